@@ -1,0 +1,228 @@
+/*
+ * libpdn: the rules library of the pdn tools (international draughts,
+ * 10x10, FMJD rules).
+ *
+ * This header is the rules core: positions, FEN, legal move generation,
+ * move notation, hashing and perft.  The library never prints, never exits
+ * and has no mutable globals; fallible calls return 0 or a negative PDN_E*
+ * code.
+ */
+#ifndef PDN_H
+#define PDN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PDN_VERSION "0.1.0"
+
+/* Return codes of fallible calls. */
+enum {
+	PDN_OK = 0,
+	PDN_EINVAL = -1,	/* malformed input */
+	PDN_ENOMEM = -2,	/* out of memory */
+	PDN_EIO = -3,		/* read or write failure */
+	PDN_ERANGE = -4		/* a fixed limit was exceeded */
+};
+
+/* Colours; also the side to move. */
+typedef enum pdn_colour { PDN_WHITE = 0, PDN_BLACK = 1 } pdn_colour;
+
+/*
+ * A position is a value: copy it freely.  The three bitboards use the
+ * library's internal square layout (see pdn_square_bit()); use the accessors
+ * below rather than the bits when speed does not matter.
+ */
+typedef struct pdn_position {
+	uint64_t white;		/* white men and kings */
+	uint64_t black;		/* black men and kings */
+	uint64_t kings;		/* kings of both colours */
+	pdn_colour side;	/* side to move */
+} pdn_position;
+
+/* What stands on a square. */
+typedef enum pdn_piece {
+	PDN_EMPTY = 0,
+	PDN_WHITE_MAN, PDN_BLACK_MAN, PDN_WHITE_KING, PDN_BLACK_KING
+} pdn_piece;
+
+#define PDN_SQUARES	50
+#define PDN_MAX_CAPTURES 20	/* a side has at most 20 pieces to lose */
+
+/*
+ * A legal move.  Squares are numbered 1..50 as in PDN.  A capture lists its
+ * landing squares in order (path[0..ncap-1], the last being `to`) and the
+ * set of captured squares as a bitboard; a quiet move has ncap == 0.  Moves
+ * are identified by (from, to, captured set): sequences that take the same
+ * pieces in another order and end on the same square are one move, whose
+ * path is the first sequence found.
+ */
+typedef struct pdn_move {
+	uint64_t captured;	/* bitboard of captured squares */
+	uint8_t from, to;	/* squares 1..50 */
+	uint8_t ncap;		/* number of pieces captured */
+	uint8_t promotes;	/* nonzero when a man becomes a king */
+	uint8_t path[PDN_MAX_CAPTURES];	/* landing squares of a capture */
+} pdn_move;
+
+/*
+ * Enough for every position reachable in a game and for every position a
+ * FEN can describe: the generator stops adding moves at this bound and
+ * reports PDN_ERANGE rather than overrun.
+ */
+#define PDN_MAX_MOVES 512
+
+typedef struct pdn_movelist {
+	int n;
+	pdn_move m[PDN_MAX_MOVES];
+} pdn_movelist;
+
+/* --- squares and positions (position.c) ---------------------------- */
+
+/* The bit of square 1..50 in the bitboards; 0 for any other number. */
+uint64_t pdn_square_bit(int square);
+
+/* The square (1..50) of a single-bit bitboard; 0 when it is no square. */
+int pdn_bit_square(uint64_t bit);
+
+/* The start position: black men 1-20, white men 31-50, White to move. */
+void pdn_position_start(pdn_position *pos);
+
+/* An empty board with the given side to move. */
+void pdn_position_clear(pdn_position *pos, pdn_colour side);
+
+/* The piece on square 1..50 (PDN_EMPTY for any other number). */
+pdn_piece pdn_position_get(const pdn_position *pos, int square);
+
+/* Puts a piece (or PDN_EMPTY) on square 1..50; other numbers are ignored. */
+void pdn_position_set(pdn_position *pos, int square, pdn_piece piece);
+
+/* Nonzero when both positions are the same: squares, kinds, side. */
+int pdn_position_equal(const pdn_position *a, const pdn_position *b);
+
+/* Number of pieces of a colour, and of its kings. */
+int pdn_position_count(const pdn_position *pos, pdn_colour c);
+int pdn_position_kings(const pdn_position *pos, pdn_colour c);
+
+/*
+ * A Zobrist hash of the position: the XOR of a fixed 64-bit key per
+ * (square, piece) and one for Black to move.  Equal positions hash equal;
+ * a hash only proposes candidates for repetition, never decides.
+ */
+uint64_t pdn_position_hash(const pdn_position *pos);
+
+/* The hash of the position after `m`, from the hash `h` of `pos`. */
+uint64_t pdn_hash_after(uint64_t h, const pdn_position *pos,
+    const pdn_move *m);
+
+/* --- move generation (movegen.c) ------------------------------------ */
+
+/*
+ * Fills `list` with every legal move of `pos` under the FMJD rules:
+ * compulsory capture, majority (a king counts as one), men capturing
+ * backward, flying kings, the Turkish strike, promotion only when the move
+ * ends on the row.  Returns the number of moves, or PDN_ERANGE when the
+ * position has more than PDN_MAX_MOVES (the list then holds the first
+ * PDN_MAX_MOVES).
+ */
+int pdn_generate(const pdn_position *pos, pdn_movelist *list);
+
+/* Nonzero when the side to move has a capture. */
+int pdn_has_capture(const pdn_position *pos);
+
+/* Plays a move returned by pdn_generate() for `pos` on `pos`. */
+void pdn_make(pdn_position *pos, const pdn_move *m);
+
+/* --- notation (notation.c) ------------------------------------------ */
+
+#define PDN_MOVE_STRMAX	(3 * (PDN_MAX_CAPTURES + 1) + 1)
+
+/*
+ * Writes the move into buf (at least PDN_MOVE_STRMAX bytes): "32-28" for a
+ * quiet move; for a capture "28x19" (short) or every landing square
+ * "26x17x28x37" (full).  Returns the length written.
+ */
+int pdn_move_str(const pdn_move *m, int full, char *buf);
+
+/*
+ * Writes the move in the shortest form that no other move of `list` shares:
+ * the short form, or the full path when another legal move has the same
+ * from and to squares.
+ */
+int pdn_move_str_unique(const pdn_move *m, const pdn_movelist *list,
+    char *buf);
+
+/* --- FEN (fen.c) ---------------------------------------------------- */
+
+/* Why a FEN was refused: a fixed code, a message and the byte offset. */
+typedef enum pdn_fen_status {
+	PDN_FEN_OK = 0,
+	PDN_FEN_EMPTY,		/* nothing to read */
+	PDN_FEN_BAD_SIDE,	/* side to move is not W or B */
+	PDN_FEN_BAD_COLOUR,	/* a field does not start with W or B */
+	PDN_FEN_BAD_SQUARE,	/* not a number where a square belongs */
+	PDN_FEN_SQUARE_RANGE,	/* square 0 or above 50 */
+	PDN_FEN_BAD_RANGE,	/* a range a-b with a > b or a king range */
+	PDN_FEN_DUPLICATE,	/* a square listed twice */
+	PDN_FEN_DUP_COLOUR,	/* a colour field given twice */
+	PDN_FEN_BAD_FIELD,	/* a malformed or unknown field */
+	PDN_FEN_TRAILING	/* text after the FEN */
+} pdn_fen_status;
+
+/* Tolerated liberties a FEN reader took, as bits, for warnings. */
+enum {
+	PDN_FEN_W_TRAILING_DOT = 1 << 0,	/* a final '.' */
+	PDN_FEN_W_ZERO_PADDED = 1 << 1,		/* "05" */
+	PDN_FEN_W_SPACES = 1 << 2,		/* blanks inside */
+	PDN_FEN_W_EXTRA_FIELDS = 1 << 3,	/* lidraughts ":H0:F1" */
+	PDN_FEN_W_MAN_ON_CROWN_ROW = 1 << 4,	/* a man that should be king */
+	PDN_FEN_W_LOWERCASE = 1 << 5		/* "w:" or "k" */
+};
+
+typedef struct pdn_fen_info {
+	pdn_fen_status status;
+	size_t offset;		/* byte offset of the problem in the text */
+	int square;		/* the square concerned, when there is one */
+	unsigned warnings;	/* PDN_FEN_W_* bits */
+	int halfmove_clock;	/* lidraughts ":H<n>", -1 when absent */
+	int fullmove;		/* lidraughts ":F<n>", -1 when absent */
+} pdn_fen_info;
+
+/*
+ * Reads a FEN ("W:W31-50:B1-20") of `len` bytes into `pos`.  Returns 0, or
+ * PDN_EINVAL with `info->status` and `info->offset` saying why; `info` may
+ * be NULL.  `pos` is only written on success.
+ */
+int pdn_fen_read(pdn_position *pos, const char *s, size_t len,
+    pdn_fen_info *info);
+
+/* A fixed English message for a FEN status. */
+const char *pdn_fen_strerror(pdn_fen_status status);
+
+/*
+ * Writes the canonical FEN of `pos` ("W:W31-50:B1-20": side, White's then
+ * Black's squares in ascending order, runs of three or more men as ranges,
+ * kings as K<n>) into buf of `size` bytes, NUL-terminated.  Returns the
+ * length the full FEN needs (like snprintf).
+ */
+size_t pdn_fen_write(const pdn_position *pos, char *buf, size_t size);
+
+#define PDN_FEN_STRMAX 256	/* always enough for pdn_fen_write() */
+
+/* --- perft (perft.c) ------------------------------------------------ */
+
+/*
+ * Counts the leaf nodes of the legal move tree `depth` plies deep.  With
+ * `bulk` nonzero the last ply is counted from the move list's length; with
+ * zero every leaf move is played.
+ */
+uint64_t pdn_perft(const pdn_position *pos, int depth, int bulk);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PDN_H */

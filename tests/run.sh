@@ -1,0 +1,101 @@
+#!/bin/sh
+# Runs every unit test program given as an argument (cmocka) and every
+# golden command-line case under testdata/cli, then prints the closing line
+# "N passed, N failed".
+#
+# A golden case is a directory testdata/cli/NAME holding:
+#   cmd            one shell command line, run inside the case directory with
+#                  the freshly built tools first on PATH
+#   stdin          optional standard input (else /dev/null)
+#   expected.out   the exact standard output
+#   expected.err   the exact standard error (absent: must be empty)
+#   expected.status  the exit status (absent: 0)
+# Set UPDATE=1 to rewrite the expected files from what the tools print now.
+
+top=$(pwd)
+BUILD=${BUILD:-build}
+PATH="$top/$BUILD/bin:$PATH"
+export PATH
+LC_ALL=C
+export LC_ALL
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+for t in "$@"; do
+	name=$(basename "$t")
+	if "$t" >"$tmp/log" 2>&1; then
+		rc=0
+	else
+		rc=$?
+	fi
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9][0-9]*\) test.*/\1/p' "$tmp/log" | tail -n 1)
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9][0-9]*\) test.*/\1/p' "$tmp/log" | tail -n 1)
+	p=${p:-0}
+	f=${f:-0}
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		# A crash or an abort before cmocka could count.
+		f=1
+	fi
+	if [ "$f" -ne 0 ]; then
+		cat "$tmp/log"
+		echo "FAIL $name ($f failed)"
+	else
+		echo "ok   $name ($p tests)"
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+done
+
+if [ -d testdata/cli ]; then
+	cli_pass=0
+	cli_fail=0
+	for d in testdata/cli/*/; do
+		[ -f "$d/cmd" ] || continue
+		name=$(basename "$d")
+		in=/dev/null
+		[ -f "$d/stdin" ] && in="$top/$d/stdin"
+		(cd "$d" && sh ./cmd) <"$in" >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		if [ -n "$UPDATE" ]; then
+			cp "$tmp/out" "$d/expected.out"
+			if [ -s "$tmp/err" ]; then
+				cp "$tmp/err" "$d/expected.err"
+			else
+				rm -f "$d/expected.err"
+			fi
+			if [ "$rc" -ne 0 ]; then
+				echo "$rc" >"$d/expected.status"
+			else
+				rm -f "$d/expected.status"
+			fi
+		fi
+		want_rc=0
+		[ -f "$d/expected.status" ] && want_rc=$(cat "$d/expected.status")
+		want_err=/dev/null
+		[ -f "$d/expected.err" ] && want_err="$d/expected.err"
+		bad=""
+		[ "$rc" -eq "$want_rc" ] || bad="$bad status $rc (want $want_rc);"
+		cmp -s "$tmp/out" "$d/expected.out" || {
+			bad="$bad stdout differs;"
+			diff -u "$d/expected.out" "$tmp/out" | head -n 20
+		}
+		cmp -s "$tmp/err" "$want_err" || {
+			bad="$bad stderr differs;"
+			diff -u "$want_err" "$tmp/err" | head -n 20
+		}
+		if [ -n "$bad" ]; then
+			echo "FAIL cli/$name:$bad"
+			cli_fail=$((cli_fail + 1))
+		else
+			cli_pass=$((cli_pass + 1))
+		fi
+	done
+	echo "ok   cli ($cli_pass passed, $cli_fail failed)"
+	passed=$((passed + cli_pass))
+	failed=$((failed + cli_fail))
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
