@@ -62,6 +62,7 @@ typedef enum pdn_piece {
  */
 typedef struct pdn_move {
 	uint64_t captured;	/* bitboard of captured squares */
+	uint64_t fromto;	/* bits of from XOR to, for playing it */
 	uint8_t from, to;	/* squares 1..50 */
 	uint8_t ncap;		/* number of pieces captured */
 	uint8_t promotes;	/* nonzero when a man becomes a king */
@@ -129,6 +130,13 @@ uint64_t pdn_hash_after(uint64_t h, const pdn_position *pos,
  * PDN_MAX_MOVES).
  */
 int pdn_generate(const pdn_position *pos, pdn_movelist *list);
+
+/*
+ * The number of legal moves of `pos`, as pdn_generate() would return it,
+ * without writing them out (quiet moves are counted, not listed).  At most
+ * PDN_MAX_MOVES.
+ */
+int pdn_count_moves(const pdn_position *pos);
 
 /* Nonzero when the side to move has a capture. */
 int pdn_has_capture(const pdn_position *pos);
@@ -216,8 +224,8 @@ size_t pdn_fen_write(const pdn_position *pos, char *buf, size_t size);
 
 /*
  * Counts the leaf nodes of the legal move tree `depth` plies deep.  With
- * `bulk` nonzero the last ply is counted from the move list's length; with
- * zero every leaf move is played.
+ * `bulk` nonzero the moves of the last ply are counted (pdn_count_moves())
+ * and not played; with zero every leaf move is played.
  */
 uint64_t pdn_perft(const pdn_position *pos, int depth, int bulk);
 

@@ -1,0 +1,88 @@
+/*
+ * Board geometry shared by the rules modules (private to libpdn).
+ *
+ * The 50 squares live in a 64-bit word with a ghost bit after every ten
+ * squares: square n (1..50) is bit s + s/10 with s = n - 1, so bits 10, 21,
+ * 32 and 43 are never squares.  With that gap every diagonal step is a fixed
+ * shift: +5 and +6 go one row towards square 50 (Black's forward), -5 and -6
+ * one row towards square 1 (White's forward).  A step that would wrap round
+ * the edge of the board lands on a ghost bit or beyond bit 53, both outside
+ * BOARD_MASK, so masking after a shift is all the edge handling needed.
+ */
+#ifndef PDN_BOARD_H
+#define PDN_BOARD_H
+
+#include <stdint.h>
+
+#include "pdn.h"
+
+#define GHOSTS ((1ULL << 10) | (1ULL << 21) | (1ULL << 32) | (1ULL << 43))
+#define BOARD_MASK (((1ULL << 54) - 1) & ~GHOSTS)
+#define BIT_OF(n) (1ULL << ((n) - 1 + ((n) - 1) / 10))
+
+/* The rows where men are crowned: 1-5 for White, 46-50 for Black. */
+#define WHITE_CROWN (BIT_OF(1) | BIT_OF(2) | BIT_OF(3) | BIT_OF(4) | BIT_OF(5))
+#define BLACK_CROWN (BIT_OF(46) | BIT_OF(47) | BIT_OF(48) | BIT_OF(49) | \
+	BIT_OF(50))
+
+/* Bit index (0..63) to square number (1..50), 0 for ghosts and beyond. */
+extern const uint8_t pdn_idx_square[64];
+/* Square number (0..50) to bit, 0 for square 0. */
+extern const uint64_t pdn_square_bits[51];
+
+static inline int
+bit_index(uint64_t b)
+{
+	return __builtin_ctzll(b);
+}
+
+static inline int
+popcount(uint64_t b)
+{
+	return __builtin_popcountll(b);
+}
+
+/*
+ * One diagonal step of every bit in b, for a signed direction.  The result
+ * may hold ghost bits or bits above the board; every caller intersects it
+ * with a set of real squares (empty squares, enemy pieces), which drops
+ * them, so no mask is needed here.
+ */
+static inline uint64_t
+step(uint64_t b, int dir)
+{
+	return dir > 0 ? b << dir : b >> -dir;
+}
+
+/*
+ * Plays a generated move (pdn_make() in the hot paths).  The mover's bits
+ * change by the XOR of the from and to bits, so a king that comes back to
+ * its own square after a capture stays where it is; after that XOR the to
+ * square is the one of the two bits the mover holds.  A man never starts on
+ * its crown row, so a promoting move always has distinct squares.
+ */
+static inline void
+make_move(pdn_position *pos, const pdn_move *m)
+{
+	uint64_t ft = m->fromto;
+
+	if (pos->side == PDN_WHITE) {
+		pos->white ^= ft;
+		pos->black &= ~m->captured;
+		if (pos->kings & ft)
+			pos->kings ^= ft;
+		else if (m->promotes)
+			pos->kings |= ft & pos->white;
+	} else {
+		pos->black ^= ft;
+		pos->white &= ~m->captured;
+		if (pos->kings & ft)
+			pos->kings ^= ft;
+		else if (m->promotes)
+			pos->kings |= ft & pos->black;
+	}
+	pos->kings &= ~m->captured;
+	pos->side = (pdn_colour)!pos->side;
+}
+
+#endif /* PDN_BOARD_H */

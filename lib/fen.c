@@ -1,0 +1,319 @@
+/*
+ * FEN: reading liberally, writing canonically (RULES.md 1, PDN.md "FEN").
+ *
+ *	fen	= side { ":" field } [ "." ]
+ *	field	= ("W" | "B") [ item { "," item } ] | ("H" | "F") number
+ *	item	= [ "K" ] square | square "-" square
+ *
+ * Blanks may stand between any two symbols; lower case letters, a final
+ * dot, zero-padded numbers and lidraughts' H and F fields are read and
+ * reported as warnings.
+ */
+#include <string.h>
+
+#include "board.h"
+
+struct fen_reader {
+	const char *s;
+	size_t len, pos;
+	pdn_fen_info *info;
+	uint64_t men[2], kings[2];
+};
+
+static int
+fail(struct fen_reader *r, pdn_fen_status status, size_t at, int square)
+{
+	r->info->status = status;
+	r->info->offset = at;
+	r->info->square = square;
+	return PDN_EINVAL;
+}
+
+static int
+peek(struct fen_reader *r)
+{
+	while (r->pos < r->len && (r->s[r->pos] == ' ' ||
+	    r->s[r->pos] == '\t')) {
+		r->info->warnings |= PDN_FEN_W_SPACES;
+		r->pos++;
+	}
+	return r->pos < r->len ? (unsigned char)r->s[r->pos] : -1;
+}
+
+/* An upper case letter; its lower case form is read with a warning. */
+static int
+letter(struct fen_reader *r, int upper)
+{
+	int c = peek(r);
+
+	if (c == upper)
+		return 1;
+	if (c == upper - 'A' + 'a') {
+		r->info->warnings |= PDN_FEN_W_LOWERCASE;
+		return 1;
+	}
+	return 0;
+}
+
+/* A decimal number; at most `max` is kept, larger values read as max + 1. */
+static int
+number(struct fen_reader *r, int max, int *out)
+{
+	size_t start;
+	int v = 0;
+
+	if (peek(r) < '0' || peek(r) > '9')
+		return 0;
+	start = r->pos;
+	while (r->pos < r->len && r->s[r->pos] >= '0' && r->s[r->pos] <= '9') {
+		if (v <= max)
+			v = v * 10 + (r->s[r->pos] - '0');
+		r->pos++;
+	}
+	if (r->s[start] == '0' && r->pos - start > 1)
+		r->info->warnings |= PDN_FEN_W_ZERO_PADDED;
+	*out = v > max ? max + 1 : v;
+	return 1;
+}
+
+static int
+square(struct fen_reader *r, int *sq, size_t *at)
+{
+	*at = r->pos;
+	if (!number(r, PDN_SQUARES, sq))
+		return fail(r, PDN_FEN_BAD_SQUARE, r->pos, 0);
+	if (*sq < 1 || *sq > PDN_SQUARES)
+		return fail(r, PDN_FEN_SQUARE_RANGE, *at, *sq);
+	return 0;
+}
+
+static int
+place(struct fen_reader *r, int colour, int sq, int king, size_t at)
+{
+	uint64_t b = pdn_square_bits[sq];
+
+	if ((r->men[0] | r->men[1] | r->kings[0] | r->kings[1]) & b)
+		return fail(r, PDN_FEN_DUPLICATE, at, sq);
+	if (king)
+		r->kings[colour] |= b;
+	else
+		r->men[colour] |= b;
+	return 0;
+}
+
+static int
+colour_list(struct fen_reader *r, int colour)
+{
+	size_t at, at2;
+	int king, a, b, n, c;
+
+	c = peek(r);
+	if (c == ':' || c == '.' || c == -1)
+		return 0;	/* an empty list */
+	for (;;) {
+		king = letter(r, 'K');
+		if (king)
+			r->pos++;
+		if (square(r, &a, &at) < 0)
+			return PDN_EINVAL;
+		if (peek(r) == '-') {
+			r->pos++;
+			if (letter(r, 'K'))
+				return fail(r, PDN_FEN_BAD_RANGE, r->pos, a);
+			if (square(r, &b, &at2) < 0)
+				return PDN_EINVAL;
+			if (king || b < a)
+				return fail(r, PDN_FEN_BAD_RANGE, at, a);
+			for (n = a; n <= b; n++)
+				if (place(r, colour, n, 0, at) < 0)
+					return PDN_EINVAL;
+		} else if (place(r, colour, a, king, at) < 0) {
+			return PDN_EINVAL;
+		}
+		if (peek(r) != ',')
+			return 0;
+		r->pos++;
+	}
+}
+
+static int
+field(struct fen_reader *r, unsigned *seen)
+{
+	size_t at = r->pos;
+	int colour, v;
+
+	if (letter(r, 'W') || letter(r, 'B')) {
+		colour = r->s[r->pos] == 'B' || r->s[r->pos] == 'b';
+		if (*seen & (1u << colour))
+			return fail(r, PDN_FEN_DUP_COLOUR, at, 0);
+		*seen |= 1u << colour;
+		r->pos++;
+		return colour_list(r, colour);
+	}
+	if (letter(r, 'H') || letter(r, 'F')) {
+		int h = r->s[r->pos] == 'H' || r->s[r->pos] == 'h';
+
+		r->pos++;
+		if (!number(r, 99999, &v) || v > 99999)
+			return fail(r, PDN_FEN_BAD_FIELD, at, 0);
+		if (h)
+			r->info->halfmove_clock = v;
+		else
+			r->info->fullmove = v;
+		r->info->warnings |= PDN_FEN_W_EXTRA_FIELDS;
+		return 0;
+	}
+	return fail(r, PDN_FEN_BAD_FIELD, at, 0);
+}
+
+int
+pdn_fen_read(pdn_position *pos, const char *s, size_t len,
+    pdn_fen_info *info)
+{
+	struct fen_reader r;
+	pdn_fen_info scratch;
+	pdn_colour side;
+	unsigned seen = 0;
+	int c;
+
+	memset(&r, 0, sizeof(r));
+	r.s = s;
+	r.len = len;
+	r.info = info != NULL ? info : &scratch;
+	memset(r.info, 0, sizeof(*r.info));
+	r.info->halfmove_clock = -1;
+	r.info->fullmove = -1;
+	/* Blanks around the FEN are no liberty; only those inside warn. */
+	while (r.pos < len && (s[r.pos] == ' ' || s[r.pos] == '\t'))
+		r.pos++;
+	while (r.len > r.pos && (s[r.len - 1] == ' ' || s[r.len - 1] == '\t'))
+		r.len--;
+	if (peek(&r) == -1)
+		return fail(&r, PDN_FEN_EMPTY, r.pos, 0);
+	if (letter(&r, 'W'))
+		side = PDN_WHITE;
+	else if (letter(&r, 'B'))
+		side = PDN_BLACK;
+	else
+		return fail(&r, PDN_FEN_BAD_SIDE, r.pos, 0);
+	r.pos++;
+	while ((c = peek(&r)) == ':') {
+		r.pos++;
+		if (field(&r, &seen) < 0)
+			return PDN_EINVAL;
+	}
+	if (c == '.') {
+		r.info->warnings |= PDN_FEN_W_TRAILING_DOT;
+		r.pos++;
+		c = peek(&r);
+	}
+	if (c != -1)
+		return fail(&r, PDN_FEN_TRAILING, r.pos, 0);
+	if ((r.men[0] & WHITE_CROWN) || (r.men[1] & BLACK_CROWN))
+		r.info->warnings |= PDN_FEN_W_MAN_ON_CROWN_ROW;
+	pos->white = r.men[0] | r.kings[0];
+	pos->black = r.men[1] | r.kings[1];
+	pos->kings = r.kings[0] | r.kings[1];
+	pos->side = side;
+	return 0;
+}
+
+const char *
+pdn_fen_strerror(pdn_fen_status status)
+{
+	switch (status) {
+	case PDN_FEN_OK:
+		return "no error";
+	case PDN_FEN_EMPTY:
+		return "empty FEN";
+	case PDN_FEN_BAD_SIDE:
+		return "side to move must be W or B";
+	case PDN_FEN_BAD_COLOUR:
+		return "a piece list must start with W or B";
+	case PDN_FEN_BAD_SQUARE:
+		return "expected a square number";
+	case PDN_FEN_SQUARE_RANGE:
+		return "square out of range 1-50";
+	case PDN_FEN_BAD_RANGE:
+		return "bad square range";
+	case PDN_FEN_DUPLICATE:
+		return "square listed twice";
+	case PDN_FEN_DUP_COLOUR:
+		return "piece list of one colour given twice";
+	case PDN_FEN_BAD_FIELD:
+		return "malformed field";
+	case PDN_FEN_TRAILING:
+		return "unexpected text after the FEN";
+	}
+	return "unknown FEN error";
+}
+
+struct out {
+	char *buf;
+	size_t size, len;
+};
+
+static void
+put(struct out *o, const char *s)
+{
+	for (; *s != '\0'; s++, o->len++)
+		if (o->len + 1 < o->size)
+			o->buf[o->len] = *s;
+}
+
+static void
+put_num(struct out *o, int n)
+{
+	char tmp[4] = { 0 };
+
+	if (n >= 10) {
+		tmp[0] = (char)('0' + n / 10);
+		tmp[1] = (char)('0' + n % 10);
+	} else {
+		tmp[0] = (char)('0' + n);
+	}
+	put(o, tmp);
+}
+
+/* One colour's squares: kings as K<n>, runs of three or more men as a-b. */
+static void
+put_colour(struct out *o, uint64_t pieces, uint64_t kings)
+{
+	int n, end, first = 1;
+
+	for (n = 1; n <= PDN_SQUARES; n++) {
+		if ((pieces & pdn_square_bits[n]) == 0)
+			continue;
+		if (!first)
+			put(o, ",");
+		first = 0;
+		if (kings & pdn_square_bits[n]) {
+			put(o, "K");
+			put_num(o, n);
+			continue;
+		}
+		for (end = n; end < PDN_SQUARES &&
+		    (pieces & ~kings & pdn_square_bits[end + 1]); end++)
+			;
+		put_num(o, n);
+		if (end - n >= 2) {
+			put(o, "-");
+			put_num(o, end);
+			n = end;
+		}
+	}
+}
+
+size_t
+pdn_fen_write(const pdn_position *pos, char *buf, size_t size)
+{
+	struct out o = { buf, size, 0 };
+
+	put(&o, pos->side == PDN_WHITE ? "W:W" : "B:W");
+	put_colour(&o, pos->white, pos->kings);
+	put(&o, ":B");
+	put_colour(&o, pos->black, pos->kings);
+	if (size > 0)
+		buf[o.len < size ? o.len : size - 1] = '\0';
+	return o.len;
+}
