@@ -1,0 +1,51 @@
+/*
+ * Helpers every pdn tool shares: the program name, diagnostics in the one
+ * format of DESIGN.md, opening inputs, and the checked end of output.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdio.h>
+
+#include "pdn_game.h"
+
+/* Set by cli_init() from argv[0]. */
+extern const char *cli_progname;
+
+/* Sets the program name. */
+void cli_init(const char *argv0);
+
+/* Prints "prog: message" to stderr. */
+void cli_warn(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* What cli_diag() prints and what it has counted. */
+struct cli_diag_state {
+	pdn_severity min;	/* print diagnostics of at least this level */
+	long errors;		/* error diagnostics seen */
+	long warnings;
+};
+
+/*
+ * A pdn_diag_fn: prints
+ * "prog: file:line:col: error: message [code] (game N, ply P)"
+ * to stderr.  arg is a struct cli_diag_state.
+ */
+void cli_diag(const pdn_diag *d, void *arg);
+
+/* A pdn_read_fn over a file descriptor (arg points to the int). */
+long cli_read_fd(void *arg, char *buf, size_t len);
+
+/*
+ * Opens an input operand: "-" is standard input, named "<stdin>".  Returns
+ * the descriptor, or -1 after printing why.
+ */
+int cli_open(const char *path, const char **name);
+
+/*
+ * Flushes and closes an output stream; on failure prints why and returns
+ * 2, else 0.
+ */
+int cli_close_output(FILE *fp, const char *name);
+
+#endif /* CLI_H */

@@ -1,0 +1,850 @@
+/*
+ * The tokenizer: bytes in, PDN tokens out.
+ *
+ * Input arrives through a read callback into one buffer.  Before each
+ * token the buffer is topped up so that at least LX_WINDOW bytes are in
+ * view: short tokens (numbers, moves, results, NAGs) are then scanned by
+ * plain indexing, and only the long ones (comments, tag values) refill as
+ * they go.  Memory is the buffer plus the text of the longest token, which
+ * is capped; a longer token is an error, never a larger allocation.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn_game.h"
+
+#define LX_BUF		(256 * 1024)
+#define LX_WINDOW	4096
+#define LX_TEXT_MAX	(1024 * 1024)	/* longest comment */
+#define LX_TAG_MAX	(64 * 1024)	/* longest tag name or value */
+#define LX_NUM_DIGITS	9		/* longest move number or NAG */
+#define LX_SQ_DIGITS	3		/* longest square number */
+
+struct sbuf {
+	char *p;
+	size_t len, cap;
+};
+
+struct pdn_lexer {
+	pdn_read_fn read;
+	void *arg;
+	char *own;			/* the buffer when reading a stream */
+	const unsigned char *b;		/* bytes in view */
+	size_t pos, end;
+	int eof, ioerr, oom;
+	uint64_t base;			/* input offset of b[0] */
+	long line;
+	uint64_t lstart;		/* input offset of the line's start */
+	struct sbuf t, v;
+};
+
+static int
+isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+isblank_(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int
+lexer_alloc(pdn_lexer **out)
+{
+	pdn_lexer *lx;
+
+	*out = NULL;
+	if ((lx = calloc(1, sizeof(*lx))) == NULL)
+		return PDN_ENOMEM;
+	lx->line = 1;
+	*out = lx;
+	return 0;
+}
+
+int
+pdn_lexer_new(pdn_lexer **out, pdn_read_fn read, void *arg)
+{
+	pdn_lexer *lx;
+
+	if (lexer_alloc(&lx) != 0)
+		return PDN_ENOMEM;
+	if ((lx->own = malloc(LX_BUF)) == NULL) {
+		free(lx);
+		return PDN_ENOMEM;
+	}
+	lx->read = read;
+	lx->arg = arg;
+	lx->b = (const unsigned char *)lx->own;
+	*out = lx;
+	return 0;
+}
+
+int
+pdn_lexer_new_mem(pdn_lexer **out, const char *data, size_t len)
+{
+	pdn_lexer *lx;
+
+	if (lexer_alloc(&lx) != 0)
+		return PDN_ENOMEM;
+	lx->b = (const unsigned char *)data;
+	lx->end = len;
+	lx->eof = 1;
+	*out = lx;
+	return 0;
+}
+
+void
+pdn_lexer_free(pdn_lexer *lx)
+{
+	if (lx == NULL)
+		return;
+	free(lx->own);
+	free(lx->t.p);
+	free(lx->v.p);
+	free(lx);
+}
+
+uint64_t
+pdn_lexer_offset(const pdn_lexer *lx)
+{
+	return lx->base + lx->pos;
+}
+
+/*
+ * Makes at least `need` bytes visible when the input has them; returns how
+ * many are visible.
+ */
+static size_t
+fill(pdn_lexer *lx, size_t need)
+{
+	size_t avail = lx->end - lx->pos;
+	long n;
+
+	if (avail >= need || lx->eof)
+		return avail;
+	memmove(lx->own, lx->own + lx->pos, avail);
+	lx->base += lx->pos;
+	lx->pos = 0;
+	lx->end = avail;
+	while (lx->end < need && !lx->eof) {
+		n = lx->read(lx->arg, lx->own + lx->end, LX_BUF - lx->end);
+		if (n < 0) {
+			lx->ioerr = 1;
+			lx->eof = 1;
+		} else if (n == 0)
+			lx->eof = 1;
+		else
+			lx->end += (size_t)n;
+	}
+	return lx->end - lx->pos;
+}
+
+/* Appends to a text buffer; -1 when it would pass max, -2 out of memory. */
+static int
+sput(struct sbuf *s, const void *p, size_t n, size_t max)
+{
+	char *np;
+	size_t nc;
+
+	if (s->len + n + 1 > max)
+		return -1;
+	if (s->len + n + 1 > s->cap) {
+		nc = s->cap ? s->cap : 256;
+		while (nc < s->len + n + 1)
+			nc *= 2;
+		if ((np = realloc(s->p, nc)) == NULL)
+			return -2;
+		s->p = np;
+		s->cap = nc;
+	}
+	memcpy(s->p + s->len, p, n);
+	s->len += n;
+	s->p[s->len] = '\0';
+	return 0;
+}
+
+static void
+newline(pdn_lexer *lx)
+{
+	lx->line++;
+	lx->lstart = lx->base + lx->pos;
+}
+
+static int
+set_error(pdn_lexer *lx, pdn_token *tok, pdn_diag_code code,
+    const char *detail)
+{
+	tok->type = PDN_TOK_ERROR;
+	tok->code = code;
+	lx->t.len = 0;
+	if (detail != NULL && sput(&lx->t, detail, strlen(detail),
+	    LX_TEXT_MAX) == -2)
+		return PDN_ENOMEM;
+	tok->text = lx->t.p != NULL ? lx->t.p : "";
+	tok->len = lx->t.len;
+	return 0;
+}
+
+/* Length of a valid UTF-8 sequence at b[i], or 0 when it is not one. */
+static size_t
+utf8_len(const unsigned char *b, size_t i, size_t end)
+{
+	unsigned c = b[i];
+	size_t n, k;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (i + n > end)
+		return 0;
+	for (k = 1; k < n; k++)
+		if ((b[i + k] & 0xc0) != 0x80)
+			return 0;
+	if (c == 0xe0 && b[i + 1] < 0xa0)
+		return 0;
+	if (c == 0xf0 && b[i + 1] < 0x90)
+		return 0;
+	return n;
+}
+
+/*
+ * Copies the character at the current position into s as UTF-8 (a byte
+ * that does not start valid UTF-8 is taken as Latin-1) and advances.
+ * Returns 0, -1 too long, -2 out of memory.
+ */
+static int
+copy_char(pdn_lexer *lx, struct sbuf *s, size_t max, unsigned *flags)
+{
+	unsigned char c = lx->b[lx->pos], l1[2];
+	size_t n;
+
+	if (c < 0x80) {
+		lx->pos++;
+		return sput(s, &c, 1, max);
+	}
+	fill(lx, 4);
+	n = utf8_len(lx->b, lx->pos, lx->end);
+	if (n == 0) {
+		l1[0] = (unsigned char)(0xc0 | (c >> 6));
+		l1[1] = (unsigned char)(0x80 | (c & 0x3f));
+		*flags |= PDN_TF_LATIN1;
+		lx->pos++;
+		return sput(s, l1, 2, max);
+	}
+	lx->pos += n;
+	return sput(s, lx->b + lx->pos - n, n, max);
+}
+
+static int
+text_error(pdn_lexer *lx, pdn_token *tok, int rc)
+{
+	if (rc == -2)
+		return PDN_ENOMEM;
+	return set_error(lx, tok, PDN_D_TOKEN_TOO_LONG, NULL);
+}
+
+/* Shows a byte in a message: 'c' when printable, else its value. */
+static void
+show_byte(unsigned c, char *buf, size_t size)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	if (c >= 0x21 && c < 0x7f) {
+		buf[0] = '\'';
+		buf[1] = (char)c;
+		buf[2] = '\'';
+		buf[3] = '\0';
+	} else if (size >= 10) {
+		memcpy(buf, "byte 0x", 7);
+		buf[7] = hex[c >> 4];
+		buf[8] = hex[c & 15];
+		buf[9] = '\0';
+	}
+}
+
+static int
+lex_comment(pdn_lexer *lx, pdn_token *tok)
+{
+	unsigned char c;
+	int rc;
+
+	lx->pos++;
+	lx->t.len = 0;
+	for (;;) {
+		if (fill(lx, 4) == 0)
+			return set_error(lx, tok, PDN_D_UNTERMINATED_COMMENT,
+			    NULL);
+		c = lx->b[lx->pos];
+		if (c == '}') {
+			lx->pos++;
+			break;
+		}
+		if (c == '\0') {
+			lx->pos++;
+			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
+			    "NUL byte in a comment");
+		}
+		if (c == '\r' && lx->pos + 1 < lx->end &&
+		    lx->b[lx->pos + 1] == '\n') {
+			lx->pos++;
+			continue;
+		}
+		if (c == '{')
+			tok->flags |= PDN_TF_NESTED;
+		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, &tok->flags)) != 0)
+			return text_error(lx, tok, rc);
+		if (c == '\n')
+			newline(lx);
+	}
+	tok->type = PDN_TOK_COMMENT;
+	if (sput(&lx->t, "", 0, LX_TEXT_MAX + 1) == -2)
+		return PDN_ENOMEM;
+	tok->text = lx->t.p;
+	tok->len = lx->t.len;
+	return 0;
+}
+
+static int
+lex_line_comment(pdn_lexer *lx, pdn_token *tok)
+{
+	unsigned char c;
+	int rc;
+
+	lx->t.len = 0;
+	while (fill(lx, 4) > 0) {
+		c = lx->b[lx->pos];
+		if (c == '\n')
+			break;
+		if (c == '\r' && lx->pos + 1 < lx->end &&
+		    lx->b[lx->pos + 1] == '\n') {
+			lx->pos++;
+			continue;
+		}
+		if (c == '\0') {
+			lx->pos++;
+			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
+			    "NUL byte in a comment");
+		}
+		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, &tok->flags)) != 0)
+			return text_error(lx, tok, rc);
+	}
+	tok->type = PDN_TOK_LINE_COMMENT;
+	if (sput(&lx->t, "", 0, LX_TEXT_MAX + 1) == -2)
+		return PDN_ENOMEM;
+	tok->text = lx->t.p;
+	tok->len = lx->t.len;
+	return 0;
+}
+
+static void
+skip_blanks(pdn_lexer *lx)
+{
+	while (fill(lx, 1) > 0 && isblank_(lx->b[lx->pos]))
+		lx->pos++;
+}
+
+/* Curly quotes: U+201C and U+201D. */
+static int
+curly_quote(const pdn_lexer *lx)
+{
+	return lx->pos + 2 < lx->end && lx->b[lx->pos] == 0xe2 &&
+	    lx->b[lx->pos + 1] == 0x80 &&
+	    (lx->b[lx->pos + 2] == 0x9c || lx->b[lx->pos + 2] == 0x9d);
+}
+
+/*
+ * Reads a quoted string into lx->v (the position is on the opening
+ * quote).  \" and \\ are escapes; a string ends on its own line.
+ */
+static int
+lex_string(pdn_lexer *lx, pdn_token *tok)
+{
+	unsigned char c;
+	int rc;
+
+	lx->v.len = 0;
+	if (lx->b[lx->pos] == '"')
+		lx->pos++;
+	else {
+		tok->flags |= PDN_TF_QUOTES;
+		lx->pos += 3;
+	}
+	for (;;) {
+		if (fill(lx, 4) == 0 || lx->b[lx->pos] == '\n' ||
+		    lx->b[lx->pos] == '\r')
+			return set_error(lx, tok, PDN_D_UNTERMINATED_STRING,
+			    NULL);
+		c = lx->b[lx->pos];
+		if (c == '"') {
+			lx->pos++;
+			break;
+		}
+		if (c == '\0') {
+			lx->pos++;
+			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
+			    "NUL byte in a string");
+		}
+		if (curly_quote(lx) && (tok->flags & PDN_TF_QUOTES)) {
+			lx->pos += 3;
+			break;
+		}
+		if (c == '\\' && lx->pos + 1 < lx->end &&
+		    (lx->b[lx->pos + 1] == '"' || lx->b[lx->pos + 1] == '\\'))
+			lx->pos++;
+		if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX, &tok->flags)) != 0)
+			return text_error(lx, tok, rc);
+	}
+	if (sput(&lx->v, "", 0, LX_TAG_MAX + 1) == -2)
+		return PDN_ENOMEM;
+	return 0;
+}
+
+static int
+lex_tag(pdn_lexer *lx, pdn_token *tok)
+{
+	unsigned char c;
+	int rc;
+
+	lx->pos++;
+	skip_blanks(lx);
+	lx->t.len = 0;
+	while (fill(lx, 1) > 0) {
+		c = lx->b[lx->pos];
+		if (!(isdig(c) || (c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z') || c == '_'))
+			break;
+		if ((rc = sput(&lx->t, &c, 1, LX_TAG_MAX)) != 0)
+			return text_error(lx, tok, rc);
+		lx->pos++;
+	}
+	if (lx->t.len == 0)
+		return set_error(lx, tok, PDN_D_BAD_TAG, "no tag name");
+	if (!(lx->t.p[0] >= 'A' && lx->t.p[0] <= 'Z'))
+		tok->flags |= PDN_TF_TAG_NAME;
+	skip_blanks(lx);
+	fill(lx, 4);
+	if (lx->pos < lx->end && (lx->b[lx->pos] == '"' || curly_quote(lx))) {
+		if ((rc = lex_string(lx, tok)) != 0 ||
+		    tok->type == PDN_TOK_ERROR)
+			return rc;
+		skip_blanks(lx);
+	} else {
+		/* An unquoted value runs to the ']' on the same line. */
+		tok->flags |= PDN_TF_UNQUOTED;
+		lx->v.len = 0;
+		while (fill(lx, 4) > 0 && lx->b[lx->pos] != ']' &&
+		    lx->b[lx->pos] != '\n' && lx->b[lx->pos] != '\r' &&
+		    lx->b[lx->pos] != '\0')
+			if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX,
+			    &tok->flags)) != 0)
+				return text_error(lx, tok, rc);
+		while (lx->v.len > 0 && isblank_(lx->v.p[lx->v.len - 1]))
+			lx->v.len--;
+		if (sput(&lx->v, "", 0, LX_TAG_MAX + 1) == -2)
+			return PDN_ENOMEM;
+	}
+	if (fill(lx, 1) == 0 || lx->b[lx->pos] != ']')
+		return set_error(lx, tok, PDN_D_BAD_TAG,
+		    "expected ']' after the value");
+	lx->pos++;
+	tok->type = PDN_TOK_TAG;
+	tok->text = lx->t.p;
+	tok->len = lx->t.len;
+	tok->value = lx->v.p;
+	tok->vlen = lx->v.len;
+	return 0;
+}
+
+static int
+lex_setup(pdn_lexer *lx, pdn_token *tok)
+{
+	int rc;
+
+	lx->pos++;
+	skip_blanks(lx);
+	fill(lx, 8);
+	if (lx->end - lx->pos < 3 || memcmp(lx->b + lx->pos, "FEN", 3) != 0)
+		return set_error(lx, tok, PDN_D_BAD_SETUP, "expected FEN");
+	lx->pos += 3;
+	skip_blanks(lx);
+	fill(lx, 4);
+	if (!(lx->pos < lx->end && (lx->b[lx->pos] == '"' || curly_quote(lx))))
+		return set_error(lx, tok, PDN_D_BAD_SETUP, "expected '\"'");
+	if ((rc = lex_string(lx, tok)) != 0 || tok->type == PDN_TOK_ERROR)
+		return rc;
+	skip_blanks(lx);
+	if (fill(lx, 1) == 0 || lx->b[lx->pos] != '/')
+		return set_error(lx, tok, PDN_D_BAD_SETUP,
+		    "expected '/' after the FEN");
+	lx->pos++;
+	tok->type = PDN_TOK_SETUP;
+	tok->text = lx->v.p;
+	tok->len = lx->v.len;
+	return 0;
+}
+
+/*
+ * Scans one square at b[i]: digits, or a file letter and a rank.  Returns
+ * the index after it, or i when there is none.
+ */
+static size_t
+scan_square(const unsigned char *b, size_t i, size_t end, unsigned *val,
+    size_t *ndig)
+{
+	size_t j = i;
+	unsigned v = 0;
+
+	if (j < end && isdig(b[j])) {
+		while (j < end && isdig(b[j])) {
+			if (j - i < 9)
+				v = v * 10 + (unsigned)(b[j] - '0');
+			j++;
+		}
+		*ndig = j - i;
+		*val = v;
+		return j;
+	}
+	if (j + 1 < end && b[j] >= 'a' && b[j] <= 'l' && isdig(b[j + 1])) {
+		unsigned file = (unsigned)(b[j] - 'a' + 1);
+
+		j++;
+		while (j < end && isdig(b[j]) && j - i <= 2) {
+			v = v * 10 + (unsigned)(b[j] - '0');
+			j++;
+		}
+		*ndig = 0;
+		*val = PDN_ALPHA + file * 100 + v;
+		return j;
+	}
+	return i;
+}
+
+static int
+is_sep(int c)
+{
+	return c == '-' || c == 'x' || c == 'X' || c == ':';
+}
+
+static const char *const results[] = {
+	"2-0", "0-2", "1-1", "0-0", "1-0", "0-1"
+};
+
+static const char *
+result_pair(int a, int b)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(results) / sizeof(results[0]); k++)
+		if (results[k][0] == a && results[k][2] == b)
+			return results[k];
+	return NULL;
+}
+
+static int
+set_text(pdn_lexer *lx, pdn_token *tok, const char *s)
+{
+	lx->t.len = 0;
+	if (sput(&lx->t, s, strlen(s), LX_TEXT_MAX) == -2)
+		return PDN_ENOMEM;
+	tok->text = lx->t.p;
+	tok->len = lx->t.len;
+	return 0;
+}
+
+/*
+ * A token starting with a digit or a file letter: a move number, a move,
+ * a result (also "1 - 1" and "1-101." where the result is glued to the
+ * next game's move number) or "1/2-1/2".
+ */
+static int
+lex_number(pdn_lexer *lx, pdn_token *tok)
+{
+	const unsigned char *b = lx->b;
+	size_t end = lx->end, i = lx->pos, j, k, nd, sqstart[PDN_MOVETOK_MAX];
+	unsigned v;
+	pdn_movetok *m = &tok->move;
+	const char *res;
+
+	j = scan_square(b, i, end, &v, &nd);
+	if (j == i) {
+		char d[12];
+
+		show_byte(b[i], d, sizeof(d));
+		lx->pos++;
+		return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR, d);
+	}
+	if (v < PDN_ALPHA && j < end && b[j] == '/') {
+		if (end - i >= 7 && memcmp(b + i, "1/2-1/2", 7) == 0) {
+			lx->pos = i + 7;
+			tok->type = PDN_TOK_RESULT;
+			return set_text(lx, tok, "1/2-1/2");
+		}
+		lx->pos = j;
+		return set_error(lx, tok, PDN_D_BAD_MOVE, NULL);
+	}
+	if (v < PDN_ALPHA && j < end && b[j] == '.') {
+		if (nd > LX_NUM_DIGITS) {
+			lx->pos = j;
+			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+		}
+		if (nd > 1 && b[i] == '0')
+			tok->flags |= PDN_TF_PADDED;
+		tok->num = (long)v;
+		for (k = j; k < end && b[k] == '.'; k++)
+			;
+		tok->dots = (int)(k - j);
+		tok->type = PDN_TOK_MOVENUM;
+		lx->pos = k;
+		return 0;
+	}
+	/* Look past blanks for a separator: "1- 7", "1 - 1". */
+	k = j;
+	while (k < end && isblank_(b[k]))
+		k++;
+	if (!(k < end && is_sep(b[k]))) {
+		if (v >= PDN_ALPHA) {
+			lx->pos = j;
+			return set_error(lx, tok, PDN_D_BAD_MOVE,
+			    "a square alone");
+		}
+		if (nd > LX_NUM_DIGITS) {
+			lx->pos = j;
+			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+		}
+		tok->flags |= PDN_TF_NO_DOT;
+		if (nd > 1 && b[i] == '0')
+			tok->flags |= PDN_TF_PADDED;
+		tok->num = (long)v;
+		tok->dots = 0;
+		tok->type = PDN_TOK_MOVENUM;
+		lx->pos = j;
+		return 0;
+	}
+	memset(m, 0, sizeof(*m));
+	m->alpha = v >= PDN_ALPHA;
+	sqstart[0] = i;
+	for (;;) {
+		if (nd > LX_SQ_DIGITS) {
+			lx->pos = j;
+			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+		}
+		if (nd > 1 && b[sqstart[m->nsq]] == '0')
+			tok->flags |= PDN_TF_PADDED;
+		if (m->nsq == PDN_MOVETOK_MAX) {
+			lx->pos = j;
+			return set_error(lx, tok, PDN_D_BAD_MOVE,
+			    "too many squares");
+		}
+		m->sq[m->nsq++] = (uint16_t)v;
+		k = j;
+		while (k < end && isblank_(b[k]))
+			k++;
+		if (!(k < end && is_sep(b[k])))
+			break;
+		if (k != j)
+			tok->flags |= PDN_TF_SPACES;
+		if (b[k] == 'x' || b[k] == 'X')
+			m->capture = 1;
+		else if (b[k] == ':') {
+			m->capture = 1;
+			tok->flags |= PDN_TF_COLON;
+		}
+		k++;
+		i = k;
+		while (k < end && isblank_(b[k]))
+			k++;
+		if (k != i)
+			tok->flags |= PDN_TF_SPACES;
+		if (m->nsq < PDN_MOVETOK_MAX)
+			sqstart[m->nsq] = k;
+		j = scan_square(b, k, end, &v, &nd);
+		if (j == k || (v >= PDN_ALPHA) != m->alpha) {
+			lx->pos = k;
+			return set_error(lx, tok, PDN_D_BAD_MOVE,
+			    "incomplete move");
+		}
+	}
+	lx->pos = j;
+	/* Results look like moves: 1-0, 1 - 1, and 1-101. glued. */
+	if (m->nsq == 2 && !m->alpha && !m->capture &&
+	    j - sqstart[1] >= 1 && sqstart[1] - sqstart[0] >= 2 &&
+	    isdig(b[sqstart[0]]) && !isdig(b[sqstart[0] + 1]) &&
+	    (res = result_pair(b[sqstart[0]], b[sqstart[1]])) != NULL) {
+		if (j - sqstart[1] == 1) {
+			if (tok->flags & PDN_TF_SPACES)
+				tok->flags = PDN_TF_SPACES;
+			else
+				tok->flags = 0;
+			tok->type = PDN_TOK_RESULT;
+			return set_text(lx, tok, res);
+		}
+		if (j < end && b[j] == '.') {
+			lx->pos = sqstart[1] + 1;
+			tok->flags = PDN_TF_GLUED;
+			tok->type = PDN_TOK_RESULT;
+			return set_text(lx, tok, res);
+		}
+	}
+	tok->type = PDN_TOK_MOVE;
+	return 0;
+}
+
+int
+pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
+{
+	unsigned char c;
+	size_t k;
+
+	memset(tok, 0, offsetof(pdn_token, move));
+	tok->text = "";
+	for (;;) {
+		if (lx->pos >= lx->end && fill(lx, 1) == 0) {
+			tok->type = PDN_TOK_EOF;
+			tok->line = lx->line;
+			tok->col = (long)(lx->base + lx->pos - lx->lstart) + 1;
+			tok->offset = lx->base + lx->pos;
+			return lx->ioerr ? PDN_EIO : 0;
+		}
+		c = lx->b[lx->pos];
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+		    c == '\v')
+			lx->pos++;
+		else if (c == '\n') {
+			lx->pos++;
+			newline(lx);
+		} else if (c >= 0x80) {
+			/* NBSP (UTF-8 or Latin-1) and a BOM count as space. */
+			fill(lx, 3);
+			if (c == 0xa0)
+				lx->pos++;
+			else if (c == 0xc2 && lx->pos + 1 < lx->end &&
+			    lx->b[lx->pos + 1] == 0xa0)
+				lx->pos += 2;
+			else if (c == 0xef && lx->pos + 2 < lx->end &&
+			    lx->b[lx->pos + 1] == 0xbb &&
+			    lx->b[lx->pos + 2] == 0xbf)
+				lx->pos += 3;
+			else
+				break;
+		} else
+			break;
+	}
+	fill(lx, LX_WINDOW);
+	tok->line = lx->line;
+	tok->offset = lx->base + lx->pos;
+	tok->col = (long)(tok->offset - lx->lstart) + 1;
+	c = lx->b[lx->pos];
+	switch (c) {
+	case '[':
+		return lex_tag(lx, tok);
+	case '{':
+		return lex_comment(lx, tok);
+	case '%':
+	case ';':
+		return lex_line_comment(lx, tok);
+	case '/':
+		return lex_setup(lx, tok);
+	case '}':
+		lx->pos++;
+		return set_error(lx, tok, PDN_D_STRAY_BRACE, NULL);
+	case ')':
+		lx->pos++;
+		tok->type = PDN_TOK_RPAREN;
+		return 0;
+	case '(':
+		for (k = lx->pos + 1; k < lx->end &&
+		    (lx->b[k] == '!' || lx->b[k] == '?'); k++)
+			;
+		if (k > lx->pos + 1 && k < lx->end && lx->b[k] == ')') {
+			lx->t.len = 0;
+			if (sput(&lx->t, lx->b + lx->pos, k + 1 - lx->pos,
+			    LX_TEXT_MAX) != 0)
+				return set_error(lx, tok,
+				    PDN_D_TOKEN_TOO_LONG, NULL);
+			lx->pos = k + 1;
+			tok->type = PDN_TOK_STRENGTH;
+			tok->text = lx->t.p;
+			tok->len = lx->t.len;
+			return 0;
+		}
+		lx->pos++;
+		tok->type = PDN_TOK_LPAREN;
+		return 0;
+	case '!':
+	case '?':
+		for (k = lx->pos; k < lx->end &&
+		    (lx->b[k] == '!' || lx->b[k] == '?'); k++)
+			;
+		lx->t.len = 0;
+		if (sput(&lx->t, lx->b + lx->pos, k - lx->pos,
+		    LX_TEXT_MAX) != 0)
+			return set_error(lx, tok, PDN_D_TOKEN_TOO_LONG, NULL);
+		lx->pos = k;
+		tok->type = PDN_TOK_STRENGTH;
+		tok->text = lx->t.p;
+		tok->len = lx->t.len;
+		return 0;
+	case '$':
+		for (k = lx->pos + 1; k < lx->end && isdig(lx->b[k]); k++)
+			;
+		if (k == lx->pos + 1) {
+			lx->pos++;
+			return set_error(lx, tok, PDN_D_BAD_NAG, NULL);
+		}
+		if (k - lx->pos - 1 > LX_NUM_DIGITS) {
+			lx->pos = k;
+			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+		}
+		tok->num = strtol((const char *)lx->b + lx->pos + 1, NULL, 10);
+		lx->pos = k;
+		tok->type = PDN_TOK_NAG;
+		return 0;
+	case '*':
+		lx->pos++;
+		tok->type = PDN_TOK_RESULT;
+		return set_text(lx, tok, "*");
+	case '.':
+		/* "12. ... 18-23": dots standing alone belong to a number. */
+		for (k = lx->pos; k < lx->end && lx->b[k] == '.'; k++)
+			;
+		tok->type = PDN_TOK_MOVENUM;
+		tok->num = -1;
+		tok->dots = (int)(k - lx->pos);
+		lx->pos = k;
+		return 0;
+	default:
+		return lex_number(lx, tok);
+	}
+}
+
+int
+pdn_lexer_skip_game(pdn_lexer *lx)
+{
+	const unsigned char *nl;
+	int at_start = lx->base + lx->pos == lx->lstart;
+
+	for (;;) {
+		if (lx->pos >= lx->end && fill(lx, 1) == 0)
+			return lx->ioerr ? PDN_EIO : 0;
+		if (at_start && lx->b[lx->pos] == '[')
+			return 0;
+		nl = memchr(lx->b + lx->pos, '\n', lx->end - lx->pos);
+		if (nl == NULL) {
+			lx->pos = lx->end;
+			at_start = 0;
+			continue;
+		}
+		lx->pos = (size_t)(nl - lx->b) + 1;
+		newline(lx);
+		at_start = 1;
+	}
+}

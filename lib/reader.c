@@ -1,0 +1,728 @@
+/*
+ * The streaming reader: tokens in, one game at a time out.
+ *
+ * A game lives in an arena that is emptied when the next game starts, so
+ * memory follows the largest game and never the input.  While a game is
+ * read, the elements of each open line (the main line and the variations
+ * inside it) collect in a scratch vector per depth; when a line closes its
+ * elements move to the arena.  Nothing recurses on the input's nesting.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn_game.h"
+
+#define ARENA_CHUNK	(64 * 1024)
+#define ALIGN		16
+
+struct chunk {
+	struct chunk *next;
+	size_t size, used;
+	unsigned char *data;
+};
+
+struct vec {
+	void *p;
+	size_t n, cap;
+};
+
+struct pdn_reader {
+	pdn_lexer *lx;
+	pdn_reader_options opt;
+	pdn_token tok;
+	int have_tok;		/* tok was read but belongs to the next game */
+	struct chunk *arena;
+	struct vec tags;
+	struct vec lines[PDN_MAX_DEPTH + 1];
+	int hasmove[PDN_MAX_DEPTH + 1];
+	int depth;
+	size_t used;		/* bytes the current game holds */
+	pdn_game game;
+	long ngames;
+	int in_game;
+	int movetext;		/* a move, number or variation was read */
+	long pending_num;
+	int pending_dots;
+	uint64_t warned;	/* codes already reported for this game */
+	int tagdiag;		/* diagnostics now concern tags, not a ply */
+	int oom;
+};
+
+/*
+ * The arena's head is the chunk in use; older chunks follow.  Emptying it
+ * keeps one chunk of the standard size, which most games fit in.
+ */
+static void
+arena_reset(pdn_reader *r)
+{
+	struct chunk *c, *next, *keep = NULL;
+
+	for (c = r->arena; c != NULL; c = next) {
+		next = c->next;
+		if (keep == NULL && c->size == ARENA_CHUNK)
+			keep = c;
+		else
+			free(c);
+	}
+	if (keep != NULL) {
+		keep->next = NULL;
+		keep->used = 0;
+	}
+	r->arena = keep;
+}
+
+static void *
+arena_alloc(pdn_reader *r, size_t n)
+{
+	struct chunk *c = r->arena;
+	size_t size, hdr = (sizeof(*c) + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	void *p;
+
+	n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	if (c == NULL || c->size - c->used < n) {
+		size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+		if ((c = malloc(hdr + size)) == NULL) {
+			r->oom = 1;
+			return NULL;
+		}
+		c->data = (unsigned char *)c + hdr;
+		c->size = size;
+		c->used = 0;
+		c->next = r->arena;
+		r->arena = c;
+	}
+	p = c->data + c->used;
+	c->used += n;
+	r->used += n;
+	return p;
+}
+
+static const char *
+arena_strdup(pdn_reader *r, const char *s, size_t len)
+{
+	char *p;
+
+	if ((p = arena_alloc(r, len + 1)) == NULL)
+		return "";
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+static void *
+vec_push(pdn_reader *r, struct vec *v, size_t size)
+{
+	void *np;
+	size_t nc;
+
+	if (v->n == v->cap) {
+		nc = v->cap ? v->cap * 2 : 64;
+		if ((np = realloc(v->p, nc * size)) == NULL) {
+			r->oom = 1;
+			return NULL;
+		}
+		v->p = np;
+		v->cap = nc;
+	}
+	r->used += size;
+	return (char *)v->p + size * v->n++;
+}
+
+static int
+reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
+{
+	static const pdn_reader_options defaults = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r;
+
+	*out = NULL;
+	if ((r = calloc(1, sizeof(*r))) == NULL)
+		return PDN_ENOMEM;
+	r->opt = opt != NULL ? *opt : defaults;
+	if (r->opt.max_game == 0)
+		r->opt.max_game = PDN_GAME_MAX_DEFAULT;
+	if (r->opt.file == NULL)
+		r->opt.file = "<input>";
+	*out = r;
+	return 0;
+}
+
+int
+pdn_reader_new(pdn_reader **out, pdn_read_fn read, void *arg,
+    const pdn_reader_options *opt)
+{
+	pdn_reader *r;
+
+	if (reader_alloc(&r, opt) != 0)
+		return PDN_ENOMEM;
+	if (pdn_lexer_new(&r->lx, read, arg) != 0) {
+		free(r);
+		return PDN_ENOMEM;
+	}
+	*out = r;
+	return 0;
+}
+
+int
+pdn_reader_new_mem(pdn_reader **out, const char *data, size_t len,
+    const pdn_reader_options *opt)
+{
+	pdn_reader *r;
+
+	if (reader_alloc(&r, opt) != 0)
+		return PDN_ENOMEM;
+	if (pdn_lexer_new_mem(&r->lx, data, len) != 0) {
+		free(r);
+		return PDN_ENOMEM;
+	}
+	*out = r;
+	return 0;
+}
+
+void
+pdn_reader_free(pdn_reader *r)
+{
+	struct chunk *c, *next;
+	int i;
+
+	if (r == NULL)
+		return;
+	pdn_lexer_free(r->lx);
+	for (c = r->arena; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(r->tags.p);
+	for (i = 0; i <= PDN_MAX_DEPTH; i++)
+		free(r->lines[i].p);
+	free(r);
+}
+
+/* Reports a diagnostic about the current game; detail may be NULL. */
+static void
+emit(pdn_reader *r, pdn_diag_code code, long line, long col,
+    const char *fmt, ...)
+{
+	char msg[600], detail[400];
+	pdn_diag d;
+	va_list ap;
+
+	d.code = code;
+	d.severity = pdn_diag_severity(code);
+	if (d.severity == PDN_SEV_ERROR)
+		r->game.errors++;
+	else if (d.severity == PDN_SEV_WARNING)
+		r->game.warnings++;
+	if (r->opt.diag == NULL)
+		return;
+	d.name = pdn_diag_name(code);
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(detail, sizeof(detail), fmt, ap);
+		va_end(ap);
+		snprintf(msg, sizeof(msg), "%s: %s", pdn_diag_text(code),
+		    detail);
+		d.message = msg;
+	} else
+		d.message = pdn_diag_text(code);
+	d.file = r->opt.file;
+	d.line = line;
+	d.col = col;
+	d.game = r->in_game ? r->game.index : 0;
+	d.ply = r->in_game && !r->tagdiag ? r->game.plies : 0;
+	r->opt.diag(&d, r->opt.diag_arg);
+}
+
+/* Liberties are reported once per game, at their first occurrence. */
+static void
+emit_once(pdn_reader *r, pdn_diag_code code, const pdn_token *t)
+{
+	uint64_t bit = (uint64_t)1 << code;
+
+	if (r->warned & bit)
+		return;
+	r->warned |= bit;
+	emit(r, code, t->line, t->col, NULL);
+}
+
+static void
+token_liberties(pdn_reader *r, const pdn_token *t)
+{
+	unsigned f = t->flags;
+
+	if (f == 0)
+		return;
+	if (f & PDN_TF_LATIN1)
+		emit_once(r, PDN_D_LATIN1, t);
+	if (t->type == PDN_TOK_MOVE) {
+		if (f & PDN_TF_PADDED)
+			emit_once(r, PDN_D_SQUARE_PADDED, t);
+		if (f & PDN_TF_SPACES)
+			emit_once(r, PDN_D_MOVE_SPACES, t);
+		if (f & PDN_TF_COLON)
+			emit_once(r, PDN_D_COLON_CAPTURE, t);
+	} else if (t->type == PDN_TOK_MOVENUM) {
+		if (f & PDN_TF_PADDED)
+			emit_once(r, PDN_D_MOVENUM_PADDED, t);
+		if (f & PDN_TF_NO_DOT)
+			emit_once(r, PDN_D_MOVENUM_NO_DOT, t);
+	} else if (t->type == PDN_TOK_RESULT) {
+		if (f & PDN_TF_SPACES)
+			emit_once(r, PDN_D_RESULT_SPACED, t);
+		if (f & PDN_TF_GLUED)
+			emit(r, PDN_D_RESULT_GLUED, t->line, t->col, NULL);
+	} else if (t->type == PDN_TOK_TAG) {
+		if (f & PDN_TF_TAG_NAME)
+			emit(r, PDN_D_TAG_NAME, t->line, t->col, "%s",
+			    t->text);
+		if (f & PDN_TF_UNQUOTED)
+			emit(r, PDN_D_TAG_UNQUOTED, t->line, t->col, "%s",
+			    t->text);
+		if (f & PDN_TF_QUOTES)
+			emit_once(r, PDN_D_TAG_QUOTES, t);
+	} else if (t->type == PDN_TOK_COMMENT) {
+		if (f & PDN_TF_NESTED)
+			emit(r, PDN_D_NESTED_BRACE, t->line, t->col, NULL);
+	}
+}
+
+static void
+begin_game(pdn_reader *r, const pdn_token *t)
+{
+	if (r->in_game)
+		return;
+	arena_reset(r);
+	r->tags.n = 0;
+	r->lines[0].n = 0;
+	r->hasmove[0] = 0;
+	r->depth = 0;
+	r->used = 0;
+	r->warned = 0;
+	r->movetext = 0;
+	r->pending_num = -1;
+	r->pending_dots = 0;
+	memset(&r->game, 0, sizeof(r->game));
+	r->game.file = r->opt.file;
+	r->game.index = ++r->ngames;
+	r->game.line = t->line;
+	r->game.offset = t->offset;
+	r->in_game = 1;
+}
+
+static pdn_elem *
+add_elem(pdn_reader *r, pdn_elem_type type, const pdn_token *t)
+{
+	pdn_elem *e;
+
+	if ((e = vec_push(r, &r->lines[r->depth], sizeof(*e))) == NULL)
+		return NULL;
+	memset(e, 0, sizeof(*e));
+	e->type = type;
+	e->line = t->line;
+	e->col = t->col;
+	return e;
+}
+
+static void
+add_text(pdn_reader *r, pdn_elem_type type, const pdn_token *t)
+{
+	pdn_elem *e;
+
+	if ((e = add_elem(r, type, t)) == NULL)
+		return;
+	e->u.text.s = arena_strdup(r, t->text, t->len);
+	e->u.text.len = t->len;
+}
+
+/* Moves the elements of the line at depth d into the arena. */
+static const pdn_line *
+close_line(pdn_reader *r, int d, pdn_line *into)
+{
+	pdn_line *l = into;
+	pdn_elem *e = NULL;
+	size_t n = r->lines[d].n;
+
+	if (l == NULL && (l = arena_alloc(r, sizeof(*l))) == NULL)
+		return NULL;
+	if (n > 0 && (e = arena_alloc(r, n * sizeof(*e))) == NULL)
+		return NULL;
+	if (n > 0)
+		memcpy(e, r->lines[d].p, n * sizeof(*e));
+	l->n = n;
+	l->e = e;
+	r->lines[d].n = 0;
+	return l;
+}
+
+static void
+add_tag(pdn_reader *r, const pdn_token *t)
+{
+	pdn_tag *tag, *tags = r->tags.p;
+	size_t i;
+
+	for (i = 0; i < r->tags.n; i++)
+		if (strcmp(tags[i].name, t->text) == 0) {
+			emit(r, PDN_D_TAG_DUPLICATE, t->line, t->col, "%s",
+			    t->text);
+			break;
+		}
+	if ((tag = vec_push(r, &r->tags, sizeof(*tag))) == NULL)
+		return;
+	tag->name = arena_strdup(r, t->text, t->len);
+	tag->value = arena_strdup(r, t->value, t->vlen);
+	tag->vlen = t->vlen;
+	tag->line = t->line;
+}
+
+static const pdn_tag *
+find_tag(const pdn_reader *r, const char *name)
+{
+	const pdn_tag *tags = r->tags.p;
+	size_t i;
+
+	for (i = 0; i < r->tags.n; i++)
+		if (strcmp(tags[i].name, name) == 0)
+			return &tags[i];
+	return NULL;
+}
+
+/* Nonzero when a numeric square above 32 (and at most 50) is listed. */
+static int
+big_square(const pdn_line *l)
+{
+	size_t i, k;
+
+	for (i = 0; i < l->n; i++) {
+		const pdn_elem *e = &l->e[i];
+
+		if (e->type == PDN_EL_MOVE && !e->u.move.tok.alpha) {
+			for (k = 0; k < e->u.move.tok.nsq; k++)
+				if (e->u.move.tok.sq[k] > 32 &&
+				    e->u.move.tok.sq[k] <= 50)
+					return 1;
+		} else if (e->type == PDN_EL_MOVE)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+fen_big_square(const char *s)
+{
+	long v;
+	char *end;
+
+	while (*s != '\0') {
+		if (*s >= '0' && *s <= '9') {
+			v = strtol(s, &end, 10);
+			if (v > 32 && v <= 50)
+				return 1;
+			s = end;
+		} else
+			s++;
+	}
+	return 0;
+}
+
+static void
+check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
+{
+	pdn_position pos;
+	pdn_fen_info info;
+
+	memset(&info, 0, sizeof(info));
+	if (pdn_fen_read(&pos, fen, len, &info) != 0) {
+		if (info.square > 0)
+			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
+			    pdn_fen_strerror(info.status), info.square);
+		else
+			emit(r, PDN_D_BAD_FEN, line, col, "%s",
+			    pdn_fen_strerror(info.status));
+		return;
+	}
+	if (info.warnings != 0)
+		emit(r, PDN_D_FEN_LIBERTY, line, col, "%s%s%s%s%s%s",
+		    info.warnings & PDN_FEN_W_TRAILING_DOT ? " final '.'" : "",
+		    info.warnings & PDN_FEN_W_ZERO_PADDED ? " zero-padded" : "",
+		    info.warnings & PDN_FEN_W_SPACES ? " spaces" : "",
+		    info.warnings & PDN_FEN_W_EXTRA_FIELDS ?
+		    " extra fields" : "",
+		    info.warnings & PDN_FEN_W_MAN_ON_CROWN_ROW ?
+		    " man on the crowning row" : "",
+		    info.warnings & PDN_FEN_W_LOWERCASE ? " lower case" : "");
+}
+
+/*
+ * Decides the game type: the GameType tag, or international draughts when
+ * a square above 32 is used or the first move is legal from the 10x10
+ * start position (which no 8x8 variant's first move is).
+ */
+static void
+decide_gametype(pdn_reader *r)
+{
+	pdn_game *g = &r->game;
+	const pdn_tag *gt = find_tag(r, "GameType"), *fen = find_tag(r, "FEN");
+	const pdn_elem *first = NULL;
+	pdn_position pos;
+	pdn_movelist legal;
+	int idx[1], big;
+	size_t i;
+
+	if (gt != NULL) {
+		g->gametype = atoi(gt->value);
+		return;
+	}
+	g->gametype_inferred = 1;
+	big = big_square(&g->moves);
+	if (big == 0 && fen != NULL && fen_big_square(fen->value))
+		big = 1;
+	for (i = 0; i < g->moves.n && big == 0 && fen == NULL; i++) {
+		if (g->moves.e[i].type == PDN_EL_SETUP)
+			break;
+		if (g->moves.e[i].type == PDN_EL_MOVE) {
+			first = &g->moves.e[i];
+			break;
+		}
+	}
+	if (first != NULL) {
+		pdn_position_start(&pos);
+		if (pdn_match(&pos, &first->u.move.tok, &legal, idx, 1,
+		    NULL) > 0)
+			big = 1;
+	}
+	if (big == 1) {
+		g->gametype = 20;
+		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1, NULL);
+	} else
+		emit(r, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL);
+}
+
+static void
+check_result(pdn_reader *r)
+{
+	const pdn_tag *res = find_tag(r, "Result");
+	pdn_game *g = &r->game;
+
+	if (res == NULL)
+		return;
+	if (!pdn_result_valid(res->value)) {
+		if (strcmp(res->value, "?") != 0 && res->value[0] != '\0')
+			emit(r, PDN_D_RESULT_UNKNOWN, res->line, 1, "\"%s\"",
+			    res->value);
+		return;
+	}
+	if (g->terminator != NULL && strcmp(g->terminator, res->value) != 0)
+		emit(r, PDN_D_RESULT_MISMATCH, res->line, 1,
+		    "tag \"%s\", terminator %s", res->value, g->terminator);
+}
+
+/* Completes the current game; returns 1 (a game), or an error code. */
+static int
+finish_game(pdn_reader *r)
+{
+	pdn_game *g = &r->game;
+	const pdn_tag *fen;
+	size_t i;
+
+	while (r->depth > 0) {
+		/* Only after an error: the lines still open are dropped. */
+		r->lines[r->depth].n = 0;
+		r->depth--;
+	}
+	close_line(r, 0, &g->moves);
+	g->ntags = r->tags.n;
+	if (r->tags.n > 0) {
+		pdn_tag *t = arena_alloc(r, r->tags.n * sizeof(*t));
+
+		if (t != NULL)
+			memcpy(t, r->tags.p, r->tags.n * sizeof(*t));
+		g->tags = t;
+	}
+	r->in_game = 1;
+	if (r->oom) {
+		r->in_game = 0;
+		return PDN_ENOMEM;
+	}
+	r->tagdiag = 1;
+	decide_gametype(r);
+	check_result(r);
+	if (g->gametype == 20) {
+		if ((fen = find_tag(r, "FEN")) != NULL)
+			check_fen(r, fen->value, fen->vlen, fen->line, 1);
+		for (i = 0; i < g->moves.n; i++)
+			if (g->moves.e[i].type == PDN_EL_SETUP)
+				check_fen(r, g->moves.e[i].u.text.s,
+				    g->moves.e[i].u.text.len,
+				    g->moves.e[i].line, g->moves.e[i].col);
+	}
+	r->tagdiag = 0;
+	r->in_game = 0;
+	return r->oom ? PDN_ENOMEM : 1;
+}
+
+/* A syntax error: report it, skip to the next game, return this one. */
+static int
+syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
+    const char *detail)
+{
+	int rc;
+
+	begin_game(r, t);
+	if (detail != NULL && *detail != '\0')
+		emit(r, code, t->line, t->col, "%s", detail);
+	else
+		emit(r, code, t->line, t->col, NULL);
+	r->game.truncated = 1;
+	if ((rc = pdn_lexer_skip_game(r->lx)) != 0)
+		return rc;
+	return finish_game(r);
+}
+
+static int
+game_has_content(const pdn_reader *r)
+{
+	return r->tags.n > 0 || r->movetext;
+}
+
+int
+pdn_reader_next(pdn_reader *r, const pdn_game **out)
+{
+	pdn_token *t = &r->tok;
+	pdn_elem *e;
+	const pdn_line *l;
+	int rc;
+
+	*out = &r->game;
+	for (;;) {
+		if (r->have_tok)
+			r->have_tok = 0;
+		else if ((rc = pdn_lexer_next(r->lx, t)) != 0)
+			return rc;
+		if (r->oom)
+			return PDN_ENOMEM;
+		if (r->in_game && r->used > r->opt.max_game)
+			return syntax_error(r, t, PDN_D_GAME_TOO_LARGE, NULL);
+		switch (t->type) {
+		case PDN_TOK_EOF:
+			if (!r->in_game) {
+				if (r->ngames == 0)
+					emit(r, PDN_D_NO_GAMES, t->line,
+					    t->col, NULL);
+				return 0;
+			}
+			if (!game_has_content(r)) {
+				r->in_game = 0;
+				r->ngames--;
+				emit(r, PDN_D_TEXT_AFTER_GAME, t->line, t->col,
+				    NULL);
+				return 0;
+			}
+			if (r->depth > 0)
+				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
+				    t->col, NULL);
+			emit(r, PDN_D_NO_TERMINATOR, t->line, t->col, NULL);
+			return finish_game(r);
+		case PDN_TOK_ERROR:
+			return syntax_error(r, t, t->code, t->text);
+		case PDN_TOK_TAG:
+			if (r->in_game && r->movetext) {
+				r->have_tok = 1;
+				emit(r, PDN_D_NO_TERMINATOR, t->line, t->col,
+				    NULL);
+				return finish_game(r);
+			}
+			begin_game(r, t);
+			r->tagdiag = 1;
+			token_liberties(r, t);
+			add_tag(r, t);
+			r->tagdiag = 0;
+			break;
+		case PDN_TOK_RESULT:
+			begin_game(r, t);
+			token_liberties(r, t);
+			if (r->depth > 0)
+				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
+				    t->col, NULL);
+			r->game.terminator = arena_strdup(r, t->text, t->len);
+			return finish_game(r);
+		case PDN_TOK_MOVENUM:
+			begin_game(r, t);
+			token_liberties(r, t);
+			r->movetext = 1;
+			if (t->num >= 0)
+				r->pending_num = t->num;
+			r->pending_dots = t->dots;
+			break;
+		case PDN_TOK_MOVE:
+			begin_game(r, t);
+			token_liberties(r, t);
+			r->movetext = 1;
+			if ((e = add_elem(r, PDN_EL_MOVE, t)) == NULL)
+				break;
+			e->u.move.tok = t->move;
+			e->u.move.number = r->pending_num;
+			e->u.move.dots = r->pending_dots;
+			r->pending_num = -1;
+			r->pending_dots = 0;
+			r->hasmove[r->depth] = 1;
+			if (r->depth == 0)
+				r->game.plies++;
+			break;
+		case PDN_TOK_NAG:
+			begin_game(r, t);
+			r->movetext = 1;
+			if ((e = add_elem(r, PDN_EL_NAG, t)) != NULL)
+				e->u.nag = t->num;
+			break;
+		case PDN_TOK_STRENGTH:
+			begin_game(r, t);
+			r->movetext = 1;
+			add_text(r, PDN_EL_STRENGTH, t);
+			break;
+		case PDN_TOK_COMMENT:
+			begin_game(r, t);
+			token_liberties(r, t);
+			add_text(r, PDN_EL_COMMENT, t);
+			break;
+		case PDN_TOK_LINE_COMMENT:
+			begin_game(r, t);
+			token_liberties(r, t);
+			add_text(r, PDN_EL_LINE_COMMENT, t);
+			break;
+		case PDN_TOK_SETUP:
+			begin_game(r, t);
+			token_liberties(r, t);
+			r->movetext = 1;
+			add_text(r, PDN_EL_SETUP, t);
+			break;
+		case PDN_TOK_LPAREN:
+			begin_game(r, t);
+			r->movetext = 1;
+			if (!r->hasmove[r->depth])
+				return syntax_error(r, t,
+				    PDN_D_VARIATION_FIRST, NULL);
+			if (r->depth == PDN_MAX_DEPTH)
+				return syntax_error(r, t, PDN_D_TOO_DEEP,
+				    NULL);
+			if ((e = add_elem(r, PDN_EL_VARIATION, t)) == NULL)
+				break;
+			r->depth++;
+			r->lines[r->depth].n = 0;
+			r->hasmove[r->depth] = 0;
+			break;
+		case PDN_TOK_RPAREN:
+			begin_game(r, t);
+			if (r->depth == 0)
+				return syntax_error(r, t,
+				    PDN_D_UNBALANCED_PAREN, NULL);
+			if ((l = close_line(r, r->depth, NULL)) == NULL)
+				break;
+			r->depth--;
+			e = (pdn_elem *)r->lines[r->depth].p +
+			    (r->lines[r->depth].n - 1);
+			e->u.variation = l;
+			break;
+		}
+	}
+}
