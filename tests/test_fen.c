@@ -1,0 +1,165 @@
+/*
+ * FEN: reading with every tolerated liberty, canonical writing, round
+ * trips and every refusal (testdata/fen.yaml).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pdn.h"
+#include "yamlvec.h"
+
+static const struct {
+	const char *name;
+	unsigned bit;
+} warning_names[] = {
+	{ "trailing-dot", PDN_FEN_W_TRAILING_DOT },
+	{ "zero-padded", PDN_FEN_W_ZERO_PADDED },
+	{ "spaces", PDN_FEN_W_SPACES },
+	{ "extra-fields", PDN_FEN_W_EXTRA_FIELDS },
+	{ "man-on-crown-row", PDN_FEN_W_MAN_ON_CROWN_ROW },
+	{ "lowercase", PDN_FEN_W_LOWERCASE },
+};
+
+static const char *const status_names[] = {
+	[PDN_FEN_OK] = "ok",
+	[PDN_FEN_EMPTY] = "empty",
+	[PDN_FEN_BAD_SIDE] = "bad-side",
+	[PDN_FEN_BAD_COLOUR] = "bad-colour",
+	[PDN_FEN_BAD_SQUARE] = "bad-square",
+	[PDN_FEN_SQUARE_RANGE] = "square-range",
+	[PDN_FEN_BAD_RANGE] = "bad-range",
+	[PDN_FEN_DUPLICATE] = "duplicate",
+	[PDN_FEN_DUP_COLOUR] = "dup-colour",
+	[PDN_FEN_BAD_FIELD] = "bad-field",
+	[PDN_FEN_TRAILING] = "trailing",
+};
+
+static unsigned
+warning_bit(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(warning_names) / sizeof(warning_names[0]); i++)
+		if (strcmp(warning_names[i].name, name) == 0)
+			return warning_names[i].bit;
+	fail_msg("unknown warning name %s", name);
+	return 0;
+}
+
+static void
+test_valid(void **state)
+{
+	yamlvec v;
+	yaml_node_t *list, *item, *w, *opt;
+	pdn_position pos, again;
+	pdn_fen_info info;
+	char out[PDN_FEN_STRMAX], out2[PDN_FEN_STRMAX];
+	const char *in;
+	unsigned want;
+	int i, j;
+
+	(void)state;
+	yamlvec_load(&v, "fen.yaml");
+	list = yamlvec_get(&v, yamlvec_root(&v), "valid");
+	for (i = 0; i < yamlvec_len(list); i++) {
+		item = yamlvec_item(&v, list, i);
+		in = yamlvec_field(&v, item, "in");
+		if (pdn_fen_read(&pos, in, strlen(in), &info) != 0)
+			fail_msg("\"%s\" refused: %s at %zu", in,
+			    pdn_fen_strerror(info.status), info.offset);
+		assert_int_equal(pdn_fen_write(&pos, out, sizeof(out)),
+		    strlen(yamlvec_field(&v, item, "out")));
+		assert_string_equal(out, yamlvec_field(&v, item, "out"));
+		w = yamlvec_get(&v, item, "warnings");
+		want = 0;
+		for (j = 0; j < yamlvec_len(w); j++)
+			want |= warning_bit(yamlvec_str(yamlvec_item(&v, w, j)));
+		if (info.warnings != want)
+			fail_msg("\"%s\": warnings %#x, want %#x", in,
+			    info.warnings, want);
+		opt = yamlvec_get(&v, item, "halfmove");
+		assert_int_equal(info.halfmove_clock,
+		    opt ? yamlvec_int(&v, item, "halfmove") : -1);
+		opt = yamlvec_get(&v, item, "fullmove");
+		assert_int_equal(info.fullmove,
+		    opt ? yamlvec_int(&v, item, "fullmove") : -1);
+		/* Round trip: the canonical FEN reads back to the same. */
+		assert_int_equal(pdn_fen_read(&again, out, strlen(out), &info),
+		    0);
+		assert_int_equal(info.warnings & ~PDN_FEN_W_MAN_ON_CROWN_ROW,
+		    0);
+		assert_true(pdn_position_equal(&pos, &again));
+		pdn_fen_write(&again, out2, sizeof(out2));
+		assert_string_equal(out, out2);
+	}
+	yamlvec_free(&v);
+}
+
+static void
+test_errors(void **state)
+{
+	yamlvec v;
+	yaml_node_t *list, *item;
+	pdn_position pos, untouched;
+	pdn_fen_info info;
+	const char *in, *status;
+	int i;
+
+	(void)state;
+	yamlvec_load(&v, "fen.yaml");
+	list = yamlvec_get(&v, yamlvec_root(&v), "errors");
+	for (i = 0; i < yamlvec_len(list); i++) {
+		item = yamlvec_item(&v, list, i);
+		in = yamlvec_field(&v, item, "in");
+		pdn_position_start(&pos);
+		untouched = pos;
+		if (pdn_fen_read(&pos, in, strlen(in), &info) != PDN_EINVAL)
+			fail_msg("\"%s\" accepted", in);
+		status = yamlvec_field(&v, item, "status");
+		if (strcmp(status_names[info.status], status) != 0)
+			fail_msg("\"%s\": status %s, want %s", in,
+			    status_names[info.status], status);
+		if ((long long)info.offset != yamlvec_int(&v, item, "offset"))
+			fail_msg("\"%s\": offset %zu, want %lld", in,
+			    info.offset, yamlvec_int(&v, item, "offset"));
+		if (yamlvec_get(&v, item, "square") != NULL)
+			assert_int_equal(info.square,
+			    yamlvec_int(&v, item, "square"));
+		/* A refused FEN leaves the position alone. */
+		assert_true(pdn_position_equal(&pos, &untouched));
+		assert_true(strlen(pdn_fen_strerror(info.status)) > 0);
+	}
+	yamlvec_free(&v);
+}
+
+/* Writing into small buffers truncates and still says the full length. */
+static void
+test_write_truncates(void **state)
+{
+	pdn_position pos;
+	char buf[8];
+
+	(void)state;
+	pdn_position_start(&pos);
+	assert_int_equal(pdn_fen_write(&pos, buf, sizeof(buf)), 14);
+	assert_string_equal(buf, "W:W31-5");
+	assert_int_equal(pdn_fen_write(&pos, NULL, 0), 14);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_valid),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_write_truncates),
+	};
+
+	return cmocka_run_group_tests_name("fen", tests, NULL, NULL);
+}

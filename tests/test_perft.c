@@ -1,0 +1,148 @@
+/*
+ * Perft from the start position against the published counts, with and
+ * without bulk counting, and the hash kept along the whole tree.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pdn.h"
+#include "yamlvec.h"
+
+static void
+test_perft_counts(void **state)
+{
+	yamlvec v;
+	yaml_node_t *list, *item, *counts;
+	pdn_position pos;
+	const char *fen;
+	unsigned long long want;
+	int i, d;
+
+	(void)state;
+	yamlvec_load(&v, "perft.yaml");
+	list = yamlvec_get(&v, yamlvec_root(&v), "positions");
+	for (i = 0; i < yamlvec_len(list); i++) {
+		item = yamlvec_item(&v, list, i);
+		fen = yamlvec_field(&v, item, "fen");
+		assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), NULL), 0);
+		counts = yamlvec_get(&v, item, "counts");
+		assert_true(yamlvec_len(counts) >= 7);
+		for (d = 1; d <= yamlvec_len(counts); d++) {
+			want = strtoull(yamlvec_str(yamlvec_item(&v, counts,
+			    d - 1)), NULL, 10);
+			if (pdn_perft(&pos, d, 0) != want ||
+			    pdn_perft(&pos, d, 1) != want)
+				fail_msg("%s depth %d: %llu / %llu, want %llu",
+				    fen, d, (unsigned long long)pdn_perft(&pos,
+				    d, 0), (unsigned long long)pdn_perft(&pos,
+				    d, 1), want);
+		}
+	}
+	assert_int_equal(pdn_perft(&pos, 0, 0), 1);
+	yamlvec_free(&v);
+}
+
+/*
+ * Walks the tree and checks at every move that the incremental hash is the
+ * hash of the new position, that pdn_make() and FEN agree, and counts the
+ * nodes so that the walk is known to have happened.
+ */
+static unsigned long
+walk(const pdn_position *pos, int depth)
+{
+	pdn_movelist list;
+	pdn_position child, back;
+	char fen[PDN_FEN_STRMAX];
+	unsigned long nodes = 1;
+	uint64_t h = pdn_position_hash(pos);
+	int i, n;
+
+	if (depth == 0)
+		return 1;
+	n = pdn_generate(pos, &list);
+	assert_true(n >= 0);
+	for (i = 0; i < n; i++) {
+		child = *pos;
+		pdn_make(&child, &list.m[i]);
+		assert_true(pdn_hash_after(h, pos, &list.m[i]) ==
+		    pdn_position_hash(&child));
+		assert_true(pdn_position_hash(&child) != h);
+		pdn_fen_write(&child, fen, sizeof(fen));
+		assert_int_equal(pdn_fen_read(&back, fen, strlen(fen), NULL),
+		    0);
+		assert_true(pdn_position_equal(&back, &child));
+		nodes += walk(&child, depth - 1);
+	}
+	return nodes;
+}
+
+static void
+test_hash_along_tree(void **state)
+{
+	static const char *const fens[] = {
+		"W:W31-50:B1-20",
+		"W:WK46,28,33:B13,17,23,K38,19",	/* kings, captures */
+		"B:W27,28,38,39,42:BK25,14",
+		"W:W6,7,K45:B41,42,K10",		/* promotions both ways */
+	};
+	pdn_position pos;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(fens) / sizeof(fens[0]); i++) {
+		assert_int_equal(pdn_fen_read(&pos, fens[i], strlen(fens[i]),
+		    NULL), 0);
+		assert_true(walk(&pos, 4) >= 5);
+	}
+}
+
+static void
+test_position_access(void **state)
+{
+	pdn_position a, b;
+
+	(void)state;
+	pdn_position_start(&a);
+	assert_int_equal(pdn_position_count(&a, PDN_WHITE), 20);
+	assert_int_equal(pdn_position_count(&a, PDN_BLACK), 20);
+	assert_int_equal(pdn_position_get(&a, 1), PDN_BLACK_MAN);
+	assert_int_equal(pdn_position_get(&a, 25), PDN_EMPTY);
+	assert_int_equal(pdn_position_get(&a, 50), PDN_WHITE_MAN);
+	assert_int_equal(pdn_position_get(&a, 0), PDN_EMPTY);
+	assert_int_equal(pdn_position_get(&a, 51), PDN_EMPTY);
+	b = a;
+	pdn_position_set(&b, 50, PDN_WHITE_KING);
+	assert_false(pdn_position_equal(&a, &b));
+	assert_true(pdn_position_hash(&a) != pdn_position_hash(&b));
+	assert_int_equal(pdn_position_kings(&b, PDN_WHITE), 1);
+	pdn_position_set(&b, 50, PDN_WHITE_MAN);
+	assert_true(pdn_position_equal(&a, &b));
+	b.side = PDN_BLACK;
+	assert_false(pdn_position_equal(&a, &b));
+	assert_true(pdn_position_hash(&a) != pdn_position_hash(&b));
+	pdn_position_set(&b, 25, PDN_BLACK_KING);
+	assert_int_equal(pdn_position_get(&b, 25), PDN_BLACK_KING);
+	pdn_position_set(&b, 25, PDN_EMPTY);
+	assert_int_equal(pdn_position_get(&b, 25), PDN_EMPTY);
+	pdn_position_set(&b, 99, PDN_BLACK_KING);	/* ignored */
+	assert_int_equal(pdn_position_count(&b, PDN_BLACK), 20);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_perft_counts),
+		cmocka_unit_test(test_hash_along_tree),
+		cmocka_unit_test(test_position_access),
+	};
+
+	return cmocka_run_group_tests_name("perft", tests, NULL, NULL);
+}
