@@ -74,6 +74,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "zero-padded move number" },
 	[PDN_D_MOVENUM_NO_DOT] = { "movenum-no-dot", PDN_SEV_WARNING,
 	    "move number without a dot" },
+	[PDN_D_MOVENUM_DANGLING] = { "movenum-dangling", PDN_SEV_WARNING,
+	    "move number without a move" },
 	[PDN_D_NESTED_BRACE] = { "nested-brace", PDN_SEV_WARNING,
 	    "'{' inside a comment (comments do not nest)" },
 	[PDN_D_FEN_LIBERTY] = { "fen-liberty", PDN_SEV_WARNING,

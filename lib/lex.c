@@ -182,7 +182,7 @@ set_error(pdn_lexer *lx, pdn_token *tok, pdn_diag_code code,
 	if (detail != NULL && sput(&lx->t, detail, strlen(detail),
 	    LX_TEXT_MAX) == -2)
 		return PDN_ENOMEM;
-	tok->text = lx->t.p != NULL ? lx->t.p : "";
+	tok->text = detail != NULL && lx->t.p != NULL ? lx->t.p : "";
 	tok->len = lx->t.len;
 	return 0;
 }
@@ -605,6 +605,22 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		tok->type = PDN_TOK_MOVENUM;
 		lx->pos = k;
 		return 0;
+	}
+	/* PDN 3.0 alphanumeric moves may omit the separator: "a3b4". */
+	if (v >= PDN_ALPHA) {
+		unsigned v2;
+		size_t nd2, j2 = scan_square(b, j, end, &v2, &nd2);
+
+		if (j2 != j && v2 >= PDN_ALPHA) {
+			memset(m, 0, sizeof(*m));
+			m->alpha = 1;
+			m->nsq = 2;
+			m->sq[0] = (uint16_t)v;
+			m->sq[1] = (uint16_t)v2;
+			lx->pos = j2;
+			tok->type = PDN_TOK_MOVE;
+			return 0;
+		}
 	}
 	/* Look past blanks for a separator: "1- 7", "1 - 1". */
 	k = j;

@@ -47,6 +47,7 @@ struct pdn_reader {
 	int pending_dots;
 	uint64_t warned;	/* codes already reported for this game */
 	int tagdiag;		/* diagnostics now concern tags, not a ply */
+	long numline, numcol;	/* where the pending move number was */
 	int oom;
 };
 
@@ -441,17 +442,30 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 			    pdn_fen_strerror(info.status));
 		return;
 	}
-	if (info.warnings != 0)
-		emit(r, PDN_D_FEN_LIBERTY, line, col, "%s%s%s%s%s%s",
-		    info.warnings & PDN_FEN_W_TRAILING_DOT ? " final '.'" : "",
-		    info.warnings & PDN_FEN_W_ZERO_PADDED ? " zero-padded" : "",
-		    info.warnings & PDN_FEN_W_SPACES ? " spaces" : "",
-		    info.warnings & PDN_FEN_W_EXTRA_FIELDS ?
-		    " extra fields" : "",
-		    info.warnings & PDN_FEN_W_MAN_ON_CROWN_ROW ?
-		    " man on the crowning row" : "",
-		    info.warnings & PDN_FEN_W_LOWERCASE ? " lower case" : "");
+	if (info.warnings != 0) {
+		static const struct {
+			unsigned bit;
+			const char *what;
+		} w[] = {
+			{ PDN_FEN_W_TRAILING_DOT, "final '.'" },
+			{ PDN_FEN_W_ZERO_PADDED, "zero-padded square" },
+			{ PDN_FEN_W_SPACES, "spaces" },
+			{ PDN_FEN_W_EXTRA_FIELDS, "extra fields" },
+			{ PDN_FEN_W_MAN_ON_CROWN_ROW, "man on the crowning row" },
+			{ PDN_FEN_W_LOWERCASE, "lower case" },
+		};
+		char list[200];
+		size_t k, n = 0;
+
+		list[0] = '\0';
+		for (k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+			if (info.warnings & w[k].bit)
+				n += (size_t)snprintf(list + n, sizeof(list) - n,
+				    "%s%s", n > 0 ? ", " : "", w[k].what);
+		emit(r, PDN_D_FEN_LIBERTY, line, col, "%s", list);
+	}
 }
+
 
 /*
  * Decides the game type: the GameType tag, or international draughts when
@@ -579,6 +593,15 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	return finish_game(r);
 }
 
+/* A move number that no move followed. */
+static void
+dangling(pdn_reader *r)
+{
+	emit(r, PDN_D_MOVENUM_DANGLING, r->numline, r->numcol, "%ld",
+	    r->pending_num);
+	r->pending_num = -1;
+}
+
 static int
 game_has_content(const pdn_reader *r)
 {
@@ -618,6 +641,8 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 				    NULL);
 				return 0;
 			}
+			if (r->pending_num >= 0)
+				dangling(r);
 			if (r->depth > 0)
 				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
 				    t->col, NULL);
@@ -640,6 +665,8 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			break;
 		case PDN_TOK_RESULT:
 			begin_game(r, t);
+			if (r->pending_num >= 0)
+				dangling(r);
 			token_liberties(r, t);
 			if (r->depth > 0)
 				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
@@ -649,7 +676,11 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 		case PDN_TOK_MOVENUM:
 			begin_game(r, t);
 			token_liberties(r, t);
+			if (r->pending_num >= 0 && t->num >= 0)
+				dangling(r);
 			r->movetext = 1;
+			r->numline = t->line;
+			r->numcol = t->col;
 			if (t->num >= 0)
 				r->pending_num = t->num;
 			r->pending_dots = t->dots;

@@ -1,0 +1,90 @@
+/*
+ * Helpers shared by the reader and writer tests (see pdntest.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdntest.h"
+
+char *
+pdntest_slurp(const char *path, size_t *len)
+{
+	FILE *fp;
+	char *buf = NULL, *np;
+	size_t cap = 0, n = 0, got;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	for (;;) {
+		if (n + 65536 + 1 > cap) {
+			cap = cap ? cap * 2 : 131072;
+			if ((np = realloc(buf, cap)) == NULL) {
+				free(buf);
+				fclose(fp);
+				return NULL;
+			}
+			buf = np;
+		}
+		got = fread(buf + n, 1, 65536, fp);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	fclose(fp);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+void
+pdntest_diag(const pdn_diag *d, void *arg)
+{
+	struct pdntest_diags *ds = arg;
+
+	if (d->severity == PDN_SEV_ERROR)
+		ds->errors++;
+	else if (d->severity == PDN_SEV_WARNING)
+		ds->warnings++;
+	if (ds->n < 64) {
+		snprintf(ds->names[ds->n], sizeof(ds->names[0]), "%s",
+		    d->name);
+		ds->lines[ds->n] = d->line;
+		ds->cols[ds->n] = d->col;
+		ds->games[ds->n] = d->game;
+		ds->n++;
+	}
+}
+
+int
+pdntest_has(const struct pdntest_diags *ds, const char *name)
+{
+	int i;
+
+	for (i = 0; i < ds->n; i++)
+		if (strcmp(ds->names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+long
+pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
+    struct pdntest_diags *ds)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r;
+	const pdn_game *g;
+	long n = 0;
+
+	opt.diag = ds != NULL ? pdntest_diag : NULL;
+	opt.diag_arg = ds;
+	if (pdn_reader_new_mem(&r, data, len, &opt) != 0)
+		return -1;
+	while (pdn_reader_next(r, &g) == 1) {
+		n++;
+		if (!g->truncated && pdn_game_write(g, out) != 0)
+			n = -1000000;
+	}
+	pdn_reader_free(r);
+	return n;
+}

@@ -1,0 +1,35 @@
+/*
+ * Helpers shared by the reader and writer tests.
+ */
+#ifndef PDNTEST_H
+#define PDNTEST_H
+
+#include <stddef.h>
+
+#include "pdn_game.h"
+
+/* Reads a whole file into a malloc'd buffer; NULL when it cannot. */
+char *pdntest_slurp(const char *path, size_t *len);
+
+/* Diagnostics collected by pdntest_diag(). */
+struct pdntest_diags {
+	int n;
+	int errors, warnings;
+	char names[64][32];	/* the first 64 codes seen */
+	long lines[64], cols[64], games[64];
+};
+
+/* A pdn_diag_fn that records into a struct pdntest_diags. */
+void pdntest_diag(const pdn_diag *d, void *arg);
+
+/* Nonzero when code `name` was recorded. */
+int pdntest_has(const struct pdntest_diags *ds, const char *name);
+
+/*
+ * Reads all games of `data`, writes each untruncated one canonically into
+ * out; returns the number of games read.  ds may be NULL.
+ */
+long pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
+    struct pdntest_diags *ds);
+
+#endif

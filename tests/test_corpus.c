@@ -1,0 +1,376 @@
+/*
+ * The real files: every corpus file is read without a crash, with the
+ * number of games the corpus notes count (testdata/corpus/SOURCES.md) and
+ * the syntax errors we know of; its canonical output is idempotent (write,
+ * read, write gives the same bytes) and lossless (every tag, comment, NAG,
+ * strength mark, setup, variation and move of the input comes out again).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pdntest.h"
+
+static const struct corpus_file {
+	const char *path;
+	long games;
+	int errors;
+} corpus[] = {
+	{ "testdata/corpus/checkerboard-egilbert/11_man_english.pdn", 2400, 0 },
+	{ "testdata/corpus/checkerboard-egilbert/11_man_italian.pdn", 2400, 0 },
+	{ "testdata/corpus/checkerboard-egilbert/games/tinsley.pdn", 724, 2 },
+	{ "testdata/corpus/lidraughts-sample/lidraughts_001NahOY.pdn", 1, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/babasy1.pdn", 43, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/babasy2.pdn", 42, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/babasy3.pdn", 49, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/babasy4.pdn", 49, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/babasy5.pdn", 41, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/babasy6.pdn", 47, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/babasy7.pdn", 30, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/babasy8.pdn", 30, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/diversen.pdn", 13, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/flankgam.pdn", 5, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/flankopn.pdn", 8, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/loi20.pdn", 22, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/loi21.pdn", 24, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/loi22.pdn", 18, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/loi23.pdn", 12, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/loi24.pdn", 18, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/opening1.pdn", 44, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/opening2.pdn", 46, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/sijbgant.pdn", 6, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/sur01.pdn", 77, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/sur06.pdn", 73, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/sur11.pdn", 61, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/sur16.pdn", 66, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/toprest1.pdn", 27, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/toprest2.pdn", 26, 0 },
+	{ "testdata/corpus/mobydam-book/book/games/wierswal.pdn", 20, 0 },
+	{ "testdata/corpus/orac81-dynamo-sage/DBASE0.PDN", 1, 0 },
+	{ "testdata/corpus/orac81-dynamo-sage/oldbury1.pdn", 1, 0 },
+	{ "testdata/corpus/orac81-dynamo-sage/test.pdn", 1, 0 },
+	{ "testdata/corpus/pdn-standard-examples/checkers_double_corner.pdn", 1, 0 },
+	{ "testdata/corpus/pdn-standard-examples/fmjd_wc2007_r7.pdn", 1, 0 },
+	{ "testdata/corpus/pdn-standard-examples/live_board_setups.pdn", 1, 0 },
+	{ "testdata/corpus/pdn-standard-examples/nk2009_analysis.pdn", 1, 0 },
+	{ "testdata/corpus/raven-checkers/tests/sample.pdn", 1, 0 },
+	{ "testdata/corpus/raven-checkers/training/german_open_2004.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-draughts/games/wiersma.pdn", 34, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/fail/40Camp.DamaInternazionaleAssoluto.pdn", 45, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/fail/Cat.A1.pdn", 35, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/fail/Cat.C1.pdn", 46, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/fail/abatsiev.pdn", 56, 1 },
+	{ "testdata/corpus/wiegerw-pdn/games/fail/delfts.pdn", 2, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/fail/mrdrcd07.pdn", 72, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/fail/mrdrcd08.pdn", 40, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/fail/nested_comment.pdn", 1, 1 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/090417ronde12.pdn", 7, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/Campionato Assoluto 2005.pdn", 53, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/Cat.B1.pdn", 37, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/Cat.D1.pdn", 19, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/DUTCH96H.pdn", 13, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/OCA_2.0.pdn", 43, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/PROF2.pdn", 16, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/PWCP 2a.pdn", 59, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/PWCP_2.pdn", 51, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/Principles of Strategy.pdn", 16, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/Tricks traps and shots.pdn", 91, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/alphanumeric.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/beginner.pdn", 58, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/borderclassics.pdn", 183, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/bridges.pdn", 267, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/candidate95.pdn", 8, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/fen.pdn", 3, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/gameterminator.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/gem.pdn", 162, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/goulds.pdn", 262, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/inferno.pdn", 68, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/kurnik.pdn", 4, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/linecomment.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/lpc.pdn", 100, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/movestrength.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/mrcd2000kval.pdn", 40, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/mrcd2006.pdn", 44, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/mrcd2007.pdn", 102, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/nk ronde 01.pdn", 7, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/nk ronde 02.pdn", 7, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/nk2003-amsterdam.pdn", 33, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/rk ronde 12.pdn", 7, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/schildpad.pdn", 34, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/string.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/unicode.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/ussr1947.pdn", 153, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/variation.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/windragon.pdn", 1, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/wk2003.pdn", 23, 0 },
+};
+
+#define NFILES	(sizeof(corpus) / sizeof(corpus[0]))
+
+static void
+test_game_counts(void **state)
+{
+	struct pdntest_diags ds;
+	pdn_buf out = { 0 };
+	char *data;
+	size_t i, len;
+	long n, total = 0;
+
+	(void)state;
+	for (i = 0; i < NFILES; i++) {
+		data = pdntest_slurp(corpus[i].path, &len);
+		assert_non_null(data);
+		memset(&ds, 0, sizeof(ds));
+		out.len = 0;
+		n = pdntest_rewrite(data, len, &out, &ds);
+		if (n != corpus[i].games || ds.errors != corpus[i].errors)
+			fprintf(stderr, "%s: %ld games, %d errors\n",
+			    corpus[i].path, n, ds.errors);
+		assert_int_equal(n, corpus[i].games);
+		assert_int_equal(ds.errors, corpus[i].errors);
+		total += n;
+		free(data);
+	}
+	pdn_buf_free(&out);
+	/* The corpus notes count 8,740 game records in all. */
+	assert_int_equal(total, 8740);
+}
+
+static void
+test_idempotent(void **state)
+{
+	struct pdntest_diags ds;
+	pdn_buf a = { 0 }, b = { 0 };
+	char *data;
+	size_t i, len;
+
+	(void)state;
+	for (i = 0; i < NFILES; i++) {
+		data = pdntest_slurp(corpus[i].path, &len);
+		assert_non_null(data);
+		a.len = b.len = 0;
+		pdntest_rewrite(data, len, &a, NULL);
+		memset(&ds, 0, sizeof(ds));
+		pdntest_rewrite(a.data, a.len, &b, &ds);
+		if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
+			fprintf(stderr, "%s: second rewrite differs\n",
+			    corpus[i].path);
+		assert_int_equal(a.len, b.len);
+		assert_memory_equal(a.data, b.data, a.len);
+		/* Our own output is clean. */
+		assert_int_equal(ds.errors, 0);
+		free(data);
+	}
+	pdn_buf_free(&a);
+	pdn_buf_free(&b);
+}
+
+/* --- losslessness ---------------------------------------------------- */
+
+/* A FEN as compared: normalised when the rules core reads it. */
+static void
+sig_fen(pdn_buf *s, const char *fen, size_t len)
+{
+	pdn_position pos;
+	pdn_fen_info info;
+	char buf[PDN_FEN_STRMAX];
+
+	memset(&info, 0, sizeof(info));
+	if (pdn_fen_read(&pos, fen, len, &info) == 0 &&
+	    !(info.warnings & PDN_FEN_W_EXTRA_FIELDS)) {
+		pdn_fen_write(&pos, buf, sizeof(buf));
+		pdn_buf_add(s, buf, strlen(buf));
+	} else
+		pdn_buf_add(s, fen, len);
+}
+
+/*
+ * The signature of a line: every element in order, moves by their from
+ * and to squares (the writer may shorten a capture's path).
+ */
+static void
+sig_line(pdn_buf *s, const pdn_line *l)
+{
+	char buf[64];
+	const pdn_elem *e;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		e = &l->e[i];
+		switch (e->type) {
+		case PDN_EL_MOVE:
+			snprintf(buf, sizeof(buf), " M%u-%u",
+			    e->u.move.tok.sq[0],
+			    e->u.move.tok.sq[e->u.move.tok.nsq - 1]);
+			pdn_buf_add(s, buf, strlen(buf));
+			break;
+		case PDN_EL_COMMENT:
+		case PDN_EL_LINE_COMMENT:
+		case PDN_EL_STRENGTH:
+			snprintf(buf, sizeof(buf), " %c{", "MCLNS"[e->type]);
+			pdn_buf_add(s, buf, strlen(buf));
+			pdn_buf_add(s, e->u.text.s, e->u.text.len);
+			pdn_buf_add(s, "}", 1);
+			break;
+		case PDN_EL_NAG:
+			snprintf(buf, sizeof(buf), " $%ld", e->u.nag);
+			pdn_buf_add(s, buf, strlen(buf));
+			break;
+		case PDN_EL_SETUP:
+			pdn_buf_add(s, " F{", 3);
+			sig_fen(s, e->u.text.s, e->u.text.len);
+			pdn_buf_add(s, "}", 1);
+			break;
+		case PDN_EL_VARIATION:
+			pdn_buf_add(s, " (", 2);
+			sig_line(s, e->u.variation);
+			pdn_buf_add(s, " )", 2);
+			break;
+		}
+	}
+}
+
+struct inventory {
+	long n;
+	pdn_buf *sig;		/* one movetext signature per game */
+	pdn_buf *tags;		/* "name=value\n" per tag, per game */
+};
+
+static void
+take_inventory(const char *data, size_t len, struct inventory *inv)
+{
+	pdn_reader *r;
+	const pdn_game *g;
+	size_t i;
+
+	memset(inv, 0, sizeof(*inv));
+	assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
+	while (pdn_reader_next(r, &g) == 1) {
+		if (g->truncated)
+			continue;
+		inv->sig = realloc(inv->sig, (size_t)(inv->n + 1) *
+		    sizeof(pdn_buf));
+		inv->tags = realloc(inv->tags, (size_t)(inv->n + 1) *
+		    sizeof(pdn_buf));
+		assert_non_null(inv->sig);
+		assert_non_null(inv->tags);
+		memset(&inv->sig[inv->n], 0, sizeof(pdn_buf));
+		memset(&inv->tags[inv->n], 0, sizeof(pdn_buf));
+		sig_line(&inv->sig[inv->n], &g->moves);
+		pdn_buf_add(&inv->sig[inv->n], "", 0);
+		for (i = 0; i < g->ntags; i++) {
+			pdn_buf *t = &inv->tags[inv->n];
+
+			pdn_buf_add(t, g->tags[i].name,
+			    strlen(g->tags[i].name));
+			pdn_buf_add(t, "=", 1);
+			if (strcmp(g->tags[i].name, "FEN") == 0)
+				sig_fen(t, g->tags[i].value, g->tags[i].vlen);
+			else
+				pdn_buf_add(t, g->tags[i].value,
+				    g->tags[i].vlen);
+			pdn_buf_add(t, "\n", 1);
+		}
+		pdn_buf_add(&inv->tags[inv->n], "", 0);
+		inv->n++;
+	}
+	pdn_reader_free(r);
+}
+
+static void
+free_inventory(struct inventory *inv)
+{
+	long i;
+
+	for (i = 0; i < inv->n; i++) {
+		pdn_buf_free(&inv->sig[i]);
+		pdn_buf_free(&inv->tags[i]);
+	}
+	free(inv->sig);
+	free(inv->tags);
+}
+
+/* Every line of `in` occurs in `out` as often at least. */
+static int
+tags_kept(const char *in, char *out)
+{
+	const char *nl;
+	char *hit, *p;
+	size_t n;
+
+	while (*in != '\0' && (nl = strchr(in, '\n')) != NULL) {
+		n = (size_t)(nl - in) + 1;
+		hit = NULL;
+		for (p = out; p != NULL && *p != '\0'; ) {
+			if (strncmp(p, in, n) == 0) {
+				hit = p;
+				break;
+			}
+			if ((p = strchr(p, '\n')) != NULL)
+				p++;
+		}
+		if (hit == NULL)
+			return 0;
+		hit[0] = '\001';	/* used up: duplicates need their own */
+		in = nl + 1;
+	}
+	return 1;
+}
+
+static void
+test_lossless(void **state)
+{
+	struct inventory before, after;
+	pdn_buf a = { 0 };
+	char *data;
+	size_t i, len;
+	long k;
+	int kept;
+
+	(void)state;
+	for (i = 0; i < NFILES; i++) {
+		data = pdntest_slurp(corpus[i].path, &len);
+		assert_non_null(data);
+		a.len = 0;
+		pdntest_rewrite(data, len, &a, NULL);
+		take_inventory(data, len, &before);
+		take_inventory(a.data, a.len, &after);
+		assert_int_equal(before.n, after.n);
+		for (k = 0; k < before.n; k++) {
+			if (strcmp(before.sig[k].data, after.sig[k].data) != 0)
+				fprintf(stderr, "%s: game %ld movetext changed\n"
+				    "%s\n%s\n", corpus[i].path, k + 1,
+				    before.sig[k].data, after.sig[k].data);
+			assert_string_equal(before.sig[k].data,
+			    after.sig[k].data);
+			kept = tags_kept(before.tags[k].data,
+			    after.tags[k].data);
+			if (!kept)
+				fprintf(stderr, "%s: game %ld lost a tag\n",
+				    corpus[i].path, k + 1);
+			assert_true(kept);
+		}
+		free_inventory(&before);
+		free_inventory(&after);
+		free(data);
+	}
+	pdn_buf_free(&a);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_game_counts),
+		cmocka_unit_test(test_idempotent),
+		cmocka_unit_test(test_lossless),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
