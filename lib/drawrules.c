@@ -1,0 +1,424 @@
+/*
+ * The end of the game, ply by ply (docs/RULES.md section 5): no pieces, no
+ * legal move, threefold repetition, and the 25-, 16- and 5-move rules,
+ * under a rules profile.
+ *
+ * The tracker is fed every ply of every game during adjudication, so the
+ * work per ply is kept to a few comparisons:
+ * - the draw rules with a count are absolute deadlines (the ply at which
+ *   each fires), recomputed only when a man moves, a piece is captured or
+ *   the material changes, never counted down ply by ply;
+ * - the material class (16-move ending, 5-move ending, neither) can only
+ *   change on a capture or a promotion, so it is only computed then;
+ * - repetition candidates are the positions since the last man move or
+ *   capture (earlier ones can never come back: men do not move backward
+ *   and captured pieces do not return), with the same side to move, and
+ *   their Zobrist hash is kept incrementally; a hash match is confirmed by
+ *   an exact comparison;
+ * - "can the side to move move at all" first looks for a free square next
+ *   to one of its pieces (tables built once per tracker) and only asks the
+ *   move generator for a capture when every piece is blocked.
+ * The history array grows by doubling and is reused across records, so
+ * nothing is allocated per ply once it is large enough.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn_rules.h"
+
+/* The material classes of RULES.md 5.3 and 5.4. */
+enum ending { ENDING_NONE, ENDING_16, ENDING_5 };
+
+#define NEVER INT_MAX
+
+/* One position since the last irreversible ply, with its occurrence count. */
+struct occurrence {
+	pdn_position pos;
+	uint64_t hash;
+	int count;
+};
+
+struct pdn_rules {
+	pdn_profile prof;
+	pdn_position cur;	/* the position after the last ply */
+	uint64_t hash;		/* its hash, when threefold is on */
+	struct occurrence *hist; /* positions since the last irreversible ply */
+	size_t nhist, caphist;
+	enum ending ending;
+	int due25, due16, due5;	/* the ply at which each rule fires */
+	int due;		/* the earliest of them, and its reason */
+	pdn_rules_reason due_reason;
+	pdn_rules_state st;
+	uint64_t board;		/* the bits of squares 1..50 */
+	/* Neighbours by bit index: White man's, Black man's, king's steps. */
+	uint64_t step[3][64];
+};
+
+static const char *const reason_names[] = {
+	NULL, "no-pieces", "no-moves", "threefold", "25-move", "16-move",
+	"5-move"
+};
+
+const char *
+pdn_rules_reason_str(pdn_rules_reason reason)
+{
+	if ((unsigned)reason >=
+	    sizeof(reason_names) / sizeof(reason_names[0]))
+		return NULL;
+	return reason_names[reason];
+}
+
+pdn_rules_reason
+pdn_rules_reason_parse(const char *s)
+{
+	size_t i;
+
+	if (s == NULL)
+		return PDN_REASON_NONE;
+	for (i = 1; i < sizeof(reason_names) / sizeof(reason_names[0]); i++)
+		if (strcmp(reason_names[i], s) == 0)
+			return (pdn_rules_reason)i;
+	return PDN_REASON_NONE;
+}
+
+/* The index of the lowest set bit of a nonzero bitboard. */
+static int
+lowbit(uint64_t b)
+{
+	return __builtin_ctzll(b);
+}
+
+/* The square at row r, column c (RULES.md 1), or 0 off the board. */
+static int
+square_at(int r, int c)
+{
+	if (r < 0 || r > 9 || c < 0 || c > 9 || (r + c) % 2 == 0)
+		return 0;
+	return r * 5 + c / 2 + 1;
+}
+
+/* Fills the neighbour tables from the library's square layout. */
+static void
+build_steps(pdn_rules *t)
+{
+	static const int dr[4] = { -1, -1, 1, 1 }, dc[4] = { -1, 1, -1, 1 };
+	int n, r, c, d, i, to;
+	uint64_t bit;
+
+	memset(t->step, 0, sizeof(t->step));
+	t->board = 0;
+	for (n = 1; n <= PDN_SQUARES; n++) {
+		r = (n - 1) / 5;
+		c = 2 * ((n - 1) % 5) + (r % 2 == 0 ? 1 : 0);
+		bit = pdn_square_bit(n);
+		t->board |= bit;
+		i = lowbit(bit);
+		for (d = 0; d < 4; d++) {
+			if ((to = square_at(r + dr[d], c + dc[d])) == 0)
+				continue;
+			/* White men move toward row 0, Black men toward 9. */
+			t->step[dr[d] < 0 ? 0 : 1][i] |= pdn_square_bit(to);
+			t->step[2][i] |= pdn_square_bit(to);
+		}
+	}
+}
+
+/* Nonzero when the side to move in `p` has at least one legal move. */
+static int
+can_move(const pdn_rules *t, const pdn_position *p)
+{
+	uint64_t own = p->side == PDN_WHITE ? p->white : p->black;
+	uint64_t empty = t->board & ~(p->white | p->black);
+	uint64_t b;
+	int i;
+
+	/* A free neighbour square means a quiet move, or else a capture
+	 * that is compulsory: either way there is a legal move. */
+	for (b = own; b != 0; b &= b - 1) {
+		i = lowbit(b);
+		if (t->step[(p->kings >> i) & 1 ? 2 : (int)p->side][i] & empty)
+			return 1;
+	}
+	return pdn_has_capture(p);
+}
+
+/* The material class of RULES.md 5.3 and 5.4. */
+static enum ending
+ending_of(const pdn_position *p)
+{
+	int n[2], k[2], lone, other;
+
+	n[0] = pdn_position_count(p, PDN_WHITE);
+	n[1] = pdn_position_count(p, PDN_BLACK);
+	k[0] = pdn_position_kings(p, PDN_WHITE);
+	k[1] = pdn_position_kings(p, PDN_BLACK);
+	/* The lone side has exactly one piece, a king.  When both have, the
+	 * other side is one king as well: a 5-move ending either way. */
+	if (n[0] == 1 && k[0] == 1)
+		lone = 0;
+	else if (n[1] == 1 && k[1] == 1)
+		lone = 1;
+	else
+		return ENDING_NONE;
+	other = 1 - lone;
+	if (k[other] == 0)
+		return ENDING_NONE;
+	if (n[other] == 3)
+		return ENDING_16;
+	if (n[other] <= 2)
+		return ENDING_5;
+	return ENDING_NONE;
+}
+
+/* Recomputes the earliest deadline; ties go to the earlier reason. */
+static void
+update_due(pdn_rules *t)
+{
+	t->due = t->due25;
+	t->due_reason = PDN_REASON_25_MOVE;
+	if (t->due16 < t->due) {
+		t->due = t->due16;
+		t->due_reason = PDN_REASON_16_MOVE;
+	}
+	if (t->due5 < t->due) {
+		t->due = t->due5;
+		t->due_reason = PDN_REASON_5_MOVE;
+	}
+}
+
+/* The ply `ply` + `plies`, or never when the rule is off. */
+static int
+deadline(int ply, int plies)
+{
+	return plies > 0 ? ply + plies : NEVER;
+}
+
+/*
+ * The endgame deadlines after ply `ply` changed the material class from
+ * `t->ending` to `e` (RULES.md 5.3-5.5).
+ */
+static void
+enter_ending(pdn_rules *t, enum ending e, int ply)
+{
+	switch (e) {
+	case ENDING_NONE:
+		/* Back to the 25-move rule alone. */
+		t->due16 = t->due5 = NEVER;
+		break;
+	case ENDING_16:
+		/* Only a promotion keeps the class (K+2M v K -> 2K+M v K):
+		 * the count goes on. */
+		if (t->ending != ENDING_16)
+			t->due16 = deadline(ply, t->prof.ending16_plies);
+		t->due5 = NEVER;
+		break;
+	case ENDING_5:
+		if (t->ending == ENDING_5)
+			break;	/* captures and promotions inside go on */
+		if (t->ending != ENDING_16 ||
+		    t->prof.transition == PDN_TRANSITION_RESTART)
+			t->due16 = NEVER;
+		t->due5 = deadline(ply, t->prof.ending5_plies);
+		break;
+	}
+	t->ending = e;
+}
+
+/* Makes room for one more occurrence, before anything changes. */
+static int
+reserve(pdn_rules *t)
+{
+	struct occurrence *h;
+	size_t cap;
+
+	if (t->nhist < t->caphist)
+		return 0;
+	cap = t->caphist != 0 ? 2 * t->caphist : 64;
+	if ((h = realloc(t->hist, cap * sizeof(*h))) == NULL)
+		return PDN_ENOMEM;
+	t->hist = h;
+	t->caphist = cap;
+	return 0;
+}
+
+static void
+decide(pdn_rules_verdict *v, pdn_rules_reason reason, pdn_rules_result res,
+    int ply)
+{
+	v->reason = reason;
+	v->result = res;
+	v->ply = ply;
+}
+
+/*
+ * Decides the current position, reached at ply `t->st.ply`, with `count`
+ * its occurrences: a win first (it beats a draw on the same ply), then
+ * repetition, then the earliest deadline.
+ */
+static void
+judge(pdn_rules *t, int count)
+{
+	const pdn_position *p = &t->cur;
+	pdn_rules_result win = p->side == PDN_WHITE ?
+	    PDN_RESULT_BLACK_WINS : PDN_RESULT_WHITE_WINS;
+	int ply = t->st.ply;
+	int repeated = t->prof.threefold > 0 && count >= t->prof.threefold;
+
+	if (t->st.end.reason != PDN_REASON_NONE)
+		return;
+	if ((p->side == PDN_WHITE ? p->white : p->black) == 0)
+		decide(&t->st.end, PDN_REASON_NO_PIECES, win, ply);
+	else if (!can_move(t, p))
+		decide(&t->st.end, PDN_REASON_NO_MOVES, win, ply);
+	else if (repeated && !t->prof.threefold_claim)
+		decide(&t->st.end, PDN_REASON_THREEFOLD, PDN_RESULT_DRAW, ply);
+	else if (ply >= t->due)
+		decide(&t->st.end, t->due_reason, PDN_RESULT_DRAW, ply);
+	if (repeated && t->prof.threefold_claim &&
+	    t->st.claim.reason == PDN_REASON_NONE)
+		decide(&t->st.claim, PDN_REASON_THREEFOLD, PDN_RESULT_DRAW,
+		    ply);
+}
+
+/* Starts counting afresh at `pos`, at the current ply. */
+static int
+restart(pdn_rules *t, const pdn_position *pos, int halfmove_clock)
+{
+	int ply = t->st.ply, rc;
+
+	t->nhist = 0;
+	if ((rc = reserve(t)) != 0)
+		return rc;
+	t->cur = *pos;
+	if (t->prof.threefold > 0) {
+		t->hash = pdn_position_hash(pos);
+		t->hist[0].pos = *pos;
+		t->hist[0].hash = t->hash;
+		t->hist[0].count = t->prof.threefold_initial ? 1 : 0;
+		t->nhist = 1;
+	}
+	/* The clock may come from lidraughts' ":H"; it cannot go below
+	 * zero and need not be kept beyond the rule's limit. */
+	if (halfmove_clock < 0)
+		halfmove_clock = 0;
+	if (halfmove_clock > PDN_PROFILE_PLIESMAX)
+		halfmove_clock = PDN_PROFILE_PLIESMAX;
+	t->due25 = deadline(ply - halfmove_clock, t->prof.king_plies);
+	t->due16 = t->due5 = NEVER;
+	t->ending = ENDING_NONE;
+	enter_ending(t, ending_of(pos), ply);
+	update_due(t);
+	judge(t, t->prof.threefold_initial ? 1 : 0);
+	return 0;
+}
+
+int
+pdn_rules_new(pdn_rules **out, const pdn_profile *profile)
+{
+	pdn_rules *t;
+
+	*out = NULL;
+	if ((t = calloc(1, sizeof(*t))) == NULL)
+		return PDN_ENOMEM;
+	t->prof = profile != NULL ? *profile : *pdn_profile_default();
+	build_steps(t);
+	if (reserve(t) != 0) {
+		free(t);
+		return PDN_ENOMEM;
+	}
+	pdn_position_start(&t->cur);
+	*out = t;
+	return 0;
+}
+
+void
+pdn_rules_free(pdn_rules *t)
+{
+	if (t == NULL)
+		return;
+	free(t->hist);
+	free(t);
+}
+
+const pdn_profile *
+pdn_rules_profile(const pdn_rules *t)
+{
+	return &t->prof;
+}
+
+int
+pdn_rules_start(pdn_rules *t, const pdn_position *pos, int halfmove_clock)
+{
+	memset(&t->st, 0, sizeof(t->st));
+	return restart(t, pos, halfmove_clock);
+}
+
+int
+pdn_rules_setup(pdn_rules *t, const pdn_position *pos, int halfmove_clock)
+{
+	return restart(t, pos, halfmove_clock);
+}
+
+int
+pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
+    pdn_rules_state *state)
+{
+	const struct occurrence *o;
+	struct occurrence *h;
+	int man, count = 0;
+	size_t i;
+
+	if (!pdn_position_equal(before, &t->cur))
+		return PDN_EINVAL;
+	if (t->prof.threefold > 0 && reserve(t) != 0)
+		return PDN_ENOMEM;
+	man = (t->cur.kings & pdn_square_bit(m->from)) == 0;
+	if (t->prof.threefold > 0)
+		t->hash = pdn_hash_after(t->hash, &t->cur, m);
+	pdn_make(&t->cur, m);
+	t->st.ply++;
+
+	if (man || m->ncap > 0) {
+		/* Irreversible: the 25-move clock restarts and no earlier
+		 * position can come back. */
+		t->due25 = deadline(t->st.ply, t->prof.king_plies);
+		t->nhist = 0;
+		if (m->ncap > 0 || m->promotes)
+			enter_ending(t, ending_of(&t->cur), t->st.ply);
+		update_due(t);
+	}
+	if (t->prof.threefold > 0) {
+		/* The most recent equal position, with the same side to
+		 * move, carries the count so far. */
+		for (i = t->nhist; i >= 2; i -= 2) {
+			o = &t->hist[i - 2];
+			if (o->hash == t->hash &&
+			    pdn_position_equal(&o->pos, &t->cur)) {
+				count = o->count;
+				break;
+			}
+		}
+		count++;
+		h = &t->hist[t->nhist++];
+		h->pos = t->cur;
+		h->hash = t->hash;
+		h->count = count;
+	}
+	judge(t, count);
+	if (state != NULL)
+		*state = t->st;
+	return 0;
+}
+
+const pdn_rules_state *
+pdn_rules_state_get(const pdn_rules *t)
+{
+	return &t->st;
+}
+
+const pdn_position *
+pdn_rules_position(const pdn_rules *t)
+{
+	return &t->cur;
+}
