@@ -191,7 +191,7 @@ y_scalar(struct out *o, const char *s, size_t len, int quoted)
 	yaml_event_t ev;
 
 	y_emit(o, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)(uintptr_t)s, (int)len, !quoted, !quoted,
+	    (yaml_char_t *)(uintptr_t)s, (int)len, !quoted, 1,
 	    quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE));
 }
 

@@ -510,7 +510,8 @@ scan_square(const unsigned char *b, size_t i, size_t end, unsigned *val,
 			j++;
 		}
 		*ndig = j - i;
-		*val = v;
+		/* Long numbers are errors later; never mistake one for alpha. */
+		*val = v < PDN_ALPHA ? v : PDN_ALPHA - 1;
 		return j;
 	}
 	if (j + 1 < end && b[j] >= 'a' && b[j] <= 'l' && isdig(b[j + 1])) {
@@ -598,7 +599,7 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		}
 		if (nd > 1 && b[i] == '0')
 			tok->flags |= PDN_TF_PADDED;
-		tok->num = (long)v;
+		tok->num = strtol((const char *)b + i, NULL, 10);
 		for (k = j; k < end && b[k] == '.'; k++)
 			;
 		tok->dots = (int)(k - j);
@@ -639,7 +640,7 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		tok->flags |= PDN_TF_NO_DOT;
 		if (nd > 1 && b[i] == '0')
 			tok->flags |= PDN_TF_PADDED;
-		tok->num = (long)v;
+		tok->num = strtol((const char *)b + i, NULL, 10);
 		tok->dots = 0;
 		tok->type = PDN_TOK_MOVENUM;
 		lx->pos = j;
@@ -843,7 +844,7 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 }
 
 int
-pdn_lexer_skip_game(pdn_lexer *lx)
+pdn_lexer_skip_game(pdn_lexer *lx, int in_tags)
 {
 	const unsigned char *nl;
 	int at_start = lx->base + lx->pos == lx->lstart;
@@ -851,8 +852,11 @@ pdn_lexer_skip_game(pdn_lexer *lx)
 	for (;;) {
 		if (lx->pos >= lx->end && fill(lx, 1) == 0)
 			return lx->ioerr ? PDN_EIO : 0;
-		if (at_start && lx->b[lx->pos] == '[')
+		if (at_start && lx->b[lx->pos] == '[' && !in_tags)
 			return 0;
+		/* The broken game's own tags end at a line that is no tag. */
+		if (at_start && lx->b[lx->pos] != '[')
+			in_tags = 0;
 		nl = memchr(lx->b + lx->pos, '\n', lx->end - lx->pos);
 		if (nl == NULL) {
 			lx->pos = lx->end;

@@ -202,9 +202,12 @@ int pdn_lexer_next(pdn_lexer *lx, pdn_token *tok);
 
 /*
  * After an error: skips input up to the next line that starts with '['
- * (the tags of the next game).  Returns 0 or PDN_EIO.
+ * (the tags of the next game).  With in_tags nonzero the error was among
+ * a game's tags, whose following tag lines are skipped as well: the next
+ * game's tags are the first after a line that is not a tag.  Returns 0 or
+ * PDN_EIO.
  */
-int pdn_lexer_skip_game(pdn_lexer *lx);
+int pdn_lexer_skip_game(pdn_lexer *lx, int in_tags);
 
 /* Bytes consumed so far. */
 uint64_t pdn_lexer_offset(const pdn_lexer *lx);

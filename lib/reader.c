@@ -434,7 +434,7 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 
 	memset(&info, 0, sizeof(info));
 	if (pdn_fen_read(&pos, fen, len, &info) != 0) {
-		if (info.square > 0)
+		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
 			    pdn_fen_strerror(info.status), info.square);
 		else
@@ -531,6 +531,8 @@ check_result(pdn_reader *r)
 		    "tag \"%s\", terminator %s", res->value, g->terminator);
 }
 
+static const pdn_line empty_line = { 0, NULL };
+
 /* Completes the current game; returns 1 (a game), or an error code. */
 static int
 finish_game(pdn_reader *r)
@@ -540,9 +542,13 @@ finish_game(pdn_reader *r)
 	size_t i;
 
 	while (r->depth > 0) {
-		/* Only after an error: the lines still open are dropped. */
-		r->lines[r->depth].n = 0;
+		/* After an error: close the lines still open, keeping them. */
+		const pdn_line *l = close_line(r, r->depth, NULL);
+		struct vec *parent = &r->lines[r->depth - 1];
+
 		r->depth--;
+		((pdn_elem *)parent->p)[parent->n - 1].u.variation =
+		    l != NULL ? l : &empty_line;
 	}
 	close_line(r, 0, &g->moves);
 	g->ntags = r->tags.n;
@@ -588,7 +594,7 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	else
 		emit(r, code, t->line, t->col, NULL);
 	r->game.truncated = 1;
-	if ((rc = pdn_lexer_skip_game(r->lx)) != 0)
+	if ((rc = pdn_lexer_skip_game(r->lx, !r->movetext)) != 0)
 		return rc;
 	return finish_game(r);
 }
@@ -747,9 +753,10 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			if (r->depth == 0)
 				return syntax_error(r, t,
 				    PDN_D_UNBALANCED_PAREN, NULL);
-			if ((l = close_line(r, r->depth, NULL)) == NULL)
-				break;
+			l = close_line(r, r->depth, NULL);
 			r->depth--;
+			if (l == NULL)
+				l = &empty_line;
 			e = (pdn_elem *)r->lines[r->depth].p +
 			    (r->lines[r->depth].n - 1);
 			e->u.variation = l;
