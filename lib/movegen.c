@@ -10,9 +10,7 @@
  */
 #include <string.h>
 
-#include "board.h"
-
-static const int dirs[4] = { -6, -5, 5, 6 };
+#include "movegen.h"
 
 struct capture {
 	pdn_movelist *list;
@@ -146,156 +144,119 @@ king_capture(struct capture *c, int idx, uint64_t captured, int n)
 		record(c, idx, captured, n, 0);
 }
 
-/* The men of `men` that can jump a piece of `enemy` right now. */
-static uint64_t
-man_capturers(uint64_t men, uint64_t enemy, uint64_t empty)
-{
-	return men & (((enemy >> 5) & (empty >> 10)) |
-	    ((enemy >> 6) & (empty >> 12)) |
-	    ((enemy << 5) & (empty << 10)) |
-	    ((enemy << 6) & (empty << 12)));
-}
-
-static int
-king_can_capture(uint64_t king, uint64_t enemy, uint64_t empty)
-{
-	uint64_t b;
-	int d;
-
-	for (d = 0; d < 4; d++) {
-		b = step(king, dirs[d]);
-		while (b & empty)
-			b = step(b, dirs[d]);
-		if ((b & enemy) && (step(b, dirs[d]) & empty))
-			return 1;
-	}
-	return 0;
-}
-
-static inline int
-has_capture(const pdn_position *pos)
-{
-	uint64_t us, them, empty, kings;
-
-	us = pos->side == PDN_WHITE ? pos->white : pos->black;
-	them = pos->side == PDN_WHITE ? pos->black : pos->white;
-	empty = BOARD_MASK & ~(us | them);
-	if (man_capturers(us & ~pos->kings, them, empty))
-		return 1;
-	for (kings = us & pos->kings; kings; kings &= kings - 1)
-		if (king_can_capture(kings & -kings, them, empty | (kings & -kings)))
-			return 1;
-	return 0;
-}
-
 int
 pdn_has_capture(const pdn_position *pos)
 {
 	return has_capture(pos);
 }
 
+/*
+ * The common case: no king to move and no man that can jump twice, so every
+ * capture takes one piece and is written straight from the jumper sets.  A
+ * man that has jumped in direction d could go on only in the three other
+ * directions: the way back holds both the piece it jumped and its own start
+ * square, the only squares whose state the capture has changed.  So the
+ * board as it stands tells whether any man can jump again.
+ */
 static int
-gen_captures(const pdn_position *pos, pdn_movelist *list)
+single_captures(const uint64_t jumpers[4], const uint64_t can[4],
+    uint64_t crown, pdn_movelist *list)
+{
+	uint64_t land, again = 0, b, to;
+	pdn_move *m = list->m;
+	int d;
+
+	for (d = 0; d < 4; d++) {
+		land = step(jumpers[d], 2 * dirs[d]);
+		again |= land & (can[0] | can[1] | can[2] | can[3]) &
+		    ~can[3 - d];
+	}
+	if (again != 0)
+		return -1;
+	for (d = 0; d < 4; d++) {
+		for (b = jumpers[d]; b; b &= b - 1) {
+			to = step(b & -b, 2 * dirs[d]);
+			m->captured = step(b & -b, dirs[d]);
+			m->fromto = (b & -b) | to;
+			m->from = pdn_idx_square[bit_index(b)];
+			m->to = pdn_idx_square[bit_index(to)];
+			m->ncap = 1;
+			m->promotes = (to & crown) != 0;
+			m->path[0] = m->to;
+			m++;
+		}
+	}
+	list->n = (int)(m - list->m);
+	return list->n;
+}
+
+static int
+gen_captures(const pdn_position *pos, pdn_movelist *list,
+    const uint64_t can[4])
 {
 	struct capture c;
-	uint64_t us, them, men, kings, b, empty;
-	int idx;
+	uint64_t us, them, men, kings, b, empty, jumpers[4];
+	int d, idx;
 
 	us = pos->side == PDN_WHITE ? pos->white : pos->black;
 	them = pos->side == PDN_WHITE ? pos->black : pos->white;
+	empty = BOARD_MASK & ~(us | them);
+	men = us & ~pos->kings;
+	c.crown = pos->side == PDN_WHITE ? WHITE_CROWN : BLACK_CROWN;
+	for (d = 0; d < 4; d++)
+		jumpers[d] = men & can[d];
+	if ((us & pos->kings) == 0 &&
+	    single_captures(jumpers, can, c.crown, list) >= 0)
+		return list->n;
 	c.list = list;
 	c.enemy = them;
-	c.crown = pos->side == PDN_WHITE ? WHITE_CROWN : BLACK_CROWN;
 	c.best = 0;
 	c.overflow = 0;
 	list->n = 0;
-	empty = BOARD_MASK & ~(us | them);
-	men = us & ~pos->kings;
-	/* The first jump of every man, one direction at a time. */
-	first_jumps(&c, men & (them >> 6) & (empty >> 12), 6, empty);
-	first_jumps(&c, men & (them >> 5) & (empty >> 10), 5, empty);
-	first_jumps(&c, men & (them << 5) & (empty << 10), -5, empty);
-	first_jumps(&c, men & (them << 6) & (empty << 12), -6, empty);
+	for (d = 0; d < 4; d++)
+		first_jumps(&c, jumpers[d], dirs[d], empty);
 	for (kings = us & pos->kings; kings; kings &= kings - 1) {
 		b = kings & -kings;
 		idx = bit_index(b);
-		c.empty = (BOARD_MASK & ~(us | them)) | b;
+		c.empty = empty | b;
 		c.from = pdn_idx_square[idx];
 		king_capture(&c, idx, 0, 0);
 	}
 	return c.overflow ? PDN_ERANGE : list->n;
 }
 
-/*
- * Quiet moves never overflow the list: 20 pieces have at most 17 moves each
- * (a king in the centre), far below PDN_MAX_MOVES.
- */
-static inline pdn_move *
-add_quiet(pdn_move *m, int from, int to, int promotes)
+/* Appends a quiet move to the list (a quiet_fn; ctx is a pdn_move **). */
+static void
+append_quiet(void *ctx, int from, int to, int promotes)
 {
+	pdn_move **mp = ctx, *m = *mp;
+
 	m->captured = 0;
 	m->fromto = (1ULL << from) | (1ULL << to);
 	m->from = pdn_idx_square[from];
 	m->to = pdn_idx_square[to];
 	m->ncap = 0;
 	m->promotes = (uint8_t)promotes;
-	return m + 1;
-}
-
-/*
- * Quiet man moves: all men step at once; the shift that brought a man to
- * its target says where it came from.
- */
-static pdn_move *
-gen_man_moves(uint64_t men, uint64_t empty, uint64_t crown, int white,
-    pdn_move *m)
-{
-	uint64_t t5, t6;
-	int to;
-
-	t5 = white ? (men >> 5) & empty : (men << 5) & empty;
-	t6 = white ? (men >> 6) & empty : (men << 6) & empty;
-	for (; t5; t5 &= t5 - 1) {
-		to = bit_index(t5);
-		m = add_quiet(m, white ? to + 5 : to - 5, to, (crown >> to) & 1);
-	}
-	for (; t6; t6 &= t6 - 1) {
-		to = bit_index(t6);
-		m = add_quiet(m, white ? to + 6 : to - 6, to, (crown >> to) & 1);
-	}
-	return m;
-}
-
-static pdn_move *
-gen_king_moves(uint64_t kings, uint64_t empty, pdn_move *m)
-{
-	uint64_t b;
-	int d, from;
-
-	for (; kings; kings &= kings - 1) {
-		from = bit_index(kings);
-		for (d = 0; d < 4; d++)
-			for (b = step(kings & -kings, dirs[d]); b & empty;
-			    b = step(b, dirs[d]))
-				m = add_quiet(m, from, bit_index(b), 0);
-	}
-	return m;
+	*mp = m + 1;
 }
 
 int
 pdn_generate(const pdn_position *pos, pdn_movelist *list)
 {
-	uint64_t us, empty;
+	uint64_t us, them, empty, can[4];
 	int white = pos->side == PDN_WHITE;
 	pdn_move *m;
 
-	if (has_capture(pos))
-		return gen_captures(pos, list);
 	us = white ? pos->white : pos->black;
-	empty = BOARD_MASK & ~(pos->white | pos->black);
-	m = gen_man_moves(us & ~pos->kings, empty,
-	    white ? WHITE_CROWN : BLACK_CROWN, white, list->m);
-	m = gen_king_moves(us & pos->kings, empty, m);
+	them = white ? pos->black : pos->white;
+	empty = BOARD_MASK & ~(us | them);
+	jumpable(them, empty, can);
+	if ((us & ~pos->kings & (can[0] | can[1] | can[2] | can[3])) ||
+	    kings_can_capture(us & pos->kings, them, empty))
+		return gen_captures(pos, list, can);
+	/* At most 20 pieces with 17 moves each: the list cannot overflow. */
+	m = list->m;
+	quiet_moves(pos, append_quiet, &m);
 	list->n = (int)(m - list->m);
 	return list->n;
 }
@@ -308,7 +269,7 @@ pdn_count_moves(const pdn_position *pos)
 	int white = pos->side == PDN_WHITE, d, n;
 
 	if (has_capture(pos)) {
-		n = gen_captures(pos, &list);
+		n = pdn_generate(pos, &list);
 		return n < 0 ? PDN_MAX_MOVES : n;
 	}
 	us = white ? pos->white : pos->black;

@@ -1,7 +1,7 @@
 /*
  * Perft: the number of leaf nodes of the legal move tree.
  */
-#include "board.h"
+#include "movegen.h"
 
 static uint64_t
 perft_bulk(const pdn_position *pos, int depth)
@@ -24,36 +24,62 @@ perft_bulk(const pdn_position *pos, int depth)
 	return nodes;
 }
 
+/* The position whose leaf moves are being played, and their number. */
+struct leaves {
+	pdn_position pos;
+	uint64_t nodes;
+};
+
 /*
- * Without bulk counting every leaf move is played.  The empty asm statement
- * hands the finished child position to the compiler as used, so the
- * optimiser cannot drop the leaf moves as dead code.
+ * Plays one leaf move (a quiet_fn).  The empty asm statement hands the
+ * finished child position to the compiler as used, so the optimiser cannot
+ * drop leaf moves as dead code: without bulk counting every leaf move is
+ * really played.
  */
+static void
+play_leaf(void *ctx, int from, int to, int promotes)
+{
+	struct leaves *l = ctx;
+	pdn_position leaf = l->pos;
+	pdn_move m;
+
+	m.captured = 0;
+	m.fromto = (1ULL << from) | (1ULL << to);
+	m.promotes = (uint8_t)promotes;
+	make_move(&leaf, &m);
+	__asm__ volatile("" : : "r"(leaf.white), "r"(leaf.black),
+	    "r"(leaf.kings), "r"(leaf.side));
+	l->nodes++;
+}
+
 static uint64_t
 perft_full(const pdn_position *pos, int depth)
 {
 	pdn_movelist list;
-	pdn_position child, leaf;
+	pdn_position child;
+	struct leaves l;
 	uint64_t nodes = 0;
 	int i, n;
 
+	/* Quiet leaves are played as the walker finds them, unlisted. */
+	if (depth == 1 && !has_capture(pos)) {
+		l.pos = *pos;
+		l.nodes = 0;
+		quiet_moves(pos, play_leaf, &l);
+		return l.nodes;
+	}
 	n = pdn_generate(pos, &list);
 	if (n < 0)
 		n = list.n;
-	if (depth > 1) {
-		for (i = 0; i < n; i++) {
-			child = *pos;
-			make_move(&child, &list.m[i]);
-			nodes += perft_full(&child, depth - 1);
-		}
-		return nodes;
-	}
-	/* The leaf position lives in registers: it never leaves this loop. */
 	for (i = 0; i < n; i++) {
-		leaf = *pos;
-		make_move(&leaf, &list.m[i]);
-		__asm__ volatile("" : : "r"(leaf.white), "r"(leaf.black),
-		    "r"(leaf.kings), "r"(leaf.side));
+		child = *pos;
+		make_move(&child, &list.m[i]);
+		if (depth > 1) {
+			nodes += perft_full(&child, depth - 1);
+			continue;
+		}
+		__asm__ volatile("" : : "r"(child.white), "r"(child.black),
+		    "r"(child.kings), "r"(child.side));
 		nodes++;
 	}
 	return nodes;

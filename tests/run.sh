@@ -10,7 +10,8 @@
 #   expected.out   the exact standard output
 #   expected.err   the exact standard error (absent: must be empty)
 #   expected.status  the exit status (absent: 0)
-# Set UPDATE=1 to rewrite the expected files from what the tools print now.
+# Set UPDATE=1 to rewrite the expected files from what the tools print now,
+# and CLI=GLOB (e.g. CLI='perft-*') to run only some cases.
 
 top=$(pwd)
 BUILD=${BUILD:-build}
@@ -51,7 +52,7 @@ done
 if [ -d testdata/cli ]; then
 	cli_pass=0
 	cli_fail=0
-	for d in testdata/cli/*/; do
+	for d in testdata/cli/${CLI:-*}/; do
 		[ -f "$d/cmd" ] || continue
 		name=$(basename "$d")
 		in=/dev/null

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Perft from the start position: nodes per second with and without bulk
+# counting, checked against the published counts (RULES.md section 8).
+BUILD=${BUILD:-build}
+perft=$BUILD/bin/pdn-perft
+depth=${PERFT_DEPTH:-11}
+published="9 81 658 4265 27117 167140 1049442 6483961 41022423 258895763 1665861398"
+for mode in "" --bulk; do
+	label=${mode:-"no bulk"}
+	label=${label#--}
+	$perft -f tsv -d "$depth" $mode | while IFS="	" read -r d nodes secs; do
+		want=$(echo $published | cut -d ' ' -f "$d")
+		[ "$d" -ge 8 ] || continue
+		verdict=ok
+		[ "$nodes" = "$want" ] || verdict="MISMATCH (want $want)"
+		awk -v d="$d" -v n="$nodes" -v s="$secs" -v m="$label" -v v="$verdict" \
+		    'BEGIN { printf "perft %-7s depth %2d: %11d nodes %8.3f s %7.1f M nodes/s  %s\n", m, d, n, s, n / s / 1e6, v }'
+	done
+done
+$BUILD/bench/movegen
