@@ -721,9 +721,19 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 	unsigned char c;
 	size_t k;
 
-	memset(tok, 0, offsetof(pdn_token, move));
+	tok->type = PDN_TOK_EOF;
+	tok->flags = 0;
 	tok->text = "";
+	tok->len = 0;
+	tok->value = NULL;
+	tok->vlen = 0;
+	tok->num = 0;
+	tok->dots = 0;
 	for (;;) {
+		/* The common case first: plain blanks within the buffer. */
+		while (lx->pos < lx->end && (lx->b[lx->pos] == ' ' ||
+		    lx->b[lx->pos] == '\r'))
+			lx->pos++;
 		if (lx->pos >= lx->end && fill(lx, 1) == 0) {
 			tok->type = PDN_TOK_EOF;
 			tok->line = lx->line;
@@ -755,7 +765,8 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 		} else
 			break;
 	}
-	fill(lx, LX_WINDOW);
+	if (lx->end - lx->pos < LX_WINDOW)
+		fill(lx, LX_WINDOW);
 	tok->line = lx->line;
 	tok->offset = lx->base + lx->pos;
 	tok->col = (long)(tok->offset - lx->lstart) + 1;
