@@ -52,35 +52,62 @@ play_leaf(void *ctx, int from, int to, int promotes)
 	l->nodes++;
 }
 
-static uint64_t
-perft_full(const pdn_position *pos, int depth)
+/* Plays and counts the leaf moves of a position with a capture. */
+static __attribute__((noinline)) uint64_t
+capture_leaves(const pdn_position *pos)
 {
 	pdn_movelist list;
 	pdn_position child;
-	struct leaves l;
-	uint64_t nodes = 0;
 	int i, n;
 
-	/* Quiet leaves are played as the walker finds them, unlisted. */
-	if (depth == 1 && !has_capture(pos)) {
-		l.pos = *pos;
-		l.nodes = 0;
-		quiet_moves(pos, play_leaf, &l);
-		return l.nodes;
-	}
 	n = pdn_generate(pos, &list);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {
 		child = *pos;
 		make_move(&child, &list.m[i]);
-		if (depth > 1) {
-			nodes += perft_full(&child, depth - 1);
-			continue;
-		}
 		__asm__ volatile("" : : "r"(child.white), "r"(child.black),
 		    "r"(child.kings), "r"(child.side));
-		nodes++;
+	}
+	return (uint64_t)n;
+}
+
+/*
+ * Plays and counts the leaf moves of a position.  Quiet leaves are played
+ * as the walker finds them, never listed; this function has no move list
+ * of its own so that the most frequent call stays small.
+ */
+static uint64_t
+leaves(const pdn_position *pos)
+{
+	struct leaves l;
+
+	if (has_capture(pos))
+		return capture_leaves(pos);
+	l.pos = *pos;
+	l.nodes = 0;
+	quiet_moves(pos, play_leaf, &l);
+	return l.nodes;
+}
+
+static uint64_t
+perft_full(const pdn_position *pos, int depth)
+{
+	pdn_movelist list;
+	pdn_position child;
+	uint64_t nodes = 0;
+	int i, n;
+
+	if (depth == 1)
+		return leaves(pos);
+	n = pdn_generate(pos, &list);
+	if (n < 0)
+		n = list.n;
+	for (i = 0; i < n; i++) {
+		child = *pos;
+		make_move(&child, &list.m[i]);
+		nodes += depth == 2 ? leaves(&child) :
+		    perft_full(&child, depth - 1);
 	}
 	return nodes;
 }
