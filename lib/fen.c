@@ -80,7 +80,8 @@ static int
 square(struct fen_reader *r, int *sq, size_t *at)
 {
 	*at = r->pos;
-	if (!number(r, PDN_SQUARES, sq))
+	/* Large enough to name any square a user typed by mistake. */
+	if (!number(r, 9999, sq))
 		return fail(r, PDN_FEN_BAD_SQUARE, r->pos, 0);
 	if (*sq < 1 || *sq > PDN_SQUARES)
 		return fail(r, PDN_FEN_SQUARE_RANGE, *at, *sq);

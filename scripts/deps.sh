@@ -1,0 +1,28 @@
+#!/bin/sh
+# Installs the Debian packages that building and testing pdn tools need,
+# and only those pkg-config or the shell cannot already find.  Uses sudo
+# when not run as root.  With --update, refreshes the package lists first
+# even when nothing is missing.
+set -e
+need=""
+command -v cc >/dev/null 2>&1 || need="$need gcc libc6-dev"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+if command -v pkg-config >/dev/null 2>&1; then
+	pkg-config --exists yaml-0.1 || need="$need libyaml-dev"
+	pkg-config --exists cmocka || need="$need libcmocka-dev"
+else
+	need="$need libyaml-dev libcmocka-dev"
+fi
+command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+if [ -n "$need" ] || [ "$1" = "--update" ]; then
+	$sudo apt-get update -qq
+fi
+if [ -n "$need" ]; then
+	echo "installing:$need"
+	# shellcheck disable=SC2086
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need
+fi
