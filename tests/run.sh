@@ -98,5 +98,51 @@ if [ -d testdata/cli ]; then
 	failed=$((failed + cli_fail))
 fi
 
+# The README's examples: every "$ command" line in a ```sh block is run
+# from the top of the tree and must print exactly the lines that follow it
+# up to the next command or the end of the block (README.md's commands
+# without "$ " are not run).
+if [ -f README.md ] && [ -z "$CLI" ]; then
+	mkdir -p "$tmp/readme"
+	awk -v dir="$tmp/readme" '
+		/^```sh$/ { inblock = 1; cur = ""; next }
+		/^```$/ { inblock = 0; cur = ""; next }
+		inblock && /^\$ / {
+			n++
+			cur = sprintf("%s/%03d", dir, n)
+			print substr($0, 3) > (cur ".cmd")
+			printf "" > (cur ".out")
+			next
+		}
+		inblock && cur != "" { print >> (cur ".out") }
+	' README.md
+	for c in "$tmp"/readme/*.cmd; do
+		[ -f "$c" ] || continue
+		# The README says build/bin; a sanitizer run has its own tree.
+		sed "s#build/bin/#$BUILD/bin/#g" "$c" >"$tmp/readme.sh"
+		if sh "$tmp/readme.sh" >"$tmp/readme.got" 2>/dev/null &&
+		    cmp -s "$tmp/readme.got" "${c%.cmd}.out"; then
+			passed=$((passed + 1))
+		else
+			echo "FAIL README example: $(cat "$c")"
+			diff -u "${c%.cmd}.out" "$tmp/readme.got" | head -n 20
+			failed=$((failed + 1))
+		fi
+	done
+	echo "ok   README examples checked"
+fi
+
+# The man pages must stay lint-clean.
+if command -v mandoc >/dev/null 2>&1 && [ -z "$CLI" ]; then
+	if mandoc -T lint -W warning man/*.[1-9] >"$tmp/lint" 2>&1; then
+		passed=$((passed + 1))
+		echo "ok   mandoc -T lint -W warning man/*"
+	else
+		cat "$tmp/lint"
+		echo "FAIL mandoc lint"
+		failed=$((failed + 1))
+	fi
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
