@@ -12,12 +12,15 @@
  *   change on a capture or a promotion, so it is only computed then;
  * - repetition candidates are the positions since the last man move or
  *   capture (earlier ones can never come back: men do not move backward
- *   and captured pieces do not return), with the same side to move, and
- *   their Zobrist hash is kept incrementally; a hash match is confirmed by
- *   an exact comparison;
+ *   and captured pieces do not return), with the same side to move; their
+ *   Zobrist hash proposes, an exact comparison decides.  The hash is kept
+ *   incrementally, and only inside a run of king moves: most plies of a
+ *   game are man moves or captures, after which no earlier position
+ *   matters, so the hash of the position they reach is computed only when
+ *   a king move follows it;
  * - "can the side to move move at all" first looks for a free square next
- *   to one of its pieces (tables built once per tracker) and only asks the
- *   move generator for a capture when every piece is blocked.
+ *   to one of its pieces, a few shifts of the bitboards (board.h), and only
+ *   asks the move generator for a capture when every piece is blocked.
  * The history array grows by doubling and is reused across records, so
  * nothing is allocated per ply once it is large enough.
  */
@@ -25,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "pdn_rules.h"
 
 /* The material classes of RULES.md 5.3 and 5.4. */
@@ -42,7 +46,9 @@ struct occurrence {
 struct pdn_rules {
 	pdn_profile prof;
 	pdn_position cur;	/* the position after the last ply */
-	uint64_t hash;		/* its hash, when threefold is on */
+	uint64_t hash;		/* its hash, when `hashed` */
+	int hashed;
+	int start_ply;		/* the ply of the last start or setup */
 	struct occurrence *hist; /* positions since the last irreversible ply */
 	size_t nhist, caphist;
 	enum ending ending;
@@ -50,9 +56,6 @@ struct pdn_rules {
 	int due;		/* the earliest of them, and its reason */
 	pdn_rules_reason due_reason;
 	pdn_rules_state st;
-	uint64_t board;		/* the bits of squares 1..50 */
-	/* Neighbours by bit index: White man's, Black man's, king's steps. */
-	uint64_t step[3][64];
 };
 
 static const char *const reason_names[] = {
@@ -82,64 +85,28 @@ pdn_rules_reason_parse(const char *s)
 	return PDN_REASON_NONE;
 }
 
-/* The index of the lowest set bit of a nonzero bitboard. */
-static int
-lowbit(uint64_t b)
-{
-	return __builtin_ctzll(b);
-}
-
-/* The square at row r, column c (RULES.md 1), or 0 off the board. */
-static int
-square_at(int r, int c)
-{
-	if (r < 0 || r > 9 || c < 0 || c > 9 || (r + c) % 2 == 0)
-		return 0;
-	return r * 5 + c / 2 + 1;
-}
-
-/* Fills the neighbour tables from the library's square layout. */
-static void
-build_steps(pdn_rules *t)
-{
-	static const int dr[4] = { -1, -1, 1, 1 }, dc[4] = { -1, 1, -1, 1 };
-	int n, r, c, d, i, to;
-	uint64_t bit;
-
-	memset(t->step, 0, sizeof(t->step));
-	t->board = 0;
-	for (n = 1; n <= PDN_SQUARES; n++) {
-		r = (n - 1) / 5;
-		c = 2 * ((n - 1) % 5) + (r % 2 == 0 ? 1 : 0);
-		bit = pdn_square_bit(n);
-		t->board |= bit;
-		i = lowbit(bit);
-		for (d = 0; d < 4; d++) {
-			if ((to = square_at(r + dr[d], c + dc[d])) == 0)
-				continue;
-			/* White men move toward row 0, Black men toward 9. */
-			t->step[dr[d] < 0 ? 0 : 1][i] |= pdn_square_bit(to);
-			t->step[2][i] |= pdn_square_bit(to);
-		}
-	}
-}
-
 /* Nonzero when the side to move in `p` has at least one legal move. */
 static int
-can_move(const pdn_rules *t, const pdn_position *p)
+can_move(const pdn_position *p)
 {
-	uint64_t own = p->side == PDN_WHITE ? p->white : p->black;
-	uint64_t empty = t->board & ~(p->white | p->black);
-	uint64_t b;
-	int i;
+	uint64_t empty = BOARD_MASK & ~(p->white | p->black);
+	uint64_t kings, men, to;
 
-	/* A free neighbour square means a quiet move, or else a capture
-	 * that is compulsory: either way there is a legal move. */
-	for (b = own; b != 0; b &= b - 1) {
-		i = lowbit(b);
-		if (t->step[(p->kings >> i) & 1 ? 2 : (int)p->side][i] & empty)
-			return 1;
+	/* A free square next to a piece, forward for a man, means a quiet
+	 * move, or else a compulsory capture: a legal move either way. */
+	if (p->side == PDN_WHITE) {
+		kings = p->white & p->kings;
+		men = p->white & ~p->kings;
+		to = step(men, -5) | step(men, -6);
+	} else {
+		kings = p->black & p->kings;
+		men = p->black & ~p->kings;
+		to = step(men, 5) | step(men, 6);
 	}
+	to |= step(kings, -5) | step(kings, -6) | step(kings, 5) |
+	    step(kings, 6);
+	if (to & empty)
+		return 1;
 	return pdn_has_capture(p);
 }
 
@@ -149,10 +116,10 @@ ending_of(const pdn_position *p)
 {
 	int n[2], k[2], lone, other;
 
-	n[0] = pdn_position_count(p, PDN_WHITE);
-	n[1] = pdn_position_count(p, PDN_BLACK);
-	k[0] = pdn_position_kings(p, PDN_WHITE);
-	k[1] = pdn_position_kings(p, PDN_BLACK);
+	n[0] = popcount(p->white);
+	n[1] = popcount(p->black);
+	k[0] = popcount(p->white & p->kings);
+	k[1] = popcount(p->black & p->kings);
 	/* The lone side has exactly one piece, a king.  When both have, the
 	 * other side is one king as well: a 5-move ending either way. */
 	if (n[0] == 1 && k[0] == 1)
@@ -269,7 +236,7 @@ judge(pdn_rules *t, int count)
 		return;
 	if ((p->side == PDN_WHITE ? p->white : p->black) == 0)
 		decide(&t->st.end, PDN_REASON_NO_PIECES, win, ply);
-	else if (!can_move(t, p))
+	else if (!can_move(p))
 		decide(&t->st.end, PDN_REASON_NO_MOVES, win, ply);
 	else if (repeated && !t->prof.threefold_claim)
 		decide(&t->st.end, PDN_REASON_THREEFOLD, PDN_RESULT_DRAW, ply);
@@ -291,10 +258,10 @@ restart(pdn_rules *t, const pdn_position *pos, int halfmove_clock)
 	if ((rc = reserve(t)) != 0)
 		return rc;
 	t->cur = *pos;
+	t->hashed = 0;
+	t->start_ply = ply;
 	if (t->prof.threefold > 0) {
-		t->hash = pdn_position_hash(pos);
 		t->hist[0].pos = *pos;
-		t->hist[0].hash = t->hash;
 		t->hist[0].count = t->prof.threefold_initial ? 1 : 0;
 		t->nhist = 1;
 	}
@@ -322,7 +289,6 @@ pdn_rules_new(pdn_rules **out, const pdn_profile *profile)
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		return PDN_ENOMEM;
 	t->prof = profile != NULL ? *profile : *pdn_profile_default();
-	build_steps(t);
 	if (reserve(t) != 0) {
 		free(t);
 		return PDN_ENOMEM;
@@ -369,26 +335,47 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 	int man, count = 0;
 	size_t i;
 
-	if (!pdn_position_equal(before, &t->cur))
+	/* The same test as pdn_position_equal(), without the call. */
+	if (before->white != t->cur.white || before->black != t->cur.black ||
+	    before->kings != t->cur.kings || before->side != t->cur.side ||
+	    m->from > PDN_SQUARES)
 		return PDN_EINVAL;
-	if (t->prof.threefold > 0 && reserve(t) != 0)
-		return PDN_ENOMEM;
-	man = (t->cur.kings & pdn_square_bit(m->from)) == 0;
-	if (t->prof.threefold > 0)
-		t->hash = pdn_hash_after(t->hash, &t->cur, m);
-	pdn_make(&t->cur, m);
-	t->st.ply++;
-
+	man = (t->cur.kings & pdn_square_bits[m->from]) == 0;
 	if (man || m->ncap > 0) {
 		/* Irreversible: the 25-move clock restarts and no earlier
 		 * position can come back. */
+		make_move(&t->cur, m);
+		t->st.ply++;
+		t->hashed = 0;
 		t->due25 = deadline(t->st.ply, t->prof.king_plies);
-		t->nhist = 0;
 		if (m->ncap > 0 || m->promotes)
 			enter_ending(t, ending_of(&t->cur), t->st.ply);
 		update_due(t);
-	}
-	if (t->prof.threefold > 0) {
+		/* The position reached is the first of a new history; it is
+		 * only written there when a king move follows. */
+		t->nhist = 1;
+		count = 1;
+	} else if (t->prof.threefold > 0) {
+		/* Only a king move lengthens the history (the tracker
+		 * starts with room for one position). */
+		if (reserve(t) != 0)
+			return PDN_ENOMEM;
+		/* A king move: the first of a run records the position it
+		 * starts from, the others update the hash. */
+		if (!t->hashed) {
+			h = &t->hist[0];
+			t->hash = pdn_position_hash(&t->cur);
+			if (t->st.ply > t->start_ply) {
+				/* After a man move or a capture. */
+				h->pos = t->cur;
+				h->count = 1;
+			}
+			h->hash = t->hash;
+			t->hashed = 1;
+		}
+		t->hash = pdn_hash_after(t->hash, &t->cur, m);
+		make_move(&t->cur, m);
+		t->st.ply++;
 		/* The most recent equal position, with the same side to
 		 * move, carries the count so far. */
 		for (i = t->nhist; i >= 2; i -= 2) {
@@ -404,10 +391,18 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		h->pos = t->cur;
 		h->hash = t->hash;
 		h->count = count;
+	} else {
+		make_move(&t->cur, m);
+		t->st.ply++;
 	}
 	judge(t, count);
-	if (state != NULL)
-		*state = t->st;
+	if (state != NULL) {
+		/* Field by field: one wide copy would read the ply count
+		 * just stored and stall on store forwarding. */
+		state->end = t->st.end;
+		state->claim = t->st.claim;
+		state->ply = t->st.ply;
+	}
 	return 0;
 }
 

@@ -1,0 +1,117 @@
+/*
+ * Draw and win detection speed: the time of one pdn_rules_play() call,
+ * averaged over the plies of random legal games (a fixed seed, so every run
+ * times the same plies) played from the start position until the rules end
+ * them, under the fmjd profile.  Random games reach kings and endgames far
+ * more often than real ones, so the figure errs on the slow side.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "pdn.h"
+#include "pdn_rules.h"
+
+#define NGAMES	1000
+#define MAXPLY	400
+#define ROUNDS	100
+
+struct ply {
+	pdn_position before;
+	pdn_move move;
+};
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A small fixed-seed generator: the same games on every machine. */
+static uint64_t
+next_random(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+int
+main(void)
+{
+	static pdn_movelist list;
+	struct ply *plies;
+	size_t *starts, nplies = 0, cap = 1 << 20, g;
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	unsigned long reasons[7] = { 0 };
+	pdn_rules *t;
+	pdn_rules_state st;
+	pdn_position pos, start;
+	double t0, secs;
+	int n, ply, round;
+
+	plies = malloc(cap * sizeof(*plies));
+	starts = malloc((NGAMES + 1) * sizeof(*starts));
+	if (plies == NULL || starts == NULL ||
+	    pdn_rules_new(&t, NULL) != 0) {
+		perror("drawrules bench");
+		return 2;
+	}
+	pdn_position_start(&start);
+	for (g = 0; g < NGAMES; g++) {
+		starts[g] = nplies;
+		pos = start;
+		pdn_rules_start(t, &pos, -1);
+		for (ply = 0; ply < MAXPLY; ply++) {
+			if ((n = pdn_generate(&pos, &list)) <= 0)
+				break;
+			if (nplies == cap) {
+				cap *= 2;
+				plies = realloc(plies, cap * sizeof(*plies));
+				if (plies == NULL) {
+					perror("drawrules bench");
+					return 2;
+				}
+			}
+			plies[nplies].before = pos;
+			plies[nplies].move =
+			    list.m[next_random(&seed) % (uint64_t)n];
+			pdn_rules_play(t, &pos, &plies[nplies].move, &st);
+			pdn_make(&pos, &plies[nplies].move);
+			nplies++;
+			if (st.end.reason != PDN_REASON_NONE)
+				break;
+		}
+		reasons[pdn_rules_state_get(t)->end.reason]++;
+	}
+	starts[NGAMES] = nplies;
+
+	t0 = now();
+	for (round = 0; round < ROUNDS; round++) {
+		for (g = 0; g < NGAMES; g++) {
+			size_t i;
+
+			pdn_rules_start(t, &start, -1);
+			for (i = starts[g]; i < starts[g + 1]; i++)
+				pdn_rules_play(t, &plies[i].before,
+				    &plies[i].move, &st);
+		}
+	}
+	secs = now() - t0;
+	printf("drawrules: %d random games, %zu plies (%.1f per game), "
+	    "%.1f ns per ply\n", NGAMES, nplies, (double)nplies / NGAMES,
+	    secs * 1e9 / ((double)ROUNDS * (double)nplies));
+	printf("drawrules: endings: none %lu, no-pieces %lu, no-moves %lu, "
+	    "threefold %lu, 25-move %lu, 16-move %lu, 5-move %lu\n",
+	    reasons[0], reasons[1], reasons[2], reasons[3], reasons[4],
+	    reasons[5], reasons[6]);
+	pdn_rules_free(t);
+	free(plies);
+	free(starts);
+	return 0;
+}
