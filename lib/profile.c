@@ -184,6 +184,9 @@ struct reader {
  * Fills the error: status, position, key and message "TEXT: DETAIL".
  * Always returns PDN_EINVAL so that callers can return it.
  */
+static int fail(struct reader *, pdn_profile_status, int, int, const char *,
+    const char *, ...) __attribute__((format(printf, 6, 7)));
+
 static int
 fail(struct reader *r, pdn_profile_status status, int line, int column,
     const char *key, const char *fmt, ...)
