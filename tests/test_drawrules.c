@@ -232,8 +232,8 @@ test_vectors(void **state)
 	yamlvec v;
 	yaml_node_t *vecs, *item, *exp;
 	yaml_node_pair_t *pair;
-	pdn_rules *fresh, *reused[8] = { NULL };
-	const char *names[8];
+	pdn_rules *fresh, *reused[16] = { NULL };
+	const char *names[16];
 	pdn_profile prof;
 	struct expect e;
 	int i, k, n, nreused = 0, failed = 0, checks = 0;
@@ -263,7 +263,7 @@ test_vectors(void **state)
 				if (strcmp(names[k], key) == 0)
 					break;
 			if (k == nreused) {
-				assert_true(nreused < 8);
+				assert_true(nreused < 16);
 				assert_int_equal(pdn_rules_new(&reused[k],
 				    &prof), 0);
 				names[nreused++] = key;
