@@ -1,55 +1,55 @@
 /*
  * Perft: the number of leaf nodes of the legal move tree.
+ *
+ * The last two plies are where the time goes, so there quiet positions (the
+ * majority) never list their moves: the quiet-move walker of movegen.h
+ * hands each move to a visitor that plays it on the spot.  Positions with a
+ * capture take the generator's list, since the majority rule is only known
+ * once every capture has been found.
  */
 #include "movegen.h"
 
-static uint64_t
-perft_bulk(const pdn_position *pos, int depth)
-{
-	pdn_movelist list;
-	pdn_position child;
-	uint64_t nodes = 0;
-	int i, n;
-
-	if (depth == 1)
-		return (uint64_t)pdn_count_moves(pos);
-	n = pdn_generate(pos, &list);
-	if (n < 0)
-		n = list.n;
-	for (i = 0; i < n; i++) {
-		child = *pos;
-		make_move(&child, &list.m[i]);
-		nodes += perft_bulk(&child, depth - 1);
-	}
-	return nodes;
-}
-
-/* The position whose leaf moves are being played, and their number. */
-struct leaves {
+/* A position being walked, and the nodes counted below it so far. */
+struct walk {
 	pdn_position pos;
 	uint64_t nodes;
 };
 
-/*
- * Plays one leaf move (a quiet_fn).  The empty asm statement hands the
- * finished child position to the compiler as used, so the optimiser cannot
- * drop leaf moves as dead code: without bulk counting every leaf move is
- * really played.
- */
-static void
-play_leaf(void *ctx, int from, int to, int promotes)
+/* The position after a quiet move given as the walker gives it. */
+static inline pdn_position
+after_quiet(const pdn_position *pos, int from, int to, int promotes)
 {
-	struct leaves *l = ctx;
-	pdn_position leaf = l->pos;
+	pdn_position child = *pos;
 	pdn_move m;
 
 	m.captured = 0;
 	m.fromto = (1ULL << from) | (1ULL << to);
 	m.promotes = (uint8_t)promotes;
-	make_move(&leaf, &m);
-	__asm__ volatile("" : : "r"(leaf.white), "r"(leaf.black),
-	    "r"(leaf.kings), "r"(leaf.side));
-	l->nodes++;
+	make_move(&child, &m);
+	return child;
+}
+
+/*
+ * A leaf position has been reached.  The empty asm statement hands it to
+ * the compiler as used, so the optimiser cannot drop leaf moves as dead
+ * code: without bulk counting every leaf move is really played.
+ */
+static inline void
+leaf(const pdn_position *p)
+{
+	__asm__ volatile("" : : "r"(p->white), "r"(p->black), "r"(p->kings),
+	    "r"(p->side));
+}
+
+/* Plays one quiet leaf move (a quiet_fn). */
+static void
+play_leaf(void *ctx, int from, int to, int promotes)
+{
+	struct walk *w = ctx;
+	pdn_position child = after_quiet(&w->pos, from, to, promotes);
+
+	leaf(&child);
+	w->nodes++;
 }
 
 /* Plays and counts the leaf moves of a position with a capture. */
@@ -66,48 +66,76 @@ capture_leaves(const pdn_position *pos)
 	for (i = 0; i < n; i++) {
 		child = *pos;
 		make_move(&child, &list.m[i]);
-		__asm__ volatile("" : : "r"(child.white), "r"(child.black),
-		    "r"(child.kings), "r"(child.side));
+		leaf(&child);
 	}
 	return (uint64_t)n;
 }
 
 /*
- * Plays and counts the leaf moves of a position.  Quiet leaves are played
- * as the walker finds them, never listed; this function has no move list
- * of its own so that the most frequent call stays small.
+ * Plays and counts the moves of a position (depth 1 without bulk
+ * counting).  It has no move list of its own, so that the most frequent
+ * call stays small.
  */
 static uint64_t
 leaves(const pdn_position *pos)
 {
-	struct leaves l;
+	struct walk w;
 
 	if (has_capture(pos))
 		return capture_leaves(pos);
-	l.pos = *pos;
-	l.nodes = 0;
-	quiet_moves(pos, play_leaf, &l);
-	return l.nodes;
+	w.pos = *pos;
+	w.nodes = 0;
+	quiet_moves(pos, play_leaf, &w);
+	return w.nodes;
+}
+
+/* Depth 2, quiet position: play each move, then its leaves (quiet_fn). */
+static void
+play_then_leaves(void *ctx, int from, int to, int promotes)
+{
+	struct walk *w = ctx;
+	pdn_position child = after_quiet(&w->pos, from, to, promotes);
+
+	w->nodes += leaves(&child);
+}
+
+/* Depth 2, quiet position, bulk: play each move, count the next (quiet_fn). */
+static void
+play_then_count(void *ctx, int from, int to, int promotes)
+{
+	struct walk *w = ctx;
+	pdn_position child = after_quiet(&w->pos, from, to, promotes);
+
+	w->nodes += (uint64_t)pdn_count_moves(&child);
 }
 
 static uint64_t
-perft_full(const pdn_position *pos, int depth)
+perft(const pdn_position *pos, int depth, int bulk)
 {
 	pdn_movelist list;
 	pdn_position child;
+	struct walk w;
 	uint64_t nodes = 0;
 	int i, n;
 
 	if (depth == 1)
-		return leaves(pos);
+		return bulk ? (uint64_t)pdn_count_moves(pos) : leaves(pos);
+	if (depth == 2 && !has_capture(pos)) {
+		w.pos = *pos;
+		w.nodes = 0;
+		if (bulk)
+			quiet_moves(pos, play_then_count, &w);
+		else
+			quiet_moves(pos, play_then_leaves, &w);
+		return w.nodes;
+	}
 	n = pdn_generate(pos, &list);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {
 		child = *pos;
 		make_move(&child, &list.m[i]);
-		nodes += depth == 2 ? leaves(&child) :
-		    perft_full(&child, depth - 1);
+		nodes += perft(&child, depth - 1, bulk);
 	}
 	return nodes;
 }
@@ -117,5 +145,5 @@ pdn_perft(const pdn_position *pos, int depth, int bulk)
 {
 	if (depth <= 0)
 		return 1;
-	return bulk ? perft_bulk(pos, depth) : perft_full(pos, depth);
+	return perft(pos, depth, bulk != 0);
 }
