@@ -88,6 +88,18 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "no GameType tag: international draughts (20) inferred" },
 	[PDN_D_GAMETYPE_UNKNOWN] = { "gametype-unknown", PDN_SEV_NOTE,
 	    "no GameType tag and not recognisably international draughts" },
+	[PDN_D_ILLEGAL_MOVE] = { "illegal-move", PDN_SEV_ERROR,
+	    "not legal here" },
+	[PDN_D_IRREGULAR_MOVE] = { "irregular-move", PDN_SEV_WARNING,
+	    "irregular move accepted" },
+	[PDN_D_AMBIGUOUS_GAME] = { "ambiguous-game", PDN_SEV_WARNING,
+	    "the moves fit more than one game" },
+	[PDN_D_RESULT_POSITION] = { "result-position", PDN_SEV_ERROR,
+	    "result contradicts the final position" },
+	[PDN_D_SETUP_POSITION] = { "setup-position", PDN_SEV_ERROR,
+	    "impossible position" },
+	[PDN_D_UNSUPPORTED_GAMETYPE] = { "unsupported-gametype", PDN_SEV_NOTE,
+	    "unsupported GameType: not replayed" },
 };
 
 const char *

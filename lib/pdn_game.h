@@ -76,6 +76,13 @@ typedef enum pdn_diag_code {
 	/* Notes. */
 	PDN_D_GAMETYPE_INFERRED,
 	PDN_D_GAMETYPE_UNKNOWN,
+	/* The replay by the rules (replay.c). */
+	PDN_D_ILLEGAL_MOVE,		/* error: the move is not legal */
+	PDN_D_IRREGULAR_MOVE,		/* warning: accepted by --lenient */
+	PDN_D_AMBIGUOUS_GAME,		/* warning: several lines survive */
+	PDN_D_RESULT_POSITION,		/* error: result vs final position */
+	PDN_D_SETUP_POSITION,		/* error: an impossible setup */
+	PDN_D_UNSUPPORTED_GAMETYPE,	/* note: a variant not replayed */
 	PDN_D_NCODES
 } pdn_diag_code;
 
@@ -96,6 +103,14 @@ typedef struct pdn_diag {
 	long col;
 	long game;
 	long ply;
+	/*
+	 * For diagnostics about one move (the replay's): the move as
+	 * written, normalised ("28x19"), its move number and the side that
+	 * made it; NULL, 0 and PDN_WHITE otherwise.
+	 */
+	const char *move;
+	long number;
+	pdn_colour side;
 } pdn_diag;
 
 typedef void (*pdn_diag_fn)(const pdn_diag *d, void *arg);

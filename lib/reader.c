@@ -209,6 +209,7 @@ emit(pdn_reader *r, pdn_diag_code code, long line, long col,
 	pdn_diag d;
 	va_list ap;
 
+	memset(&d, 0, sizeof(d));
 	d.code = code;
 	d.severity = pdn_diag_severity(code);
 	if (d.severity == PDN_SEV_ERROR)
