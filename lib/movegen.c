@@ -39,10 +39,11 @@ record(struct capture *c, int idx, uint64_t captured, int n, int man)
 		list->n = 0;
 	}
 	/*
-	 * Taking the same pieces in another order needs a closed tour round
-	 * them, so sequences of fewer than three captures are never twins.
+	 * Twins (same start, end and captured set) need at least two
+	 * captures: a king that stops on another square between two pieces on
+	 * one line, or a tour that takes the same pieces in another order.
 	 */
-	for (i = 0; n >= 3 && i < list->n; i++) {
+	for (i = 0; n >= 2 && i < list->n; i++) {
 		m = &list->m[i];
 		if (m->to == to && m->from == c->from && m->captured == captured)
 			return;
