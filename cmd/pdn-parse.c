@@ -9,9 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <yaml.h>
-
 #include "cli.h"
+#include "emit.h"
 #include "pdn_game.h"
 
 enum format { FMT_PDN, FMT_YAML, FMT_JSON, FMT_TAGS };
@@ -19,9 +18,7 @@ enum format { FMT_PDN, FMT_YAML, FMT_JSON, FMT_TAGS };
 struct out {
 	FILE *fp;
 	enum format fmt;
-	yaml_emitter_t emitter;
-	int yaml_ok;		/* the emitter is set up */
-	int yaml_failed;
+	struct yout y;		/* for FMT_YAML */
 	pdn_buf buf;
 };
 
@@ -33,50 +30,6 @@ usage(FILE *fp)
 }
 
 /* --- JSON ----------------------------------------------------------- */
-
-static void
-json_str(FILE *fp, const char *s, size_t len)
-{
-	size_t i;
-	unsigned char c;
-
-	fputc('"', fp);
-	for (i = 0; i < len; i++) {
-		c = (unsigned char)s[i];
-		switch (c) {
-		case '"':
-			fputs("\\\"", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				fprintf(fp, "\\u%04x", c);
-			else
-				fputc(c, fp);
-		}
-	}
-	fputc('"', fp);
-}
-
-static void
-json_cstr(FILE *fp, const char *s)
-{
-	if (s == NULL)
-		fputs("null", fp);
-	else
-		json_str(fp, s, strlen(s));
-}
 
 static void
 json_line(FILE *fp, const pdn_line *l)
@@ -168,184 +121,106 @@ json_game(FILE *fp, const pdn_game *g)
 
 /* --- YAML (libyaml's emitter) ---------------------------------------- */
 
-static int
-yaml_write(void *data, unsigned char *buffer, size_t size)
-{
-	FILE *fp = data;
-
-	return fwrite(buffer, 1, size, fp) == size;
-}
-
 static void
-y_emit(struct out *o, yaml_event_t *ev, int ok)
-{
-	if (o->yaml_failed)
-		return;
-	if (!ok || !yaml_emitter_emit(&o->emitter, ev))
-		o->yaml_failed = 1;
-}
-
-static void
-y_scalar(struct out *o, const char *s, size_t len, int quoted)
-{
-	yaml_event_t ev;
-
-	y_emit(o, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)(uintptr_t)s, (int)len, !quoted, 1,
-	    quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE));
-}
-
-static void
-y_key(struct out *o, const char *k)
-{
-	y_scalar(o, k, strlen(k), 0);
-}
-
-static void
-y_str(struct out *o, const char *s)
-{
-	if (s == NULL)
-		y_scalar(o, "null", 4, 0);
-	else
-		y_scalar(o, s, strlen(s), 1);
-}
-
-static void
-y_num(struct out *o, long long v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%lld", v);
-	y_scalar(o, buf, strlen(buf), 0);
-}
-
-static void
-y_map(struct out *o, int start)
-{
-	yaml_event_t ev;
-
-	if (start)
-		y_emit(o, &ev, yaml_mapping_start_event_initialize(&ev, NULL,
-		    NULL, 1, YAML_ANY_MAPPING_STYLE));
-	else
-		y_emit(o, &ev, yaml_mapping_end_event_initialize(&ev));
-}
-
-static void
-y_seq(struct out *o, int start)
-{
-	yaml_event_t ev;
-
-	if (start)
-		y_emit(o, &ev, yaml_sequence_start_event_initialize(&ev, NULL,
-		    NULL, 1, YAML_ANY_SEQUENCE_STYLE));
-	else
-		y_emit(o, &ev, yaml_sequence_end_event_initialize(&ev));
-}
-
-static void
-yaml_line(struct out *o, const pdn_line *l)
+yaml_line(struct yout *y, const pdn_line *l)
 {
 	char mv[PDN_MOVETOK_STRMAX];
 	const pdn_elem *e;
 	size_t i;
 
-	y_seq(o, 1);
+	y_seq(y, 1);
 	for (i = 0; i < l->n; i++) {
 		e = &l->e[i];
-		y_map(o, 1);
+		y_map(y, 1);
 		switch (e->type) {
 		case PDN_EL_MOVE:
 			pdn_movetok_str(&e->u.move.tok, mv);
-			y_key(o, "move");
-			y_str(o, mv);
+			y_key(y, "move");
+			y_str(y, mv);
 			if (e->u.move.number >= 0) {
-				y_key(o, "number");
-				y_num(o, e->u.move.number);
+				y_key(y, "number");
+				y_num(y, e->u.move.number);
 			}
 			break;
 		case PDN_EL_COMMENT:
-			y_key(o, "comment");
-			y_scalar(o, e->u.text.s, e->u.text.len, 1);
+			y_key(y, "comment");
+			y_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_LINE_COMMENT:
-			y_key(o, "line_comment");
-			y_scalar(o, e->u.text.s, e->u.text.len, 1);
+			y_key(y, "line_comment");
+			y_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_NAG:
-			y_key(o, "nag");
-			y_num(o, e->u.nag);
+			y_key(y, "nag");
+			y_num(y, e->u.nag);
 			break;
 		case PDN_EL_STRENGTH:
-			y_key(o, "strength");
-			y_scalar(o, e->u.text.s, e->u.text.len, 1);
+			y_key(y, "strength");
+			y_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_SETUP:
-			y_key(o, "setup");
-			y_scalar(o, e->u.text.s, e->u.text.len, 1);
+			y_key(y, "setup");
+			y_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_VARIATION:
-			y_key(o, "variation");
-			yaml_line(o, e->u.variation);
+			y_key(y, "variation");
+			yaml_line(y, e->u.variation);
 			break;
 		}
-		y_map(o, 0);
+		y_map(y, 0);
 	}
-	y_seq(o, 0);
+	y_seq(y, 0);
 }
 
 static void
-yaml_game(struct out *o, const pdn_game *g)
+yaml_game(struct yout *y, const pdn_game *g)
 {
-	yaml_event_t ev;
 	size_t i;
 
-	y_emit(o, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
-	    NULL, 0));
-	y_map(o, 1);
-	y_key(o, "file");
-	y_str(o, g->file);
-	y_key(o, "game");
-	y_num(o, g->index);
-	y_key(o, "line");
-	y_num(o, g->line);
-	y_key(o, "offset");
-	y_num(o, (long long)g->offset);
-	y_key(o, "errors");
-	y_num(o, g->errors);
-	y_key(o, "warnings");
-	y_num(o, g->warnings);
-	y_key(o, "truncated");
-	y_scalar(o, g->truncated ? "true" : "false", g->truncated ? 4 : 5, 0);
-	y_key(o, "gametype");
+	y_doc(y, 1);
+	y_map(y, 1);
+	y_key(y, "file");
+	y_str(y, g->file);
+	y_key(y, "game");
+	y_num(y, g->index);
+	y_key(y, "line");
+	y_num(y, g->line);
+	y_key(y, "offset");
+	y_num(y, (long long)g->offset);
+	y_key(y, "errors");
+	y_num(y, g->errors);
+	y_key(y, "warnings");
+	y_num(y, g->warnings);
+	y_key(y, "truncated");
+	y_bool(y, g->truncated);
+	y_key(y, "gametype");
 	if (g->gametype > 0)
-		y_num(o, g->gametype);
+		y_num(y, g->gametype);
 	else
-		y_scalar(o, "null", 4, 0);
-	y_key(o, "gametype_inferred");
-	y_scalar(o, g->gametype_inferred ? "true" : "false",
-	    g->gametype_inferred ? 4 : 5, 0);
-	y_key(o, "tags");
-	y_seq(o, 1);
+		y_scalar(y, "null", 4, 0);
+	y_key(y, "gametype_inferred");
+	y_bool(y, g->gametype_inferred);
+	y_key(y, "tags");
+	y_seq(y, 1);
 	for (i = 0; i < g->ntags; i++) {
-		y_map(o, 1);
-		y_key(o, "name");
-		y_str(o, g->tags[i].name);
-		y_key(o, "value");
-		y_scalar(o, g->tags[i].value, g->tags[i].vlen, 1);
-		y_map(o, 0);
+		y_map(y, 1);
+		y_key(y, "name");
+		y_str(y, g->tags[i].name);
+		y_key(y, "value");
+		y_scalar(y, g->tags[i].value, g->tags[i].vlen, 1);
+		y_map(y, 0);
 	}
-	y_seq(o, 0);
-	y_key(o, "result");
-	y_str(o, pdn_game_tag(g, "Result"));
-	y_key(o, "terminator");
-	y_str(o, g->terminator);
-	y_key(o, "plies");
-	y_num(o, g->plies);
-	y_key(o, "moves");
-	yaml_line(o, &g->moves);
-	y_map(o, 0);
-	y_emit(o, &ev, yaml_document_end_event_initialize(&ev, 1));
+	y_seq(y, 0);
+	y_key(y, "result");
+	y_str(y, pdn_game_tag(g, "Result"));
+	y_key(y, "terminator");
+	y_str(y, g->terminator);
+	y_key(y, "plies");
+	y_num(y, g->plies);
+	y_key(y, "moves");
+	yaml_line(y, &g->moves);
+	y_map(y, 0);
+	y_doc(y, 0);
 }
 
 /* --- TSV ------------------------------------------------------------ */
@@ -428,7 +303,7 @@ parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 			json_game(o->fp, g);
 			break;
 		case FMT_YAML:
-			yaml_game(o, g);
+			yaml_game(&o->y, g);
 			break;
 		case FMT_TAGS:
 			tags_game(o->fp, g);
@@ -463,7 +338,6 @@ main(int argc, char **argv)
 	struct cli_diag_state ds = { PDN_SEV_WARNING, 0, 0 };
 	struct out o;
 	const char *outname = "<stdout>";
-	yaml_event_t ev;
 	int ch, i, st, status = 0;
 
 	cli_init(argv[0]);
@@ -515,17 +389,8 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
-	if (o.fmt == FMT_YAML) {
-		if (!yaml_emitter_initialize(&o.emitter)) {
-			cli_warn("out of memory");
-			return 2;
-		}
-		o.yaml_ok = 1;
-		yaml_emitter_set_output(&o.emitter, yaml_write, o.fp);
-		yaml_emitter_set_unicode(&o.emitter, 1);
-		y_emit(&o, &ev, yaml_stream_start_event_initialize(&ev,
-		    YAML_UTF8_ENCODING));
-	}
+	if (o.fmt == FMT_YAML && yout_open(&o.y, o.fp) != 0)
+		return 2;
 	if (argc == 0)
 		status = parse_file(&o, "-", &ds);
 	for (i = 0; i < argc; i++) {
@@ -533,15 +398,8 @@ main(int argc, char **argv)
 		if (st > status)
 			status = st;
 	}
-	if (o.yaml_ok) {
-		y_emit(&o, &ev, yaml_stream_end_event_initialize(&ev));
-		if (o.yaml_failed) {
-			cli_warn("YAML emitter: %s", o.emitter.problem != NULL ?
-			    o.emitter.problem : "write error");
-			status = 2;
-		}
-		yaml_emitter_delete(&o.emitter);
-	}
+	if (yout_close(&o.y) != 0)
+		status = 2;
 	pdn_buf_free(&o.buf);
 	if (cli_close_output(o.fp, outname) != 0)
 		status = 2;

@@ -1,0 +1,183 @@
+/*
+ * JSON and YAML output helpers (see emit.h).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "emit.h"
+
+void
+json_str(FILE *fp, const char *s, size_t len)
+{
+	size_t i;
+	unsigned char c;
+
+	fputc('"', fp);
+	for (i = 0; i < len; i++) {
+		c = (unsigned char)s[i];
+		switch (c) {
+		case '"':
+			fputs("\\\"", fp);
+			break;
+		case '\\':
+			fputs("\\\\", fp);
+			break;
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		case '\t':
+			fputs("\\t", fp);
+			break;
+		default:
+			if (c < 0x20 || c == 0x7f)
+				fprintf(fp, "\\u%04x", c);
+			else
+				fputc(c, fp);
+		}
+	}
+	fputc('"', fp);
+}
+
+void
+json_cstr(FILE *fp, const char *s)
+{
+	if (s == NULL)
+		fputs("null", fp);
+	else
+		json_str(fp, s, strlen(s));
+}
+
+static int
+yaml_write(void *data, unsigned char *buffer, size_t size)
+{
+	FILE *fp = data;
+
+	return fwrite(buffer, 1, size, fp) == size;
+}
+
+static void
+y_emit(struct yout *y, yaml_event_t *ev, int ok)
+{
+	if (y->failed)
+		return;
+	if (!ok || !yaml_emitter_emit(&y->emitter, ev))
+		y->failed = 1;
+}
+
+int
+yout_open(struct yout *y, FILE *fp)
+{
+	yaml_event_t ev;
+
+	memset(y, 0, sizeof(*y));
+	if (!yaml_emitter_initialize(&y->emitter)) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	y->ok = 1;
+	yaml_emitter_set_output(&y->emitter, yaml_write, fp);
+	yaml_emitter_set_unicode(&y->emitter, 1);
+	y_emit(y, &ev, yaml_stream_start_event_initialize(&ev,
+	    YAML_UTF8_ENCODING));
+	return 0;
+}
+
+int
+yout_close(struct yout *y)
+{
+	yaml_event_t ev;
+	int status = 0;
+
+	if (!y->ok)
+		return 0;
+	y_emit(y, &ev, yaml_stream_end_event_initialize(&ev));
+	if (y->failed) {
+		cli_warn("YAML emitter: %s", y->emitter.problem != NULL ?
+		    y->emitter.problem : "write error");
+		status = 2;
+	}
+	yaml_emitter_delete(&y->emitter);
+	y->ok = 0;
+	return status;
+}
+
+void
+y_doc(struct yout *y, int start)
+{
+	yaml_event_t ev;
+
+	if (start)
+		y_emit(y, &ev, yaml_document_start_event_initialize(&ev, NULL,
+		    NULL, NULL, 0));
+	else
+		y_emit(y, &ev, yaml_document_end_event_initialize(&ev, 1));
+}
+
+void
+y_scalar(struct yout *y, const char *s, size_t len, int quoted)
+{
+	yaml_event_t ev;
+
+	y_emit(y, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)(uintptr_t)s, (int)len, !quoted, 1,
+	    quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE));
+}
+
+void
+y_key(struct yout *y, const char *k)
+{
+	y_scalar(y, k, strlen(k), 0);
+}
+
+void
+y_str(struct yout *y, const char *s)
+{
+	if (s == NULL)
+		y_scalar(y, "null", 4, 0);
+	else
+		y_scalar(y, s, strlen(s), 1);
+}
+
+void
+y_num(struct yout *y, long long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", v);
+	y_scalar(y, buf, strlen(buf), 0);
+}
+
+void
+y_bool(struct yout *y, int v)
+{
+	y_scalar(y, v ? "true" : "false", v ? 4 : 5, 0);
+}
+
+void
+y_map(struct yout *y, int start)
+{
+	yaml_event_t ev;
+
+	if (start)
+		y_emit(y, &ev, yaml_mapping_start_event_initialize(&ev, NULL,
+		    NULL, 1, YAML_ANY_MAPPING_STYLE));
+	else
+		y_emit(y, &ev, yaml_mapping_end_event_initialize(&ev));
+}
+
+void
+y_seq(struct yout *y, int start)
+{
+	yaml_event_t ev;
+
+	if (start)
+		y_emit(y, &ev, yaml_sequence_start_event_initialize(&ev, NULL,
+		    NULL, 1, YAML_ANY_SEQUENCE_STYLE));
+	else
+		y_emit(y, &ev, yaml_sequence_end_event_initialize(&ev));
+}

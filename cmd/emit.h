@@ -1,0 +1,57 @@
+/*
+ * Output helpers the tools share for their machine-readable formats: JSON
+ * strings, and YAML through libyaml's emitter (one stream per output file,
+ * one document per record).
+ */
+#ifndef EMIT_H
+#define EMIT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <yaml.h>
+
+/* Writes s (len bytes, any bytes) as a JSON string literal. */
+void json_str(FILE *fp, const char *s, size_t len);
+
+/* The same for a NUL-ended string; NULL is written as null. */
+void json_cstr(FILE *fp, const char *s);
+
+/*
+ * A YAML stream on a FILE.  After the first failure of the emitter every
+ * later event is dropped and yout_close() reports the problem.
+ */
+struct yout {
+	yaml_emitter_t emitter;
+	int ok;			/* the emitter is set up */
+	int failed;		/* an event could not be emitted */
+};
+
+/* Sets up the emitter on fp and starts the stream.  Returns 0 or 2. */
+int yout_open(struct yout *y, FILE *fp);
+
+/*
+ * Ends the stream and releases the emitter (nothing when it was never set
+ * up).  Returns 0, or 2 after printing why the stream is incomplete.
+ */
+int yout_close(struct yout *y);
+
+/* Starts (start nonzero) or ends a document, a mapping, a sequence. */
+void y_doc(struct yout *y, int start);
+void y_map(struct yout *y, int start);
+void y_seq(struct yout *y, int start);
+
+/* A scalar of len bytes: plain, or double-quoted when quoted is nonzero. */
+void y_scalar(struct yout *y, const char *s, size_t len, int quoted);
+
+/* A mapping key (plain). */
+void y_key(struct yout *y, const char *k);
+
+/* A double-quoted string; NULL is written as a plain null. */
+void y_str(struct yout *y, const char *s);
+
+/* A number, and a boolean (true or false). */
+void y_num(struct yout *y, long long v);
+void y_bool(struct yout *y, int v);
+
+#endif /* EMIT_H */
