@@ -100,6 +100,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "impossible position" },
 	[PDN_D_UNSUPPORTED_GAMETYPE] = { "unsupported-gametype", PDN_SEV_NOTE,
 	    "unsupported GameType: not replayed" },
+	[PDN_D_MOVE_SEPARATOR] = { "move-separator", PDN_SEV_WARNING,
+	    "wrong move separator" },
 };
 
 const char *

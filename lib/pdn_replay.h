@@ -109,13 +109,13 @@ void pdn_replay_free(pdn_replay *rp);
  * are used, since the plies point to its elements).  Diagnostics go to
  * opt->diag, then the main-line plies to opt->ply.  opt may be NULL (no
  * callbacks, strict).  Returns 0 or PDN_ENOMEM; what the game is worth
- * comes from pdn_replay_status().
+ * comes from pdn_replay_verdict().
  */
 int pdn_replay_game(pdn_replay *rp, const pdn_game *g,
     const pdn_replay_options *opt);
 
 /* The verdict on the last game replayed. */
-pdn_replay_status pdn_replay_status(const pdn_replay *rp);
+pdn_replay_status pdn_replay_verdict(const pdn_replay *rp);
 
 /* Error and warning diagnostics the replay itself reported. */
 int pdn_replay_errors(const pdn_replay *rp);

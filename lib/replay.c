@@ -1,0 +1,1046 @@
+/*
+ * Replaying a game record by the rules (see pdn_replay.h).
+ *
+ * The candidate positions of a line form layers: layer k holds every
+ * position the first k moves can have led to (one, unless a short capture
+ * was ambiguous), each node pointing to its parent in the layer before.
+ * A move token takes every node of a layer to the nodes of the next; a
+ * layer that comes out empty is an illegal move.  When the line ends, the
+ * nodes of its last layer are the surviving lines, and walking their
+ * parents finds the moves they made: that is the backtracking, done once
+ * at the end rather than by trial and error.
+ *
+ * Speed comes from checking the notated move directly.  A plain quiet
+ * move "a-b" is legal when a piece of the side to move stands on a, b is
+ * one step forward (a man) or along an empty diagonal (a king), and the
+ * side to move has no capture: bitboard tests of a few nanoseconds.  The
+ * full legal move list is generated only when a capture is possible or
+ * the token is not a plain quiet move.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "pdn_replay.h"
+
+/* A node of a line: a position and the move that led to it. */
+struct node {
+	pdn_position pos;
+	pdn_move move;
+	const pdn_elem *elem;	/* the token matched, NULL for a root */
+	int parent;		/* index of the node before, -1 for a root */
+	unsigned flags;		/* PDN_PLY_* and NODE_* */
+	unsigned mark;		/* stamp of the line that found it alive */
+	long ply;
+};
+
+/*
+ * A node made by a /FEN/ setup: a position, no move.  Nodes without a move
+ * (elem NULL: the root, setups, the copies a variation starts from) are
+ * not plies.
+ */
+#define NODE_SETUP	(1u << 8)
+
+struct layer {
+	size_t b, e;		/* nodes [b, e) */
+};
+
+struct pdn_replay {
+	struct node *nodes;
+	size_t nn, capn;
+	struct layer *layers;	/* a stack: each line pushes its own */
+	size_t nl, capl;
+	int *path;		/* the plies (node indices) of line 0 */
+	size_t cappath;
+	long npath;
+	int finals[PDN_REPLAY_MAX_LINES];
+	int nfinal;
+	pdn_position start;
+	long plies;
+	pdn_replay_status status;
+	int errors, warnings;
+	int oom;
+	unsigned stamp;
+	unsigned warned;	/* separator warnings given in this game */
+	long base_number;	/* move number of the record's first ply */
+	pdn_colour start_side;
+	const pdn_game *g;
+	pdn_replay_options opt;
+	pdn_movelist list;	/* scratch for generation */
+	pdn_move cand[PDN_REPLAY_MAX_LINES];
+};
+
+int
+pdn_replay_new(pdn_replay **out)
+{
+	pdn_replay *rp;
+
+	*out = NULL;
+	if ((rp = calloc(1, sizeof(*rp))) == NULL)
+		return PDN_ENOMEM;
+	*out = rp;
+	return 0;
+}
+
+void
+pdn_replay_free(pdn_replay *rp)
+{
+	if (rp == NULL)
+		return;
+	free(rp->nodes);
+	free(rp->layers);
+	free(rp->path);
+	free(rp);
+}
+
+/* --- matching one token ------------------------------------------------ */
+
+/*
+ * The quiet move a-b if the piece on a can make it, ignoring whether a
+ * capture is compulsory; 0 when it cannot.
+ */
+static int
+quiet_geometry(const pdn_position *pos, int from, int to, pdn_move *m)
+{
+	int white = pos->side == PDN_WHITE, d;
+	uint64_t us = white ? pos->white : pos->black;
+	uint64_t empty = BOARD_MASK & ~(pos->white | pos->black);
+	uint64_t fb = pdn_square_bits[from], tb = pdn_square_bits[to], b;
+
+	if (!(fb & us) || !(tb & empty))
+		return 0;
+	if (fb & pos->kings) {
+		for (d = 0; d < 4; d++) {
+			for (b = step(fb, dirs[d]); b & empty;
+			    b = step(b, dirs[d]))
+				if (b == tb)
+					goto ok;
+		}
+		return 0;
+	}
+	if (white ? (tb != fb >> 5 && tb != fb >> 6) :
+	    (tb != fb << 5 && tb != fb << 6))
+		return 0;
+ok:
+	memset(m, 0, sizeof(*m));
+	m->fromto = fb | tb;
+	m->from = (uint8_t)from;
+	m->to = (uint8_t)to;
+	m->promotes = !(fb & pos->kings) &&
+	    (tb & (white ? WHITE_CROWN : BLACK_CROWN)) != 0;
+	return 1;
+}
+
+/* Squares of a token in 1..50, numeric: the only ones that can match. */
+static int
+token_on_board(const pdn_movetok *tok)
+{
+	int k;
+
+	if (tok->alpha || tok->nsq < 2)
+		return 0;
+	for (k = 0; k < tok->nsq; k++)
+		if (tok->sq[k] < 1 || tok->sq[k] > PDN_SQUARES)
+			return 0;
+	return 1;
+}
+
+/*
+ * Every capture a piece could make ignoring the majority rule: each
+ * sequence of jumps by the Turkish strike, stopping after any jump.  Only
+ * the lenient mode needs it, after the strict match has failed, so it is
+ * written for clarity rather than speed.
+ */
+struct irr {
+	pdn_movelist *list;
+	const pdn_position *pos;
+	uint64_t origin, enemy, empty;
+	int king;
+	uint8_t path[PDN_MAX_CAPTURES];
+};
+
+static void
+irr_add(struct irr *c, uint64_t at, uint64_t captured, int n)
+{
+	pdn_move *m;
+	int i;
+	uint8_t from = (uint8_t)pdn_bit_square(c->origin);
+	uint8_t to = (uint8_t)pdn_bit_square(at);
+
+	for (i = 0; i < c->list->n; i++) {
+		m = &c->list->m[i];
+		if (m->from == from && m->to == to && m->captured == captured)
+			return;
+	}
+	if (c->list->n >= PDN_MAX_MOVES)
+		return;
+	m = &c->list->m[c->list->n++];
+	memset(m, 0, sizeof(*m));
+	m->captured = captured;
+	m->fromto = c->origin ^ at;
+	m->from = from;
+	m->to = to;
+	m->ncap = (uint8_t)n;
+	m->promotes = !c->king && (at & (c->pos->side == PDN_WHITE ?
+	    WHITE_CROWN : BLACK_CROWN)) != 0;
+	memcpy(m->path, c->path, (size_t)n);
+}
+
+static void
+irr_jumps(struct irr *c, uint64_t at, uint64_t captured, int n)
+{
+	uint64_t b, land;
+	int d;
+
+	if (n >= PDN_MAX_CAPTURES)
+		return;
+	for (d = 0; d < 4; d++) {
+		b = step(at, dirs[d]);
+		if (c->king)
+			while (b & c->empty)
+				b = step(b, dirs[d]);
+		if (!(b & c->enemy & ~captured))
+			continue;
+		for (land = step(b, dirs[d]); land & c->empty;
+		    land = step(land, dirs[d])) {
+			c->path[n] = (uint8_t)pdn_bit_square(land);
+			irr_add(c, land, captured | b, n + 1);
+			irr_jumps(c, land, captured | b, n + 1);
+			if (!c->king)
+				break;
+		}
+	}
+}
+
+static void
+irregular_moves(const pdn_position *pos, pdn_movelist *list)
+{
+	struct irr c;
+	uint64_t us, pieces;
+	pdn_move m;
+	int from, to;
+
+	list->n = 0;
+	c.list = list;
+	c.pos = pos;
+	us = pos->side == PDN_WHITE ? pos->white : pos->black;
+	c.enemy = pos->side == PDN_WHITE ? pos->black : pos->white;
+	for (pieces = us; pieces; pieces &= pieces - 1) {
+		c.origin = pieces & -pieces;
+		c.king = (c.origin & pos->kings) != 0;
+		/* The moving piece's own square counts as empty. */
+		c.empty = (BOARD_MASK & ~(pos->white | pos->black)) | c.origin;
+		irr_jumps(&c, c.origin, 0, 0);
+	}
+	for (from = 1; from <= PDN_SQUARES; from++)
+		for (to = 1; to <= PDN_SQUARES; to++)
+			if (list->n < PDN_MAX_MOVES &&
+			    quiet_geometry(pos, from, to, &m))
+				list->m[list->n++] = m;
+}
+
+int
+pdn_replay_match(const pdn_position *pos, const pdn_movetok *tok,
+    unsigned flags, pdn_movelist *scratch, pdn_move *out, int max)
+{
+	int idx[PDN_REPLAY_MAX_LINES], n, i;
+	pdn_move q;
+
+	if (!token_on_board(tok) || max <= 0)
+		return 0;
+	if (tok->nsq == 2 && quiet_geometry(pos, tok->sq[0], tok->sq[1],
+	    &q)) {
+		if (!has_capture(pos)) {
+			out[0] = q;
+			return 1;
+		}
+	} else if (!has_capture(pos))
+		/*
+		 * No capture, and not a quiet move of the piece: nothing,
+		 * not even an irregular move, can match.
+		 */
+		return 0;
+	if (max > PDN_REPLAY_MAX_LINES)
+		max = PDN_REPLAY_MAX_LINES;
+	if (pdn_generate(pos, scratch) < 0 && scratch->n == 0)
+		return 0;
+	n = pdn_match_list(tok, scratch, idx, max, NULL);
+	for (i = 0; i < n && i < max; i++)
+		out[i] = scratch->m[idx[i]];
+	if (n > 0)
+		return n;
+	if (!(flags & PDN_REPLAY_LENIENT))
+		return 0;
+	irregular_moves(pos, scratch);
+	n = pdn_match_list(tok, scratch, idx, max, NULL);
+	for (i = 0; i < n && i < max; i++)
+		out[i] = scratch->m[idx[i]];
+	return -n;
+}
+
+/* --- diagnostics ------------------------------------------------------- */
+
+static void
+number_of(const pdn_replay *rp, long ply, long *number, pdn_colour *side)
+{
+	long k = ply - 1 + (rp->start_side == PDN_BLACK);
+
+	*number = rp->base_number + k / 2;
+	*side = (k & 1) ? PDN_BLACK : PDN_WHITE;
+}
+
+/*
+ * Reports a diagnostic; elem (may be NULL) is the move concerned, at ply
+ * `ply`.
+ */
+static void
+report(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const pdn_elem *elem, long ply, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+static void
+report(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const pdn_elem *elem, long ply, const char *fmt, ...)
+{
+	char msg[1024], mv[PDN_MOVETOK_STRMAX];
+	size_t len;
+	pdn_diag d;
+	va_list ap;
+
+	memset(&d, 0, sizeof(d));
+	d.code = code;
+	d.severity = pdn_diag_severity(code);
+	if (d.severity == PDN_SEV_ERROR)
+		rp->errors++;
+	else if (d.severity == PDN_SEV_WARNING)
+		rp->warnings++;
+	if (rp->opt.diag == NULL)
+		return;
+	d.name = pdn_diag_name(code);
+	len = (size_t)snprintf(msg, sizeof(msg), "%s", pdn_diag_text(code));
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(msg + len, sizeof(msg) - len, fmt, ap);
+		va_end(ap);
+	}
+	d.message = msg;
+	d.file = rp->g->file;
+	d.line = line;
+	d.col = col;
+	d.game = rp->g->index;
+	if (elem != NULL) {
+		pdn_movetok_str(&elem->u.move.tok, mv);
+		d.move = mv;
+		d.ply = ply;
+		number_of(rp, ply, &d.number, &d.side);
+		d.line = elem->line;
+		d.col = elem->col;
+	}
+	rp->opt.diag(&d, rp->opt.diag_arg);
+}
+
+/* Appends the moves of list selected by `want` to buf, comma-separated. */
+static size_t
+list_moves(const pdn_movelist *list, int (*want)(const pdn_move *, int),
+    int arg, char *buf, size_t size)
+{
+	char s[PDN_MOVE_STRMAX];
+	size_t len = 0;
+	int i, shown = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < list->n && len + 1 < size; i++) {
+		if (!want(&list->m[i], arg))
+			continue;
+		if (shown == 12) {
+			len += (size_t)snprintf(buf + len, size - len, ", ...");
+			break;
+		}
+		pdn_move_str_unique(&list->m[i], list, s);
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    shown > 0 ? ", " : "", s);
+		shown++;
+	}
+	return len < size ? len : size - 1;
+}
+
+static int
+want_any(const pdn_move *m, int arg)
+{
+	(void)m;
+	(void)arg;
+	return 1;
+}
+
+static int
+want_from(const pdn_move *m, int from)
+{
+	return m->from == from;
+}
+
+static int
+want_fromto(const pdn_move *m, int fromto)
+{
+	return m->from == fromto / 64 && m->to == fromto % 64;
+}
+
+static const char *
+piece_name(pdn_piece p)
+{
+	switch (p) {
+	case PDN_WHITE_MAN:
+		return "a white man";
+	case PDN_BLACK_MAN:
+		return "a black man";
+	case PDN_WHITE_KING:
+		return "a white king";
+	case PDN_BLACK_KING:
+		return "a black king";
+	default:
+		return "nothing";
+	}
+}
+
+/*
+ * Says why the token is not legal in pos, and what was possible: the
+ * detail after "not legal here".
+ */
+static void
+explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *tok,
+    char *buf, size_t size)
+{
+	pdn_movelist *list = &rp->list;
+	const char *side = pos->side == PDN_WHITE ? "White" : "Black";
+	char moves[600];
+	int from, to, k, n;
+	pdn_piece p;
+
+	if (tok->alpha) {
+		snprintf(buf, size, "algebraic squares in a 10x10 game");
+		return;
+	}
+	for (k = 0; k < tok->nsq; k++)
+		if (tok->sq[k] < 1 || tok->sq[k] > PDN_SQUARES) {
+			snprintf(buf, size, "square %u is not on the board",
+			    tok->sq[k]);
+			return;
+		}
+	n = pdn_generate(pos, list);
+	if (n <= 0) {
+		snprintf(buf, size, "%s has no legal move", side);
+		return;
+	}
+	from = tok->sq[0];
+	to = tok->sq[tok->nsq - 1];
+	if (list->m[0].ncap > 0) {
+		/* The generator keeps only captures of the most pieces. */
+		if (pdn_match_list(tok, list, NULL, 0, NULL) == 0 &&
+		    list_moves(list, want_fromto, from * 64 + to, moves,
+		    sizeof(moves)) > 0) {
+			snprintf(buf, size, "the squares listed fit none of "
+			    "the captures from %d to %d: %s", from, to, moves);
+			return;
+		}
+		list_moves(list, want_any, 0, moves, sizeof(moves));
+		snprintf(buf, size, "a capture of %d piece%s is compulsory: %s",
+		    list->m[0].ncap, list->m[0].ncap == 1 ? "" : "s", moves);
+		return;
+	}
+	p = pdn_position_get(pos, from);
+	if ((pos->side == PDN_WHITE && p != PDN_WHITE_MAN &&
+	    p != PDN_WHITE_KING) || (pos->side == PDN_BLACK &&
+	    p != PDN_BLACK_MAN && p != PDN_BLACK_KING)) {
+		snprintf(buf, size, "%s to move and %d holds %s", side, from,
+		    piece_name(p));
+		return;
+	}
+	if (tok->nsq > 2 || tok->capture) {
+		snprintf(buf, size, "there is no capture");
+		if (list_moves(list, want_from, from, moves, sizeof(moves)) > 0)
+			snprintf(buf + strlen(buf), size - strlen(buf),
+			    "; %s on %d can play: %s", piece_name(p), from,
+			    moves);
+		return;
+	}
+	if (list_moves(list, want_from, from, moves, sizeof(moves)) > 0)
+		snprintf(buf, size, "%s on %d can play: %s", piece_name(p),
+		    from, moves);
+	else
+		snprintf(buf, size, "%s on %d cannot move", piece_name(p),
+		    from);
+}
+
+/* --- lines ------------------------------------------------------------- */
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t nc;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	nc = *cap ? *cap * 2 : 256;
+	while (nc < need)
+		nc *= 2;
+	if ((np = realloc(*p, nc * size)) == NULL)
+		return PDN_ENOMEM;
+	*p = np;
+	*cap = nc;
+	return 0;
+}
+
+static struct node *
+new_node(pdn_replay *rp)
+{
+	if (grow((void **)&rp->nodes, &rp->capn, rp->nn + 1,
+	    sizeof(*rp->nodes)) != 0) {
+		rp->oom = 1;
+		return NULL;
+	}
+	return &rp->nodes[rp->nn++];
+}
+
+static int
+push_layer(pdn_replay *rp, size_t b, size_t e)
+{
+	if (grow((void **)&rp->layers, &rp->capl, rp->nl + 1,
+	    sizeof(*rp->layers)) != 0) {
+		rp->oom = 1;
+		return -1;
+	}
+	rp->layers[rp->nl].b = b;
+	rp->layers[rp->nl].e = e;
+	rp->nl++;
+	return 0;
+}
+
+/* Warns once per game about each kind of wrong separator. */
+static void
+check_separator(pdn_replay *rp, const pdn_elem *el, const pdn_move *m,
+    long ply)
+{
+	unsigned bit;
+
+	if (m->ncap > 0 && !el->u.move.tok.capture)
+		bit = 1;
+	else if (m->ncap == 0 && el->u.move.tok.capture)
+		bit = 2;
+	else
+		return;
+	if (rp->warned & bit)
+		return;
+	rp->warned |= bit;
+	report(rp, PDN_D_MOVE_SEPARATOR, 0, 0, el, ply, bit == 1 ?
+	    ": capture written with '-'" : ": quiet move written with 'x'");
+}
+
+/*
+ * Plays move `el` from the nodes of layer [b, e), appending the next
+ * layer.  Returns the number of nodes appended (0: illegal).
+ */
+static size_t
+play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
+    int depth)
+{
+	const pdn_movetok *tok = &el->u.move.tok;
+	size_t first = rp->nn, i, k;
+	struct node *nd;
+	pdn_position p;
+	int n, j, irregular = 0, total = 0;
+	char why[900];
+
+	for (i = b; i < e; i++) {
+		n = pdn_replay_match(&rp->nodes[i].pos, tok, rp->opt.flags,
+		    &rp->list, rp->cand, PDN_REPLAY_MAX_LINES);
+		if (n < 0) {
+			irregular = 1;
+			n = -n;
+		}
+		if (n > PDN_REPLAY_MAX_LINES)
+			n = PDN_REPLAY_MAX_LINES;
+		total += n;
+		for (j = 0; j < n; j++) {
+			p = rp->nodes[i].pos;
+			make_move(&p, &rp->cand[j]);
+			/* Lines that meet again are one line from here. */
+			for (k = first; k < rp->nn; k++)
+				if (pdn_position_equal(&rp->nodes[k].pos, &p))
+					break;
+			if (k < rp->nn || rp->nn - first >=
+			    PDN_REPLAY_MAX_LINES)
+				continue;
+			if ((nd = new_node(rp)) == NULL)
+				return 0;
+			nd->pos = p;
+			nd->move = rp->cand[j];
+			nd->elem = el;
+			nd->parent = (int)i;
+			nd->flags = 0;
+			nd->mark = 0;
+			nd->ply = ply;
+			if (n > 1)
+				nd->flags |= PDN_PLY_AMBIGUOUS;
+			if (rp->nodes[i].flags & NODE_SETUP)
+				nd->flags |= PDN_PLY_SETUP;
+		}
+	}
+	if (rp->nn > first) {
+		if (total > 1)
+			for (k = first; k < rp->nn; k++)
+				rp->nodes[k].flags |= PDN_PLY_AMBIGUOUS;
+		if (irregular) {
+			for (k = first; k < rp->nn; k++)
+				rp->nodes[k].flags |= PDN_PLY_IRREGULAR;
+			explain(rp, &rp->nodes[b].pos, tok, why, sizeof(why));
+			report(rp, PDN_D_IRREGULAR_MOVE, 0, 0, el, ply,
+			    "%s; %s", depth > 0 ? " in a variation" : "",
+			    why);
+		}
+		check_separator(rp, el, &rp->nodes[first].move, ply);
+		return rp->nn - first;
+	}
+	explain(rp, &rp->nodes[b].pos, tok, why, sizeof(why));
+	report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "%s; %s",
+	    depth > 0 ? " in a variation" : "", why);
+	return 0;
+}
+
+/* Reads a /FEN/ setup into a root node; -1 when unreadable. */
+static int
+setup_node(pdn_replay *rp, const pdn_elem *el, size_t parent, long ply)
+{
+	pdn_position pos;
+	struct node *nd;
+
+	if (pdn_fen_read(&pos, el->u.text.s, el->u.text.len, NULL) != 0)
+		return -1;	/* the reader has reported it */
+	if ((nd = new_node(rp)) == NULL)
+		return -1;
+	memset(nd, 0, sizeof(*nd));
+	nd->pos = pos;
+	nd->parent = (int)parent;
+	nd->flags = NODE_SETUP;
+	nd->ply = ply;
+	return 0;
+}
+
+static void check_setup(pdn_replay *rp, const pdn_position *pos, long line,
+    long col);
+
+/*
+ * Marks the nodes of the line from nodes[own..] that lead to a node of
+ * its last layer [b, e) with a fresh stamp, which it returns.
+ */
+static unsigned
+mark_alive(pdn_replay *rp, size_t own, size_t b, size_t e)
+{
+	unsigned stamp = ++rp->stamp;
+	size_t i;
+	int k;
+
+	for (i = b; i < e; i++)
+		for (k = (int)i; k >= 0 && (size_t)k >= own &&
+		    rp->nodes[k].mark != stamp; k = rp->nodes[k].parent)
+			rp->nodes[k].mark = stamp;
+	return stamp;
+}
+
+/*
+ * Plays line l from the candidate nodes [b, e), its first move being ply
+ * `ply`, then its variations.  *fb and *fe get its last layer.  Recursion
+ * follows the nesting of variations, which the reader bounds.
+ */
+static void
+play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
+    int depth, size_t *fb, size_t *fe)
+{
+	size_t base = rp->nl, own = rp->nn, i, k, nb, vb, ve, x, y;
+	long p = ply;
+	unsigned stamp;
+	int dead = 0, prev = -1, li;
+	const pdn_elem *el;
+
+	if (push_layer(rp, b, e) != 0)
+		return;
+	for (i = 0; i < l->n && !dead && !rp->oom; i++) {
+		el = &l->e[i];
+		nb = rp->nn;
+		if (el->type == PDN_EL_MOVE) {
+			if (play_move(rp, rp->layers[rp->nl - 1].b,
+			    rp->layers[rp->nl - 1].e, el, p, depth) == 0) {
+				dead = 1;
+				break;
+			}
+			p++;
+		} else if (el->type == PDN_EL_SETUP) {
+			if (setup_node(rp, el, rp->layers[rp->nl - 1].b,
+			    p) != 0) {
+				dead = 1;
+				break;
+			}
+			check_setup(rp, &rp->nodes[nb].pos, el->line, el->col);
+		} else
+			continue;
+		if (push_layer(rp, nb, rp->nn) != 0)
+			return;
+	}
+	*fb = rp->layers[rp->nl - 1].b;
+	*fe = rp->layers[rp->nl - 1].e;
+	if (rp->opt.flags & PDN_REPLAY_NO_VARIATIONS || rp->oom) {
+		rp->nl = base;
+		return;
+	}
+	stamp = mark_alive(rp, own, *fb, *fe);
+	/*
+	 * The variations, each from the layer before the move it replaces,
+	 * restricted to the positions of lines that survived.  Layer li is
+	 * the one after the li-th move or setup of this line.
+	 */
+	li = 0;
+	p = ply;
+	for (i = 0; i < l->n && !rp->oom; i++) {
+		el = &l->e[i];
+		if (el->type == PDN_EL_MOVE || el->type == PDN_EL_SETUP) {
+			if (el->type == PDN_EL_MOVE) {
+				prev = li;
+				p++;
+			}
+			li++;
+			continue;
+		}
+		if (el->type != PDN_EL_VARIATION || prev < 0 ||
+		    base + (size_t)prev >= rp->nl)
+			continue;	/* nothing to branch from */
+		x = rp->layers[base + (size_t)prev].b;
+		y = rp->layers[base + (size_t)prev].e;
+		/* Only the survivors of this line, gathered contiguously. */
+		vb = rp->nn;
+		for (k = x; k < y; k++) {
+			if (k >= own && rp->nodes[k].mark != stamp)
+				continue;
+			if (new_node(rp) == NULL)
+				return;
+			/* The copy stands for the same position: no ply. */
+			rp->nodes[rp->nn - 1] = rp->nodes[k];
+			rp->nodes[rp->nn - 1].parent = (int)k;
+			rp->nodes[rp->nn - 1].elem = NULL;
+			rp->nodes[rp->nn - 1].flags = 0;
+		}
+		ve = rp->nn;
+		if (ve > vb)
+			play_line(rp, el->u.variation, vb, ve, p - 1,
+			    depth + 1, &x, &y);
+	}
+	rp->nl = base;
+}
+
+/* --- the game ---------------------------------------------------------- */
+
+static void
+check_setup(pdn_replay *rp, const pdn_position *pos, long line, long col)
+{
+	int w = pdn_position_count(pos, PDN_WHITE);
+	int b = pdn_position_count(pos, PDN_BLACK);
+
+	if (w > 20 || b > 20)
+		report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
+		    ": %s has %d pieces (at most 20)", w > 20 ? "White" :
+		    "Black", w > 20 ? w : b);
+	else if ((pos->side == PDN_WHITE ? b : w) == 0)
+		report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
+		    ": %s, not to move, has no pieces",
+		    pos->side == PDN_WHITE ? "Black" : "White");
+}
+
+static const pdn_tag *
+find_tag(const pdn_game *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return &g->tags[i];
+	return NULL;
+}
+
+/*
+ * The side that won by a result string: 0 White, 1 Black, 2 a draw, -1
+ * unknown or unfinished.
+ */
+static int
+result_winner(const char *r)
+{
+	if (r == NULL)
+		return -1;
+	if (strcmp(r, "2-0") == 0 || strcmp(r, "1-0") == 0)
+		return 0;
+	if (strcmp(r, "0-2") == 0 || strcmp(r, "0-1") == 0)
+		return 1;
+	if (strcmp(r, "1-1") == 0 || strcmp(r, "1/2-1/2") == 0)
+		return 2;
+	return -1;
+}
+
+/*
+ * A side to move without a legal move at the end has lost: a recorded
+ * win for it, or a draw, contradicts the final position.
+ */
+static void
+check_result(pdn_replay *rp, const pdn_position *fin)
+{
+	const pdn_tag *t = find_tag(rp->g, "Result");
+	const char *res = NULL, *side, *want;
+	int w;
+
+	if (t != NULL && pdn_result_valid(t->value))
+		res = t->value;
+	else if (rp->g->terminator != NULL)
+		res = rp->g->terminator;
+	if ((w = result_winner(res)) < 0)
+		return;
+	if (pdn_count_moves(fin) > 0 || w == (fin->side == PDN_WHITE))
+		return;
+	side = fin->side == PDN_WHITE ? "White" : "Black";
+	if (strchr(res, '/') != NULL || strcmp(res, "1-0") == 0 ||
+	    strcmp(res, "0-1") == 0)
+		want = fin->side == PDN_WHITE ? "0-1" : "1-0";
+	else
+		want = fin->side == PDN_WHITE ? "0-2" : "2-0";
+	report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line : rp->g->line,
+	    1, NULL, 0, ": %s to move has %s at the end, so the result is "
+	    "%s, not %s", side, pdn_position_count(fin, fin->side) == 0 ?
+	    "no pieces" : "no legal move", want, res);
+}
+
+/* Where the record starts: its FEN tag, or the start position. */
+static int
+read_start(pdn_replay *rp)
+{
+	const pdn_tag *t = find_tag(rp->g, "FEN");
+	const pdn_elem *el;
+	pdn_fen_info info;
+	size_t i;
+
+	pdn_position_start(&rp->start);
+	rp->base_number = 1;
+	if (t != NULL) {
+		memset(&info, 0, sizeof(info));
+		if (pdn_fen_read(&rp->start, t->value, t->vlen, &info) != 0)
+			return -1;	/* the reader has reported it */
+		if (info.fullmove > 0)
+			rp->base_number = info.fullmove;
+		check_setup(rp, &rp->start, t->line, 1);
+	}
+	rp->start_side = rp->start.side;
+	/* A move number written before the first move sets the count. */
+	for (i = 0; i < rp->g->moves.n; i++) {
+		el = &rp->g->moves.e[i];
+		if (el->type == PDN_EL_SETUP)
+			break;
+		if (el->type == PDN_EL_MOVE) {
+			if (el->u.move.number > 0)
+				rp->base_number = el->u.move.number;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Builds the path of line 0 and hands its plies to the callback. */
+static void
+finish(pdn_replay *rp)
+{
+	long n = 0, i;
+	int k;
+	pdn_ply ply;
+
+	rp->npath = 0;
+	if (rp->nfinal == 0)
+		return;
+	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
+		if (rp->nodes[k].elem != NULL)
+			n++;
+	if (grow((void **)&rp->path, &rp->cappath, (size_t)n + 1,
+	    sizeof(*rp->path)) != 0) {
+		rp->oom = 1;
+		return;
+	}
+	rp->npath = n;
+	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
+		if (rp->nodes[k].elem != NULL)
+			rp->path[--n] = k;
+	if (rp->opt.ply == NULL)
+		return;
+	for (i = 0; i < rp->npath; i++) {
+		pdn_replay_ply(rp, 0, i, &ply);
+		if (rp->opt.ply(&ply, rp->opt.ply_arg) != 0)
+			break;
+	}
+}
+
+int
+pdn_replay_game(pdn_replay *rp, const pdn_game *g,
+    const pdn_replay_options *opt)
+{
+	static const pdn_replay_options defaults = PDN_REPLAY_OPTIONS_INIT;
+	size_t fb = 0, fe = 0, i;
+	const pdn_tag *gt;
+	struct node *root;
+	char fen[PDN_FEN_STRMAX], list[4 * PDN_FEN_STRMAX];
+	size_t len;
+
+	rp->opt = opt != NULL ? *opt : defaults;
+	rp->g = g;
+	rp->nn = rp->nl = 0;
+	rp->nfinal = 0;
+	rp->npath = 0;
+	rp->plies = 0;
+	rp->errors = rp->warnings = 0;
+	rp->oom = 0;
+	rp->warned = 0;
+	rp->stamp = 0;
+	pdn_position_start(&rp->start);
+	rp->start_side = PDN_WHITE;
+	rp->base_number = 1;
+	if (g->gametype != 20) {
+		rp->status = PDN_REPLAY_UNSUPPORTED;
+		gt = find_tag(g, "GameType");
+		if (gt != NULL)
+			report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1,
+			    NULL, 0, ": GameType \"%s\"", gt->value);
+		else
+			report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1,
+			    NULL, 0, ": not recognisably international "
+			    "draughts");
+		return 0;
+	}
+	if (read_start(rp) == 0 && (root = new_node(rp)) != NULL) {
+		memset(root, 0, sizeof(*root));
+		root->pos = rp->start;
+		root->parent = -1;
+		play_line(rp, &g->moves, 0, 1, 1, 0, &fb, &fe);
+		for (i = fb; i < fe && rp->nfinal < PDN_REPLAY_MAX_LINES; i++)
+			rp->finals[rp->nfinal++] = (int)i;
+	}
+	if (rp->oom)
+		return PDN_ENOMEM;
+	finish(rp);
+	if (rp->oom)
+		return PDN_ENOMEM;
+	rp->plies = rp->npath;
+	if (rp->nfinal > 1) {
+		/* Report where the ambiguity began: the earliest split. */
+		const pdn_elem *el = NULL;
+		long ply = 0;
+		int k;
+
+		for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
+			if (rp->nodes[k].flags & PDN_PLY_AMBIGUOUS) {
+				el = rp->nodes[k].elem;
+				ply = rp->nodes[k].ply;
+			}
+		len = 0;
+		list[0] = '\0';
+		for (k = 0; k < rp->nfinal && len + 1 < sizeof(list); k++) {
+			pdn_fen_write(&rp->nodes[rp->finals[k]].pos, fen,
+			    sizeof(fen));
+			len += (size_t)snprintf(list + len, sizeof(list) - len,
+			    "%s%s", k > 0 ? ", " : "", fen);
+		}
+		report(rp, PDN_D_AMBIGUOUS_GAME, g->line, 1, el, ply,
+		    ": %d final positions: %s", rp->nfinal, list);
+	}
+	if (rp->errors == 0 && rp->nfinal == 1 &&
+	    !(rp->opt.flags & PDN_REPLAY_NO_RESULT))
+		check_result(rp, &rp->nodes[rp->finals[0]].pos);
+	rp->status = rp->errors > 0 || g->errors > 0 ? PDN_REPLAY_INVALID :
+	    PDN_REPLAY_VALID;
+	return 0;
+}
+
+/* --- results ----------------------------------------------------------- */
+
+pdn_replay_status
+pdn_replay_verdict(const pdn_replay *rp)
+{
+	return rp->status;
+}
+
+int
+pdn_replay_errors(const pdn_replay *rp)
+{
+	return rp->errors;
+}
+
+int
+pdn_replay_warnings(const pdn_replay *rp)
+{
+	return rp->warnings;
+}
+
+const pdn_position *
+pdn_replay_start(const pdn_replay *rp)
+{
+	return &rp->start;
+}
+
+long
+pdn_replay_plies(const pdn_replay *rp)
+{
+	return rp->plies;
+}
+
+int
+pdn_replay_lines(const pdn_replay *rp)
+{
+	return rp->nfinal;
+}
+
+const pdn_position *
+pdn_replay_final(const pdn_replay *rp, int k)
+{
+	if (k < 0 || k >= rp->nfinal)
+		return NULL;
+	return &rp->nodes[rp->finals[k]].pos;
+}
+
+int
+pdn_replay_ply(const pdn_replay *rp, int k, long i, pdn_ply *out)
+{
+	const struct node *nd, *pa;
+	long n;
+	int x;
+
+	if (k < 0 || k >= rp->nfinal || i < 0 || i >= rp->npath)
+		return PDN_EINVAL;
+	if (k == 0)
+		x = rp->path[i];
+	else {
+		/* Walk back from the end of line k to its ply i. */
+		n = rp->npath;
+		for (x = rp->finals[k]; x >= 0; x = rp->nodes[x].parent) {
+			nd = &rp->nodes[x];
+			if (nd->elem == NULL)
+				continue;
+			if (--n == i)
+				break;
+		}
+		if (x < 0)
+			return PDN_EINVAL;
+	}
+	nd = &rp->nodes[x];
+	pa = &rp->nodes[nd->parent];
+	out->ply = nd->ply;
+	number_of(rp, nd->ply, &out->number, &out->side);
+	out->depth = 0;
+	out->flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
+	    PDN_PLY_AMBIGUOUS);
+	out->before = pa->pos;
+	out->after = nd->pos;
+	out->move = nd->move;
+	out->elem = nd->elem;
+	return 0;
+}
