@@ -1,7 +1,7 @@
 # pdn tools: one plain GNU Makefile.
 #
 # Targets: all check bench install uninstall clean, plus asan (the test suite
-# under AddressSanitizer and UBSan).  Honours CC CFLAGS CPPFLAGS LDFLAGS
+# under AddressSanitizer and UBSan) and fuzz (libFuzzer targets, clang).  Honours CC CFLAGS CPPFLAGS LDFLAGS
 # PREFIX DESTDIR; V=1 shows the commands.
 
 PREFIX   ?= /usr/local
@@ -48,7 +48,7 @@ BENCHES  = $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES = $(sort $(wildcard man/*.[1-9]))
 PROFILES = $(sort $(wildcard profiles/*.yaml))
 
-.PHONY: all check bench install uninstall clean asan lint-man
+.PHONY: all check bench install uninstall clean asan lint-man fuzz
 
 all: $(PROGS)
 
@@ -104,6 +104,29 @@ asan:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
+# Each fuzz/NAME.c is a libFuzzer target, built with clang against a
+# sanitized copy of the library and run for FUZZ_SECONDS on a corpus that
+# starts from the test data.  Needs clang and its fuzzer runtime
+# (Debian: clang, libclang-rt-14-dev).
+FUZZ_SECONDS ?= 60
+FUZZ_SRC = $(sort $(wildcard fuzz/*.c))
+FUZZ_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
+fuzz:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang \
+	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libpdn.a
+	$(Q)for f in $(FUZZ_SRC); do \
+	    n=$$(basename $$f .c); \
+	    clang $(ALL_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer \
+	        -o build-fuzz/fuzz-$$n $$f build-fuzz/libpdn.a $(LIBS) || exit 1; \
+	    mkdir -p build-fuzz/corpus-$$n; \
+	    cp -n fuzz/seeds/$$n/* build-fuzz/corpus-$$n/ 2>/dev/null; \
+	    echo "fuzzing $$n for $(FUZZ_SECONDS) s"; \
+	    build-fuzz/fuzz-$$n -max_total_time=$(FUZZ_SECONDS) \
+	        -print_final_stats=1 build-fuzz/corpus-$$n 2>&1 | \
+	        grep -E "^(stat::number_of_executed_runs|==|SUMMARY)" ; \
+	    [ -z "$$(ls crash-* leak-* timeout-* 2>/dev/null)" ] || exit 1; \
+	done
+
 bench: $(PROGS) $(BENCHES)
 	$(Q)BUILD=$(BUILD) sh bench/run.sh
 
@@ -128,7 +151,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) $(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d)

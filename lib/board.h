@@ -57,9 +57,9 @@ step(uint64_t b, int dir)
 /*
  * Plays a generated move (pdn_make() in the hot paths).  The mover's bits
  * change by the XOR of the from and to bits, so a king that comes back to
- * its own square after a capture stays where it is; after that XOR the to
- * square is the one of the two bits the mover holds.  A man never starts on
- * its crown row, so a promoting move always has distinct squares.
+ * its own square after a capture stays where it is.  A promotion looks up
+ * its square: a man that a FEN put on its own crown row may capture round
+ * a loop and end where it started.
  */
 static inline void
 make_move(pdn_position *pos, const pdn_move *m)
@@ -69,18 +69,14 @@ make_move(pdn_position *pos, const pdn_move *m)
 	if (pos->side == PDN_WHITE) {
 		pos->white ^= ft;
 		pos->black &= ~m->captured;
-		if (pos->kings & ft)
-			pos->kings ^= ft;
-		else if (m->promotes)
-			pos->kings |= ft & pos->white;
 	} else {
 		pos->black ^= ft;
 		pos->white &= ~m->captured;
-		if (pos->kings & ft)
-			pos->kings ^= ft;
-		else if (m->promotes)
-			pos->kings |= ft & pos->black;
 	}
+	if (pos->kings & ft)
+		pos->kings ^= ft;
+	else if (m->promotes)
+		pos->kings |= pdn_square_bits[m->to];
 	pos->kings &= ~m->captured;
 	pos->side = (pdn_colour)!pos->side;
 }

@@ -24,6 +24,7 @@ after_quiet(const pdn_position *pos, int from, int to, int promotes)
 
 	m.captured = 0;
 	m.fromto = (1ULL << from) | (1ULL << to);
+	m.to = pdn_idx_square[to];
 	m.promotes = (uint8_t)promotes;
 	make_move(&child, &m);
 	return child;
