@@ -118,14 +118,28 @@ y_doc(struct yout *y, int start)
 		y_emit(y, &ev, yaml_document_end_event_initialize(&ev, 1));
 }
 
-void
-y_scalar(struct yout *y, const char *s, size_t len, int quoted)
+/* A scalar in a given style; only a plain one may be read as a non-string. */
+static void
+y_styled(struct yout *y, const char *s, size_t len, yaml_scalar_style_t style)
 {
 	yaml_event_t ev;
 
 	y_emit(y, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)(uintptr_t)s, (int)len, !quoted, 1,
-	    quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE));
+	    (yaml_char_t *)(uintptr_t)s, (int)len,
+	    style == YAML_PLAIN_SCALAR_STYLE, 1, style));
+}
+
+void
+y_scalar(struct yout *y, const char *s, size_t len, int quoted)
+{
+	y_styled(y, s, len, quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE :
+	    YAML_PLAIN_SCALAR_STYLE);
+}
+
+void
+y_block(struct yout *y, const char *s, size_t len)
+{
+	y_styled(y, s, len, YAML_LITERAL_SCALAR_STYLE);
 }
 
 void

@@ -44,6 +44,9 @@ void y_seq(struct yout *y, int start);
 /* A scalar of len bytes: plain, or double-quoted when quoted is nonzero. */
 void y_scalar(struct yout *y, const char *s, size_t len, int quoted);
 
+/* A literal block scalar ("|"), for text of several lines. */
+void y_block(struct yout *y, const char *s, size_t len);
+
 /* A mapping key (plain). */
 void y_key(struct yout *y, const char *k);
 

@@ -1,0 +1,707 @@
+/*
+ * pdn-replay: replay the main line of each game by the rules and show the
+ * position after its last move, after a given ply or move, or after every
+ * ply: as FEN, a text diagram, an SVG picture, YAML or JSON Lines.  See
+ * pdn-replay(1).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "emit.h"
+#include "pdn_replay.h"
+#include "render.h"
+
+enum format { FMT_FEN, FMT_BOARD, FMT_SVG, FMT_JSON, FMT_YAML };
+
+/* Which positions of a game are shown. */
+enum which { AT_END, AT_PLY, AT_MOVE, AT_EVERY };
+
+/* Indexed by enum format: the extension of the files -o DIR writes. */
+static const char *const extension[] = { "fen", "txt", "svg", "json", "yaml" };
+
+/* An output stream: standard output, the -o file, or a file in -o DIR. */
+struct sink {
+	FILE *fp;
+	const char *name;
+	struct yout y;		/* for FMT_YAML */
+	int records;		/* records written to it */
+};
+
+struct run {
+	enum format fmt;
+	enum which which;
+	long ply;		/* --ply N */
+	long move;		/* --move N[w|b] */
+	pdn_colour move_side;
+	int board_field;	/* --board: json and yaml carry the diagram */
+	int quiet;
+	struct render_opts ro;
+	const char *dir;	/* -o DIR, else NULL */
+	struct sink out;	/* the single stream when dir is NULL */
+	struct sink game_out;	/* the current game's file in -o DIR */
+	int warned_many;	/* "more than one picture" was said */
+	struct cli_diag_state ds;
+	pdn_replay *rp;
+	pdn_buf buf;
+	pdn_movelist legal;	/* scratch for writing moves */
+	char path[PATH_MAX];
+};
+
+/* One position to show and how the game got there. */
+struct shot {
+	const pdn_game *g;
+	long ply;		/* plies played to reach it */
+	int variant;		/* 0, or k for the k+1-th distinct position */
+	const pdn_position *pos;
+	const pdn_ply *last;	/* the ply that led here, or NULL */
+	char mv[PDN_MOVE_STRMAX];	/* the last move: "45-40" */
+	char move[PDN_MOVE_STRMAX + 32];	/* the same: "37. 45-40" */
+	char fen[PDN_FEN_STRMAX];
+	int valid;
+	int lines;
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: %s [-lnquv] [--ply N | --move N[w|b] | --every] "
+	    "[-f fen|board|svg|json|yaml]\n"
+	    "       [-o file|dir] [--board] [--flip] [file ...]\n",
+	    cli_progname);
+}
+
+/*
+ * Diagnostics as cli_diag() prints them, except that a game of another
+ * variant is said even without -v (unless -q): it is why no position of
+ * that game appears.
+ */
+static void
+replay_diag(const pdn_diag *d, void *arg)
+{
+	struct run *run = arg;
+	pdn_severity min = run->ds.min;
+
+	if (d->code == PDN_D_UNSUPPORTED_GAMETYPE && !run->quiet)
+		run->ds.min = PDN_SEV_NOTE;
+	cli_diag(d, &run->ds);
+	run->ds.min = min;
+}
+
+/* An error of this program about a game, in the format of DESIGN.md. */
+static void
+game_error(struct run *run, const pdn_game *g, const char *name,
+    const char *message)
+{
+	pdn_diag d;
+
+	memset(&d, 0, sizeof(d));
+	d.code = PDN_D_NCODES;
+	d.severity = PDN_SEV_ERROR;
+	d.name = name;
+	d.message = message;
+	d.file = g->file;
+	d.line = g->line;
+	d.col = 1;
+	d.game = g->index;
+	cli_diag(&d, &run->ds);
+}
+
+/* --- output streams ------------------------------------------------- */
+
+static int
+sink_open(struct run *run, struct sink *s, FILE *fp, const char *name)
+{
+	memset(s, 0, sizeof(*s));
+	s->fp = fp;
+	s->name = name;
+	if (run->fmt == FMT_YAML)
+		return yout_open(&s->y, fp);
+	return 0;
+}
+
+/* Returns 0 or 2; the stream is closed either way. */
+static int
+sink_close(struct sink *s)
+{
+	int status = 0;
+
+	if (s->fp == NULL)
+		return 0;
+	if (yout_close(&s->y) != 0)
+		status = 2;
+	if (cli_close_output(s->fp, s->name) != 0)
+		status = 2;
+	s->fp = NULL;
+	return status;
+}
+
+/*
+ * The name -o DIR gives a file: DIR/BASE-GAME.EXT, where BASE is the input
+ * file's name without its directory and its last extension ("stdin" for
+ * standard input).  Pictures of several positions of one game add the ply
+ * (-PLY, three digits at least, with --every) and the variant of an
+ * ambiguous game (-vK, K from 2).
+ */
+static void
+dir_path(struct run *run, const struct shot *sh, int per_shot)
+{
+	const char *base, *dot;
+	size_t n;
+	int len;
+
+	if (strcmp(sh->g->file, "<stdin>") == 0)
+		base = "stdin";
+	else if ((base = strrchr(sh->g->file, '/')) != NULL)
+		base++;
+	else
+		base = sh->g->file;
+	dot = strrchr(base, '.');
+	n = dot != NULL && dot != base ? (size_t)(dot - base) : strlen(base);
+	len = snprintf(run->path, sizeof(run->path), "%s/%.*s-%ld", run->dir,
+	    (int)n, base, sh->g->index);
+	if (per_shot && run->which == AT_EVERY)
+		len += snprintf(run->path + len, sizeof(run->path) - (size_t)len,
+		    "-%03ld", sh->ply);
+	if (per_shot && sh->variant > 0)
+		len += snprintf(run->path + len, sizeof(run->path) - (size_t)len,
+		    "-v%d", sh->variant + 1);
+	snprintf(run->path + len, sizeof(run->path) - (size_t)len, ".%s",
+	    extension[run->fmt]);
+}
+
+/*
+ * The stream a record goes to, or NULL when it cannot be written (the
+ * reason has been said and *status raised to 2).  In -o DIR a picture has a
+ * file of its own, other formats a file per game.
+ */
+static struct sink *
+sink_for(struct run *run, const struct shot *sh, int *status)
+{
+	struct sink *s = &run->game_out;
+	FILE *fp;
+	int per_shot = run->fmt == FMT_SVG;
+
+	if (run->dir == NULL) {
+		/* One SVG document per stream: a second would break it. */
+		if (per_shot && run->out.records > 0) {
+			if (!run->warned_many)
+				cli_warn("%s: more than one picture: "
+				    "use -o DIR", run->out.name);
+			run->warned_many = 1;
+			*status = 2;
+			return NULL;
+		}
+		return &run->out;
+	}
+	if (s->fp != NULL && !per_shot)
+		return s;
+	if (sink_close(s) != 0)
+		*status = 2;
+	dir_path(run, sh, per_shot);
+	if ((fp = fopen(run->path, "w")) == NULL) {
+		cli_warn("%s: %s", run->path, strerror(errno));
+		*status = 2;
+		return NULL;
+	}
+	if (sink_open(run, s, fp, run->path) != 0) {
+		*status = 2;
+		return NULL;
+	}
+	return s;
+}
+
+/* --- records -------------------------------------------------------- */
+
+static void
+put_fields_json(struct run *run, FILE *fp, const struct shot *sh)
+{
+	const pdn_game *g = sh->g;
+
+	fputs("{\"file\":", fp);
+	json_cstr(fp, g->file);
+	fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,\"ply\":%ld,"
+	    "\"move\":", g->index, g->line, (unsigned long long)g->offset,
+	    sh->ply);
+	json_cstr(fp, sh->last != NULL ? sh->mv : NULL);
+	if (sh->last != NULL)
+		fprintf(fp, ",\"number\":%ld", sh->last->number);
+	else
+		fputs(",\"number\":null", fp);
+	fputs(",\"fen\":", fp);
+	json_cstr(fp, sh->fen);
+	fprintf(fp, ",\"valid\":%s,\"lines\":%d", sh->valid ? "true" : "false",
+	    sh->lines);
+	if (run->board_field) {
+		fputs(",\"board\":", fp);
+		json_str(fp, run->buf.data, run->buf.len);
+	}
+	fputs("}\n", fp);
+}
+
+static void
+put_fields_yaml(struct run *run, struct yout *y, const struct shot *sh)
+{
+	const pdn_game *g = sh->g;
+
+	y_doc(y, 1);
+	y_map(y, 1);
+	y_key(y, "file");
+	y_str(y, g->file);
+	y_key(y, "game");
+	y_num(y, g->index);
+	y_key(y, "line");
+	y_num(y, g->line);
+	y_key(y, "offset");
+	y_num(y, (long long)g->offset);
+	y_key(y, "ply");
+	y_num(y, sh->ply);
+	y_key(y, "move");
+	y_str(y, sh->last != NULL ? sh->mv : NULL);
+	y_key(y, "number");
+	if (sh->last != NULL)
+		y_num(y, sh->last->number);
+	else
+		y_str(y, NULL);
+	y_key(y, "fen");
+	y_str(y, sh->fen);
+	y_key(y, "valid");
+	y_bool(y, sh->valid);
+	y_key(y, "lines");
+	y_num(y, sh->lines);
+	if (run->board_field) {
+		y_key(y, "board");
+		y_block(y, run->buf.data, run->buf.len);
+	}
+	y_map(y, 0);
+	y_doc(y, 0);
+}
+
+/* Writes one position in the chosen format.  Returns 0 or 2. */
+static int
+put_shot(struct run *run, const struct shot *sh)
+{
+	const char *move = sh->last != NULL ? sh->move : NULL;
+	char title[PDN_FEN_STRMAX + 2 * PDN_MOVE_STRMAX + 4096];
+	struct sink *s;
+	int status = 0;
+
+	if ((s = sink_for(run, sh, &status)) == NULL)
+		return status;
+	run->buf.len = 0;
+	if (run->fmt == FMT_BOARD || run->board_field)
+		render_board(&run->buf, sh->pos, move, &run->ro);
+	switch (run->fmt) {
+	case FMT_FEN:
+		fprintf(s->fp, "%s\n", sh->fen);
+		break;
+	case FMT_BOARD:
+		/* A heading says which position; a blank line separates. */
+		fprintf(s->fp, "%s%s, game %ld, ply %ld%s\n",
+		    s->records > 0 ? "\n" : "", sh->g->file, sh->g->index,
+		    sh->ply, sh->lines > 1 ? " (ambiguous)" : "");
+		fwrite(run->buf.data, 1, run->buf.len, s->fp);
+		break;
+	case FMT_SVG:
+		snprintf(title, sizeof(title), "%s, game %ld, ply %ld: %s to "
+		    "move%s%s", sh->g->file, sh->g->index, sh->ply,
+		    sh->pos->side == PDN_WHITE ? "White" : "Black",
+		    move != NULL ? ", last move " : "",
+		    move != NULL ? move : "");
+		render_svg(&run->buf, sh->pos, sh->last != NULL ?
+		    &sh->last->move : NULL, title, &run->ro);
+		fwrite(run->buf.data, 1, run->buf.len, s->fp);
+		break;
+	case FMT_JSON:
+		put_fields_json(run, s->fp, sh);
+		break;
+	case FMT_YAML:
+		put_fields_yaml(run, &s->y, sh);
+		break;
+	}
+	s->records++;
+	if (run->buf.oom) {
+		cli_warn("out of memory");
+		status = 2;
+	}
+	return status;
+}
+
+/* --- positions of a game -------------------------------------------- */
+
+/*
+ * Fills sh->mv with the move of ply p ("45-40"), sh->move with it and its
+ * number ("37. 45-40", "36... 9-13").
+ */
+static void
+move_text(struct run *run, struct shot *sh, const pdn_ply *p)
+{
+	/* The shortest form no other legal move shares. */
+	pdn_generate(&p->before, &run->legal);
+	pdn_move_str_unique(&p->move, &run->legal, sh->mv);
+	snprintf(sh->move, sizeof(sh->move), "%ld%s %s", p->number,
+	    p->side == PDN_WHITE ? "." : "...", sh->mv);
+}
+
+/*
+ * Shows the position after `t` plies, once per distinct position among
+ * the surviving lines of an ambiguous game.  Returns 0 or 2.
+ */
+static int
+show_ply(struct run *run, const pdn_game *g, long t, int valid)
+{
+	const pdn_position *seen[PDN_REPLAY_MAX_LINES];
+	pdn_ply p[PDN_REPLAY_MAX_LINES];
+	struct shot sh;
+	long plies = pdn_replay_plies(run->rp);
+	int lines = pdn_replay_lines(run->rp);
+	int k, j, nseen = 0, st, status = 0;
+
+	for (k = 0; k < lines; k++) {
+		memset(&sh, 0, sizeof(sh));
+		if (t > 0 && pdn_replay_ply(run->rp, k, t - 1, &p[k]) == 0) {
+			sh.last = &p[k];
+			move_text(run, &sh, &p[k]);
+		}
+		/* The final node may be a /FEN/ setup after the last move. */
+		if (t == plies)
+			sh.pos = pdn_replay_final(run->rp, k);
+		else if (sh.last != NULL)
+			sh.pos = &p[k].after;
+		else
+			sh.pos = pdn_replay_start(run->rp);
+		for (j = 0; j < nseen; j++)
+			if (pdn_position_equal(seen[j], sh.pos))
+				break;
+		if (j < nseen)
+			continue;
+		seen[nseen] = sh.pos;
+		sh.g = g;
+		sh.ply = t;
+		sh.variant = nseen++;
+		sh.valid = valid;
+		sh.lines = lines;
+		pdn_fen_write(sh.pos, sh.fen, sizeof(sh.fen));
+		if ((st = put_shot(run, &sh)) > status)
+			status = st;
+	}
+	return status;
+}
+
+/*
+ * The number of plies after which --move N[w|b] stands, or -1 when the
+ * game has no such move.  A game that stopped at an illegal move before it
+ * is shown where it stopped.
+ */
+static long
+move_target(struct run *run, int stopped)
+{
+	long plies = pdn_replay_plies(run->rp), i, want, at;
+	pdn_ply p;
+
+	want = 2 * run->move + (run->move_side == PDN_BLACK);
+	for (i = 0; i < plies; i++) {
+		pdn_replay_ply(run->rp, 0, i, &p);
+		at = 2 * p.number + (p.side == PDN_BLACK);
+		if (at == want)
+			return i + 1;
+		if (at > want)
+			return -1;
+	}
+	return stopped ? plies : -1;
+}
+
+/* Replays one game and shows what was asked.  Returns 0, 1 or 2. */
+static int
+replay_game(struct run *run, const pdn_game *g, unsigned flags)
+{
+	pdn_replay_options opt = PDN_REPLAY_OPTIONS_INIT;
+	char msg[160];
+	long plies, t, from, to;
+	int status = 0, st, stopped, valid;
+
+	opt.flags = flags;
+	opt.diag = replay_diag;
+	opt.diag_arg = run;
+	if (pdn_replay_game(run->rp, g, &opt) != 0) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	switch (pdn_replay_verdict(run->rp)) {
+	case PDN_REPLAY_UNSUPPORTED:
+		return 0;
+	case PDN_REPLAY_INVALID:
+		status = 1;
+		valid = 0;
+		break;
+	default:
+		valid = 1;
+		break;
+	}
+	/* No line at all: the record's FEN did not read. */
+	if (pdn_replay_lines(run->rp) == 0)
+		return status;
+	plies = pdn_replay_plies(run->rp);
+	stopped = pdn_replay_errors(run->rp) > 0;
+	from = to = plies;
+	switch (run->which) {
+	case AT_END:
+		break;
+	case AT_PLY:
+		if (run->ply > plies && !stopped) {
+			snprintf(msg, sizeof(msg), "no such ply: ply %ld asked, "
+			    "the game has %ld", run->ply, plies);
+			game_error(run, g, "no-such-ply", msg);
+			return 1;
+		}
+		from = to = run->ply < plies ? run->ply : plies;
+		break;
+	case AT_MOVE:
+		if ((t = move_target(run, stopped)) < 0) {
+			snprintf(msg, sizeof(msg), "no such move: %ld%s asked",
+			    run->move, run->move_side == PDN_WHITE ? "." :
+			    "...");
+			game_error(run, g, "no-such-move", msg);
+			return 1;
+		}
+		from = to = t;
+		break;
+	case AT_EVERY:
+		from = 0;
+		break;
+	}
+	for (t = from; t <= to; t++)
+		if ((st = show_ply(run, g, t, valid)) > status)
+			status = st;
+	return status;
+}
+
+/* Returns 0, 1 (some game did not replay) or 2 (trouble). */
+static int
+replay_file(struct run *run, const char *path, unsigned flags)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r;
+	const pdn_game *g;
+	const char *name;
+	int fd, rc, st, status = 0;
+
+	if ((fd = cli_open(path, &name)) < 0)
+		return 2;
+	opt.file = name;
+	opt.diag = replay_diag;
+	opt.diag_arg = run;
+	if (pdn_reader_new(&r, cli_read_fd, &fd, &opt) != 0) {
+		cli_warn("out of memory");
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return 2;
+	}
+	while ((rc = pdn_reader_next(r, &g)) == 1) {
+		if ((st = replay_game(run, g, flags)) > status)
+			status = st;
+		if (sink_close(&run->game_out) != 0)
+			status = 2;
+	}
+	if (rc == PDN_EIO) {
+		cli_warn("%s: read error", name);
+		status = 2;
+	} else if (rc == PDN_ENOMEM) {
+		cli_warn("%s: out of memory", name);
+		status = 2;
+	}
+	pdn_reader_free(r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return status;
+}
+
+/* --- options -------------------------------------------------------- */
+
+/* Reads a whole non-negative decimal number; -1 when it is not one. */
+static long
+number_arg(const char *s, char **end)
+{
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, end, 10);
+	if (errno != 0 || v > INT_MAX)
+		return -1;
+	return v;
+}
+
+/* --move N, N w or N b (also "N." and "N..."); 0 or -1. */
+static int
+move_arg(struct run *run, const char *s)
+{
+	char *end;
+
+	if ((run->move = number_arg(s, &end)) < 1)
+		return -1;
+	run->move_side = PDN_WHITE;
+	if (strcmp(end, "b") == 0 || strcmp(end, "...") == 0)
+		run->move_side = PDN_BLACK;
+	else if (strcmp(end, "w") != 0 && strcmp(end, ".") != 0 &&
+	    *end != '\0')
+		return -1;
+	return 0;
+}
+
+static int
+format_arg(struct run *run, const char *s)
+{
+	static const char *const names[] = {
+		"fen", "board", "svg", "json", "yaml"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(s, names[i]) == 0) {
+			run->fmt = (enum format)i;
+			return 0;
+		}
+	return -1;
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { OPT_PLY = 256, OPT_MOVE, OPT_EVERY, OPT_BOARD, OPT_FLIP };
+	static const struct option longopts[] = {
+		{ "ply", required_argument, NULL, OPT_PLY },
+		{ "move", required_argument, NULL, OPT_MOVE },
+		{ "every", no_argument, NULL, OPT_EVERY },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "board", no_argument, NULL, OPT_BOARD },
+		{ "numbers", no_argument, NULL, 'n' },
+		{ "unicode", no_argument, NULL, 'u' },
+		{ "flip", no_argument, NULL, OPT_FLIP },
+		{ "lenient", no_argument, NULL, 'l' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	/* Variations do not change the main line's positions. */
+	unsigned flags = PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	static struct run run;
+	const char *output = NULL;
+	struct stat sb;
+	FILE *fp = stdout;
+	char *end;
+	int ch, i, st, status = 0, whiches = 0;
+
+	cli_init(argv[0]);
+	run.ds.min = PDN_SEV_WARNING;
+	while ((ch = getopt_long(argc, argv, "f:o:lnquvh", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case OPT_PLY:
+			run.which = AT_PLY;
+			whiches++;
+			if ((run.ply = number_arg(optarg, &end)) < 0 ||
+			    *end != '\0') {
+				cli_warn("bad ply: %s", optarg);
+				return 2;
+			}
+			break;
+		case OPT_MOVE:
+			run.which = AT_MOVE;
+			whiches++;
+			if (move_arg(&run, optarg) != 0) {
+				cli_warn("bad move number: %s", optarg);
+				return 2;
+			}
+			break;
+		case OPT_EVERY:
+			run.which = AT_EVERY;
+			whiches++;
+			break;
+		case 'f':
+			if (format_arg(&run, optarg) != 0) {
+				cli_warn("unknown format: %s", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case OPT_BOARD:
+			run.board_field = 1;
+			break;
+		case 'n':
+			run.ro.numbers = 1;
+			break;
+		case 'u':
+			run.ro.unicode = 1;
+			break;
+		case OPT_FLIP:
+			run.ro.flip = 1;
+			break;
+		case 'l':
+			flags |= PDN_REPLAY_LENIENT;
+			break;
+		case 'q':
+			run.quiet = 1;
+			run.ds.min = PDN_SEV_ERROR;
+			break;
+		case 'v':
+			run.ds.min = PDN_SEV_NOTE;
+			break;
+		case 'h':
+			usage(stdout);
+			return cli_close_output(stdout, "<stdout>");
+		case 'V':
+			printf("%s %s\n", cli_progname, PDN_VERSION);
+			return cli_close_output(stdout, "<stdout>");
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (whiches > 1) {
+		cli_warn("--ply, --move and --every exclude each other");
+		usage(stderr);
+		return 2;
+	}
+
+	if (output != NULL && stat(output, &sb) == 0 && S_ISDIR(sb.st_mode))
+		run.dir = output;
+	else if (output != NULL && (fp = fopen(output, "w")) == NULL) {
+		cli_warn("%s: %s", output, strerror(errno));
+		return 2;
+	}
+	if (pdn_replay_new(&run.rp) != 0) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	if (sink_open(&run, &run.out, fp, output != NULL && run.dir == NULL ?
+	    output : "<stdout>") != 0)
+		return 2;
+	if (argc == 0)
+		status = replay_file(&run, "-", flags);
+	for (i = 0; i < argc; i++) {
+		st = replay_file(&run, argv[i], flags);
+		if (st > status)
+			status = st;
+	}
+	if (sink_close(&run.out) != 0)
+		status = 2;
+	pdn_replay_free(run.rp);
+	pdn_buf_free(&run.buf);
+	return status;
+}

@@ -1,0 +1,322 @@
+/*
+ * Text and SVG pictures of a position (see render.h).
+ *
+ * Both walk the board as it is drawn: display row by display row, and in a
+ * row from left to right.  With the board flipped (Black's view) display
+ * cell (r, c) shows board cell (9 - r, 9 - c), so square 1 is at the top
+ * left only in White's view.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render.h"
+
+#define SIDE	10	/* cells in a row and in a column */
+
+/* Appends printf-formatted text to out. */
+static void
+buf_printf(pdn_buf *out, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+buf_printf(pdn_buf *out, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	/* Every format of this file fits; a longer one would be a bug. */
+	if (n > 0)
+		pdn_buf_add(out, buf, (size_t)n < sizeof(buf) ? (size_t)n :
+		    sizeof(buf) - 1);
+}
+
+static void
+buf_puts(pdn_buf *out, const char *s)
+{
+	pdn_buf_add(out, s, strlen(s));
+}
+
+/*
+ * The square shown in display cell (r, c), or 0 for a light cell.  Board
+ * cell (row, col) is dark when row + col is odd (RULES.md section 1).
+ */
+static int
+cell_square(int r, int c, int flip)
+{
+	int row = flip ? SIDE - 1 - r : r;
+	int col = flip ? SIDE - 1 - c : c;
+
+	if ((row + col) % 2 == 0)
+		return 0;
+	return row * 5 + col / 2 + 1;
+}
+
+/* The display cell of square n (1..50). */
+static void
+square_cell(int n, int flip, int *r, int *c)
+{
+	int row = (n - 1) / 5;
+	int col = 2 * ((n - 1) % 5) + (row % 2 == 0 ? 1 : 0);
+
+	*r = flip ? SIDE - 1 - row : row;
+	*c = flip ? SIDE - 1 - col : col;
+}
+
+/* --- text ----------------------------------------------------------- */
+
+static void
+board_rule(pdn_buf *out, const struct render_opts *opts, int top)
+{
+	int i;
+
+	buf_puts(out, opts->unicode ? (top ? "\u250c" : "\u2514") : "+");
+	for (i = 0; i < 3 * SIDE + 1; i++)
+		buf_puts(out, opts->unicode ? "\u2500" : "-");
+	buf_puts(out, opts->unicode ? (top ? "\u2510\n" : "\u2518\n") : "+\n");
+}
+
+void
+render_board(pdn_buf *out, const pdn_position *pos, const char *lastmove,
+    const struct render_opts *opts)
+{
+	/* Indexed by pdn_piece; the Unicode draughts symbols in the same order. */
+	static const char *const ascii[] = { ".", "w", "b", "W", "B" };
+	static const char *const uni[] = {
+		"\u00b7", "\u26c0", "\u26c2", "\u26c1", "\u26c3"
+	};
+	const char *bar = opts->unicode ? "\u2502" : "|";
+	pdn_piece p;
+	int r, c, n;
+
+	board_rule(out, opts, 1);
+	for (r = 0; r < SIDE; r++) {
+		buf_puts(out, bar);
+		for (c = 0; c < SIDE; c++) {
+			/*
+			 * Cells are three wide, contents right-aligned; a
+			 * blank before the right edge balances the left.
+			 */
+			if ((n = cell_square(r, c, opts->flip)) == 0) {
+				buf_puts(out, "   ");
+				continue;
+			}
+			p = pdn_position_get(pos, n);
+			if (p == PDN_EMPTY && opts->numbers)
+				buf_printf(out, " %2d", n);
+			else
+				buf_printf(out, "  %s",
+				    (opts->unicode ? uni : ascii)[p]);
+		}
+		buf_puts(out, " ");
+		buf_puts(out, bar);
+		buf_puts(out, "\n");
+	}
+	board_rule(out, opts, 0);
+	buf_puts(out, pos->side == PDN_WHITE ? "White" : "Black");
+	buf_puts(out, " to move");
+	if (lastmove != NULL) {
+		buf_puts(out, ", last move ");
+		buf_puts(out, lastmove);
+	}
+	buf_puts(out, "\n");
+}
+
+/* --- SVG ------------------------------------------------------------ */
+
+#define CELL	50	/* size of a square in SVG units */
+#define FRAME	12	/* the frame round the board */
+#define BOARD	(2 * FRAME + SIDE * CELL)
+
+/* The centre of square n in SVG units. */
+static void
+square_centre(int n, int flip, double *x, double *y)
+{
+	int r, c;
+
+	square_cell(n, flip, &r, &c);
+	*x = FRAME + c * CELL + CELL / 2.0;
+	*y = FRAME + r * CELL + CELL / 2.0;
+}
+
+static void
+xml_text(pdn_buf *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&':
+			buf_puts(out, "&amp;");
+			break;
+		case '<':
+			buf_puts(out, "&lt;");
+			break;
+		case '>':
+			buf_puts(out, "&gt;");
+			break;
+		case '"':
+			buf_puts(out, "&quot;");
+			break;
+		default:
+			/* XML 1.0 allows no other control characters. */
+			if ((unsigned char)*s >= 0x20 || *s == '\t' ||
+			    *s == '\n')
+				pdn_buf_add(out, s, 1);
+		}
+	}
+}
+
+/*
+ * The pieces are defined once and placed with <use>: a disc with an inner
+ * ring for a man, a disc with a crown for a king, so that kings stand out
+ * at any size and without colour.
+ */
+static const char svg_defs[] =
+"<defs>\n"
+"<circle id=\"wd\" r=\"18\" fill=\"#fbf8ef\" stroke=\"#4a4a4a\" "
+"stroke-width=\"2\"/>\n"
+"<circle id=\"bd\" r=\"18\" fill=\"#2b2b2b\" stroke=\"#000\" "
+"stroke-width=\"2\"/>\n"
+"<path id=\"crown\" d=\"M-12 8V-6L-6 1 0-11 6 1 12-6V8Z\" "
+"stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n"
+"<g id=\"wm\"><use xlink:href=\"#wd\"/><circle r=\"12\" fill=\"none\" "
+"stroke=\"#c9bfa8\" stroke-width=\"2\"/></g>\n"
+"<g id=\"bm\"><use xlink:href=\"#bd\"/><circle r=\"12\" fill=\"none\" "
+"stroke=\"#5a5a5a\" stroke-width=\"2\"/></g>\n"
+"<g id=\"wk\"><use xlink:href=\"#wd\"/><use xlink:href=\"#crown\" "
+"fill=\"#d9a520\" stroke=\"#7a5a10\"/></g>\n"
+"<g id=\"bk\"><use xlink:href=\"#bd\"/><use xlink:href=\"#crown\" "
+"fill=\"#f2c84b\" stroke=\"#fff3c4\"/></g>\n"
+"<marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" "
+"markerWidth=\"3\" markerHeight=\"3\" orient=\"auto\">"
+"<path d=\"M0 0L10 5 0 10Z\" fill=\"#1f7a3a\"/></marker>\n"
+"</defs>\n";
+
+/* Shades the from and to squares of the last move. */
+static void
+svg_last_squares(pdn_buf *out, const pdn_move *m, int flip)
+{
+	int sq[2], i, r, c;
+
+	sq[0] = m->from;
+	sq[1] = m->to;
+	for (i = 0; i < 2; i++) {
+		/* A king's capture may end where it began. */
+		if (i == 1 && sq[1] == sq[0])
+			break;
+		square_cell(sq[i], flip, &r, &c);
+		buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+		    "height=\"%d\" fill=\"#e8d44d\" fill-opacity=\"0.55\"/>\n",
+		    FRAME + c * CELL, FRAME + r * CELL, CELL, CELL);
+	}
+}
+
+/*
+ * An arrow from the from square along the landing squares to the to
+ * square, its head's tip at the edge of the piece that moved; a cross on
+ * every captured square.
+ */
+static void
+svg_last_arrow(pdn_buf *out, const pdn_move *m, int flip)
+{
+	double x[PDN_MAX_CAPTURES + 1], y[PDN_MAX_CAPTURES + 1];
+	double dx, dy;
+	uint64_t bit;
+	int i, n, k;
+
+	square_centre(m->from, flip, &x[0], &y[0]);
+	n = 1;
+	if (m->ncap == 0) {
+		square_centre(m->to, flip, &x[n], &y[n]);
+		n++;
+	}
+	for (k = 0; k < m->ncap && k < PDN_MAX_CAPTURES; k++) {
+		square_centre(m->path[k], flip, &x[n], &y[n]);
+		n++;
+	}
+	/*
+	 * Every step is diagonal: back off 18 units on each axis, which with
+	 * the head reaching 6 beyond the line's end puts its tip on the disc.
+	 */
+	dx = x[n - 1] - x[n - 2];
+	dy = y[n - 1] - y[n - 2];
+	x[n - 1] -= dx > 0 ? 18 : dx < 0 ? -18 : 0;
+	y[n - 1] -= dy > 0 ? 18 : dy < 0 ? -18 : 0;
+	buf_puts(out, "<polyline fill=\"none\" stroke=\"#1f7a3a\" "
+	    "stroke-opacity=\"0.8\" stroke-width=\"7\" stroke-linecap=\"round\" "
+	    "stroke-linejoin=\"round\" marker-end=\"url(#head)\" points=\"");
+	for (i = 0; i < n; i++)
+		buf_printf(out, "%s%g,%g", i > 0 ? " " : "", x[i], y[i]);
+	buf_puts(out, "\"/>\n");
+	for (k = 1; k <= PDN_SQUARES; k++) {
+		bit = pdn_square_bit(k);
+		if ((m->captured & bit) == 0)
+			continue;
+		square_centre(k, flip, &dx, &dy);
+		buf_printf(out, "<path d=\"M%g %gl14 14m0-14l-14 14\" "
+		    "stroke=\"#c0392b\" stroke-width=\"4\" "
+		    "stroke-linecap=\"round\"/>\n", dx - 7, dy - 7);
+	}
+}
+
+void
+render_svg(pdn_buf *out, const pdn_position *pos, const pdn_move *last,
+    const char *title, const struct render_opts *opts)
+{
+	static const char *const id[] = { NULL, "wm", "bm", "wk", "bk" };
+	pdn_piece p;
+	double x, y;
+	int r, c, n;
+
+	buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" "
+	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+	    BOARD, BOARD, BOARD, BOARD);
+	if (title != NULL) {
+		buf_puts(out, "<title>");
+		xml_text(out, title);
+		buf_puts(out, "</title>\n");
+	}
+	buf_puts(out, svg_defs);
+	/* The frame, the light squares as one background, the dark ones. */
+	buf_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#5c3a1e\"/>\n",
+	    BOARD, BOARD);
+	buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"#f0dcb4\"/>\n", FRAME, FRAME, SIDE * CELL, SIDE * CELL);
+	buf_puts(out, "<g fill=\"#a5683a\">\n");
+	for (r = 0; r < SIDE; r++)
+		for (c = 0; c < SIDE; c++)
+			if (cell_square(r, c, opts->flip) != 0)
+				buf_printf(out, "<rect x=\"%d\" y=\"%d\" "
+				    "width=\"%d\" height=\"%d\"/>\n",
+				    FRAME + c * CELL, FRAME + r * CELL,
+				    CELL, CELL);
+	buf_puts(out, "</g>\n");
+	if (last != NULL)
+		svg_last_squares(out, last, opts->flip);
+	if (opts->numbers) {
+		/* In the corner, where a piece leaves the square free. */
+		buf_puts(out, "<g font-family=\"sans-serif\" font-size=\"10\" "
+		    "fill=\"#f6e9cf\">\n");
+		for (n = 1; n <= PDN_SQUARES; n++) {
+			square_cell(n, opts->flip, &r, &c);
+			buf_printf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n",
+			    FRAME + c * CELL + 2, FRAME + r * CELL + 10, n);
+		}
+		buf_puts(out, "</g>\n");
+	}
+	for (n = 1; n <= PDN_SQUARES; n++) {
+		if ((p = pdn_position_get(pos, n)) == PDN_EMPTY)
+			continue;
+		square_centre(n, opts->flip, &x, &y);
+		buf_printf(out, "<use xlink:href=\"#%s\" x=\"%g\" y=\"%g\"/>\n",
+		    id[p], x, y);
+	}
+	if (last != NULL)
+		svg_last_arrow(out, last, opts->flip);
+	buf_puts(out, "</svg>\n");
+}

@@ -1,0 +1,38 @@
+/*
+ * Pictures of a position: a text diagram and a standalone SVG image.  Pure
+ * formatting: a position and the move that led to it go in, bytes come out
+ * in a caller's buffer; nothing is printed.
+ */
+#ifndef RENDER_H
+#define RENDER_H
+
+#include "pdn.h"
+#include "pdn_game.h"
+
+struct render_opts {
+	int numbers;		/* write the square numbers */
+	int unicode;		/* text: draughts symbols and box lines */
+	int flip;		/* Black's view: square 50 at the top left */
+};
+
+/*
+ * Appends to out a text diagram of pos: a framed 10 x 10 grid, White's men
+ * and kings "w" and "W", Black's "b" and "B", "." for an empty dark square
+ * (its number with opts->numbers), then a line saying the side to move and
+ * `lastmove` (the text of the move that led here, NULL when there is none).
+ * With opts->unicode the pieces are U+26C0..U+26C3 and the frame box lines.
+ */
+void render_board(pdn_buf *out, const pdn_position *pos,
+    const char *lastmove, const struct render_opts *opts);
+
+/*
+ * Appends to out an SVG document of pos: light and dark squares, men as
+ * discs, kings as discs with a crown, and when `last` is not NULL that move
+ * marked (its from and to squares shaded, an arrow along its path, a cross
+ * on each captured square).  `title` (NULL for none) becomes the picture's
+ * title, escaped.
+ */
+void render_svg(pdn_buf *out, const pdn_position *pos, const pdn_move *last,
+    const char *title, const struct render_opts *opts);
+
+#endif /* RENDER_H */
