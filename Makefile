@@ -62,6 +62,9 @@ $(BUILD)/cmd/%.o: cmd/%.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
+# Where `--rules NAME` finds the installed profiles.
+$(BUILD)/cmd/pdn-adjudicate.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
+
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")

@@ -35,10 +35,32 @@ cli_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+int
+cli_diag_format(const pdn_diag *d, char *buf, size_t size)
+{
+	int n;
+
+	n = snprintf(buf, size, "%s: %s:%ld:%ld: %s: %s [%s]", cli_progname,
+	    d->file, d->line, d->col, pdn_severity_name(d->severity),
+	    d->message, d->name);
+	if (n < 0 || (size_t)n >= size)
+		n = size > 0 ? (int)size - 1 : 0;
+	if (d->game > 0 && d->ply > 0)
+		n += snprintf(buf + n, size - (size_t)n, " (game %ld, ply %ld)",
+		    d->game, d->ply);
+	else if (d->game > 0)
+		n += snprintf(buf + n, size - (size_t)n, " (game %ld)",
+		    d->game);
+	if ((size_t)n >= size)
+		n = size > 0 ? (int)size - 1 : 0;
+	return n;
+}
+
 void
 cli_diag(const pdn_diag *d, void *arg)
 {
 	struct cli_diag_state *st = arg;
+	char buf[CLI_DIAG_MAX];
 
 	if (st != NULL) {
 		if (d->severity == PDN_SEV_ERROR)
@@ -48,14 +70,8 @@ cli_diag(const pdn_diag *d, void *arg)
 		if (d->severity < st->min)
 			return;
 	}
-	fprintf(stderr, "%s: %s:%ld:%ld: %s: %s [%s]", cli_progname,
-	    d->file, d->line, d->col, pdn_severity_name(d->severity),
-	    d->message, d->name);
-	if (d->game > 0 && d->ply > 0)
-		fprintf(stderr, " (game %ld, ply %ld)", d->game, d->ply);
-	else if (d->game > 0)
-		fprintf(stderr, " (game %ld)", d->game);
-	fputc('\n', stderr);
+	cli_diag_format(d, buf, sizeof(buf));
+	fprintf(stderr, "%s\n", buf);
 }
 
 long

@@ -5,6 +5,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "pdn_game.h"
@@ -32,6 +33,15 @@ struct cli_diag_state {
  * to stderr.  arg is a struct cli_diag_state.
  */
 void cli_diag(const pdn_diag *d, void *arg);
+
+/*
+ * Formats a diagnostic as cli_diag() prints it, without the newline, into
+ * buf of `size` bytes (truncated to fit, NUL-ended): for a tool that
+ * collects diagnostics to print them later in input order.  Returns the
+ * length written.
+ */
+#define CLI_DIAG_MAX	2048
+int cli_diag_format(const pdn_diag *d, char *buf, size_t size);
 
 /* A pdn_read_fn over a file descriptor (arg points to the int). */
 long cli_read_fd(void *arg, char *buf, size_t len);

@@ -312,6 +312,29 @@ int pdn_result_valid(const char *s);
 #define PDN_MOVETOK_STRMAX	(5 * PDN_MOVETOK_MAX + 1)
 int pdn_movetok_str(const pdn_movetok *t, char *buf);
 
+/* --- copies of a game (gamecopy.c) ---------------------------------- */
+
+/*
+ * Deep-copies game g into one block of memory, so that it outlives the
+ * reader (to hand it to another thread).  The copy owns everything it
+ * points to except `file`, which stays borrowed from the reader's options.
+ * Returns 0 with *out set (the caller's: pdn_game_free(), NULL-safe) or
+ * PDN_ENOMEM.
+ */
+int pdn_game_clone(const pdn_game *g, pdn_game **out);
+void pdn_game_free(pdn_game *g);
+
+/*
+ * Fills *out with a shallow copy of g (borrowing what g points to) whose
+ * every Result tag and terminator is `result`, and whose every Termination
+ * tag is `termination` when that is not NULL; without a Termination tag,
+ * one is added after the other tags.  `tags` must have room for
+ * g->ntags + 1 entries and becomes out->tags; `result` and `termination`
+ * are borrowed.  pdn_game_write() then writes the record with them.
+ */
+void pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
+    const char *result, const char *termination);
+
 /* --- streaming reader (reader.c) ------------------------------------ */
 
 typedef struct pdn_reader_options {

@@ -1,0 +1,666 @@
+/*
+ * pdn-adjudicate: replay every game, find where the rules end it, compare
+ * with the recorded result; one record per game as TSV, JSON Lines or
+ * YAML, or the games written back as PDN with the adjudicated result.  See
+ * pdn-adjudicate(1).
+ *
+ * The main thread reads the games; each is copied (it outlives the reader)
+ * into a job of the ordered pool (pool.h), adjudicated on a worker and
+ * printed by the main thread in input order, so that -j N prints what -j 1
+ * prints.  Diagnostics are collected with their game and printed just
+ * before its record, for the same reason.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "emit.h"
+#include "pdn_adjudicate.h"
+#include "pdn_game.h"
+#include "pool.h"
+
+#ifndef PDN_DATADIR
+#define PDN_DATADIR "/usr/local/share/pdn-tools"
+#endif
+
+enum format { FMT_TSV, FMT_JSON, FMT_YAML, FMT_PDN };
+
+#define MAX_JOBS	256
+/* Inputs at least this large get a progress line on a terminal. */
+#define PROGRESS_BYTES	(8u << 20)
+
+static struct {
+	enum format fmt;
+	int header;
+	int summary;
+	unsigned flags;		/* PDN_REPLAY_* */
+	pdn_severity min;	/* diagnostics printed: at least this */
+	int quiet;
+} opt = { FMT_TSV, 1, 0, 0, PDN_SEV_ERROR, 0 };
+
+/* The first error diagnostic of a game: why it is invalid, and where. */
+struct first_error {
+	char name[32];
+	long ply, number;
+	pdn_colour side;
+	char move[PDN_MOVETOK_STRMAX];
+};
+
+struct job {
+	pdn_game *g;		/* the game's copy (owned) */
+	pdn_buf err;		/* its diagnostics, printed before it */
+	pdn_buf pdn;		/* -f pdn: the game written back */
+	pdn_tag *tags;		/* room for the amended tags */
+	size_t captags;
+	struct first_error fe;
+	pdn_adjudication adj;
+	int rc;			/* PDN_ENOMEM when the job failed */
+};
+
+/* Counts for --summary and the exit status. */
+struct run {
+	FILE *fp;
+	struct yout y;
+	long games;
+	long verdicts[PDN_VERDICT_INVALID + 1];
+	long reasons[8];	/* NONE, the six rules, time */
+	int status;
+	/* The progress line. */
+	int progress;
+	uint64_t size;		/* bytes of the file, 0: unknown */
+	uint64_t at;		/* offset of the last game read */
+	time_t start, last;
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: %s [-qv] [-f tsv|json|yaml|pdn] [-H] [-j N] "
+	    "[--lenient] [--rules NAME|FILE] [--summary] [file ...]\n",
+	    cli_progname);
+}
+
+/* --- diagnostics, kept with their game ------------------------------ */
+
+static void
+keep_diag(const pdn_diag *d, void *arg)
+{
+	struct job *j = arg;
+	char buf[CLI_DIAG_MAX];
+	int n;
+
+	if (d->severity == PDN_SEV_ERROR && j->fe.name[0] == '\0') {
+		snprintf(j->fe.name, sizeof(j->fe.name), "%s", d->name);
+		j->fe.ply = d->ply;
+		j->fe.number = d->number;
+		j->fe.side = d->side;
+		snprintf(j->fe.move, sizeof(j->fe.move), "%s",
+		    d->move != NULL ? d->move : "");
+	}
+	if (opt.quiet || d->severity < opt.min)
+		return;
+	n = cli_diag_format(d, buf, sizeof(buf));
+	pdn_buf_add(&j->err, buf, (size_t)n);
+	pdn_buf_add(&j->err, "\n", 1);
+}
+
+/* The reader's diagnostics: arg points to the job the next game fills. */
+static void
+reader_diag(const pdn_diag *d, void *arg)
+{
+	keep_diag(d, *(struct job **)arg);
+}
+
+/* --- adjudication (on a worker) ------------------------------------- */
+
+static const char *
+reason_termination(const pdn_adjudication *a)
+{
+	switch (a->verdict) {
+	case PDN_VERDICT_AGREE:
+	case PDN_VERDICT_DISAGREE:
+	case PDN_VERDICT_CONTINUES:
+		return a->reason;
+	default:
+		return NULL;
+	}
+}
+
+/* -f pdn: the game with the rules' result and a Termination tag. */
+static int
+write_back(struct job *j)
+{
+	const char *term = reason_termination(&j->adj);
+	pdn_game amended;
+	pdn_tag *nt;
+
+	j->pdn.len = 0;
+	/* A game cut short by a syntax error is not made up. */
+	if (j->g->truncated)
+		return 0;
+	if (term == NULL || j->adj.adjudicated_str == NULL)
+		return pdn_game_write(j->g, &j->pdn);
+	if (j->captags < j->g->ntags + 1) {
+		if ((nt = realloc(j->tags, (j->g->ntags + 1) *
+		    sizeof(*nt))) == NULL)
+			return PDN_ENOMEM;
+		j->tags = nt;
+		j->captags = j->g->ntags + 1;
+	}
+	pdn_game_amend(&amended, j->tags, j->g, j->adj.adjudicated_str, term);
+	return pdn_game_write(&amended, &j->pdn);
+}
+
+static void
+work(void *job, void *ctx)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct job *j = job;
+
+	ro.flags = opt.flags;
+	ro.diag = keep_diag;
+	ro.diag_arg = j;
+	j->rc = pdn_adjudicate(ctx, j->g, &ro, &j->adj);
+	if (j->rc == 0 && opt.fmt == FMT_PDN)
+		j->rc = write_back(j);
+	if (j->err.oom || j->pdn.oom)
+		j->rc = PDN_ENOMEM;
+}
+
+/* --- records (on the main thread, in input order) ------------------- */
+
+/* The move where the rule fired, "37. 23-28" or "37... 23-28", or "". */
+static void
+move_text(const struct job *j, char *buf, size_t size)
+{
+	const pdn_adjudication *a = &j->adj;
+
+	buf[0] = '\0';
+	if (a->verdict == PDN_VERDICT_INVALID) {
+		if (j->fe.move[0] != '\0' && j->fe.number > 0)
+			snprintf(buf, size, "%ld%s %s", j->fe.number,
+			    j->fe.side == PDN_WHITE ? "." : "...",
+			    j->fe.move);
+	} else if (a->ply > 0 && a->move[0] != '\0')
+		snprintf(buf, size, "%ld%s %s", a->number,
+		    a->side == PDN_WHITE ? "." : "...", a->move);
+}
+
+static long
+record_ply(const struct job *j)
+{
+	if (j->adj.verdict == PDN_VERDICT_INVALID)
+		return j->fe.name[0] != '\0' && j->fe.ply > 0 ? j->fe.ply : -1;
+	return j->adj.ply;
+}
+
+/* Comma-separated notes: why invalid, ambiguity, claims, time source. */
+static void
+detail_text(const struct job *j, char *buf, size_t size)
+{
+	const pdn_adjudication *a = &j->adj;
+	size_t n = 0;
+
+	buf[0] = '\0';
+#define NOTE(s) n += (size_t)snprintf(buf + n, n < size ? size - n : 0, \
+	    "%s%s", n > 0 ? "," : "", (s))
+	if (a->verdict == PDN_VERDICT_INVALID) {
+		if (a->flags & PDN_ADJ_UNSUPPORTED)
+			NOTE("unsupported-gametype");
+		else if (j->fe.name[0] != '\0')
+			NOTE(j->fe.name);
+	}
+	if (a->flags & PDN_ADJ_LINES_DIFFER)
+		NOTE("ambiguous-lines-differ");
+	else if (a->flags & PDN_ADJ_AMBIGUOUS)
+		NOTE("ambiguous");
+	if (a->flags & PDN_ADJ_CLAIM)
+		NOTE("threefold-claim");
+	if (a->flags & PDN_ADJ_TIME_CLOCK)
+		NOTE("clock");
+	if (a->flags & PDN_ADJ_TIME_TAG)
+		NOTE("termination");
+#undef NOTE
+	if (n >= size)
+		buf[size - 1] = '\0';
+}
+
+static const char *
+loser_text(const pdn_adjudication *a)
+{
+	if (!a->has_loser)
+		return NULL;
+	return a->loser == PDN_WHITE ? "white" : "black";
+}
+
+static void
+tsv_field(FILE *fp, const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++) {
+		if (*s == '\t')
+			fputs("\\t", fp);
+		else if (*s == '\n')
+			fputs("\\n", fp);
+		else if (*s == '\r')
+			fputs("\\r", fp);
+		else if (*s == '\\')
+			fputs("\\\\", fp);
+		else
+			fputc(*s, fp);
+	}
+}
+
+static const char *const columns[] = {
+	"file", "game", "line", "offset", "white", "black", "recorded",
+	"adjudicated", "reason", "ply", "verdict", "move", "loser", "plies",
+	"detail"
+};
+#define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
+
+/*
+ * The fields of a record as strings (NULL: none), in column order; nums
+ * holds the digits of the numeric ones.
+ */
+static void
+fields(const struct job *j, const char **f, char nums[][24], char *move,
+    size_t msize, char *detail, size_t dsize)
+{
+	const pdn_game *g = j->g;
+	const pdn_adjudication *a = &j->adj;
+	long ply = record_ply(j);
+
+	snprintf(nums[0], 24, "%ld", g->index);
+	snprintf(nums[1], 24, "%ld", g->line);
+	snprintf(nums[2], 24, "%llu", (unsigned long long)g->offset);
+	snprintf(nums[3], 24, "%ld", ply);
+	snprintf(nums[4], 24, "%ld", a->plies);
+	move_text(j, move, msize);
+	detail_text(j, detail, dsize);
+	f[0] = g->file;
+	f[1] = nums[0];
+	f[2] = nums[1];
+	f[3] = nums[2];
+	f[4] = pdn_game_tag(g, "White");
+	f[5] = pdn_game_tag(g, "Black");
+	f[6] = a->recorded;
+	f[7] = a->adjudicated_str;
+	f[8] = a->reason;
+	f[9] = ply >= 0 ? nums[3] : NULL;
+	f[10] = pdn_verdict_str(a->verdict);
+	f[11] = move[0] != '\0' ? move : NULL;
+	f[12] = loser_text(a);
+	f[13] = nums[4];
+	f[14] = detail[0] != '\0' ? detail : NULL;
+}
+
+/* Which fields are numbers (unquoted in JSON and YAML). */
+static int
+numeric(size_t k)
+{
+	return k == 1 || k == 2 || k == 3 || k == 9 || k == 13;
+}
+
+static void
+print_record(struct run *run, const struct job *j)
+{
+	const char *f[NCOLUMNS];
+	char nums[5][24], move[PDN_MOVETOK_STRMAX + 32], detail[128];
+	size_t k;
+
+	if (opt.fmt == FMT_PDN) {
+		fwrite(j->pdn.data, 1, j->pdn.len, run->fp);
+		return;
+	}
+	fields(j, f, nums, move, sizeof(move), detail, sizeof(detail));
+	switch (opt.fmt) {
+	case FMT_TSV:
+		for (k = 0; k < NCOLUMNS; k++) {
+			if (k > 0)
+				fputc('\t', run->fp);
+			tsv_field(run->fp, f[k]);
+		}
+		fputc('\n', run->fp);
+		break;
+	case FMT_JSON:
+		for (k = 0; k < NCOLUMNS; k++) {
+			fprintf(run->fp, "%s\"%s\":", k > 0 ? "," : "{",
+			    columns[k]);
+			if (f[k] != NULL && numeric(k))
+				fputs(f[k], run->fp);
+			else
+				json_cstr(run->fp, f[k]);
+		}
+		fputs("}\n", run->fp);
+		break;
+	case FMT_YAML:
+		y_doc(&run->y, 1);
+		y_map(&run->y, 1);
+		for (k = 0; k < NCOLUMNS; k++) {
+			y_key(&run->y, columns[k]);
+			if (f[k] != NULL && numeric(k))
+				y_scalar(&run->y, f[k], strlen(f[k]), 0);
+			else
+				y_str(&run->y, f[k]);
+		}
+		y_map(&run->y, 0);
+		y_doc(&run->y, 0);
+		break;
+	case FMT_PDN:
+		break;
+	}
+}
+
+/* The index of a reason in run->reasons. */
+static size_t
+reason_index(const char *reason)
+{
+	if (reason == NULL)
+		return 0;
+	if (strcmp(reason, "time") == 0)
+		return 7;
+	return (size_t)pdn_rules_reason_parse(reason);
+}
+
+static void
+progress(struct run *run, int last)
+{
+	time_t now = time(NULL);
+	double secs;
+
+	if (!run->progress || (!last && now == run->last))
+		return;
+	run->last = now;
+	secs = difftime(now, run->start);
+	fprintf(stderr, "\r%ld games", run->games);
+	if (secs > 0)
+		fprintf(stderr, ", %.0f games/s", run->games / secs);
+	if (run->size > 0)
+		fprintf(stderr, ", %.0f%%", 100.0 * (double)run->at /
+		    (double)run->size);
+	fputs(last ? "\n" : "   ", stderr);
+}
+
+static void
+done(void *job, void *arg)
+{
+	struct job *j = job;
+	struct run *run = arg;
+
+	if (j->err.len > 0)
+		fwrite(j->err.data, 1, j->err.len, stderr);
+	if (j->rc != 0) {
+		cli_warn("%s: game %ld: out of memory", j->g->file,
+		    j->g->index);
+		run->status = 2;
+	} else {
+		print_record(run, j);
+		run->games++;
+		run->verdicts[j->adj.verdict]++;
+		run->reasons[reason_index(j->adj.reason)]++;
+		if (j->adj.verdict == PDN_VERDICT_DISAGREE ||
+		    j->adj.verdict == PDN_VERDICT_CONTINUES ||
+		    j->adj.verdict == PDN_VERDICT_INVALID)
+			if (run->status < 1)
+				run->status = 1;
+	}
+	pdn_game_free(j->g);
+	j->g = NULL;
+	progress(run, 0);
+}
+
+static void
+release(void *job)
+{
+	struct job *j = job;
+
+	pdn_game_free(j->g);
+	pdn_buf_free(&j->err);
+	pdn_buf_free(&j->pdn);
+	free(j->tags);
+}
+
+/* --- driver --------------------------------------------------------- */
+
+/*
+ * Reads one input and submits its games.  Diagnostics the reader gives
+ * before a game go to the job slot that game will fill.  Returns 0 or 2.
+ */
+static int
+adjudicate_file(struct pool *pool, struct run *run, const char *path)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r;
+	const pdn_game *g;
+	const char *name;
+	struct job *j;
+	struct stat sb;
+	int fd, rc, status = 0;
+
+	if ((fd = cli_open(path, &name)) < 0)
+		return 2;
+	run->size = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ?
+	    (uint64_t)sb.st_size : 0;
+	run->progress = !opt.quiet && isatty(STDERR_FILENO) &&
+	    run->size >= PROGRESS_BYTES;
+	run->start = run->last = time(NULL);
+	run->at = 0;
+	j = pool_slot(pool);
+	j->err.len = 0;
+	memset(&j->fe, 0, sizeof(j->fe));
+	ro.file = name;
+	ro.diag = reader_diag;
+	ro.diag_arg = &j;
+	if (pdn_reader_new(&r, cli_read_fd, &fd, &ro) != 0) {
+		cli_warn("out of memory");
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return 2;
+	}
+	while ((rc = pdn_reader_next(r, &g)) == 1) {
+		if (pdn_game_clone(g, &j->g) != 0) {
+			rc = PDN_ENOMEM;
+			break;
+		}
+		run->at = g->offset;
+		pool_submit(pool);
+		/* The reader's next diagnostics belong to the next slot. */
+		j = pool_slot(pool);
+		j->err.len = 0;
+		memset(&j->fe, 0, sizeof(j->fe));
+	}
+	/* Diagnostics after the last game (no games, trailing text). */
+	pool_drain(pool);
+	if (j->err.len > 0)
+		fwrite(j->err.data, 1, j->err.len, stderr);
+	j->err.len = 0;
+	if (rc == PDN_EIO) {
+		cli_warn("%s: read error", name);
+		status = 2;
+	} else if (rc == PDN_ENOMEM) {
+		cli_warn("%s: out of memory", name);
+		status = 2;
+	}
+	if (run->progress) {
+		run->at = run->size;
+		progress(run, 1);
+	}
+	pdn_reader_free(r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return status;
+}
+
+static void
+print_summary(const struct run *run)
+{
+	static const char *const rnames[] = {
+		"none", "no-pieces", "no-moves", "threefold", "25-move",
+		"16-move", "5-move", "time"
+	};
+	size_t k;
+
+	fprintf(stderr, "%s: %ld games\n", cli_progname, run->games);
+	for (k = 0; k <= PDN_VERDICT_INVALID; k++)
+		fprintf(stderr, "%s: verdict %s: %ld\n", cli_progname,
+		    pdn_verdict_str((pdn_verdict)k), run->verdicts[k]);
+	for (k = 0; k < sizeof(rnames) / sizeof(rnames[0]); k++)
+		fprintf(stderr, "%s: reason %s: %ld\n", cli_progname,
+		    rnames[k], run->reasons[k]);
+}
+
+static int
+parse_jobs(const char *s, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s == '\0' || *end != '\0' || v < 1 || v > MAX_JOBS)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "lenient", no_argument, NULL, 'l' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct pool_ops ops = {
+		sizeof(struct job), work, done, release
+	};
+	pdn_adjudicator *adj[MAX_JOBS];
+	pdn_profile prof = *pdn_profile_default();
+	pdn_profile_error perr;
+	const char *rules = NULL;
+	struct pool *pool;
+	struct run run;
+	int ch, i, st, jobs = 1, nadj = 0, status = 0;
+
+	cli_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "f:Hj:qvh", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			if (strcmp(optarg, "tsv") == 0)
+				opt.fmt = FMT_TSV;
+			else if (strcmp(optarg, "json") == 0)
+				opt.fmt = FMT_JSON;
+			else if (strcmp(optarg, "yaml") == 0)
+				opt.fmt = FMT_YAML;
+			else if (strcmp(optarg, "pdn") == 0)
+				opt.fmt = FMT_PDN;
+			else {
+				cli_warn("unknown format: %s", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'H':
+			opt.header = 0;
+			break;
+		case 'j':
+			if (parse_jobs(optarg, &jobs) != 0) {
+				cli_warn("bad number of jobs: %s (1 to %d)",
+				    optarg, MAX_JOBS);
+				return 2;
+			}
+			break;
+		case 'l':
+			opt.flags |= PDN_REPLAY_LENIENT;
+			break;
+		case 'r':
+			rules = optarg;
+			break;
+		case 's':
+			opt.summary = 1;
+			break;
+		case 'q':
+			opt.quiet = 1;
+			break;
+		case 'v':
+			opt.min = PDN_SEV_NOTE;
+			break;
+		case 'h':
+			usage(stdout);
+			return cli_close_output(stdout, "<stdout>");
+		case 'V':
+			printf("%s %s\n", cli_progname, PDN_VERSION);
+			return cli_close_output(stdout, "<stdout>");
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	if (rules != NULL && pdn_profile_load(&prof, rules,
+	    PDN_DATADIR "/profiles", &perr) != 0) {
+		if (perr.line > 0)
+			cli_warn("%s:%d:%d: error: %s", perr.file, perr.line,
+			    perr.column, perr.message);
+		else
+			cli_warn("%s: error: %s", perr.file, perr.message);
+		return 2;
+	}
+
+	memset(&run, 0, sizeof(run));
+	run.fp = stdout;
+	for (nadj = 0; nadj < jobs; nadj++)
+		if (pdn_adjudicator_new(&adj[nadj], &prof) != 0) {
+			cli_warn("out of memory");
+			status = 2;
+			goto out;
+		}
+	if (pool_new(&pool, jobs > 1 ? jobs : 0, &ops, (void *const *)adj,
+	    &run) != 0) {
+		cli_warn("cannot start %d threads", jobs);
+		status = 2;
+		goto out;
+	}
+	if (opt.fmt == FMT_YAML && yout_open(&run.y, run.fp) != 0) {
+		pool_free(pool);
+		status = 2;
+		goto out;
+	}
+	if (opt.fmt == FMT_TSV && opt.header)
+		for (i = 0; i < (int)NCOLUMNS; i++)
+			fprintf(run.fp, "%s%c", columns[i],
+			    i + 1 < (int)NCOLUMNS ? '\t' : '\n');
+	if (argc == 0)
+		status = adjudicate_file(pool, &run, "-");
+	for (i = 0; i < argc; i++) {
+		st = adjudicate_file(pool, &run, argv[i]);
+		if (st > status)
+			status = st;
+	}
+	pool_free(pool);
+	if (run.status > status)
+		status = run.status;
+	if (opt.fmt == FMT_YAML && yout_close(&run.y) != 0)
+		status = 2;
+	if (opt.summary)
+		print_summary(&run);
+	if (cli_close_output(run.fp, "<stdout>") != 0)
+		status = 2;
+out:
+	while (nadj > 0)
+		pdn_adjudicator_free(adj[--nadj]);
+	return status;
+}

@@ -1,0 +1,436 @@
+/*
+ * Adjudication: the rules' end of a game against the record's result (see
+ * pdn_adjudicate.h and pdn-adjudicate(1)).
+ *
+ * The replay resolves the main line first (backtracking over ambiguous
+ * captures), then each surviving line is walked ply by ply through the
+ * rules tracker.  The walk stops at the first ply where the rules end the
+ * game unless the profile makes threefold a claim, since nothing later can
+ * change that end; so a record costs its replay plus a few counters per
+ * ply.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pdn_adjudicate.h"
+
+struct pdn_adjudicator {
+	pdn_replay *rp;
+	pdn_rules *t;
+};
+
+/* The tokens of each outcome, by family; indexed by pdn_outcome. */
+static const char *const outcome_tokens[][2] = {
+	{ NULL, NULL },
+	{ "*", "*" },
+	{ "2-0", "1-0" },
+	{ "0-2", "0-1" },
+	{ "1-1", "1/2-1/2" },
+	{ "0-0", "0-0" }
+};
+
+pdn_outcome
+pdn_outcome_parse(const char *s, pdn_result_family *family)
+{
+	size_t o;
+	int f;
+
+	if (s == NULL)
+		return PDN_OUTCOME_NONE;
+	for (o = PDN_OUTCOME_UNKNOWN; o <= PDN_OUTCOME_DOUBLE_LOSS; o++)
+		for (f = 0; f < 2; f++)
+			if (strcmp(s, outcome_tokens[o][f]) == 0) {
+				if (family != NULL)
+					*family = (pdn_result_family)f;
+				return (pdn_outcome)o;
+			}
+	return PDN_OUTCOME_NONE;
+}
+
+const char *
+pdn_outcome_str(pdn_outcome o, pdn_result_family family)
+{
+	if ((unsigned)o > PDN_OUTCOME_DOUBLE_LOSS)
+		return NULL;
+	return outcome_tokens[o][family == PDN_FAMILY_CHESS];
+}
+
+const char *
+pdn_verdict_str(pdn_verdict v)
+{
+	static const char *const names[] = {
+		"agree", "disagree", "continues", "undecided", "invalid"
+	};
+
+	if ((unsigned)v >= sizeof(names) / sizeof(names[0]))
+		return NULL;
+	return names[v];
+}
+
+int
+pdn_adjudicator_new(pdn_adjudicator **out, const pdn_profile *profile)
+{
+	pdn_adjudicator *a;
+
+	if ((a = calloc(1, sizeof(*a))) == NULL)
+		return PDN_ENOMEM;
+	if (pdn_replay_new(&a->rp) != 0 ||
+	    pdn_rules_new(&a->t, profile) != 0) {
+		pdn_adjudicator_free(a);
+		return PDN_ENOMEM;
+	}
+	*out = a;
+	return 0;
+}
+
+void
+pdn_adjudicator_free(pdn_adjudicator *a)
+{
+	if (a == NULL)
+		return;
+	pdn_replay_free(a->rp);
+	pdn_rules_free(a->t);
+	free(a);
+}
+
+/* The :H field of a FEN (lidraughts' 25-move clock), or -1. */
+static int
+fen_clock(const char *s, size_t len)
+{
+	pdn_position pos;
+	pdn_fen_info info;
+
+	memset(&info, 0, sizeof(info));
+	if (s == NULL || pdn_fen_read(&pos, s, len, &info) != 0)
+		return -1;
+	return info.halfmove_clock;
+}
+
+/*
+ * The /FEN/ setup between the main-line move `e` and the move before it,
+ * or NULL.  `e` points into the game's main line (pdn_ply.elem).
+ */
+static const pdn_elem *
+setup_before(const pdn_game *g, const pdn_elem *e)
+{
+	size_t i;
+
+	for (i = 0; i < g->moves.n; i++)
+		if (&g->moves.e[i] == e)
+			break;
+	while (i-- > 0 && i < g->moves.n) {
+		if (g->moves.e[i].type == PDN_EL_MOVE)
+			return NULL;
+		if (g->moves.e[i].type == PDN_EL_SETUP)
+			return &g->moves.e[i];
+	}
+	return NULL;
+}
+
+/*
+ * Feeds line k to the tracker, up to the rules' end (nothing later can
+ * change it; a threefold claim matters only when no end comes).  Fills
+ * *st with the tracker's state at the last ply fed.
+ */
+static int
+walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
+    int clock0, pdn_rules_state *st)
+{
+	const pdn_rules_state *cur;
+	const pdn_elem *setup;
+	pdn_ply p;
+	long i;
+	int rc;
+
+	if (pdn_rules_start(a->t, pdn_replay_start(a->rp), clock0) != 0)
+		return PDN_ENOMEM;
+	cur = pdn_rules_state_get(a->t);
+	for (i = 0; i < plies && cur->end.reason == PDN_REASON_NONE; i++) {
+		if (pdn_replay_ply(a->rp, k, i, &p) != 0)
+			break;
+		/*
+		 * A setup replaced the position before this move (or the
+		 * tracker's position is not the one the move was played in,
+		 * which only a setup can cause): the tracker restarts its
+		 * counts there, keeping the plies played and any end reached.
+		 */
+		if (p.flags & PDN_PLY_SETUP) {
+			setup = setup_before(g, p.elem);
+			if (pdn_rules_setup(a->t, &p.before, setup == NULL ? -1 :
+			    fen_clock(setup->u.text.s, setup->u.text.len)) != 0)
+				return PDN_ENOMEM;
+		}
+		rc = pdn_rules_play(a->t, &p.before, &p.move, NULL);
+		if (rc == PDN_EINVAL) {
+			if (pdn_rules_setup(a->t, &p.before, -1) != 0)
+				return PDN_ENOMEM;
+			rc = pdn_rules_play(a->t, &p.before, &p.move, NULL);
+		}
+		if (rc == PDN_ENOMEM)
+			return rc;
+		cur = pdn_rules_state_get(a->t);
+	}
+	*st = *cur;
+	return 0;
+}
+
+/* A clock of a [%clock] field is at zero: every digit of it is 0. */
+static int
+clock_zero(const char *s, size_t len)
+{
+	size_t i;
+	int digits = 0;
+
+	for (i = 0; i < len; i++) {
+		if (isdigit((unsigned char)s[i])) {
+			if (s[i] != '0')
+				return 0;
+			digits++;
+		} else if (s[i] != ':' && s[i] != '.')
+			return 0;
+	}
+	return digits > 0;
+}
+
+/*
+ * Reads the fields of one [%clock ...] command from s (just after its
+ * name) to `end`; returns 1 with *loser set when a clock is at zero.
+ */
+static int
+clock_fields(const char *s, const char *end, pdn_colour *loser)
+{
+	const char *f, *fe;
+
+	for (f = s; f < end && *f != ']'; f = fe) {
+		while (f < end && *f == ' ')
+			f++;
+		for (fe = f; fe < end && *fe != ' ' && *fe != ']'; fe++)
+			;
+		if (fe - f < 2 || !clock_zero(f + 1, (size_t)(fe - f - 1)))
+			continue;
+		if (*f == 'w' || *f == 'W' || *f == 'b' || *f == 'B') {
+			*loser = *f == 'w' || *f == 'W' ? PDN_WHITE :
+			    PDN_BLACK;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Looks in the main line's comments for the last [%clock wH:MM:SS
+ * BH:MM:SS] command (lidraughts; the capital letter marks the running
+ * clock).  Only the last one tells how the game ended: a live board's
+ * clocks count up from zero.  Returns 1 with *loser set when it shows a
+ * clock at zero.
+ */
+static int
+clock_loser(const pdn_game *g, pdn_colour *loser)
+{
+	const char *s, *last = NULL, *lend = NULL;
+	const pdn_elem *e;
+	size_t i;
+
+	for (i = 0; i < g->moves.n; i++) {
+		e = &g->moves.e[i];
+		if (e->type != PDN_EL_COMMENT)
+			continue;
+		for (s = e->u.text.s; (s = strstr(s, "[%clock")) != NULL;
+		    s += 7) {
+			last = s + 7;
+			lend = e->u.text.s + e->u.text.len;
+		}
+	}
+	return last != NULL && clock_fields(last, lend, loser);
+}
+
+/* Nonzero when a Termination tag speaks of time ("Time forfeit"). */
+static int
+time_tag(const pdn_game *g)
+{
+	const char *v = pdn_game_tag(g, "Termination");
+	size_t i;
+
+	for (i = 0; v != NULL && v[i] != '\0'; i++)
+		if (strncasecmp(v + i, "time", 4) == 0)
+			return 1;
+	return 0;
+}
+
+/* The record's result: the tag when it names one, else the terminator. */
+static void
+recorded_result(const pdn_game *g, pdn_adjudication *out,
+    pdn_result_family *family)
+{
+	const char *tag = pdn_game_tag(g, "Result");
+	pdn_result_family ft = PDN_FAMILY_DRAUGHTS, fe = PDN_FAMILY_DRAUGHTS;
+	pdn_outcome ot = pdn_outcome_parse(tag, &ft);
+	pdn_outcome oe = pdn_outcome_parse(g->terminator, &fe);
+
+	if (ot > PDN_OUTCOME_UNKNOWN || (ot != PDN_OUTCOME_NONE &&
+	    oe <= PDN_OUTCOME_UNKNOWN)) {
+		out->recorded = tag;
+		out->recorded_outcome = ot;
+		*family = ft;
+	} else {
+		out->recorded = oe != PDN_OUTCOME_NONE ? g->terminator : NULL;
+		out->recorded_outcome = oe;
+		*family = fe;
+	}
+	/* A double loss or no result says nothing of the family. */
+	if (out->recorded_outcome == PDN_OUTCOME_DOUBLE_LOSS ||
+	    out->recorded_outcome <= PDN_OUTCOME_UNKNOWN)
+		*family = ot > PDN_OUTCOME_UNKNOWN ? ft :
+		    oe > PDN_OUTCOME_UNKNOWN ? fe : PDN_FAMILY_DRAUGHTS;
+}
+
+static pdn_outcome
+rules_outcome(pdn_rules_result r)
+{
+	switch (r) {
+	case PDN_RESULT_WHITE_WINS:
+		return PDN_OUTCOME_WHITE;
+	case PDN_RESULT_BLACK_WINS:
+		return PDN_OUTCOME_BLACK;
+	case PDN_RESULT_DRAW:
+		return PDN_OUTCOME_DRAW;
+	default:
+		return PDN_OUTCOME_NONE;
+	}
+}
+
+/* Sets the decision of a rule or claim from line 0 at ply v->ply. */
+static void
+decide(pdn_adjudicator *a, const pdn_rules_verdict *v,
+    pdn_adjudication *out)
+{
+	pdn_ply p;
+
+	out->reason = pdn_rules_reason_str(v->reason);
+	out->ply = v->ply;
+	out->adjudicated = rules_outcome(v->result);
+	if (v->result == PDN_RESULT_WHITE_WINS ||
+	    v->result == PDN_RESULT_BLACK_WINS) {
+		out->has_loser = 1;
+		out->loser = v->result == PDN_RESULT_WHITE_WINS ? PDN_BLACK :
+		    PDN_WHITE;
+	}
+	if (v->ply > 0 && pdn_replay_ply(a->rp, 0, v->ply - 1, &p) == 0) {
+		out->number = p.number;
+		out->side = p.side;
+		pdn_move_str(&p.move, 0, out->move);
+	}
+}
+
+/* The undecided verdicts: a claim that was not the end, time, nothing. */
+static void
+undecided(pdn_adjudicator *a, const pdn_game *g, const pdn_rules_state *st,
+    pdn_adjudication *out)
+{
+	const pdn_position *fin;
+
+	out->verdict = PDN_VERDICT_UNDECIDED;
+	if (clock_loser(g, &out->loser)) {
+		out->flags |= PDN_ADJ_TIME_CLOCK;
+		out->has_loser = 1;
+	} else if (time_tag(g)) {
+		/*
+		 * The tag does not say who: the record's loser if it names
+		 * one, else the player who had to move.
+		 */
+		out->flags |= PDN_ADJ_TIME_TAG;
+		out->has_loser = 1;
+		if (out->recorded_outcome == PDN_OUTCOME_WHITE)
+			out->loser = PDN_BLACK;
+		else if (out->recorded_outcome == PDN_OUTCOME_BLACK)
+			out->loser = PDN_WHITE;
+		else if ((fin = pdn_replay_final(a->rp, 0)) != NULL)
+			out->loser = fin->side;
+	}
+	if (out->has_loser)
+		out->reason = "time";
+	else if (st->claim.reason != PDN_REASON_NONE)
+		decide(a, &st->claim, out);
+	/* The recorded result stands. */
+	out->adjudicated = out->recorded_outcome;
+}
+
+int
+pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
+    const pdn_replay_options *opt, pdn_adjudication *out)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	pdn_rules_state st, st0;
+	pdn_result_family family;
+	pdn_replay_status status;
+	const char *fen;
+	int k, rc, clock0;
+
+	memset(out, 0, sizeof(*out));
+	out->ply = -1;
+	recorded_result(g, out, &family);
+	if (opt != NULL) {
+		ro.flags = opt->flags;
+		ro.diag = opt->diag;
+		ro.diag_arg = opt->diag_arg;
+	}
+	ro.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	ro.ply = NULL;
+	if ((rc = pdn_replay_game(a->rp, g, &ro)) != 0)
+		return rc;
+	status = pdn_replay_verdict(a->rp);
+	out->plies = pdn_replay_plies(a->rp);
+	out->lines = pdn_replay_lines(a->rp);
+	if (status != PDN_REPLAY_VALID || out->lines < 1) {
+		out->verdict = PDN_VERDICT_INVALID;
+		if (status == PDN_REPLAY_UNSUPPORTED)
+			out->flags |= PDN_ADJ_UNSUPPORTED;
+		return 0;
+	}
+
+	fen = pdn_game_tag(g, "FEN");
+	clock0 = fen != NULL ? fen_clock(fen, strlen(fen)) : -1;
+	memset(&st0, 0, sizeof(st0));
+	for (k = 0; k < out->lines && k < PDN_REPLAY_MAX_LINES; k++) {
+		if ((rc = walk_line(a, g, k, out->plies, clock0, &st)) != 0)
+			return rc;
+		out->line_end[k] = st.end;
+		if (k == 0)
+			st0 = st;
+		else if (st.end.reason != st0.end.reason ||
+		    st.end.result != st0.end.result ||
+		    st.end.ply != st0.end.ply)
+			out->flags |= PDN_ADJ_LINES_DIFFER;
+	}
+	if (out->lines > 1)
+		out->flags |= PDN_ADJ_AMBIGUOUS;
+
+	if (out->flags & PDN_ADJ_LINES_DIFFER) {
+		/* Which line the record means is unknown: it stands. */
+		out->verdict = PDN_VERDICT_UNDECIDED;
+		out->adjudicated = out->recorded_outcome;
+	} else if (st0.end.reason != PDN_REASON_NONE) {
+		decide(a, &st0.end, out);
+		if (st0.end.ply < out->plies)
+			out->verdict = PDN_VERDICT_CONTINUES;
+		else if (out->adjudicated == out->recorded_outcome)
+			out->verdict = PDN_VERDICT_AGREE;
+		else
+			out->verdict = PDN_VERDICT_DISAGREE;
+	} else if (st0.claim.reason != PDN_REASON_NONE &&
+	    st0.claim.ply == out->plies &&
+	    out->recorded_outcome == PDN_OUTCOME_DRAW) {
+		/* A threefold claim on the last ply, and a draw recorded. */
+		out->flags |= PDN_ADJ_CLAIM;
+		decide(a, &st0.claim, out);
+		out->verdict = PDN_VERDICT_AGREE;
+	} else {
+		if (st0.claim.reason != PDN_REASON_NONE)
+			out->flags |= PDN_ADJ_CLAIM;
+		undecided(a, g, &st0, out);
+	}
+	out->adjudicated_str = pdn_outcome_str(out->adjudicated, family);
+	return 0;
+}

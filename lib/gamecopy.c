@@ -1,0 +1,172 @@
+/*
+ * Copies of a game: a deep copy that outlives the reader (for handing a
+ * game to another thread), and a shallow copy with a new result (for
+ * rewriting a record with its adjudicated result).
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn_game.h"
+
+/* Every part of the block starts at this alignment. */
+#define ALIGN	(sizeof(max_align_t))
+#define ROUND(n) (((n) + ALIGN - 1) / ALIGN * ALIGN)
+
+/* The bytes a copy of line l needs: structures, then strings apart. */
+static void
+line_size(const pdn_line *l, size_t *structs, size_t *strings)
+{
+	const pdn_elem *e;
+	size_t i;
+
+	*structs += ROUND(sizeof(pdn_line)) + ROUND(l->n * sizeof(pdn_elem));
+	for (i = 0; i < l->n; i++) {
+		e = &l->e[i];
+		switch (e->type) {
+		case PDN_EL_COMMENT:
+		case PDN_EL_LINE_COMMENT:
+		case PDN_EL_STRENGTH:
+		case PDN_EL_SETUP:
+			*strings += e->u.text.len + 1;
+			break;
+		case PDN_EL_VARIATION:
+			line_size(e->u.variation, structs, strings);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+struct block {
+	unsigned char *s;	/* the next structure */
+	char *t;		/* the next string */
+};
+
+static void *
+take(struct block *b, size_t n)
+{
+	void *p = b->s;
+
+	b->s += ROUND(n);
+	return p;
+}
+
+static const char *
+copy_str(struct block *b, const char *s, size_t len)
+{
+	char *p = b->t;
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	b->t += len + 1;
+	return p;
+}
+
+static void
+copy_line(struct block *b, pdn_line *dst, const pdn_line *src)
+{
+	pdn_elem *e = take(b, src->n * sizeof(pdn_elem));
+	pdn_line *v;
+	size_t i;
+
+	memcpy(e, src->e, src->n * sizeof(pdn_elem));
+	dst->n = src->n;
+	dst->e = e;
+	for (i = 0; i < src->n; i++)
+		switch (e[i].type) {
+		case PDN_EL_COMMENT:
+		case PDN_EL_LINE_COMMENT:
+		case PDN_EL_STRENGTH:
+		case PDN_EL_SETUP:
+			e[i].u.text.s = copy_str(b, e[i].u.text.s,
+			    e[i].u.text.len);
+			break;
+		case PDN_EL_VARIATION:
+			v = take(b, sizeof(pdn_line));
+			copy_line(b, v, e[i].u.variation);
+			e[i].u.variation = v;
+			break;
+		default:
+			break;
+		}
+}
+
+int
+pdn_game_clone(const pdn_game *g, pdn_game **out)
+{
+	size_t structs, strings = 0, i;
+	struct block b;
+	pdn_game *c;
+	pdn_tag *tags;
+	void *mem;
+
+	structs = ROUND(sizeof(pdn_game)) + ROUND(g->ntags * sizeof(pdn_tag));
+	line_size(&g->moves, &structs, &strings);
+	/* The main line's own pdn_line lives inside the game. */
+	structs -= ROUND(sizeof(pdn_line));
+	for (i = 0; i < g->ntags; i++)
+		strings += strlen(g->tags[i].name) + 1 + g->tags[i].vlen + 1;
+	if (g->terminator != NULL)
+		strings += strlen(g->terminator) + 1;
+	if ((mem = malloc(structs + strings)) == NULL)
+		return PDN_ENOMEM;
+	b.s = mem;
+	b.t = (char *)mem + structs;
+	c = take(&b, sizeof(pdn_game));
+	*c = *g;
+	tags = take(&b, g->ntags * sizeof(pdn_tag));
+	for (i = 0; i < g->ntags; i++) {
+		tags[i] = g->tags[i];
+		tags[i].name = copy_str(&b, g->tags[i].name,
+		    strlen(g->tags[i].name));
+		tags[i].value = copy_str(&b, g->tags[i].value,
+		    g->tags[i].vlen);
+	}
+	c->tags = tags;
+	if (g->terminator != NULL)
+		c->terminator = copy_str(&b, g->terminator,
+		    strlen(g->terminator));
+	copy_line(&b, &c->moves, &g->moves);
+	*out = c;
+	return 0;
+}
+
+void
+pdn_game_free(pdn_game *g)
+{
+	free(g);
+}
+
+void
+pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
+    const char *result, const char *termination)
+{
+	size_t i;
+	int has_term = 0;
+
+	*out = *g;
+	for (i = 0; i < g->ntags; i++) {
+		tags[i] = g->tags[i];
+		if (strcmp(tags[i].name, "Result") == 0) {
+			tags[i].value = result;
+			tags[i].vlen = strlen(result);
+		} else if (termination != NULL &&
+		    strcmp(tags[i].name, "Termination") == 0) {
+			tags[i].value = termination;
+			tags[i].vlen = strlen(termination);
+			has_term = 1;
+		}
+	}
+	out->ntags = g->ntags;
+	if (termination != NULL && !has_term) {
+		tags[i].name = "Termination";
+		tags[i].value = termination;
+		tags[i].vlen = strlen(termination);
+		tags[i].line = 0;
+		out->ntags++;
+	}
+	out->tags = tags;
+	out->terminator = result;
+}
