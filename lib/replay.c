@@ -63,6 +63,7 @@ struct pdn_replay {
 	int errors, warnings;
 	int oom;
 	unsigned stamp;
+	int single;		/* the main line never had two candidates */
 	unsigned warned;	/* separator warnings given in this game */
 	long base_number;	/* move number of the record's first ply */
 	pdn_colour start_side;
@@ -101,7 +102,7 @@ pdn_replay_free(pdn_replay *rp)
  * The quiet move a-b if the piece on a can make it, ignoring whether a
  * capture is compulsory; 0 when it cannot.
  */
-static int
+static inline int
 quiet_geometry(const pdn_position *pos, int from, int to, pdn_move *m)
 {
 	int white = pos->side == PDN_WHITE, d;
@@ -552,6 +553,32 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	int n, j, irregular = 0, total = 0;
 	char why[900];
 
+	/*
+	 * The common case first: one candidate position and a plain quiet
+	 * move that is legal there, played straight into its node.
+	 */
+	if (e - b == 1 && tok->nsq == 2 && !tok->alpha && tok->sq[0] >= 1 &&
+	    tok->sq[0] <= PDN_SQUARES && tok->sq[1] >= 1 &&
+	    tok->sq[1] <= PDN_SQUARES) {
+		if ((nd = new_node(rp)) == NULL)
+			return 0;
+		p = rp->nodes[b].pos;
+		if (quiet_geometry(&p, tok->sq[0], tok->sq[1], &nd->move) &&
+		    !has_capture(&p)) {
+			make_move(&p, &nd->move);
+			nd->pos = p;
+			nd->elem = el;
+			nd->parent = (int)b;
+			nd->flags = rp->nodes[b].flags & NODE_SETUP ?
+			    PDN_PLY_SETUP : 0;
+			nd->mark = 0;
+			nd->ply = ply;
+			if (tok->capture)
+				check_separator(rp, el, &nd->move, ply);
+			return 1;
+		}
+		rp->nn--;
+	}
 	for (i = b; i < e; i++) {
 		n = pdn_replay_match(&rp->nodes[i].pos, tok, rp->opt.flags,
 		    &rp->list, rp->cand, PDN_REPLAY_MAX_LINES);
@@ -660,7 +687,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 	size_t base = rp->nl, own = rp->nn, i, k, nb, vb, ve, x, y;
 	long p = ply;
 	unsigned stamp;
-	int dead = 0, prev = -1, li;
+	int dead = 0, prev = -1, li, single = 1, nvar = 0;
 	const pdn_elem *el;
 
 	if (push_layer(rp, b, e) != 0)
@@ -682,18 +709,30 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 				break;
 			}
 			check_setup(rp, &rp->nodes[nb].pos, el->line, el->col);
-		} else
+		} else {
+			if (el->type == PDN_EL_VARIATION)
+				nvar++;
 			continue;
+		}
+		if (rp->nn - nb > 1)
+			single = 0;
 		if (push_layer(rp, nb, rp->nn) != 0)
 			return;
 	}
+	for (; i < l->n; i++)
+		if (l->e[i].type == PDN_EL_VARIATION)
+			nvar++;
 	*fb = rp->layers[rp->nl - 1].b;
 	*fe = rp->layers[rp->nl - 1].e;
-	if (rp->opt.flags & PDN_REPLAY_NO_VARIATIONS || rp->oom) {
+	if (depth == 0)
+		rp->single = single;
+	if (nvar == 0 || rp->opt.flags & PDN_REPLAY_NO_VARIATIONS ||
+	    rp->oom) {
 		rp->nl = base;
 		return;
 	}
-	stamp = mark_alive(rp, own, *fb, *fe);
+	/* With one candidate per layer every node is on the line. */
+	stamp = single ? 0 : mark_alive(rp, own, *fb, *fe);
 	/*
 	 * The variations, each from the layer before the move it replaces,
 	 * restricted to the positions of lines that survived.  Layer li is
@@ -719,7 +758,8 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		/* Only the survivors of this line, gathered contiguously. */
 		vb = rp->nn;
 		for (k = x; k < y; k++) {
-			if (k >= own && rp->nodes[k].mark != stamp)
+			if (stamp != 0 && k >= own &&
+			    rp->nodes[k].mark != stamp)
 				continue;
 			if (new_node(rp) == NULL)
 				return;
@@ -785,6 +825,27 @@ result_winner(const char *r)
 }
 
 /*
+ * Nonzero when the side to move has a legal move: a capture, or a man
+ * step forward or a king step to an empty square.
+ */
+static int
+has_move(const pdn_position *pos)
+{
+	int white = pos->side == PDN_WHITE;
+	uint64_t us = white ? pos->white : pos->black;
+	uint64_t men = us & ~pos->kings, kings = us & pos->kings;
+	uint64_t empty = BOARD_MASK & ~(pos->white | pos->black);
+
+	if (white ? ((men >> 5) | (men >> 6)) & empty :
+	    ((men << 5) | (men << 6)) & empty)
+		return 1;
+	if (((kings >> 5) | (kings >> 6) | (kings << 5) | (kings << 6)) &
+	    empty)
+		return 1;
+	return has_capture(pos);
+}
+
+/*
  * A side to move without a legal move at the end has lost: a recorded
  * win for it, or a draw, contradicts the final position.
  */
@@ -801,7 +862,7 @@ check_result(pdn_replay *rp, const pdn_position *fin)
 		res = rp->g->terminator;
 	if ((w = result_winner(res)) < 0)
 		return;
-	if (pdn_count_moves(fin) > 0 || w == (fin->side == PDN_WHITE))
+	if (w == (fin->side == PDN_WHITE) || has_move(fin))
 		return;
 	side = fin->side == PDN_WHITE ? "White" : "Black";
 	if (strchr(res, '/') != NULL || strcmp(res, "1-0") == 0 ||
@@ -860,6 +921,22 @@ finish(pdn_replay *rp)
 	rp->npath = 0;
 	if (rp->nfinal == 0)
 		return;
+	if (rp->single) {
+		/*
+		 * The main line's nodes come first, in order: no need to
+		 * walk the parents (a chain of dependent loads).
+		 */
+		if (grow((void **)&rp->path, &rp->cappath,
+		    (size_t)rp->finals[0] + 1, sizeof(*rp->path)) != 0) {
+			rp->oom = 1;
+			return;
+		}
+		for (k = 0; k <= rp->finals[0]; k++)
+			if (rp->nodes[k].elem != NULL)
+				rp->path[n++] = k;
+		rp->npath = n;
+		goto walk;
+	}
 	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
 		if (rp->nodes[k].elem != NULL)
 			n++;
@@ -872,6 +949,7 @@ finish(pdn_replay *rp)
 	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
 		if (rp->nodes[k].elem != NULL)
 			rp->path[--n] = k;
+walk:
 	if (rp->opt.ply == NULL)
 		return;
 	for (i = 0; i < rp->npath; i++) {
@@ -902,6 +980,7 @@ pdn_replay_game(pdn_replay *rp, const pdn_game *g,
 	rp->oom = 0;
 	rp->warned = 0;
 	rp->stamp = 0;
+	rp->single = 1;
 	pdn_position_start(&rp->start);
 	rp->start_side = PDN_WHITE;
 	rp->base_number = 1;
