@@ -15,6 +15,8 @@ else
 	need="$need libyaml-dev libcmocka-dev"
 fi
 command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
+# The SVG checks of the tests parse XML with the standard library.
+command -v python3 >/dev/null 2>&1 || need="$need python3"
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
