@@ -7,6 +7,12 @@
  * plain indexing, and only the long ones (comments, tag values) refill as
  * they go.  Memory is the buffer plus the text of the longest token, which
  * is capped; a longer token is an error, never a larger allocation.
+ *
+ * Speed comes from three things: a table of byte classes instead of
+ * chains of comparisons, runs of plain text in comments and tag values
+ * copied in one go, and a short path for the tokens that make up most of
+ * the input ("12.", "32-28", "28x19"), so that the general code of
+ * lex_number() runs only for the rest.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +25,45 @@
 #define LX_TAG_MAX	(64 * 1024)	/* longest tag name or value */
 #define LX_NUM_DIGITS	9		/* longest move number or NAG */
 #define LX_SQ_DIGITS	3		/* longest square number */
+
+/*
+ * Byte classes, one table lookup per byte in the hot loops.  C_WS is what
+ * separates tokens on a line; C_SP the blanks allowed inside a token
+ * ("1- 7", "[Event  "); C_TEXT, C_STR and C_LINE the bytes a comment, a
+ * quoted string and a line comment copy in bulk, everything else there
+ * (line ends, NUL, quotes, escapes, braces, non-ASCII) taking the slow
+ * path one character at a time.
+ */
+#define C_WS	0x01
+#define C_SP	0x02
+#define C_DIGIT	0x04
+#define C_NAME	0x08	/* [A-Za-z0-9_] */
+#define C_SEP	0x10	/* '-' 'x' 'X' ':' */
+#define C_TEXT	0x20
+#define C_STR	0x40
+#define C_LINE	0x80
+
+#define CL_ASCII(c)	((c) > 0 && (c) < 0x80 && (c) != '\n' && (c) != '\r')
+#define CL(c)	((unsigned char)( \
+	((c) == ' ' || (c) == '\t' || (c) == '\r' || (c) == '\f' || \
+	    (c) == '\v' ? C_WS : 0) | \
+	((c) == ' ' || (c) == '\t' ? C_SP : 0) | \
+	((c) >= '0' && (c) <= '9' ? C_DIGIT | C_NAME : 0) | \
+	(((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || \
+	    (c) == '_' ? C_NAME : 0) | \
+	((c) == '-' || (c) == 'x' || (c) == 'X' || (c) == ':' ? C_SEP : 0) | \
+	(CL_ASCII(c) && (c) != '{' && (c) != '}' ? C_TEXT : 0) | \
+	(CL_ASCII(c) && (c) != '"' && (c) != '\\' ? C_STR : 0) | \
+	(CL_ASCII(c) ? C_LINE : 0)))
+#define CL4(c)	CL(c), CL((c) + 1), CL((c) + 2), CL((c) + 3)
+#define CL16(c)	CL4(c), CL4((c) + 4), CL4((c) + 8), CL4((c) + 12)
+#define CL64(c)	CL16(c), CL16((c) + 16), CL16((c) + 32), CL16((c) + 48)
+
+static const unsigned char cls[256] = {
+	CL64(0), CL64(64), CL64(128), CL64(192)
+};
+
+#define IS(c, k)	(cls[(unsigned char)(c)] & (k))
 
 struct sbuf {
 	char *p;
@@ -41,13 +86,13 @@ struct pdn_lexer {
 static int
 isdig(int c)
 {
-	return c >= '0' && c <= '9';
+	return IS(c, C_DIGIT);
 }
 
 static int
 isblank_(int c)
 {
-	return c == ' ' || c == '\t';
+	return IS(c, C_SP);
 }
 
 static int
@@ -112,18 +157,13 @@ pdn_lexer_offset(const pdn_lexer *lx)
 	return lx->base + lx->pos;
 }
 
-/*
- * Makes at least `need` bytes visible when the input has them; returns how
- * many are visible.
- */
+/* Moves the unread bytes to the front and reads until `need` are there. */
 static size_t
-fill(pdn_lexer *lx, size_t need)
+refill(pdn_lexer *lx, size_t need)
 {
 	size_t avail = lx->end - lx->pos;
 	long n;
 
-	if (avail >= need || lx->eof)
-		return avail;
 	memmove(lx->own, lx->own + lx->pos, avail);
 	lx->base += lx->pos;
 	lx->pos = 0;
@@ -139,6 +179,20 @@ fill(pdn_lexer *lx, size_t need)
 			lx->end += (size_t)n;
 	}
 	return lx->end - lx->pos;
+}
+
+/*
+ * Makes at least `need` bytes visible when the input has them; returns how
+ * many are visible.
+ */
+static inline size_t
+fill(pdn_lexer *lx, size_t need)
+{
+	size_t avail = lx->end - lx->pos;
+
+	if (avail >= need || lx->eof)
+		return avail;
+	return refill(lx, need);
 }
 
 /* Appends to a text buffer; -1 when it would pass max, -2 out of memory. */
@@ -244,6 +298,30 @@ copy_char(pdn_lexer *lx, struct sbuf *s, size_t max, unsigned *flags)
 	return sput(s, lx->b + lx->pos - n, n, max);
 }
 
+/*
+ * Copies the run of bytes of class k (plain ASCII) at the current position
+ * into s in one go and advances past it.  Returns 0, or as sput() -1 when s
+ * would pass max, -2 out of memory.  On -1 the position is where copying a
+ * byte at a time would have stopped: after the byte that did not fit when
+ * `past` is set (copy_char() consumes a byte before storing it), on it when
+ * not, so that the resynchronisation after the error starts at the same
+ * place whichever way the text was copied.
+ */
+static int
+copy_run(pdn_lexer *lx, struct sbuf *s, size_t max, unsigned k, int past)
+{
+	const unsigned char *b = lx->b;
+	size_t i = lx->pos, end = lx->end;
+	int rc;
+
+	while (i < end && IS(b[i], k))
+		i++;
+	if ((rc = sput(s, b + lx->pos, i - lx->pos, max)) == -1)
+		i = lx->pos + (max - 1 - s->len) + (past ? 1 : 0);
+	lx->pos = i;
+	return rc;
+}
+
 static int
 text_error(pdn_lexer *lx, pdn_token *tok, int rc)
 {
@@ -284,6 +362,12 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 			return set_error(lx, tok, PDN_D_UNTERMINATED_COMMENT,
 			    NULL);
 		c = lx->b[lx->pos];
+		if (IS(c, C_TEXT)) {
+			if ((rc = copy_run(lx, &lx->t, LX_TEXT_MAX, C_TEXT,
+			    1)) != 0)
+				return text_error(lx, tok, rc);
+			continue;
+		}
 		if (c == '}') {
 			lx->pos++;
 			break;
@@ -322,6 +406,12 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 	lx->t.len = 0;
 	while (fill(lx, 4) > 0) {
 		c = lx->b[lx->pos];
+		if (IS(c, C_LINE)) {
+			if ((rc = copy_run(lx, &lx->t, LX_TEXT_MAX, C_LINE,
+			    1)) != 0)
+				return text_error(lx, tok, rc);
+			continue;
+		}
 		if (c == '\n')
 			break;
 		if (c == '\r' && lx->pos + 1 < lx->end &&
@@ -348,8 +438,12 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 static void
 skip_blanks(pdn_lexer *lx)
 {
-	while (fill(lx, 1) > 0 && isblank_(lx->b[lx->pos]))
-		lx->pos++;
+	for (;;) {
+		while (lx->pos < lx->end && IS(lx->b[lx->pos], C_SP))
+			lx->pos++;
+		if (lx->pos < lx->end || fill(lx, 1) == 0)
+			return;
+	}
 }
 
 /* Curly quotes: U+201C and U+201D. */
@@ -384,6 +478,12 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 			return set_error(lx, tok, PDN_D_UNTERMINATED_STRING,
 			    NULL);
 		c = lx->b[lx->pos];
+		if (IS(c, C_STR)) {
+			if ((rc = copy_run(lx, &lx->v, LX_TAG_MAX, C_STR,
+			    1)) != 0)
+				return text_error(lx, tok, rc);
+			continue;
+		}
 		if (c == '"') {
 			lx->pos++;
 			break;
@@ -411,21 +511,14 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 static int
 lex_tag(pdn_lexer *lx, pdn_token *tok)
 {
-	unsigned char c;
 	int rc;
 
 	lx->pos++;
 	skip_blanks(lx);
 	lx->t.len = 0;
-	while (fill(lx, 1) > 0) {
-		c = lx->b[lx->pos];
-		if (!(isdig(c) || (c >= 'a' && c <= 'z') ||
-		    (c >= 'A' && c <= 'Z') || c == '_'))
-			break;
-		if ((rc = sput(&lx->t, &c, 1, LX_TAG_MAX)) != 0)
+	while (fill(lx, 1) > 0 && IS(lx->b[lx->pos], C_NAME))
+		if ((rc = copy_run(lx, &lx->t, LX_TAG_MAX, C_NAME, 0)) != 0)
 			return text_error(lx, tok, rc);
-		lx->pos++;
-	}
 	if (lx->t.len == 0)
 		return set_error(lx, tok, PDN_D_BAD_TAG, "no tag name");
 	if (!(lx->t.p[0] >= 'A' && lx->t.p[0] <= 'Z'))
@@ -532,7 +625,18 @@ scan_square(const unsigned char *b, size_t i, size_t end, unsigned *val,
 static int
 is_sep(int c)
 {
-	return c == '-' || c == 'x' || c == 'X' || c == ':';
+	return IS(c, C_SEP);
+}
+
+/* The value of n <= LX_NUM_DIGITS digits. */
+static long
+digits_value(const unsigned char *b, size_t n)
+{
+	long v = 0;
+
+	while (n-- > 0)
+		v = v * 10 + (*b++ - '0');
+	return v;
 }
 
 static const char *const results[] = {
@@ -550,15 +654,72 @@ result_pair(int a, int b)
 	return NULL;
 }
 
+/* A result token: its text is one of the constant strings. */
 static int
-set_text(pdn_lexer *lx, pdn_token *tok, const char *s)
+set_result(pdn_lexer *lx, pdn_token *tok, const char *s, size_t pos)
 {
-	lx->t.len = 0;
-	if (sput(&lx->t, s, strlen(s), LX_TEXT_MAX) == -2)
-		return PDN_ENOMEM;
-	tok->text = lx->t.p;
-	tok->len = lx->t.len;
+	lx->pos = pos;
+	tok->type = PDN_TOK_RESULT;
+	tok->text = s;
+	tok->len = strlen(s);
 	return 0;
+}
+
+/*
+ * The common tokens, "12." and "32-28" or "28x19" not followed by another
+ * separator, without the general machinery of lex_number().  Returns 1
+ * when it read one, 0 when the token is something else (a longer capture
+ * path, a result, a move with spaces...), which lex_number() then reads
+ * from the start: every token taken here is read the same way there.
+ */
+static int
+lex_short(pdn_lexer *lx, pdn_token *tok)
+{
+	const unsigned char *b = lx->b;
+	size_t end = lx->end, i = lx->pos, j = i, k, q;
+	unsigned v = 0, v2 = 0;
+	unsigned char sep;
+
+	while (j < end && isdig(b[j]) && j - i <= LX_NUM_DIGITS)
+		v = v * 10 + (unsigned)(b[j++] - '0');
+	if (j >= end || j - i > LX_NUM_DIGITS)
+		return 0;
+	if (b[j] == '.') {
+		if (j - i > 1 && b[i] == '0')
+			tok->flags |= PDN_TF_PADDED;
+		tok->num = (long)v;
+		for (k = j; k < end && b[k] == '.'; k++)
+			;
+		tok->dots = (int)(k - j);
+		tok->type = PDN_TOK_MOVENUM;
+		lx->pos = k;
+		return 1;
+	}
+	sep = b[j];
+	if ((sep != '-' && sep != 'x') || j - i > LX_SQ_DIGITS)
+		return 0;
+	/* "1-0", "1-10." and the like may be results. */
+	if (sep == '-' && j - i == 1 && b[i] <= '2' && j + 1 < end &&
+	    b[j + 1] <= '2')
+		return 0;
+	for (k = j + 1; k < end && isdig(b[k]) && k - j <= LX_SQ_DIGITS; k++)
+		v2 = v2 * 10 + (unsigned)(b[k] - '0');
+	if (k == j + 1 || k - j - 1 > LX_SQ_DIGITS || (k < end && isdig(b[k])))
+		return 0;
+	for (q = k; q < end && isblank_(b[q]); q++)
+		;
+	if (q < end && is_sep(b[q]))
+		return 0;
+	memset(&tok->move, 0, sizeof(tok->move));
+	tok->move.sq[0] = (uint16_t)v;
+	tok->move.sq[1] = (uint16_t)v2;
+	tok->move.nsq = 2;
+	tok->move.capture = sep == 'x';
+	if ((j - i > 1 && b[i] == '0') || (k - j > 2 && b[j + 1] == '0'))
+		tok->flags |= PDN_TF_PADDED;
+	tok->type = PDN_TOK_MOVE;
+	lx->pos = k;
+	return 1;
 }
 
 /*
@@ -584,11 +745,8 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR, d);
 	}
 	if (v < PDN_ALPHA && j < end && b[j] == '/') {
-		if (end - i >= 7 && memcmp(b + i, "1/2-1/2", 7) == 0) {
-			lx->pos = i + 7;
-			tok->type = PDN_TOK_RESULT;
-			return set_text(lx, tok, "1/2-1/2");
-		}
+		if (end - i >= 7 && memcmp(b + i, "1/2-1/2", 7) == 0)
+			return set_result(lx, tok, "1/2-1/2", i + 7);
 		lx->pos = j;
 		return set_error(lx, tok, PDN_D_BAD_MOVE, NULL);
 	}
@@ -599,7 +757,7 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		}
 		if (nd > 1 && b[i] == '0')
 			tok->flags |= PDN_TF_PADDED;
-		tok->num = strtol((const char *)b + i, NULL, 10);
+		tok->num = digits_value(b + i, nd);
 		for (k = j; k < end && b[k] == '.'; k++)
 			;
 		tok->dots = (int)(k - j);
@@ -640,7 +798,7 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		tok->flags |= PDN_TF_NO_DOT;
 		if (nd > 1 && b[i] == '0')
 			tok->flags |= PDN_TF_PADDED;
-		tok->num = strtol((const char *)b + i, NULL, 10);
+		tok->num = digits_value(b + i, nd);
 		tok->dots = 0;
 		tok->type = PDN_TOK_MOVENUM;
 		lx->pos = j;
@@ -701,14 +859,11 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 				tok->flags = PDN_TF_SPACES;
 			else
 				tok->flags = 0;
-			tok->type = PDN_TOK_RESULT;
-			return set_text(lx, tok, res);
+			return set_result(lx, tok, res, j);
 		}
 		if (j < end && b[j] == '.') {
-			lx->pos = sqstart[1] + 1;
 			tok->flags = PDN_TF_GLUED;
-			tok->type = PDN_TOK_RESULT;
-			return set_text(lx, tok, res);
+			return set_result(lx, tok, res, sqstart[1] + 1);
 		}
 	}
 	tok->type = PDN_TOK_MOVE;
@@ -718,8 +873,9 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 int
 pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 {
+	const unsigned char *b;
 	unsigned char c;
-	size_t k;
+	size_t k, pos;
 
 	tok->type = PDN_TOK_EOF;
 	tok->flags = 0;
@@ -730,22 +886,22 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 	tok->num = 0;
 	tok->dots = 0;
 	for (;;) {
-		/* The common case first: plain blanks within the buffer. */
-		while (lx->pos < lx->end && (lx->b[lx->pos] == ' ' ||
-		    lx->b[lx->pos] == '\r'))
-			lx->pos++;
-		if (lx->pos >= lx->end && fill(lx, 1) == 0) {
+		b = lx->b;
+		pos = lx->pos;
+		while (pos < lx->end && IS(b[pos], C_WS))
+			pos++;
+		lx->pos = pos;
+		if (pos >= lx->end) {
+			if (fill(lx, 1) > 0)
+				continue;
 			tok->type = PDN_TOK_EOF;
 			tok->line = lx->line;
 			tok->col = (long)(lx->base + lx->pos - lx->lstart) + 1;
 			tok->offset = lx->base + lx->pos;
 			return lx->ioerr ? PDN_EIO : 0;
 		}
-		c = lx->b[lx->pos];
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-		    c == '\v')
-			lx->pos++;
-		else if (c == '\n') {
+		c = b[pos];
+		if (c == '\n') {
 			lx->pos++;
 			newline(lx);
 		} else if (c >= 0x80) {
@@ -771,6 +927,8 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 	tok->offset = lx->base + lx->pos;
 	tok->col = (long)(tok->offset - lx->lstart) + 1;
 	c = lx->b[lx->pos];
+	if (isdig(c))
+		return lex_short(lx, tok) ? 0 : lex_number(lx, tok);
 	switch (c) {
 	case '[':
 		return lex_tag(lx, tok);
@@ -832,14 +990,12 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 			lx->pos = k;
 			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
 		}
-		tok->num = strtol((const char *)lx->b + lx->pos + 1, NULL, 10);
+		tok->num = digits_value(lx->b + lx->pos + 1, k - lx->pos - 1);
 		lx->pos = k;
 		tok->type = PDN_TOK_NAG;
 		return 0;
 	case '*':
-		lx->pos++;
-		tok->type = PDN_TOK_RESULT;
-		return set_text(lx, tok, "*");
+		return set_result(lx, tok, "*", lx->pos + 1);
 	case '.':
 		/* "12. ... 18-23": dots standing alone belong to a number. */
 		for (k = lx->pos; k < lx->end && lx->b[k] == '.'; k++)

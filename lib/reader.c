@@ -337,15 +337,18 @@ add_text(pdn_reader *r, pdn_elem_type type, const pdn_token *t)
 	e->u.text.len = t->len;
 }
 
-/* Moves the elements of the line at depth d into the arena. */
+/*
+ * Moves the elements of the variation at depth d > 0 into the arena: its
+ * scratch vector serves the next variation at that depth.
+ */
 static const pdn_line *
-close_line(pdn_reader *r, int d, pdn_line *into)
+close_line(pdn_reader *r, int d)
 {
-	pdn_line *l = into;
+	pdn_line *l;
 	pdn_elem *e = NULL;
 	size_t n = r->lines[d].n;
 
-	if (l == NULL && (l = arena_alloc(r, sizeof(*l))) == NULL)
+	if ((l = arena_alloc(r, sizeof(*l))) == NULL)
 		return NULL;
 	if (n > 0 && (e = arena_alloc(r, n * sizeof(*e))) == NULL)
 		return NULL;
@@ -364,7 +367,8 @@ add_tag(pdn_reader *r, const pdn_token *t)
 	size_t i;
 
 	for (i = 0; i < r->tags.n; i++)
-		if (strcmp(tags[i].name, t->text) == 0) {
+		if (tags[i].name[0] == t->text[0] &&
+		    strcmp(tags[i].name, t->text) == 0) {
 			emit(r, PDN_D_TAG_DUPLICATE, t->line, t->col, "%s",
 			    t->text);
 			break;
@@ -384,7 +388,8 @@ find_tag(const pdn_reader *r, const char *name)
 	size_t i;
 
 	for (i = 0; i < r->tags.n; i++)
-		if (strcmp(tags[i].name, name) == 0)
+		if (tags[i].name[0] == name[0] &&
+		    strcmp(tags[i].name, name) == 0)
 			return &tags[i];
 	return NULL;
 }
@@ -413,14 +418,15 @@ static int
 fen_big_square(const char *s)
 {
 	long v;
-	char *end;
 
 	while (*s != '\0') {
 		if (*s >= '0' && *s <= '9') {
-			v = strtol(s, &end, 10);
+			/* Past 1000 the exact value no longer matters. */
+			for (v = 0; *s >= '0' && *s <= '9'; s++)
+				if (v < 1000)
+					v = v * 10 + (*s - '0');
 			if (v > 32 && v <= 50)
 				return 1;
-			s = end;
 		} else
 			s++;
 	}
@@ -469,6 +475,20 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 
 
 /*
+ * The number at the start of a GameType value ("20", "20,W,10,10,N2,0"):
+ * two digits and the end or a comma without a call to atoi(), which is
+ * slow enough to show in a profile, anything else as atoi() reads it.
+ */
+static int
+gametype_number(const char *s)
+{
+	if (s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' &&
+	    (s[2] == '\0' || s[2] == ','))
+		return (s[0] - '0') * 10 + (s[1] - '0');
+	return atoi(s);
+}
+
+/*
  * Decides the game type: the GameType tag, or international draughts when
  * a square above 32 is used or the first move is legal from the 10x10
  * start position (which no 8x8 variant's first move is).
@@ -485,7 +505,7 @@ decide_gametype(pdn_reader *r)
 	size_t i;
 
 	if (gt != NULL) {
-		g->gametype = atoi(gt->value);
+		g->gametype = gametype_number(gt->value);
 		return;
 	}
 	g->gametype_inferred = 1;
@@ -544,22 +564,22 @@ finish_game(pdn_reader *r)
 
 	while (r->depth > 0) {
 		/* After an error: close the lines still open, keeping them. */
-		const pdn_line *l = close_line(r, r->depth, NULL);
+		const pdn_line *l = close_line(r, r->depth);
 		struct vec *parent = &r->lines[r->depth - 1];
 
 		r->depth--;
 		((pdn_elem *)parent->p)[parent->n - 1].u.variation =
 		    l != NULL ? l : &empty_line;
 	}
-	close_line(r, 0, &g->moves);
+	/*
+	 * The main line and the tags stay where they were collected: their
+	 * vectors are not touched again before the next pdn_reader_next(),
+	 * which is as long as the game is valid.
+	 */
+	g->moves.n = r->lines[0].n;
+	g->moves.e = r->lines[0].p;
 	g->ntags = r->tags.n;
-	if (r->tags.n > 0) {
-		pdn_tag *t = arena_alloc(r, r->tags.n * sizeof(*t));
-
-		if (t != NULL)
-			memcpy(t, r->tags.p, r->tags.n * sizeof(*t));
-		g->tags = t;
-	}
+	g->tags = r->tags.p;
 	r->in_game = 1;
 	if (r->oom) {
 		r->in_game = 0;
@@ -696,8 +716,12 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			begin_game(r, t);
 			token_liberties(r, t);
 			r->movetext = 1;
-			if ((e = add_elem(r, PDN_EL_MOVE, t)) == NULL)
+			if ((e = vec_push(r, &r->lines[r->depth],
+			    sizeof(*e))) == NULL)
 				break;
+			e->type = PDN_EL_MOVE;
+			e->line = t->line;
+			e->col = t->col;
 			e->u.move.tok = t->move;
 			e->u.move.number = r->pending_num;
 			e->u.move.dots = r->pending_dots;
@@ -754,7 +778,7 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			if (r->depth == 0)
 				return syntax_error(r, t,
 				    PDN_D_UNBALANCED_PAREN, NULL);
-			l = close_line(r, r->depth, NULL);
+			l = close_line(r, r->depth);
 			r->depth--;
 			if (l == NULL)
 				l = &empty_line;
