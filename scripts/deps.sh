@@ -15,6 +15,9 @@ else
 	need="$need libyaml-dev libcmocka-dev"
 fi
 command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
+# GNU time for the peak memory in make bench; `command -v time` would find
+# the shell keyword of bash instead.
+[ -x /usr/bin/time ] || need="$need time"
 # The SVG checks of the tests parse XML with the standard library.
 command -v python3 >/dev/null 2>&1 || need="$need python3"
 
