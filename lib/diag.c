@@ -99,7 +99,7 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	[PDN_D_SETUP_POSITION] = { "setup-position", PDN_SEV_ERROR,
 	    "impossible position" },
 	[PDN_D_UNSUPPORTED_GAMETYPE] = { "unsupported-gametype", PDN_SEV_NOTE,
-	    "unsupported GameType: not replayed" },
+	    "game not replayed: not international draughts" },
 	[PDN_D_MOVE_SEPARATOR] = { "move-separator", PDN_SEV_WARNING,
 	    "wrong move separator" },
 };

@@ -550,7 +550,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	size_t first = rp->nn, i, k;
 	struct node *nd;
 	pdn_position p;
-	int n, j, irregular = 0, total = 0;
+	int n, j, irregular = 0;
 	char why[900];
 
 	/*
@@ -588,7 +588,6 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 		}
 		if (n > PDN_REPLAY_MAX_LINES)
 			n = PDN_REPLAY_MAX_LINES;
-		total += n;
 		for (j = 0; j < n; j++) {
 			p = rp->nodes[i].pos;
 			make_move(&p, &rp->cand[j]);
@@ -615,9 +614,6 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 		}
 	}
 	if (rp->nn > first) {
-		if (total > 1)
-			for (k = first; k < rp->nn; k++)
-				rp->nodes[k].flags |= PDN_PLY_AMBIGUOUS;
 		if (irregular) {
 			for (k = first; k < rp->nn; k++)
 				rp->nodes[k].flags |= PDN_PLY_IRREGULAR;
@@ -992,8 +988,8 @@ pdn_replay_game(pdn_replay *rp, const pdn_game *g,
 			    NULL, 0, ": GameType \"%s\"", gt->value);
 		else
 			report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1,
-			    NULL, 0, ": not recognisably international "
-			    "draughts");
+			    NULL, 0, ": no GameType tag, and the moves do not "
+			    "say 10x10");
 		return 0;
 	}
 	if (read_start(rp) == 0 && (root = new_node(rp)) != NULL) {

@@ -1,0 +1,555 @@
+/*
+ * The replay (replay.c): the direct check of quiet moves against the
+ * generator, the token forms, the lenient mode, whole games with their
+ * diagnostics and plies, variations, ambiguity kept until later moves
+ * decide (schildpad.pdn), and the result against the final position.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pdn_replay.h"
+#include "pdntest.h"
+
+static void
+fen(pdn_position *pos, const char *s)
+{
+	if (pdn_fen_read(pos, s, strlen(s), NULL) != 0)
+		fail_msg("bad FEN %s", s);
+}
+
+static pdn_movetok
+token(const char *s)
+{
+	pdn_movetok t;
+	const char *p = s;
+	char *end;
+
+	memset(&t, 0, sizeof(t));
+	while (*p != '\0') {
+		t.sq[t.nsq++] = (uint16_t)strtol(p, &end, 10);
+		p = end;
+		if (*p == 'x')
+			t.capture = 1;
+		if (*p != '\0')
+			p++;
+	}
+	return t;
+}
+
+/*
+ * Every token "a-b" of every square pair: the direct check must accept
+ * exactly the quiet moves the generator lists (and, when a capture is
+ * compulsory, none).
+ */
+static void
+quiet_agrees(void **state)
+{
+	static const char *const fens[] = {
+		"W:W31-50:B1-20", "B:W31-50:B1-20", "W:WK28", "B:BK23,K1",
+		"W:W28,32:B23", "W:W6,K10,15,K46:B5,K45,41,19",
+		"B:WK33,K44,K50:B1,K3,12,18,K40", "W:W8", "B:B43,44",
+	};
+	pdn_position pos;
+	pdn_movelist scratch, legal;
+	pdn_move out[4];
+	pdn_movetok t;
+	int f, a, b, n, want, i, idx[4];
+
+	(void)state;
+
+	for (f = 0; f < (int)(sizeof(fens) / sizeof(fens[0])); f++) {
+		fen(&pos, fens[f]);
+		pdn_generate(&pos, &legal);
+		for (a = 1; a <= 50; a++)
+			for (b = 1; b <= 50; b++) {
+				memset(&t, 0, sizeof(t));
+				t.sq[0] = (uint16_t)a;
+				t.sq[1] = (uint16_t)b;
+				t.nsq = 2;
+				want = 0;
+				for (i = 0; i < legal.n; i++)
+					if (legal.m[i].ncap == 0 &&
+					    legal.m[i].from == a &&
+					    legal.m[i].to == b)
+						want++;
+				n = pdn_replay_match(&pos, &t, 0, &scratch,
+				    out, 4);
+				/* A dash may also name a capture a..b. */
+				if (want == 0)
+					want = pdn_match_list(&t, &legal, idx,
+					    4, NULL);
+				if (n != want)
+					fail_msg("%s: %d-%d matched %d, want %d",
+					    fens[f], a, b, n, want);
+				if (n == 1 && out[0].ncap == 0) {
+					pdn_position p1 = pos, p2 = pos;
+
+					pdn_make(&p1, &out[0]);
+					for (i = 0; i < legal.n; i++)
+						if (legal.m[i].from == a &&
+						    legal.m[i].to == b)
+							pdn_make(&p2,
+							    &legal.m[i]);
+					assert_true(pdn_position_equal(&p1,
+					    &p2));
+				}
+			}
+	}
+}
+
+/* Short, full, captured-square and partial paths (RULES.md). */
+static void
+token_forms(void **state)
+{
+	pdn_position pos;
+	pdn_movelist scratch;
+	pdn_move out[4];
+	pdn_movetok t;
+
+	(void)state;
+
+	fen(&pos, "W:WK4:B13,32,37,20");
+	t = token("4x15");
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 2);
+	t = token("4x27x38x15");
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 1);
+	assert_int_equal(out[0].path[0], 27);
+	t = token("4x37x15");	/* a captured square */
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 1);
+	assert_int_equal(out[0].path[0], 31);
+	t = token("4-15");	/* a capture written with a dash */
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 2);
+	t = token("4x14");
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 0);
+	fen(&pos, "W:W15:B8,19,20");
+	t = token("15x2");
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 1);
+	assert_int_equal(out[0].ncap, 3);
+	assert_int_equal(out[0].promotes, 1);
+	t = token("15x24x13x2");
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 1);
+	t = token("15x2x24");
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 0);
+}
+
+/* The lenient mode: a quiet move while a capture is due, a short capture. */
+static void
+lenient(void **state)
+{
+	pdn_position pos;
+	pdn_movelist scratch;
+	pdn_move out[4];
+	pdn_movetok t;
+
+	(void)state;
+
+	fen(&pos, "W:W28,32:B23");
+	t = token("32-27");
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 0);
+	assert_int_equal(pdn_replay_match(&pos, &t, PDN_REPLAY_LENIENT,
+	    &scratch, out, 4), -1);
+	assert_int_equal(out[0].ncap, 0);
+	fen(&pos, "W:WK48:B7,8,31,34,K42,44");
+	t = token("48x37");
+	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 0);
+	assert_int_equal(pdn_replay_match(&pos, &t, PDN_REPLAY_LENIENT,
+	    &scratch, out, 4), -1);
+	assert_int_equal(out[0].ncap, 1);
+	assert_int_equal(out[0].captured, pdn_square_bit(42));
+	/* Still no move that is not even geometrically possible. */
+	t = token("48x36");
+	assert_int_equal(pdn_replay_match(&pos, &t, PDN_REPLAY_LENIENT,
+	    &scratch, out, 4), 0);
+}
+
+/* A game replayed from text, diagnostics recorded. */
+struct run {
+	pdn_reader *r;
+	pdn_replay *rp;
+	const pdn_game *g;
+	struct pdntest_diags ds;
+	char *data;
+};
+
+static void
+replay_text(struct run *x, const char *text, unsigned flags)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+
+	memset(x, 0, sizeof(*x));
+	x->data = strdup(text);
+	assert_int_equal(pdn_reader_new_mem(&x->r, x->data, strlen(x->data),
+	    NULL), 0);
+	assert_int_equal(pdn_replay_new(&x->rp), 0);
+	assert_int_equal(pdn_reader_next(x->r, &x->g), 1);
+	ro.flags = flags;
+	ro.diag = pdntest_diag;
+	ro.diag_arg = &x->ds;
+	assert_int_equal(pdn_replay_game(x->rp, x->g, &ro), 0);
+}
+
+static void
+run_free(struct run *x)
+{
+	pdn_replay_free(x->rp);
+	pdn_reader_free(x->r);
+	free(x->data);
+}
+
+static void
+final_fen(const pdn_replay *rp, int k, const char *want)
+{
+	char buf[PDN_FEN_STRMAX];
+
+	assert_non_null(pdn_replay_final(rp, k));
+	pdn_fen_write(pdn_replay_final(rp, k), buf, sizeof(buf));
+	assert_string_equal(buf, want);
+}
+
+static int
+count_plies(const pdn_ply *p, void *arg)
+{
+	long *n = arg;
+
+	assert_int_equal(p->ply, *n + 1);
+	(*n)++;
+	return 0;
+}
+
+static void
+legal_game(void **state)
+{
+	struct run x;
+	pdn_ply p;
+	char mv[PDN_MOVE_STRMAX], buf[PDN_FEN_STRMAX];
+
+	(void)state;
+
+	replay_text(&x, "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(x.ds.n, 0);
+	assert_int_equal(pdn_replay_plies(x.rp), 5);
+	assert_int_equal(pdn_replay_lines(x.rp), 1);
+	final_fen(x.rp, 0, "B:W31-36,38-50:B1-13,15-18,20,23");
+	assert_int_equal(pdn_replay_ply(x.rp, 0, 2, &p), 0);
+	assert_int_equal(p.ply, 3);
+	assert_int_equal(p.number, 2);
+	assert_int_equal(p.side, PDN_WHITE);
+	assert_int_equal(p.flags, 0);
+	pdn_move_str(&p.move, 0, mv);
+	assert_string_equal(mv, "28x19");
+	assert_int_equal(p.elem->line, 1);
+	assert_int_equal(p.elem->col, 19);
+	pdn_fen_write(&p.before, buf, sizeof(buf));
+	assert_string_equal(buf, "W:W28,31,33-50:B1-18,20,23");
+	pdn_fen_write(&p.after, buf, sizeof(buf));
+	assert_string_equal(buf, "B:W19,31,33-50:B1-18,20");
+	assert_int_equal(pdn_replay_ply(x.rp, 0, 3, &p), 0);
+	assert_int_equal(p.number, 2);
+	assert_int_equal(p.side, PDN_BLACK);
+	assert_int_equal(pdn_replay_ply(x.rp, 0, 5, &p), PDN_EINVAL);
+	assert_int_equal(pdn_replay_ply(x.rp, 1, 0, &p), PDN_EINVAL);
+	run_free(&x);
+}
+
+static void
+ply_callback(void **state)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	const char *text = "[FEN \"B:W31-50:B1-20\"]\n"
+	    "1... 20-24 2. 31-26 *\n";
+	pdn_reader *r;
+	pdn_replay *rp;
+	const pdn_game *g;
+	long n = 0;
+
+	(void)state;
+
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_replay_new(&rp), 0);
+	assert_int_equal(pdn_reader_next(r, &g), 1);
+	ro.ply = count_plies;
+	ro.ply_arg = &n;
+	assert_int_equal(pdn_replay_game(rp, g, &ro), 0);
+	assert_int_equal(n, 2);
+	pdn_replay_free(rp);
+	pdn_reader_free(r);
+	pdn_replay_free(NULL);
+}
+
+static void
+illegal_main_line(void **state)
+{
+	struct run x;
+
+	(void)state;
+
+	replay_text(&x, "1. 32-28 19-23 2. 33-29 28-32 *\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(x.ds.n, 1);
+	assert_string_equal(x.ds.names[0], "illegal-move");
+	assert_int_equal(x.ds.lines[0], 1);
+	assert_int_equal(x.ds.cols[0], 19);
+	assert_int_equal(pdn_replay_errors(x.rp), 1);
+	/* The plies before the illegal move, and where they led. */
+	assert_int_equal(pdn_replay_plies(x.rp), 2);
+	final_fen(x.rp, 0, "W:W28,31,33-50:B1-18,20,23");
+	run_free(&x);
+}
+
+/* The message says what was written, why it is wrong, what was possible. */
+static void
+record_msg(const pdn_diag *d, void *arg)
+{
+	char *buf = arg;
+
+	snprintf(buf, 512, "%s|%ld|%ld|%d|%s|%s", d->move, d->ply, d->number,
+	    (int)d->side, d->name, d->message);
+}
+
+static void
+illegal_message(void **state)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	const char *text = "[FEN \"B:W27,28,38,39,42:BK25,10\"]\n"
+	    "1... 10-14 *\n";
+	pdn_reader *r;
+	pdn_replay *rp;
+	const pdn_game *g;
+	char msg[512] = "";
+
+	(void)state;
+
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_replay_new(&rp), 0);
+	assert_int_equal(pdn_reader_next(r, &g), 1);
+	ro.diag = record_msg;
+	ro.diag_arg = msg;
+	assert_int_equal(pdn_replay_game(rp, g, &ro), 0);
+	assert_string_equal(msg, "10-14|1|1|1|illegal-move|not legal here; "
+	    "a capture of 4 pieces is compulsory: 25x33");
+	pdn_replay_free(rp);
+	pdn_reader_free(r);
+}
+
+/* An illegal move in a variation only: invalid there, main line whole. */
+static void
+illegal_variation(void **state)
+{
+	struct run x;
+
+	(void)state;
+
+	replay_text(&x, "1. 32-28 (1. 32-27 2. 35-30) 19-23 "
+	    "(1... 19-24 2. 28-22 (2. 28x19 14x23) 17x28) *\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(x.ds.n, 2);
+	assert_string_equal(x.ds.names[0], "illegal-move");
+	assert_int_equal(x.ds.cols[0], 23);	/* 35-30: Black to move */
+	assert_string_equal(x.ds.names[1], "illegal-move");
+	assert_int_equal(x.ds.cols[1], 61);	/* 28x19: nothing on 23 */
+	assert_int_equal(pdn_replay_plies(x.rp), 2);
+	run_free(&x);
+
+	/* The same variations, legal. */
+	replay_text(&x, "1. 32-28 (1. 32-27 17-21) 19-23 "
+	    "(1... 19-24 2. 28-22 (2. 33-29 24x22) 17x28) *\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(x.ds.n, 0);
+	run_free(&x);
+}
+
+/* Two lines survive to the end: a warning and both final positions. */
+static void
+ambiguous_to_the_end(void **state)
+{
+	struct run x;
+
+	(void)state;
+
+	replay_text(&x, "[FEN \"W:WK4:B13,32,37,20\"]\n1. 4x15 *\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(x.ds.n, 1);
+	assert_string_equal(x.ds.names[0], "ambiguous-game");
+	assert_int_equal(pdn_replay_lines(x.rp), 2);
+	final_fen(x.rp, 0, "B:WK15:B37");
+	final_fen(x.rp, 1, "B:WK15:B32");
+	assert_null(pdn_replay_final(x.rp, 2));
+	run_free(&x);
+
+	/* The next move decides: only one line can play 37-41... */
+	replay_text(&x, "[FEN \"W:WK4:B13,32,37,20\"]\n1. 4x15 37-41 *\n",
+	    0);
+	assert_int_equal(x.ds.n, 0);
+	assert_int_equal(pdn_replay_lines(x.rp), 1);
+	final_fen(x.rp, 0, "W:WK15:B41");
+	run_free(&x);
+}
+
+/*
+ * schildpad.pdn: two short captures fit two legal moves each.  In game 3
+ * the wrong one (36x18x7x16) stays playable for 20 more plies, so only
+ * full backtracking reads the game; in game 7 one ply decides.
+ */
+static void
+schildpad(void **state)
+{
+	const char *path =
+	    "testdata/corpus/wiegerw-pdn/games/succeed/schildpad.pdn";
+	pdn_reader *r;
+	pdn_replay *rp;
+	const pdn_game *g;
+	pdn_movelist scratch;
+	pdn_move out[4], o2[4];
+	pdn_position q;
+	pdn_ply p, pj;
+	char *data, mv[PDN_MOVE_STRMAX];
+	size_t len;
+	long i, j, games = 0, amb = 0;
+	int n, k;
+
+	(void)state;
+
+	assert_non_null(data = pdntest_slurp(path, &len));
+	assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
+	assert_int_equal(pdn_replay_new(&rp), 0);
+	while (pdn_reader_next(r, &g) == 1) {
+		games++;
+		assert_int_equal(pdn_replay_game(rp, g, NULL), 0);
+		assert_int_equal(pdn_replay_verdict(rp), PDN_REPLAY_VALID);
+		assert_int_equal(pdn_replay_lines(rp), 1);
+		for (i = 0; i < pdn_replay_plies(rp); i++) {
+			pdn_replay_ply(rp, 0, i, &p);
+			if (!(p.flags & PDN_PLY_AMBIGUOUS))
+				continue;
+			amb++;
+			pdn_move_str(&p.move, 1, mv);
+			n = pdn_replay_match(&p.before, &p.elem->u.move.tok, 0,
+			    &scratch, out, 4);
+			assert_int_equal(n, 2);
+			/* How long the other candidate stays playable. */
+			k = out[0].path[0] == p.move.path[0] ? 1 : 0;
+			q = p.before;
+			pdn_make(&q, &out[k]);
+			for (j = i + 1; j < pdn_replay_plies(rp); j++) {
+				pdn_replay_ply(rp, 0, j, &pj);
+				if (pdn_replay_match(&q, &pj.elem->u.move.tok,
+				    0, &scratch, o2, 4) < 1)
+					break;
+				pdn_make(&q, &o2[0]);
+			}
+			if (g->index == 3) {
+				assert_int_equal(p.ply, 69);
+				assert_string_equal(mv, "36x13x2x16");
+				assert_int_equal(j + 1, 90);
+			} else {
+				assert_int_equal(g->index, 7);
+				assert_int_equal(p.ply, 111);
+				assert_string_equal(mv, "4x31x42x24");
+				assert_int_equal(j + 1, 112);
+			}
+		}
+	}
+	assert_int_equal(games, 34);
+	assert_int_equal(amb, 2);
+	pdn_replay_free(rp);
+	pdn_reader_free(r);
+	free(data);
+}
+
+static void
+result_position(void **state)
+{
+	struct run x;
+
+	(void)state;
+
+	replay_text(&x, "[GameType \"20\"]\n[FEN \"B:W23:B18\"]\n"
+	    "[Result \"2-0\"]\n1... 18x29 2-0\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(x.ds.n, 1);
+	assert_string_equal(x.ds.names[0], "result-position");
+	assert_int_equal(x.ds.lines[0], 3);
+	run_free(&x);
+	replay_text(&x, "[GameType \"20\"]\n[FEN \"B:W23:B18\"]\n"
+	    "[Result \"0-2\"]\n1... 18x29 0-2\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	run_free(&x);
+	/* Blocked, not captured: no legal move loses as well. */
+	replay_text(&x, "[GameType \"20\"]\n[FEN \"W:W46:B41,37\"]\n"
+	    "[Result \"1-1\"]\n1-1\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_string_equal(x.ds.names[0], "result-position");
+	run_free(&x);
+	replay_text(&x, "[GameType \"20\"]\n[FEN \"W:W46:B41,37\"]\n"
+	    "[Result \"0-2\"]\n0-2\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	run_free(&x);
+}
+
+static void
+unsupported_and_setup(void **state)
+{
+	struct run x;
+
+	(void)state;
+
+	replay_text(&x, "[GameType \"21\"]\n1. 11-15 *\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_UNSUPPORTED);
+	assert_int_equal(pdn_replay_lines(x.rp), 0);
+	assert_string_equal(x.ds.names[0], "unsupported-gametype");
+	run_free(&x);
+	replay_text(&x, "[GameType \"20\"]\n[FEN \"W:W1-21:B50\"]\n*\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_true(pdntest_has(&x.ds, "setup-position"));
+	run_free(&x);
+}
+
+static void
+lenient_game(void **state)
+{
+	struct run x;
+
+	(void)state;
+
+	replay_text(&x, "1. 32-28 19-23 2. 33-29 23x32 3. 37x28 *\n", 0);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_replay_plies(x.rp), 2);
+	run_free(&x);
+	replay_text(&x, "1. 32-28 19-23 2. 33-29 23x32 3. 37x28 *\n",
+	    PDN_REPLAY_LENIENT);
+	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(x.ds.n, 1);
+	assert_string_equal(x.ds.names[0], "irregular-move");
+	assert_int_equal(pdn_replay_plies(x.rp), 5);
+	run_free(&x);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(quiet_agrees),
+		cmocka_unit_test(token_forms),
+		cmocka_unit_test(lenient),
+		cmocka_unit_test(legal_game),
+		cmocka_unit_test(ply_callback),
+		cmocka_unit_test(illegal_main_line),
+		cmocka_unit_test(illegal_message),
+		cmocka_unit_test(illegal_variation),
+		cmocka_unit_test(ambiguous_to_the_end),
+		cmocka_unit_test(schildpad),
+		cmocka_unit_test(result_position),
+		cmocka_unit_test(unsupported_and_setup),
+		cmocka_unit_test(lenient_game),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
