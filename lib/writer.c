@@ -322,7 +322,12 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 			break;
 		case PDN_EL_VARIATION:
 			atom(w, "(", 1);
-			w->glue = 1;
+			/*
+			 * "(" glued to a strength mark would read back as
+			 * the mark "(!?)": keep them apart.
+			 */
+			w->glue = e->u.variation->n == 0 ||
+			    e->u.variation->e[0].type != PDN_EL_STRENGTH;
 			write_line(w, e->u.variation, &before, bnumber, bside,
 			    0);
 			w->glue = 1;
