@@ -52,6 +52,15 @@ json_cstr(FILE *fp, const char *s)
 		json_str(fp, s, strlen(s));
 }
 
+void
+json_game_id(FILE *fp, const pdn_game *g)
+{
+	fputs("{\"file\":", fp);
+	json_cstr(fp, g->file);
+	fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu", g->index,
+	    g->line, (unsigned long long)g->offset);
+}
+
 static int
 yaml_write(void *data, unsigned char *buffer, size_t size)
 {
@@ -194,4 +203,17 @@ y_seq(struct yout *y, int start)
 		    NULL, 1, YAML_ANY_SEQUENCE_STYLE));
 	else
 		y_emit(y, &ev, yaml_sequence_end_event_initialize(&ev));
+}
+
+void
+y_game_id(struct yout *y, const pdn_game *g)
+{
+	y_key(y, "file");
+	y_str(y, g->file);
+	y_key(y, "game");
+	y_num(y, g->index);
+	y_key(y, "line");
+	y_num(y, g->line);
+	y_key(y, "offset");
+	y_num(y, (long long)g->offset);
 }

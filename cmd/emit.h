@@ -11,11 +11,20 @@
 
 #include <yaml.h>
 
+#include "pdn_game.h"
+
 /* Writes s (len bytes, any bytes) as a JSON string literal. */
 void json_str(FILE *fp, const char *s, size_t len);
 
 /* The same for a NUL-ended string; NULL is written as null. */
 void json_cstr(FILE *fp, const char *s);
+
+/*
+ * Opens a JSON object with the fields that identify a game in every
+ * record (DESIGN.md): {"file":...,"game":N,"line":N,"offset":N
+ * without the closing brace, for the caller's own fields to follow.
+ */
+void json_game_id(FILE *fp, const pdn_game *g);
 
 /*
  * A YAML stream on a FILE.  After the first failure of the emitter every
@@ -52,6 +61,9 @@ void y_key(struct yout *y, const char *k);
 
 /* A double-quoted string; NULL is written as a plain null. */
 void y_str(struct yout *y, const char *s);
+
+/* The keys file, game, line and offset of g, inside an open mapping. */
+void y_game_id(struct yout *y, const pdn_game *g);
 
 /* A number, and a boolean (true or false). */
 void y_num(struct yout *y, long long v);

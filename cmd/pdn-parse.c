@@ -91,12 +91,10 @@ json_game(FILE *fp, const pdn_game *g)
 {
 	size_t i;
 
-	fputs("{\"file\":", fp);
-	json_cstr(fp, g->file);
-	fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,"
-	    "\"errors\":%d,\"warnings\":%d,\"truncated\":%s,\"gametype\":",
-	    g->index, g->line, (unsigned long long)g->offset, g->errors,
-	    g->warnings, g->truncated ? "true" : "false");
+	json_game_id(fp, g);
+	fprintf(fp, ",\"errors\":%d,\"warnings\":%d,\"truncated\":%s,"
+	    "\"gametype\":", g->errors, g->warnings,
+	    g->truncated ? "true" : "false");
 	if (g->gametype > 0)
 		fprintf(fp, "%d", g->gametype);
 	else
@@ -179,14 +177,7 @@ yaml_game(struct yout *y, const pdn_game *g)
 
 	y_doc(y, 1);
 	y_map(y, 1);
-	y_key(y, "file");
-	y_str(y, g->file);
-	y_key(y, "game");
-	y_num(y, g->index);
-	y_key(y, "line");
-	y_num(y, g->line);
-	y_key(y, "offset");
-	y_num(y, (long long)g->offset);
+	y_game_id(y, g);
 	y_key(y, "errors");
 	y_num(y, g->errors);
 	y_key(y, "warnings");

@@ -222,13 +222,8 @@ sink_for(struct run *run, const struct shot *sh, int *status)
 static void
 put_fields_json(struct run *run, FILE *fp, const struct shot *sh)
 {
-	const pdn_game *g = sh->g;
-
-	fputs("{\"file\":", fp);
-	json_cstr(fp, g->file);
-	fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,\"ply\":%ld,"
-	    "\"move\":", g->index, g->line, (unsigned long long)g->offset,
-	    sh->ply);
+	json_game_id(fp, sh->g);
+	fprintf(fp, ",\"ply\":%ld,\"move\":", sh->ply);
 	json_cstr(fp, sh->last != NULL ? sh->mv : NULL);
 	if (sh->last != NULL)
 		fprintf(fp, ",\"number\":%ld", sh->last->number);
@@ -248,18 +243,9 @@ put_fields_json(struct run *run, FILE *fp, const struct shot *sh)
 static void
 put_fields_yaml(struct run *run, struct yout *y, const struct shot *sh)
 {
-	const pdn_game *g = sh->g;
-
 	y_doc(y, 1);
 	y_map(y, 1);
-	y_key(y, "file");
-	y_str(y, g->file);
-	y_key(y, "game");
-	y_num(y, g->index);
-	y_key(y, "line");
-	y_num(y, g->line);
-	y_key(y, "offset");
-	y_num(y, (long long)g->offset);
+	y_game_id(y, sh->g);
 	y_key(y, "ply");
 	y_num(y, sh->ply);
 	y_key(y, "move");
@@ -435,7 +421,12 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 	}
 	switch (pdn_replay_verdict(run->rp)) {
 	case PDN_REPLAY_UNSUPPORTED:
-		return 0;
+		/*
+		 * Another variant is no fault, but a game the reader could
+		 * not even type because it is broken is (as pdn-validate
+		 * judges it).
+		 */
+		return g->gametype == 0 && g->errors > 0 ? 1 : 0;
 	case PDN_REPLAY_INVALID:
 		status = 1;
 		valid = 0;
