@@ -88,3 +88,54 @@ pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
 	pdn_reader_free(r);
 	return n;
 }
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+char *
+pdntest_unescape(const char *s, size_t *len)
+{
+	char *out;
+	size_t n = 0;
+	int hi, lo;
+
+	if ((out = malloc(strlen(s) + 1)) == NULL)
+		return NULL;
+	while (*s != '\0') {
+		if (s[0] == '\\' && s[1] == 'x' && (hi = hexval(s[2])) >= 0 &&
+		    (lo = hexval(s[3])) >= 0) {
+			out[n++] = (char)(hi * 16 + lo);
+			s += 4;
+		} else
+			out[n++] = *s++;
+	}
+	out[n] = '\0';
+	*len = n;
+	return out;
+}
+
+void
+pdntest_escape(pdn_buf *b, const char *s, size_t len)
+{
+	char hex[5];
+	size_t i;
+	unsigned char c;
+
+	for (i = 0; i < len; i++) {
+		c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x7f) {
+			snprintf(hex, sizeof(hex), "\\x%02x", c);
+			pdn_buf_add(b, hex, 4);
+		} else
+			pdn_buf_add(b, s + i, 1);
+	}
+}

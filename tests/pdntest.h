@@ -32,4 +32,17 @@ int pdntest_has(const struct pdntest_diags *ds, const char *name);
 long pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
     struct pdntest_diags *ds);
 
+/*
+ * Decodes the byte escapes of a test input: "\xHH" is the byte HH (so that
+ * YAML, which holds only UTF-8, can carry Latin-1, NUL and CR), every other
+ * backslash stands for itself.  Returns a malloc'd copy and its length.
+ */
+char *pdntest_unescape(const char *s, size_t *len);
+
+/*
+ * Appends s to b with the bytes below 0x20 and from 0x7f written as
+ * "\xHH" (the inverse of pdntest_unescape() for readable expectations).
+ */
+void pdntest_escape(pdn_buf *b, const char *s, size_t len);
+
 #endif

@@ -1,0 +1,385 @@
+/*
+ * The tokenizer (lex.c): every construct of PDN.md as exact token
+ * sequences (testdata/lex.yaml), the same from memory and from a stream
+ * read one byte at a time, plus resynchronisation, offsets and read
+ * errors.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pdntest.h"
+#include "yamlvec.h"
+
+/* A byte source for pdn_lexer_new(): `step` bytes per read at most. */
+struct src {
+	const char *p;
+	size_t len, off, step;
+	int fail_at;		/* read number that fails (-1), or 0 */
+	int reads;
+};
+
+static long
+src_read(void *arg, char *buf, size_t len)
+{
+	struct src *s = arg;
+	size_t n = s->len - s->off;
+
+	if (++s->reads == s->fail_at)
+		return -1;
+	if (n > s->step)
+		n = s->step;
+	if (n > len)
+		n = len;
+	memcpy(buf, s->p + s->off, n);
+	s->off += n;
+	return (long)n;
+}
+
+static void
+add_s(pdn_buf *b, const char *s)
+{
+	pdn_buf_add(b, s, strlen(s));
+}
+
+static void
+add_quoted(pdn_buf *b, const char *s, size_t len)
+{
+	add_s(b, " \"");
+	pdntest_escape(b, s, len);
+	add_s(b, "\"");
+}
+
+/*
+ * One token as the expectations write it: "LINE:COL type detail", then
+ * "+flag" for each liberty noticed.
+ */
+static void
+format_token(const pdn_token *t, pdn_buf *b)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} flags[] = {
+		{ PDN_TF_PADDED, "padded" }, { PDN_TF_SPACES, "spaces" },
+		{ PDN_TF_COLON, "colon" }, { PDN_TF_GLUED, "glued" },
+		{ PDN_TF_LATIN1, "latin1" }, { PDN_TF_NESTED, "nested" },
+		{ PDN_TF_UNQUOTED, "unquoted" }, { PDN_TF_QUOTES, "quotes" },
+		{ PDN_TF_TAG_NAME, "tagname" }, { PDN_TF_NO_DOT, "nodot" },
+	};
+	char buf[PDN_MOVETOK_STRMAX + 64];
+	size_t k;
+
+	b->len = 0;
+	snprintf(buf, sizeof(buf), "%ld:%ld ", t->line, t->col);
+	add_s(b, buf);
+	switch (t->type) {
+	case PDN_TOK_EOF:
+		add_s(b, "eof");
+		break;
+	case PDN_TOK_TAG:
+		add_s(b, "tag ");
+		pdntest_escape(b, t->text, t->len);
+		add_quoted(b, t->value, t->vlen);
+		break;
+	case PDN_TOK_MOVENUM:
+		if (t->num >= 0)
+			snprintf(buf, sizeof(buf), "num %ld %.*s", t->num,
+			    t->dots, "...................");
+		else
+			snprintf(buf, sizeof(buf), "num - %.*s", t->dots,
+			    "...................");
+		add_s(b, buf);
+		break;
+	case PDN_TOK_MOVE:
+		add_s(b, "move ");
+		pdn_movetok_str(&t->move, buf);
+		add_s(b, buf);
+		break;
+	case PDN_TOK_RESULT:
+		add_s(b, "result ");
+		pdn_buf_add(b, t->text, t->len);
+		break;
+	case PDN_TOK_NAG:
+		snprintf(buf, sizeof(buf), "nag %ld", t->num);
+		add_s(b, buf);
+		break;
+	case PDN_TOK_STRENGTH:
+		add_s(b, "strength ");
+		pdn_buf_add(b, t->text, t->len);
+		break;
+	case PDN_TOK_COMMENT:
+		add_s(b, "comment");
+		add_quoted(b, t->text, t->len);
+		break;
+	case PDN_TOK_LINE_COMMENT:
+		add_s(b, "line");
+		add_quoted(b, t->text, t->len);
+		break;
+	case PDN_TOK_LPAREN:
+		add_s(b, "(");
+		break;
+	case PDN_TOK_RPAREN:
+		add_s(b, ")");
+		break;
+	case PDN_TOK_SETUP:
+		add_s(b, "setup");
+		add_quoted(b, t->text, t->len);
+		break;
+	case PDN_TOK_ERROR:
+		add_s(b, "error ");
+		add_s(b, pdn_diag_name(t->code));
+		if (t->len > 0)
+			add_quoted(b, t->text, t->len);
+		break;
+	}
+	for (k = 0; k < sizeof(flags) / sizeof(flags[0]); k++)
+		if (t->flags & flags[k].bit) {
+			add_s(b, " +");
+			add_s(b, flags[k].name);
+		}
+	pdn_buf_add(b, "", 0);
+}
+
+/*
+ * Tokenizes data to the end (errors do not stop it) and returns the
+ * formatted tokens, one per line.
+ */
+static void
+tokens_of(const char *data, size_t len, size_t step, pdn_buf *out)
+{
+	pdn_lexer *lx;
+	pdn_token tok;
+	pdn_buf one = { 0 };
+	struct src s = { data, len, 0, step, 0, 0 };
+	int n = 0;
+
+	if (step == 0)
+		assert_int_equal(pdn_lexer_new_mem(&lx, data, len), 0);
+	else
+		assert_int_equal(pdn_lexer_new(&lx, src_read, &s), 0);
+	out->len = 0;
+	do {
+		assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+		format_token(&tok, &one);
+		pdn_buf_add(out, one.data, one.len);
+		pdn_buf_add(out, "\n", 1);
+		assert_true(++n < 10000);
+	} while (tok.type != PDN_TOK_EOF);
+	pdn_lexer_free(lx);
+	pdn_buf_free(&one);
+}
+
+static void
+test_vectors(void **state)
+{
+	yamlvec v;
+	yaml_node_t *list, *item, *want;
+	pdn_buf exp = { 0 }, got = { 0 }, stream = { 0 };
+	const char *name;
+	char *in;
+	size_t len;
+	int i, j;
+
+	(void)state;
+	yamlvec_load(&v, "lex.yaml");
+	list = yamlvec_root(&v);
+	for (i = 0; i < yamlvec_len(list); i++) {
+		item = yamlvec_item(&v, list, i);
+		name = yamlvec_field(&v, item, "name");
+		in = pdntest_unescape(yamlvec_field(&v, item, "in"), &len);
+		assert_non_null(in);
+		want = yamlvec_get(&v, item, "tokens");
+		exp.len = 0;
+		for (j = 0; j < yamlvec_len(want); j++) {
+			add_s(&exp, yamlvec_str(yamlvec_item(&v, want, j)));
+			pdn_buf_add(&exp, "\n", 1);
+		}
+		pdn_buf_add(&exp, "", 0);
+		tokens_of(in, len, 0, &got);
+		if (strcmp(got.data, exp.data) != 0)
+			fail_msg("lex.yaml: %s:\nwant:\n%sgot:\n%s", name,
+			    exp.data, got.data);
+		/* A stream read byte by byte refills inside every token. */
+		tokens_of(in, len, 1, &stream);
+		if (strcmp(stream.data, exp.data) != 0)
+			fail_msg("lex.yaml: %s: from a stream:\nwant:\n%sgot:\n%s",
+			    name, exp.data, stream.data);
+		free(in);
+	}
+	pdn_buf_free(&exp);
+	pdn_buf_free(&got);
+	pdn_buf_free(&stream);
+	yamlvec_free(&v);
+}
+
+/*
+ * Byte offsets count from the start of the input, a BOM included; after
+ * each token pdn_lexer_offset() is just past it.
+ */
+static void
+test_offsets(void **state)
+{
+	static const char in[] = "\xef\xbb\xbf[Event \"x\"]\r\n1. 32-28 *";
+	static const uint64_t start[] = { 3, 16, 19, 25, 26 };
+	static const uint64_t end[] = { 14, 18, 24, 26, 26 };
+	static const long col[] = { 4, 1, 4, 10, 11 };
+	pdn_lexer *lx;
+	pdn_token tok;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pdn_lexer_new_mem(&lx, in, sizeof(in) - 1), 0);
+	for (i = 0; i < sizeof(start) / sizeof(start[0]); i++) {
+		assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+		assert_int_equal(tok.offset, start[i]);
+		assert_int_equal(tok.col, col[i]);
+		assert_int_equal(pdn_lexer_offset(lx), end[i]);
+	}
+	assert_int_equal(tok.type, PDN_TOK_EOF);
+	pdn_lexer_free(lx);
+}
+
+/*
+ * After an error the lexer skips to the next line starting with '['; an
+ * error among tags skips the rest of that game's tag block as well.
+ */
+static void
+test_skip_game(void **state)
+{
+	static const char in[] =
+	    "1. 32-28 } 19-23\n"
+	    "[Event \"a\"]\n"
+	    "[Bad \"x\n"
+	    "[Site \"y\"]\n"
+	    "\n"
+	    "1. 33-29 *\n"
+	    "[Event \"b\"]\n";
+	pdn_lexer *lx;
+	pdn_token tok;
+
+	(void)state;
+	assert_int_equal(pdn_lexer_new_mem(&lx, in, sizeof(in) - 1), 0);
+	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(tok.type, PDN_TOK_MOVENUM);
+	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(tok.type, PDN_TOK_MOVE);
+	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(tok.type, PDN_TOK_ERROR);
+	assert_int_equal(tok.code, PDN_D_STRAY_BRACE);
+	/* In movetext: the next '[' line is the next game. */
+	assert_int_equal(pdn_lexer_skip_game(lx, 0), 0);
+	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(tok.type, PDN_TOK_TAG);
+	assert_string_equal(tok.text, "Event");
+	assert_int_equal(tok.line, 2);
+	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(tok.type, PDN_TOK_ERROR);
+	assert_int_equal(tok.code, PDN_D_UNTERMINATED_STRING);
+	assert_int_equal(tok.line, 3);
+	/* Among tags: [Site] still belongs to the broken game. */
+	assert_int_equal(pdn_lexer_skip_game(lx, 1), 0);
+	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(tok.type, PDN_TOK_TAG);
+	assert_string_equal(tok.value, "b");
+	assert_int_equal(tok.line, 7);
+	assert_int_equal(tok.col, 1);
+	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(tok.type, PDN_TOK_EOF);
+	assert_int_equal(tok.line, 8);
+	pdn_lexer_free(lx);
+}
+
+/* A failing read callback is PDN_EIO, at the end of what was read. */
+static void
+test_read_error(void **state)
+{
+	static const char in[] = "1. 32-28 19-23 2. 33-29";
+	struct src s = { in, sizeof(in) - 1, 0, 4, 3, 0 };
+	pdn_lexer *lx;
+	pdn_token tok;
+	int rc, n = 0;
+
+	(void)state;
+	assert_int_equal(pdn_lexer_new(&lx, src_read, &s), 0);
+	while ((rc = pdn_lexer_next(lx, &tok)) == 0 &&
+	    tok.type != PDN_TOK_EOF)
+		n++;
+	assert_int_equal(rc, PDN_EIO);
+	assert_int_equal(tok.type, PDN_TOK_EOF);
+	/* Only the 8 bytes of the first two reads: "1." and "32-28". */
+	assert_int_equal(n, 2);
+	pdn_lexer_free(lx);
+}
+
+/*
+ * Lexes open + n bytes of c + close and checks the first token's type and
+ * length (of its text, or its value for a tag) or error code.
+ */
+static void
+check_long(const char *open, size_t n, int c, const char *close,
+    pdn_token_type type, size_t len, pdn_diag_code code)
+{
+	size_t lo = strlen(open), lc = strlen(close);
+	pdn_lexer *lx;
+	pdn_token tok;
+	char *buf;
+
+	assert_non_null(buf = malloc(lo + n + lc));
+	memcpy(buf, open, lo);
+	memset(buf + lo, c, n);
+	memcpy(buf + lo + n, close, lc);
+	assert_int_equal(pdn_lexer_new_mem(&lx, buf, lo + n + lc), 0);
+	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(tok.type, type);
+	if (type == PDN_TOK_ERROR)
+		assert_int_equal(tok.code, code);
+	else
+		assert_int_equal(type == PDN_TOK_TAG ? tok.vlen : tok.len, len);
+	pdn_lexer_free(lx);
+	free(buf);
+}
+
+/*
+ * Tokens too long for their caps are errors, never bigger buffers: a
+ * comment holds 1 MiB less its NUL, a tag value 64 KiB less its NUL.
+ */
+static void
+test_caps(void **state)
+{
+	(void)state;
+	check_long("{", (1u << 20) - 1, 'c', "} *", PDN_TOK_COMMENT,
+	    (1u << 20) - 1, 0);
+	check_long("{", 1u << 20, 'c', "} *", PDN_TOK_ERROR, 0,
+	    PDN_D_TOKEN_TOO_LONG);
+	check_long("% ", (1u << 20) - 3, 'c', "\n", PDN_TOK_LINE_COMMENT,
+	    (1u << 20) - 1, 0);
+	check_long("% ", (1u << 20) - 2, 'c', "\n", PDN_TOK_ERROR, 0,
+	    PDN_D_TOKEN_TOO_LONG);
+	check_long("[Event \"", 65535, 'v', "\"]", PDN_TOK_TAG, 65535, 0);
+	check_long("[Event \"", 65536, 'v', "\"]", PDN_TOK_ERROR, 0,
+	    PDN_D_TOKEN_TOO_LONG);
+	check_long("[", 65535, 'N', " \"v\"]", PDN_TOK_TAG, 1, 0);
+	check_long("[", 65536, 'N', " \"v\"]", PDN_TOK_ERROR, 0,
+	    PDN_D_TOKEN_TOO_LONG);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vectors),
+		cmocka_unit_test(test_offsets),
+		cmocka_unit_test(test_skip_game),
+		cmocka_unit_test(test_read_error),
+		cmocka_unit_test(test_caps),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
