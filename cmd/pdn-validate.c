@@ -601,13 +601,7 @@ worker(void *arg)
 	return NULL;
 }
 
-/*
- * The length of the longest prefix of buf[0..len) that ends right before
- * a line starting with '[' that follows a result token, outside comments,
- * scanning from *scan (where the last call stopped, with its comment state
- * in *in_comment) and taking the first such place at or after `min`.
- * Returns 0 when there is none yet.
- */
+/* Nonzero when the last token before buf[at] is a result token. */
 static int
 result_before(const char *buf, size_t at)
 {
@@ -625,6 +619,15 @@ result_before(const char *buf, size_t at)
 		s--;
 	if (s == 0 && e == 0)
 		return 0;
+	/*
+	 * On a line with a line comment the token may be inside it: no cut
+	 * there (a cut may always be refused; it only has to be sure).
+	 */
+	for (k = s; k > 0 && buf[k - 1] != '\n'; k--)
+		if (buf[k - 1] == ';')
+			return 0;
+	if (buf[k] == '%' || buf[k] == '[')
+		return 0;
 	for (k = 0; k < sizeof(results) / sizeof(results[0]); k++)
 		if (strlen(results[k]) == e - s &&
 		    memcmp(buf + s, results[k], e - s) == 0)
@@ -632,6 +635,12 @@ result_before(const char *buf, size_t at)
 	return 0;
 }
 
+/*
+ * Where to cut buf[0..len): right before a line starting with '[' that
+ * follows a result token, outside comments, the first such place at or
+ * after `min`.  Scanning resumes at *scan with the comment state
+ * *in_comment of the last call.  Returns 0 when there is none yet.
+ */
 static size_t
 find_cut(const char *buf, size_t len, size_t *scan, int *in_comment,
     size_t min)
