@@ -377,8 +377,9 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
 			    "NUL byte in a comment");
 		}
-		if (c == '\r' && lx->pos + 1 < lx->end &&
-		    lx->b[lx->pos + 1] == '\n') {
+		/* CR before LF or at the end of input ends the line too. */
+		if (c == '\r' && (lx->pos + 1 >= lx->end ||
+		    lx->b[lx->pos + 1] == '\n')) {
 			lx->pos++;
 			continue;
 		}
@@ -414,8 +415,9 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 		}
 		if (c == '\n')
 			break;
-		if (c == '\r' && lx->pos + 1 < lx->end &&
-		    lx->b[lx->pos + 1] == '\n') {
+		/* CR before LF or at the end of input ends the line too. */
+		if (c == '\r' && (lx->pos + 1 >= lx->end ||
+		    lx->b[lx->pos + 1] == '\n')) {
 			lx->pos++;
 			continue;
 		}
