@@ -120,6 +120,21 @@ atom_str(struct wr *w, const char *s)
 	atom(w, s, strlen(s));
 }
 
+/*
+ * Writes a composite atom ("{comment}", "/FEN ..."/) built in tmp, then
+ * frees tmp.  Whole, so that a line breaks before a comment that does not
+ * fit instead of after its brace.
+ */
+static void
+atom_buf(struct wr *w, pdn_buf *tmp)
+{
+	if (tmp->oom)
+		w->out->oom = 1;
+	else
+		atom(w, tmp->data, tmp->len);
+	pdn_buf_free(tmp);
+}
+
 /* Reads a FEN of a 10x10 game; 0 when it is unreadable. */
 static int
 read_fen(const char *s, size_t len, pdn_position *pos, pdn_fen_info *info)
@@ -269,11 +284,14 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 			last_move = 1;
 			continue;
 		case PDN_EL_COMMENT:
-			atom(w, "{", 1);
-			w->glue = 1;
-			atom(w, e->u.text.s, e->u.text.len);
-			w->glue = 1;
-			atom(w, "}", 1);
+			{
+				pdn_buf tmp = { 0 };
+
+				pdn_buf_add(&tmp, "{", 1);
+				pdn_buf_add(&tmp, e->u.text.s, e->u.text.len);
+				pdn_buf_add(&tmp, "}", 1);
+				atom_buf(w, &tmp);
+			}
 			need_num = 1;
 			break;
 		case PDN_EL_LINE_COMMENT:
@@ -301,11 +319,7 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 				pdn_buf_add(&tmp, "/FEN ", 5);
 				add_quoted(&tmp, buf, strlen(buf));
 				pdn_buf_add(&tmp, "/", 1);
-				if (tmp.oom)
-					w->out->oom = 1;
-				else
-					atom(w, tmp.data, tmp.len);
-				pdn_buf_free(&tmp);
+				atom_buf(w, &tmp);
 			}
 			cur.n = 1;
 			cur.known = w->is10 && read_fen(e->u.text.s,
