@@ -44,9 +44,9 @@ token(const char *s)
 }
 
 /*
- * Every token "a-b" of every square pair: the direct check must accept
- * exactly the quiet moves the generator lists (and, when a capture is
- * compulsory, none).
+ * Every token "a-b" of every square pair: the direct checks (of quiet
+ * moves, and of single captures by men) must accept exactly the moves
+ * the generator lists.
  */
 static void
 quiet_agrees(void **state)
@@ -55,6 +55,10 @@ quiet_agrees(void **state)
 		"W:W31-50:B1-20", "B:W31-50:B1-20", "W:WK28", "B:BK23,K1",
 		"W:W28,32:B23", "W:W6,K10,15,K46:B5,K45,41,19",
 		"B:WK33,K44,K50:B1,K3,12,18,K40", "W:W8", "B:B43,44",
+		/* Captures by men: single, several, longer ones. */
+		"W:W28,33,39:B22,23,29,34", "B:W27,28,32,38:B17,18,22,23",
+		"W:W35:B30,K40", "W:W47:B13,14,22,24,31,34,K41,44",
+		"W:W15:B9,10", "B:W37,38,42:B32,33,27", "W:W7,8:B2,3,12",
 	};
 	pdn_position pos;
 	pdn_movelist scratch, legal;
