@@ -26,11 +26,14 @@ echo "-- $games games, $plies plies ($((plies / games)) per game), $((bytes / 10
 # The file is read once so that the timings do not include the disk.
 cat "$tmp/big.pdn" >/dev/null
 for j in 1 2; do
-	/usr/bin/time -o "$tmp/time" -f "%e %M" $v -q -j $j "$tmp/big.pdn"
+	/usr/bin/time -o "$tmp/time" -f "%e %U %S %M" $v -q -j $j "$tmp/big.pdn"
 	rc=$?
-	read -r secs rss <"$tmp/time"
+	read -r secs user sys rss <"$tmp/time"
 	awk -v g="$games" -v p="$plies" -v b="$bytes" -v s="$secs" -v r="$rss" \
-	    -v j="$j" -v rc="$rc" 'BEGIN {
+	    -v c="$user" -v y="$sys" -v j="$j" -v rc="$rc" 'BEGIN {
 		printf "pdn-validate -q -j %d: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)\n",
-		    j, s, g / s, p / s / 1e6, b / s / 1048576, r, rc }'
+		    j, s, g / s, p / s / 1e6, b / s / 1048576, r, rc
+		# Per CPU second: the figure that a loaded machine does not blur.
+		printf "    CPU %.2f s: %9.0f games/s %6.1f M plies/s per CPU second, %.1f ns per ply\n",
+		    c + y, g / (c + y), p / (c + y) / 1e6, (c + y) / p * 1e9 }'
 done
