@@ -413,14 +413,12 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 				return text_error(lx, tok, rc);
 			continue;
 		}
-		if (c == '\n')
+		/*
+		 * A line comment ends at LF, CR LF, or a CR alone (old Mac
+		 * files); the line end is not part of its text.
+		 */
+		if (c == '\n' || c == '\r')
 			break;
-		/* CR before LF or at the end of input ends the line too. */
-		if (c == '\r' && (lx->pos + 1 >= lx->end ||
-		    lx->b[lx->pos + 1] == '\n')) {
-			lx->pos++;
-			continue;
-		}
 		if (c == '\0') {
 			lx->pos++;
 			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
