@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -99,6 +100,34 @@ cli_open(const char *path, const char **name)
 	if ((fd = open(path, O_RDONLY)) < 0)
 		cli_warn("%s: %s", path, strerror(errno));
 	return fd;
+}
+
+int
+cli_choice(const char *what, const char *arg, const char *const *names)
+{
+	int i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(arg, names[i]) == 0)
+			return i;
+	cli_warn("unknown %s: %s", what, arg);
+	return -1;
+}
+
+int
+cli_number(const char *what, const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
+		cli_warn("bad %s: %s (%ld to %ld)", what, s, min, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
 }
 
 int

@@ -53,6 +53,19 @@ long cli_read_fd(void *arg, char *buf, size_t len);
 int cli_open(const char *path, const char **name);
 
 /*
+ * The index of `arg` in `names` (NULL-ended), for an option that takes
+ * one of a few words; -1 after printing "unknown WHAT: ARG".
+ */
+int cli_choice(const char *what, const char *arg, const char *const *names);
+
+/*
+ * Reads a decimal number from min to max into *out; -1 after printing
+ * "bad WHAT: S (MIN to MAX)".
+ */
+int cli_number(const char *what, const char *s, long min, long max,
+    long *out);
+
+/*
  * Flushes and closes an output stream; on failure prints why and returns
  * 2, else 0.
  */

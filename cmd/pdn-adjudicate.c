@@ -51,25 +51,40 @@ struct first_error {
 	char move[PDN_MOVETOK_STRMAX];
 };
 
-struct job {
-	pdn_game *g;		/* the game's copy (owned) */
+/* One game: its copy, its diagnostics, what the rules say. */
+struct rec {
+	const pdn_game *g;	/* the game: its copy, or the reader's */
+	pdn_game *copy;		/* the copy, owned, with threads only */
 	pdn_buf err;		/* its diagnostics, printed before it */
 	pdn_buf pdn;		/* -f pdn: the game written back */
 	pdn_tag *tags;		/* room for the amended tags */
 	size_t captags;
 	struct first_error fe;
 	pdn_adjudication adj;
-	int rc;			/* PDN_ENOMEM when the job failed */
+	int rc;			/* PDN_ENOMEM when the game failed */
+};
+
+/*
+ * A job of the pool: a batch of consecutive games, so that handing work to
+ * a thread costs little next to the work (a game takes microseconds).
+ */
+#define BATCH	32
+struct job {
+	int n;
+	struct rec r[BATCH];
 };
 
 /* Counts for --summary and the exit status. */
 struct run {
 	FILE *fp;
 	struct yout y;
+	pdn_buf line;		/* a TSV record being built */
 	long games;
 	long verdicts[PDN_VERDICT_INVALID + 1];
 	long reasons[8];	/* NONE, the six rules, time */
 	int status;
+	int threads;		/* jobs run on worker threads */
+	int batch;		/* games per job */
 	/* The progress line. */
 	int progress;
 	uint64_t size;		/* bytes of the file, 0: unknown */
@@ -90,7 +105,7 @@ usage(FILE *fp)
 static void
 keep_diag(const pdn_diag *d, void *arg)
 {
-	struct job *j = arg;
+	struct rec *j = arg;
 	char buf[CLI_DIAG_MAX];
 	int n;
 
@@ -113,7 +128,7 @@ keep_diag(const pdn_diag *d, void *arg)
 static void
 reader_diag(const pdn_diag *d, void *arg)
 {
-	keep_diag(d, *(struct job **)arg);
+	keep_diag(d, *(struct rec **)arg);
 }
 
 /* --- adjudication (on a worker) ------------------------------------- */
@@ -133,7 +148,7 @@ reason_termination(const pdn_adjudication *a)
 
 /* -f pdn: the game with the rules' result and a Termination tag. */
 static int
-write_back(struct job *j)
+write_back(struct rec *j)
 {
 	const char *term = reason_termination(&j->adj);
 	pdn_game amended;
@@ -157,10 +172,9 @@ write_back(struct job *j)
 }
 
 static void
-work(void *job, void *ctx)
+work_rec(struct rec *j, void *ctx)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-	struct job *j = job;
 
 	ro.flags = opt.flags;
 	ro.diag = keep_diag;
@@ -176,7 +190,7 @@ work(void *job, void *ctx)
 
 /* The move where the rule fired, "37. 23-28" or "37... 23-28", or "". */
 static void
-move_text(const struct job *j, char *buf, size_t size)
+move_text(const struct rec *j, char *buf, size_t size)
 {
 	const pdn_adjudication *a = &j->adj;
 
@@ -192,7 +206,7 @@ move_text(const struct job *j, char *buf, size_t size)
 }
 
 static long
-record_ply(const struct job *j)
+record_ply(const struct rec *j)
 {
 	if (j->adj.verdict == PDN_VERDICT_INVALID)
 		return j->fe.name[0] != '\0' && j->fe.ply > 0 ? j->fe.ply : -1;
@@ -201,7 +215,7 @@ record_ply(const struct job *j)
 
 /* Comma-separated notes: why invalid, ambiguity, claims, time source. */
 static void
-detail_text(const struct job *j, char *buf, size_t size)
+detail_text(const struct rec *j, char *buf, size_t size)
 {
 	const pdn_adjudication *a = &j->adj;
 	size_t n = 0;
@@ -238,20 +252,33 @@ loser_text(const pdn_adjudication *a)
 	return a->loser == PDN_WHITE ? "white" : "black";
 }
 
+/* Appends a TSV field: tab, newline, CR and backslash escaped. */
 static void
-tsv_field(FILE *fp, const char *s)
+tsv_field(pdn_buf *b, const char *s)
 {
-	for (; s != NULL && *s != '\0'; s++) {
-		if (*s == '\t')
-			fputs("\\t", fp);
-		else if (*s == '\n')
-			fputs("\\n", fp);
-		else if (*s == '\r')
-			fputs("\\r", fp);
-		else if (*s == '\\')
-			fputs("\\\\", fp);
-		else
-			fputc(*s, fp);
+	size_t n;
+
+	while (s != NULL && *s != '\0') {
+		n = strcspn(s, "\t\n\r\\");
+		pdn_buf_add(b, s, n);
+		s += n;
+		switch (*s) {
+		case '\0':
+			return;
+		case '\t':
+			pdn_buf_add(b, "\\t", 2);
+			break;
+		case '\n':
+			pdn_buf_add(b, "\\n", 2);
+			break;
+		case '\r':
+			pdn_buf_add(b, "\\r", 2);
+			break;
+		default:
+			pdn_buf_add(b, "\\\\", 2);
+			break;
+		}
+		s++;
 	}
 }
 
@@ -267,7 +294,7 @@ static const char *const columns[] = {
  * holds the digits of the numeric ones.
  */
 static void
-fields(const struct job *j, const char **f, char nums[][24], char *move,
+fields(const struct rec *j, const char **f, char nums[][24], char *move,
     size_t msize, char *detail, size_t dsize)
 {
 	const pdn_game *g = j->g;
@@ -306,7 +333,7 @@ numeric(size_t k)
 }
 
 static void
-print_record(struct run *run, const struct job *j)
+print_record(struct run *run, const struct rec *j)
 {
 	const char *f[NCOLUMNS];
 	char nums[5][24], move[PDN_MOVETOK_STRMAX + 32], detail[128];
@@ -319,12 +346,15 @@ print_record(struct run *run, const struct job *j)
 	fields(j, f, nums, move, sizeof(move), detail, sizeof(detail));
 	switch (opt.fmt) {
 	case FMT_TSV:
+		/* One write per record: most of the time goes to the calls. */
+		run->line.len = 0;
 		for (k = 0; k < NCOLUMNS; k++) {
 			if (k > 0)
-				fputc('\t', run->fp);
-			tsv_field(run->fp, f[k]);
+				pdn_buf_add(&run->line, "\t", 1);
+			tsv_field(&run->line, f[k]);
 		}
-		fputc('\n', run->fp);
+		pdn_buf_add(&run->line, "\n", 1);
+		fwrite(run->line.data, 1, run->line.len, run->fp);
 		break;
 	case FMT_JSON:
 		for (k = 0; k < NCOLUMNS; k++) {
@@ -386,10 +416,8 @@ progress(struct run *run, int last)
 }
 
 static void
-done(void *job, void *arg)
+done_rec(struct run *run, struct rec *j)
 {
-	struct job *j = job;
-	struct run *run = arg;
 
 	if (j->err.len > 0)
 		fwrite(j->err.data, 1, j->err.len, stderr);
@@ -408,20 +436,59 @@ done(void *job, void *arg)
 			if (run->status < 1)
 				run->status = 1;
 	}
-	pdn_game_free(j->g);
-	j->g = NULL;
+	pdn_game_free(j->copy);
+	j->copy = NULL;
 	progress(run, 0);
+}
+
+static void
+release_rec(struct rec *j)
+{
+
+	pdn_game_free(j->copy);
+	pdn_buf_free(&j->err);
+	pdn_buf_free(&j->pdn);
+	free(j->tags);
+}
+
+/* Makes a record ready for the next game; returns it. */
+static struct rec *
+rec_reset(struct rec *j)
+{
+	j->g = NULL;
+	j->err.len = 0;
+	memset(&j->fe, 0, sizeof(j->fe));
+	return j;
+}
+
+static void
+work(void *job, void *ctx)
+{
+	struct job *jb = job;
+	int i;
+
+	for (i = 0; i < jb->n; i++)
+		work_rec(&jb->r[i], ctx);
+}
+
+static void
+done(void *job, void *arg)
+{
+	struct job *jb = job;
+	int i;
+
+	for (i = 0; i < jb->n; i++)
+		done_rec(arg, &jb->r[i]);
 }
 
 static void
 release(void *job)
 {
-	struct job *j = job;
+	struct job *jb = job;
+	int i;
 
-	pdn_game_free(j->g);
-	pdn_buf_free(&j->err);
-	pdn_buf_free(&j->pdn);
-	free(j->tags);
+	for (i = 0; i < BATCH; i++)
+		release_rec(&jb->r[i]);
 }
 
 /* --- driver --------------------------------------------------------- */
@@ -437,7 +504,8 @@ adjudicate_file(struct pool *pool, struct run *run, const char *path)
 	pdn_reader *r;
 	const pdn_game *g;
 	const char *name;
-	struct job *j;
+	struct job *jb;
+	struct rec *j;
 	struct stat sb;
 	int fd, rc, status = 0;
 
@@ -449,9 +517,9 @@ adjudicate_file(struct pool *pool, struct run *run, const char *path)
 	    run->size >= PROGRESS_BYTES;
 	run->start = run->last = time(NULL);
 	run->at = 0;
-	j = pool_slot(pool);
-	j->err.len = 0;
-	memset(&j->fe, 0, sizeof(j->fe));
+	jb = pool_slot(pool);
+	jb->n = 0;
+	j = rec_reset(&jb->r[0]);
 	ro.file = name;
 	ro.diag = reader_diag;
 	ro.diag_arg = &j;
@@ -462,19 +530,35 @@ adjudicate_file(struct pool *pool, struct run *run, const char *path)
 		return 2;
 	}
 	while ((rc = pdn_reader_next(r, &g)) == 1) {
-		if (pdn_game_clone(g, &j->g) != 0) {
+		/*
+		 * A worker needs its own copy: the reader's game lasts only
+		 * until the next one.  Without threads the job is done before
+		 * that.
+		 */
+		if (!run->threads)
+			j->g = g;
+		else if (pdn_game_clone(g, &j->copy) == 0)
+			j->g = j->copy;
+		else {
 			rc = PDN_ENOMEM;
 			break;
 		}
 		run->at = g->offset;
-		pool_submit(pool);
-		/* The reader's next diagnostics belong to the next slot. */
-		j = pool_slot(pool);
-		j->err.len = 0;
-		memset(&j->fe, 0, sizeof(j->fe));
+		if (++jb->n == run->batch) {
+			pool_submit(pool);
+			jb = pool_slot(pool);
+			jb->n = 0;
+		}
+		/* The reader's next diagnostics belong to the next game. */
+		j = rec_reset(&jb->r[jb->n]);
 	}
-	/* Diagnostics after the last game (no games, trailing text). */
+	if (jb->n > 0)
+		pool_submit(pool);
 	pool_drain(pool);
+	/*
+	 * Diagnostics after the last game (no games, trailing text): the
+	 * record they were kept in is past the last one submitted.
+	 */
 	if (j->err.len > 0)
 		fwrite(j->err.data, 1, j->err.len, stderr);
 	j->err.len = 0;
@@ -513,18 +597,6 @@ print_summary(const struct run *run)
 		    rnames[k], run->reasons[k]);
 }
 
-static int
-parse_jobs(const char *s, int *out)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	if (*s == '\0' || *end != '\0' || v < 1 || v > MAX_JOBS)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -550,36 +622,32 @@ main(int argc, char **argv)
 	const char *rules = NULL;
 	struct pool *pool;
 	struct run run;
-	int ch, i, st, jobs = 1, nadj = 0, status = 0;
+	static const char *const formats[] = {
+		"tsv", "json", "yaml", "pdn", NULL
+	};
+	long njobs;
+	int ch, i, k, st, jobs = 1, nadj = 0, status = 0;
 
 	cli_init(argv[0]);
 	while ((ch = getopt_long(argc, argv, "f:Hj:qvh", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			if (strcmp(optarg, "tsv") == 0)
-				opt.fmt = FMT_TSV;
-			else if (strcmp(optarg, "json") == 0)
-				opt.fmt = FMT_JSON;
-			else if (strcmp(optarg, "yaml") == 0)
-				opt.fmt = FMT_YAML;
-			else if (strcmp(optarg, "pdn") == 0)
-				opt.fmt = FMT_PDN;
-			else {
-				cli_warn("unknown format: %s", optarg);
+			/* In the order of enum format. */
+			if ((k = cli_choice("format", optarg, formats)) < 0) {
 				usage(stderr);
 				return 2;
 			}
+			opt.fmt = (enum format)k;
 			break;
 		case 'H':
 			opt.header = 0;
 			break;
 		case 'j':
-			if (parse_jobs(optarg, &jobs) != 0) {
-				cli_warn("bad number of jobs: %s (1 to %d)",
-				    optarg, MAX_JOBS);
+			if (cli_number("number of jobs", optarg, 1, MAX_JOBS,
+			    &njobs) != 0)
 				return 2;
-			}
+			jobs = (int)njobs;
 			break;
 		case 'l':
 			opt.flags |= PDN_REPLAY_LENIENT;
@@ -622,6 +690,8 @@ main(int argc, char **argv)
 
 	memset(&run, 0, sizeof(run));
 	run.fp = stdout;
+	run.threads = jobs > 1;
+	run.batch = run.threads ? BATCH : 1;
 	for (nadj = 0; nadj < jobs; nadj++)
 		if (pdn_adjudicator_new(&adj[nadj], &prof) != 0) {
 			cli_warn("out of memory");
@@ -651,6 +721,11 @@ main(int argc, char **argv)
 			status = st;
 	}
 	pool_free(pool);
+	if (run.line.oom) {
+		cli_warn("out of memory");
+		status = 2;
+	}
+	pdn_buf_free(&run.line);
 	if (run.status > status)
 		status = run.status;
 	if (opt.fmt == FMT_YAML && yout_close(&run.y) != 0)

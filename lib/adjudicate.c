@@ -132,7 +132,18 @@ setup_before(const pdn_game *g, const pdn_elem *e)
 /*
  * Feeds line k to the tracker, up to the rules' end (nothing later can
  * change it; a threefold claim matters only when no end comes).  Fills
- * *st with the tracker's state at the last ply fed.
+ * *st with the tracker's state at the last ply fed, its plies counted
+ * from the record's start.
+ *
+ * A ply after which no king stands on the board is not fed: it was a man
+ * move or a capture, which resets every count, and with men only there is
+ * no ending and no position that can come back.  Nor can a side be lost
+ * there, since a legal move follows, except at the end of the line or
+ * where a setup replaces the position.  So the tracker restarts (as at a
+ * setup) at the first ply that leaves a king, and only those positions
+ * are checked: most plies of real games are skipped at the cost of one
+ * test.  The tracker then counts fewer plies than the record, which
+ * `skipped` makes up.
  */
 static int
 walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
@@ -140,28 +151,48 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 {
 	const pdn_rules_state *cur;
 	const pdn_elem *setup;
+	pdn_position last;	/* the position after the last ply skipped */
 	pdn_ply p;
-	long i;
-	int rc;
+	long i, skipped = 0, claim_skipped = 0;
+	int rc, pending = 0, claimed;
 
 	if (pdn_rules_start(a->t, pdn_replay_start(a->rp), clock0) != 0)
 		return PDN_ENOMEM;
 	cur = pdn_rules_state_get(a->t);
+	claimed = cur->claim.reason != PDN_REASON_NONE;
 	for (i = 0; i < plies && cur->end.reason == PDN_REASON_NONE; i++) {
 		if (pdn_replay_ply(a->rp, k, i, &p) != 0)
 			break;
+		if (pending && (p.flags & PDN_PLY_SETUP)) {
+			/* The position a setup replaces may have been lost. */
+			if (pdn_rules_setup(a->t, &last, -1) != 0)
+				return PDN_ENOMEM;
+			pending = 0;
+			if ((cur = pdn_rules_state_get(a->t))->end.reason !=
+			    PDN_REASON_NONE)
+				break;
+		}
+		if (p.after.kings == 0) {
+			last = p.after;
+			pending = 1;
+			skipped++;
+			continue;
+		}
 		/*
-		 * A setup replaced the position before this move (or the
-		 * tracker's position is not the one the move was played in,
-		 * which only a setup can cause): the tracker restarts its
-		 * counts there, keeping the plies played and any end reached.
+		 * A setup replaced the position before this move, or plies
+		 * were skipped: the tracker restarts its counts there,
+		 * keeping the plies played and any end reached.  (A tracker
+		 * whose position is not the one the move was played in can
+		 * only come from a setup too.)
 		 */
 		if (p.flags & PDN_PLY_SETUP) {
 			setup = setup_before(g, p.elem);
 			if (pdn_rules_setup(a->t, &p.before, setup == NULL ? -1 :
 			    fen_clock(setup->u.text.s, setup->u.text.len)) != 0)
 				return PDN_ENOMEM;
-		}
+		} else if (pending && pdn_rules_setup(a->t, &p.before, -1) != 0)
+			return PDN_ENOMEM;
+		pending = 0;
 		rc = pdn_rules_play(a->t, &p.before, &p.move, NULL);
 		if (rc == PDN_EINVAL) {
 			if (pdn_rules_setup(a->t, &p.before, -1) != 0)
@@ -171,8 +202,23 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 		if (rc == PDN_ENOMEM)
 			return rc;
 		cur = pdn_rules_state_get(a->t);
+		if (!claimed && cur->claim.reason != PDN_REASON_NONE) {
+			claimed = 1;
+			claim_skipped = skipped;
+		}
+	}
+	/* The line ends on a ply skipped: is its last position lost? */
+	if (pending && cur->end.reason == PDN_REASON_NONE) {
+		if (pdn_rules_setup(a->t, &last, -1) != 0)
+			return PDN_ENOMEM;
+		cur = pdn_rules_state_get(a->t);
 	}
 	*st = *cur;
+	st->ply += (int)skipped;
+	if (st->end.reason != PDN_REASON_NONE)
+		st->end.ply += (int)skipped;
+	if (claimed)
+		st->claim.ply += (int)claim_skipped;
 	return 0;
 }
 

@@ -1,0 +1,39 @@
+# Sourced by the benchmarks of whole tools: builds "$tmp/big.pdn", the real
+# international games of testdata/corpus/mobydam-book (about 900) repeated
+# to ${BENCH_MB:-200} MB, and sets games, plies and bytes.  The caller sets
+# BUILD and tmp (a directory it removes).
+mb=${BENCH_MB:-${VALIDATE_MB:-200}}
+find testdata/corpus/mobydam-book -type f -name '*.pdn' -print0 |
+    LC_ALL=C sort -z | xargs -0 cat >"$tmp/one.pdn"
+one=$(wc -c <"$tmp/one.pdn")
+games1=$($BUILD/bin/pdn-parse -q -f tags "$tmp/one.pdn" 2>/dev/null | wc -l)
+plies1=$($BUILD/bin/pdn-parse -q -f json "$tmp/one.pdn" 2>/dev/null |
+    grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s }')
+reps=$((mb * 1048576 / one + 1))
+i=0
+while [ $i -lt $reps ]; do
+	cat "$tmp/one.pdn"
+	i=$((i + 1))
+done >"$tmp/big.pdn"
+bytes=$(wc -c <"$tmp/big.pdn")
+games=$((games1 * reps))
+plies=$((plies1 * reps))
+echo "-- $games games, $plies plies ($((plies / games)) per game), $((bytes / 1048576)) MB"
+# The file is read once so that the timings do not include the disk.
+cat "$tmp/big.pdn" >/dev/null
+
+# run_tool LABEL COMMAND...: times one run on big.pdn, prints the rates.
+run_tool() {
+	label=$1
+	shift
+	/usr/bin/time -o "$tmp/time" -f "%e %M" "$@" "$tmp/big.pdn" >/dev/null
+	rc=$?
+	# time(1) puts "Command exited with non-zero status" first.
+	read -r secs rss <<-EOF2
+	$(tail -n 1 "$tmp/time")
+	EOF2
+	awk -v g="$games" -v p="$plies" -v b="$bytes" -v s="$secs" -v r="$rss" \
+	    -v l="$label" -v rc="$rc" 'BEGIN {
+		printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)\n",
+		    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc }'
+}
