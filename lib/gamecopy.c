@@ -71,7 +71,9 @@ copy_line(struct block *b, pdn_line *dst, const pdn_line *src)
 	pdn_line *v;
 	size_t i;
 
-	memcpy(e, src->e, src->n * sizeof(pdn_elem));
+	/* An empty line may have no elements at all (e is NULL). */
+	if (src->n > 0)
+		memcpy(e, src->e, src->n * sizeof(pdn_elem));
 	dst->n = src->n;
 	dst->e = e;
 	for (i = 0; i < src->n; i++)

@@ -57,21 +57,36 @@ test_outcomes(void **state)
 	assert_null(pdn_verdict_str((pdn_verdict)99));
 }
 
+/*
+ * The reader of the last game adjudicated: the adjudication borrows from
+ * its game, so it lives until the next call (or the group's teardown).
+ */
+static pdn_reader *last_reader;
+
+static int
+free_reader(void **state)
+{
+	(void)state;
+	pdn_reader_free(last_reader);
+	last_reader = NULL;
+	return 0;
+}
+
 /* Adjudicates the only game of `text` under `profile` (NULL: fmjd). */
 static void
 adjudicate(const char *text, const pdn_profile *profile,
     pdn_adjudication *out)
 {
 	pdn_adjudicator *a;
-	pdn_reader *r;
 	const pdn_game *g;
 
-	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	free_reader(NULL);
+	assert_int_equal(pdn_reader_new_mem(&last_reader, text, strlen(text),
+	    NULL), 0);
 	assert_int_equal(pdn_adjudicator_new(&a, profile), 0);
-	assert_int_equal(pdn_reader_next(r, &g), 1);
+	assert_int_equal(pdn_reader_next(last_reader, &g), 1);
 	assert_int_equal(pdn_adjudicate(a, g, NULL, out), 0);
 	pdn_adjudicator_free(a);
-	pdn_reader_free(r);
 }
 
 /* The start position recurs at plies 4 and 8: fmjd draws at ply 8. */
@@ -262,5 +277,5 @@ main(void)
 		cmocka_unit_test(test_amend),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, NULL, free_reader);
 }
