@@ -4,11 +4,11 @@
  * YAML, or the games written back as PDN with the adjudicated result.  See
  * pdn-adjudicate(1).
  *
- * The main thread reads the games; each is copied (it outlives the reader)
- * into a job of the ordered pool (pool.h), adjudicated on a worker and
- * printed by the main thread in input order, so that -j N prints what -j 1
- * prints.  Diagnostics are collected with their game and printed just
- * before its record, for the same reason.
+ * The main thread reads the games; with -j N each is copied (it outlives
+ * the reader) into a batch, a job of the ordered pool (pool.h), which a
+ * worker adjudicates; the main thread prints the records in input order,
+ * so that -j N prints what -j 1 prints.  Diagnostics are kept with their
+ * game and printed just before its record, for the same reason.
  */
 #include <getopt.h>
 #include <stdio.h>
