@@ -50,6 +50,12 @@ pdn_movetok_str(const pdn_movetok *t, char *buf)
 	unsigned sq;
 	size_t k;
 
+	/*
+	 * "0-2", "1-1" and the like would read back as results: such a move
+	 * (never legal, square 0 or from = to) keeps a padded first square.
+	 */
+	if (t->nsq == 2 && !t->capture && t->sq[0] + t->sq[1] <= 2)
+		buf[len++] = '0';
 	for (k = 0; k < t->nsq; k++) {
 		if (k > 0)
 			buf[len++] = t->capture ? 'x' : '-';

@@ -1,0 +1,85 @@
+/*
+ * Fuzz target (libFuzzer): the replay, strict and lenient, on whatever
+ * games the reader makes of any bytes.  Besides crashes it checks that the
+ * replayed main line hangs together: each ply starts where the last one
+ * ended, each move is one of the legal moves of its position (or, in the
+ * lenient mode, flagged irregular), and the line ends on a final position.
+ * Only a /FEN/ setup may break the chain of positions.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "pdn_replay.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int
+is_legal(const pdn_position *pos, const pdn_move *m)
+{
+	static pdn_movelist list;
+	int i, n = pdn_generate(pos, &list);
+
+	for (i = 0; i < n; i++)
+		if (list.m[i].from == m->from && list.m[i].to == m->to &&
+		    list.m[i].captured == m->captured)
+			return 1;
+	return 0;
+}
+
+static void
+check(const pdn_replay *rp)
+{
+	pdn_ply p;
+	pdn_position at, next;
+	long i, plies = pdn_replay_plies(rp);
+	int k;
+
+	for (k = 0; k < pdn_replay_lines(rp); k++) {
+		at = *pdn_replay_start(rp);
+		for (i = 0; i < plies; i++) {
+			/* A /FEN/ setup replaces the position before a ply. */
+			if (pdn_replay_ply(rp, k, i, &p) != 0 ||
+			    (!(p.flags & PDN_PLY_SETUP) &&
+			    !pdn_position_equal(&p.before, &at)))
+				abort();
+			if (!(p.flags & PDN_PLY_IRREGULAR) &&
+			    !is_legal(&p.before, &p.move))
+				abort();
+			if (!(p.flags & PDN_PLY_IRREGULAR)) {
+				next = p.before;
+				pdn_make(&next, &p.move);
+				if (!pdn_position_equal(&next, &p.after))
+					abort();
+			}
+			at = p.after;
+		}
+		if (pdn_replay_final(rp, k) == NULL)
+			abort();
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	pdn_replay_options opt = PDN_REPLAY_OPTIONS_INIT;
+	pdn_reader *r;
+	pdn_replay *rp;
+	const pdn_game *g;
+
+	if (pdn_reader_new_mem(&r, (const char *)data, size, NULL) != 0 ||
+	    pdn_replay_new(&rp) != 0)
+		abort();
+	while (pdn_reader_next(r, &g) == 1) {
+		opt.flags = 0;
+		if (pdn_replay_game(rp, g, &opt) != 0)
+			abort();
+		check(rp);
+		opt.flags = PDN_REPLAY_LENIENT;
+		if (pdn_replay_game(rp, g, &opt) != 0)
+			abort();
+		check(rp);
+	}
+	pdn_replay_free(rp);
+	pdn_reader_free(r);
+	return 0;
+}
