@@ -146,3 +146,19 @@ cli_close_output(FILE *fp, const char *name)
 	}
 	return 0;
 }
+
+int
+cli_utoa(unsigned long long v, char *buf)
+{
+	char tmp[21];
+	int n = 0, len;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	for (len = 0; n > 0; len++)
+		buf[len] = tmp[--n];
+	buf[len] = '\0';
+	return len;
+}

@@ -71,4 +71,11 @@ int cli_number(const char *what, const char *s, long min, long max,
  */
 int cli_close_output(FILE *fp, const char *name);
 
+/*
+ * Writes v in decimal into buf (at least 21 bytes), NUL-terminated, and
+ * returns the length: snprintf("%llu") without the cost of a format
+ * string, for the per-game records of the batch tools.
+ */
+int cli_utoa(unsigned long long v, char *buf);
+
 #endif /* CLI_H */

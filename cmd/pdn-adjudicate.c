@@ -301,11 +301,11 @@ fields(const struct rec *j, const char **f, char nums[][24], char *move,
 	const pdn_adjudication *a = &j->adj;
 	long ply = record_ply(j);
 
-	snprintf(nums[0], 24, "%ld", g->index);
-	snprintf(nums[1], 24, "%ld", g->line);
-	snprintf(nums[2], 24, "%llu", (unsigned long long)g->offset);
-	snprintf(nums[3], 24, "%ld", ply);
-	snprintf(nums[4], 24, "%ld", a->plies);
+	cli_utoa((unsigned long long)g->index, nums[0]);
+	cli_utoa((unsigned long long)g->line, nums[1]);
+	cli_utoa((unsigned long long)g->offset, nums[2]);
+	cli_utoa(ply > 0 ? (unsigned long long)ply : 0, nums[3]);
+	cli_utoa((unsigned long long)a->plies, nums[4]);
 	move_text(j, move, msize);
 	detail_text(j, detail, dsize);
 	f[0] = g->file;

@@ -151,8 +151,10 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 {
 	const pdn_rules_state *cur;
 	const pdn_elem *setup;
+	const pdn_position *after;
 	pdn_position last;	/* the position after the last ply skipped */
 	pdn_ply p;
+	unsigned flags;
 	long i, skipped = 0, claim_skipped = 0;
 	int rc, pending = 0, claimed;
 
@@ -160,10 +162,21 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 		return PDN_ENOMEM;
 	cur = pdn_rules_state_get(a->t);
 	claimed = cur->claim.reason != PDN_REASON_NONE;
-	for (i = 0; i < plies && cur->end.reason == PDN_REASON_NONE; i++) {
-		if (pdn_replay_ply(a->rp, k, i, &p) != 0)
+	/* The opening, where no king stands yet, in one step. */
+	i = 0;
+	if (cur->end.reason == PDN_REASON_NONE &&
+	    (skipped = pdn_replay_kingless(a->rp, k)) > 0) {
+		if (skipped > plies)
+			skipped = plies;
+		last = *pdn_replay_after(a->rp, k, skipped - 1, NULL);
+		pending = 1;
+		i = skipped;
+	}
+	for (; i < plies && cur->end.reason == PDN_REASON_NONE; i++) {
+		/* Most plies are skipped: look before copying the ply. */
+		if ((after = pdn_replay_after(a->rp, k, i, &flags)) == NULL)
 			break;
-		if (pending && (p.flags & PDN_PLY_SETUP)) {
+		if (pending && (flags & PDN_PLY_SETUP)) {
 			/* The position a setup replaces may have been lost. */
 			if (pdn_rules_setup(a->t, &last, -1) != 0)
 				return PDN_ENOMEM;
@@ -172,12 +185,14 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 			    PDN_REASON_NONE)
 				break;
 		}
-		if (p.after.kings == 0) {
-			last = p.after;
+		if (after->kings == 0) {
+			last = *after;
 			pending = 1;
 			skipped++;
 			continue;
 		}
+		if (pdn_replay_ply(a->rp, k, i, &p) != 0)
+			break;
 		/*
 		 * A setup replaced the position before this move, or plies
 		 * were skipped: the tracker restarts its counts there,

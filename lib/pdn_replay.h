@@ -147,6 +147,23 @@ const pdn_position *pdn_replay_final(const pdn_replay *rp, int k);
 int pdn_replay_ply(const pdn_replay *rp, int k, long i, pdn_ply *out);
 
 /*
+ * The position after ply i (0-based) of surviving line k and its PDN_PLY_*
+ * flags (flags may be NULL), without copying the whole ply: for callers
+ * that look at most plies and need all of few.  NULL when k or i is out
+ * of range.  The pointer is valid until the next pdn_replay_game().
+ */
+const pdn_position *pdn_replay_after(const pdn_replay *rp, int k, long i,
+    unsigned *flags);
+
+/*
+ * The number of plies at the start of line k that leave no king on the
+ * board and follow no /FEN/ setup.  Until a king appears no draw rule can
+ * run and no position can come back, so a caller that follows the rules
+ * may pass over them in one step.
+ */
+long pdn_replay_kingless(const pdn_replay *rp, int k);
+
+/*
  * Matches one move token in one position, the fast way: a quiet move is
  * checked directly; the legal moves are generated only when a capture is
  * possible or the token is not a plain quiet move.  Writes up to `max`

@@ -1143,30 +1143,36 @@ pdn_replay_final(const pdn_replay *rp, int k)
 	return &rp->nodes[rp->finals[k]].pos;
 }
 
-int
-pdn_replay_ply(const pdn_replay *rp, int k, long i, pdn_ply *out)
+/* The node of ply i (0-based) of surviving line k, or -1. */
+static int
+ply_node(const pdn_replay *rp, int k, long i)
 {
-	const struct node *nd, *pa;
 	long n;
 	int x;
 
 	if (k < 0 || k >= rp->nfinal || i < 0 || i >= rp->npath)
-		return PDN_EINVAL;
+		return -1;
 	if (k == 0)
-		x = rp->path[i];
-	else {
-		/* Walk back from the end of line k to its ply i. */
-		n = rp->npath;
-		for (x = rp->finals[k]; x >= 0; x = rp->nodes[x].parent) {
-			nd = &rp->nodes[x];
-			if (nd->elem == NULL)
-				continue;
-			if (--n == i)
-				break;
-		}
-		if (x < 0)
-			return PDN_EINVAL;
+		return rp->path[i];
+	/* Walk back from the end of line k to its ply i. */
+	n = rp->npath;
+	for (x = rp->finals[k]; x >= 0; x = rp->nodes[x].parent) {
+		if (rp->nodes[x].elem == NULL)
+			continue;
+		if (--n == i)
+			break;
 	}
+	return x;
+}
+
+int
+pdn_replay_ply(const pdn_replay *rp, int k, long i, pdn_ply *out)
+{
+	const struct node *nd, *pa;
+	int x = ply_node(rp, k, i);
+
+	if (x < 0)
+		return PDN_EINVAL;
 	nd = &rp->nodes[x];
 	pa = &rp->nodes[nd->parent];
 	out->ply = nd->ply;
@@ -1179,4 +1185,37 @@ pdn_replay_ply(const pdn_replay *rp, int k, long i, pdn_ply *out)
 	out->move = nd->move;
 	out->elem = nd->elem;
 	return 0;
+}
+
+const pdn_position *
+pdn_replay_after(const pdn_replay *rp, int k, long i, unsigned *flags)
+{
+	int x = ply_node(rp, k, i);
+
+	if (x < 0)
+		return NULL;
+	if (flags != NULL)
+		*flags = rp->nodes[x].flags & (PDN_PLY_IRREGULAR |
+		    PDN_PLY_SETUP | PDN_PLY_AMBIGUOUS);
+	return &rp->nodes[x].pos;
+}
+
+long
+pdn_replay_kingless(const pdn_replay *rp, int k)
+{
+	const struct node *nd;
+	long i;
+	int x;
+
+	if (k < 0 || k >= rp->nfinal)
+		return 0;
+	for (i = 0; i < rp->npath; i++) {
+		/* Line 0 has its path at hand; the others are walked. */
+		if ((x = k == 0 ? rp->path[i] : ply_node(rp, k, i)) < 0)
+			break;
+		nd = &rp->nodes[x];
+		if (nd->pos.kings != 0 || (nd->flags & PDN_PLY_SETUP))
+			break;
+	}
+	return i;
 }
