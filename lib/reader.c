@@ -43,6 +43,7 @@ struct pdn_reader {
 	long ngames;
 	int in_game;
 	int movetext;		/* a move, number or variation was read */
+	int setups;		/* /FEN/ setups in the main line */
 	long pending_num;
 	int pending_dots;
 	uint64_t warned;	/* codes already reported for this game */
@@ -249,12 +250,9 @@ emit_once(pdn_reader *r, pdn_diag_code code, const pdn_token *t)
 }
 
 static void
-token_liberties(pdn_reader *r, const pdn_token *t)
+token_liberties_slow(pdn_reader *r, const pdn_token *t)
 {
 	unsigned f = t->flags;
-
-	if (f == 0)
-		return;
 	if (f & PDN_TF_LATIN1)
 		emit_once(r, PDN_D_LATIN1, t);
 	if (t->type == PDN_TOK_MOVE) {
@@ -289,6 +287,14 @@ token_liberties(pdn_reader *r, const pdn_token *t)
 	}
 }
 
+/* Reports the liberties a token took; most took none. */
+static inline void
+token_liberties(pdn_reader *r, const pdn_token *t)
+{
+	if (t->flags != 0)
+		token_liberties_slow(r, t);
+}
+
 static void
 begin_game(pdn_reader *r, const pdn_token *t)
 {
@@ -302,6 +308,7 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->used = 0;
 	r->warned = 0;
 	r->movetext = 0;
+	r->setups = 0;
 	r->pending_num = -1;
 	r->pending_dots = 0;
 	memset(&r->game, 0, sizeof(r->game));
@@ -591,7 +598,8 @@ finish_game(pdn_reader *r)
 	if (g->gametype == 20) {
 		if ((fen = find_tag(r, "FEN")) != NULL)
 			check_fen(r, fen->value, fen->vlen, fen->line, 1);
-		for (i = 0; i < g->moves.n; i++)
+		/* Most games have no setup: no need to look for one. */
+		for (i = 0; r->setups > 0 && i < g->moves.n; i++)
 			if (g->moves.e[i].type == PDN_EL_SETUP)
 				check_fen(r, g->moves.e[i].u.text.s,
 				    g->moves.e[i].u.text.len,
@@ -756,6 +764,8 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			begin_game(r, t);
 			token_liberties(r, t);
 			r->movetext = 1;
+			if (r->depth == 0)
+				r->setups++;
 			add_text(r, PDN_EL_SETUP, t);
 			break;
 		case PDN_TOK_LPAREN:
