@@ -143,19 +143,25 @@ read_fen(const char *s, size_t len, pdn_position *pos, pdn_fen_info *info)
 	return pdn_fen_read(pos, s, len, info) == 0;
 }
 
-/* The FEN as we write it: normalised when we read all of it. */
-static void
+/*
+ * The FEN as we write it: normalised into buf (PDN_FEN_STRMAX bytes) when
+ * we read all of it, else the text as read, whatever its length.  Sets
+ * *out to it and returns its length.
+ */
+static size_t
 fen_text(const struct wr *w, const char *s, size_t len, char *buf,
-    size_t size)
+    const char **out)
 {
 	pdn_position pos;
 	pdn_fen_info info;
 
 	if (w->is10 && read_fen(s, len, &pos, &info) &&
-	    !(info.warnings & PDN_FEN_W_EXTRA_FIELDS))
-		pdn_fen_write(&pos, buf, size);
-	else
-		snprintf(buf, size, "%.*s", (int)len, s);
+	    !(info.warnings & PDN_FEN_W_EXTRA_FIELDS)) {
+		*out = buf;
+		return pdn_fen_write(&pos, buf, PDN_FEN_STRMAX);
+	}
+	*out = s;
+	return len;
 }
 
 /* Appends a quoted string with \" and \\ escaped. */
@@ -253,6 +259,8 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 	long bnumber = number;
 	int bside = side, need_num = 1, last_move = 0;
 	char buf[PDN_FEN_STRMAX + 80];
+	const char *text;
+	size_t n;
 	const pdn_elem *e;
 	size_t i;
 
@@ -311,13 +319,13 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 			atom(w, e->u.text.s, e->u.text.len);
 			break;
 		case PDN_EL_SETUP:
-			fen_text(w, e->u.text.s, e->u.text.len, buf,
-			    PDN_FEN_STRMAX);
+			n = fen_text(w, e->u.text.s, e->u.text.len, buf,
+			    &text);
 			{
 				pdn_buf tmp = { 0 };
 
 				pdn_buf_add(&tmp, "/FEN ", 5);
-				add_quoted(&tmp, buf, strlen(buf));
+				add_quoted(&tmp, text, n);
 				pdn_buf_add(&tmp, "/", 1);
 				atom_buf(w, &tmp);
 			}
@@ -364,6 +372,7 @@ pdn_game_write(const pdn_game *g, pdn_buf *out)
 	pdn_fen_info info;
 	const char *result = NULL, *term;
 	char buf[PDN_FEN_STRMAX + 80];
+	const char *text;
 	unsigned char *used;
 	size_t i, k;
 	int side = 0;
@@ -396,9 +405,10 @@ pdn_game_write(const pdn_game *g, pdn_buf *out)
 		if (used[i])
 			continue;
 		if (strcmp(g->tags[i].name, "FEN") == 0) {
-			fen_text(&w, g->tags[i].value, g->tags[i].vlen, buf,
-			    PDN_FEN_STRMAX);
-			write_tag(out, "FEN", buf, strlen(buf));
+			size_t n = fen_text(&w, g->tags[i].value,
+			    g->tags[i].vlen, buf, &text);
+
+			write_tag(out, "FEN", text, n);
 		} else
 			write_tag(out, g->tags[i].name, g->tags[i].value,
 			    g->tags[i].vlen);
