@@ -48,7 +48,11 @@ BENCHES  = $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES = $(sort $(wildcard man/*.[1-9]))
 PROFILES = $(sort $(wildcard profiles/*.yaml))
 
-.PHONY: all check bench install uninstall clean asan lint-man fuzz
+.PHONY: all check bench install uninstall clean asan lint-man fuzz FORCE
+
+# Objects are intermediate files to make (built on the way to a program):
+# keep them, so that make does not delete and rebuild them every run.
+.SECONDARY:
 
 all: $(PROGS)
 
@@ -64,6 +68,14 @@ $(BUILD)/cmd/%.o: cmd/%.c
 
 # Where `--rules NAME` finds the installed profiles.
 $(BUILD)/cmd/pdn-adjudicate.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
+# The installed profiles' directory is compiled in: a stamp holding it
+# changes when PREFIX or DATADIR does, and rebuilds what uses it.
+$(BUILD)/cmd/pdn-adjudicate.o: $(BUILD)/datadir.stamp
+$(BUILD)/datadir.stamp: FORCE
+	@mkdir -p $(@D)
+	@echo '$(DATADIR)' >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+FORCE:
 
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
