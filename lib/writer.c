@@ -26,9 +26,19 @@ struct posset {
 	pdn_position p[POS_MAX];
 };
 
+/*
+ * Movetext is written in units: an atom and the atoms glued to it ("(",
+ * a move, its strength mark, ")").  A unit is not broken, so whether a
+ * line break goes before it is decided only once it is complete: the unit
+ * is written into the output after a placeholder space, which becomes a
+ * newline when the unit's first line does not fit.
+ */
 struct wr {
 	pdn_buf *out;
-	size_t col;		/* length of the current output line */
+	size_t col;		/* line length before the pending unit */
+	size_t unit;		/* offset of the pending unit in out */
+	int pending;		/* a unit is open */
+	int sep;		/* a placeholder space precedes it */
 	int glue;		/* the next atom follows without a space */
 	int is10;		/* the game replays as international draughts */
 };
@@ -72,46 +82,69 @@ add_str(pdn_buf *b, const char *s)
 	pdn_buf_add(b, s, strlen(s));
 }
 
+/*
+ * Closes the pending unit: breaks the line before it when its first line
+ * does not fit, and sets the column to the length of the output's last
+ * line (after the unit's last newline when it spans lines).
+ */
+static void
+flush_unit(struct wr *w)
+{
+	const char *s, *nl;
+	size_t len, first;
+
+	if (!w->pending || w->out->oom) {
+		w->pending = 0;
+		return;
+	}
+	w->pending = 0;
+	s = w->out->data + w->unit;
+	len = w->out->len - w->unit;
+	nl = memchr(s, '\n', len);
+	first = nl != NULL ? (size_t)(nl - s) : len;
+	if (w->sep && w->col + 1 + first > LINE_MAX_COLS) {
+		w->out->data[w->unit - 1] = '\n';
+		w->col = 0;
+	} else if (w->sep)
+		w->col++;
+	if (nl == NULL) {
+		w->col += len;
+		return;
+	}
+	while ((nl = memchr(s, '\n', len)) != NULL) {
+		len -= (size_t)(nl + 1 - s);
+		s = nl + 1;
+	}
+	w->col = len;
+}
+
 static void
 endline(struct wr *w)
 {
+	flush_unit(w);
 	if (w->col > 0)
 		pdn_buf_add(w->out, "\n", 1);
 	w->col = 0;
 	w->glue = 0;
 }
 
-/* Writes one atom of movetext, breaking lines at LINE_MAX_COLS. */
+/*
+ * Writes one atom of movetext: glued to the pending unit, or as a new
+ * unit after closing that one.
+ */
 static void
 atom(struct wr *w, const char *s, size_t len)
 {
-	const char *nl;
-
-	size_t first;
-
-	/* A comment spanning lines needs room only for its first line. */
-	nl = memchr(s, '\n', len);
-	first = nl != NULL ? (size_t)(nl - s) : len;
-	if (w->glue || w->col == 0)
-		;
-	else if (w->col + 1 + first > LINE_MAX_COLS) {
-		pdn_buf_add(w->out, "\n", 1);
-		w->col = 0;
-	} else {
-		pdn_buf_add(w->out, " ", 1);
-		w->col++;
+	if (!(w->glue && w->pending)) {
+		flush_unit(w);
+		w->sep = w->col > 0;
+		if (w->sep)
+			pdn_buf_add(w->out, " ", 1);
+		w->unit = w->out->len;
+		w->pending = 1;
 	}
 	w->glue = 0;
 	pdn_buf_add(w->out, s, len);
-	if (nl == NULL)
-		w->col += len;
-	else {
-		while ((nl = memchr(s, '\n', len)) != NULL) {
-			len -= (size_t)(nl + 1 - s);
-			s = nl + 1;
-		}
-		w->col = len;
-	}
 }
 
 static void

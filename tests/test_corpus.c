@@ -171,6 +171,87 @@ test_idempotent(void **state)
 	pdn_buf_free(&b);
 }
 
+/* --- line length ---------------------------------------------------- */
+
+/*
+ * Whether a movetext line holds one unbreakable unit of the writer: no
+ * space outside a comment or a quoted FEN separates two atoms (the space
+ * after a move number or after "/FEN" is part of its atom; a line comment
+ * runs to the end of the line).  *in_comment carries a comment that spans
+ * lines from one line to the next.
+ */
+static int
+one_unit(const char *s, size_t n, int *in_comment)
+{
+	size_t i;
+	int quoted = 0, one = 1;
+
+	for (i = 0; i < n; i++) {
+		if (*in_comment) {
+			if (s[i] == '}')
+				*in_comment = 0;
+		} else if (quoted) {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				quoted = 0;
+		} else if (s[i] == '{')
+			*in_comment = 1;
+		else if (s[i] == '"')
+			quoted = 1;
+		else if (s[i] == ';' || s[i] == '%')
+			break;
+		else if (s[i] == ' ' && i > 0 && s[i - 1] != '.' &&
+		    !(i >= 4 && memcmp(s + i - 4, "/FEN", 4) == 0))
+			one = 0;
+	}
+	return one;
+}
+
+/*
+ * PDN.md: canonical lines are at most 79 characters; only a tag or a
+ * single atom longer than that (a long comment, or a line of one) may
+ * pass it.
+ */
+static void
+test_line_length(void **state)
+{
+	pdn_buf out = { 0 };
+	const char *p, *nl;
+	char *data;
+	size_t i, len, n;
+	int header, in_comment, one;
+
+	(void)state;
+	for (i = 0; i < NFILES; i++) {
+		data = pdntest_slurp(corpus[i].path, &len);
+		assert_non_null(data);
+		out.len = 0;
+		pdntest_rewrite(data, len, &out, NULL);
+		pdn_buf_add(&out, "", 0);
+		header = 1;
+		in_comment = 0;
+		for (p = out.data; (nl = strchr(p, '\n')) != NULL;
+		    p = nl + 1) {
+			n = (size_t)(nl - p);
+			/* A blank line outside comments ends a section. */
+			if (n == 0 && !in_comment) {
+				header = !header;
+				continue;
+			}
+			if (header)
+				continue;
+			one = one_unit(p, n, &in_comment);
+			if (n > 79 && !one)
+				fprintf(stderr, "%s: line of %zu: %.*s\n",
+				    corpus[i].path, n, (int)n, p);
+			assert_true(n <= 79 || one);
+		}
+		free(data);
+	}
+	pdn_buf_free(&out);
+}
+
 /* --- losslessness ---------------------------------------------------- */
 
 /* A FEN as compared: normalised when the rules core reads it. */
@@ -370,6 +451,7 @@ main(void)
 		cmocka_unit_test(test_game_counts),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_lossless),
+		cmocka_unit_test(test_line_length),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
