@@ -876,6 +876,7 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 	const unsigned char *b;
 	unsigned char c;
 	size_t k, pos;
+	int nl = 0;
 
 	tok->type = PDN_TOK_EOF;
 	tok->flags = 0;
@@ -885,6 +886,7 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 	tok->vlen = 0;
 	tok->num = 0;
 	tok->dots = 0;
+	tok->blank = 0;
 	for (;;) {
 		b = lx->b;
 		pos = lx->pos;
@@ -904,6 +906,7 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 		if (c == '\n') {
 			lx->pos++;
 			newline(lx);
+			nl++;
 		} else if (c >= 0x80) {
 			/* NBSP (UTF-8 or Latin-1) and a BOM count as space. */
 			fill(lx, 3);
@@ -923,6 +926,11 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 	}
 	if (lx->end - lx->pos < LX_WINDOW)
 		fill(lx, LX_WINDOW);
+	/*
+	 * Only blanks lie between the last token and this one: two line ends
+	 * among them make a blank line.
+	 */
+	tok->blank = nl >= 2;
 	tok->line = lx->line;
 	tok->offset = lx->base + lx->pos;
 	tok->col = (long)(tok->offset - lx->lstart) + 1;

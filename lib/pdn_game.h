@@ -195,6 +195,7 @@ typedef struct pdn_token {
 	int dots;		/* dots after a move number: 0, 1 or 3 */
 	pdn_movetok move;
 	pdn_diag_code code;	/* for PDN_TOK_ERROR */
+	int blank;		/* a blank line came before the token */
 } pdn_token;
 
 typedef struct pdn_lexer pdn_lexer;

@@ -686,7 +686,15 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 		case PDN_TOK_ERROR:
 			return syntax_error(r, t, t->code, t->text);
 		case PDN_TOK_TAG:
-			if (r->in_game && r->movetext) {
+			/*
+			 * Tags end a game with movetext.  A game of tags alone
+			 * ends where, after a blank line, a tag it already has
+			 * comes again: that is the next game's tag section (a
+			 * duplicate among a game's own tags has no blank line
+			 * before it).
+			 */
+			if (r->in_game && (r->movetext || (t->blank &&
+			    find_tag(r, t->text) != NULL))) {
 				r->have_tok = 1;
 				emit(r, PDN_D_NO_TERMINATOR, t->line, t->col,
 				    NULL);
