@@ -226,12 +226,21 @@ newline(pdn_lexer *lx)
 	lx->lstart = lx->base + lx->pos;
 }
 
+/* The line and column of the byte at the current position. */
+static void
+mark(const pdn_lexer *lx, long *line, long *col)
+{
+	*line = lx->line;
+	*col = (long)(lx->base + lx->pos - lx->lstart) + 1;
+}
+
 static int
 set_error(pdn_lexer *lx, pdn_token *tok, pdn_diag_code code,
     const char *detail)
 {
 	tok->type = PDN_TOK_ERROR;
 	tok->code = code;
+	tok->xline = 0;
 	lx->t.len = 0;
 	if (detail != NULL && sput(&lx->t, detail, strlen(detail),
 	    LX_TEXT_MAX) == -2)
@@ -276,7 +285,7 @@ utf8_len(const unsigned char *b, size_t i, size_t end)
  * Returns 0, -1 too long, -2 out of memory.
  */
 static int
-copy_char(pdn_lexer *lx, struct sbuf *s, size_t max, unsigned *flags)
+copy_char(pdn_lexer *lx, struct sbuf *s, size_t max, pdn_token *tok)
 {
 	unsigned char c = lx->b[lx->pos], l1[2];
 	size_t n;
@@ -290,7 +299,9 @@ copy_char(pdn_lexer *lx, struct sbuf *s, size_t max, unsigned *flags)
 	if (n == 0) {
 		l1[0] = (unsigned char)(0xc0 | (c >> 6));
 		l1[1] = (unsigned char)(0x80 | (c & 0x3f));
-		*flags |= PDN_TF_LATIN1;
+		if (!(tok->flags & PDN_TF_LATIN1))
+			mark(lx, &tok->uline, &tok->ucol);
+		tok->flags |= PDN_TF_LATIN1;
 		lx->pos++;
 		return sput(s, l1, 2, max);
 	}
@@ -349,6 +360,21 @@ show_byte(unsigned c, char *buf, size_t size)
 	}
 }
 
+/* A NUL byte inside a text, reported where it is. */
+static int
+nul_error(pdn_lexer *lx, pdn_token *tok, const char *detail)
+{
+	long line, col;
+	int rc;
+
+	mark(lx, &line, &col);
+	lx->pos++;
+	rc = set_error(lx, tok, PDN_D_UNEXPECTED_CHAR, detail);
+	tok->xline = line;
+	tok->xcol = col;
+	return rc;
+}
+
 static int
 lex_comment(pdn_lexer *lx, pdn_token *tok)
 {
@@ -372,20 +398,19 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 			lx->pos++;
 			break;
 		}
-		if (c == '\0') {
-			lx->pos++;
-			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
-			    "NUL byte in a comment");
-		}
+		if (c == '\0')
+			return nul_error(lx, tok, "NUL byte in a comment");
 		/* CR before LF or at the end of input ends the line too. */
 		if (c == '\r' && (lx->pos + 1 >= lx->end ||
 		    lx->b[lx->pos + 1] == '\n')) {
 			lx->pos++;
 			continue;
 		}
-		if (c == '{')
+		if (c == '{' && !(tok->flags & PDN_TF_NESTED)) {
+			mark(lx, &tok->xline, &tok->xcol);
 			tok->flags |= PDN_TF_NESTED;
-		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, &tok->flags)) != 0)
+		}
+		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0)
 			return text_error(lx, tok, rc);
 		if (c == '\n')
 			newline(lx);
@@ -419,12 +444,9 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 		 */
 		if (c == '\n' || c == '\r')
 			break;
-		if (c == '\0') {
-			lx->pos++;
-			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
-			    "NUL byte in a comment");
-		}
-		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, &tok->flags)) != 0)
+		if (c == '\0')
+			return nul_error(lx, tok, "NUL byte in a comment");
+		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0)
 			return text_error(lx, tok, rc);
 	}
 	tok->type = PDN_TOK_LINE_COMMENT;
@@ -488,11 +510,8 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 			lx->pos++;
 			break;
 		}
-		if (c == '\0') {
-			lx->pos++;
-			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
-			    "NUL byte in a string");
-		}
+		if (c == '\0')
+			return nul_error(lx, tok, "NUL byte in a string");
 		if (curly_quote(lx) && (tok->flags & PDN_TF_QUOTES)) {
 			lx->pos += 3;
 			break;
@@ -500,7 +519,7 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 		if (c == '\\' && lx->pos + 1 < lx->end &&
 		    (lx->b[lx->pos + 1] == '"' || lx->b[lx->pos + 1] == '\\'))
 			lx->pos++;
-		if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX, &tok->flags)) != 0)
+		if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX, tok)) != 0)
 			return text_error(lx, tok, rc);
 	}
 	if (sput(&lx->v, "", 0, LX_TAG_MAX + 1) == -2)
@@ -538,7 +557,7 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 		    lx->b[lx->pos] != '\n' && lx->b[lx->pos] != '\r' &&
 		    lx->b[lx->pos] != '\0')
 			if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX,
-			    &tok->flags)) != 0)
+			    tok)) != 0)
 				return text_error(lx, tok, rc);
 		while (lx->v.len > 0 && isblank_(lx->v.p[lx->v.len - 1]))
 			lx->v.len--;
@@ -886,7 +905,6 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 	tok->vlen = 0;
 	tok->num = 0;
 	tok->dots = 0;
-	tok->blank = 0;
 	for (;;) {
 		b = lx->b;
 		pos = lx->pos;
@@ -897,6 +915,7 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 			if (fill(lx, 1) > 0)
 				continue;
 			tok->type = PDN_TOK_EOF;
+			tok->blank = nl >= 2;
 			tok->line = lx->line;
 			tok->col = (long)(lx->base + lx->pos - lx->lstart) + 1;
 			tok->offset = lx->base + lx->pos;

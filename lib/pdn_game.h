@@ -196,6 +196,13 @@ typedef struct pdn_token {
 	pdn_movetok move;
 	pdn_diag_code code;	/* for PDN_TOK_ERROR */
 	int blank;		/* a blank line came before the token */
+	/*
+	 * Where inside the token its problem lies, 1-based: for an error,
+	 * the offending byte (line 0 when it is the token's start); with
+	 * PDN_TF_NESTED, the first inner '{'.  Only meaningful then.
+	 */
+	long xline, xcol;
+	long uline, ucol;	/* with PDN_TF_LATIN1: its first such byte */
 } pdn_token;
 
 typedef struct pdn_lexer pdn_lexer;

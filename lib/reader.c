@@ -239,14 +239,20 @@ emit(pdn_reader *r, pdn_diag_code code, long line, long col,
 
 /* Liberties are reported once per game, at their first occurrence. */
 static void
-emit_once(pdn_reader *r, pdn_diag_code code, const pdn_token *t)
+emit_once_at(pdn_reader *r, pdn_diag_code code, long line, long col)
 {
 	uint64_t bit = (uint64_t)1 << code;
 
 	if (r->warned & bit)
 		return;
 	r->warned |= bit;
-	emit(r, code, t->line, t->col, NULL);
+	emit(r, code, line, col, NULL);
+}
+
+static void
+emit_once(pdn_reader *r, pdn_diag_code code, const pdn_token *t)
+{
+	emit_once_at(r, code, t->line, t->col);
 }
 
 static void
@@ -254,7 +260,7 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 {
 	unsigned f = t->flags;
 	if (f & PDN_TF_LATIN1)
-		emit_once(r, PDN_D_LATIN1, t);
+		emit_once_at(r, PDN_D_LATIN1, t->uline, t->ucol);
 	if (t->type == PDN_TOK_MOVE) {
 		if (f & PDN_TF_PADDED)
 			emit_once(r, PDN_D_SQUARE_PADDED, t);
@@ -283,7 +289,7 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 			emit_once(r, PDN_D_TAG_QUOTES, t);
 	} else if (t->type == PDN_TOK_COMMENT) {
 		if (f & PDN_TF_NESTED)
-			emit(r, PDN_D_NESTED_BRACE, t->line, t->col, NULL);
+			emit(r, PDN_D_NESTED_BRACE, t->xline, t->xcol, NULL);
 	}
 }
 
@@ -615,13 +621,19 @@ static int
 syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
     const char *detail)
 {
+	long line = t->line, col = t->col;
 	int rc;
 
 	begin_game(r, t);
+	/* A lexer error may name the byte at fault inside its token. */
+	if (t->type == PDN_TOK_ERROR && t->xline > 0) {
+		line = t->xline;
+		col = t->xcol;
+	}
 	if (detail != NULL && *detail != '\0')
-		emit(r, code, t->line, t->col, "%s", detail);
+		emit(r, code, line, col, "%s", detail);
 	else
-		emit(r, code, t->line, t->col, NULL);
+		emit(r, code, line, col, NULL);
 	r->game.truncated = 1;
 	if ((rc = pdn_lexer_skip_game(r->lx, !r->movetext)) != 0)
 		return rc;

@@ -58,7 +58,9 @@ add_quoted(pdn_buf *b, const char *s, size_t len)
 
 /*
  * One token as the expectations write it: "LINE:COL type detail", then
- * "+flag" for each liberty noticed.
+ * "+flag" for each liberty noticed (with "@LINE:COL", the byte it is about,
+ * for Latin-1 and a nested brace), and "@LINE:COL" after an error that
+ * names its byte.
  */
 static void
 format_token(const pdn_token *t, pdn_buf *b)
@@ -137,12 +139,26 @@ format_token(const pdn_token *t, pdn_buf *b)
 		add_s(b, pdn_diag_name(t->code));
 		if (t->len > 0)
 			add_quoted(b, t->text, t->len);
+		if (t->xline > 0) {
+			snprintf(buf, sizeof(buf), " @%ld:%ld", t->xline,
+			    t->xcol);
+			add_s(b, buf);
+		}
 		break;
 	}
 	for (k = 0; k < sizeof(flags) / sizeof(flags[0]); k++)
 		if (t->flags & flags[k].bit) {
 			add_s(b, " +");
 			add_s(b, flags[k].name);
+			/* Where the byte of the liberty is. */
+			buf[0] = '\0';
+			if (flags[k].bit == PDN_TF_LATIN1)
+				snprintf(buf, sizeof(buf), "@%ld:%ld", t->uline,
+				    t->ucol);
+			else if (flags[k].bit == PDN_TF_NESTED)
+				snprintf(buf, sizeof(buf), "@%ld:%ld", t->xline,
+				    t->xcol);
+			add_s(b, buf);
 		}
 	pdn_buf_add(b, "", 0);
 }
