@@ -446,14 +446,25 @@ fen_big_square(const char *s)
 	return 0;
 }
 
+/*
+ * Checks a FEN.  Its syntax is the same in every variant, so a FEN that
+ * does not read is an error whatever the game type, except a square
+ * beyond 50 in Canadian draughts (12x12, 72 squares).  Its liberties (a
+ * man on the crowning row...) are reported for 10x10 games only.
+ */
 static void
 check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 {
 	pdn_position pos;
 	pdn_fen_info info;
+	int is10 = r->game.gametype == 20;
 
 	memset(&info, 0, sizeof(info));
 	if (pdn_fen_read(&pos, fen, len, &info) != 0) {
+		if (info.status == PDN_FEN_SQUARE_RANGE &&
+		    r->game.gametype == 27 && info.square > 0 &&
+		    info.square <= 72)
+			return;
 		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
 			    pdn_fen_strerror(info.status), info.square);
@@ -462,7 +473,7 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 			    pdn_fen_strerror(info.status));
 		return;
 	}
-	if (info.warnings != 0) {
+	if (info.warnings != 0 && is10) {
 		static const struct {
 			unsigned bit;
 			const char *what;
@@ -601,16 +612,14 @@ finish_game(pdn_reader *r)
 	r->tagdiag = 1;
 	decide_gametype(r);
 	check_result(r);
-	if (g->gametype == 20) {
-		if ((fen = find_tag(r, "FEN")) != NULL)
-			check_fen(r, fen->value, fen->vlen, fen->line, 1);
-		/* Most games have no setup: no need to look for one. */
-		for (i = 0; r->setups > 0 && i < g->moves.n; i++)
-			if (g->moves.e[i].type == PDN_EL_SETUP)
-				check_fen(r, g->moves.e[i].u.text.s,
-				    g->moves.e[i].u.text.len,
-				    g->moves.e[i].line, g->moves.e[i].col);
-	}
+	if ((fen = find_tag(r, "FEN")) != NULL)
+		check_fen(r, fen->value, fen->vlen, fen->line, 1);
+	/* Most games have no setup: no need to look for one. */
+	for (i = 0; r->setups > 0 && i < g->moves.n; i++)
+		if (g->moves.e[i].type == PDN_EL_SETUP)
+			check_fen(r, g->moves.e[i].u.text.s,
+			    g->moves.e[i].u.text.len, g->moves.e[i].line,
+			    g->moves.e[i].col);
 	r->tagdiag = 0;
 	r->in_game = 0;
 	return r->oom ? PDN_ENOMEM : 1;

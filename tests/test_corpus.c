@@ -84,9 +84,9 @@ static const struct corpus_file {
 	{ "testdata/corpus/wiegerw-pdn/games/succeed/alphanumeric.pdn", 1, 0 },
 	{ "testdata/corpus/wiegerw-pdn/games/succeed/beginner.pdn", 58, 0 },
 	{ "testdata/corpus/wiegerw-pdn/games/succeed/borderclassics.pdn", 183, 0 },
-	{ "testdata/corpus/wiegerw-pdn/games/succeed/bridges.pdn", 267, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/bridges.pdn", 267, 1 },
 	{ "testdata/corpus/wiegerw-pdn/games/succeed/candidate95.pdn", 8, 0 },
-	{ "testdata/corpus/wiegerw-pdn/games/succeed/fen.pdn", 3, 0 },
+	{ "testdata/corpus/wiegerw-pdn/games/succeed/fen.pdn", 3, 1 },
 	{ "testdata/corpus/wiegerw-pdn/games/succeed/gameterminator.pdn", 1, 0 },
 	{ "testdata/corpus/wiegerw-pdn/games/succeed/gem.pdn", 162, 0 },
 	{ "testdata/corpus/wiegerw-pdn/games/succeed/goulds.pdn", 262, 0 },
@@ -149,11 +149,13 @@ test_idempotent(void **state)
 	pdn_buf a = { 0 }, b = { 0 };
 	char *data;
 	size_t i, len;
+	int k, badfen;
 
 	(void)state;
 	for (i = 0; i < NFILES; i++) {
 		data = pdntest_slurp(corpus[i].path, &len);
 		assert_non_null(data);
+		badfen = 0;
 		a.len = b.len = 0;
 		pdntest_rewrite(data, len, &a, NULL);
 		memset(&ds, 0, sizeof(ds));
@@ -163,8 +165,15 @@ test_idempotent(void **state)
 			    corpus[i].path);
 		assert_int_equal(a.len, b.len);
 		assert_memory_equal(a.data, b.data, a.len);
-		/* Our own output is clean. */
-		assert_int_equal(ds.errors, 0);
+		/*
+		 * Our own output is clean, but for an unreadable FEN, which
+		 * is written back as read (lossless) and so found again.
+		 */
+		assert_in_range(ds.n, 0, 64);
+		for (k = 0; k < ds.n; k++)
+			if (strcmp(ds.names[k], "bad-fen") == 0)
+				badfen++;
+		assert_int_equal(ds.errors, badfen);
 		free(data);
 	}
 	pdn_buf_free(&a);
