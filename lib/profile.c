@@ -602,10 +602,17 @@ pdn_profile_read_file(pdn_profile *out, const char *path,
 		return PDN_ENOMEM;
 	}
 	yaml_parser_set_input_file(&r.parser, fp);
+	errno = 0;
 	rc = read_stream(&r, out);
 	yaml_parser_delete(&r.parser);
-	if (ferror(fp) && rc == 0) {
-		fail(&r, PDN_PROFILE_IO, 0, 0, NULL, "read error");
+	/*
+	 * A failed read (a directory, an I/O error) is what went wrong, not
+	 * the syntax error libyaml makes of it: say so, with the reason.
+	 */
+	if (ferror(fp)) {
+		if (errno == 0 || strerror_r(errno, why, sizeof(why)) != 0)
+			snprintf(why, sizeof(why), "read error");
+		fail(&r, PDN_PROFILE_IO, 0, 0, NULL, "%s", why);
 		rc = PDN_EIO;
 	}
 	fclose(fp);
