@@ -7,21 +7,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "pdn.h"
 
 const char *cli_progname = "pdn";
 
-void
-cli_init(const char *argv0)
-{
-	const char *p;
+static int finish_output(FILE *fp, const char *name, int do_close);
 
-	if (argv0 == NULL || *argv0 == '\0')
+void
+cli_init(char **argv)
+{
+	char *p;
+
+	if (argv[0] == NULL || *argv[0] == '\0')
 		return;
-	p = strrchr(argv0, '/');
-	cli_progname = p != NULL ? p + 1 : argv0;
+	if ((p = strrchr(argv[0], '/')) != NULL && p[1] != '\0')
+		argv[0] = p + 1;
+	cli_progname = argv[0];
 }
 
 void
@@ -29,6 +34,7 @@ cli_warn(const char *fmt, ...)
 {
 	va_list ap;
 
+	fflush(stdout);
 	fprintf(stderr, "%s: ", cli_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -36,24 +42,71 @@ cli_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+void
+cli_diag_write(const char *text, size_t len)
+{
+	/*
+	 * Standard output is flushed only here, when there is something to
+	 * say, so that a run without diagnostics keeps its full buffers.
+	 */
+	fflush(stdout);
+	fwrite(text, 1, len, stderr);
+}
+
+int
+cli_help(void (*usage)(FILE *), const char *const *lines)
+{
+	usage(stdout);
+	for (; *lines != NULL; lines++)
+		printf("%s\n", *lines);
+	return cli_close_output(stdout, "<stdout>");
+}
+
+int
+cli_version(void)
+{
+	printf("%s %s\n", cli_progname, PDN_VERSION);
+	return cli_close_output(stdout, "<stdout>");
+}
+
+/* Appends to buf[*n..size) as snprintf would, keeping *n below size. */
+static void
+append(char *buf, size_t size, int *n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void
+append(char *buf, size_t size, int *n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (size == 0 || (size_t)*n >= size - 1)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *n, size - (size_t)*n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*n = (size_t)*n + (size_t)k < size ? *n + k : (int)size - 1;
+}
+
 int
 cli_diag_format(const pdn_diag *d, char *buf, size_t size)
 {
-	int n;
+	int n = 0;
 
-	n = snprintf(buf, size, "%s: %s:%ld:%ld: %s: %s [%s]", cli_progname,
-	    d->file, d->line, d->col, pdn_severity_name(d->severity),
-	    d->message, d->name);
-	if (n < 0 || (size_t)n >= size)
-		n = size > 0 ? (int)size - 1 : 0;
-	if (d->game > 0 && d->ply > 0)
-		n += snprintf(buf + n, size - (size_t)n, " (game %ld, ply %ld)",
-		    d->game, d->ply);
+	if (size > 0)
+		buf[0] = '\0';
+	append(buf, size, &n, "%s: %s:%ld:%ld: %s: ", cli_progname, d->file,
+	    d->line, d->col, pdn_severity_name(d->severity));
+	/* A move's ply and number lead: they are what a reader looks for. */
+	if (d->move != NULL)
+		append(buf, size, &n, "ply %ld (%ld.%s) %s: ", d->ply,
+		    d->number, d->side == PDN_BLACK ? " ..." : "", d->move);
+	append(buf, size, &n, "%s [%s]", d->message, d->name);
+	if (d->game > 0 && d->ply > 0 && d->move == NULL)
+		append(buf, size, &n, " (game %ld, ply %ld)", d->game, d->ply);
 	else if (d->game > 0)
-		n += snprintf(buf + n, size - (size_t)n, " (game %ld)",
-		    d->game);
-	if ((size_t)n >= size)
-		n = size > 0 ? (int)size - 1 : 0;
+		append(buf, size, &n, " (game %ld)", d->game);
 	return n;
 }
 
@@ -61,7 +114,8 @@ void
 cli_diag(const pdn_diag *d, void *arg)
 {
 	struct cli_diag_state *st = arg;
-	char buf[CLI_DIAG_MAX];
+	char buf[CLI_DIAG_MAX + 1];
+	int n;
 
 	if (st != NULL) {
 		if (d->severity == PDN_SEV_ERROR)
@@ -71,35 +125,154 @@ cli_diag(const pdn_diag *d, void *arg)
 		if (d->severity < st->min)
 			return;
 	}
-	cli_diag_format(d, buf, sizeof(buf));
-	fprintf(stderr, "%s\n", buf);
+	n = cli_diag_format(d, buf, CLI_DIAG_MAX);
+	buf[n++] = '\n';
+	cli_diag_write(buf, (size_t)n);
+}
+
+int
+cli_input_open(struct cli_input *in, const char *path)
+{
+	in->error = 0;
+	if (strcmp(path, "-") == 0) {
+		in->name = "<stdin>";
+		in->fd = STDIN_FILENO;
+		return 0;
+	}
+	in->name = path;
+	if ((in->fd = open(path, O_RDONLY)) < 0) {
+		cli_warn("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+void
+cli_input_close(struct cli_input *in)
+{
+	if (in->fd != STDIN_FILENO && in->fd >= 0)
+		close(in->fd);
+	in->fd = -1;
 }
 
 long
 cli_read_fd(void *arg, char *buf, size_t len)
 {
-	int fd = *(int *)arg;
+	struct cli_input *in = arg;
 	ssize_t n;
 
 	do
-		n = read(fd, buf, len);
+		n = read(in->fd, buf, len);
 	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		in->error = errno;
 	return (long)n;
 }
 
 int
-cli_open(const char *path, const char **name)
+cli_input_end(const struct cli_input *in, int rc)
 {
-	int fd;
-
-	if (strcmp(path, "-") == 0) {
-		*name = "<stdin>";
-		return STDIN_FILENO;
+	if (rc == PDN_ENOMEM) {
+		cli_warn("%s: out of memory", in->name);
+		return 2;
 	}
-	*name = path;
-	if ((fd = open(path, O_RDONLY)) < 0)
+	if (rc < 0) {
+		cli_warn("%s: %s", in->name, in->error != 0 ?
+		    strerror(in->error) : "read error");
+		return 2;
+	}
+	return 0;
+}
+
+/*
+ * The mode a new file gets from open(2): 0666 less the umask, which can
+ * only be read by setting it (the tools are single-threaded here).
+ */
+static mode_t
+new_file_mode(void)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+int
+cli_output_open(struct cli_output *out, const char *path)
+{
+	struct stat sb;
+	int fd, exists;
+
+	memset(out, 0, sizeof(*out));
+	if (path == NULL || strcmp(path, "-") == 0) {
+		out->fp = stdout;
+		out->name = "<stdout>";
+		return 0;
+	}
+	out->name = path;
+	exists = stat(path, &sb) == 0;
+	if (exists && S_ISDIR(sb.st_mode)) {
+		cli_warn("%s: %s", path, strerror(EISDIR));
+		return 2;
+	}
+	/* A device or a pipe cannot be replaced: it is written to. */
+	if (exists && !S_ISREG(sb.st_mode)) {
+		if ((out->fp = fopen(path, "w")) == NULL) {
+			cli_warn("%s: %s", path, strerror(errno));
+			return 2;
+		}
+		return 0;
+	}
+	/* Through a symbolic link the file it names is replaced. */
+	out->target = exists ? realpath(path, NULL) : strdup(path);
+	if (out->target == NULL ||
+	    (out->tmp = malloc(strlen(out->target) + 8)) == NULL) {
 		cli_warn("%s: %s", path, strerror(errno));
-	return fd;
+		free(out->target);
+		return 2;
+	}
+	strcpy(out->tmp, out->target);
+	strcat(out->tmp, ".XXXXXX");
+	if ((fd = mkstemp(out->tmp)) < 0) {
+		cli_warn("%s: %s", path, strerror(errno));
+		free(out->tmp);
+		free(out->target);
+		return 2;
+	}
+	/* mkstemp's mode is 0600: give the file the mode it would have. */
+	if (fchmod(fd, exists ? sb.st_mode & 07777 : new_file_mode()) != 0 ||
+	    (out->fp = fdopen(fd, "w")) == NULL) {
+		cli_warn("%s: %s", out->tmp, strerror(errno));
+		close(fd);
+		unlink(out->tmp);
+		free(out->tmp);
+		free(out->target);
+		return 2;
+	}
+	return 0;
+}
+
+int
+cli_output_close(struct cli_output *out)
+{
+	int status;
+
+	if (out->fp == NULL)
+		return 0;
+	status = finish_output(out->fp, out->name, out->fp != stdout);
+	out->fp = NULL;
+	if (out->tmp == NULL)
+		return status;
+	if (status == 0 && rename(out->tmp, out->target) != 0) {
+		cli_warn("%s: %s", out->name, strerror(errno));
+		status = 2;
+	}
+	if (status != 0)
+		unlink(out->tmp);
+	free(out->tmp);
+	free(out->target);
+	out->tmp = out->target = NULL;
+	return status;
 }
 
 int
@@ -130,12 +303,17 @@ cli_number(const char *what, const char *s, long min, long max, long *out)
 	return 0;
 }
 
-int
-cli_close_output(FILE *fp, const char *name)
+/*
+ * Flushes fp and checks it, and closes it when do_close is set (standard
+ * output stays open for the messages that may still follow: cli_warn()
+ * flushes it).  Returns 0, or 2 after printing why.
+ */
+static int
+finish_output(FILE *fp, const char *name, int do_close)
 {
 	int bad = fflush(fp) != 0 || ferror(fp);
 
-	if (fclose(fp) != 0)
+	if (do_close && fclose(fp) != 0)
 		bad = 1;
 	if (bad) {
 		/* A closed pipe ends the run quietly, like SIGPIPE would. */
@@ -145,6 +323,12 @@ cli_close_output(FILE *fp, const char *name)
 		return 2;
 	}
 	return 0;
+}
+
+int
+cli_close_output(FILE *fp, const char *name)
+{
+	return finish_output(fp, name, 1);
 }
 
 int

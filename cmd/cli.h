@@ -1,6 +1,7 @@
 /*
  * Helpers every pdn tool shares: the program name, diagnostics in the one
- * format of DESIGN.md, opening inputs, and the checked end of output.
+ * format of DESIGN.md, --help and --version, opening inputs, and output
+ * files written through a temporary file and checked at the end.
  */
 #ifndef CLI_H
 #define CLI_H
@@ -13,12 +14,36 @@
 /* Set by cli_init() from argv[0]. */
 extern const char *cli_progname;
 
-/* Sets the program name. */
-void cli_init(const char *argv0);
+/*
+ * Sets the program name to the last component of argv[0], and points
+ * argv[0] at it too, so that getopt's own messages say "pdn-parse:" rather
+ * than the path the program was started by.
+ */
+void cli_init(char **argv);
 
-/* Prints "prog: message" to stderr. */
+/*
+ * Prints "prog: message" to stderr, after flushing standard output so that
+ * with both streams into one file the message comes after what was
+ * printed before it.
+ */
 void cli_warn(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+
+/*
+ * Writes len bytes of diagnostics text to stderr, after flushing standard
+ * output (as cli_warn()): for a tool that kept a game's diagnostics to
+ * print them just before the game's record.
+ */
+void cli_diag_write(const char *text, size_t len);
+
+/*
+ * --help: prints usage(stdout), a blank line, then `lines` (NULL-ended,
+ * one line per option, without the newline).  --version: prints
+ * "prog VERSION".  Both return the exit status (0, or 2 when standard
+ * output cannot be written).
+ */
+int cli_help(void (*usage)(FILE *), const char *const *lines);
+int cli_version(void);
 
 /* What cli_diag() prints and what it has counted. */
 struct cli_diag_state {
@@ -28,9 +53,15 @@ struct cli_diag_state {
 };
 
 /*
- * A pdn_diag_fn: prints
- * "prog: file:line:col: error: message [code] (game N, ply P)"
- * to stderr.  arg is a struct cli_diag_state.
+ * A pdn_diag_fn, the one format of every tool's diagnostics, printed to
+ * stderr (through cli_diag_write()).  A diagnostic about a move (d->move
+ * set) names the ply, the move number and the move before the message:
+ * "prog: file:line:col: error: ply P (N.) MOVE: message [code] (game G)",
+ * with "(N. ...)" for Black's move; any other says
+ * "prog: file:line:col: error: message [code] (game G, ply P)", or
+ * "(game G)" when no move was read yet, or nothing when it concerns no
+ * game.  arg is a struct cli_diag_state, or NULL to print every
+ * diagnostic without counting.
  */
 void cli_diag(const pdn_diag *d, void *arg);
 
@@ -43,14 +74,61 @@ void cli_diag(const pdn_diag *d, void *arg);
 #define CLI_DIAG_MAX	2048
 int cli_diag_format(const pdn_diag *d, char *buf, size_t size);
 
-/* A pdn_read_fn over a file descriptor (arg points to the int). */
-long cli_read_fd(void *arg, char *buf, size_t len);
+/* An input operand being read. */
+struct cli_input {
+	int fd;
+	const char *name;	/* the operand, or "<stdin>" */
+	int error;		/* errno of the read that failed, or 0 */
+};
 
 /*
  * Opens an input operand: "-" is standard input, named "<stdin>".  Returns
- * the descriptor, or -1 after printing why.
+ * 0, or -1 after printing why.
  */
-int cli_open(const char *path, const char **name);
+int cli_input_open(struct cli_input *in, const char *path);
+
+/* Closes it (standard input stays open). */
+void cli_input_close(struct cli_input *in);
+
+/*
+ * A pdn_read_fn over an input (arg is the struct cli_input); a failed
+ * read's errno is kept in in->error for cli_input_end().
+ */
+long cli_read_fd(void *arg, char *buf, size_t len);
+
+/*
+ * Says what ended reading an input, from pdn_reader_next()'s last return
+ * value: nothing at the end of the input (0 or 1), else why, with the
+ * system's reason for a read error.  Returns 0, or 2 after a problem.
+ */
+int cli_input_end(const struct cli_input *in, int rc);
+
+/*
+ * An output file.  Unless it is standard output or not a regular file (a
+ * device, a pipe), it is written as a temporary file in the same
+ * directory and renamed over the file only by cli_output_close(), after
+ * everything was written: an input given as the output is read whole
+ * before it is replaced, and a failed run leaves the old file as it was.
+ */
+struct cli_output {
+	FILE *fp;
+	const char *name;	/* as given, or "<stdout>" */
+	char *tmp;		/* the temporary file, or NULL */
+	char *target;		/* where it is renamed to (links resolved) */
+};
+
+/*
+ * Opens path for writing (NULL or "-": standard output).  Returns 0, or 2
+ * after printing why.
+ */
+int cli_output_open(struct cli_output *out, const char *path);
+
+/*
+ * Flushes and closes the output; then renames the temporary file over the
+ * target, or removes it when something failed.  Returns 0, or 2 after
+ * printing why (nothing for a closed pipe, see cli_close_output()).
+ */
+int cli_output_close(struct cli_output *out);
 
 /*
  * The index of `arg` in `names` (NULL-ended), for an option that takes

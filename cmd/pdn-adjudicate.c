@@ -45,6 +45,7 @@ static struct {
 
 /* The first error diagnostic of a game: why it is invalid, and where. */
 struct first_error {
+	pdn_diag_code code;
 	char name[32];
 	long ply, number;
 	pdn_colour side;
@@ -76,7 +77,7 @@ struct job {
 
 /* Counts for --summary and the exit status. */
 struct run {
-	FILE *fp;
+	FILE *fp;		/* standard output or the -o file */
 	struct yout y;
 	pdn_buf line;		/* a TSV record being built */
 	long games;
@@ -95,10 +96,27 @@ struct run {
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-qv] [-f tsv|json|yaml|pdn] [-H] [-j N] "
-	    "[--lenient] [--rules NAME|FILE] [--summary] [file ...]\n",
+	fprintf(fp, "usage: %s [-HhlqVv] [-f tsv|json|yaml|pdn] [-j N] "
+	    "[-o file] [--rules NAME|FILE] [--summary] [file ...]\n",
 	    cli_progname);
 }
+
+static const char *const help_lines[] = {
+	"  -f, --format F   tsv (default), json, yaml or pdn (the games with "
+	    "the rules' result)",
+	"  -H, --no-header  tsv: no header line",
+	"  -j, --jobs N     use N threads (1-256), same output as one",
+	"  -l, --lenient    accept the irregular moves of FMJD 5.4 and 5.7",
+	"  -o, --output F   write to file F (replaced when done)",
+	"      --rules P    rules profile: fmjd (default), lidraughts, or a "
+	    "YAML file",
+	"      --summary    counts of verdicts and reasons at the end",
+	"  -q, --quiet      no diagnostics",
+	"  -v, --verbose    warnings and notes too",
+	"  -h, --help       show this help",
+	"  -V, --version    show the version",
+	NULL
+};
 
 /* --- diagnostics, kept with their game ------------------------------ */
 
@@ -110,6 +128,7 @@ keep_diag(const pdn_diag *d, void *arg)
 	int n;
 
 	if (d->severity == PDN_SEV_ERROR && j->fe.name[0] == '\0') {
+		j->fe.code = d->code;
 		snprintf(j->fe.name, sizeof(j->fe.name), "%s", d->name);
 		j->fe.ply = d->ply;
 		j->fe.number = d->number;
@@ -205,6 +224,19 @@ move_text(const struct rec *j, char *buf, size_t size)
 		    a->side == PDN_WHITE ? "." : "...", a->move);
 }
 
+/*
+ * The plies column: those replayed, and for an invalid game those before
+ * its first error; an impossible setup comes before every move.
+ */
+static long
+record_plies(const struct rec *j)
+{
+	if (j->adj.verdict == PDN_VERDICT_INVALID &&
+	    j->fe.name[0] != '\0' && j->fe.code == PDN_D_SETUP_POSITION)
+		return 0;
+	return j->adj.plies;
+}
+
 static long
 record_ply(const struct rec *j)
 {
@@ -223,8 +255,14 @@ detail_text(const struct rec *j, char *buf, size_t size)
 	buf[0] = '\0';
 #define NOTE(s) n += (size_t)snprintf(buf + n, n < size ? size - n : 0, \
 	    "%s%s", n > 0 ? "," : "", (s))
+	/*
+	 * A game of another variant is unsupported; one the reader could
+	 * not even type because it is broken is invalid by its first error
+	 * (as pdn-validate judges it).
+	 */
 	if (a->verdict == PDN_VERDICT_INVALID) {
-		if (a->flags & PDN_ADJ_UNSUPPORTED)
+		if ((a->flags & PDN_ADJ_UNSUPPORTED) &&
+		    !(j->g->gametype == 0 && j->g->errors > 0))
 			NOTE("unsupported-gametype");
 		else if (j->fe.name[0] != '\0')
 			NOTE(j->fe.name);
@@ -305,7 +343,7 @@ fields(const struct rec *j, const char **f, char nums[][24], char *move,
 	cli_utoa((unsigned long long)g->line, nums[1]);
 	cli_utoa((unsigned long long)g->offset, nums[2]);
 	cli_utoa(ply > 0 ? (unsigned long long)ply : 0, nums[3]);
-	cli_utoa((unsigned long long)a->plies, nums[4]);
+	cli_utoa((unsigned long long)record_plies(j), nums[4]);
 	move_text(j, move, msize);
 	detail_text(j, detail, dsize);
 	f[0] = g->file;
@@ -340,7 +378,9 @@ print_record(struct run *run, const struct rec *j)
 	size_t k;
 
 	if (opt.fmt == FMT_PDN) {
-		fwrite(j->pdn.data, 1, j->pdn.len, run->fp);
+		/* A truncated game has no text, and maybe no buffer at all. */
+		if (j->pdn.len > 0)
+			fwrite(j->pdn.data, 1, j->pdn.len, run->fp);
 		return;
 	}
 	fields(j, f, nums, move, sizeof(move), detail, sizeof(detail));
@@ -420,7 +460,7 @@ done_rec(struct run *run, struct rec *j)
 {
 
 	if (j->err.len > 0)
-		fwrite(j->err.data, 1, j->err.len, stderr);
+		cli_diag_write(j->err.data, j->err.len);
 	if (j->rc != 0) {
 		cli_warn("%s: game %ld: out of memory", j->g->file,
 		    j->g->index);
@@ -503,15 +543,15 @@ adjudicate_file(struct pool *pool, struct run *run, const char *path)
 	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
 	pdn_reader *r;
 	const pdn_game *g;
-	const char *name;
+	struct cli_input in;
 	struct job *jb;
 	struct rec *j;
 	struct stat sb;
-	int fd, rc, status = 0;
+	int rc, status;
 
-	if ((fd = cli_open(path, &name)) < 0)
+	if (cli_input_open(&in, path) != 0)
 		return 2;
-	run->size = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ?
+	run->size = fstat(in.fd, &sb) == 0 && S_ISREG(sb.st_mode) ?
 	    (uint64_t)sb.st_size : 0;
 	run->progress = !opt.quiet && isatty(STDERR_FILENO) &&
 	    run->size >= PROGRESS_BYTES;
@@ -520,13 +560,12 @@ adjudicate_file(struct pool *pool, struct run *run, const char *path)
 	jb = pool_slot(pool);
 	jb->n = 0;
 	j = rec_reset(&jb->r[0]);
-	ro.file = name;
+	ro.file = in.name;
 	ro.diag = reader_diag;
 	ro.diag_arg = &j;
-	if (pdn_reader_new(&r, cli_read_fd, &fd, &ro) != 0) {
+	if (pdn_reader_new(&r, cli_read_fd, &in, &ro) != 0) {
 		cli_warn("out of memory");
-		if (fd != STDIN_FILENO)
-			close(fd);
+		cli_input_close(&in);
 		return 2;
 	}
 	while ((rc = pdn_reader_next(r, &g)) == 1) {
@@ -560,22 +599,15 @@ adjudicate_file(struct pool *pool, struct run *run, const char *path)
 	 * record they were kept in is past the last one submitted.
 	 */
 	if (j->err.len > 0)
-		fwrite(j->err.data, 1, j->err.len, stderr);
+		cli_diag_write(j->err.data, j->err.len);
 	j->err.len = 0;
-	if (rc == PDN_EIO) {
-		cli_warn("%s: read error", name);
-		status = 2;
-	} else if (rc == PDN_ENOMEM) {
-		cli_warn("%s: out of memory", name);
-		status = 2;
-	}
+	status = cli_input_end(&in, rc);
 	if (run->progress) {
 		run->at = run->size;
 		progress(run, 1);
 	}
 	pdn_reader_free(r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	cli_input_close(&in);
 	return status;
 }
 
@@ -588,13 +620,13 @@ print_summary(const struct run *run)
 	};
 	size_t k;
 
-	fprintf(stderr, "%s: %ld games\n", cli_progname, run->games);
+	/* cli_warn flushes the records first: the summary follows them. */
+	cli_warn("%ld games", run->games);
 	for (k = 0; k <= PDN_VERDICT_INVALID; k++)
-		fprintf(stderr, "%s: verdict %s: %ld\n", cli_progname,
-		    pdn_verdict_str((pdn_verdict)k), run->verdicts[k]);
+		cli_warn("verdict %s: %ld", pdn_verdict_str((pdn_verdict)k),
+		    run->verdicts[k]);
 	for (k = 0; k < sizeof(rnames) / sizeof(rnames[0]); k++)
-		fprintf(stderr, "%s: reason %s: %ld\n", cli_progname,
-		    rnames[k], run->reasons[k]);
+		cli_warn("reason %s: %ld", rnames[k], run->reasons[k]);
 }
 
 int
@@ -605,6 +637,7 @@ main(int argc, char **argv)
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "lenient", no_argument, NULL, 'l' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "summary", no_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -619,7 +652,8 @@ main(int argc, char **argv)
 	pdn_adjudicator *adj[MAX_JOBS];
 	pdn_profile prof = *pdn_profile_default();
 	pdn_profile_error perr;
-	const char *rules = NULL;
+	const char *rules = NULL, *outname = NULL;
+	struct cli_output output;
 	struct pool *pool;
 	struct run run;
 	static const char *const formats[] = {
@@ -628,8 +662,8 @@ main(int argc, char **argv)
 	long njobs;
 	int ch, i, k, st, jobs = 1, nadj = 0, status = 0;
 
-	cli_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "f:Hj:qvh", longopts,
+	cli_init(argv);
+	while ((ch = getopt_long(argc, argv, "f:Hj:lo:qvhV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
@@ -652,6 +686,9 @@ main(int argc, char **argv)
 		case 'l':
 			opt.flags |= PDN_REPLAY_LENIENT;
 			break;
+		case 'o':
+			outname = optarg;
+			break;
 		case 'r':
 			rules = optarg;
 			break;
@@ -665,11 +702,9 @@ main(int argc, char **argv)
 			opt.min = PDN_SEV_NOTE;
 			break;
 		case 'h':
-			usage(stdout);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_help(usage, help_lines);
 		case 'V':
-			printf("%s %s\n", cli_progname, PDN_VERSION);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_version();
 		default:
 			usage(stderr);
 			return 2;
@@ -689,7 +724,7 @@ main(int argc, char **argv)
 	}
 
 	memset(&run, 0, sizeof(run));
-	run.fp = stdout;
+	memset(&output, 0, sizeof(output));
 	run.threads = jobs > 1;
 	run.batch = run.threads ? BATCH : 1;
 	for (nadj = 0; nadj < jobs; nadj++)
@@ -704,6 +739,13 @@ main(int argc, char **argv)
 		status = 2;
 		goto out;
 	}
+	/* Opened last: a run that cannot start leaves the file alone. */
+	if (cli_output_open(&output, outname) != 0) {
+		pool_free(pool);
+		status = 2;
+		goto out;
+	}
+	run.fp = output.fp;
 	if (opt.fmt == FMT_YAML && yout_open(&run.y, run.fp) != 0) {
 		pool_free(pool);
 		status = 2;
@@ -732,9 +774,9 @@ main(int argc, char **argv)
 		status = 2;
 	if (opt.summary)
 		print_summary(&run);
-	if (cli_close_output(run.fp, "<stdout>") != 0)
-		status = 2;
 out:
+	if (cli_output_close(&output) != 0)
+		status = 2;
 	while (nadj > 0)
 		pdn_adjudicator_free(adj[--nadj]);
 	return status;

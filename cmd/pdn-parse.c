@@ -25,9 +25,19 @@ struct out {
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-qv] [-f pdn|yaml|json|tags] [-o file] "
+	fprintf(fp, "usage: %s [-hqVv] [-f pdn|yaml|json|tags] [-o file] "
 	    "[file ...]\n", cli_progname);
 }
+
+static const char *const help_lines[] = {
+	"  -f, --format F   pdn (default), yaml, json or tags",
+	"  -o, --output F   write to file F (replaced when done)",
+	"  -q, --quiet      no warnings, only errors",
+	"  -v, --verbose    notes too",
+	"  -h, --help       show this help",
+	"  -V, --version    show the version",
+	NULL
+};
 
 /* --- JSON ----------------------------------------------------------- */
 
@@ -258,20 +268,19 @@ static int
 parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	struct cli_input in;
 	pdn_reader *r;
 	const pdn_game *g;
-	const char *name;
-	int fd, rc, status = 0;
+	int rc, status = 0;
 
-	if ((fd = cli_open(path, &name)) < 0)
+	if (cli_input_open(&in, path) != 0)
 		return 2;
-	opt.file = name;
+	opt.file = in.name;
 	opt.diag = cli_diag;
 	opt.diag_arg = ds;
-	if (pdn_reader_new(&r, cli_read_fd, &fd, &opt) != 0) {
+	if (pdn_reader_new(&r, cli_read_fd, &in, &opt) != 0) {
 		cli_warn("out of memory");
-		if (fd != STDIN_FILENO)
-			close(fd);
+		cli_input_close(&in);
 		return 2;
 	}
 	while ((rc = pdn_reader_next(r, &g)) == 1) {
@@ -301,16 +310,10 @@ parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 			break;
 		}
 	}
-	if (rc == PDN_EIO) {
-		cli_warn("%s: read error", name);
+	if (cli_input_end(&in, rc) != 0)
 		status = 2;
-	} else if (rc == PDN_ENOMEM) {
-		cli_warn("%s: out of memory", name);
-		status = 2;
-	}
 	pdn_reader_free(r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	cli_input_close(&in);
 	return status;
 }
 
@@ -327,15 +330,16 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct cli_diag_state ds = { PDN_SEV_WARNING, 0, 0 };
+	struct cli_output output;
 	struct out o;
-	const char *outname = "<stdout>";
+	const char *outname = NULL;
 	int ch, i, st, status = 0;
 
-	cli_init(argv[0]);
+	cli_init(argv);
 	memset(&o, 0, sizeof(o));
-	o.fp = stdout;
 	o.fmt = FMT_PDN;
-	while ((ch = getopt_long(argc, argv, "f:o:qvh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:o:qvhV", longopts, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case 'f':
 			if (strcmp(optarg, "pdn") == 0)
@@ -354,11 +358,6 @@ main(int argc, char **argv)
 			break;
 		case 'o':
 			outname = optarg;
-			if ((o.fp = fopen(optarg, "w")) == NULL) {
-				cli_warn("%s: cannot open for writing",
-				    optarg);
-				return 2;
-			}
 			break;
 		case 'q':
 			ds.min = PDN_SEV_ERROR;
@@ -367,11 +366,9 @@ main(int argc, char **argv)
 			ds.min = PDN_SEV_NOTE;
 			break;
 		case 'h':
-			usage(stdout);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_help(usage, help_lines);
 		case 'V':
-			printf("%s %s\n", cli_progname, PDN_VERSION);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_version();
 		default:
 			usage(stderr);
 			return 2;
@@ -380,8 +377,13 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
-	if (o.fmt == FMT_YAML && yout_open(&o.y, o.fp) != 0)
+	if (cli_output_open(&output, outname) != 0)
 		return 2;
+	o.fp = output.fp;
+	if (o.fmt == FMT_YAML && yout_open(&o.y, o.fp) != 0) {
+		status = 2;
+		goto out;
+	}
 	if (argc == 0)
 		status = parse_file(&o, "-", &ds);
 	for (i = 0; i < argc; i++) {
@@ -391,8 +393,9 @@ main(int argc, char **argv)
 	}
 	if (yout_close(&o.y) != 0)
 		status = 2;
+out:
 	pdn_buf_free(&o.buf);
-	if (cli_close_output(o.fp, outname) != 0)
+	if (cli_output_close(&output) != 0)
 		status = 2;
 	return status;
 }

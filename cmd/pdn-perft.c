@@ -18,31 +18,19 @@ enum { FORMAT_TEXT, FORMAT_TSV };
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-d depth] [--divide] [--bulk] "
+	fprintf(fp, "usage: %s [-bhV] [-d depth] [--divide] "
 	    "[-f text|tsv] [FEN]\n", cli_progname);
 }
 
-static void
-help(void)
-{
-	usage(stdout);
-	printf("\n"
-	    "Count the leaf nodes of the legal move tree of international\n"
-	    "draughts (FMJD rules) from the start position or from FEN.\n"
-	    "\n"
-	    "  -d, --depth N    count N plies deep (1-%d, default 6); without\n"
-	    "                   --divide every depth 1..N is reported\n"
-	    "      --divide     count each root move separately, in PDN\n"
-	    "                   notation, then the total\n"
-	    "  -b, --bulk       count the last ply's moves without playing them\n"
-	    "  -f, --format F   text (default) or tsv: depth<TAB>nodes<TAB>"
-	    "seconds\n"
-	    "  -h, --help       show this help\n"
-	    "  -V, --version    show the version\n"
-	    "\n"
-	    "Exit status: 0 success, 2 bad usage or an invalid FEN.\n",
-	    MAX_DEPTH);
-}
+static const char *const help_lines[] = {
+	"  -d, --depth N    count N plies deep (1-30, default 6), each depth",
+	"      --divide     count each root move separately, then the total",
+	"  -b, --bulk       count the last ply's moves without playing them",
+	"  -f, --format F   text (default) or tsv (depth, nodes, seconds)",
+	"  -h, --help       show this help",
+	"  -V, --version    show the version",
+	NULL
+};
 
 static double
 now(void)
@@ -87,6 +75,8 @@ divide(const pdn_position *pos, int depth, int bulk, int format)
 		pdn_move_str_unique(&list.m[i], &list, mv);
 		printf(format == FORMAT_TSV ? "%s\t%llu\n" : "%-12s %llu\n",
 		    mv, nodes);
+		/* A long count shows its progress through a pipe too. */
+		fflush(stdout);
 	}
 	printf(format == FORMAT_TSV ? "%s\t%llu\n" : "%-12s %llu\n", "total",
 	    total);
@@ -106,15 +96,18 @@ count(const pdn_position *pos, int depth, int bulk, int format)
 		t0 = now();
 		nodes = pdn_perft(pos, d, bulk);
 		secs = now() - t0;
-		if (format == FORMAT_TSV) {
+		if (format == FORMAT_TSV)
 			printf("%d\t%llu\t%.6f\n", d, nodes, secs);
-			continue;
-		}
-		printf("%5d %15llu %10.3f ", d, nodes, secs);
-		if (secs > 0)
-			printf("%12.1f\n", (double)nodes / secs / 1e6);
+		else if (secs > 0)
+			printf("%5d %15llu %10.3f %12.1f\n", d, nodes, secs,
+			    (double)nodes / secs / 1e6);
 		else
-			printf("%12s\n", "-");
+			printf("%5d %15llu %10.3f %12s\n", d, nodes, secs, "-");
+		/*
+		 * Each depth as soon as it is known, through a pipe too: the
+		 * next one may take minutes, and `| head -1` then ends the
+		 * run at once (SIGPIPE) instead of after the whole search.
+		 */
 		fflush(stdout);
 	}
 }
@@ -137,7 +130,7 @@ main(int argc, char *argv[])
 	long depth = 6;
 	int ch, bulk = 0, do_divide = 0, format = FORMAT_TEXT;
 
-	cli_init(argv[0]);
+	cli_init(argv);
 	while ((ch = getopt_long(argc, argv, "bd:f:hV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
@@ -167,11 +160,9 @@ main(int argc, char *argv[])
 			}
 			break;
 		case 'h':
-			help();
-			return cli_close_output(stdout, "<stdout>");
+			return cli_help(usage, help_lines);
 		case 'V':
-			printf("pdn-perft %s\n", PDN_VERSION);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_version();
 		default:
 			usage(stderr);
 			return 2;

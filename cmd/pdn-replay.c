@@ -28,7 +28,8 @@ static const char *const extension[] = { "fen", "txt", "svg", "json", "yaml" };
 
 /* An output stream: standard output, the -o file, or a file in -o DIR. */
 struct sink {
-	FILE *fp;
+	struct cli_output out;
+	FILE *fp;		/* out.fp, or NULL when closed */
 	const char *name;
 	struct yout y;		/* for FMT_YAML */
 	int records;		/* records written to it */
@@ -41,7 +42,6 @@ struct run {
 	long move;		/* --move N[w|b] */
 	pdn_colour move_side;
 	int board_field;	/* --board: json and yaml carry the diagram */
-	int quiet;
 	struct render_opts ro;
 	const char *dir;	/* -o DIR, else NULL */
 	struct sink out;	/* the single stream when dir is NULL */
@@ -71,28 +71,31 @@ struct shot {
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-lnquv] [--ply N | --move N[w|b] | --every] "
+	fprintf(fp, "usage: %s [-hlnquVv] [--ply N | --move N[w|b] | --every] "
 	    "[-f fen|board|svg|json|yaml]\n"
 	    "       [-o file|dir] [--board] [--flip] [file ...]\n",
 	    cli_progname);
 }
 
-/*
- * Diagnostics as cli_diag() prints them, except that a game of another
- * variant is said even without -v (unless -q): it is why no position of
- * that game appears.
- */
-static void
-replay_diag(const pdn_diag *d, void *arg)
-{
-	struct run *run = arg;
-	pdn_severity min = run->ds.min;
-
-	if (d->code == PDN_D_UNSUPPORTED_GAMETYPE && !run->quiet)
-		run->ds.min = PDN_SEV_NOTE;
-	cli_diag(d, &run->ds);
-	run->ds.min = min;
-}
+static const char *const help_lines[] = {
+	"      --ply N      the position after ply N",
+	"      --move N[w|b]  the position after White's (w) or Black's (b) "
+	    "move N",
+	"      --every      the position after every ply",
+	"  -f, --format F   fen (default), board, svg, json or yaml",
+	"  -o, --output F   write to file F, or one file per game in "
+	    "directory F",
+	"      --board      json and yaml: add the text diagram",
+	"  -n, --numbers    board and svg: number the squares",
+	"  -u, --unicode    board: draw the pieces with Unicode symbols",
+	"      --flip       board and svg: Black at the bottom",
+	"  -l, --lenient    accept the irregular moves of FMJD 5.4 and 5.7",
+	"  -q, --quiet      no warnings, only errors",
+	"  -v, --verbose    notes too (such as games of other variants)",
+	"  -h, --help       show this help",
+	"  -V, --version    show the version",
+	NULL
+};
 
 /* An error of this program about a game, in the format of DESIGN.md. */
 static void
@@ -115,14 +118,23 @@ game_error(struct run *run, const pdn_game *g, const char *name,
 
 /* --- output streams ------------------------------------------------- */
 
+/*
+ * Opens path (NULL: standard output) through cli_output_open(): a file
+ * is replaced only when complete.  Returns 0 or 2.
+ */
 static int
-sink_open(struct run *run, struct sink *s, FILE *fp, const char *name)
+sink_open(struct run *run, struct sink *s, const char *path)
 {
 	memset(s, 0, sizeof(*s));
-	s->fp = fp;
-	s->name = name;
-	if (run->fmt == FMT_YAML)
-		return yout_open(&s->y, fp);
+	if (cli_output_open(&s->out, path) != 0)
+		return 2;
+	s->fp = s->out.fp;
+	s->name = s->out.name;
+	if (run->fmt == FMT_YAML && yout_open(&s->y, s->fp) != 0) {
+		cli_output_close(&s->out);
+		s->fp = NULL;
+		return 2;
+	}
 	return 0;
 }
 
@@ -136,7 +148,7 @@ sink_close(struct sink *s)
 		return 0;
 	if (yout_close(&s->y) != 0)
 		status = 2;
-	if (cli_close_output(s->fp, s->name) != 0)
+	if (cli_output_close(&s->out) != 0)
 		status = 2;
 	s->fp = NULL;
 	return status;
@@ -185,7 +197,6 @@ static struct sink *
 sink_for(struct run *run, const struct shot *sh, int *status)
 {
 	struct sink *s = &run->game_out;
-	FILE *fp;
 	int per_shot = run->fmt == FMT_SVG;
 
 	if (run->dir == NULL) {
@@ -205,12 +216,7 @@ sink_for(struct run *run, const struct shot *sh, int *status)
 	if (sink_close(s) != 0)
 		*status = 2;
 	dir_path(run, sh, per_shot);
-	if ((fp = fopen(run->path, "w")) == NULL) {
-		cli_warn("%s: %s", run->path, strerror(errno));
-		*status = 2;
-		return NULL;
-	}
-	if (sink_open(run, s, fp, run->path) != 0) {
+	if (sink_open(run, s, run->path) != 0) {
 		*status = 2;
 		return NULL;
 	}
@@ -413,8 +419,8 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 	int status = 0, st, stopped, valid;
 
 	opt.flags = flags;
-	opt.diag = replay_diag;
-	opt.diag_arg = run;
+	opt.diag = cli_diag;
+	opt.diag_arg = &run->ds;
 	if (pdn_replay_game(run->rp, g, &opt) != 0) {
 		cli_warn("out of memory");
 		return 2;
@@ -478,20 +484,19 @@ static int
 replay_file(struct run *run, const char *path, unsigned flags)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	struct cli_input in;
 	pdn_reader *r;
 	const pdn_game *g;
-	const char *name;
-	int fd, rc, st, status = 0;
+	int rc, st, status = 0;
 
-	if ((fd = cli_open(path, &name)) < 0)
+	if (cli_input_open(&in, path) != 0)
 		return 2;
-	opt.file = name;
-	opt.diag = replay_diag;
-	opt.diag_arg = run;
-	if (pdn_reader_new(&r, cli_read_fd, &fd, &opt) != 0) {
+	opt.file = in.name;
+	opt.diag = cli_diag;
+	opt.diag_arg = &run->ds;
+	if (pdn_reader_new(&r, cli_read_fd, &in, &opt) != 0) {
 		cli_warn("out of memory");
-		if (fd != STDIN_FILENO)
-			close(fd);
+		cli_input_close(&in);
 		return 2;
 	}
 	while ((rc = pdn_reader_next(r, &g)) == 1) {
@@ -500,16 +505,10 @@ replay_file(struct run *run, const char *path, unsigned flags)
 		if (sink_close(&run->game_out) != 0)
 			status = 2;
 	}
-	if (rc == PDN_EIO) {
-		cli_warn("%s: read error", name);
+	if (cli_input_end(&in, rc) != 0)
 		status = 2;
-	} else if (rc == PDN_ENOMEM) {
-		cli_warn("%s: out of memory", name);
-		status = 2;
-	}
 	pdn_reader_free(r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	cli_input_close(&in);
 	return status;
 }
 
@@ -589,13 +588,12 @@ main(int argc, char **argv)
 	static struct run run;
 	const char *output = NULL;
 	struct stat sb;
-	FILE *fp = stdout;
 	char *end;
 	int ch, i, st, status = 0, whiches = 0;
 
-	cli_init(argv[0]);
+	cli_init(argv);
 	run.ds.min = PDN_SEV_WARNING;
-	while ((ch = getopt_long(argc, argv, "f:o:lnquvh", longopts,
+	while ((ch = getopt_long(argc, argv, "f:o:lnquvhV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_PLY:
@@ -645,18 +643,15 @@ main(int argc, char **argv)
 			flags |= PDN_REPLAY_LENIENT;
 			break;
 		case 'q':
-			run.quiet = 1;
 			run.ds.min = PDN_SEV_ERROR;
 			break;
 		case 'v':
 			run.ds.min = PDN_SEV_NOTE;
 			break;
 		case 'h':
-			usage(stdout);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_help(usage, help_lines);
 		case 'V':
-			printf("%s %s\n", cli_progname, PDN_VERSION);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_version();
 		default:
 			usage(stderr);
 			return 2;
@@ -672,16 +667,11 @@ main(int argc, char **argv)
 
 	if (output != NULL && stat(output, &sb) == 0 && S_ISDIR(sb.st_mode))
 		run.dir = output;
-	else if (output != NULL && (fp = fopen(output, "w")) == NULL) {
-		cli_warn("%s: %s", output, strerror(errno));
-		return 2;
-	}
 	if (pdn_replay_new(&run.rp) != 0) {
 		cli_warn("out of memory");
 		return 2;
 	}
-	if (sink_open(&run, &run.out, fp, output != NULL && run.dir == NULL ?
-	    output : "<stdout>") != 0)
+	if (sink_open(&run, &run.out, run.dir == NULL ? output : NULL) != 0)
 		return 2;
 	if (argc == 0)
 		status = replay_file(&run, "-", flags);

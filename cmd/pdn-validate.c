@@ -160,14 +160,15 @@ static void print_records(struct run *run, struct batch *b,
     const struct base *at);
 
 /*
- * Validates the games of a reader into batch b with the replay handle rp.
+ * Validates the games of a reader of input `in` into batch b with the
+ * replay handle rp.
  * With `live` set, each game's record is printed as soon as it is made
  * (on the main thread); else they are kept for later.  Returns 0, or 2
  * after a read error or when out of memory.
  */
 static int
-validate(pdn_reader *r, pdn_replay *rp, struct batch *b, struct run *live,
-    const struct base *at)
+validate(pdn_reader *r, const struct cli_input *in, pdn_replay *rp,
+    struct batch *b, struct run *live, const struct base *at)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
 	const pdn_game *g;
@@ -218,15 +219,7 @@ validate(pdn_reader *r, pdn_replay *rp, struct batch *b, struct run *live,
 		print_records(live, b, at);
 	if (b->oom)
 		return 2;
-	if (rc == PDN_ENOMEM) {
-		cli_warn("%s: out of memory", b->file);
-		return 2;
-	}
-	if (rc < 0) {
-		cli_warn("%s: read error", b->file);
-		return 2;
-	}
-	return 0;
+	return cli_input_end(in, rc);
 }
 
 /* --- printing ----------------------------------------------------------- */
@@ -235,29 +228,32 @@ static const char *const status_name[] = {
 	"valid", "invalid", "unsupported", "none"
 };
 
+/* Prints a record's diagnostics, in the one format of cli_diag(). */
 static void
-print_text(FILE *fp, const struct batch *b, const struct rgame *r,
+print_text(const struct batch *b, const struct rgame *r,
     const struct base *at)
 {
-	const struct rdiag *d;
+	const struct rdiag *rd;
+	pdn_diag d;
 	size_t i;
 
 	for (i = r->d0; i < r->d0 + r->nd; i++) {
-		d = &b->d[i];
-		fprintf(fp, "%s: %s:%ld:%ld: %s: ", cli_progname, b->file,
-		    d->line + at->line, d->col, pdn_severity_name(d->sev));
-		if (d->move != (size_t)-1)
-			fprintf(fp, "ply %ld (%ld.%s) %s: ", d->ply, d->number,
-			    d->side == PDN_BLACK ? " ..." : "",
-			    b->arena.data + d->move);
-		fprintf(fp, "%s [%s]", b->arena.data + d->msg,
-		    pdn_diag_name(d->code));
-		if (d->game > 0 && d->ply > 0 && d->move == (size_t)-1)
-			fprintf(fp, " (game %ld, ply %ld)", d->game + at->game,
-			    d->ply);
-		else if (d->game > 0)
-			fprintf(fp, " (game %ld)", d->game + at->game);
-		fputc('\n', fp);
+		rd = &b->d[i];
+		memset(&d, 0, sizeof(d));
+		d.code = rd->code;
+		d.severity = rd->sev;
+		d.name = pdn_diag_name(rd->code);
+		d.message = b->arena.data + rd->msg;
+		d.file = b->file;
+		d.line = rd->line + at->line;
+		d.col = rd->col;
+		d.game = rd->game > 0 ? rd->game + at->game : 0;
+		d.ply = rd->ply;
+		d.move = rd->move != (size_t)-1 ? b->arena.data + rd->move :
+		    NULL;
+		d.number = rd->number;
+		d.side = rd->side;
+		cli_diag(&d, NULL);
 	}
 }
 
@@ -410,9 +406,10 @@ print_yaml(struct yout *y, const struct batch *b, const struct rgame *r,
 	y_doc(y, 0);
 }
 
-/* Totals of the whole run, and the YAML stream. */
+/* Totals of the whole run, and the output. */
 struct run {
 	long games, valid, invalid, unsupported;
+	FILE *fp;
 	struct yout y;
 	int status;
 };
@@ -428,15 +425,15 @@ print_records(struct run *run, struct batch *b, const struct base *at)
 		r = &b->g[i];
 		/* Diagnostics of no game exist only as text. */
 		if (r->status == ST_NONE || opt.fmt == FMT_TEXT) {
-			print_text(stderr, b, r, at);
+			print_text(b, r, at);
 			continue;
 		}
 		switch (opt.fmt) {
 		case FMT_TSV:
-			print_tsv(stdout, b, r, at);
+			print_tsv(run->fp, b, r, at);
 			break;
 		case FMT_JSON:
-			print_json(stdout, b, r, at);
+			print_json(run->fp, b, r, at);
 			break;
 		default:
 			print_yaml(&run->y, b, r, at);
@@ -482,7 +479,7 @@ batch_free(struct batch *b)
  * reader's remainder), then reads the descriptor.
  */
 struct src {
-	int fd;
+	struct cli_input *in;
 	const char *pre;
 	size_t npre;
 };
@@ -500,7 +497,7 @@ src_read(void *arg, char *buf, size_t len)
 		s->npre -= len;
 		return (long)len;
 	}
-	return cli_read_fd(&s->fd, buf, len);
+	return cli_read_fd(s->in, buf, len);
 }
 
 /*
@@ -508,9 +505,9 @@ src_read(void *arg, char *buf, size_t len)
  * memory stays that of one game.  Returns 0 or 2.
  */
 static int
-run_stream(struct run *run, struct src *s, const char *name,
-    const struct base *at)
+run_stream(struct run *run, struct src *s, const struct base *at)
 {
+	const char *name = s->in->name;
 	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
 	struct batch b;
 	pdn_reader *r = NULL;
@@ -528,7 +525,7 @@ run_stream(struct run *run, struct src *s, const char *name,
 		pdn_reader_free(r);
 		return 2;
 	}
-	st = validate(r, rp, &b, run, at);
+	st = validate(r, s->in, rp, &b, run, at);
 	count_batch(run, &b);
 	batch_free(&b);
 	pdn_replay_free(rp);
@@ -564,6 +561,7 @@ worker(void *arg)
 {
 	struct pool *p = arg;
 	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	struct cli_input mem;
 	pdn_replay *rp = NULL;
 	pdn_reader *r;
 	struct job *j;
@@ -586,10 +584,14 @@ worker(void *arg)
 		ro.file = j->b.file;
 		ro.diag = collect;
 		ro.diag_arg = &j->b;
+		/* A chunk in memory has no read to fail. */
+		mem.fd = -1;
+		mem.name = j->b.file;
+		mem.error = 0;
 		if (pdn_reader_new_mem(&r, j->data, j->len, &ro) != 0)
 			j->status = 2;
 		else {
-			j->status = validate(r, rp, &j->b, NULL, NULL);
+			j->status = validate(r, &mem, rp, &j->b, NULL, NULL);
 			pdn_reader_free(r);
 		}
 		pthread_mutex_lock(&p->mu);
@@ -726,7 +728,7 @@ retire(struct run *run, struct pool *p, struct job **oldest, long *games)
 }
 
 static int
-run_chunks(struct run *run, int fd, const char *name, int jobs)
+run_chunks(struct run *run, struct cli_input *in, int jobs)
 {
 	struct pool p;
 	pthread_t *tid;
@@ -754,7 +756,8 @@ run_chunks(struct run *run, int fd, const char *name, int jobs)
 			cut = len;
 		if (cut == 0 && len >= CHUNK_MAX)
 			break;	/* no boundary: the rest goes to one stream */
-		if (cut == 0) {
+		/* After the end of input, or a failed read, read no more. */
+		if (cut == 0 && !eof) {
 			if (len + 65536 > cap) {
 				cap = cap ? cap * 2 : 1u << 20;
 				if ((np = realloc(buf, cap)) == NULL) {
@@ -765,10 +768,10 @@ run_chunks(struct run *run, int fd, const char *name, int jobs)
 				buf = np;
 			}
 			do
-				got = read(fd, buf + len, 65536);
+				got = read(in->fd, buf + len, 65536);
 			while (got < 0 && errno == EINTR);
 			if (got < 0) {
-				cli_warn("%s: read error", name);
+				cli_warn("%s: %s", in->name, strerror(errno));
 				st = 2;
 				eof = 1;
 			} else if (got == 0)
@@ -790,7 +793,7 @@ run_chunks(struct run *run, int fd, const char *name, int jobs)
 		memcpy(j->data, buf, cut);
 		j->len = cut;
 		j->at = at;
-		batch_reset(&j->b, name);
+		batch_reset(&j->b, in->name);
 		at.line += count_lines(buf, cut);
 		at.offset += cut;
 		memmove(buf, buf + cut, len - cut);
@@ -832,11 +835,11 @@ run_chunks(struct run *run, int fd, const char *name, int jobs)
 	free(tid);
 	if (st == 0 && !eof) {
 		/* The remainder, from the bytes already read, on one stream. */
-		s.fd = fd;
+		s.in = in;
 		s.pre = buf;
 		s.npre = len;
 		at.game = games;
-		st = run_stream(run, &s, name, &at);
+		st = run_stream(run, &s, &at);
 	}
 	free(buf);
 	pthread_mutex_destroy(&p.mu);
@@ -850,30 +853,43 @@ run_chunks(struct run *run, int fd, const char *name, int jobs)
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-qv] [--lenient] [--strict] "
-	    "[-f text|tsv|json|yaml] [-j N] [file ...]\n", cli_progname);
+	fprintf(fp, "usage: %s [-hqVv] [--lenient] [--strict] "
+	    "[-f text|tsv|json|yaml] [-j N] [-o file] [file ...]\n",
+	    cli_progname);
 }
+
+static const char *const help_lines[] = {
+	"  -f, --format F   text (default), tsv, json or yaml",
+	"  -j, --jobs N     use N threads (1-256), same output as one",
+	"  -o, --output F   write the records to file F (replaced when done)",
+	"      --lenient    accept the irregular moves of FMJD 5.4 and 5.7",
+	"      --strict     make every warning an error",
+	"  -q, --quiet      print nothing, only the exit status",
+	"  -v, --verbose    notes too",
+	"  -h, --help       show this help",
+	"  -V, --version    show the version",
+	NULL
+};
 
 static int
 run_file(struct run *run, const char *path, int jobs)
 {
 	struct base at = { 0, 0, 0 };
+	struct cli_input in;
 	struct src s;
-	const char *name;
-	int fd, st;
+	int st;
 
-	if ((fd = cli_open(path, &name)) < 0)
+	if (cli_input_open(&in, path) != 0)
 		return 2;
 	if (jobs > 1)
-		st = run_chunks(run, fd, name, jobs);
+		st = run_chunks(run, &in, jobs);
 	else {
-		s.fd = fd;
+		s.in = &in;
 		s.pre = NULL;
 		s.npre = 0;
-		st = run_stream(run, &s, name, &at);
+		st = run_stream(run, &s, &at);
 	}
-	if (fd != STDIN_FILENO)
-		close(fd);
+	cli_input_close(&in);
 	return st;
 }
 
@@ -883,6 +899,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "lenient", no_argument, NULL, 'L' },
@@ -891,14 +908,16 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct cli_output output;
 	struct run run;
+	const char *outname = NULL;
 	char *end;
 	long jobs = 1;
 	int ch, i, st;
 
-	cli_init(argv[0]);
+	cli_init(argv);
 	memset(&run, 0, sizeof(run));
-	while ((ch = getopt_long(argc, argv, "f:j:qvh", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "f:j:o:qvhV", longopts, NULL)) !=
 	    -1) {
 		switch (ch) {
 		case 'f':
@@ -926,6 +945,9 @@ main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'o':
+			outname = optarg;
+			break;
 		case 'q':
 			opt.quiet = 1;
 			break;
@@ -939,11 +961,9 @@ main(int argc, char **argv)
 			opt.strict = 1;
 			break;
 		case 'h':
-			usage(stdout);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_help(usage, help_lines);
 		case 'V':
-			printf("%s %s\n", cli_progname, PDN_VERSION);
-			return cli_close_output(stdout, "<stdout>");
+			return cli_version();
 		default:
 			usage(stderr);
 			return 2;
@@ -952,9 +972,15 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
-	if (opt.fmt == FMT_YAML && !opt.quiet &&
-	    yout_open(&run.y, stdout) != 0)
+	/* Quiet prints nothing, so it does not replace the -o file either. */
+	if (cli_output_open(&output, opt.quiet ? NULL : outname) != 0)
 		return 2;
+	run.fp = output.fp;
+	if (opt.fmt == FMT_YAML && !opt.quiet &&
+	    yout_open(&run.y, run.fp) != 0) {
+		cli_output_close(&output);
+		return 2;
+	}
 	if (argc == 0)
 		run.status = run_file(&run, "-", (int)jobs);
 	for (i = 0; i < argc; i++) {
@@ -964,13 +990,13 @@ main(int argc, char **argv)
 	}
 	if (opt.fmt == FMT_YAML && !opt.quiet && yout_close(&run.y) != 0)
 		run.status = 2;
+	if (cli_output_close(&output) != 0)
+		run.status = 2;
+	/* After the records (cli_warn flushes them first). */
 	if (!opt.quiet)
-		fprintf(stderr, "%s: %ld game%s: %ld valid, %ld invalid, "
-		    "%ld unsupported\n", cli_progname, run.games,
-		    run.games == 1 ? "" : "s", run.valid, run.invalid,
-		    run.unsupported);
-	if (cli_close_output(stdout, "<stdout>") != 0)
-		return 2;
+		cli_warn("%ld game%s: %ld valid, %ld invalid, %ld unsupported",
+		    run.games, run.games == 1 ? "" : "s", run.valid,
+		    run.invalid, run.unsupported);
 	if (run.status == 0 && run.invalid > 0)
 		run.status = 1;
 	return run.status;
