@@ -7,7 +7,15 @@ sh scripts/deps.sh
 make -j2
 echo
 echo "== pdn-perft: move generator check against the published counts"
-build/bin/pdn-perft -d 8
+# Depths 1 to 8 from the start position (the nodes column of -f tsv).
+want="9 81 658 4265 27117 167140 1049442 6483961"
+got=$(build/bin/pdn-perft -f tsv -d 8 | cut -f 2 | tr '\n' ' ')
+if [ "$got" = "$want " ]; then
+	echo "perft: ok"
+else
+	echo "perft: FAILED: depths 1-8 gave $got, published: $want" >&2
+	exit 1
+fi
 echo
 echo "== pdn-parse -f tags testdata/sample.pdn: the games of the sample"
 build/bin/pdn-parse -f tags testdata/sample.pdn
