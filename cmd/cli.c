@@ -259,7 +259,7 @@ cli_output_close(struct cli_output *out)
 
 	if (out->fp == NULL)
 		return 0;
-	status = finish_output(out->fp, out->name, out->fp != stdout);
+	status = finish_output(out->fp, out->name, 1);
 	out->fp = NULL;
 	if (out->tmp == NULL)
 		return status;
@@ -304,16 +304,17 @@ cli_number(const char *what, const char *s, long min, long max, long *out)
 }
 
 /*
- * Flushes fp and checks it, and closes it when do_close is set (standard
- * output stays open for the messages that may still follow: cli_warn()
- * flushes it).  Returns 0, or 2 after printing why.
+ * Flushes fp and checks it, and closes it when do_close is set.  Standard
+ * output is never closed: cli_warn() flushes it, for this very message
+ * or a later one, and flushing a closed stream is undefined.  Returns 0,
+ * or 2 after printing why.
  */
 static int
 finish_output(FILE *fp, const char *name, int do_close)
 {
 	int bad = fflush(fp) != 0 || ferror(fp);
 
-	if (do_close && fclose(fp) != 0)
+	if (do_close && fp != stdout && fclose(fp) != 0)
 		bad = 1;
 	if (bad) {
 		/* A closed pipe ends the run quietly, like SIGPIPE would. */

@@ -144,8 +144,8 @@ int cli_number(const char *what, const char *s, long min, long max,
     long *out);
 
 /*
- * Flushes and closes an output stream; on failure prints why and returns
- * 2, else 0.
+ * Flushes and closes an output stream (standard output is only flushed
+ * and checked); on failure prints why and returns 2, else 0.
  */
 int cli_close_output(FILE *fp, const char *name);
 
