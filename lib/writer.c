@@ -3,9 +3,13 @@
  *
  * Where a line replays under the international rules, each move is
  * written in the shortest form no other legal move shares.  An ambiguous
- * short capture is not guessed at: every position it can lead to is kept
- * (up to POS_MAX) and the move stays as written; later moves that match in
- * one way only are again written in their shortest form.  Where a line
+ * short capture is not guessed at.  In the main line the replay, which
+ * keeps every candidate until later moves decide, says which move it was,
+ * and that move is written in its shortest unambiguous form; only when
+ * several lines survive to the end does the move stay as written.  In a
+ * variation every position it can lead to is kept (up to POS_MAX) and the
+ * move stays as written; later moves that match in one way only are again
+ * written in their shortest form.  Where a line
  * does not replay (another game type, an illegal move), moves are written
  * as read, normalised.  Variations start from the position before the
  * move they replace.
@@ -15,6 +19,7 @@
 #include <string.h>
 
 #include "pdn_game.h"
+#include "pdn_replay.h"
 
 #define LINE_MAX_COLS	79
 #define POS_MAX		8
@@ -41,6 +46,11 @@ struct wr {
 	int sep;		/* a placeholder space precedes it */
 	int glue;		/* the next atom follows without a space */
 	int is10;		/* the game replays as international draughts */
+	const pdn_game *g;
+	int depth;		/* 0 in the main line, more in variations */
+	long mainply;		/* main-line moves written so far */
+	pdn_replay *rp;		/* the main line replayed, once needed */
+	int resolved;		/* 0 not tried, 1 one line survives, -1 not */
 };
 
 void
@@ -225,6 +235,44 @@ write_tag(pdn_buf *b, const char *name, const char *value, size_t vlen)
 }
 
 /*
+ * For an ambiguous main-line move: the move the replay settled on, in its
+ * shortest unambiguous form in s, and its position alone in *next.
+ * Returns 0 when the replay cannot tell (several lines survive, or the
+ * main line does not replay that far).
+ */
+static int
+resolve(struct wr *w, struct posset *next, char *s)
+{
+	pdn_replay_options opt = PDN_REPLAY_OPTIONS_INIT;
+	pdn_movelist legal;
+	pdn_ply p;
+
+	if (w->depth != 0)
+		return 0;
+	if (w->resolved == 0) {
+		opt.flags = PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+		w->resolved = -1;
+		if (pdn_replay_new(&w->rp) != 0) {
+			w->out->oom = 1;
+			return 0;
+		}
+		if (pdn_replay_game(w->rp, w->g, &opt) != 0)
+			w->out->oom = 1;
+		else if (pdn_replay_lines(w->rp) == 1)
+			w->resolved = 1;
+	}
+	if (w->resolved != 1 ||
+	    pdn_replay_ply(w->rp, 0, w->mainply, &p) != 0)
+		return 0;
+	pdn_generate(&p.before, &legal);
+	pdn_move_str_unique(&p.move, &legal, s);
+	next->known = 1;
+	next->n = 1;
+	next->p[0] = p.after;
+	return 1;
+}
+
+/*
  * Writes the move token against the candidate positions in cur, then
  * moves cur on.
  */
@@ -273,10 +321,14 @@ write_move(struct wr *w, struct posset *cur, const pdn_movetok *tok,
 				next.p[next.n++] = p;
 		}
 	}
+	if (total > 1 && !same && resolve(w, &next, s))
+		same = 1;
 	if (total == 0 || !same)
 		pdn_movetok_str(tok, s);
 	if (total == 0)
 		next.known = 0;
+	if (w->depth == 0)
+		w->mainply++;
 	snprintf(text, sizeof(text), "%s%s", prefix, s);
 	atom_str(w, text);
 	*cur = next;
@@ -383,8 +435,10 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 			 */
 			w->glue = e->u.variation->n == 0 ||
 			    e->u.variation->e[0].type != PDN_EL_STRENGTH;
+			w->depth++;
 			write_line(w, e->u.variation, &before, bnumber, bside,
 			    0);
+			w->depth--;
 			w->glue = 1;
 			atom(w, ")", 1);
 			need_num = 1;
@@ -414,6 +468,7 @@ pdn_game_write(const pdn_game *g, pdn_buf *out)
 	memset(&w, 0, sizeof(w));
 	w.out = out;
 	w.is10 = g->gametype == 20;
+	w.g = g;
 	if ((used = calloc(g->ntags + 1, 1)) == NULL)
 		return PDN_ENOMEM;
 	for (k = 0; k < sizeof(roster) / sizeof(roster[0]); k++) {
@@ -475,5 +530,6 @@ pdn_game_write(const pdn_game *g, pdn_buf *out)
 	atom_str(&w, term);
 	endline(&w);
 	pdn_buf_add(out, "\n", 1);
+	pdn_replay_free(w.rp);
 	return out->oom ? PDN_ENOMEM : 0;
 }
