@@ -102,6 +102,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "game not replayed: not international draughts" },
 	[PDN_D_MOVE_SEPARATOR] = { "move-separator", PDN_SEV_WARNING,
 	    "wrong move separator" },
+	[PDN_D_GAMETYPE_VALUE] = { "gametype-value", PDN_SEV_WARNING,
+	    "bad GameType value" },
 };
 
 const char *

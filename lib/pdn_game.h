@@ -84,6 +84,7 @@ typedef enum pdn_diag_code {
 	PDN_D_SETUP_POSITION,		/* error: an impossible setup */
 	PDN_D_UNSUPPORTED_GAMETYPE,	/* note: a variant not replayed */
 	PDN_D_MOVE_SEPARATOR,		/* warning: 'x' quiet or '-' capture */
+	PDN_D_GAMETYPE_VALUE,		/* warning: a GameType not understood */
 	PDN_D_NCODES
 } pdn_diag_code;
 

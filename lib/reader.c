@@ -512,6 +512,60 @@ gametype_number(const char *s)
 	return atoi(s);
 }
 
+/* A run of digits at s, its value in *v (capped); returns its end. */
+static const char *
+digits(const char *s, int *v)
+{
+	*v = 0;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if (*v < 10000)
+			*v = *v * 10 + (*s - '0');
+	return s;
+}
+
+/*
+ * Checks a GameType value: the number alone, or the long form
+ * "number,colour,width,height,notation[,invert]" ("20,W,10,10,N2,0").  A
+ * value read otherwise is reported; so is a long form for international
+ * draughts that does not describe it (White first, 10x10), since the
+ * rules, not the tag, say who moves first.
+ */
+static void
+check_gametype(pdn_reader *r, const pdn_tag *gt)
+{
+	const char *s = gt->value, *e;
+	int n, w = 0, h = 0, colour;
+
+	e = digits(s, &n);
+	if (e == s || (e - s) > 3)
+		goto bad;
+	if (*e == '\0')
+		return;
+	if (*e != ',' || (e[1] != 'W' && e[1] != 'B') || e[2] != ',')
+		goto bad;
+	colour = e[1];
+	s = digits(e + 3, &w);
+	if (s == e + 3 || *s != ',')
+		goto bad;
+	e = digits(s + 1, &h);
+	if (e == s + 1 || *e != ',' ||
+	    (e[1] != 'A' && e[1] != 'N' && e[1] != 'S') ||
+	    e[2] < '0' || e[2] > '9')
+		goto bad;
+	e += 3;
+	if (*e == ',' && (e[1] == '0' || e[1] == '1') && e[2] == '\0')
+		e += 2;
+	if (*e != '\0')
+		goto bad;
+	if (n == 20 && (colour != 'W' || w != 10 || h != 10))
+		emit(r, PDN_D_GAMETYPE_VALUE, gt->line, 1,
+		    "\"%s\": international draughts is 10x10 and White "
+		    "moves first", gt->value);
+	return;
+bad:
+	emit(r, PDN_D_GAMETYPE_VALUE, gt->line, 1, "\"%s\"", gt->value);
+}
+
 /*
  * Decides the game type: the GameType tag, or international draughts when
  * a square above 32 is used or the first move is legal from the 10x10
@@ -530,6 +584,7 @@ decide_gametype(pdn_reader *r)
 
 	if (gt != NULL) {
 		g->gametype = gametype_number(gt->value);
+		check_gametype(r, gt);
 		return;
 	}
 	g->gametype_inferred = 1;
