@@ -55,30 +55,43 @@ step(uint64_t b, int dir)
 }
 
 /*
- * Plays a generated move (pdn_make() in the hot paths).  The mover's bits
+ * Plays a generated move of src into dst (pdn_make() in the hot paths).
+ * The fields are read and written one by one: a position written field by
+ * field and read back whole (a struct copy) right after would stall the
+ * CPU, since narrow stores cannot forward to one wide load.  The mover's bits
  * change by the XOR of the from and to bits, so a king that comes back to
  * its own square after a capture stays where it is.  A promotion looks up
  * its square: a man that a FEN put on its own crown row may capture round
  * a loop and end where it started.
  */
 static inline void
+make_move_to(pdn_position *dst, const pdn_position *src, const pdn_move *m)
+{
+	uint64_t ft = m->fromto, white = src->white, black = src->black;
+	uint64_t kings = src->kings;
+
+	if (src->side == PDN_WHITE) {
+		white ^= ft;
+		black &= ~m->captured;
+	} else {
+		black ^= ft;
+		white &= ~m->captured;
+	}
+	if (kings & ft)
+		kings ^= ft;
+	else if (m->promotes)
+		kings |= pdn_square_bits[m->to];
+	dst->white = white;
+	dst->black = black;
+	dst->kings = kings & ~m->captured;
+	dst->side = (pdn_colour)!src->side;
+}
+
+/* Plays a generated move on pos itself. */
+static inline void
 make_move(pdn_position *pos, const pdn_move *m)
 {
-	uint64_t ft = m->fromto;
-
-	if (pos->side == PDN_WHITE) {
-		pos->white ^= ft;
-		pos->black &= ~m->captured;
-	} else {
-		pos->black ^= ft;
-		pos->white &= ~m->captured;
-	}
-	if (pos->kings & ft)
-		pos->kings ^= ft;
-	else if (m->promotes)
-		pos->kings |= pdn_square_bits[m->to];
-	pos->kings &= ~m->captured;
-	pos->side = (pdn_colour)!pos->side;
+	make_move_to(pos, pos, m);
 }
 
 #endif /* PDN_BOARD_H */

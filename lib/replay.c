@@ -610,7 +610,6 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	const pdn_movetok *tok = &el->u.move.tok;
 	size_t first = rp->nn, i, k;
 	struct node *nd;
-	pdn_position p;
 	int n, j, irregular = 0;
 	char why[900];
 
@@ -623,11 +622,14 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	    tok->sq[1] <= PDN_SQUARES) {
 		if ((nd = new_node(rp)) == NULL)
 			return 0;
-		p = rp->nodes[b].pos;
-		if (quiet_geometry(&p, tok->sq[0], tok->sq[1], &nd->move) &&
-		    !has_capture(&p)) {
-			make_move(&p, &nd->move);
-			nd->pos = p;
+		/*
+		 * No copy of the position before: it was made field by field
+		 * a moment ago, and a whole-struct read of it would stall
+		 * (see make_move_to()).
+		 */
+		if (quiet_geometry(&rp->nodes[b].pos, tok->sq[0], tok->sq[1],
+		    &nd->move) && !has_capture(&rp->nodes[b].pos)) {
+			make_move_to(&nd->pos, &rp->nodes[b].pos, &nd->move);
 			nd->elem = el;
 			nd->parent = (int)b;
 			nd->flags = rp->nodes[b].flags & NODE_SETUP ?
@@ -650,18 +652,21 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 		if (n > PDN_REPLAY_MAX_LINES)
 			n = PDN_REPLAY_MAX_LINES;
 		for (j = 0; j < n; j++) {
-			p = rp->nodes[i].pos;
-			make_move(&p, &rp->cand[j]);
-			/* Lines that meet again are one line from here. */
-			for (k = first; k < rp->nn; k++)
-				if (pdn_position_equal(&rp->nodes[k].pos, &p))
-					break;
-			if (k < rp->nn || rp->nn - first >=
-			    PDN_REPLAY_MAX_LINES)
-				continue;
+			if (rp->nn - first >= PDN_REPLAY_MAX_LINES)
+				break;
+			/* Played straight into a node (see make_move_to()). */
 			if ((nd = new_node(rp)) == NULL)
 				return 0;
-			nd->pos = p;
+			make_move_to(&nd->pos, &rp->nodes[i].pos, &rp->cand[j]);
+			/* Lines that meet again are one line from here. */
+			for (k = first; k + 1 < rp->nn; k++)
+				if (pdn_position_equal(&rp->nodes[k].pos,
+				    &nd->pos))
+					break;
+			if (k + 1 < rp->nn) {
+				rp->nn--;
+				continue;
+			}
 			nd->move = rp->cand[j];
 			nd->elem = el;
 			nd->parent = (int)i;
