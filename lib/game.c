@@ -11,8 +11,10 @@ pdn_game_tag(const pdn_game *g, const char *name)
 {
 	size_t i;
 
+	/* Most names differ in their first letter: no call for those. */
 	for (i = 0; i < g->ntags; i++)
-		if (strcmp(g->tags[i].name, name) == 0)
+		if (g->tags[i].name[0] == name[0] &&
+		    strcmp(g->tags[i].name, name) == 0)
 			return g->tags[i].value;
 	return NULL;
 }

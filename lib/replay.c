@@ -1214,9 +1214,17 @@ pdn_replay_kingless(const pdn_replay *rp, int k)
 
 	if (k < 0 || k >= rp->nfinal)
 		return 0;
+	if (k == 0) {
+		/* The common case, a tight loop over the path at hand. */
+		for (i = 0; i < rp->npath; i++) {
+			nd = &rp->nodes[rp->path[i]];
+			if (nd->pos.kings != 0 || (nd->flags & PDN_PLY_SETUP))
+				break;
+		}
+		return i;
+	}
 	for (i = 0; i < rp->npath; i++) {
-		/* Line 0 has its path at hand; the others are walked. */
-		if ((x = k == 0 ? rp->path[i] : ply_node(rp, k, i)) < 0)
+		if ((x = ply_node(rp, k, i)) < 0)
 			break;
 		nd = &rp->nodes[x];
 		if (nd->pos.kings != 0 || (nd->flags & PDN_PLY_SETUP))
