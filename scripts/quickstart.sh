@@ -17,5 +17,8 @@ else
 	exit 1
 fi
 echo
-echo "== pdn-parse -f tags testdata/sample.pdn: the games of the sample"
-build/bin/pdn-parse -f tags testdata/sample.pdn
+echo "== pdn-validate testdata/sample.pdn: every move of the sample checked"
+build/bin/pdn-validate testdata/sample.pdn
+echo
+echo "== pdn-adjudicate testdata/sample.pdn: what the rules say of each game"
+build/bin/pdn-adjudicate testdata/sample.pdn
