@@ -14,6 +14,7 @@
 #include "pdn_game.h"
 
 enum format { FMT_PDN, FMT_YAML, FMT_JSON, FMT_TAGS };
+static const char *const formats[] = { "pdn", "yaml", "json", "tags", NULL };
 
 struct out {
 	FILE *fp;
@@ -333,7 +334,7 @@ main(int argc, char **argv)
 	struct cli_output output;
 	struct out o;
 	const char *outname = NULL;
-	int ch, i, st, status = 0;
+	int ch, i, k, st, status = 0;
 
 	cli_init(argv);
 	memset(&o, 0, sizeof(o));
@@ -342,19 +343,12 @@ main(int argc, char **argv)
 	    -1) {
 		switch (ch) {
 		case 'f':
-			if (strcmp(optarg, "pdn") == 0)
-				o.fmt = FMT_PDN;
-			else if (strcmp(optarg, "yaml") == 0)
-				o.fmt = FMT_YAML;
-			else if (strcmp(optarg, "json") == 0)
-				o.fmt = FMT_JSON;
-			else if (strcmp(optarg, "tags") == 0)
-				o.fmt = FMT_TAGS;
-			else {
-				cli_warn("unknown format: %s", optarg);
+			/* In the order of enum format. */
+			if ((k = cli_choice("format", optarg, formats)) < 0) {
 				usage(stderr);
 				return 2;
 			}
+			o.fmt = (enum format)k;
 			break;
 		case 'o':
 			outname = optarg;

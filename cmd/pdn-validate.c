@@ -24,6 +24,7 @@
 #include "pdn_replay.h"
 
 enum format { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_YAML };
+static const char *const formats[] = { "text", "tsv", "json", "yaml", NULL };
 
 struct opts {
 	enum format fmt;
@@ -911,7 +912,6 @@ main(int argc, char **argv)
 	struct cli_output output;
 	struct run run;
 	const char *outname = NULL;
-	char *end;
 	long jobs = 1;
 	int ch, i, st;
 
@@ -921,26 +921,16 @@ main(int argc, char **argv)
 	    -1) {
 		switch (ch) {
 		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				opt.fmt = FMT_TEXT;
-			else if (strcmp(optarg, "tsv") == 0)
-				opt.fmt = FMT_TSV;
-			else if (strcmp(optarg, "json") == 0)
-				opt.fmt = FMT_JSON;
-			else if (strcmp(optarg, "yaml") == 0)
-				opt.fmt = FMT_YAML;
-			else {
-				cli_warn("unknown format: %s", optarg);
+			/* In the order of enum format. */
+			if ((i = cli_choice("format", optarg, formats)) < 0) {
 				usage(stderr);
 				return 2;
 			}
+			opt.fmt = (enum format)i;
 			break;
 		case 'j':
-			errno = 0;
-			jobs = strtol(optarg, &end, 10);
-			if (errno != 0 || *end != '\0' || jobs < 1 ||
-			    jobs > 256) {
-				cli_warn("bad number of jobs: %s", optarg);
+			if (cli_number("number of jobs", optarg, 1, 256,
+			    &jobs) != 0) {
 				usage(stderr);
 				return 2;
 			}
