@@ -4,11 +4,12 @@
  * YAML, or the games written back as PDN with the adjudicated result.  See
  * pdn-adjudicate(1).
  *
- * The main thread reads the games; with -j N each is copied (it outlives
- * the reader) into a batch, a job of the ordered pool (pool.h), which a
- * worker adjudicates; the main thread prints the records in input order,
- * so that -j N prints what -j 1 prints.  Diagnostics are kept with their
- * game and printed just before its record, for the same reason.
+ * With -j N the input is cut into chunks at game boundaries (chunks.h);
+ * N threads read and adjudicate the chunks, keeping each game's record
+ * (its fields as strings) and diagnostics in a batch, and the main thread
+ * prints the batches in input order, renumbering games, lines and
+ * offsets, so that -j N prints what -j 1 prints.  Diagnostics are kept
+ * with their game and printed just before its record, for the same reason.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -18,11 +19,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "chunks.h"
 #include "cli.h"
 #include "emit.h"
 #include "pdn_adjudicate.h"
 #include "pdn_game.h"
-#include "pool.h"
 
 #ifndef PDN_DATADIR
 #define PDN_DATADIR "/usr/local/share/pdn-tools"
@@ -52,27 +53,57 @@ struct first_error {
 	char move[PDN_MOVETOK_STRMAX];
 };
 
-/* One game: its copy, its diagnostics, what the rules say. */
-struct rec {
-	const pdn_game *g;	/* the game: its copy, or the reader's */
-	pdn_game *copy;		/* the copy, owned, with threads only */
-	pdn_buf err;		/* its diagnostics, printed before it */
-	pdn_buf pdn;		/* -f pdn: the game written back */
-	pdn_tag *tags;		/* room for the amended tags */
-	size_t captags;
+/* A game being adjudicated, on a worker: what the rules say of it. */
+struct judged {
+	const pdn_game *g;	/* the reader's, until its next game */
 	struct first_error fe;
 	pdn_adjudication adj;
-	int rc;			/* PDN_ENOMEM when the game failed */
+	pdn_tag *tags;		/* room for the amended tags */
+	size_t captags;
 };
 
+static const char *const columns[] = {
+	"file", "game", "line", "offset", "white", "black", "recorded",
+	"adjudicated", "reason", "ply", "verdict", "move", "loser", "plies",
+	"detail"
+};
+#define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
+
 /*
- * A job of the pool: a batch of consecutive games, so that handing work to
- * a thread costs little next to the work (a game takes microseconds).
+ * The columns before this one (file, game, line, offset) are made when a
+ * record is printed, from its chunk's base; the others are kept as strings.
  */
-#define BATCH	32
-struct job {
-	int n;
-	struct rec r[BATCH];
+#define FIRST_STRING	4
+
+/*
+ * A game's record, kept until it is printed: its game, line and offset as
+ * the chunk's reader numbered them, the other fields in the batch's arena.
+ */
+struct rec {
+	long game, line;
+	uint64_t offset;
+	int kind;		/* REC_* */
+	int rc;			/* PDN_ENOMEM when the game failed */
+	pdn_verdict verdict;
+	size_t reason;		/* index in run->reasons */
+	/* The other columns: arena offsets, (size_t)-1 for none. */
+	size_t f[NCOLUMNS - FIRST_STRING];
+	size_t pdn, npdn;	/* -f pdn: the game written back */
+	size_t d0, nd;		/* its diagnostics */
+};
+
+enum { REC_GAME, REC_NONE };	/* REC_NONE: diagnostics of no game */
+
+/* The records of a chunk or of a stream. */
+struct batch {
+	struct kept_diags kd;
+	struct rec *r;
+	size_t n, cap;
+	pdn_buf arena;		/* the records' strings and PDN text */
+	size_t pending;		/* first diagnostic of no record yet */
+	long games;
+	struct judged j;	/* the game being adjudicated */
+	int oom;
 };
 
 /* Counts for --summary and the exit status. */
@@ -84,12 +115,10 @@ struct run {
 	long verdicts[PDN_VERDICT_INVALID + 1];
 	long reasons[8];	/* NONE, the six rules, time */
 	int status;
-	int threads;		/* jobs run on worker threads */
-	int batch;		/* games per job */
 	/* The progress line. */
 	int progress;
 	uint64_t size;		/* bytes of the file, 0: unknown */
-	uint64_t at;		/* offset of the last game read */
+	uint64_t at;		/* offset of the last game printed */
 	time_t start, last;
 };
 
@@ -120,34 +149,25 @@ static const char *const help_lines[] = {
 
 /* --- diagnostics, kept with their game ------------------------------ */
 
+/* The reader's and the replay's diagnostics: arg is the batch. */
 static void
 keep_diag(const pdn_diag *d, void *arg)
 {
-	struct rec *j = arg;
-	char buf[CLI_DIAG_MAX];
-	int n;
+	struct batch *b = arg;
+	struct first_error *fe = &b->j.fe;
 
-	if (d->severity == PDN_SEV_ERROR && j->fe.name[0] == '\0') {
-		j->fe.code = d->code;
-		snprintf(j->fe.name, sizeof(j->fe.name), "%s", d->name);
-		j->fe.ply = d->ply;
-		j->fe.number = d->number;
-		j->fe.side = d->side;
-		snprintf(j->fe.move, sizeof(j->fe.move), "%s",
+	if (d->severity == PDN_SEV_ERROR && fe->name[0] == '\0') {
+		fe->code = d->code;
+		snprintf(fe->name, sizeof(fe->name), "%s", d->name);
+		fe->ply = d->ply;
+		fe->number = d->number;
+		fe->side = d->side;
+		snprintf(fe->move, sizeof(fe->move), "%s",
 		    d->move != NULL ? d->move : "");
 	}
 	if (opt.quiet || d->severity < opt.min)
 		return;
-	n = cli_diag_format(d, buf, sizeof(buf));
-	pdn_buf_add(&j->err, buf, (size_t)n);
-	pdn_buf_add(&j->err, "\n", 1);
-}
-
-/* The reader's diagnostics: arg points to the job the next game fills. */
-static void
-reader_diag(const pdn_diag *d, void *arg)
-{
-	keep_diag(d, *(struct rec **)arg);
+	kept_add(&b->kd, d, d->severity);
 }
 
 /* --- adjudication (on a worker) ------------------------------------- */
@@ -165,20 +185,22 @@ reason_termination(const pdn_adjudication *a)
 	}
 }
 
-/* -f pdn: the game with the rules' result and a Termination tag. */
+/*
+ * -f pdn: appends to out the game with the rules' result and a Termination
+ * tag.
+ */
 static int
-write_back(struct rec *j)
+write_back(struct judged *j, pdn_buf *out)
 {
 	const char *term = reason_termination(&j->adj);
 	pdn_game amended;
 	pdn_tag *nt;
 
-	j->pdn.len = 0;
 	/* A game cut short by a syntax error is not made up. */
 	if (j->g->truncated)
 		return 0;
 	if (term == NULL || j->adj.adjudicated_str == NULL)
-		return pdn_game_write(j->g, &j->pdn);
+		return pdn_game_write(j->g, out);
 	if (j->captags < j->g->ntags + 1) {
 		if ((nt = realloc(j->tags, (j->g->ntags + 1) *
 		    sizeof(*nt))) == NULL)
@@ -187,29 +209,14 @@ write_back(struct rec *j)
 		j->captags = j->g->ntags + 1;
 	}
 	pdn_game_amend(&amended, j->tags, j->g, j->adj.adjudicated_str, term);
-	return pdn_game_write(&amended, &j->pdn);
+	return pdn_game_write(&amended, out);
 }
 
-static void
-work_rec(struct rec *j, void *ctx)
-{
-	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-
-	ro.flags = opt.flags;
-	ro.diag = keep_diag;
-	ro.diag_arg = j;
-	j->rc = pdn_adjudicate(ctx, j->g, &ro, &j->adj);
-	if (j->rc == 0 && opt.fmt == FMT_PDN)
-		j->rc = write_back(j);
-	if (j->err.oom || j->pdn.oom)
-		j->rc = PDN_ENOMEM;
-}
-
-/* --- records (on the main thread, in input order) ------------------- */
+/* --- records (made on a worker) ------------------------------------- */
 
 /* The move where the rule fired, "37. 23-28" or "37... 23-28", or "". */
 static void
-move_text(const struct rec *j, char *buf, size_t size)
+move_text(const struct judged *j, char *buf, size_t size)
 {
 	const pdn_adjudication *a = &j->adj;
 
@@ -229,7 +236,7 @@ move_text(const struct rec *j, char *buf, size_t size)
  * its first error; an impossible setup comes before every move.
  */
 static long
-record_plies(const struct rec *j)
+record_plies(const struct judged *j)
 {
 	if (j->adj.verdict == PDN_VERDICT_INVALID &&
 	    j->fe.name[0] != '\0' && j->fe.code == PDN_D_SETUP_POSITION)
@@ -238,7 +245,7 @@ record_plies(const struct rec *j)
 }
 
 static long
-record_ply(const struct rec *j)
+record_ply(const struct judged *j)
 {
 	if (j->adj.verdict == PDN_VERDICT_INVALID)
 		return j->fe.name[0] != '\0' && j->fe.ply > 0 ? j->fe.ply : -1;
@@ -247,7 +254,7 @@ record_ply(const struct rec *j)
 
 /* Comma-separated notes: why invalid, ambiguity, claims, time source. */
 static void
-detail_text(const struct rec *j, char *buf, size_t size)
+detail_text(const struct judged *j, char *buf, size_t size)
 {
 	const pdn_adjudication *a = &j->adj;
 	size_t n = 0;
@@ -320,46 +327,32 @@ tsv_field(pdn_buf *b, const char *s)
 	}
 }
 
-static const char *const columns[] = {
-	"file", "game", "line", "offset", "white", "black", "recorded",
-	"adjudicated", "reason", "ply", "verdict", "move", "loser", "plies",
-	"detail"
-};
-#define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
-
 /*
- * The fields of a record as strings (NULL: none), in column order; nums
- * holds the digits of the numeric ones.
+ * The fields of a record from column FIRST_STRING on, as strings (NULL:
+ * none); nums holds the digits of the numeric ones.
  */
 static void
-fields(const struct rec *j, const char **f, char nums[][24], char *move,
+fields(const struct judged *j, const char **f, char nums[][24], char *move,
     size_t msize, char *detail, size_t dsize)
 {
 	const pdn_game *g = j->g;
 	const pdn_adjudication *a = &j->adj;
 	long ply = record_ply(j);
 
-	cli_utoa((unsigned long long)g->index, nums[0]);
-	cli_utoa((unsigned long long)g->line, nums[1]);
-	cli_utoa((unsigned long long)g->offset, nums[2]);
-	cli_utoa(ply > 0 ? (unsigned long long)ply : 0, nums[3]);
-	cli_utoa((unsigned long long)record_plies(j), nums[4]);
+	cli_utoa(ply > 0 ? (unsigned long long)ply : 0, nums[0]);
+	cli_utoa((unsigned long long)record_plies(j), nums[1]);
 	move_text(j, move, msize);
 	detail_text(j, detail, dsize);
-	f[0] = g->file;
-	f[1] = nums[0];
-	f[2] = nums[1];
-	f[3] = nums[2];
 	f[4] = pdn_game_tag(g, "White");
 	f[5] = pdn_game_tag(g, "Black");
 	f[6] = a->recorded;
 	f[7] = a->adjudicated_str;
 	f[8] = a->reason;
-	f[9] = ply >= 0 ? nums[3] : NULL;
+	f[9] = ply >= 0 ? nums[0] : NULL;
 	f[10] = pdn_verdict_str(a->verdict);
 	f[11] = move[0] != '\0' ? move : NULL;
 	f[12] = loser_text(a);
-	f[13] = nums[4];
+	f[13] = nums[1];
 	f[14] = detail[0] != '\0' ? detail : NULL;
 }
 
@@ -397,20 +390,32 @@ tsv_short(FILE *fp, const char *const *f)
 	return 1;
 }
 
+/* --- printing (on the main thread, in input order) ------------------ */
+
+/* Prints a kept record of batch b, at base *at. */
 static void
-print_record(struct run *run, const struct rec *j)
+print_record(struct run *run, const struct batch *b, const struct rec *r,
+    const struct chunk_base *at)
 {
 	const char *f[NCOLUMNS];
-	char nums[5][24], move[PDN_MOVETOK_STRMAX + 32], detail[128];
+	char nums[FIRST_STRING - 1][24];
 	size_t k;
 
 	if (opt.fmt == FMT_PDN) {
-		/* A truncated game has no text, and maybe no buffer at all. */
-		if (j->pdn.len > 0)
-			fwrite(j->pdn.data, 1, j->pdn.len, run->fp);
+		/* A truncated game has no text. */
+		if (r->npdn > 0)
+			fwrite(b->arena.data + r->pdn, 1, r->npdn, run->fp);
 		return;
 	}
-	fields(j, f, nums, move, sizeof(move), detail, sizeof(detail));
+	cli_utoa((unsigned long long)(r->game + at->game), nums[0]);
+	cli_utoa((unsigned long long)(r->line + at->line), nums[1]);
+	cli_utoa((unsigned long long)(r->offset + at->offset), nums[2]);
+	f[0] = at->file;
+	for (k = 1; k < FIRST_STRING; k++)
+		f[k] = nums[k - 1];
+	for (k = FIRST_STRING; k < NCOLUMNS; k++)
+		f[k] = r->f[k - FIRST_STRING] != (size_t)-1 ?
+		    b->arena.data + r->f[k - FIRST_STRING] : NULL;
 	switch (opt.fmt) {
 	case FMT_TSV:
 		/* One write per record: most of the time goes to the calls. */
@@ -484,99 +489,172 @@ progress(struct run *run, int last)
 	fputs(last ? "\n" : "   ", stderr);
 }
 
+/* Prints a batch's records at base *at, counting them, then forgets them. */
 static void
-done_rec(struct run *run, struct rec *j)
+print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 {
+	const struct rec *r;
+	size_t i;
 
-	if (j->err.len > 0)
-		cli_diag_write(j->err.data, j->err.len);
-	if (j->rc != 0) {
-		cli_warn("%s: game %ld: out of memory", j->g->file,
-		    j->g->index);
-		run->status = 2;
-	} else {
-		print_record(run, j);
-		run->games++;
-		run->verdicts[j->adj.verdict]++;
-		run->reasons[reason_index(j->adj.reason)]++;
-		if (j->adj.verdict == PDN_VERDICT_DISAGREE ||
-		    j->adj.verdict == PDN_VERDICT_CONTINUES ||
-		    j->adj.verdict == PDN_VERDICT_INVALID)
-			if (run->status < 1)
-				run->status = 1;
+	for (i = 0; i < b->n; i++) {
+		r = &b->r[i];
+		if (r->nd > 0)
+			kept_print(&b->kd, r->d0, r->nd, at);
+		if (r->kind == REC_NONE)
+			continue;
+		if (r->rc != 0) {
+			cli_warn("%s: game %ld: out of memory", at->file,
+			    r->game + at->game);
+			run->status = 2;
+		} else {
+			print_record(run, b, r, at);
+			run->games++;
+			run->verdicts[r->verdict]++;
+			run->reasons[r->reason]++;
+			if (r->verdict == PDN_VERDICT_DISAGREE ||
+			    r->verdict == PDN_VERDICT_CONTINUES ||
+			    r->verdict == PDN_VERDICT_INVALID)
+				if (run->status < 1)
+					run->status = 1;
+		}
+		run->at = r->offset + at->offset;
+		progress(run, 0);
 	}
-	pdn_game_free(j->copy);
-	j->copy = NULL;
-	progress(run, 0);
+	b->n = b->pending = 0;
+	b->arena.len = 0;
+	kept_clear(&b->kd);
+}
+
+/* --- adjudication (on a worker, or live on the main thread) ---------- */
+
+/*
+ * Keeps the record of the game b->j.g, adjudicated with status rc, with
+ * the diagnostics since the last record; or of no game (kind REC_NONE),
+ * when there are diagnostics left.
+ */
+static void
+keep_record(struct batch *b, int kind, int rc)
+{
+	const struct judged *j = &b->j;
+	const char *f[NCOLUMNS];
+	char nums[2][24], move[PDN_MOVETOK_STRMAX + 32], detail[128];
+	struct rec *r;
+	size_t k;
+
+	if (kind == REC_NONE && b->pending == b->kd.n)
+		return;
+	if (chunk_grow((void **)&b->r, &b->cap, b->n + 1, sizeof(*b->r)) !=
+	    0) {
+		b->oom = 1;
+		return;
+	}
+	r = &b->r[b->n++];
+	r->kind = kind;
+	r->rc = rc;
+	r->d0 = b->pending;
+	r->nd = b->kd.n - b->pending;
+	b->pending = b->kd.n;
+	r->npdn = 0;
+	if (kind == REC_NONE)
+		return;
+	r->game = j->g->index;
+	r->line = j->g->line;
+	r->offset = j->g->offset;
+	r->verdict = j->adj.verdict;
+	r->reason = reason_index(j->adj.reason);
+	if (rc != 0)
+		return;
+	if (opt.fmt == FMT_PDN) {
+		r->pdn = b->arena.len;
+		r->rc = write_back(&b->j, &b->arena);
+		r->npdn = b->arena.len - r->pdn;
+	} else {
+		/* Copied: the game's strings last only until the next one. */
+		fields(j, f, nums, move, sizeof(move), detail, sizeof(detail));
+		for (k = FIRST_STRING; k < NCOLUMNS; k++) {
+			r->f[k - FIRST_STRING] = f[k] != NULL ?
+			    b->arena.len : (size_t)-1;
+			if (f[k] != NULL)
+				pdn_buf_add(&b->arena, f[k],
+				    strlen(f[k]) + 1);
+		}
+	}
+	if (b->arena.oom || b->kd.oom)
+		r->rc = PDN_ENOMEM;
+}
+
+/*
+ * The work of a chunk or a stream (struct chunk_tool): adjudicates the
+ * games of reader r of input `in` into the batch with the adjudicator ctx.
+ * With `live` set, each game's record is printed as soon as it is made
+ * (on the main thread).  Returns 0, or 2 after a read error or when out
+ * of memory.
+ */
+static int
+adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
+    void *batch, const struct chunk_base *live, long *games)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct batch *b = batch;
+	const pdn_game *g;
+	int rc;
+
+	ro.flags = opt.flags;
+	ro.diag = keep_diag;
+	ro.diag_arg = b;
+	while ((rc = pdn_reader_next(r, &g)) == 1) {
+		b->j.g = g;
+		b->games++;
+		keep_record(b, REC_GAME, pdn_adjudicate(ctx, g, &ro,
+		    &b->j.adj));
+		/* The reader's next diagnostics belong to the next game. */
+		memset(&b->j.fe, 0, sizeof(b->j.fe));
+		if (live != NULL)
+			print_records(arg, b, live);
+	}
+	/* Diagnostics after the last game (no games, trailing text). */
+	keep_record(b, REC_NONE, 0);
+	if (live != NULL)
+		print_records(arg, b, live);
+	*games = b->games;
+	if (b->oom) {
+		cli_warn("%s: out of memory", in->name);
+		return 2;
+	}
+	return cli_input_end(in, rc);
 }
 
 static void
-release_rec(struct rec *j)
+print_batch(void *arg, void *batch, const struct chunk_base *at)
 {
-
-	pdn_game_free(j->copy);
-	pdn_buf_free(&j->err);
-	pdn_buf_free(&j->pdn);
-	free(j->tags);
-}
-
-/* Makes a record ready for the next game; returns it. */
-static struct rec *
-rec_reset(struct rec *j)
-{
-	j->g = NULL;
-	j->err.len = 0;
-	memset(&j->fe, 0, sizeof(j->fe));
-	return j;
+	print_records(arg, batch, at);
 }
 
 static void
-work(void *job, void *ctx)
+batch_free(void *batch)
 {
-	struct job *jb = job;
-	int i;
+	struct batch *b = batch;
 
-	for (i = 0; i < jb->n; i++)
-		work_rec(&jb->r[i], ctx);
+	kept_free(&b->kd);
+	free(b->r);
+	pdn_buf_free(&b->arena);
+	free(b->j.tags);
 }
 
-static void
-done(void *job, void *arg)
-{
-	struct job *jb = job;
-	int i;
-
-	for (i = 0; i < jb->n; i++)
-		done_rec(arg, &jb->r[i]);
-}
-
-static void
-release(void *job)
-{
-	struct job *jb = job;
-	int i;
-
-	for (i = 0; i < BATCH; i++)
-		release_rec(&jb->r[i]);
-}
+static const struct chunk_tool tool = {
+	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch
+};
 
 /* --- driver --------------------------------------------------------- */
 
-/*
- * Reads one input and submits its games.  Diagnostics the reader gives
- * before a game go to the job slot that game will fill.  Returns 0 or 2.
- */
+/* Adjudicates one input with `jobs` threads.  Returns 0 or 2. */
 static int
-adjudicate_file(struct pool *pool, struct run *run, const char *path)
+adjudicate_file(struct run *run, void *const *adj, int jobs,
+    const char *path)
 {
-	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-	pdn_reader *r;
-	const pdn_game *g;
 	struct cli_input in;
-	struct job *jb;
-	struct rec *j;
 	struct stat sb;
-	int rc, status;
+	int status;
 
 	if (cli_input_open(&in, path) != 0)
 		return 2;
@@ -586,56 +664,11 @@ adjudicate_file(struct pool *pool, struct run *run, const char *path)
 	    run->size >= PROGRESS_BYTES;
 	run->start = run->last = time(NULL);
 	run->at = 0;
-	jb = pool_slot(pool);
-	jb->n = 0;
-	j = rec_reset(&jb->r[0]);
-	ro.file = in.name;
-	ro.diag = reader_diag;
-	ro.diag_arg = &j;
-	if (pdn_reader_new(&r, cli_read_fd, &in, &ro) != 0) {
-		cli_warn("out of memory");
-		cli_input_close(&in);
-		return 2;
-	}
-	while ((rc = pdn_reader_next(r, &g)) == 1) {
-		/*
-		 * A worker needs its own copy: the reader's game lasts only
-		 * until the next one.  Without threads the job is done before
-		 * that.
-		 */
-		if (!run->threads)
-			j->g = g;
-		else if (pdn_game_clone(g, &j->copy) == 0)
-			j->g = j->copy;
-		else {
-			rc = PDN_ENOMEM;
-			break;
-		}
-		run->at = g->offset;
-		if (++jb->n == run->batch) {
-			pool_submit(pool);
-			jb = pool_slot(pool);
-			jb->n = 0;
-		}
-		/* The reader's next diagnostics belong to the next game. */
-		j = rec_reset(&jb->r[jb->n]);
-	}
-	if (jb->n > 0)
-		pool_submit(pool);
-	pool_drain(pool);
-	/*
-	 * Diagnostics after the last game (no games, trailing text): the
-	 * record they were kept in is past the last one submitted.
-	 */
-	if (j->err.len > 0)
-		cli_diag_write(j->err.data, j->err.len);
-	j->err.len = 0;
-	status = cli_input_end(&in, rc);
+	status = chunks_run(&tool, run, adj, jobs, &in);
 	if (run->progress) {
 		run->at = run->size;
 		progress(run, 1);
 	}
-	pdn_reader_free(r);
 	cli_input_close(&in);
 	return status;
 }
@@ -675,15 +708,12 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct pool_ops ops = {
-		sizeof(struct job), work, done, release
-	};
-	pdn_adjudicator *adj[MAX_JOBS];
+	void *adj[MAX_JOBS];	/* an adjudicator per job */
+	pdn_adjudicator *a;
 	pdn_profile prof = *pdn_profile_default();
 	pdn_profile_error perr;
 	const char *rules = NULL, *outname = NULL;
 	struct cli_output output;
-	struct pool *pool;
 	struct run run;
 	static const char *const formats[] = {
 		"tsv", "json", "yaml", "pdn", NULL
@@ -754,29 +784,21 @@ main(int argc, char **argv)
 
 	memset(&run, 0, sizeof(run));
 	memset(&output, 0, sizeof(output));
-	run.threads = jobs > 1;
-	run.batch = run.threads ? BATCH : 1;
-	for (nadj = 0; nadj < jobs; nadj++)
-		if (pdn_adjudicator_new(&adj[nadj], &prof) != 0) {
+	for (nadj = 0; nadj < jobs; nadj++) {
+		if (pdn_adjudicator_new(&a, &prof) != 0) {
 			cli_warn("out of memory");
 			status = 2;
 			goto out;
 		}
-	if (pool_new(&pool, jobs > 1 ? jobs : 0, &ops, (void *const *)adj,
-	    &run) != 0) {
-		cli_warn("cannot start %d threads", jobs);
-		status = 2;
-		goto out;
+		adj[nadj] = a;
 	}
 	/* Opened last: a run that cannot start leaves the file alone. */
 	if (cli_output_open(&output, outname) != 0) {
-		pool_free(pool);
 		status = 2;
 		goto out;
 	}
 	run.fp = output.fp;
 	if (opt.fmt == FMT_YAML && yout_open(&run.y, run.fp) != 0) {
-		pool_free(pool);
 		status = 2;
 		goto out;
 	}
@@ -785,13 +807,12 @@ main(int argc, char **argv)
 			fprintf(run.fp, "%s%c", columns[i],
 			    i + 1 < (int)NCOLUMNS ? '\t' : '\n');
 	if (argc == 0)
-		status = adjudicate_file(pool, &run, "-");
+		status = adjudicate_file(&run, adj, jobs, "-");
 	for (i = 0; i < argc; i++) {
-		st = adjudicate_file(pool, &run, argv[i]);
+		st = adjudicate_file(&run, adj, jobs, argv[i]);
 		if (st > status)
 			status = st;
 	}
-	pool_free(pool);
 	if (run.line.oom) {
 		cli_warn("out of memory");
 		status = 2;

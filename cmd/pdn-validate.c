@@ -3,21 +3,18 @@
  * with the reader's own diagnostics; text diagnostics, or one record per
  * game as TSV, JSON Lines or YAML.  See pdn-validate(1).
  *
- * With -j N the input is cut into chunks at game boundaries that any
- * reader agrees on (a line starting with '[' right after a result token,
- * outside comments); N threads read and replay the chunks, and the main
- * thread prints their results in input order, renumbering games, lines and
- * offsets, so that the output is the same as with -j 1.
+ * With -j N the input is cut into chunks at game boundaries (chunks.h);
+ * N threads read and replay the chunks, and the main thread prints their
+ * results in input order, renumbering games, lines and offsets, so that
+ * the output is the same as with -j 1.
  */
-#include <errno.h>
 #include <getopt.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "chunks.h"
 #include "cli.h"
 #include "emit.h"
 #include "pdn_game.h"
@@ -36,15 +33,6 @@ static struct opts opt;
 
 /* --- results of games, kept until they are printed ------------------- */
 
-/* A diagnostic, its strings kept as offsets into the batch's arena. */
-struct rdiag {
-	pdn_severity sev;
-	pdn_diag_code code;
-	size_t msg, move;	/* arena offsets; move (size_t)-1: none */
-	long line, col, game, ply, number;
-	pdn_colour side;
-};
-
 enum { ST_VALID, ST_INVALID, ST_UNSUPPORTED, ST_NONE };
 
 struct rgame {
@@ -56,72 +44,24 @@ struct rgame {
 
 /* The results of a stream or of a chunk. */
 struct batch {
-	const char *file;
-	struct rdiag *d;
-	size_t nd, capd;
+	struct kept_diags kd;
 	struct rgame *g;
 	size_t ng, capg;
-	pdn_buf arena;
 	size_t pending;		/* first diagnostic not yet given a game */
 	long games, valid, invalid, unsupported;
 	int oom;
 };
-
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t nc;
-	void *np;
-
-	if (need <= *cap)
-		return 0;
-	nc = *cap ? *cap * 2 : 64;
-	while (nc < need)
-		nc *= 2;
-	if ((np = realloc(*p, nc * size)) == NULL)
-		return -1;
-	*p = np;
-	*cap = nc;
-	return 0;
-}
-
-static size_t
-arena_str(struct batch *b, const char *s)
-{
-	size_t at = b->arena.len;
-
-	pdn_buf_add(&b->arena, s, strlen(s) + 1);
-	if (b->arena.oom)
-		b->oom = 1;
-	return at;
-}
 
 /* A pdn_diag_fn: keeps the diagnostic for the game it belongs to. */
 static void
 collect(const pdn_diag *d, void *arg)
 {
 	struct batch *b = arg;
-	struct rdiag *r;
 
 	if (d->severity == PDN_SEV_NOTE && !opt.verbose)
 		return;
-	if (grow((void **)&b->d, &b->capd, b->nd + 1, sizeof(*b->d)) != 0) {
-		b->oom = 1;
-		return;
-	}
-	r = &b->d[b->nd++];
-	r->sev = d->severity;
-	if (opt.strict && r->sev == PDN_SEV_WARNING)
-		r->sev = PDN_SEV_ERROR;
-	r->code = d->code;
-	r->msg = arena_str(b, d->message);
-	r->move = d->move != NULL ? arena_str(b, d->move) : (size_t)-1;
-	r->line = d->line;
-	r->col = d->col;
-	r->game = d->game;
-	r->ply = d->ply;
-	r->number = d->number;
-	r->side = d->side;
+	kept_add(&b->kd, d, opt.strict && d->severity == PDN_SEV_WARNING ?
+	    PDN_SEV_ERROR : d->severity);
 }
 
 /* Gives the diagnostics collected since the last game to a record. */
@@ -131,12 +71,13 @@ add_record(struct batch *b, long game, long line, uint64_t offset,
 {
 	struct rgame *r;
 
-	if (status == ST_NONE && b->pending == b->nd)
+	if (status == ST_NONE && b->pending == b->kd.n)
 		return;
 	/* A valid game with nothing to say is only counted, in text. */
-	if (opt.fmt == FMT_TEXT && b->pending == b->nd)
+	if (opt.fmt == FMT_TEXT && b->pending == b->kd.n)
 		return;
-	if (grow((void **)&b->g, &b->capg, b->ng + 1, sizeof(*b->g)) != 0) {
+	if (chunk_grow((void **)&b->g, &b->capg, b->ng + 1,
+	    sizeof(*b->g)) != 0) {
 		b->oom = 1;
 		return;
 	}
@@ -146,32 +87,28 @@ add_record(struct batch *b, long game, long line, uint64_t offset,
 	r->offset = offset;
 	r->status = status;
 	r->d0 = b->pending;
-	r->nd = b->nd - b->pending;
-	b->pending = b->nd;
+	r->nd = b->kd.n - b->pending;
+	b->pending = b->kd.n;
 }
-
-/* Where a batch's lines, games and offsets start in its file. */
-struct base {
-	long line, game;
-	uint64_t offset;
-};
 
 struct run;
 static void print_records(struct run *run, struct batch *b,
-    const struct base *at);
+    const struct chunk_base *at);
 
 /*
- * Validates the games of a reader of input `in` into batch b with the
- * replay handle rp.
+ * The work of a chunk or a stream (struct chunk_tool): validates the games
+ * of a reader of input `in` into the batch with the replay handle ctx.
  * With `live` set, each game's record is printed as soon as it is made
  * (on the main thread); else they are kept for later.  Returns 0, or 2
  * after a read error or when out of memory.
  */
 static int
-validate(pdn_reader *r, const struct cli_input *in, pdn_replay *rp,
-    struct batch *b, struct run *live, const struct base *at)
+validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
+    void *batch, const struct chunk_base *live, long *games)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	pdn_replay *rp = ctx;
+	struct batch *b = batch;
 	const pdn_game *g;
 	int rc, status;
 	size_t i;
@@ -201,8 +138,8 @@ validate(pdn_reader *r, const struct cli_input *in, pdn_replay *rp,
 			    ST_INVALID : ST_UNSUPPORTED;
 		}
 		if (opt.strict && status == ST_VALID)
-			for (i = b->pending; i < b->nd; i++)
-				if (b->d[i].sev == PDN_SEV_ERROR)
+			for (i = b->pending; i < b->kd.n; i++)
+				if (b->kd.d[i].sev == PDN_SEV_ERROR)
 					status = ST_INVALID;
 		b->games++;
 		if (status == ST_VALID)
@@ -213,12 +150,13 @@ validate(pdn_reader *r, const struct cli_input *in, pdn_replay *rp,
 			b->unsupported++;
 		add_record(b, g->index, g->line, g->offset, status);
 		if (live != NULL)
-			print_records(live, b, at);
+			print_records(arg, b, live);
 	}
 	add_record(b, 0, 0, 0, ST_NONE);
 	if (live != NULL)
-		print_records(live, b, at);
-	if (b->oom)
+		print_records(arg, b, live);
+	*games = b->games;
+	if (b->oom || b->kd.oom)
 		return 2;
 	return cli_input_end(in, rc);
 }
@@ -229,46 +167,17 @@ static const char *const status_name[] = {
 	"valid", "invalid", "unsupported", "none"
 };
 
-/* Prints a record's diagnostics, in the one format of cli_diag(). */
-static void
-print_text(const struct batch *b, const struct rgame *r,
-    const struct base *at)
-{
-	const struct rdiag *rd;
-	pdn_diag d;
-	size_t i;
-
-	for (i = r->d0; i < r->d0 + r->nd; i++) {
-		rd = &b->d[i];
-		memset(&d, 0, sizeof(d));
-		d.code = rd->code;
-		d.severity = rd->sev;
-		d.name = pdn_diag_name(rd->code);
-		d.message = b->arena.data + rd->msg;
-		d.file = b->file;
-		d.line = rd->line + at->line;
-		d.col = rd->col;
-		d.game = rd->game > 0 ? rd->game + at->game : 0;
-		d.ply = rd->ply;
-		d.move = rd->move != (size_t)-1 ? b->arena.data + rd->move :
-		    NULL;
-		d.number = rd->number;
-		d.side = rd->side;
-		cli_diag(&d, NULL);
-	}
-}
-
 static void
 print_tsv(FILE *fp, const struct batch *b, const struct rgame *r,
-    const struct base *at)
+    const struct chunk_base *at)
 {
-	const struct rdiag *d, *first = NULL;
+	const struct kept_diag *d, *first = NULL;
 	long ne = 0, nw = 0;
 	const char *s;
 	size_t i;
 
 	for (i = r->d0; i < r->d0 + r->nd; i++) {
-		d = &b->d[i];
+		d = &b->kd.d[i];
 		if (d->sev == PDN_SEV_ERROR) {
 			if (first == NULL)
 				first = d;
@@ -276,7 +185,7 @@ print_tsv(FILE *fp, const struct batch *b, const struct rgame *r,
 		} else if (d->sev == PDN_SEV_WARNING)
 			nw++;
 	}
-	for (s = b->file; *s != '\0'; s++)
+	for (s = at->file; *s != '\0'; s++)
 		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
 	fprintf(fp, "\t%ld\t%ld\t%llu\t%s\t%ld\t%ld\t", r->game + at->game,
 	    r->line + at->line, (unsigned long long)(r->offset + at->offset),
@@ -286,8 +195,8 @@ print_tsv(FILE *fp, const struct batch *b, const struct rgame *r,
 		    pdn_diag_name(first->code));
 		if (first->move != (size_t)-1)
 			fprintf(fp, "ply %ld %s: ", first->ply,
-			    b->arena.data + first->move);
-		for (s = b->arena.data + first->msg; *s != '\0'; s++)
+			    kept_str(&b->kd, first->move));
+		for (s = kept_str(&b->kd, first->msg); *s != '\0'; s++)
 			fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
 	}
 	fputc('\n', fp);
@@ -295,15 +204,15 @@ print_tsv(FILE *fp, const struct batch *b, const struct rgame *r,
 
 static void
 json_diags(FILE *fp, const struct batch *b, const struct rgame *r,
-    const struct base *at, int errors)
+    const struct chunk_base *at, int errors)
 {
-	const struct rdiag *d;
+	const struct kept_diag *d;
 	size_t i;
 	int n = 0;
 
 	fputc('[', fp);
 	for (i = r->d0; i < r->d0 + r->nd; i++) {
-		d = &b->d[i];
+		d = &b->kd.d[i];
 		if ((d->sev == PDN_SEV_ERROR) != errors ||
 		    d->sev == PDN_SEV_NOTE)
 			continue;
@@ -314,12 +223,11 @@ json_diags(FILE *fp, const struct batch *b, const struct rgame *r,
 		else
 			fputs("null", fp);
 		fputs(",\"move\":", fp);
-		json_cstr(fp, d->move != (size_t)-1 ?
-		    b->arena.data + d->move : NULL);
+		json_cstr(fp, kept_str(&b->kd, d->move));
 		fputs(",\"code\":", fp);
 		json_cstr(fp, pdn_diag_name(d->code));
 		fputs(",\"message\":", fp);
-		json_cstr(fp, b->arena.data + d->msg);
+		json_cstr(fp, kept_str(&b->kd, d->msg));
 		fputc('}', fp);
 	}
 	fputc(']', fp);
@@ -327,10 +235,10 @@ json_diags(FILE *fp, const struct batch *b, const struct rgame *r,
 
 static void
 print_json(FILE *fp, const struct batch *b, const struct rgame *r,
-    const struct base *at)
+    const struct chunk_base *at)
 {
 	fputs("{\"file\":", fp);
-	json_cstr(fp, b->file);
+	json_cstr(fp, at->file);
 	fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,"
 	    "\"status\":\"%s\",\"valid\":%s,\"errors\":", r->game + at->game,
 	    r->line + at->line, (unsigned long long)(r->offset + at->offset),
@@ -344,14 +252,14 @@ print_json(FILE *fp, const struct batch *b, const struct rgame *r,
 
 static void
 yaml_diags(struct yout *y, const struct batch *b, const struct rgame *r,
-    const struct base *at, int errors)
+    const struct chunk_base *at, int errors)
 {
-	const struct rdiag *d;
+	const struct kept_diag *d;
 	size_t i;
 
 	y_seq(y, 1);
 	for (i = r->d0; i < r->d0 + r->nd; i++) {
-		d = &b->d[i];
+		d = &b->kd.d[i];
 		if ((d->sev == PDN_SEV_ERROR) != errors ||
 		    d->sev == PDN_SEV_NOTE)
 			continue;
@@ -366,12 +274,11 @@ yaml_diags(struct yout *y, const struct batch *b, const struct rgame *r,
 		else
 			y_scalar(y, "null", 4, 0);
 		y_key(y, "move");
-		y_str(y, d->move != (size_t)-1 ? b->arena.data + d->move :
-		    NULL);
+		y_str(y, kept_str(&b->kd, d->move));
 		y_key(y, "code");
 		y_str(y, pdn_diag_name(d->code));
 		y_key(y, "message");
-		y_str(y, b->arena.data + d->msg);
+		y_str(y, kept_str(&b->kd, d->msg));
 		y_map(y, 0);
 	}
 	y_seq(y, 0);
@@ -379,12 +286,12 @@ yaml_diags(struct yout *y, const struct batch *b, const struct rgame *r,
 
 static void
 print_yaml(struct yout *y, const struct batch *b, const struct rgame *r,
-    const struct base *at)
+    const struct chunk_base *at)
 {
 	y_doc(y, 1);
 	y_map(y, 1);
 	y_key(y, "file");
-	y_str(y, b->file);
+	y_str(y, at->file);
 	y_key(y, "game");
 	y_num(y, r->game + at->game);
 	y_key(y, "line");
@@ -417,7 +324,7 @@ struct run {
 
 /* Prints a batch's records, then forgets them. */
 static void
-print_records(struct run *run, struct batch *b, const struct base *at)
+print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 {
 	const struct rgame *r;
 	size_t i;
@@ -426,7 +333,7 @@ print_records(struct run *run, struct batch *b, const struct base *at)
 		r = &b->g[i];
 		/* Diagnostics of no game exist only as text. */
 		if (r->status == ST_NONE || opt.fmt == FMT_TEXT) {
-			print_text(b, r, at);
+			kept_print(&b->kd, r->d0, r->nd, at);
 			continue;
 		}
 		switch (opt.fmt) {
@@ -441,14 +348,18 @@ print_records(struct run *run, struct batch *b, const struct base *at)
 			break;
 		}
 	}
-	b->nd = b->ng = b->pending = 0;
-	b->arena.len = 0;
+	b->ng = b->pending = 0;
+	kept_clear(&b->kd);
 }
 
-/* Adds up a batch's counts. */
+/* Prints what is left of a batch and adds up its counts. */
 static void
-count_batch(struct run *run, const struct batch *b)
+print_batch(void *arg, void *batch, const struct chunk_base *at)
 {
+	struct run *run = arg;
+	struct batch *b = batch;
+
+	print_records(run, b, at);
 	run->games += b->games;
 	run->valid += b->valid;
 	run->invalid += b->invalid;
@@ -456,398 +367,17 @@ count_batch(struct run *run, const struct batch *b)
 }
 
 static void
-batch_reset(struct batch *b, const char *file)
+batch_free(void *batch)
 {
-	b->file = file;
-	b->nd = b->ng = b->pending = 0;
-	b->arena.len = 0;
-	b->games = b->valid = b->invalid = b->unsupported = 0;
-	b->oom = 0;
-}
+	struct batch *b = batch;
 
-static void
-batch_free(struct batch *b)
-{
-	free(b->d);
+	kept_free(&b->kd);
 	free(b->g);
-	pdn_buf_free(&b->arena);
 }
 
-/* --- one thread: a stream, printed game by game ------------------------ */
-
-/*
- * A pdn_read_fn that first hands out bytes already read (the chunked
- * reader's remainder), then reads the descriptor.
- */
-struct src {
-	struct cli_input *in;
-	const char *pre;
-	size_t npre;
+static const struct chunk_tool tool = {
+	collect, sizeof(struct batch), batch_free, validate, print_batch
 };
-
-static long
-src_read(void *arg, char *buf, size_t len)
-{
-	struct src *s = arg;
-
-	if (s->npre > 0) {
-		if (len > s->npre)
-			len = s->npre;
-		memcpy(buf, s->pre, len);
-		s->pre += len;
-		s->npre -= len;
-		return (long)len;
-	}
-	return cli_read_fd(s->in, buf, len);
-}
-
-/*
- * Validates a stream on this thread, printing after every game so that
- * memory stays that of one game.  Returns 0 or 2.
- */
-static int
-run_stream(struct run *run, struct src *s, const struct base *at)
-{
-	const char *name = s->in->name;
-	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-	struct batch b;
-	pdn_reader *r = NULL;
-	pdn_replay *rp = NULL;
-	int st;
-
-	memset(&b, 0, sizeof(b));
-	batch_reset(&b, name);
-	ro.file = name;
-	ro.diag = collect;
-	ro.diag_arg = &b;
-	if (pdn_reader_new(&r, src_read, s, &ro) != 0 ||
-	    pdn_replay_new(&rp) != 0) {
-		cli_warn("out of memory");
-		pdn_reader_free(r);
-		return 2;
-	}
-	st = validate(r, s->in, rp, &b, run, at);
-	count_batch(run, &b);
-	batch_free(&b);
-	pdn_replay_free(rp);
-	pdn_reader_free(r);
-	return st;
-}
-
-/* --- several threads: chunks ------------------------------------------- */
-
-#define CHUNK_MIN	(256u << 10)	/* cut chunks at the first boundary after */
-#define CHUNK_MAX	(8u << 20)	/* no boundary in this much: stream the rest */
-
-struct job {
-	char *data;
-	size_t len;
-	struct base at;
-	struct batch b;
-	int status;
-	int done;
-	struct job *next;	/* in the work queue */
-	struct job *order;	/* in input order, waiting to be printed */
-};
-
-struct pool {
-	pthread_mutex_t mu;
-	pthread_cond_t work, done;
-	struct job *head, *tail;
-	int stop;
-};
-
-static void *
-worker(void *arg)
-{
-	struct pool *p = arg;
-	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-	struct cli_input mem;
-	pdn_replay *rp = NULL;
-	pdn_reader *r;
-	struct job *j;
-
-	if (pdn_replay_new(&rp) != 0)
-		return NULL;
-	for (;;) {
-		pthread_mutex_lock(&p->mu);
-		while (p->head == NULL && !p->stop)
-			pthread_cond_wait(&p->work, &p->mu);
-		if ((j = p->head) == NULL) {
-			pthread_mutex_unlock(&p->mu);
-			break;
-		}
-		p->head = j->next;
-		if (p->head == NULL)
-			p->tail = NULL;
-		pthread_mutex_unlock(&p->mu);
-
-		ro.file = j->b.file;
-		ro.diag = collect;
-		ro.diag_arg = &j->b;
-		/* A chunk in memory has no read to fail. */
-		mem.fd = -1;
-		mem.name = j->b.file;
-		mem.error = 0;
-		if (pdn_reader_new_mem(&r, j->data, j->len, &ro) != 0)
-			j->status = 2;
-		else {
-			j->status = validate(r, &mem, rp, &j->b, NULL, NULL);
-			pdn_reader_free(r);
-		}
-		pthread_mutex_lock(&p->mu);
-		j->done = 1;
-		pthread_cond_broadcast(&p->done);
-		pthread_mutex_unlock(&p->mu);
-	}
-	pdn_replay_free(rp);
-	return NULL;
-}
-
-/* Nonzero when the last token before buf[at] is a result token. */
-static int
-result_before(const char *buf, size_t at)
-{
-	static const char *const results[] = {
-		"2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "*"
-	};
-	size_t e = at, s, k;
-
-	while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t' ||
-	    buf[e - 1] == '\r' || buf[e - 1] == '\n'))
-		e--;
-	s = e;
-	while (s > 0 && buf[s - 1] != ' ' && buf[s - 1] != '\t' &&
-	    buf[s - 1] != '\r' && buf[s - 1] != '\n')
-		s--;
-	if (s == 0 && e == 0)
-		return 0;
-	/*
-	 * On a line with a line comment the token may be inside it: no cut
-	 * there (a cut may always be refused; it only has to be sure).
-	 */
-	for (k = s; k > 0 && buf[k - 1] != '\n'; k--)
-		if (buf[k - 1] == ';')
-			return 0;
-	if (buf[k] == '%' || buf[k] == '[')
-		return 0;
-	for (k = 0; k < sizeof(results) / sizeof(results[0]); k++)
-		if (strlen(results[k]) == e - s &&
-		    memcmp(buf + s, results[k], e - s) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * Where to cut buf[0..len): right before a line starting with '[' that
- * follows a result token, outside comments, the first such place at or
- * after `min`.  Scanning resumes at *scan with the comment state
- * *in_comment of the last call.  Returns 0 when there is none yet.
- */
-static size_t
-find_cut(const char *buf, size_t len, size_t *scan, int *in_comment,
-    size_t min)
-{
-	size_t i = *scan;
-	const char *nl;
-
-	while (i < len) {
-		if (*in_comment) {
-			const char *c = memchr(buf + i, '}', len - i);
-
-			if (c == NULL) {
-				i = len;
-				break;
-			}
-			*in_comment = 0;
-			i = (size_t)(c - buf) + 1;
-			continue;
-		}
-		/* At the start of a line. */
-		if (i == 0 || buf[i - 1] == '\n') {
-			if (buf[i] == '[' && i >= min && i > 0 &&
-			    result_before(buf, i)) {
-				*scan = i;
-				return i;
-			}
-			if (buf[i] == '[' || buf[i] == '%') {
-				/* A tag or a line comment: skip the line. */
-				if ((nl = memchr(buf + i, '\n', len - i)) ==
-				    NULL)
-					break;
-				i = (size_t)(nl - buf) + 1;
-				continue;
-			}
-		}
-		if (buf[i] == '{')
-			*in_comment = 1;
-		else if (buf[i] == ';') {
-			if ((nl = memchr(buf + i, '\n', len - i)) == NULL)
-				break;
-			i = (size_t)(nl - buf);
-			continue;
-		}
-		i++;
-	}
-	*scan = i;
-	return 0;
-}
-
-static long
-count_lines(const char *s, size_t len)
-{
-	const char *e = s + len;
-	long n = 0;
-
-	while ((s = memchr(s, '\n', (size_t)(e - s))) != NULL) {
-		n++;
-		s++;
-	}
-	return n;
-}
-
-/* Waits for the oldest job, prints it and frees it. */
-static void
-retire(struct run *run, struct pool *p, struct job **oldest, long *games)
-{
-	struct job *j = *oldest;
-
-	pthread_mutex_lock(&p->mu);
-	while (!j->done)
-		pthread_cond_wait(&p->done, &p->mu);
-	pthread_mutex_unlock(&p->mu);
-	j->at.game = *games;
-	*games += j->b.games;
-	print_records(run, &j->b, &j->at);
-	count_batch(run, &j->b);
-	if (j->status > run->status)
-		run->status = j->status;
-	*oldest = j->order;
-	batch_free(&j->b);
-	free(j->data);
-	free(j);
-}
-
-static int
-run_chunks(struct run *run, struct cli_input *in, int jobs)
-{
-	struct pool p;
-	pthread_t *tid;
-	struct job *inflight = NULL, *last = NULL, *j;
-	char *buf = NULL, *np;
-	size_t len = 0, cap = 0, scan = 0, cut;
-	struct base at = { 0, 0, 0 };
-	long games = 0;
-	int in_comment = 0, eof = 0, n = 0, i, nthreads = 0, st = 0;
-	ssize_t got;
-	struct src s;
-
-	memset(&p, 0, sizeof(p));
-	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.work, NULL);
-	pthread_cond_init(&p.done, NULL);
-	if ((tid = calloc((size_t)jobs, sizeof(*tid))) == NULL)
-		return 2;
-	for (i = 0; i < jobs; i++)
-		if (pthread_create(&tid[i], NULL, worker, &p) == 0)
-			nthreads++;
-	for (;;) {
-		cut = find_cut(buf, len, &scan, &in_comment, CHUNK_MIN);
-		if (cut == 0 && eof)
-			cut = len;
-		if (cut == 0 && len >= CHUNK_MAX)
-			break;	/* no boundary: the rest goes to one stream */
-		/* After the end of input, or a failed read, read no more. */
-		if (cut == 0 && !eof) {
-			if (len + 65536 > cap) {
-				cap = cap ? cap * 2 : 1u << 20;
-				if ((np = realloc(buf, cap)) == NULL) {
-					cli_warn("out of memory");
-					st = 2;
-					break;
-				}
-				buf = np;
-			}
-			do
-				got = read(in->fd, buf + len, 65536);
-			while (got < 0 && errno == EINTR);
-			if (got < 0) {
-				cli_warn("%s: %s", in->name, strerror(errno));
-				st = 2;
-				eof = 1;
-			} else if (got == 0)
-				eof = 1;
-			else
-				len += (size_t)got;
-			continue;
-		}
-		if (cut == 0 || len == 0)
-			break;
-		/* Hand buf[0..cut) to a job. */
-		if ((j = calloc(1, sizeof(*j))) == NULL ||
-		    (j->data = malloc(cut + 1)) == NULL) {
-			free(j);
-			cli_warn("out of memory");
-			st = 2;
-			break;
-		}
-		memcpy(j->data, buf, cut);
-		j->len = cut;
-		j->at = at;
-		batch_reset(&j->b, in->name);
-		at.line += count_lines(buf, cut);
-		at.offset += cut;
-		memmove(buf, buf + cut, len - cut);
-		len -= cut;
-		scan = 0;
-		pthread_mutex_lock(&p.mu);
-		if (p.tail != NULL)
-			p.tail->next = j;
-		else
-			p.head = j;
-		p.tail = j;
-		pthread_cond_signal(&p.work);
-		pthread_mutex_unlock(&p.mu);
-		if (last != NULL)
-			last->order = j;
-		else
-			inflight = j;
-		last = j;
-		if (++n >= 2 * jobs) {
-			retire(run, &p, &inflight, &games);
-			n--;
-			if (inflight == NULL)
-				last = NULL;
-		}
-		if (eof && len == 0)
-			break;
-	}
-	while (inflight != NULL) {
-		retire(run, &p, &inflight, &games);
-		if (inflight == NULL)
-			last = NULL;
-	}
-	pthread_mutex_lock(&p.mu);
-	p.stop = 1;
-	pthread_cond_broadcast(&p.work);
-	pthread_mutex_unlock(&p.mu);
-	for (i = 0; i < nthreads; i++)
-		pthread_join(tid[i], NULL);
-	free(tid);
-	if (st == 0 && !eof) {
-		/* The remainder, from the bytes already read, on one stream. */
-		s.in = in;
-		s.pre = buf;
-		s.npre = len;
-		at.game = games;
-		st = run_stream(run, &s, &at);
-	}
-	free(buf);
-	pthread_mutex_destroy(&p.mu);
-	pthread_cond_destroy(&p.work);
-	pthread_cond_destroy(&p.done);
-	return st;
-}
 
 /* --- main --------------------------------------------------------------- */
 
@@ -873,23 +403,14 @@ static const char *const help_lines[] = {
 };
 
 static int
-run_file(struct run *run, const char *path, int jobs)
+run_file(struct run *run, const char *path, void *const *rp, int jobs)
 {
-	struct base at = { 0, 0, 0 };
 	struct cli_input in;
-	struct src s;
 	int st;
 
 	if (cli_input_open(&in, path) != 0)
 		return 2;
-	if (jobs > 1)
-		st = run_chunks(run, &in, jobs);
-	else {
-		s.in = &in;
-		s.pre = NULL;
-		s.npre = 0;
-		st = run_stream(run, &s, &at);
-	}
+	st = chunks_run(&tool, run, rp, jobs, &in);
 	cli_input_close(&in);
 	return st;
 }
@@ -912,8 +433,10 @@ main(int argc, char **argv)
 	struct cli_output output;
 	struct run run;
 	const char *outname = NULL;
+	void *rp[256];		/* a replay handle per job */
+	pdn_replay *h;
 	long jobs = 1;
-	int ch, i, st;
+	int ch, i, st, nrp;
 
 	cli_init(argv);
 	memset(&run, 0, sizeof(run));
@@ -962,19 +485,28 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
+	for (nrp = 0; nrp < jobs; nrp++) {
+		if (pdn_replay_new(&h) != 0) {
+			cli_warn("out of memory");
+			st = 2;
+			goto out;
+		}
+		rp[nrp] = h;
+	}
 	/* Quiet prints nothing, so it does not replace the -o file either. */
+	st = 2;
 	if (cli_output_open(&output, opt.quiet ? NULL : outname) != 0)
-		return 2;
+		goto out;
 	run.fp = output.fp;
 	if (opt.fmt == FMT_YAML && !opt.quiet &&
 	    yout_open(&run.y, run.fp) != 0) {
 		cli_output_close(&output);
-		return 2;
+		goto out;
 	}
 	if (argc == 0)
-		run.status = run_file(&run, "-", (int)jobs);
+		run.status = run_file(&run, "-", rp, (int)jobs);
 	for (i = 0; i < argc; i++) {
-		st = run_file(&run, argv[i], (int)jobs);
+		st = run_file(&run, argv[i], rp, (int)jobs);
 		if (st > run.status)
 			run.status = st;
 	}
@@ -989,5 +521,9 @@ main(int argc, char **argv)
 		    run.invalid, run.unsupported);
 	if (run.status == 0 && run.invalid > 0)
 		run.status = 1;
-	return run.status;
+	st = run.status;
+out:
+	while (nrp > 0)
+		pdn_replay_free(rp[--nrp]);
+	return st;
 }

@@ -1,0 +1,575 @@
+/*
+ * Reading one input on several threads (see chunks.h).
+ *
+ * The main thread reads the input into a buffer, cuts a chunk off its
+ * front at the first safe boundary past CHUNK_MIN bytes, and queues it;
+ * workers take chunks in order and run the tool over them.  At most
+ * 2 * jobs chunks are in flight: then the main thread waits for the oldest
+ * one and prints it, which keeps memory bounded and the output in order.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "chunks.h"
+
+/*
+ * A chunk is cut at the first boundary after CHUNK_MIN bytes: large enough
+ * that handing it to a thread costs little next to its work.  With no
+ * boundary in CHUNK_MAX bytes the rest is read as one stream, so that
+ * memory stays bounded whatever the input.
+ */
+#define CHUNK_MIN	(256u << 10)
+#define CHUNK_MAX	(8u << 20)
+#define READ_SIZE	65536
+
+/* --- kept diagnostics --------------------------------------------------- */
+
+int
+chunk_grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t nc;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	nc = *cap ? *cap * 2 : 64;
+	while (nc < need)
+		nc *= 2;
+	if ((np = realloc(*p, nc * size)) == NULL)
+		return -1;
+	*p = np;
+	*cap = nc;
+	return 0;
+}
+
+static size_t
+arena_str(struct kept_diags *k, const char *s)
+{
+	size_t at = k->arena.len;
+
+	pdn_buf_add(&k->arena, s, strlen(s) + 1);
+	if (k->arena.oom)
+		k->oom = 1;
+	return at;
+}
+
+void
+kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev)
+{
+	struct kept_diag *r;
+
+	if (chunk_grow((void **)&k->d, &k->cap, k->n + 1, sizeof(*k->d)) !=
+	    0) {
+		k->oom = 1;
+		return;
+	}
+	r = &k->d[k->n++];
+	r->sev = sev;
+	r->code = d->code;
+	r->msg = arena_str(k, d->message);
+	r->move = d->move != NULL ? arena_str(k, d->move) : (size_t)-1;
+	r->line = d->line;
+	r->col = d->col;
+	r->game = d->game;
+	r->ply = d->ply;
+	r->number = d->number;
+	r->side = d->side;
+}
+
+const char *
+kept_str(const struct kept_diags *k, size_t at)
+{
+	return at != (size_t)-1 ? k->arena.data + at : NULL;
+}
+
+void
+kept_print(const struct kept_diags *k, size_t from, size_t n,
+    const struct chunk_base *at)
+{
+	const struct kept_diag *rd;
+	pdn_diag d;
+	size_t i;
+
+	for (i = from; i < from + n; i++) {
+		rd = &k->d[i];
+		memset(&d, 0, sizeof(d));
+		d.code = rd->code;
+		d.severity = rd->sev;
+		d.name = pdn_diag_name(rd->code);
+		d.message = kept_str(k, rd->msg);
+		d.file = at->file;
+		d.line = rd->line + at->line;
+		d.col = rd->col;
+		/* Game 0 is no game, whatever the chunk. */
+		d.game = rd->game > 0 ? rd->game + at->game : 0;
+		d.ply = rd->ply;
+		d.move = kept_str(k, rd->move);
+		d.number = rd->number;
+		d.side = rd->side;
+		cli_diag(&d, NULL);
+	}
+}
+
+void
+kept_clear(struct kept_diags *k)
+{
+	k->n = 0;
+	k->arena.len = 0;
+}
+
+void
+kept_free(struct kept_diags *k)
+{
+	free(k->d);
+	pdn_buf_free(&k->arena);
+	memset(k, 0, sizeof(*k));
+}
+
+/* --- one stream, on the main thread -------------------------------------- */
+
+/*
+ * A pdn_read_fn that first hands out bytes already read (the chunked
+ * reader's remainder), then reads the descriptor.
+ */
+struct src {
+	struct cli_input *in;
+	const char *pre;
+	size_t npre;
+};
+
+static long
+src_read(void *arg, char *buf, size_t len)
+{
+	struct src *s = arg;
+
+	if (s->npre > 0) {
+		if (len > s->npre)
+			len = s->npre;
+		memcpy(buf, s->pre, len);
+		s->pre += len;
+		s->npre -= len;
+		return (long)len;
+	}
+	return cli_read_fd(s->in, buf, len);
+}
+
+/*
+ * Runs the tool over buffered bytes pre[0..npre) and then the rest of the
+ * input, as one stream printed game by game, at base *at.  Returns 0 or 2.
+ */
+static int
+run_stream(const struct chunk_tool *t, void *arg, void *ctx,
+    struct cli_input *in, const char *pre, size_t npre,
+    const struct chunk_base *at)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	struct src s;
+	pdn_reader *r;
+	void *b;
+	long games;
+	int st;
+
+	s.in = in;
+	s.pre = pre;
+	s.npre = npre;
+	if ((b = calloc(1, t->batch_size)) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	ro.file = in->name;
+	ro.diag = t->diag;
+	ro.diag_arg = b;
+	if (pdn_reader_new(&r, src_read, &s, &ro) != 0) {
+		cli_warn("out of memory");
+		free(b);
+		return 2;
+	}
+	st = t->work(arg, r, in, ctx, b, at, &games);
+	t->print(arg, b, at);
+	t->batch_free(b);
+	free(b);
+	pdn_reader_free(r);
+	return st;
+}
+
+/* --- several threads: chunks ------------------------------------------- */
+
+struct job {
+	char *data;
+	size_t len;
+	struct chunk_base at;
+	void *batch;
+	long games;
+	int status;
+	int done;
+	struct job *next;	/* in the work queue */
+	struct job *order;	/* in input order, waiting to be printed */
+};
+
+struct queue {
+	const struct chunk_tool *t;
+	void *arg;
+	const char *file;
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct job *head, *tail;
+	int stop;
+};
+
+struct worker {
+	struct queue *q;
+	void *ctx;
+	pthread_t tid;
+};
+
+static void *
+worker_main(void *warg)
+{
+	struct worker *w = warg;
+	struct queue *q = w->q;
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	struct cli_input mem;
+	pdn_reader *r;
+	struct job *j;
+
+	for (;;) {
+		pthread_mutex_lock(&q->mu);
+		while (q->head == NULL && !q->stop)
+			pthread_cond_wait(&q->work, &q->mu);
+		if ((j = q->head) == NULL) {
+			pthread_mutex_unlock(&q->mu);
+			break;
+		}
+		q->head = j->next;
+		if (q->head == NULL)
+			q->tail = NULL;
+		pthread_mutex_unlock(&q->mu);
+
+		ro.file = q->file;
+		ro.diag = q->t->diag;
+		ro.diag_arg = j->batch;
+		/* A chunk in memory has no read to fail. */
+		mem.fd = -1;
+		mem.name = q->file;
+		mem.error = 0;
+		if (pdn_reader_new_mem(&r, j->data, j->len, &ro) != 0)
+			j->status = 2;
+		else {
+			j->status = q->t->work(q->arg, r, &mem, w->ctx,
+			    j->batch, NULL, &j->games);
+			pdn_reader_free(r);
+		}
+		pthread_mutex_lock(&q->mu);
+		j->done = 1;
+		pthread_cond_broadcast(&q->done);
+		pthread_mutex_unlock(&q->mu);
+	}
+	return NULL;
+}
+
+/* Nonzero when the last token before buf[at] is a result token. */
+static int
+result_before(const char *buf, size_t at)
+{
+	static const char *const results[] = {
+		"2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "*"
+	};
+	size_t e = at, s, k;
+
+	while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t' ||
+	    buf[e - 1] == '\r' || buf[e - 1] == '\n'))
+		e--;
+	s = e;
+	while (s > 0 && buf[s - 1] != ' ' && buf[s - 1] != '\t' &&
+	    buf[s - 1] != '\r' && buf[s - 1] != '\n')
+		s--;
+	if (s == 0 && e == 0)
+		return 0;
+	/*
+	 * On a line with a line comment the token may be inside it: no cut
+	 * there (a cut may always be refused; it only has to be sure).
+	 */
+	for (k = s; k > 0 && buf[k - 1] != '\n'; k--)
+		if (buf[k - 1] == ';')
+			return 0;
+	if (buf[k] == '%' || buf[k] == '[')
+		return 0;
+	for (k = 0; k < sizeof(results) / sizeof(results[0]); k++)
+		if (strlen(results[k]) == e - s &&
+		    memcmp(buf + s, results[k], e - s) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Where to cut buf[0..len): right before a line starting with '[' that
+ * follows a result token, outside comments, the first such place at or
+ * after `min`.  Scanning resumes at *scan with the comment state
+ * *in_comment of the last call.  Returns 0 when there is none yet.
+ */
+static size_t
+find_cut(const char *buf, size_t len, size_t *scan, int *in_comment,
+    size_t min)
+{
+	size_t i = *scan;
+	const char *nl;
+
+	while (i < len) {
+		if (*in_comment) {
+			const char *c = memchr(buf + i, '}', len - i);
+
+			if (c == NULL) {
+				i = len;
+				break;
+			}
+			*in_comment = 0;
+			i = (size_t)(c - buf) + 1;
+			continue;
+		}
+		/* At the start of a line. */
+		if (i == 0 || buf[i - 1] == '\n') {
+			if (buf[i] == '[' && i >= min && i > 0 &&
+			    result_before(buf, i)) {
+				*scan = i;
+				return i;
+			}
+			if (buf[i] == '[' || buf[i] == '%') {
+				/* A tag or a line comment: skip the line. */
+				if ((nl = memchr(buf + i, '\n', len - i)) ==
+				    NULL)
+					break;
+				i = (size_t)(nl - buf) + 1;
+				continue;
+			}
+		}
+		if (buf[i] == '{')
+			*in_comment = 1;
+		else if (buf[i] == ';') {
+			if ((nl = memchr(buf + i, '\n', len - i)) == NULL)
+				break;
+			i = (size_t)(nl - buf);
+			continue;
+		}
+		i++;
+	}
+	*scan = i;
+	return 0;
+}
+
+static long
+count_lines(const char *s, size_t len)
+{
+	const char *e = s + len;
+	long n = 0;
+
+	while ((s = memchr(s, '\n', (size_t)(e - s))) != NULL) {
+		n++;
+		s++;
+	}
+	return n;
+}
+
+/* Waits for the oldest job, prints it and frees it; returns its status. */
+static int
+retire(struct queue *q, struct job **oldest, long *games)
+{
+	struct job *j = *oldest;
+	int st;
+
+	pthread_mutex_lock(&q->mu);
+	while (!j->done)
+		pthread_cond_wait(&q->done, &q->mu);
+	pthread_mutex_unlock(&q->mu);
+	j->at.game = *games;
+	*games += j->games;
+	q->t->print(q->arg, j->batch, &j->at);
+	st = j->status;
+	*oldest = j->order;
+	q->t->batch_free(j->batch);
+	free(j->batch);
+	free(j->data);
+	free(j);
+	return st;
+}
+
+/* A job for buf[0..len) at base *at, or NULL when out of memory. */
+static struct job *
+job_new(const struct chunk_tool *t, const char *buf, size_t len,
+    const struct chunk_base *at)
+{
+	struct job *j;
+
+	if ((j = calloc(1, sizeof(*j))) == NULL)
+		return NULL;
+	if ((j->data = malloc(len + 1)) == NULL ||
+	    (j->batch = calloc(1, t->batch_size)) == NULL) {
+		free(j->data);
+		free(j);
+		return NULL;
+	}
+	memcpy(j->data, buf, len);
+	j->len = len;
+	j->at = *at;
+	return j;
+}
+
+/*
+ * Reads `in` in blocks and hands its chunks to the workers of q, printing
+ * them in order.  Returns the worst status, and in *rest the bytes read
+ * but not handed out, with *nrest and *at set to them, when no cut was
+ * found in CHUNK_MAX bytes and the rest must be read as one stream (*rest
+ * is NULL otherwise).
+ */
+static int
+feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
+    size_t *nrest, struct chunk_base *at)
+{
+	struct job *inflight = NULL, *last = NULL, *j;
+	char *buf = NULL, *np;
+	size_t len = 0, cap = 0, scan = 0, cut;
+	long games = 0;
+	int in_comment = 0, eof = 0, n = 0, st = 0, wst = 0, rerr = 0, s;
+	ssize_t got;
+
+	memset(at, 0, sizeof(*at));
+	at->file = in->name;
+	for (;;) {
+		cut = find_cut(buf, len, &scan, &in_comment, CHUNK_MIN);
+		if (cut == 0 && eof)
+			cut = len;
+		if (cut == 0 && len >= CHUNK_MAX)
+			break;	/* no boundary: the rest goes to one stream */
+		/* After the end of input, or a failed read, read no more. */
+		if (cut == 0 && !eof) {
+			if (len + READ_SIZE > cap) {
+				cap = cap ? cap * 2 : 1u << 20;
+				if ((np = realloc(buf, cap)) == NULL) {
+					cli_warn("out of memory");
+					st = 2;
+					break;
+				}
+				buf = np;
+			}
+			do
+				got = read(in->fd, buf + len, READ_SIZE);
+			while (got < 0 && errno == EINTR);
+			if (got < 0) {
+				/* Said after the chunks before it, as -j 1. */
+				rerr = errno;
+				eof = 1;
+			} else if (got == 0)
+				eof = 1;
+			else
+				len += (size_t)got;
+			continue;
+		}
+		if (cut == 0 || len == 0)
+			break;
+		/* Hand buf[0..cut) to a job. */
+		if ((j = job_new(q->t, buf, cut, at)) == NULL) {
+			cli_warn("out of memory");
+			st = 2;
+			break;
+		}
+		at->line += count_lines(buf, cut);
+		at->offset += cut;
+		memmove(buf, buf + cut, len - cut);
+		len -= cut;
+		scan = 0;
+		pthread_mutex_lock(&q->mu);
+		if (q->tail != NULL)
+			q->tail->next = j;
+		else
+			q->head = j;
+		q->tail = j;
+		pthread_cond_signal(&q->work);
+		pthread_mutex_unlock(&q->mu);
+		if (last != NULL)
+			last->order = j;
+		else
+			inflight = j;
+		last = j;
+		if (++n >= 2 * jobs) {
+			if ((s = retire(q, &inflight, &games)) > wst)
+				wst = s;
+			n--;
+			if (inflight == NULL)
+				last = NULL;
+		}
+		if (eof && len == 0)
+			break;
+	}
+	while (inflight != NULL)
+		if ((s = retire(q, &inflight, &games)) > wst)
+			wst = s;
+	if (rerr != 0) {
+		cli_warn("%s: %s", in->name, strerror(rerr));
+		st = 2;
+	}
+	at->game = games;
+	*rest = NULL;
+	*nrest = 0;
+	if (st == 0 && !eof) {
+		*rest = buf;
+		*nrest = len;
+	} else
+		free(buf);
+	return st > wst ? st : wst;
+}
+
+int
+chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
+    int jobs, struct cli_input *in)
+{
+	struct chunk_base at = { NULL, 0, 0, 0 };
+	struct worker *w;
+	struct queue q;
+	char *rest = NULL;
+	size_t nrest = 0;
+	int i, nthreads = 0, st;
+
+	at.file = in->name;
+	if (jobs <= 1 ||
+	    (w = calloc((size_t)jobs, sizeof(*w))) == NULL)
+		return run_stream(t, arg, ctx[0], in, NULL, 0, &at);
+	memset(&q, 0, sizeof(q));
+	q.t = t;
+	q.arg = arg;
+	q.file = in->name;
+	pthread_mutex_init(&q.mu, NULL);
+	pthread_cond_init(&q.work, NULL);
+	pthread_cond_init(&q.done, NULL);
+	for (i = 0; i < jobs; i++) {
+		w[nthreads].q = &q;
+		w[nthreads].ctx = ctx[i];
+		if (pthread_create(&w[nthreads].tid, NULL, worker_main,
+		    &w[nthreads]) == 0)
+			nthreads++;
+	}
+	/* Without a worker no chunk would ever be done: one stream then. */
+	if (nthreads == 0)
+		st = run_stream(t, arg, ctx[0], in, NULL, 0, &at);
+	else
+		st = feed(&q, nthreads, in, &rest, &nrest, &at);
+	pthread_mutex_lock(&q.mu);
+	q.stop = 1;
+	pthread_cond_broadcast(&q.work);
+	pthread_mutex_unlock(&q.mu);
+	for (i = 0; i < nthreads; i++)
+		pthread_join(w[i].tid, NULL);
+	free(w);
+	pthread_mutex_destroy(&q.mu);
+	pthread_cond_destroy(&q.work);
+	pthread_cond_destroy(&q.done);
+	/* The remainder, from the bytes already read, on one stream. */
+	if (rest != NULL) {
+		if ((i = run_stream(t, arg, ctx[0], in, rest, nrest, &at)) >
+		    st)
+			st = i;
+		free(rest);
+	}
+	return st;
+}

@@ -1,0 +1,108 @@
+/*
+ * Reading one input on several threads, for the tools that make one record
+ * per game (pdn-validate, pdn-adjudicate), so that -j N prints byte for
+ * byte what -j 1 prints.
+ *
+ * The input is read in large blocks and cut into chunks at game boundaries
+ * that any reader agrees on (a line starting with '[' right after a result
+ * token, outside comments).  N worker threads each read (parse) and process
+ * whole chunks, so that reading runs in parallel too; each chunk's results
+ * go to a batch of the tool's own, which the main thread prints in input
+ * order.  A reader of a chunk numbers its lines, games and offsets from the
+ * chunk's start: the batch keeps them so, and the tool adds the chunk's
+ * base when it prints them.  When no cut is found in a long stretch of
+ * input, the rest is read as one stream on the main thread.
+ *
+ * Diagnostics are kept in the same way (struct kept_diags), to be printed
+ * with the base applied.
+ */
+#ifndef CHUNKS_H
+#define CHUNKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "pdn_game.h"
+
+/* A chunk's file, and where its lines, games and offsets start in it. */
+struct chunk_base {
+	const char *file;
+	long line, game;
+	uint64_t offset;
+};
+
+/* A diagnostic, its strings kept as offsets into the arena. */
+struct kept_diag {
+	pdn_severity sev;
+	pdn_diag_code code;
+	size_t msg, move;	/* arena offsets; move (size_t)-1: none */
+	long line, col, game, ply, number;
+	pdn_colour side;
+};
+
+struct kept_diags {
+	struct kept_diag *d;
+	size_t n, cap;
+	pdn_buf arena;
+	int oom;		/* something could not be kept */
+};
+
+/*
+ * Grows the array *p of *cap elements of `size` bytes to hold `need`
+ * (doubling).  Returns 0, or -1 when out of memory (*p is left as it was).
+ */
+int chunk_grow(void **p, size_t *cap, size_t need, size_t size);
+
+/* Keeps d, with severity sev (a tool may raise it); sets k->oom if not. */
+void kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev);
+
+/* A kept string (an arena offset), or NULL for (size_t)-1. */
+const char *kept_str(const struct kept_diags *k, size_t at);
+
+/*
+ * Prints kept diagnostics from..from+n-1 with cli_diag(), of the file of
+ * the base *at, their lines and games moved by it.
+ */
+void kept_print(const struct kept_diags *k, size_t from, size_t n,
+    const struct chunk_base *at);
+
+/* Forgets every kept diagnostic, keeping the memory; frees it. */
+void kept_clear(struct kept_diags *k);
+void kept_free(struct kept_diags *k);
+
+/* What a tool does with chunks; `arg` is the tool's, as given. */
+struct chunk_tool {
+	/* Gets the reader's diagnostics, with the batch as its argument. */
+	pdn_diag_fn diag;
+	/* The size of a batch, which starts zeroed. */
+	size_t batch_size;
+	/* Frees what a batch holds (not the batch). */
+	void (*batch_free)(void *batch);
+	/*
+	 * Reads and processes every game of r into batch, with a worker's
+	 * context ctx; stores the number of games read in *games.  With
+	 * `live` set it runs on the main thread over a stream, and prints
+	 * each game's records as it goes, at that base, so that memory
+	 * stays that of a game.  Returns 0, or 2 after a read error or
+	 * when out of memory (having said so).
+	 */
+	int (*work)(void *arg, pdn_reader *r, const struct cli_input *in,
+	    void *ctx, void *batch, const struct chunk_base *live,
+	    long *games);
+	/*
+	 * On the main thread, in input order: prints the batch's records
+	 * not printed yet at base *at, and counts its totals.
+	 */
+	void (*print)(void *arg, void *batch, const struct chunk_base *at);
+};
+
+/*
+ * Runs tool t over input `in` with `jobs` threads, whose i-th gets ctx[i]
+ * (with one job, or for a stream, the main thread uses ctx[0]).  Returns
+ * the worst status of the work, 0 or 2.
+ */
+int chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
+    int jobs, struct cli_input *in);
+
+#endif /* CHUNKS_H */
