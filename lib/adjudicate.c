@@ -11,6 +11,7 @@
  */
 #include <ctype.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
@@ -429,7 +430,8 @@ pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
 	const char *fen;
 	int k, rc, clock0;
 
-	memset(out, 0, sizeof(*out));
+	/* line_end[] is filled for the lines that survive, and only those. */
+	memset(out, 0, offsetof(pdn_adjudication, line_end));
 	out->ply = -1;
 	recorded_result(g, out, &family);
 	if (opt != NULL) {

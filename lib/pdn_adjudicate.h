@@ -113,7 +113,10 @@ typedef struct pdn_adjudication {
 	char move[PDN_MOVE_STRMAX];
 	long plies;			/* the main-line plies replayed */
 	int lines;			/* lines surviving the replay */
-	/* Per surviving line, what the rules say (at most the first 64). */
+	/*
+	 * Per surviving line, what the rules say (at most the first 64); the
+	 * entries past `lines` are not set.
+	 */
 	pdn_rules_verdict line_end[PDN_REPLAY_MAX_LINES];
 } pdn_adjudication;
 
