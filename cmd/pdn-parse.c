@@ -42,6 +42,15 @@ static const char *const help_lines[] = {
 
 /* --- JSON ----------------------------------------------------------- */
 
+/* An element of text as {"key":"text"}. */
+static void
+json_text(FILE *fp, const char *key, const pdn_elem *e)
+{
+	fprintf(fp, "{\"%s\":", key);
+	json_str(fp, e->u.text.s, e->u.text.len);
+	fputc('}', fp);
+}
+
 static void
 json_line(FILE *fp, const pdn_line *l)
 {
@@ -65,27 +74,19 @@ json_line(FILE *fp, const pdn_line *l)
 			fputc('}', fp);
 			break;
 		case PDN_EL_COMMENT:
-			fputs("{\"comment\":", fp);
-			json_str(fp, e->u.text.s, e->u.text.len);
-			fputc('}', fp);
+			json_text(fp, "comment", e);
 			break;
 		case PDN_EL_LINE_COMMENT:
-			fputs("{\"line_comment\":", fp);
-			json_str(fp, e->u.text.s, e->u.text.len);
-			fputc('}', fp);
+			json_text(fp, "line_comment", e);
 			break;
 		case PDN_EL_NAG:
 			fprintf(fp, "{\"nag\":%ld}", e->u.nag);
 			break;
 		case PDN_EL_STRENGTH:
-			fputs("{\"strength\":", fp);
-			json_str(fp, e->u.text.s, e->u.text.len);
-			fputc('}', fp);
+			json_text(fp, "strength", e);
 			break;
 		case PDN_EL_SETUP:
-			fputs("{\"setup\":", fp);
-			json_str(fp, e->u.text.s, e->u.text.len);
-			fputc('}', fp);
+			json_text(fp, "setup", e);
 			break;
 		case PDN_EL_VARIATION:
 			fputs("{\"variation\":", fp);
