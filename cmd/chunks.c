@@ -182,6 +182,7 @@ run_stream(const struct chunk_tool *t, void *arg, void *ctx,
 	ro.file = in->name;
 	ro.diag = t->diag;
 	ro.diag_arg = b;
+	ro.keep_raw = t->keep_raw;
 	if (pdn_reader_new(&r, src_read, &s, &ro) != 0) {
 		cli_warn("out of memory");
 		free(b);
@@ -251,6 +252,7 @@ worker_main(void *warg)
 		ro.file = q->file;
 		ro.diag = q->t->diag;
 		ro.diag_arg = j->batch;
+		ro.keep_raw = q->t->keep_raw;
 		/* A chunk in memory has no read to fail. */
 		mem.fd = -1;
 		mem.name = q->file;

@@ -95,6 +95,8 @@ struct chunk_tool {
 	 * not printed yet at base *at, and counts its totals.
 	 */
 	void (*print)(void *arg, void *batch, const struct chunk_base *at);
+	/* The reader keeps the text of broken games (keep_raw). */
+	int keep_raw;
 };
 
 /*

@@ -196,10 +196,9 @@ write_back(struct judged *j, pdn_buf *out)
 	pdn_game amended;
 	pdn_tag *nt;
 
-	/* A game cut short by a syntax error is not made up. */
-	if (j->g->truncated)
-		return 0;
-	if (term == NULL || j->adj.adjudicated_str == NULL)
+	/* A game cut short by a syntax error goes out as read. */
+	if (j->g->truncated || term == NULL ||
+	    j->adj.adjudicated_str == NULL)
 		return pdn_game_write(j->g, out);
 	if (j->captags < j->g->ntags + 1) {
 		if ((nt = realloc(j->tags, (j->g->ntags + 1) *
@@ -402,7 +401,7 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 	size_t k;
 
 	if (opt.fmt == FMT_PDN) {
-		/* A truncated game has no text. */
+		/* A broken game too long to keep has no text. */
 		if (r->npdn > 0)
 			fwrite(b->arena.data + r->pdn, 1, r->npdn, run->fp);
 		return;
@@ -641,8 +640,9 @@ batch_free(void *batch)
 	free(b->j.tags);
 }
 
+/* Broken games are kept as read, for -f pdn to write them back whole. */
 static const struct chunk_tool tool = {
-	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch
+	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch, 1
 };
 
 /* --- driver --------------------------------------------------------- */

@@ -280,6 +280,8 @@ parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 	opt.file = in.name;
 	opt.diag = cli_diag;
 	opt.diag_arg = ds;
+	/* A broken game is written back as read: nothing is lost. */
+	opt.keep_raw = o->fmt == FMT_PDN;
 	if (pdn_reader_new(&r, cli_read_fd, &in, &opt) != 0) {
 		cli_warn("out of memory");
 		cli_input_close(&in);
@@ -290,16 +292,15 @@ parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 			status = 1;
 		switch (o->fmt) {
 		case FMT_PDN:
-			/* A game cut short by a syntax error is not made up. */
-			if (g->truncated)
-				break;
 			o->buf.len = 0;
 			if (pdn_game_write(g, &o->buf) != 0) {
 				cli_warn("out of memory");
 				status = 2;
 				break;
 			}
-			fwrite(o->buf.data, 1, o->buf.len, o->fp);
+			/* A game left out (no text) may leave no buffer. */
+			if (o->buf.len > 0)
+				fwrite(o->buf.data, 1, o->buf.len, o->fp);
 			break;
 		case FMT_JSON:
 			json_game(o->fp, g);

@@ -376,7 +376,7 @@ batch_free(void *batch)
 }
 
 static const struct chunk_tool tool = {
-	collect, sizeof(struct batch), batch_free, validate, print_batch
+	collect, sizeof(struct batch), batch_free, validate, print_batch, 0
 };
 
 /* --- main --------------------------------------------------------------- */

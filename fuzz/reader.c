@@ -35,10 +35,11 @@ rewrite(const char *data, size_t size, pdn_buf *out)
 
 	opt.diag = count_errors;
 	opt.diag_arg = &errors;
+	opt.keep_raw = 1;
 	if (pdn_reader_new_mem(&r, data, size, &opt) != 0)
 		abort();
 	while (pdn_reader_next(r, &g) == 1)
-		if (!g->truncated && pdn_game_write(g, out) != 0)
+		if (pdn_game_write(g, out) != 0)
 			abort();
 	pdn_reader_free(r);
 	return errors;

@@ -81,6 +81,14 @@ struct pdn_lexer {
 	long line;
 	uint64_t lstart;		/* input offset of the line's start */
 	struct sbuf t, v;
+	/*
+	 * Recording (pdn_lexer_record()): the input from offset rec_from on
+	 * is kept, in raw up to rec_at and in view from there.
+	 */
+	int rec;			/* 1 recording, -1 given up (too long) */
+	size_t rec_max;
+	uint64_t rec_at;
+	struct sbuf raw;
 };
 
 static int
@@ -148,6 +156,7 @@ pdn_lexer_free(pdn_lexer *lx)
 	free(lx->own);
 	free(lx->t.p);
 	free(lx->v.p);
+	free(lx->raw.p);
 	free(lx);
 }
 
@@ -157,12 +166,19 @@ pdn_lexer_offset(const pdn_lexer *lx)
 	return lx->base + lx->pos;
 }
 
+
+static void keep(pdn_lexer *, size_t);
+
 /* Moves the unread bytes to the front and reads until `need` are there. */
 static size_t
 refill(pdn_lexer *lx, size_t need)
 {
 	size_t avail = lx->end - lx->pos;
 	long n;
+
+	/* The bytes read are about to leave the buffer: keep them first. */
+	if (lx->rec != 0)
+		keep(lx, lx->pos);
 
 	memmove(lx->own, lx->own + lx->pos, avail);
 	lx->base += lx->pos;
@@ -217,6 +233,39 @@ sput(struct sbuf *s, const void *p, size_t n, size_t max)
 	s->len += n;
 	s->p[s->len] = '\0';
 	return 0;
+}
+
+/* Keeps the recorded bytes in view up to position `to` (see pdn_lexer_record()). */
+static void
+keep(pdn_lexer *lx, size_t to)
+{
+	size_t from = (size_t)(lx->rec_at - lx->base);
+
+	if (lx->rec > 0 && to > from &&
+	    sput(&lx->raw, lx->b + from, to - from, lx->rec_max) != 0)
+		lx->rec = -1;
+	lx->rec_at = lx->base + to;
+}
+
+void
+pdn_lexer_record(pdn_lexer *lx, uint64_t from, size_t max)
+{
+	lx->rec = 1;
+	lx->rec_max = max + 1;
+	lx->raw.len = 0;
+	lx->rec_at = from < lx->base ? lx->base : from;
+}
+
+const char *
+pdn_lexer_recorded(pdn_lexer *lx, size_t *len)
+{
+	if (lx->rec == 0)
+		return NULL;
+	keep(lx, lx->pos);
+	if (lx->rec < 0 || lx->raw.p == NULL)
+		return NULL;
+	*len = lx->raw.len;
+	return lx->raw.p;
 }
 
 static void

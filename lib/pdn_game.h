@@ -237,6 +237,17 @@ int pdn_lexer_skip_game(pdn_lexer *lx, int in_tags);
 /* Bytes consumed so far. */
 uint64_t pdn_lexer_offset(const pdn_lexer *lx);
 
+/*
+ * Keeps the input from byte offset `from` (which must not be behind the
+ * current token) until the next call, up to `max` bytes; past that the
+ * recording is given up.  pdn_lexer_recorded() returns the bytes kept up
+ * to the current position and sets *len, or NULL when none were (not
+ * recording, given up, out of memory); the text is borrowed until the next
+ * pdn_lexer_record().
+ */
+void pdn_lexer_record(pdn_lexer *lx, uint64_t from, size_t max);
+const char *pdn_lexer_recorded(pdn_lexer *lx, size_t *len);
+
 /* --- game model (game.c) -------------------------------------------- */
 
 typedef struct pdn_tag {
@@ -305,6 +316,13 @@ typedef struct pdn_game {
 	int errors;		/* error diagnostics about this game */
 	int warnings;
 	int truncated;		/* a syntax error cut the game short */
+	/*
+	 * A truncated game's text as read, from its first token to where
+	 * the next game starts, when the reader was asked to keep it
+	 * (keep_raw); else NULL.
+	 */
+	const char *raw;
+	size_t rawlen;
 } pdn_game;
 
 /* The value of the first tag named `name`, or NULL (borrowed). */
@@ -352,9 +370,14 @@ typedef struct pdn_reader_options {
 	pdn_diag_fn diag;	/* may be NULL */
 	void *diag_arg;
 	size_t max_game;	/* bytes a game may take in memory; 0: default */
+	/*
+	 * Keep the text of a game that a syntax error cuts short, as read
+	 * (pdn_game.raw), so that a rewrite loses nothing of it.
+	 */
+	int keep_raw;
 } pdn_reader_options;
 
-#define PDN_READER_OPTIONS_INIT	{ 1, "<input>", NULL, NULL, 0 }
+#define PDN_READER_OPTIONS_INIT	{ 1, "<input>", NULL, NULL, 0, 0 }
 #define PDN_GAME_MAX_DEFAULT	(4u << 20)
 #define PDN_MAX_DEPTH		256	/* variations nested deeper: error */
 
@@ -422,7 +445,9 @@ void pdn_buf_add(pdn_buf *b, const char *s, size_t len);
  * Appends the canonical PDN of game g to out (see pdn(5)): the seven-tag
  * roster, GameType, the other tags in input order, movetext with captures
  * in the shortest unambiguous form where the line replays, and one blank
- * line.  Returns 0 or PDN_ENOMEM.
+ * line.  A game a syntax error cut short is appended as read (g->raw,
+ * without its final blanks, then a blank line), or not at all when the
+ * reader did not keep its text.  Returns 0 or PDN_ENOMEM.
  */
 int pdn_game_write(const pdn_game *g, pdn_buf *out);
 

@@ -323,6 +323,8 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->game.line = t->line;
 	r->game.offset = t->offset;
 	r->in_game = 1;
+	if (r->opt.keep_raw)
+		pdn_lexer_record(r->lx, t->offset, r->opt.max_game);
 }
 
 static pdn_elem *
@@ -701,6 +703,8 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	r->game.truncated = 1;
 	if ((rc = pdn_lexer_skip_game(r->lx, !r->movetext)) != 0)
 		return rc;
+	if (r->opt.keep_raw)
+		r->game.raw = pdn_lexer_recorded(r->lx, &r->game.rawlen);
 	return finish_game(r);
 }
 

@@ -448,6 +448,38 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 	}
 }
 
+/* Nonzero when s is UTF-8 text without NUL bytes. */
+static int
+is_text(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k, n;
+
+	while (i < len) {
+		if (p[i] == 0)
+			return 0;
+		if (p[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (p[i] >= 0xc2 && p[i] <= 0xdf)
+			n = 1;
+		else if (p[i] >= 0xe0 && p[i] <= 0xef)
+			n = 2;
+		else if (p[i] >= 0xf0 && p[i] <= 0xf4)
+			n = 3;
+		else
+			return 0;
+		if (i + n >= len)
+			return 0;	/* the sequence is cut off */
+		for (k = 1; k <= n; k++)
+			if ((p[i + k] & 0xc0) != 0x80)
+				return 0;
+		i += n + 1;
+	}
+	return 1;
+}
+
 int
 pdn_game_write(const pdn_game *g, pdn_buf *out)
 {
@@ -465,6 +497,26 @@ pdn_game_write(const pdn_game *g, pdn_buf *out)
 	int side = 0;
 	long number = 1;
 
+	/*
+	 * A game a syntax error cut short cannot be rewritten: its text goes
+	 * out as read, without the blanks at its end, so that nothing of it
+	 * is lost and reading the output gives the same text again.  Bytes
+	 * that are no text (NUL, invalid UTF-8) would make the output no
+	 * text either: such a game is left out, its diagnostics said.
+	 */
+	if (g->truncated) {
+		size_t n = g->rawlen;
+
+		if (g->raw == NULL || !is_text(g->raw, n))
+			return 0;
+		while (n > 0 && (g->raw[n - 1] == '\n' ||
+		    g->raw[n - 1] == '\r' || g->raw[n - 1] == ' ' ||
+		    g->raw[n - 1] == '\t'))
+			n--;
+		pdn_buf_add(out, g->raw, n);
+		pdn_buf_add(out, "\n\n", 2);
+		return out->oom ? PDN_ENOMEM : 0;
+	}
 	memset(&w, 0, sizeof(w));
 	w.out = out;
 	w.is10 = g->gametype == 20;

@@ -78,11 +78,13 @@ pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
 
 	opt.diag = ds != NULL ? pdntest_diag : NULL;
 	opt.diag_arg = ds;
+	/* As pdn-parse does: games cut short are written back as read. */
+	opt.keep_raw = 1;
 	if (pdn_reader_new_mem(&r, data, len, &opt) != 0)
 		return -1;
 	while (pdn_reader_next(r, &g) == 1) {
 		n++;
-		if (!g->truncated && pdn_game_write(g, out) != 0)
+		if (pdn_game_write(g, out) != 0)
 			n = -1000000;
 	}
 	pdn_reader_free(r);

@@ -26,8 +26,9 @@ void pdntest_diag(const pdn_diag *d, void *arg);
 int pdntest_has(const struct pdntest_diags *ds, const char *name);
 
 /*
- * Reads all games of `data`, writes each untruncated one canonically into
- * out; returns the number of games read.  ds may be NULL.
+ * Reads all games of `data`, writes each canonically into out (one a
+ * syntax error cut short as read, as pdn-parse does); returns the number
+ * of games read.  ds may be NULL.
  */
 long pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
     struct pdntest_diags *ds);

@@ -147,17 +147,17 @@ test_idempotent(void **state)
 {
 	struct pdntest_diags ds;
 	pdn_buf a = { 0 }, b = { 0 };
+	struct pdntest_diags din;
 	char *data;
 	size_t i, len;
-	int k, badfen;
 
 	(void)state;
 	for (i = 0; i < NFILES; i++) {
 		data = pdntest_slurp(corpus[i].path, &len);
 		assert_non_null(data);
-		badfen = 0;
 		a.len = b.len = 0;
-		pdntest_rewrite(data, len, &a, NULL);
+		memset(&din, 0, sizeof(din));
+		pdntest_rewrite(data, len, &a, &din);
 		memset(&ds, 0, sizeof(ds));
 		pdntest_rewrite(a.data, a.len, &b, &ds);
 		if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
@@ -166,14 +166,16 @@ test_idempotent(void **state)
 		assert_int_equal(a.len, b.len);
 		assert_memory_equal(a.data, b.data, a.len);
 		/*
-		 * Our own output is clean, but for an unreadable FEN, which
-		 * is written back as read (lossless) and so found again.
+		 * Our own output adds no error: what is written back as read
+		 * (an unreadable FEN, a game a syntax error cut short) is
+		 * found again, nothing more.  A file without errors gives
+		 * output without errors.
 		 */
-		assert_in_range(ds.n, 0, 64);
-		for (k = 0; k < ds.n; k++)
-			if (strcmp(ds.names[k], "bad-fen") == 0)
-				badfen++;
-		assert_int_equal(ds.errors, badfen);
+		if (ds.errors > din.errors)
+			fprintf(stderr, "%s: %d errors in our output, %d in "
+			    "the input\n", corpus[i].path, ds.errors,
+			    din.errors);
+		assert_true(ds.errors <= din.errors);
 		free(data);
 	}
 	pdn_buf_free(&a);
