@@ -565,10 +565,10 @@ new_node(pdn_replay *rp)
 	return &rp->nodes[rp->nn++];
 }
 
-static int
+static inline int
 push_layer(pdn_replay *rp, size_t b, size_t e)
 {
-	if (grow((void **)&rp->layers, &rp->capl, rp->nl + 1,
+	if (rp->nl >= rp->capl && grow((void **)&rp->layers, &rp->capl, rp->nl + 1,
 	    sizeof(*rp->layers)) != 0) {
 		rp->oom = 1;
 		return -1;
@@ -600,10 +600,71 @@ check_separator(pdn_replay *rp, const pdn_elem *el, const pdn_move *m,
 }
 
 /*
+ * The common case, tried before play_move(): one candidate position (node
+ * b) and a plain quiet move "a-b" of a man that is legal there, played
+ * straight into a node already allocated.  Returns 1 when it played the
+ * move; 0 leaves everything to play_move() (a king moving, a capture, a
+ * move written with 'x', no room for the node...), which reaches the same
+ * result for every move taken here.
+ *
+ * The position is read field by field: it was written that way a moment
+ * ago, and a whole-struct read of it would stall (see make_move_to()).
+ */
+static inline int
+play_quiet_man(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
+{
+	const pdn_movetok *tok = &el->u.move.tok;
+	const struct node *src = &rp->nodes[b];
+	struct node *nd;
+	unsigned from = tok->sq[0], to = tok->sq[1];
+	uint64_t w, bl, k, us, them, empty, men, fb, tb, can[4];
+	int white;
+
+	if (tok->nsq != 2 || tok->alpha || tok->capture ||
+	    from - 1 >= PDN_SQUARES || to - 1 >= PDN_SQUARES ||
+	    rp->nn >= rp->capn)
+		return 0;
+	w = src->pos.white;
+	bl = src->pos.black;
+	k = src->pos.kings;
+	white = src->pos.side == PDN_WHITE;
+	us = white ? w : bl;
+	them = white ? bl : w;
+	empty = BOARD_MASK & ~(w | bl);
+	men = us & ~k;
+	fb = pdn_square_bits[from];
+	tb = pdn_square_bits[to];
+	if (!(fb & men) || !(tb & empty) || (white ?
+	    (tb != fb >> 5 && tb != fb >> 6) : (tb != fb << 5 && tb != fb << 6)))
+		return 0;
+	jumpable(them, empty, can);
+	if ((men & (can[0] | can[1] | can[2] | can[3])) ||
+	    ((us & k) && kings_can_capture(us & k, them, empty)))
+		return 0;
+	nd = &rp->nodes[rp->nn++];
+	nd->pos.white = white ? w ^ (fb | tb) : w;
+	nd->pos.black = white ? bl : bl ^ (fb | tb);
+	nd->pos.side = white ? PDN_BLACK : PDN_WHITE;
+	nd->move = (pdn_move){ .fromto = fb | tb, .from = (uint8_t)from,
+	    .to = (uint8_t)to };
+	if (tb & (white ? WHITE_CROWN : BLACK_CROWN)) {
+		nd->move.promotes = 1;
+		k |= tb;
+	}
+	nd->pos.kings = k;
+	nd->elem = el;
+	nd->parent = (int)b;
+	nd->flags = src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0;
+	nd->mark = 0;
+	nd->ply = ply;
+	return 1;
+}
+
+/*
  * Plays move `el` from the nodes of layer [b, e), appending the next
  * layer.  Returns the number of nodes appended (0: illegal).
  */
-static size_t
+static __attribute__((noinline)) size_t
 play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
     int depth)
 {
@@ -613,35 +674,6 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	int n, j, irregular = 0;
 	char why[900];
 
-	/*
-	 * The common case first: one candidate position and a plain quiet
-	 * move that is legal there, played straight into its node.
-	 */
-	if (e - b == 1 && tok->nsq == 2 && !tok->alpha && tok->sq[0] >= 1 &&
-	    tok->sq[0] <= PDN_SQUARES && tok->sq[1] >= 1 &&
-	    tok->sq[1] <= PDN_SQUARES) {
-		if ((nd = new_node(rp)) == NULL)
-			return 0;
-		/*
-		 * No copy of the position before: it was made field by field
-		 * a moment ago, and a whole-struct read of it would stall
-		 * (see make_move_to()).
-		 */
-		if (quiet_geometry(&rp->nodes[b].pos, tok->sq[0], tok->sq[1],
-		    &nd->move) && !has_capture(&rp->nodes[b].pos)) {
-			make_move_to(&nd->pos, &rp->nodes[b].pos, &nd->move);
-			nd->elem = el;
-			nd->parent = (int)b;
-			nd->flags = rp->nodes[b].flags & NODE_SETUP ?
-			    PDN_PLY_SETUP : 0;
-			nd->mark = 0;
-			nd->ply = ply;
-			if (tok->capture)
-				check_separator(rp, el, &nd->move, ply);
-			return 1;
-		}
-		rp->nn--;
-	}
 	for (i = b; i < e; i++) {
 		n = pdn_replay_match(&rp->nodes[i].pos, tok, rp->opt.flags,
 		    &rp->list, rp->cand, PDN_REPLAY_MAX_LINES);
@@ -746,7 +778,7 @@ static void
 play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
     int depth, size_t *fb, size_t *fe)
 {
-	size_t base = rp->nl, own = rp->nn, i, k, nb, vb, ve, x, y;
+	size_t base = rp->nl, own = rp->nn, i, k, nb, vb, ve, x, y, lb, le;
 	long p = ply;
 	unsigned stamp;
 	int dead = 0, prev = -1, li, single = 1, nvar = 0;
@@ -758,8 +790,10 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		el = &l->e[i];
 		nb = rp->nn;
 		if (el->type == PDN_EL_MOVE) {
-			if (play_move(rp, rp->layers[rp->nl - 1].b,
-			    rp->layers[rp->nl - 1].e, el, p, depth) == 0) {
+			lb = rp->layers[rp->nl - 1].b;
+			le = rp->layers[rp->nl - 1].e;
+			if (!(le - lb == 1 && play_quiet_man(rp, lb, el, p)) &&
+			    play_move(rp, lb, le, el, p, depth) == 0) {
 				dead = 1;
 				break;
 			}
