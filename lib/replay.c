@@ -600,30 +600,37 @@ check_separator(pdn_replay *rp, const pdn_elem *el, const pdn_move *m,
 }
 
 /*
- * The common case, tried before play_move(): one candidate position (node
- * b) and a plain quiet move "a-b" of a man that is legal there, played
- * straight into a node already allocated.  Returns 1 when it played the
- * move; 0 leaves everything to play_move() (a king moving, a capture, a
- * move written with 'x', no room for the node...), which reaches the same
- * result for every move taken here.
+ * The common cases, tried before play_move(): one candidate position
+ * (node b) and a plain move "a-b" of a man that is legal there, or a
+ * capture "axb" of one piece by a man when nothing longer is possible,
+ * played straight into a node already allocated.  Returns 1 when it
+ * played the move; 0 leaves everything to play_move() (a king moving,
+ * longer captures, a wrong separator, no room for the node...), which
+ * reaches the same result for every move taken here.
  *
  * The position is read field by field: it was written that way a moment
  * ago, and a whole-struct read of it would stall (see make_move_to()).
  */
 static inline int
-play_quiet_man(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
+play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 {
 	const pdn_movetok *tok = &el->u.move.tok;
 	const struct node *src = &rp->nodes[b];
-	struct node *nd;
+	struct node *nd = &rp->nodes[rp->nn];
 	unsigned from = tok->sq[0], to = tok->sq[1];
 	uint64_t w, bl, k, us, them, empty, men, fb, tb, can[4];
 	int white;
 
-	if (tok->nsq != 2 || tok->alpha || tok->capture ||
-	    from - 1 >= PDN_SQUARES || to - 1 >= PDN_SQUARES ||
-	    rp->nn >= rp->capn)
+	if (tok->nsq != 2 || tok->alpha || from - 1 >= PDN_SQUARES ||
+	    to - 1 >= PDN_SQUARES || rp->nn >= rp->capn)
 		return 0;
+	if (tok->capture) {
+		if (single_capture(&src->pos, (int)from, (int)to,
+		    &nd->move) != 1)
+			return 0;
+		make_move_to(&nd->pos, &src->pos, &nd->move);
+		goto played;
+	}
 	w = src->pos.white;
 	bl = src->pos.black;
 	k = src->pos.kings;
@@ -641,7 +648,6 @@ play_quiet_man(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	if ((men & (can[0] | can[1] | can[2] | can[3])) ||
 	    ((us & k) && kings_can_capture(us & k, them, empty)))
 		return 0;
-	nd = &rp->nodes[rp->nn++];
 	nd->pos.white = white ? w ^ (fb | tb) : w;
 	nd->pos.black = white ? bl : bl ^ (fb | tb);
 	nd->pos.side = white ? PDN_BLACK : PDN_WHITE;
@@ -652,6 +658,8 @@ play_quiet_man(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 		k |= tb;
 	}
 	nd->pos.kings = k;
+played:
+	rp->nn++;
 	nd->elem = el;
 	nd->parent = (int)b;
 	nd->flags = src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0;
@@ -792,7 +800,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		if (el->type == PDN_EL_MOVE) {
 			lb = rp->layers[rp->nl - 1].b;
 			le = rp->layers[rp->nl - 1].e;
-			if (!(le - lb == 1 && play_quiet_man(rp, lb, el, p)) &&
+			if (!(le - lb == 1 && play_fast(rp, lb, el, p)) &&
 			    play_move(rp, lb, le, el, p, depth) == 0) {
 				dead = 1;
 				break;
