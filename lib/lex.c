@@ -938,13 +938,16 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	return 0;
 }
 
-int
-pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
+/*
+ * The general path of pdn_lexer_next(), from the current position, with
+ * nl line ends already passed since the last token.
+ */
+static __attribute__((noinline)) int
+lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
 {
 	const unsigned char *b;
 	unsigned char c;
 	size_t k, pos;
-	int nl = 0;
 
 	tok->type = PDN_TOK_EOF;
 	tok->flags = 0;
@@ -1084,6 +1087,117 @@ pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
 	default:
 		return lex_number(lx, tok);
 	}
+}
+
+/*
+ * Up to 3 digits at p: their value in *v, the byte after them returned;
+ * NULL when there are more.  The caller has the bytes in view.
+ */
+static inline const unsigned char *
+digits3(const unsigned char *p, unsigned *v)
+{
+	unsigned x = (unsigned)(*p++ - '0');
+
+	if ((unsigned)(*p - '0') < 10) {
+		x = x * 10 + (unsigned)(*p++ - '0');
+		if ((unsigned)(*p - '0') < 10) {
+			x = x * 10 + (unsigned)(*p++ - '0');
+			if ((unsigned)(*p - '0') < 10)
+				return NULL;
+		}
+	}
+	*v = x;
+	return p;
+}
+
+/*
+ * The tokens that make up most of the input, a move number ("12.") or a
+ * plain move ("32-28", "28x19") after spaces and line ends, read where at
+ * least LX_FAST bytes are in view, so that no byte needs a bounds check.
+ * Returns 1 with the token; 0 leaves the position at the token's start
+ * (or where the blanks stopped) and *nl at the line ends passed, for
+ * lexer_next_slow(), which reads every token taken here the same way
+ * (lex_short()).
+ */
+#define LX_FAST	64
+
+static inline int
+lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
+{
+	const unsigned char *b = lx->b, *p = b + lx->pos, *q, *r;
+	const unsigned char *lim = b + lx->end - LX_FAST / 2;
+	unsigned v, v2;
+	int flags = 0;
+
+	for (;; p++) {
+		if (p >= lim)
+			goto slow;
+		if (*p == ' ')
+			continue;
+		if (*p != '\n')
+			break;
+		(*nl)++;
+		lx->line++;
+		lx->lstart = lx->base + (uint64_t)(p + 1 - b);
+	}
+	if ((unsigned)(*p - '0') >= 10 || (q = digits3(p, &v)) == NULL)
+		goto slow;
+	if (*q == '.') {
+		if (q - p > 1 && *p == '0')
+			flags = PDN_TF_PADDED;
+		tok->type = PDN_TOK_MOVENUM;
+		tok->num = (long)v;
+		for (r = q; *r == '.' && r < lim; r++)
+			;
+		tok->dots = (int)(r - q);
+	} else {
+		if ((*q != '-' && *q != 'x') || (unsigned)(q[1] - '0') >= 10)
+			goto slow;
+		/* "1-0", "1-10." and the like may be results. */
+		if (*q == '-' && q - p == 1 && *p <= '2' && q[1] <= '2')
+			goto slow;
+		if ((r = digits3(q + 1, &v2)) == NULL)
+			goto slow;
+		/* A longer capture path or a move with spaces. */
+		for (lim = r; *lim == ' ' || *lim == '\t'; lim++)
+			;
+		if (IS(*lim, C_SEP))
+			goto slow;
+		if ((q - p > 1 && *p == '0') || (r - q > 2 && q[1] == '0'))
+			flags = PDN_TF_PADDED;
+		tok->type = PDN_TOK_MOVE;
+		tok->num = 0;
+		tok->dots = 0;
+		memset(&tok->move, 0, sizeof(tok->move));
+		tok->move.sq[0] = (uint16_t)v;
+		tok->move.sq[1] = (uint16_t)v2;
+		tok->move.nsq = 2;
+		tok->move.capture = *q == 'x';
+	}
+	tok->flags = (unsigned)flags;
+	tok->text = "";
+	tok->len = 0;
+	tok->value = NULL;
+	tok->vlen = 0;
+	tok->blank = *nl >= 2;
+	tok->line = lx->line;
+	tok->offset = lx->base + (uint64_t)(p - b);
+	tok->col = (long)(tok->offset - lx->lstart) + 1;
+	lx->pos = (size_t)(r - b);
+	return 1;
+slow:
+	lx->pos = (size_t)(p - b);
+	return 0;
+}
+
+int
+pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
+{
+	int nl = 0;
+
+	if (lx->end - lx->pos >= LX_FAST && lex_fast(lx, tok, &nl))
+		return 0;
+	return lexer_next_slow(lx, tok, nl);
 }
 
 int

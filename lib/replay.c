@@ -149,45 +149,51 @@ ok:
 static int
 single_capture(const pdn_position *pos, int from, int to, pdn_move *m)
 {
-	int white = pos->side == PDN_WHITE, d, e, found = 0;
+	int white = pos->side == PDN_WHITE;
 	uint64_t us = white ? pos->white : pos->black;
 	uint64_t them = white ? pos->black : pos->white;
 	uint64_t empty = BOARD_MASK & ~(pos->white | pos->black);
-	uint64_t can[4], f, men, over, land, after;
+	uint64_t can[4], fb = pdn_square_bits[from], tb = pdn_square_bits[to];
+	uint64_t more, over;
 
 	if (us & pos->kings)
 		return -1;
 	jumpable(them, empty, can);
-	for (d = 0; d < 4; d++) {
-		for (men = us & can[d]; men; men &= men - 1) {
-			f = men & -men;
-			over = step(f, dirs[d]);
-			land = step(over, dirs[d]);
-			/*
-			 * From the landing square: the jumped piece still
-			 * blocks, the start square is empty.
-			 */
-			after = empty | f;
-			for (e = 0; e < 4; e++)
-				if ((step(land, dirs[e]) & them & ~over) &&
-				    (step(step(land, dirs[e]), dirs[e]) & after))
-					return -1;
-			if (f == pdn_square_bits[from] &&
-			    land == pdn_square_bits[to]) {
-				m->captured = over;
-				m->fromto = f | land;
-				m->from = (uint8_t)from;
-				m->to = (uint8_t)to;
-				m->ncap = 1;
-				m->promotes = (land & (white ? WHITE_CROWN :
-				    BLACK_CROWN)) != 0;
-				memset(m->path, 0, sizeof(m->path));
-				m->path[0] = (uint8_t)to;
-				found = 1;
-			}
-		}
-	}
-	return found;
+	/*
+	 * All men at once, direction by direction: from its landing square
+	 * after a jump in direction d, a man can take a second piece in any
+	 * direction but back (which would jump the piece it just took).
+	 * can[] still holds there: the first piece stays on the board until
+	 * the capture ends, and the square the man left is reached only by
+	 * jumping back.  dirs[] lists opposite directions at d and 3 - d.
+	 */
+	more = (((us & can[0]) >> 12) & (can[0] | can[1] | can[2])) |
+	    (((us & can[1]) >> 10) & (can[0] | can[1] | can[3])) |
+	    (((us & can[2]) << 10) & (can[0] | can[2] | can[3])) |
+	    (((us & can[3]) << 12) & (can[1] | can[2] | can[3]));
+	if (more)
+		return -1;
+	if (!(fb & us))
+		return 0;
+	if (fb & can[0] && tb == fb >> 12)
+		over = fb >> 6;
+	else if (fb & can[1] && tb == fb >> 10)
+		over = fb >> 5;
+	else if (fb & can[2] && tb == fb << 10)
+		over = fb << 5;
+	else if (fb & can[3] && tb == fb << 12)
+		over = fb << 6;
+	else
+		return 0;
+	m->captured = over;
+	m->fromto = fb | tb;
+	m->from = (uint8_t)from;
+	m->to = (uint8_t)to;
+	m->ncap = 1;
+	m->promotes = (tb & (white ? WHITE_CROWN : BLACK_CROWN)) != 0;
+	memset(m->path, 0, sizeof(m->path));
+	m->path[0] = (uint8_t)to;
+	return 1;
 }
 
 /* Squares of a token in 1..50, numeric: the only ones that can match. */
