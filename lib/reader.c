@@ -301,6 +301,43 @@ token_liberties(pdn_reader *r, const pdn_token *t)
 		token_liberties_slow(r, t);
 }
 
+/*
+ * Where a token starts, its line and column read one at a time: the lexer
+ * wrote them apart, and the one 16-byte load the compiler would merge the
+ * two reads into would stall on those two 8-byte stores (see
+ * make_move_to() in board.h).  The empty asm hides the first value from
+ * the compiler, so that it cannot merge them.
+ */
+static inline void
+token_at(const pdn_token *t, long *line, long *col)
+{
+	long l = t->line;
+
+	__asm__("" : "+r"(l));
+	*line = l;
+	*col = t->col;
+}
+
+/*
+ * Copies a move token field by field: the lexer has just written it that
+ * way, and one wide read of it would stall the CPU, since narrow stores
+ * cannot forward to a wide load (see make_move_to() in board.h).
+ */
+static inline void
+copy_movetok(pdn_movetok *d, const pdn_movetok *s)
+{
+	int k, n = s->nsq < PDN_MOVETOK_MAX ? s->nsq : PDN_MOVETOK_MAX;
+
+	memset(d, 0, sizeof(*d));
+	d->nsq = s->nsq;
+	d->capture = s->capture;
+	d->alpha = s->alpha;
+	d->sq[0] = s->sq[0];
+	d->sq[1] = s->sq[1];
+	for (k = 2; k < n; k++)
+		d->sq[k] = s->sq[k];
+}
+
 static void
 begin_game(pdn_reader *r, const pdn_token *t)
 {
@@ -336,8 +373,7 @@ add_elem(pdn_reader *r, pdn_elem_type type, const pdn_token *t)
 		return NULL;
 	memset(e, 0, sizeof(*e));
 	e->type = type;
-	e->line = t->line;
-	e->col = t->col;
+	token_at(t, &e->line, &e->col);
 	return e;
 }
 
@@ -802,8 +838,7 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			if (r->pending_num >= 0 && t->num >= 0)
 				dangling(r);
 			r->movetext = 1;
-			r->numline = t->line;
-			r->numcol = t->col;
+			token_at(t, &r->numline, &r->numcol);
 			if (t->num >= 0)
 				r->pending_num = t->num;
 			r->pending_dots = t->dots;
@@ -816,9 +851,8 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			    sizeof(*e))) == NULL)
 				break;
 			e->type = PDN_EL_MOVE;
-			e->line = t->line;
-			e->col = t->col;
-			e->u.move.tok = t->move;
+			token_at(t, &e->line, &e->col);
+			copy_movetok(&e->u.move.tok, &t->move);
 			e->u.move.number = r->pending_num;
 			e->u.move.dots = r->pending_dots;
 			r->pending_num = -1;
