@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -307,6 +308,42 @@ result_before(const char *buf, size_t at)
 }
 
 /*
+ * Eight bytes at a time (these scans run on the main thread, which every
+ * worker waits for): ONES has 1 in each byte, ZEROS(x) has 0x80 in
+ * exactly the bytes of x that are 0, and ANY(x, c) is nonzero when a byte
+ * of x is c.
+ */
+#define ONES		0x0101010101010101ULL
+#define LOW7		0x7f7f7f7f7f7f7f7fULL
+#define ZEROS(x)	(~((((x) & LOW7) + LOW7) | (x) | LOW7))
+#define ANY(x, c)	ZEROS((x) ^ (ONES * (unsigned char)(c)))
+
+static uint64_t
+load8(const char *p)
+{
+	uint64_t x;
+
+	memcpy(&x, p, sizeof(x));
+	return x;
+}
+
+/* The first '\n', '{' or ';' in buf[i..len), or len. */
+static size_t
+skip_plain(const char *buf, size_t i, size_t len)
+{
+	uint64_t x;
+
+	for (; i + 8 <= len; i += 8) {
+		x = load8(buf + i);
+		if (ANY(x, '\n') | ANY(x, '{') | ANY(x, ';'))
+			break;
+	}
+	while (i < len && buf[i] != '\n' && buf[i] != '{' && buf[i] != ';')
+		i++;
+	return i;
+}
+
+/*
  * Where to cut buf[0..len): right before a line starting with '[' that
  * follows a result token, outside comments, the first such place at or
  * after `min`.  Scanning resumes at *scan with the comment state
@@ -347,6 +384,9 @@ find_cut(const char *buf, size_t len, size_t *scan, int *in_comment,
 				continue;
 			}
 		}
+		/* Nothing else matters before a line end, '{' or ';'. */
+		if ((i = skip_plain(buf, i, len)) >= len)
+			break;
 		if (buf[i] == '{')
 			*in_comment = 1;
 		else if (buf[i] == ';') {
@@ -364,13 +404,13 @@ find_cut(const char *buf, size_t len, size_t *scan, int *in_comment,
 static long
 count_lines(const char *s, size_t len)
 {
-	const char *e = s + len;
+	size_t i = 0;
 	long n = 0;
 
-	while ((s = memchr(s, '\n', (size_t)(e - s))) != NULL) {
-		n++;
-		s++;
-	}
+	for (; i + 8 <= len; i += 8)
+		n += __builtin_popcountll(ANY(load8(s + i), '\n'));
+	for (; i < len; i++)
+		n += s[i] == '\n';
 	return n;
 }
 
