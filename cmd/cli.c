@@ -335,15 +335,27 @@ cli_close_output(FILE *fp, const char *name)
 int
 cli_utoa(unsigned long long v, char *buf)
 {
-	char tmp[21];
-	int n = 0, len;
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324"
+	    "25262728293031323334353637383940414243444546474849"
+	    "50515253545556575859606162636465666768697071727374"
+	    "75767778798081828384858687888990919293949596979899";
+	char tmp[21], *p = tmp + sizeof(tmp);
+	int len;
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
-	for (len = 0; n > 0; len++)
-		buf[len] = tmp[--n];
+	/* Two digits per division: records print several numbers each. */
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * v, 2);
+	} else
+		*--p = (char)('0' + v);
+	len = (int)(tmp + sizeof(tmp) - p);
+	memcpy(buf, p, (size_t)len);
 	buf[len] = '\0';
 	return len;
 }

@@ -55,6 +55,7 @@ struct pdn_replay {
 	int *path;		/* the plies (node indices) of line 0 */
 	size_t cappath;
 	long npath;
+	long kingless;		/* plies of path[] before a king or a setup */
 	int finals[PDN_REPLAY_MAX_LINES];
 	int nfinal;
 	pdn_position start;
@@ -1029,6 +1030,7 @@ finish(pdn_replay *rp)
 	pdn_ply ply;
 
 	rp->npath = 0;
+	rp->kingless = 0;
 	if (rp->nfinal == 0)
 		return;
 	if (rp->single) {
@@ -1041,10 +1043,18 @@ finish(pdn_replay *rp)
 			rp->oom = 1;
 			return;
 		}
-		for (k = 0; k <= rp->finals[0]; k++)
-			if (rp->nodes[k].elem != NULL)
-				rp->path[n++] = k;
+		rp->kingless = -1;
+		for (k = 0; k <= rp->finals[0]; k++) {
+			if (rp->nodes[k].elem == NULL)
+				continue;
+			if (rp->kingless < 0 && (rp->nodes[k].pos.kings != 0 ||
+			    (rp->nodes[k].flags & PDN_PLY_SETUP)))
+				rp->kingless = n;
+			rp->path[n++] = k;
+		}
 		rp->npath = n;
+		if (rp->kingless < 0)
+			rp->kingless = n;
 		goto walk;
 	}
 	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
@@ -1059,6 +1069,11 @@ finish(pdn_replay *rp)
 	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
 		if (rp->nodes[k].elem != NULL)
 			rp->path[--n] = k;
+	for (i = 0; i < rp->npath; i++)
+		if (rp->nodes[rp->path[i]].pos.kings != 0 ||
+		    (rp->nodes[rp->path[i]].flags & PDN_PLY_SETUP))
+			break;
+	rp->kingless = i;
 walk:
 	if (rp->opt.ply == NULL)
 		return;
@@ -1085,6 +1100,7 @@ pdn_replay_game(pdn_replay *rp, const pdn_game *g,
 	rp->nn = rp->nl = 0;
 	rp->nfinal = 0;
 	rp->npath = 0;
+	rp->kingless = 0;
 	rp->plies = 0;
 	rp->errors = rp->warnings = 0;
 	rp->oom = 0;
@@ -1262,15 +1278,8 @@ pdn_replay_kingless(const pdn_replay *rp, int k)
 
 	if (k < 0 || k >= rp->nfinal)
 		return 0;
-	if (k == 0) {
-		/* The common case, a tight loop over the path at hand. */
-		for (i = 0; i < rp->npath; i++) {
-			nd = &rp->nodes[rp->path[i]];
-			if (nd->pos.kings != 0 || (nd->flags & PDN_PLY_SETUP))
-				break;
-		}
-		return i;
-	}
+	if (k == 0)
+		return rp->kingless;	/* found by finish() */
 	for (i = 0; i < rp->npath; i++) {
 		if ((x = ply_node(rp, k, i)) < 0)
 			break;
