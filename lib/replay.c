@@ -55,7 +55,14 @@ struct pdn_replay {
 	int *path;		/* the plies (node indices) of line 0 */
 	size_t cappath;
 	long npath;
-	long kingless;		/* plies of path[] before a king or a setup */
+	long kingless;		/* plies of line 0 before a king or a setup */
+	/*
+	 * With `direct` set, line 0's ply i is node i + 1 and path[] is not
+	 * filled: one candidate all along and no setup (see finish()).
+	 */
+	int direct;
+	long mainplies;		/* moves played on the main line */
+	size_t first_king;	/* first node with a king made by a move, or 0 */
 	int finals[PDN_REPLAY_MAX_LINES];
 	int nfinal;
 	pdn_position start;
@@ -666,6 +673,8 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	}
 	nd->pos.kings = k;
 played:
+	if (nd->pos.kings != 0 && rp->first_king == 0)
+		rp->first_king = rp->nn;
 	rp->nn++;
 	nd->elem = el;
 	nd->parent = (int)b;
@@ -714,6 +723,8 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 				rp->nn--;
 				continue;
 			}
+			if (nd->pos.kings != 0 && rp->first_king == 0)
+				rp->first_king = rp->nn - 1;
 			nd->move = rp->cand[j];
 			nd->elem = el;
 			nd->parent = (int)i;
@@ -835,8 +846,10 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 			nvar++;
 	*fb = rp->layers[rp->nl - 1].b;
 	*fe = rp->layers[rp->nl - 1].e;
-	if (depth == 0)
+	if (depth == 0) {
 		rp->single = single;
+		rp->mainplies = p - ply;
+	}
 	if (nvar == 0 || rp->opt.flags & PDN_REPLAY_NO_VARIATIONS ||
 	    rp->oom) {
 		rp->nl = base;
@@ -1031,30 +1044,19 @@ finish(pdn_replay *rp)
 
 	rp->npath = 0;
 	rp->kingless = 0;
+	rp->direct = 0;
 	if (rp->nfinal == 0)
 		return;
-	if (rp->single) {
+	if (rp->single && rp->finals[0] == rp->mainplies) {
 		/*
-		 * The main line's nodes come first, in order: no need to
-		 * walk the parents (a chain of dependent loads).
+		 * One candidate all along and no setup: the main line's
+		 * plies are nodes 1, 2... in order, the root being node 0.
 		 */
-		if (grow((void **)&rp->path, &rp->cappath,
-		    (size_t)rp->finals[0] + 1, sizeof(*rp->path)) != 0) {
-			rp->oom = 1;
-			return;
-		}
-		rp->kingless = -1;
-		for (k = 0; k <= rp->finals[0]; k++) {
-			if (rp->nodes[k].elem == NULL)
-				continue;
-			if (rp->kingless < 0 && (rp->nodes[k].pos.kings != 0 ||
-			    (rp->nodes[k].flags & PDN_PLY_SETUP)))
-				rp->kingless = n;
-			rp->path[n++] = k;
-		}
-		rp->npath = n;
-		if (rp->kingless < 0)
-			rp->kingless = n;
+		rp->direct = 1;
+		rp->npath = rp->mainplies;
+		rp->kingless = rp->first_king != 0 &&
+		    rp->first_king <= (size_t)rp->finals[0] ?
+		    (long)rp->first_king - 1 : rp->npath;
 		goto walk;
 	}
 	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
@@ -1101,6 +1103,9 @@ pdn_replay_game(pdn_replay *rp, const pdn_game *g,
 	rp->nfinal = 0;
 	rp->npath = 0;
 	rp->kingless = 0;
+	rp->direct = 0;
+	rp->mainplies = 0;
+	rp->first_king = 0;
 	rp->plies = 0;
 	rp->errors = rp->warnings = 0;
 	rp->oom = 0;
@@ -1222,7 +1227,7 @@ ply_node(const pdn_replay *rp, int k, long i)
 	if (k < 0 || k >= rp->nfinal || i < 0 || i >= rp->npath)
 		return -1;
 	if (k == 0)
-		return rp->path[i];
+		return rp->direct ? (int)i + 1 : rp->path[i];
 	/* Walk back from the end of line k to its ply i. */
 	n = rp->npath;
 	for (x = rp->finals[k]; x >= 0; x = rp->nodes[x].parent) {
