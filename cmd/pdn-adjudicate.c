@@ -370,19 +370,26 @@ numeric(size_t k)
 static int
 tsv_short(FILE *fp, const char *const *f)
 {
+	/* The bytes that end a field here: NUL, and those to escape. */
+	static const unsigned char stop[256] = {
+		[0] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1
+	};
 	char line[1024];
-	const char *s;
+	const unsigned char *s;
 	size_t k, n = 0;
 
 	for (k = 0; k < NCOLUMNS; k++) {
 		if (k > 0)
 			line[n++] = '\t';
-		for (s = f[k]; s != NULL && *s != '\0'; s++) {
-			if (*s == '\t' || *s == '\n' || *s == '\r' ||
-			    *s == '\\' || n >= sizeof(line) - 2)
+		if (f[k] == NULL)
+			continue;
+		for (s = (const unsigned char *)f[k]; !stop[*s]; s++) {
+			if (n >= sizeof(line) - 2)
 				return 0;
-			line[n++] = *s;
+			line[n++] = (char)*s;
 		}
+		if (*s != '\0')
+			return 0;
 	}
 	line[n++] = '\n';
 	fwrite(line, 1, n, fp);

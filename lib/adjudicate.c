@@ -295,7 +295,7 @@ clock_loser(const pdn_game *g, pdn_colour *loser)
 	const pdn_elem *e;
 	size_t i;
 
-	for (i = 0; i < g->moves.n; i++) {
+	for (i = 0; g->comments > 0 && i < g->moves.n; i++) {
 		e = &g->moves.e[i];
 		if (e->type != PDN_EL_COMMENT)
 			continue;

@@ -313,6 +313,7 @@ typedef struct pdn_game {
 	int gametype;		/* 20, 21, ...; 0 when unknown */
 	int gametype_inferred;	/* no GameType tag: it was inferred */
 	long plies;		/* moves in the main line */
+	long comments;		/* {comments} in the main line */
 	int errors;		/* error diagnostics about this game */
 	int warnings;
 	int truncated;		/* a syntax error cut the game short */
