@@ -87,6 +87,24 @@ make_move_to(pdn_position *dst, const pdn_position *src, const pdn_move *m)
 	dst->side = (pdn_colour)!src->side;
 }
 
+/*
+ * Copies a position field by field, for a position that may have been
+ * written that way a moment ago (by make_move_to()): the empty asm keeps
+ * the compiler from merging the reads into one wide load, which would
+ * stall for the reason given above.
+ */
+static inline void
+position_copy(pdn_position *dst, const pdn_position *src)
+{
+	uint64_t w = src->white, b = src->black, k = src->kings;
+
+	__asm__("" : "+r"(w), "+r"(b), "+r"(k));
+	dst->white = w;
+	dst->black = b;
+	dst->kings = k;
+	dst->side = src->side;
+}
+
 /* Plays a generated move on pos itself. */
 static inline void
 make_move(pdn_position *pos, const pdn_move *m)

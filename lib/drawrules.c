@@ -367,7 +367,7 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 			t->hash = pdn_position_hash(&t->cur);
 			if (t->st.ply > t->start_ply) {
 				/* After a man move or a capture. */
-				h->pos = t->cur;
+				position_copy(&h->pos, &t->cur);
 				h->count = 1;
 			}
 			h->hash = t->hash;
@@ -388,7 +388,7 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		}
 		count++;
 		h = &t->hist[t->nhist++];
-		h->pos = t->cur;
+		position_copy(&h->pos, &t->cur);
 		h->hash = t->hash;
 		h->count = count;
 	} else {
