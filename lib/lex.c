@@ -576,11 +576,54 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 	return 0;
 }
 
+/*
+ * The common tag, [Name "Value"] in view with a plain ASCII value, in one
+ * pass.  Returns 1 with the token, 0 (having changed nothing) for any
+ * other, which lex_tag() then reads in full, the same way for every tag
+ * taken here.
+ */
+static int
+lex_tag_fast(pdn_lexer *lx, pdn_token *tok, int *rc)
+{
+	const unsigned char *b = lx->b;
+	size_t end = lx->end, n0 = lx->pos + 1, n1, v0, v1;
+
+	for (n1 = n0; n1 < end && IS(b[n1], C_NAME); n1++)
+		;
+	if (n1 == n0 || n1 + 1 >= end || b[n1] != ' ' || b[n1 + 1] != '"')
+		return 0;
+	v0 = n1 + 2;
+	for (v1 = v0; v1 < end && IS(b[v1], C_STR); v1++)
+		;
+	if (v1 + 1 >= end || b[v1] != '"' || b[v1 + 1] != ']' ||
+	    n1 - n0 >= LX_TAG_MAX || v1 - v0 >= LX_TAG_MAX)
+		return 0;
+	lx->t.len = 0;
+	lx->v.len = 0;
+	if (sput(&lx->t, b + n0, n1 - n0, LX_TAG_MAX) != 0 ||
+	    sput(&lx->v, b + v0, v1 - v0, LX_TAG_MAX) != 0) {
+		*rc = PDN_ENOMEM;
+		return 1;
+	}
+	if (!(b[n0] >= 'A' && b[n0] <= 'Z'))
+		tok->flags |= PDN_TF_TAG_NAME;
+	lx->pos = v1 + 2;
+	tok->type = PDN_TOK_TAG;
+	tok->text = lx->t.p;
+	tok->len = lx->t.len;
+	tok->value = lx->v.p;
+	tok->vlen = lx->v.len;
+	*rc = 0;
+	return 1;
+}
+
 static int
 lex_tag(pdn_lexer *lx, pdn_token *tok)
 {
 	int rc;
 
+	if (lex_tag_fast(lx, tok, &rc))
+		return rc;
 	lx->pos++;
 	skip_blanks(lx);
 	lx->t.len = 0;
