@@ -48,6 +48,7 @@ struct pdn_reader {
 	int pending_dots;
 	uint64_t warned;	/* codes already reported for this game */
 	int tagdiag;		/* diagnostics now concern tags, not a ply */
+	uint64_t initials;	/* TAG_BIT() of the first letter of each tag */
 	long numline, numcol;	/* where the pending move number was */
 	int oom;
 };
@@ -345,6 +346,7 @@ begin_game(pdn_reader *r, const pdn_token *t)
 		return;
 	arena_reset(r);
 	r->tags.n = 0;
+	r->initials = 0;
 	r->lines[0].n = 0;
 	r->hasmove[0] = 0;
 	r->depth = 0;
@@ -411,13 +413,16 @@ close_line(pdn_reader *r, int d)
 	return l;
 }
 
+/* A bit for the first byte of a tag name: most names start differently. */
+#define TAG_BIT(name)	(1ULL << ((unsigned char)(name)[0] & 63))
+
 static void
 add_tag(pdn_reader *r, const pdn_token *t)
 {
 	pdn_tag *tag, *tags = r->tags.p;
 	size_t i;
 
-	for (i = 0; i < r->tags.n; i++)
+	for (i = 0; (r->initials & TAG_BIT(t->text)) && i < r->tags.n; i++)
 		if (tags[i].name[0] == t->text[0] &&
 		    strcmp(tags[i].name, t->text) == 0) {
 			emit(r, PDN_D_TAG_DUPLICATE, t->line, t->col, "%s",
@@ -426,6 +431,7 @@ add_tag(pdn_reader *r, const pdn_token *t)
 		}
 	if ((tag = vec_push(r, &r->tags, sizeof(*tag))) == NULL)
 		return;
+	r->initials |= TAG_BIT(t->text);
 	tag->name = arena_strdup(r, t->text, t->len);
 	tag->value = arena_strdup(r, t->value, t->vlen);
 	tag->vlen = t->vlen;
@@ -438,6 +444,8 @@ find_tag(const pdn_reader *r, const char *name)
 	const pdn_tag *tags = r->tags.p;
 	size_t i;
 
+	if (!(r->initials & TAG_BIT(name)))
+		return NULL;
 	for (i = 0; i < r->tags.n; i++)
 		if (tags[i].name[0] == name[0] &&
 		    strcmp(tags[i].name, name) == 0)
