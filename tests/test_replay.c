@@ -536,6 +536,185 @@ lenient_game(void **state)
 	run_free(&x);
 }
 
+/* xorshift64*: the same games on every run. */
+static uint64_t
+rnd(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ULL;
+}
+
+/*
+ * A random one-square step "a-b" to an empty square, forward for a man
+ * and any way for a king, of a piece of the side to move (squares by
+ * row and column).  Returns 0 when there is none.
+ */
+static int
+step_token(const pdn_position *pos, uint64_t *seed, int *from, int *to)
+{
+	int cand[2 * 200], n = 0, sq, row, col, dr, dc, r2, c2, t;
+	pdn_piece p;
+
+	for (sq = 1; sq <= 50; sq++) {
+		p = pdn_position_get(pos, sq);
+		if (p == PDN_EMPTY || ((p == PDN_WHITE_MAN ||
+		    p == PDN_WHITE_KING) != (pos->side == PDN_WHITE)))
+			continue;
+		row = (sq - 1) / 5;
+		col = 2 * ((sq - 1) % 5) + (row % 2 == 0);
+		for (dr = -1; dr <= 1; dr += 2)
+			for (dc = -1; dc <= 1; dc += 2) {
+				if (p == PDN_WHITE_MAN && dr > 0)
+					continue;
+				if (p == PDN_BLACK_MAN && dr < 0)
+					continue;
+				r2 = row + dr;
+				c2 = col + dc;
+				if (r2 < 0 || r2 > 9 || c2 < 0 || c2 > 9)
+					continue;
+				t = r2 * 5 + c2 / 2 + 1;
+				if (pdn_position_get(pos, t) != PDN_EMPTY)
+					continue;
+				cand[n++] = sq;
+				cand[n++] = t;
+			}
+	}
+	if (n == 0)
+		return 0;
+	t = (int)(rnd(seed) % (uint64_t)(n / 2));
+	*from = cand[2 * t];
+	*to = cand[2 * t + 1];
+	return 1;
+}
+
+/*
+ * Plays a random game of up to `max` plies from the start, keeping the
+ * positions after each ply in pos[1..] (pos[0] the start) and writing its
+ * movetext into text: every move in the form `form` picks (0 the short
+ * form, 1 the shortest unambiguous one), except ply `bad` (if >= 0), which
+ * becomes a quiet move "a-b" that no legal move makes, and ends the text
+ * (*wrote set).  Returns the plies before the end or the bad move.
+ */
+static int
+random_game(uint64_t *seed, int max, int form, int bad, pdn_position *pos,
+    char *text, size_t size, int *wrote)
+{
+	pdn_movelist list;
+	char mv[PDN_MOVE_STRMAX];
+	size_t n;
+	int ply, i, a, b;
+
+	*wrote = 0;
+	pdn_position_start(&pos[0]);
+	n = (size_t)snprintf(text, size, "[GameType \"20\"]\n\n");
+	for (ply = 0; ply < max; ply++) {
+		if (pdn_generate(&pos[ply], &list) < 0 || list.n == 0)
+			break;
+		if (ply % 2 == 0)
+			n += (size_t)snprintf(text + n, size - n, "%d. ",
+			    ply / 2 + 1);
+		if (ply == bad) {
+			/* A plain step while a capture is compulsory. */
+			if (list.m[0].ncap > 0 && (i = step_token(&pos[ply],
+			    seed, &a, &b)) != 0) {
+				snprintf(text + n, size - n, "%d-%d *\n", a, b);
+				*wrote = 1;
+				return ply;
+			}
+			do {
+				a = (int)(rnd(seed) % 50) + 1;
+				b = (int)(rnd(seed) % 50) + 1;
+				for (i = 0; i < list.n; i++)
+					if (list.m[i].from == a &&
+					    list.m[i].to == b)
+						break;
+			} while (i < list.n);
+			snprintf(text + n, size - n, "%d-%d *\n", a, b);
+			*wrote = 1;
+			return ply;
+		}
+		i = (int)(rnd(seed) % (uint64_t)list.n);
+		if (form)
+			pdn_move_str_unique(&list.m[i], &list, mv);
+		else
+			pdn_move_str(&list.m[i], 0, mv);
+		n += (size_t)snprintf(text + n, size - n, "%s ", mv);
+		pos[ply + 1] = pos[ply];
+		pdn_make(&pos[ply + 1], &list.m[i]);
+	}
+	snprintf(text + n, size - n, "*\n");
+	return ply;
+}
+
+/*
+ * Random games against the generator, through every path of the replay:
+ * the fast paths for plain moves and single captures by men, and the
+ * general one (kings, longer captures, several candidate positions).
+ * Written in the unambiguous form, every ply must give the position the
+ * generator played; in the short form, ambiguous captures leave several
+ * lines, one of which ends on the game's position; a move no piece can
+ * make stops the line at that ply.
+ */
+static void
+random_games(void **state)
+{
+	static pdn_position pos[402];
+	static char text[16384];
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	pdn_replay *rp;
+	pdn_reader *r;
+	const pdn_game *g;
+	int game, plies, form, k, found, bad, wrote, kings = 0;
+	long i;
+
+	(void)state;
+	assert_int_equal(pdn_replay_new(&rp), 0);
+	for (game = 0; game < 3000; game++) {
+		form = game % 3 != 0;
+		bad = game % 5 == 4 ? (int)(rnd(&seed) % 150) : -1;
+		plies = random_game(&seed, 400, form, bad, pos, text,
+		    sizeof(text), &wrote);
+		assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
+		    NULL), 0);
+		assert_int_equal(pdn_reader_next(r, &g), 1);
+		assert_int_equal(pdn_replay_game(rp, g, NULL), 0);
+		if (wrote) {
+			if (pdn_replay_verdict(rp) != PDN_REPLAY_INVALID ||
+			    pdn_replay_plies(rp) != bad)
+				fail_msg("game %d: move %d not refused:\n%s",
+				    game, bad, text);
+			pdn_reader_free(r);
+			continue;
+		}
+		if (pdn_replay_verdict(rp) != PDN_REPLAY_VALID ||
+		    pdn_replay_plies(rp) != plies)
+			fail_msg("game %d: not replayed:\n%s", game, text);
+		for (k = found = 0; k < pdn_replay_lines(rp); k++)
+			if (pdn_position_equal(pdn_replay_final(rp, k),
+			    &pos[plies]))
+				found = 1;
+		if (!found)
+			fail_msg("game %d: no line ends right:\n%s", game,
+			    text);
+		if (form) {
+			assert_int_equal(pdn_replay_lines(rp), 1);
+			for (i = 0; i < plies; i++)
+				if (!pdn_position_equal(pdn_replay_after(rp, 0,
+				    i, NULL), &pos[i + 1]))
+					fail_msg("game %d: ply %ld differs:\n%s",
+					    game, i + 1, text);
+		}
+		if (pos[plies].kings != 0)
+			kings++;
+		pdn_reader_free(r);
+	}
+	/* The games reach the paths for kings. */
+	assert_true(kings > 1000);
+	pdn_replay_free(rp);
+}
+
 int
 main(void)
 {
@@ -553,6 +732,7 @@ main(void)
 		cmocka_unit_test(result_position),
 		cmocka_unit_test(unsupported_and_setup),
 		cmocka_unit_test(lenient_game),
+		cmocka_unit_test(random_games),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
