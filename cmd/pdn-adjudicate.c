@@ -88,7 +88,11 @@ struct rec {
 	size_t reason;		/* index in run->reasons */
 	/* The other columns: arena offsets, (size_t)-1 for none. */
 	size_t f[NCOLUMNS - FIRST_STRING];
-	size_t pdn, npdn;	/* -f pdn: the game written back */
+	/*
+	 * -f pdn: the game written back; -f tsv: the columns from white on,
+	 * tab-separated and escaped, with the line end.
+	 */
+	size_t pdn, npdn;
 	size_t d0, nd;		/* its diagnostics */
 };
 
@@ -296,36 +300,6 @@ loser_text(const pdn_adjudication *a)
 	return a->loser == PDN_WHITE ? "white" : "black";
 }
 
-/* Appends a TSV field: tab, newline, CR and backslash escaped. */
-static void
-tsv_field(pdn_buf *b, const char *s)
-{
-	size_t n;
-
-	while (s != NULL && *s != '\0') {
-		n = strcspn(s, "\t\n\r\\");
-		pdn_buf_add(b, s, n);
-		s += n;
-		switch (*s) {
-		case '\0':
-			return;
-		case '\t':
-			pdn_buf_add(b, "\\t", 2);
-			break;
-		case '\n':
-			pdn_buf_add(b, "\\n", 2);
-			break;
-		case '\r':
-			pdn_buf_add(b, "\\r", 2);
-			break;
-		default:
-			pdn_buf_add(b, "\\\\", 2);
-			break;
-		}
-		s++;
-	}
-}
-
 /*
  * The fields of a record from column FIRST_STRING on, as strings (NULL:
  * none); nums holds the digits of the numeric ones.
@@ -363,37 +337,47 @@ numeric(size_t k)
 }
 
 /*
- * Writes a TSV record that needs no escape and fits a line buffer in one
- * pass over its bytes (nearly every record); returns 0, having written
- * nothing, for any other, which tsv_field() then writes.
+ * Appends TSV fields f[0..n) to b, each after a tab when `tab` is set,
+ * else between tabs, escaped: one pass over their bytes, into room made
+ * once (escapes at most double a field).
  */
-static int
-tsv_short(FILE *fp, const char *const *f)
+static void
+tsv_put(pdn_buf *b, const char *const *f, size_t n, int tab)
 {
-	/* The bytes that end a field here: NUL, and those to escape. */
+	/* The bytes to escape, and NUL. */
 	static const unsigned char stop[256] = {
 		[0] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1
 	};
-	char line[1024];
+	size_t k, need = n;
 	const unsigned char *s;
-	size_t k, n = 0;
+	char *o;
+	unsigned char c;
 
-	for (k = 0; k < NCOLUMNS; k++) {
-		if (k > 0)
-			line[n++] = '\t';
-		if (f[k] == NULL)
+	for (k = 0; k < n; k++)
+		if (f[k] != NULL)
+			need += 2 * strlen(f[k]);
+	if (pdn_buf_reserve(b, need) != 0)
+		return;
+	o = b->data + b->len;
+	for (k = 0; k < n; k++) {
+		if (tab || k > 0)
+			*o++ = '\t';
+		if ((s = (const unsigned char *)f[k]) == NULL)
 			continue;
-		for (s = (const unsigned char *)f[k]; !stop[*s]; s++) {
-			if (n >= sizeof(line) - 2)
-				return 0;
-			line[n++] = (char)*s;
+		for (;; s++) {
+			while (!stop[c = *s]) {
+				*o++ = (char)c;
+				s++;
+			}
+			if (c == '\0')
+				break;
+			*o++ = '\\';
+			*o++ = c == '\t' ? 't' : c == '\n' ? 'n' :
+			    c == '\r' ? 'r' : '\\';
 		}
-		if (*s != '\0')
-			return 0;
 	}
-	line[n++] = '\n';
-	fwrite(line, 1, n, fp);
-	return 1;
+	*o = '\0';
+	b->len = (size_t)(o - b->data);
 }
 
 /* --- printing (on the main thread, in input order) ------------------ */
@@ -419,21 +403,15 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 	f[0] = at->file;
 	for (k = 1; k < FIRST_STRING; k++)
 		f[k] = nums[k - 1];
-	for (k = FIRST_STRING; k < NCOLUMNS; k++)
+	for (k = FIRST_STRING; opt.fmt != FMT_TSV && k < NCOLUMNS; k++)
 		f[k] = r->f[k - FIRST_STRING] != (size_t)-1 ?
 		    b->arena.data + r->f[k - FIRST_STRING] : NULL;
 	switch (opt.fmt) {
 	case FMT_TSV:
-		/* One write per record: most of the time goes to the calls. */
-		if (tsv_short(run->fp, f))
-			break;
+		/* One write per record, the columns after offset made. */
 		run->line.len = 0;
-		for (k = 0; k < NCOLUMNS; k++) {
-			if (k > 0)
-				pdn_buf_add(&run->line, "\t", 1);
-			tsv_field(&run->line, f[k]);
-		}
-		pdn_buf_add(&run->line, "\n", 1);
+		tsv_put(&run->line, f, FIRST_STRING, 0);
+		pdn_buf_add(&run->line, b->arena.data + r->pdn, r->npdn);
 		fwrite(run->line.data, 1, run->line.len, run->fp);
 		break;
 	case FMT_JSON:
@@ -577,12 +555,20 @@ keep_record(struct batch *b, int kind, int rc)
 	} else {
 		/* Copied: the game's strings last only until the next one. */
 		fields(j, f, nums, move, sizeof(move), detail, sizeof(detail));
-		for (k = FIRST_STRING; k < NCOLUMNS; k++) {
-			r->f[k - FIRST_STRING] = f[k] != NULL ?
-			    b->arena.len : (size_t)-1;
-			if (f[k] != NULL)
-				pdn_buf_add(&b->arena, f[k],
-				    strlen(f[k]) + 1);
+		if (opt.fmt == FMT_TSV) {
+			r->pdn = b->arena.len;
+			tsv_put(&b->arena, f + FIRST_STRING,
+			    NCOLUMNS - FIRST_STRING, 1);
+			pdn_buf_add(&b->arena, "\n", 1);
+			r->npdn = b->arena.len - r->pdn;
+		} else {
+			for (k = FIRST_STRING; k < NCOLUMNS; k++) {
+				r->f[k - FIRST_STRING] = f[k] != NULL ?
+				    b->arena.len : (size_t)-1;
+				if (f[k] != NULL)
+					pdn_buf_add(&b->arena, f[k],
+					    strlen(f[k]) + 1);
+			}
 		}
 	}
 	if (b->arena.oom || b->kd.oom)

@@ -443,6 +443,13 @@ void pdn_buf_free(pdn_buf *b);
 void pdn_buf_add(pdn_buf *b, const char *s, size_t len);
 
 /*
+ * Makes room for `len` more bytes and a NUL after b->len, for a caller
+ * that writes them itself at b->data + b->len.  Returns 0, or PDN_ENOMEM
+ * (with b->oom set).
+ */
+int pdn_buf_reserve(pdn_buf *b, size_t len);
+
+/*
  * Appends the canonical PDN of game g to out (see pdn(5)): the seven-tag
  * roster, GameType, the other tags in input order, movetext with captures
  * in the shortest unambiguous form where the line replays, and one blank

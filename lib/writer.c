@@ -62,25 +62,33 @@ pdn_buf_free(pdn_buf *b)
 	b->oom = 0;
 }
 
-void
-pdn_buf_add(pdn_buf *b, const char *s, size_t len)
+int
+pdn_buf_reserve(pdn_buf *b, size_t len)
 {
 	char *np;
 	size_t nc;
 
 	if (b->oom)
-		return;
+		return PDN_ENOMEM;
 	if (b->len + len + 1 > b->cap) {
 		nc = b->cap ? b->cap : 4096;
 		while (nc < b->len + len + 1)
 			nc *= 2;
 		if ((np = realloc(b->data, nc)) == NULL) {
 			b->oom = 1;
-			return;
+			return PDN_ENOMEM;
 		}
 		b->data = np;
 		b->cap = nc;
 	}
+	return 0;
+}
+
+void
+pdn_buf_add(pdn_buf *b, const char *s, size_t len)
+{
+	if (pdn_buf_reserve(b, len) != 0)
+		return;
 	memcpy(b->data + b->len, s, len);
 	b->len += len;
 	b->data[b->len] = '\0';
