@@ -152,7 +152,8 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 {
 	const pdn_rules_state *cur;
 	const pdn_elem *setup;
-	const pdn_position *after;
+	const pdn_position *after, *before;
+	const pdn_move *m;
 	pdn_position last;	/* the position after the last ply skipped */
 	pdn_ply p;
 	unsigned flags;
@@ -192,7 +193,9 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 			skipped++;
 			continue;
 		}
-		if (pdn_replay_ply(a->rp, k, i, &p) != 0)
+		/* By reference: the ply is not copied. */
+		if ((m = pdn_replay_step(a->rp, k, i, &before, NULL,
+		    NULL)) == NULL)
 			break;
 		/*
 		 * A setup replaced the position before this move, or plies
@@ -201,19 +204,21 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 		 * whose position is not the one the move was played in can
 		 * only come from a setup too.)
 		 */
-		if (p.flags & PDN_PLY_SETUP) {
+		if (flags & PDN_PLY_SETUP) {
+			if (pdn_replay_ply(a->rp, k, i, &p) != 0)
+				break;
 			setup = setup_before(g, p.elem);
-			if (pdn_rules_setup(a->t, &p.before, setup == NULL ? -1 :
+			if (pdn_rules_setup(a->t, before, setup == NULL ? -1 :
 			    fen_clock(setup->u.text.s, setup->u.text.len)) != 0)
 				return PDN_ENOMEM;
-		} else if (pending && pdn_rules_setup(a->t, &p.before, -1) != 0)
+		} else if (pending && pdn_rules_setup(a->t, before, -1) != 0)
 			return PDN_ENOMEM;
 		pending = 0;
-		rc = pdn_rules_play(a->t, &p.before, &p.move, NULL);
+		rc = pdn_rules_play(a->t, before, m, NULL);
 		if (rc == PDN_EINVAL) {
-			if (pdn_rules_setup(a->t, &p.before, -1) != 0)
+			if (pdn_rules_setup(a->t, before, -1) != 0)
 				return PDN_ENOMEM;
-			rc = pdn_rules_play(a->t, &p.before, &p.move, NULL);
+			rc = pdn_rules_play(a->t, before, m, NULL);
 		}
 		if (rc == PDN_ENOMEM)
 			return rc;

@@ -12,12 +12,12 @@
  *   change on a capture or a promotion, so it is only computed then;
  * - repetition candidates are the positions since the last man move or
  *   capture (earlier ones can never come back: men do not move backward
- *   and captured pieces do not return), with the same side to move; their
- *   Zobrist hash proposes, an exact comparison decides.  The hash is kept
- *   incrementally, and only inside a run of king moves: most plies of a
- *   game are man moves or captures, after which no earlier position
- *   matters, so the hash of the position they reach is computed only when
- *   a king move follows it;
+ *   and captured pieces do not return), with the same side to move; a
+ *   hash proposes, an exact comparison decides.  The hash is a product of
+ *   the bitboards (mix()), taken only inside a run of king moves: most
+ *   plies of a game are man moves or captures, after which no earlier
+ *   position matters, so the position they reach is hashed only when a
+ *   king move follows it;
  * - "can the side to move move at all" first looks for a free square next
  *   to one of its pieces, a few shifts of the bitboards (board.h), and only
  *   asks the move generator for a capture when every piece is blocked.
@@ -192,6 +192,21 @@ enter_ending(pdn_rules *t, enum ending e, int ply)
 	t->ending = e;
 }
 
+/*
+ * The tracker's hash of a position: its bitboards multiplied together,
+ * a few instructions where a Zobrist hash (pdn_position_hash()) reads a
+ * table entry per piece.  It only proposes; equality decides.
+ */
+static uint64_t
+mix(const pdn_position *p)
+{
+	uint64_t h = p->white * 0x9e3779b97f4a7c15ULL;
+
+	h ^= (p->black + (uint64_t)p->side) * 0xc2b2ae3d27d4eb4fULL;
+	h ^= p->kings * 0x165667b19e3779f9ULL;
+	return h ^ (h >> 29);
+}
+
 /* Makes room for one more occurrence, before anything changes. */
 static int
 reserve(pdn_rules *t)
@@ -364,7 +379,7 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		 * starts from, the others update the hash. */
 		if (!t->hashed) {
 			h = &t->hist[0];
-			t->hash = pdn_position_hash(&t->cur);
+			t->hash = mix(&t->cur);
 			if (t->st.ply > t->start_ply) {
 				/* After a man move or a capture. */
 				position_copy(&h->pos, &t->cur);
@@ -373,8 +388,8 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 			h->hash = t->hash;
 			t->hashed = 1;
 		}
-		t->hash = pdn_hash_after(t->hash, &t->cur, m);
 		make_move(&t->cur, m);
+		t->hash = mix(&t->cur);
 		t->st.ply++;
 		/* The most recent equal position, with the same side to
 		 * move, carries the count so far. */

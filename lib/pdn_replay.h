@@ -156,6 +156,17 @@ const pdn_position *pdn_replay_after(const pdn_replay *rp, int k, long i,
     unsigned *flags);
 
 /*
+ * Ply i (0-based) of surviving line k by reference, without copying it:
+ * the move, with the positions before and after it in *before and *after
+ * and its PDN_PLY_* flags in *flags (each may be NULL).  NULL when k or i
+ * is out of range.  The pointers are valid until the next
+ * pdn_replay_game().
+ */
+const pdn_move *pdn_replay_step(const pdn_replay *rp, int k, long i,
+    const pdn_position **before, const pdn_position **after,
+    unsigned *flags);
+
+/*
  * The number of plies at the start of line k that leave no king on the
  * board and follow no /FEN/ setup.  Until a king appears no draw rule can
  * run and no position can come back, so a caller that follows the rules

@@ -1274,6 +1274,26 @@ pdn_replay_after(const pdn_replay *rp, int k, long i, unsigned *flags)
 	return &rp->nodes[x].pos;
 }
 
+const pdn_move *
+pdn_replay_step(const pdn_replay *rp, int k, long i,
+    const pdn_position **before, const pdn_position **after, unsigned *flags)
+{
+	const struct node *nd;
+	int x = ply_node(rp, k, i);
+
+	if (x < 0)
+		return NULL;
+	nd = &rp->nodes[x];
+	if (before != NULL)
+		*before = &rp->nodes[nd->parent].pos;
+	if (after != NULL)
+		*after = &nd->pos;
+	if (flags != NULL)
+		*flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
+		    PDN_PLY_AMBIGUOUS);
+	return &nd->move;
+}
+
 long
 pdn_replay_kingless(const pdn_replay *rp, int k)
 {
