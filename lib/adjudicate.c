@@ -42,7 +42,8 @@ pdn_outcome_parse(const char *s, pdn_result_family *family)
 		return PDN_OUTCOME_NONE;
 	for (o = PDN_OUTCOME_UNKNOWN; o <= PDN_OUTCOME_DOUBLE_LOSS; o++)
 		for (f = 0; f < 2; f++)
-			if (strcmp(s, outcome_tokens[o][f]) == 0) {
+			if (s[0] == outcome_tokens[o][f][0] &&
+			    strcmp(s, outcome_tokens[o][f]) == 0) {
 				if (family != NULL)
 					*family = (pdn_result_family)f;
 				return (pdn_outcome)o;
