@@ -633,9 +633,12 @@ batch_free(void *batch)
 	free(b->j.tags);
 }
 
-/* Broken games are kept as read, for -f pdn to write them back whole. */
-static const struct chunk_tool tool = {
-	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch, 1
+/*
+ * With -f pdn (main() sets keep_raw), broken games are kept as read, to
+ * be written back whole.
+ */
+static struct chunk_tool tool = {
+	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch, 0
 };
 
 /* --- driver --------------------------------------------------------- */
@@ -764,6 +767,7 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	tool.keep_raw = opt.fmt == FMT_PDN;
 
 	if (rules != NULL && pdn_profile_load(&prof, rules,
 	    PDN_DATADIR "/profiles", &perr) != 0) {
