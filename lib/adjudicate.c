@@ -176,8 +176,9 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 		i = skipped;
 	}
 	for (; i < plies && cur->end.reason == PDN_REASON_NONE; i++) {
-		/* Most plies are skipped: look before copying the ply. */
-		if ((after = pdn_replay_after(a->rp, k, i, &flags)) == NULL)
+		/* By reference: the ply is not copied. */
+		if ((m = pdn_replay_step(a->rp, k, i, &before, &after,
+		    &flags)) == NULL)
 			break;
 		if (pending && (flags & PDN_PLY_SETUP)) {
 			/* The position a setup replaces may have been lost. */
@@ -194,10 +195,6 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 			skipped++;
 			continue;
 		}
-		/* By reference: the ply is not copied. */
-		if ((m = pdn_replay_step(a->rp, k, i, &before, NULL,
-		    NULL)) == NULL)
-			break;
 		/*
 		 * A setup replaced the position before this move, or plies
 		 * were skipped: the tracker restarts its counts there,
