@@ -331,12 +331,18 @@ load8(const char *p)
 static size_t
 skip_plain(const char *buf, size_t i, size_t len)
 {
-	uint64_t x;
+	uint64_t x, m;
 
 	for (; i + 8 <= len; i += 8) {
 		x = load8(buf + i);
-		if (ANY(x, '\n') | ANY(x, '{') | ANY(x, ';'))
-			break;
+		if ((m = ANY(x, '\n') | ANY(x, '{') | ANY(x, ';')) == 0)
+			continue;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* The lowest flag is the first such byte. */
+		return i + (size_t)(__builtin_ctzll(m) >> 3);
+#else
+		break;
+#endif
 	}
 	while (i < len && buf[i] != '\n' && buf[i] != '{' && buf[i] != ';')
 		i++;
