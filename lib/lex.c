@@ -576,6 +576,17 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 	return 0;
 }
 
+/* A tag token of the name in lx->t and the value in lx->v. */
+static void
+tag_token(pdn_lexer *lx, pdn_token *tok)
+{
+	tok->type = PDN_TOK_TAG;
+	tok->text = lx->t.p;
+	tok->len = lx->t.len;
+	tok->value = lx->v.p;
+	tok->vlen = lx->v.len;
+}
+
 /*
  * The common tag, [Name "Value"] in view with a plain ASCII value, in one
  * pass.  Returns 1 with the token, 0 (having changed nothing) for any
@@ -608,11 +619,7 @@ lex_tag_fast(pdn_lexer *lx, pdn_token *tok, int *rc)
 	if (!(b[n0] >= 'A' && b[n0] <= 'Z'))
 		tok->flags |= PDN_TF_TAG_NAME;
 	lx->pos = v1 + 2;
-	tok->type = PDN_TOK_TAG;
-	tok->text = lx->t.p;
-	tok->len = lx->t.len;
-	tok->value = lx->v.p;
-	tok->vlen = lx->v.len;
+	tag_token(lx, tok);
 	*rc = 0;
 	return 1;
 }
@@ -660,11 +667,7 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 		return set_error(lx, tok, PDN_D_BAD_TAG,
 		    "expected ']' after the value");
 	lx->pos++;
-	tok->type = PDN_TOK_TAG;
-	tok->text = lx->t.p;
-	tok->len = lx->t.len;
-	tok->value = lx->v.p;
-	tok->vlen = lx->v.len;
+	tag_token(lx, tok);
 	return 0;
 }
 
