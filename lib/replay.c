@@ -804,54 +804,67 @@ static void
 play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
     int depth, size_t *fb, size_t *fe)
 {
-	size_t base = rp->nl, own = rp->nn, i, k, nb, vb, ve, x, y, lb, le;
+	size_t base = rp->nl, own = rp->nn, i, k, nb, vb, ve, x, y;
+	size_t cb = b, ce = e, pb = 1, pe = 0;
 	long p = ply;
 	unsigned stamp;
-	int dead = 0, prev = -1, li, single = 1, nvar = 0;
+	int dead = 0, single = 1, nvar = 0, vars;
 	const pdn_elem *el;
 
-	if (push_layer(rp, b, e) != 0)
-		return;
-	for (i = 0; i < l->n && !dead && !rp->oom; i++) {
+	vars = !(rp->opt.flags & PDN_REPLAY_NO_VARIATIONS);
+	/*
+	 * The layer [cb, ce) holds the candidate positions now, [pb, pe)
+	 * those before the last move (empty when there is none to branch
+	 * from).  Each variation gets the layer it branches from, pushed on
+	 * the layer stack in order, so that no layer is kept per ply.
+	 */
+	for (i = 0; i < l->n && !rp->oom; i++) {
 		el = &l->e[i];
+		if (el->type == PDN_EL_VARIATION) {
+			nvar++;
+			if (vars && push_layer(rp, pb, pe) != 0)
+				return;
+			continue;
+		}
+		if (el->type == PDN_EL_MOVE && dead) {
+			/* Nothing to branch from after a move not played. */
+			pb = 1;
+			pe = 0;
+			continue;
+		}
+		if (dead || (el->type != PDN_EL_MOVE &&
+		    el->type != PDN_EL_SETUP))
+			continue;
 		nb = rp->nn;
 		if (el->type == PDN_EL_MOVE) {
-			lb = rp->layers[rp->nl - 1].b;
-			le = rp->layers[rp->nl - 1].e;
-			if (!(le - lb == 1 && play_fast(rp, lb, el, p)) &&
-			    play_move(rp, lb, le, el, p, depth) == 0) {
+			/* A variation after it branches from before it. */
+			pb = cb;
+			pe = ce;
+			if (!(ce - cb == 1 && play_fast(rp, cb, el, p)) &&
+			    play_move(rp, cb, ce, el, p, depth) == 0) {
 				dead = 1;
-				break;
+				continue;
 			}
 			p++;
-		} else if (el->type == PDN_EL_SETUP) {
-			if (setup_node(rp, el, rp->layers[rp->nl - 1].b,
-			    p) != 0) {
+		} else {
+			if (setup_node(rp, el, cb, p) != 0) {
 				dead = 1;
-				break;
+				continue;
 			}
 			check_setup(rp, &rp->nodes[nb].pos, el->line, el->col);
-		} else {
-			if (el->type == PDN_EL_VARIATION)
-				nvar++;
-			continue;
 		}
 		if (rp->nn - nb > 1)
 			single = 0;
-		if (push_layer(rp, nb, rp->nn) != 0)
-			return;
+		cb = nb;
+		ce = rp->nn;
 	}
-	for (; i < l->n; i++)
-		if (l->e[i].type == PDN_EL_VARIATION)
-			nvar++;
-	*fb = rp->layers[rp->nl - 1].b;
-	*fe = rp->layers[rp->nl - 1].e;
+	*fb = cb;
+	*fe = ce;
 	if (depth == 0) {
 		rp->single = single;
 		rp->mainplies = p - ply;
 	}
-	if (nvar == 0 || rp->opt.flags & PDN_REPLAY_NO_VARIATIONS ||
-	    rp->oom) {
+	if (nvar == 0 || !vars || rp->oom) {
 		rp->nl = base;
 		return;
 	}
@@ -859,37 +872,33 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 	stamp = single ? 0 : mark_alive(rp, own, *fb, *fe);
 	/*
 	 * The variations, each from the layer before the move it replaces,
-	 * restricted to the positions of lines that survived.  Layer li is
-	 * the one after the li-th move or setup of this line.
+	 * restricted to the positions of lines that survived; the k-th
+	 * variation's layer is layers[base + k].
 	 */
-	li = 0;
+	k = 0;
 	p = ply;
 	for (i = 0; i < l->n && !rp->oom; i++) {
 		el = &l->e[i];
-		if (el->type == PDN_EL_MOVE || el->type == PDN_EL_SETUP) {
-			if (el->type == PDN_EL_MOVE) {
-				prev = li;
-				p++;
-			}
-			li++;
+		if (el->type == PDN_EL_MOVE)
+			p++;
+		if (el->type != PDN_EL_VARIATION)
 			continue;
-		}
-		if (el->type != PDN_EL_VARIATION || prev < 0 ||
-		    base + (size_t)prev >= rp->nl)
+		x = rp->layers[base + k].b;
+		y = rp->layers[base + k].e;
+		k++;
+		if (x >= y)
 			continue;	/* nothing to branch from */
-		x = rp->layers[base + (size_t)prev].b;
-		y = rp->layers[base + (size_t)prev].e;
 		/* Only the survivors of this line, gathered contiguously. */
 		vb = rp->nn;
-		for (k = x; k < y; k++) {
-			if (stamp != 0 && k >= own &&
-			    rp->nodes[k].mark != stamp)
+		for (; x < y; x++) {
+			if (stamp != 0 && x >= own &&
+			    rp->nodes[x].mark != stamp)
 				continue;
 			if (new_node(rp) == NULL)
 				return;
 			/* The copy stands for the same position: no ply. */
-			rp->nodes[rp->nn - 1] = rp->nodes[k];
-			rp->nodes[rp->nn - 1].parent = (int)k;
+			rp->nodes[rp->nn - 1] = rp->nodes[x];
+			rp->nodes[rp->nn - 1].parent = (int)x;
 			rp->nodes[rp->nn - 1].elem = NULL;
 			rp->nodes[rp->nn - 1].flags = 0;
 		}
