@@ -1159,8 +1159,12 @@ digits3(const unsigned char *p, unsigned *v)
 /*
  * The tokens that make up most of the input, a move number ("12.") or a
  * plain move ("32-28", "28x19") after spaces and line ends, read where at
- * least LX_FAST bytes are in view, so that no byte needs a bounds check.
- * Returns 1 with the token; 0 leaves the position at the token's start
+ * least LX_FAST bytes are in view.  A token starting before `lim`, the
+ * last LX_FAST / 2 bytes in view, has its digits and separator in view
+ * without a bounds check; the runs that may be long (blanks, dots) stop
+ * at `lim` and leave the token to the general path, which reads on past
+ * the bytes in view.  Returns 1 with the token; 0 leaves the position at
+ * the token's start
  * (or where the blanks stopped) and *nl at the line ends passed, for
  * lexer_next_slow(), which reads every token taken here the same way
  * (lex_short()).
@@ -1170,7 +1174,7 @@ digits3(const unsigned char *p, unsigned *v)
 static inline int
 lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
 {
-	const unsigned char *b = lx->b, *p = b + lx->pos, *q, *r;
+	const unsigned char *b = lx->b, *p = b + lx->pos, *q, *q2, *r;
 	const unsigned char *lim = b + lx->end - LX_FAST / 2;
 	unsigned v, v2;
 	int flags = 0;
@@ -1193,8 +1197,11 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
 			flags = PDN_TF_PADDED;
 		tok->type = PDN_TOK_MOVENUM;
 		tok->num = (long)v;
-		for (r = q; *r == '.' && r < lim; r++)
+		for (r = q; r < lim && *r == '.'; r++)
 			;
+		/* More dots may lie past the bytes in view. */
+		if (r >= lim)
+			goto slow;
 		tok->dots = (int)(r - q);
 	} else {
 		if ((*q != '-' && *q != 'x') || (unsigned)(q[1] - '0') >= 10)
@@ -1204,10 +1211,13 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
 			goto slow;
 		if ((r = digits3(q + 1, &v2)) == NULL)
 			goto slow;
-		/* A longer capture path or a move with spaces. */
-		for (lim = r; *lim == ' ' || *lim == '\t'; lim++)
+		/*
+		 * A longer capture path or a move with spaces; blanks up to
+		 * the end of the bytes in view may hide either.
+		 */
+		for (q2 = r; q2 < lim && (*q2 == ' ' || *q2 == '\t'); q2++)
 			;
-		if (IS(*lim, C_SEP))
+		if (q2 >= lim || IS(*q2, C_SEP))
 			goto slow;
 		if ((q - p > 1 && *p == '0') || (r - q > 2 && q[1] == '0'))
 			flags = PDN_TF_PADDED;

@@ -313,7 +313,12 @@ typedef struct pdn_game {
 	int gametype;		/* 20, 21, ...; 0 when unknown */
 	int gametype_inferred;	/* no GameType tag: it was inferred */
 	long plies;		/* moves in the main line */
-	long comments;		/* {comments} in the main line */
+	/*
+	 * {comments} in the main line, as the reader counts them; a game
+	 * built by hand must count them too, as pdn_adjudicate() looks for
+	 * [%clock] commands only when there are some.
+	 */
+	long comments;
 	int errors;		/* error diagnostics about this game */
 	int warnings;
 	int truncated;		/* a syntax error cut the game short */

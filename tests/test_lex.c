@@ -92,12 +92,13 @@ format_token(const pdn_token *t, pdn_buf *b)
 		break;
 	case PDN_TOK_MOVENUM:
 		if (t->num >= 0)
-			snprintf(buf, sizeof(buf), "num %ld %.*s", t->num,
-			    t->dots, "...................");
+			snprintf(buf, sizeof(buf), "num %ld ", t->num);
 		else
-			snprintf(buf, sizeof(buf), "num - %.*s", t->dots,
-			    "...................");
+			snprintf(buf, sizeof(buf), "num - ");
 		add_s(b, buf);
+		/* Every dot: a run of them may be long. */
+		for (k = 0; k < (size_t)t->dots; k++)
+			add_s(b, ".");
 		break;
 	case PDN_TOK_MOVE:
 		add_s(b, "move ");
@@ -174,7 +175,7 @@ tokens_of(const char *data, size_t len, size_t step, pdn_buf *out)
 	pdn_token tok;
 	pdn_buf one = { 0 };
 	struct src s = { data, len, 0, step, 0, 0 };
-	int n = 0;
+	size_t n = 0;
 
 	if (step == 0)
 		assert_int_equal(pdn_lexer_new_mem(&lx, data, len), 0);
@@ -186,7 +187,8 @@ tokens_of(const char *data, size_t len, size_t step, pdn_buf *out)
 		format_token(&tok, &one);
 		pdn_buf_add(out, one.data, one.len);
 		pdn_buf_add(out, "\n", 1);
-		assert_true(++n < 10000);
+		/* Every token but the last takes a byte at least. */
+		assert_true(++n <= len + 1);
 	} while (tok.type != PDN_TOK_EOF);
 	pdn_lexer_free(lx);
 	pdn_buf_free(&one);
@@ -386,6 +388,68 @@ test_caps(void **state)
 	    PDN_D_TOKEN_TOO_LONG);
 }
 
+/*
+ * Tokens that run across the end of the bytes in view.  First, inputs
+ * that end inside each pattern, from buffers of their exact size: under
+ * the sanitizers a read past the input is an error.  Then each pattern sits
+ * at every offset around the end of the first buffer of a stream (256 KiB,
+ * LX_BUF in lex.c) read in large blocks, after plain moves that the lexer
+ * takes without reading more, and must give the tokens it gives from
+ * memory, where the whole input is in view.
+ */
+static void
+test_window(void **state)
+{
+	static const char *const pat[] = {
+		"5........................................ *",
+		"32-28                                        -23 *",
+		"12... 32-28                                      ",
+		"28x19\t \t x10 1-0",
+	};
+	const size_t view = 256 * 1024;
+	pdn_buf mem = { 0 }, stream = { 0 };
+	size_t i, k, shift, n, fill, plen;
+	char *in;
+
+	(void)state;
+	for (k = 0; k < sizeof(pat) / sizeof(pat[0]); k++)
+		for (n = 1; n <= strlen(pat[k]); n++) {
+			assert_non_null(in = malloc(n + 32));
+			memset(in, ' ', 32);
+			memcpy(in + 32, pat[k], n);
+			tokens_of(in, n + 32, 0, &mem);
+			free(in);
+		}
+	for (k = 0; k < sizeof(pat) / sizeof(pat[0]); k++) {
+		plen = strlen(pat[k]);
+		for (shift = 0; shift < 100; shift++) {
+			fill = view - 70 + shift;
+			n = fill + plen + 100;
+			assert_non_null(in = malloc(n));
+			memset(in, ' ', n);
+			/*
+			 * Moves of the fast path before it, so that the
+			 * lexer reads no more until near the buffer's end
+			 * (few of them: the blanks between are cheap).
+			 */
+			for (i = 0; i + 64 <= fill; i += 64)
+				memcpy(in + i, "32-28", 5);
+			memcpy(in + fill, pat[k], plen);
+			in[fill + plen] = '\n';
+			tokens_of(in, n, 0, &mem);
+			tokens_of(in, n, 1u << 20, &stream);
+			if (mem.len != stream.len ||
+			    memcmp(mem.data, stream.data, mem.len) != 0)
+				fail_msg("pattern %zu at %zu:\nmemory:\n%s\n"
+				    "stream:\n%s", k, fill, mem.data,
+				    stream.data);
+			free(in);
+		}
+	}
+	pdn_buf_free(&mem);
+	pdn_buf_free(&stream);
+}
+
 int
 main(void)
 {
@@ -395,6 +459,7 @@ main(void)
 		cmocka_unit_test(test_skip_game),
 		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_caps),
+		cmocka_unit_test(test_window),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
