@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,12 @@ struct pdn_reader {
 	int hasmove[PDN_MAX_DEPTH + 1];
 	int depth;
 	size_t used;		/* bytes the current game holds */
+	/*
+	 * Each token checks used >= limit only: limit is 0 out of memory,
+	 * opt.max_game + 1 in a game and SIZE_MAX between games (set_limit()),
+	 * so that the check is true whenever one of them needs a look.
+	 */
+	size_t limit;
 	pdn_game game;
 	long ngames;
 	int in_game;
@@ -88,6 +95,7 @@ arena_alloc(pdn_reader *r, size_t n)
 		size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
 		if ((c = malloc(hdr + size)) == NULL) {
 			r->oom = 1;
+			r->limit = 0;
 			return NULL;
 		}
 		c->data = (unsigned char *)c + hdr;
@@ -124,6 +132,7 @@ vec_push(pdn_reader *r, struct vec *v, size_t size)
 		nc = v->cap ? v->cap * 2 : 64;
 		if ((np = realloc(v->p, nc * size)) == NULL) {
 			r->oom = 1;
+			r->limit = 0;
 			return NULL;
 		}
 		v->p = np;
@@ -131,6 +140,19 @@ vec_push(pdn_reader *r, struct vec *v, size_t size)
 	}
 	r->used += size;
 	return (char *)v->p + size * v->n++;
+}
+
+/* Sets r->limit for the state the reader is in (see struct pdn_reader). */
+static void
+set_limit(pdn_reader *r)
+{
+	if (r->oom)
+		r->limit = 0;
+	else if (r->in_game)
+		r->limit = r->opt.max_game < SIZE_MAX ? r->opt.max_game + 1 :
+		    SIZE_MAX;
+	else
+		r->limit = SIZE_MAX;
 }
 
 static int
@@ -147,6 +169,7 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 		r->opt.max_game = PDN_GAME_MAX_DEFAULT;
 	if (r->opt.file == NULL)
 		r->opt.file = "<input>";
+	set_limit(r);
 	*out = r;
 	return 0;
 }
@@ -362,6 +385,7 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->game.line = t->line;
 	r->game.offset = t->offset;
 	r->in_game = 1;
+	set_limit(r);
 	if (r->opt.keep_raw)
 		pdn_lexer_record(r->lx, t->offset, r->opt.max_game);
 }
@@ -708,6 +732,7 @@ finish_game(pdn_reader *r)
 	r->in_game = 1;
 	if (r->oom) {
 		r->in_game = 0;
+		set_limit(r);
 		return PDN_ENOMEM;
 	}
 	r->tagdiag = 1;
@@ -723,6 +748,7 @@ finish_game(pdn_reader *r)
 			    g->moves.e[i].col);
 	r->tagdiag = 0;
 	r->in_game = 0;
+	set_limit(r);
 	return r->oom ? PDN_ENOMEM : 1;
 }
 
@@ -781,10 +807,13 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			r->have_tok = 0;
 		else if ((rc = pdn_lexer_next(r->lx, t)) != 0)
 			return rc;
-		if (r->oom)
-			return PDN_ENOMEM;
-		if (r->in_game && r->used > r->opt.max_game)
-			return syntax_error(r, t, PDN_D_GAME_TOO_LARGE, NULL);
+		if (r->used >= r->limit) {
+			if (r->oom)
+				return PDN_ENOMEM;
+			if (r->in_game && r->used > r->opt.max_game)
+				return syntax_error(r, t,
+				    PDN_D_GAME_TOO_LARGE, NULL);
+		}
 		switch (t->type) {
 		case PDN_TOK_EOF:
 			if (!r->in_game) {
@@ -795,6 +824,7 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			}
 			if (!game_has_content(r)) {
 				r->in_game = 0;
+				set_limit(r);
 				r->ngames--;
 				emit(r, PDN_D_TEXT_AFTER_GAME, t->line, t->col,
 				    NULL);
