@@ -2,17 +2,18 @@
  * The tokenizer: bytes in, PDN tokens out.
  *
  * Input arrives through a read callback into one buffer.  Before each
- * token the buffer is topped up so that at least LX_WINDOW bytes are in
- * view: short tokens (numbers, moves, results, NAGs) are then scanned by
- * plain indexing, and only the long ones (comments, tag values) refill as
- * they go.  Memory is the buffer plus the text of the longest token, which
+ * token the general path tops the buffer up so that at least LX_WINDOW
+ * bytes are in view: short tokens (numbers, moves, results, NAGs) are then
+ * scanned by plain indexing, and only the long ones (comments, tag values)
+ * refill as they go.  Memory is the buffer plus the text of the longest token, which
  * is capped; a longer token is an error, never a larger allocation.
  *
  * Speed comes from three things: a table of byte classes instead of
  * chains of comparisons, runs of plain text in comments and tag values
- * copied in one go, and a short path for the tokens that make up most of
- * the input ("12.", "32-28", "28x19"), so that the general code of
- * lex_number() runs only for the rest.
+ * copied in one go, and short paths for the tokens that make up most of
+ * the input: lex_fast() for "12.", "32-28" and "28x19" where enough bytes
+ * are in view (no refill, no bounds check per byte), lex_tag_fast() for
+ * [Name "Value"], so that the general code runs only for the rest.
  */
 #include <stdlib.h>
 #include <string.h>

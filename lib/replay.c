@@ -10,12 +10,17 @@
  * parents finds the moves they made: that is the backtracking, done once
  * at the end rather than by trial and error.
  *
+ * Only the current layer and the one before the last move are kept as a
+ * line is played; a variation is given the layer it branches from.
+ *
  * Speed comes from checking the notated move directly.  A plain quiet
  * move "a-b" is legal when a piece of the side to move stands on a, b is
  * one step forward (a man) or along an empty diagonal (a king), and the
- * side to move has no capture: bitboard tests of a few nanoseconds.  The
- * full legal move list is generated only when a capture is possible or
- * the token is not a plain quiet move.
+ * side to move has no capture: bitboard tests of a few nanoseconds.  A
+ * capture "axb" of one piece by a man is legal when the side has no king
+ * and no man can take two pieces, tested for all men at once.  On a line
+ * with one candidate these two are played straight into a node
+ * (play_fast()); the full legal move list is generated only for the rest.
  */
 #include <stdarg.h>
 #include <stdio.h>
