@@ -34,6 +34,8 @@ enum format { FMT_TSV, FMT_JSON, FMT_YAML, FMT_PDN };
 #define MAX_JOBS	256
 /* Inputs at least this large get a progress line on a terminal. */
 #define PROGRESS_BYTES	(8u << 20)
+/* TSV records are written in blocks of about this many bytes. */
+#define OUT_BLOCK	(64u << 10)
 
 static struct {
 	enum format fmt;
@@ -114,7 +116,12 @@ struct batch {
 struct run {
 	FILE *fp;		/* standard output or the -o file */
 	struct yout y;
-	pdn_buf line;		/* a TSV record being built */
+	/*
+	 * TSV records not yet written: they go out in blocks of OUT_BLOCK
+	 * bytes, before any diagnostic, and one by one to a terminal.
+	 */
+	pdn_buf out;
+	int out_tty;
 	long games;
 	long verdicts[PDN_VERDICT_INVALID + 1];
 	long reasons[8];	/* NONE, the six rules, time */
@@ -382,6 +389,15 @@ tsv_put(pdn_buf *b, const char *const *f, size_t n, int tab)
 
 /* --- printing (on the main thread, in input order) ------------------ */
 
+/* Writes out the records kept in run->out. */
+static void
+out_flush(struct run *run)
+{
+	if (run->out.len > 0)
+		fwrite(run->out.data, 1, run->out.len, run->fp);
+	run->out.len = 0;
+}
+
 /* Prints a kept record of batch b, at base *at. */
 static void
 print_record(struct run *run, const struct batch *b, const struct rec *r,
@@ -408,11 +424,11 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 		    b->arena.data + r->f[k - FIRST_STRING] : NULL;
 	switch (opt.fmt) {
 	case FMT_TSV:
-		/* One write per record, the columns after offset made. */
-		run->line.len = 0;
-		tsv_put(&run->line, f, FIRST_STRING, 0);
-		pdn_buf_add(&run->line, b->arena.data + r->pdn, r->npdn);
-		fwrite(run->line.data, 1, run->line.len, run->fp);
+		/* The columns up to offset made, the others copied. */
+		tsv_put(&run->out, f, FIRST_STRING, 0);
+		pdn_buf_add(&run->out, b->arena.data + r->pdn, r->npdn);
+		if (run->out.len >= OUT_BLOCK || run->out_tty)
+			out_flush(run);
 		break;
 	case FMT_JSON:
 		for (k = 0; k < NCOLUMNS; k++) {
@@ -457,10 +473,10 @@ reason_index(const char *reason)
 static void
 progress(struct run *run, int last)
 {
-	time_t now = time(NULL);
+	time_t now;
 	double secs;
 
-	if (!run->progress || (!last && now == run->last))
+	if (!run->progress || ((now = time(NULL)) == run->last && !last))
 		return;
 	run->last = now;
 	secs = difftime(now, run->start);
@@ -482,11 +498,15 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 
 	for (i = 0; i < b->n; i++) {
 		r = &b->r[i];
-		if (r->nd > 0)
+		if (r->nd > 0) {
+			/* Records before, in order. */
+			out_flush(run);
 			kept_print(&b->kd, r->d0, r->nd, at);
+		}
 		if (r->kind == REC_NONE)
 			continue;
 		if (r->rc != 0) {
+			out_flush(run);
 			cli_warn("%s: game %ld: out of memory", at->file,
 			    r->game + at->game);
 			run->status = 2;
@@ -606,8 +626,11 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	}
 	/* Diagnostics after the last game (no games, trailing text). */
 	keep_record(b, REC_NONE, 0);
-	if (live != NULL)
+	if (live != NULL) {
 		print_records(arg, b, live);
+		/* Before any word about the input. */
+		out_flush(arg);
+	}
 	*games = b->games;
 	if (b->oom) {
 		cli_warn("%s: out of memory", in->name);
@@ -620,6 +643,7 @@ static void
 print_batch(void *arg, void *batch, const struct chunk_base *at)
 {
 	print_records(arg, batch, at);
+	out_flush(arg);
 }
 
 static void
@@ -795,6 +819,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	run.fp = output.fp;
+	run.out_tty = isatty(fileno(run.fp));
 	if (opt.fmt == FMT_YAML && yout_open(&run.y, run.fp) != 0) {
 		status = 2;
 		goto out;
@@ -810,11 +835,12 @@ main(int argc, char **argv)
 		if (st > status)
 			status = st;
 	}
-	if (run.line.oom) {
+	out_flush(&run);
+	if (run.out.oom) {
 		cli_warn("out of memory");
 		status = 2;
 	}
-	pdn_buf_free(&run.line);
+	pdn_buf_free(&run.out);
 	if (run.status > status)
 		status = run.status;
 	if (opt.fmt == FMT_YAML && yout_close(&run.y) != 0)
