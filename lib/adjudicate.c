@@ -145,11 +145,12 @@ setup_before(const pdn_game *g, const pdn_elem *e)
  * setup) at the first ply that leaves a king, and only those positions
  * are checked: most plies of real games are skipped at the cost of one
  * test.  The tracker then counts fewer plies than the record, which
- * `skipped` makes up.
+ * `skipped` makes up.  `initial` is set when the record starts from the
+ * initial position (no FEN tag).
  */
 static int
 walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
-    int clock0, pdn_rules_state *st)
+    int initial, int clock0, pdn_rules_state *st)
 {
 	const pdn_rules_state *cur;
 	const pdn_elem *setup;
@@ -161,16 +162,32 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 	long i, skipped = 0, claim_skipped = 0;
 	int rc, pending = 0, claimed;
 
+	if ((skipped = pdn_replay_kingless(a->rp, k)) > plies)
+		skipped = plies;
+	if (initial && skipped == plies && plies > 0) {
+		/*
+		 * No king and no setup in the whole line, from the initial
+		 * position, which no rule ends: only the last position can
+		 * be decided, so the tracker starts there.
+		 */
+		if (pdn_rules_start(a->t, pdn_replay_after(a->rp, k,
+		    plies - 1, NULL), -1) != 0)
+			return PDN_ENOMEM;
+		*st = *pdn_rules_state_get(a->t);
+		st->ply += (int)plies;
+		if (st->end.reason != PDN_REASON_NONE)
+			st->end.ply += (int)plies;
+		return 0;
+	}
 	if (pdn_rules_start(a->t, pdn_replay_start(a->rp), clock0) != 0)
 		return PDN_ENOMEM;
 	cur = pdn_rules_state_get(a->t);
 	claimed = cur->claim.reason != PDN_REASON_NONE;
 	/* The opening, where no king stands yet, in one step. */
 	i = 0;
-	if (cur->end.reason == PDN_REASON_NONE &&
-	    (skipped = pdn_replay_kingless(a->rp, k)) > 0) {
-		if (skipped > plies)
-			skipped = plies;
+	if (cur->end.reason != PDN_REASON_NONE)
+		skipped = 0;
+	else if (skipped > 0) {
 		last = *pdn_replay_after(a->rp, k, skipped - 1, NULL);
 		pending = 1;
 		i = skipped;
@@ -460,7 +477,8 @@ pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
 	clock0 = fen != NULL ? fen_clock(fen, strlen(fen)) : -1;
 	memset(&st0, 0, sizeof(st0));
 	for (k = 0; k < out->lines && k < PDN_REPLAY_MAX_LINES; k++) {
-		if ((rc = walk_line(a, g, k, out->plies, clock0, &st)) != 0)
+		if ((rc = walk_line(a, g, k, out->plies, fen == NULL, clock0,
+		    &st)) != 0)
 			return rc;
 		out->line_end[k] = st.end;
 		if (k == 0)
