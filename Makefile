@@ -101,6 +101,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_COMMON_OBJ) $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LIBS)
 
+# The test of the tools' shared helpers links them.
+$(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
+
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LD      $@")

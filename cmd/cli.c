@@ -340,22 +340,27 @@ cli_utoa(unsigned long long v, char *buf)
 	    "25262728293031323334353637383940414243444546474849"
 	    "50515253545556575859606162636465666768697071727374"
 	    "75767778798081828384858687888990919293949596979899";
-	char tmp[21], *p = tmp + sizeof(tmp);
-	int len;
+	unsigned long long p10;
+	char *p;
+	int len = 1;
 
-	/* Two digits per division: records print several numbers each. */
+	/* Counted first, the digits go straight to their places, two per
+	 * division: records print several numbers each.  (10^20 is past
+	 * the type, and its wrapped value is never compared.) */
+	for (p10 = 10; len < 20 && v >= p10; p10 *= 10)
+		len++;
+	p = buf + len;
+	*p = '\0';
 	while (v >= 100) {
 		p -= 2;
-		memcpy(p, pairs + 2 * (v % 100), 2);
+		p[0] = pairs[2 * (v % 100)];
+		p[1] = pairs[2 * (v % 100) + 1];
 		v /= 100;
 	}
 	if (v >= 10) {
-		p -= 2;
-		memcpy(p, pairs + 2 * v, 2);
+		p[-2] = pairs[2 * v];
+		p[-1] = pairs[2 * v + 1];
 	} else
-		*--p = (char)('0' + v);
-	len = (int)(tmp + sizeof(tmp) - p);
-	memcpy(buf, p, (size_t)len);
-	buf[len] = '\0';
+		p[-1] = (char)('0' + v);
 	return len;
 }

@@ -122,6 +122,8 @@ struct run {
 	 */
 	pdn_buf out;
 	int out_tty;
+	const char *file;	/* the file of the last TSV record ... */
+	pdn_buf file_tsv;	/* ... and its name escaped */
 	long games;
 	long verdicts[PDN_VERDICT_INVALID + 1];
 	long reasons[8];	/* NONE, the six rules, time */
@@ -232,7 +234,8 @@ move_text(const struct judged *j, char *buf, size_t size)
 
 	buf[0] = '\0';
 	if (a->verdict == PDN_VERDICT_INVALID) {
-		if (j->fe.move[0] != '\0' && j->fe.number > 0)
+		if (j->fe.name[0] != '\0' && j->fe.move[0] != '\0' &&
+		    j->fe.number > 0)
 			snprintf(buf, size, "%ld%s %s", j->fe.number,
 			    j->fe.side == PDN_WHITE ? "." : "...",
 			    j->fe.move);
@@ -307,6 +310,24 @@ loser_text(const pdn_adjudication *a)
 	return a->loser == PDN_WHITE ? "white" : "black";
 }
 
+/* The White and Black tags (the first of each), in one pass. */
+static void
+players(const pdn_game *g, const char **white, const char **black)
+{
+	const char *n;
+	size_t i;
+
+	*white = *black = NULL;
+	for (i = 0; i < g->ntags; i++) {
+		n = g->tags[i].name;
+		if (n[0] == 'W' && *white == NULL && strcmp(n, "White") == 0)
+			*white = g->tags[i].value;
+		else if (n[0] == 'B' && *black == NULL &&
+		    strcmp(n, "Black") == 0)
+			*black = g->tags[i].value;
+	}
+}
+
 /*
  * The fields of a record from column FIRST_STRING on, as strings (NULL:
  * none); nums holds the digits of the numeric ones.
@@ -323,8 +344,7 @@ fields(const struct judged *j, const char **f, char nums[][24], char *move,
 	cli_utoa((unsigned long long)record_plies(j), nums[1]);
 	move_text(j, move, msize);
 	detail_text(j, detail, dsize);
-	f[4] = pdn_game_tag(g, "White");
-	f[5] = pdn_game_tag(g, "Black");
+	players(g, &f[4], &f[5]);
 	f[6] = a->recorded;
 	f[7] = a->adjudicated_str;
 	f[8] = a->reason;
@@ -398,6 +418,43 @@ out_flush(struct run *run)
 	run->out.len = 0;
 }
 
+/*
+ * Adds a kept TSV record of batch b, at base *at, to run->out: the file
+ * (escaped once per file), game, line and offset, then the other columns
+ * as kept.
+ */
+static void
+tsv_record(struct run *run, const struct batch *b, const struct rec *r,
+    const struct chunk_base *at)
+{
+	char *o;
+
+	if (at->file != run->file) {
+		run->file = at->file;
+		run->file_tsv.len = 0;
+		tsv_put(&run->file_tsv, &at->file, 1, 0);
+	}
+	/* Three numbers of at most 20 digits, with their tabs. */
+	if (pdn_buf_reserve(&run->out, run->file_tsv.len + 3 * 21 +
+	    r->npdn) != 0)
+		return;
+	o = run->out.data + run->out.len;
+	memcpy(o, run->file_tsv.data, run->file_tsv.len);
+	o += run->file_tsv.len;
+	*o++ = '\t';
+	o += cli_utoa((unsigned long long)(r->game + at->game), o);
+	*o++ = '\t';
+	o += cli_utoa((unsigned long long)(r->line + at->line), o);
+	*o++ = '\t';
+	o += cli_utoa((unsigned long long)(r->offset + at->offset), o);
+	memcpy(o, b->arena.data + r->pdn, r->npdn);
+	o += r->npdn;
+	*o = '\0';
+	run->out.len = (size_t)(o - run->out.data);
+	if (run->out.len >= OUT_BLOCK || run->out_tty)
+		out_flush(run);
+}
+
 /* Prints a kept record of batch b, at base *at. */
 static void
 print_record(struct run *run, const struct batch *b, const struct rec *r,
@@ -413,23 +470,20 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 			fwrite(b->arena.data + r->pdn, 1, r->npdn, run->fp);
 		return;
 	}
+	if (opt.fmt == FMT_TSV) {
+		tsv_record(run, b, r, at);
+		return;
+	}
 	cli_utoa((unsigned long long)(r->game + at->game), nums[0]);
 	cli_utoa((unsigned long long)(r->line + at->line), nums[1]);
 	cli_utoa((unsigned long long)(r->offset + at->offset), nums[2]);
 	f[0] = at->file;
 	for (k = 1; k < FIRST_STRING; k++)
 		f[k] = nums[k - 1];
-	for (k = FIRST_STRING; opt.fmt != FMT_TSV && k < NCOLUMNS; k++)
+	for (k = FIRST_STRING; k < NCOLUMNS; k++)
 		f[k] = r->f[k - FIRST_STRING] != (size_t)-1 ?
 		    b->arena.data + r->f[k - FIRST_STRING] : NULL;
 	switch (opt.fmt) {
-	case FMT_TSV:
-		/* The columns up to offset made, the others copied. */
-		tsv_put(&run->out, f, FIRST_STRING, 0);
-		pdn_buf_add(&run->out, b->arena.data + r->pdn, r->npdn);
-		if (run->out.len >= OUT_BLOCK || run->out_tty)
-			out_flush(run);
-		break;
 	case FMT_JSON:
 		for (k = 0; k < NCOLUMNS; k++) {
 			fprintf(run->fp, "%s\"%s\":", k > 0 ? "," : "{",
@@ -454,6 +508,7 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 		y_map(&run->y, 0);
 		y_doc(&run->y, 0);
 		break;
+	case FMT_TSV:
 	case FMT_PDN:
 		break;
 	}
@@ -619,8 +674,11 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		b->games++;
 		keep_record(b, REC_GAME, pdn_adjudicate(ctx, g, &ro,
 		    &b->j.adj));
-		/* The reader's next diagnostics belong to the next game. */
-		memset(&b->j.fe, 0, sizeof(b->j.fe));
+		/* The reader's next diagnostics belong to the next game:
+		 * an empty name marks no error (and the move is read only
+		 * with one). */
+		b->j.fe.name[0] = '\0';
+		b->j.fe.move[0] = '\0';
 		if (live != NULL)
 			print_records(arg, b, live);
 	}
@@ -836,11 +894,12 @@ main(int argc, char **argv)
 			status = st;
 	}
 	out_flush(&run);
-	if (run.out.oom) {
+	if (run.out.oom || run.file_tsv.oom) {
 		cli_warn("out of memory");
 		status = 2;
 	}
 	pdn_buf_free(&run.out);
+	pdn_buf_free(&run.file_tsv);
 	if (run.status > status)
 		status = run.status;
 	if (opt.fmt == FMT_YAML && yout_close(&run.y) != 0)

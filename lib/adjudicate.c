@@ -328,11 +328,38 @@ clock_loser(const pdn_game *g, pdn_colour *loser)
 	return last != NULL && clock_fields(last, lend, loser);
 }
 
+/* The tags adjudication reads (the first of each name, as pdn_game_tag()). */
+struct game_tags {
+	const char *result, *fen, *termination;
+};
+
+/* Finds them in one pass over the tags. */
+static void
+find_tags(const pdn_game *g, struct game_tags *t)
+{
+	const char *n, *v;
+	size_t i;
+
+	t->result = t->fen = t->termination = NULL;
+	for (i = 0; i < g->ntags; i++) {
+		n = g->tags[i].name;
+		v = g->tags[i].value;
+		if (n[0] == 'R' && t->result == NULL &&
+		    strcmp(n, "Result") == 0)
+			t->result = v;
+		else if (n[0] == 'F' && t->fen == NULL &&
+		    strcmp(n, "FEN") == 0)
+			t->fen = v;
+		else if (n[0] == 'T' && t->termination == NULL &&
+		    strcmp(n, "Termination") == 0)
+			t->termination = v;
+	}
+}
+
 /* Nonzero when a Termination tag speaks of time ("Time forfeit"). */
 static int
-time_tag(const pdn_game *g)
+time_tag(const char *v)
 {
-	const char *v = pdn_game_tag(g, "Termination");
 	size_t i;
 
 	for (i = 0; v != NULL && v[i] != '\0'; i++)
@@ -343,10 +370,9 @@ time_tag(const pdn_game *g)
 
 /* The record's result: the tag when it names one, else the terminator. */
 static void
-recorded_result(const pdn_game *g, pdn_adjudication *out,
+recorded_result(const pdn_game *g, const char *tag, pdn_adjudication *out,
     pdn_result_family *family)
 {
-	const char *tag = pdn_game_tag(g, "Result");
 	pdn_result_family ft = PDN_FAMILY_DRAUGHTS, fe = PDN_FAMILY_DRAUGHTS;
 	pdn_outcome ot = pdn_outcome_parse(tag, &ft);
 	pdn_outcome oe = pdn_outcome_parse(g->terminator, &fe);
@@ -408,8 +434,8 @@ decide(pdn_adjudicator *a, const pdn_rules_verdict *v,
 
 /* The undecided verdicts: a claim that was not the end, time, nothing. */
 static void
-undecided(pdn_adjudicator *a, const pdn_game *g, const pdn_rules_state *st,
-    pdn_adjudication *out)
+undecided(pdn_adjudicator *a, const pdn_game *g, const char *termination,
+    const pdn_rules_state *st, pdn_adjudication *out)
 {
 	const pdn_position *fin;
 
@@ -417,7 +443,7 @@ undecided(pdn_adjudicator *a, const pdn_game *g, const pdn_rules_state *st,
 	if (clock_loser(g, &out->loser)) {
 		out->flags |= PDN_ADJ_TIME_CLOCK;
 		out->has_loser = 1;
-	} else if (time_tag(g)) {
+	} else if (time_tag(termination)) {
 		/*
 		 * The tag does not say who: the record's loser if it names
 		 * one, else the player who had to move.
@@ -444,16 +470,33 @@ pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
     const pdn_replay_options *opt, pdn_adjudication *out)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct game_tags tags;
 	pdn_rules_state st, st0;
 	pdn_result_family family;
 	pdn_replay_status status;
 	const char *fen;
 	int k, rc, clock0;
 
-	/* line_end[] is filled for the lines that survive, and only those. */
-	memset(out, 0, offsetof(pdn_adjudication, line_end));
+	/*
+	 * Field by field (a wide clear costs more than the replay of a
+	 * short game's opening); line_end[] is filled for the lines that
+	 * survive, and only those.
+	 */
+	out->verdict = PDN_VERDICT_AGREE;
+	out->flags = 0;
+	out->adjudicated = PDN_OUTCOME_NONE;
+	out->adjudicated_str = NULL;
+	out->reason = NULL;
+	out->loser = PDN_WHITE;
+	out->has_loser = 0;
 	out->ply = -1;
-	recorded_result(g, out, &family);
+	out->number = 0;
+	out->side = PDN_WHITE;
+	out->move[0] = '\0';
+	out->plies = 0;
+	out->lines = 0;
+	find_tags(g, &tags);
+	recorded_result(g, tags.result, out, &family);
 	if (opt != NULL) {
 		ro.flags = opt->flags;
 		ro.diag = opt->diag;
@@ -473,7 +516,7 @@ pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
 		return 0;
 	}
 
-	fen = pdn_game_tag(g, "FEN");
+	fen = tags.fen;
 	clock0 = fen != NULL ? fen_clock(fen, strlen(fen)) : -1;
 	memset(&st0, 0, sizeof(st0));
 	for (k = 0; k < out->lines && k < PDN_REPLAY_MAX_LINES; k++) {
@@ -513,7 +556,7 @@ pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
 	} else {
 		if (st0.claim.reason != PDN_REASON_NONE)
 			out->flags |= PDN_ADJ_CLAIM;
-		undecided(a, g, &st0, out);
+		undecided(a, g, tags.termination, &st0, out);
 	}
 	out->adjudicated_str = pdn_outcome_str(out->adjudicated, family);
 	return 0;
