@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "drawrules.h"
 #include "pdn_adjudicate.h"
 
 struct pdn_adjudicator {
@@ -154,13 +155,13 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 {
 	const pdn_rules_state *cur;
 	const pdn_elem *setup;
-	const pdn_position *after, *before;
-	const pdn_move *m;
+	const pdn_position *after, *before, *nafter = NULL, *nbefore = NULL;
+	const pdn_move *m, *nm;
 	pdn_position last;	/* the position after the last ply skipped */
 	pdn_ply p;
-	unsigned flags;
+	unsigned flags, nflags = 0;
 	long i, skipped = 0, claim_skipped = 0;
-	int rc, pending = 0, claimed;
+	int rc, pending = 0, claimed, more;
 
 	if ((skipped = pdn_replay_kingless(a->rp, k)) > plies)
 		skipped = plies;
@@ -192,18 +193,39 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 		pending = 1;
 		i = skipped;
 	}
-	for (; i < plies && cur->end.reason == PDN_REASON_NONE; i++) {
-		/* By reference: the ply is not copied. */
-		if ((m = pdn_replay_step(a->rp, k, i, &before, &after,
-		    &flags)) == NULL)
-			break;
-		if (pending && (flags & PDN_PLY_SETUP)) {
-			/* The position a setup replaces may have been lost. */
-			if (pdn_rules_setup(a->t, &last, -1) != 0)
+	/*
+	 * By reference: the plies are not copied.  The next one is looked
+	 * at first: when it follows without a setup, it is a legal move in
+	 * the position this ply reaches, which is then neither lost nor
+	 * to be tested for a move.
+	 */
+	m = i < plies ? pdn_replay_step(a->rp, k, i, &before, &after,
+	    &flags) : NULL;
+	for (; m != NULL && cur->end.reason == PDN_REASON_NONE; i++,
+	    m = nm, before = nbefore, after = nafter, flags = nflags) {
+		nm = i + 1 < plies ? pdn_replay_step(a->rp, k, i + 1,
+		    &nbefore, &nafter, &nflags) : NULL;
+		/*
+		 * A setup replaced the position before this move: the one it
+		 * replaced may have been lost, and the tracker restarts its
+		 * counts at the new one, keeping the plies played and any
+		 * end reached.  The new position is judged even when the
+		 * move leaves no king: its 25-move clock (":H") may already
+		 * be at the limit.
+		 */
+		if (flags & PDN_PLY_SETUP) {
+			if (pending && pdn_rules_setup(a->t, &last, -1) != 0)
 				return PDN_ENOMEM;
 			pending = 0;
-			if ((cur = pdn_rules_state_get(a->t))->end.reason !=
-			    PDN_REASON_NONE)
+			if (cur->end.reason != PDN_REASON_NONE)
+				break;
+			if (pdn_replay_ply(a->rp, k, i, &p) != 0)
+				break;
+			setup = setup_before(g, p.elem);
+			if (pdn_rules_setup(a->t, before, setup == NULL ? -1 :
+			    fen_clock(setup->u.text.s, setup->u.text.len)) != 0)
+				return PDN_ENOMEM;
+			if (cur->end.reason != PDN_REASON_NONE)
 				break;
 		}
 		if (after->kings == 0) {
@@ -212,32 +234,21 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 			skipped++;
 			continue;
 		}
-		/*
-		 * A setup replaced the position before this move, or plies
-		 * were skipped: the tracker restarts its counts there,
-		 * keeping the plies played and any end reached.  (A tracker
-		 * whose position is not the one the move was played in can
-		 * only come from a setup too.)
-		 */
-		if (flags & PDN_PLY_SETUP) {
-			if (pdn_replay_ply(a->rp, k, i, &p) != 0)
-				break;
-			setup = setup_before(g, p.elem);
-			if (pdn_rules_setup(a->t, before, setup == NULL ? -1 :
-			    fen_clock(setup->u.text.s, setup->u.text.len)) != 0)
-				return PDN_ENOMEM;
-		} else if (pending && pdn_rules_setup(a->t, before, -1) != 0)
+		/* After plies skipped the tracker restarts there too.  (A
+		 * tracker whose position is not the one the move was played
+		 * in can only come from a setup.) */
+		if (pending && pdn_rules_setup(a->t, before, -1) != 0)
 			return PDN_ENOMEM;
 		pending = 0;
-		rc = pdn_rules_play(a->t, before, m, NULL);
+		more = nm != NULL && !(nflags & PDN_PLY_SETUP);
+		rc = rules_step(a->t, before, m, after, more);
 		if (rc == PDN_EINVAL) {
 			if (pdn_rules_setup(a->t, before, -1) != 0)
 				return PDN_ENOMEM;
-			rc = pdn_rules_play(a->t, before, m, NULL);
+			rc = rules_step(a->t, before, m, after, more);
 		}
 		if (rc == PDN_ENOMEM)
 			return rc;
-		cur = pdn_rules_state_get(a->t);
 		if (!claimed && cur->claim.reason != PDN_REASON_NONE) {
 			claimed = 1;
 			claim_skipped = skipped;

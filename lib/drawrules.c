@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "board.h"
-#include "pdn_rules.h"
+#include "drawrules.h"
 
 /* The material classes of RULES.md 5.3 and 5.4. */
 enum ending { ENDING_NONE, ENDING_16, ENDING_5 };
@@ -236,10 +236,11 @@ decide(pdn_rules_verdict *v, pdn_rules_reason reason, pdn_rules_result res,
 /*
  * Decides the current position, reached at ply `t->st.ply`, with `count`
  * its occurrences: a win first (it beats a draw on the same ply), then
- * repetition, then the earliest deadline.
+ * repetition, then the earliest deadline.  With `more` set a legal move
+ * is known to follow, so there is no win to look for.
  */
 static void
-judge(pdn_rules *t, int count)
+judge(pdn_rules *t, int count, int more)
 {
 	const pdn_position *p = &t->cur;
 	pdn_rules_result win = p->side == PDN_WHITE ?
@@ -249,9 +250,9 @@ judge(pdn_rules *t, int count)
 
 	if (t->st.end.reason != PDN_REASON_NONE)
 		return;
-	if ((p->side == PDN_WHITE ? p->white : p->black) == 0)
+	if (!more && (p->side == PDN_WHITE ? p->white : p->black) == 0)
 		decide(&t->st.end, PDN_REASON_NO_PIECES, win, ply);
-	else if (!can_move(p))
+	else if (!more && !can_move(p))
 		decide(&t->st.end, PDN_REASON_NO_MOVES, win, ply);
 	else if (repeated && !t->prof.threefold_claim)
 		decide(&t->st.end, PDN_REASON_THREEFOLD, PDN_RESULT_DRAW, ply);
@@ -291,7 +292,7 @@ restart(pdn_rules *t, const pdn_position *pos, int halfmove_clock)
 	t->ending = ENDING_NONE;
 	enter_ending(t, ending_of(pos), ply);
 	update_due(t);
-	judge(t, t->prof.threefold_initial ? 1 : 0);
+	judge(t, t->prof.threefold_initial ? 1 : 0, 0);
 	return 0;
 }
 
@@ -341,9 +342,13 @@ pdn_rules_setup(pdn_rules *t, const pdn_position *pos, int halfmove_clock)
 	return restart(t, pos, halfmove_clock);
 }
 
-int
-pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
-    pdn_rules_state *state)
+/*
+ * Plays m from the current position, which is `before`: to `after` when
+ * not NULL, else by making the move.
+ */
+static int
+play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
+    const pdn_position *after, int more)
 {
 	const struct occurrence *o;
 	struct occurrence *h;
@@ -359,7 +364,10 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 	if (man || m->ncap > 0) {
 		/* Irreversible: the 25-move clock restarts and no earlier
 		 * position can come back. */
-		make_move(&t->cur, m);
+		if (after != NULL)
+			position_copy(&t->cur, after);
+		else
+			make_move(&t->cur, m);
 		t->st.ply++;
 		t->hashed = 0;
 		t->due25 = deadline(t->st.ply, t->prof.king_plies);
@@ -388,7 +396,10 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 			h->hash = t->hash;
 			t->hashed = 1;
 		}
-		make_move(&t->cur, m);
+		if (after != NULL)
+			position_copy(&t->cur, after);
+		else
+			make_move(&t->cur, m);
 		t->hash = mix(&t->cur);
 		t->st.ply++;
 		/* The most recent equal position, with the same side to
@@ -407,10 +418,24 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		h->hash = t->hash;
 		h->count = count;
 	} else {
-		make_move(&t->cur, m);
+		if (after != NULL)
+			position_copy(&t->cur, after);
+		else
+			make_move(&t->cur, m);
 		t->st.ply++;
 	}
-	judge(t, count);
+	judge(t, count, more);
+	return 0;
+}
+
+int
+pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
+    pdn_rules_state *state)
+{
+	int rc;
+
+	if ((rc = play(t, before, m, NULL, 0)) != 0)
+		return rc;
 	if (state != NULL) {
 		/* Field by field: one wide copy would read the ply count
 		 * just stored and stall on store forwarding. */
@@ -419,6 +444,13 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		state->ply = t->st.ply;
 	}
 	return 0;
+}
+
+int
+rules_step(pdn_rules *t, const pdn_position *before, const pdn_move *m,
+    const pdn_position *after, int more)
+{
+	return play(t, before, m, after, more);
 }
 
 const pdn_rules_state *

@@ -141,3 +141,12 @@ pdntest_escape(pdn_buf *b, const char *s, size_t len)
 			pdn_buf_add(b, s + i, 1);
 	}
 }
+
+uint64_t
+pdntest_rnd(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ULL;
+}

@@ -5,6 +5,7 @@
 #define PDNTEST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "pdn_game.h"
 
@@ -45,5 +46,8 @@ char *pdntest_unescape(const char *s, size_t *len);
  * "\xHH" (the inverse of pdntest_unescape() for readable expectations).
  */
 void pdntest_escape(pdn_buf *b, const char *s, size_t len);
+
+/* A fixed pseudo-random sequence (xorshift*): the next number of *s. */
+uint64_t pdntest_rnd(uint64_t *s);
 
 #endif

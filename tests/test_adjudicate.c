@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,20 @@ test_verdicts(void **state)
 	assert_int_equal(a.ply, 0);
 	assert_true(a.has_loser);
 	assert_int_equal(a.loser, PDN_BLACK);
+
+	/*
+	 * A setup whose 25-move clock is at the limit ends the game where
+	 * it stands (ply 1), even when the move after it is a man's and no
+	 * king is left (found by test_random_records: the setup used to be
+	 * passed over with the plies that leave no king).
+	 */
+	adjudicate("[FEN \"B:WK17:B23,K29\"]\n1... 29-45 "
+	    "/FEN \"W:W14:B38:H52\"/ 2. 14-10 38-42 *\n", NULL, &a);
+	assert_int_equal(a.verdict, PDN_VERDICT_CONTINUES);
+	assert_string_equal(a.reason, "25-move");
+	assert_int_equal(a.ply, 1);
+	assert_int_equal(a.plies, 3);
+	assert_string_equal(a.move, "29-45");
 }
 
 static void
@@ -266,6 +281,198 @@ test_amend(void **state)
 	pdn_buf_free(&out);
 }
 
+/* --- random records against the tracker fed every ply --------------- */
+
+/*
+ * A few men and kings a side on random squares (a man is never put on
+ * the row where it would have been crowned), or the start position.
+ */
+static void
+random_position(uint64_t *seed, pdn_position *pos, pdn_colour side)
+{
+	int c, i, n, sq, king;
+
+	pdn_position_clear(pos, side);
+	for (c = 0; c < 2; c++) {
+		n = 1 + (int)(pdntest_rnd(seed) % 4);
+		for (i = 0; i < n; i++) {
+			do
+				sq = 1 + (int)(pdntest_rnd(seed) % 50);
+			while (pdn_position_get(pos, sq) != PDN_EMPTY);
+			king = pdntest_rnd(seed) % 3 == 0 ||
+			    (c == 0 ? sq <= 5 : sq >= 46);
+			pdn_position_set(pos, sq, c == 0 ?
+			    (king ? PDN_WHITE_KING : PDN_WHITE_MAN) :
+			    (king ? PDN_BLACK_KING : PDN_BLACK_MAN));
+		}
+	}
+}
+
+/* A FEN of pos, with lidraughts' 25-move clock :H now and then. */
+static void
+random_fen(uint64_t *seed, const pdn_position *pos, char *buf, int *clock)
+{
+	size_t n = pdn_fen_write(pos, buf, PDN_FEN_STRMAX);
+
+	*clock = -1;
+	if (pdntest_rnd(seed) % 3 == 0) {
+		*clock = (int)(pdntest_rnd(seed) % 60);
+		snprintf(buf + n, 16, ":H%d", *clock);
+	}
+}
+
+/* What the tracker says of a record: its first end, else its claim. */
+struct expect {
+	const char *reason;
+	long ply;
+	pdn_outcome outcome;
+};
+
+static pdn_outcome
+result_outcome(pdn_rules_result r)
+{
+	return r == PDN_RESULT_WHITE_WINS ? PDN_OUTCOME_WHITE :
+	    r == PDN_RESULT_BLACK_WINS ? PDN_OUTCOME_BLACK :
+	    r == PDN_RESULT_DRAW ? PDN_OUTCOME_DRAW : PDN_OUTCOME_NONE;
+}
+
+/*
+ * Writes a random record into text (from the start position or from a
+ * FEN tag, now and then with /FEN/ setups in its movetext, every move in
+ * its unambiguous form, result "*") and feeds the same plies, every one
+ * of them, to tracker t: the reference the adjudicator must agree with.
+ */
+static long
+random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
+    struct expect *e)
+{
+	static pdn_movelist list;
+	pdn_position pos;
+	const pdn_rules_state *st;
+	char fen[PDN_FEN_STRMAX + 16], mv[PDN_MOVE_STRMAX];
+	size_t n;
+	long ply, max;
+	int clock, i;
+
+	n = (size_t)snprintf(text, size, "[GameType \"20\"]\n");
+	if (pdntest_rnd(seed) % 3 == 0) {
+		pdn_position_start(&pos);
+		clock = -1;
+		max = 400;
+	} else {
+		random_position(seed, &pos, (pdn_colour)(pdntest_rnd(seed) %
+		    2));
+		random_fen(seed, &pos, fen, &clock);
+		n += (size_t)snprintf(text + n, size - n, "[FEN \"%s\"]\n",
+		    fen);
+		max = (long)(pdntest_rnd(seed) % 160);
+	}
+	n += (size_t)snprintf(text + n, size - n, "\n");
+	assert_int_equal(pdn_rules_start(t, &pos, clock), 0);
+	for (ply = 0; ply < max; ply++) {
+		if (ply > 0 && pdntest_rnd(seed) % 40 == 0) {
+			/* A setup: the same side to move, a new board. */
+			random_position(seed, &pos, pos.side);
+			random_fen(seed, &pos, fen, &clock);
+			n += (size_t)snprintf(text + n, size - n,
+			    "/FEN \"%s\"/ ", fen);
+			assert_int_equal(pdn_rules_setup(t, &pos, clock), 0);
+		}
+		if (pdn_generate(&pos, &list) <= 0)
+			break;
+		i = (int)(pdntest_rnd(seed) % (uint64_t)list.n);
+		pdn_move_str_unique(&list.m[i], &list, mv);
+		if (pos.side == PDN_WHITE || ply == 0)
+			n += (size_t)snprintf(text + n, size - n, "%ld%s ",
+			    ply / 2 + 1, pos.side == PDN_WHITE ? "." : "...");
+		n += (size_t)snprintf(text + n, size - n, "%s ", mv);
+		assert_int_equal(pdn_rules_play(t, &pos, &list.m[i], NULL),
+		    0);
+		pdn_make(&pos, &list.m[i]);
+	}
+	snprintf(text + n, size - n, "*\n");
+	st = pdn_rules_state_get(t);
+	e->reason = NULL;
+	e->ply = -1;
+	e->outcome = PDN_OUTCOME_UNKNOWN;	/* the record's "*" stands */
+	if (st->end.reason != PDN_REASON_NONE) {
+		e->reason = pdn_rules_reason_str(st->end.reason);
+		e->ply = st->end.ply;
+		e->outcome = result_outcome(st->end.result);
+	} else if (st->claim.reason != PDN_REASON_NONE) {
+		e->reason = pdn_rules_reason_str(st->claim.reason);
+		e->ply = st->claim.ply;
+	}
+	return ply;
+}
+
+/*
+ * The adjudicator passes over the opening where no king stands, starts
+ * kingless records at their last position, and judges a ply with a move
+ * after it for draws only; none of that may change what the rules say.
+ * Random records (openings from the start, endings from FEN tags, setups
+ * in the movetext, 25-move clocks from :H) are adjudicated under fmjd,
+ * lidraughts and a profile with short limits, and compared with a
+ * tracker fed every ply.
+ */
+static void
+test_random_records(void **state)
+{
+	static char text[32768];
+	pdn_profile profs[3];
+	pdn_adjudicator *a;
+	pdn_adjudication out;
+	pdn_rules *t;
+	pdn_reader *r;
+	const pdn_game *g;
+	struct expect e;
+	uint64_t seed = 0x2545f4914f6cdd1dULL;
+	long plies;
+	int p, game, seen[8] = { 0 };
+	size_t k;
+
+	(void)state;
+	profs[0] = *pdn_profile_builtin("fmjd");
+	profs[1] = *pdn_profile_builtin("lidraughts");
+	profs[2] = profs[0];
+	snprintf(profs[2].name, sizeof(profs[2].name), "short");
+	profs[2].threefold = 2;
+	profs[2].king_plies = 6;
+	profs[2].ending16_plies = 8;
+	profs[2].ending5_plies = 4;
+	profs[2].transition = PDN_TRANSITION_RESTART;
+	for (p = 0; p < 3; p++) {
+		assert_int_equal(pdn_rules_new(&t, &profs[p]), 0);
+		assert_int_equal(pdn_adjudicator_new(&a, &profs[p]), 0);
+		for (game = 0; game < 1500; game++) {
+			plies = random_record(&seed, t, text, sizeof(text), &e);
+			assert_int_equal(pdn_reader_new_mem(&r, text,
+			    strlen(text), NULL), 0);
+			assert_int_equal(pdn_reader_next(r, &g), 1);
+			assert_int_equal(pdn_adjudicate(a, g, NULL, &out), 0);
+			if (out.plies != plies || out.lines != 1 ||
+			    out.ply != e.ply || (e.reason == NULL ?
+			    out.reason != NULL : out.reason == NULL ||
+			    strcmp(out.reason, e.reason) != 0) ||
+			    out.adjudicated != e.outcome)
+				fail_msg("%s, game %d: %s at %ld (%ld plies), "
+				    "expected %s at %ld:\n%s", profs[p].name,
+				    game, out.reason ? out.reason : "nothing",
+				    out.ply, out.plies, e.reason ? e.reason :
+				    "nothing", e.ply, text);
+			k = (size_t)pdn_rules_reason_parse(e.reason);
+			seen[k]++;
+			pdn_reader_free(r);
+		}
+		pdn_adjudicator_free(a);
+		pdn_rules_free(t);
+	}
+	/* Every rule fired somewhere, and some records ran to no end. */
+	for (k = 0; k <= PDN_REASON_5_MOVE; k++)
+		if (seen[k] == 0)
+			fail_msg("no record ended by reason %zu", k);
+}
+
 int
 main(void)
 {
@@ -275,6 +482,7 @@ main(void)
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_clone),
 		cmocka_unit_test(test_amend),
+		cmocka_unit_test(test_random_records),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, free_reader);

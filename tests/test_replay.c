@@ -537,14 +537,7 @@ lenient_game(void **state)
 }
 
 /* xorshift64*: the same games on every run. */
-static uint64_t
-rnd(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 2685821657736338717ULL;
-}
+#define rnd pdntest_rnd
 
 /*
  * A random one-square step "a-b" to an empty square, forward for a man
