@@ -146,8 +146,13 @@ setup_before(const pdn_game *g, const pdn_elem *e)
  * setup) at the first ply that leaves a king, and only those positions
  * are checked: most plies of real games are skipped at the cost of one
  * test.  The tracker then counts fewer plies than the record, which
- * `skipped` makes up.  `initial` is set when the record starts from the
- * initial position (no FEN tag).
+ * `skipped` makes up.  A setup is always fed, since its own clock may end
+ * the game.  A line from the initial position (`initial`: no FEN tag) with
+ * no king and no setup at all needs only its last position judged.
+ *
+ * The tracker takes each position from the replay rather than playing the
+ * move again, and where the next ply follows without a setup (a legal move
+ * in the position reached) it looks for draws only.
  */
 static int
 walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,

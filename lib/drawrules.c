@@ -20,7 +20,10 @@
  *   king move follows it;
  * - "can the side to move move at all" first looks for a free square next
  *   to one of its pieces, a few shifts of the bitboards (board.h), and only
- *   asks the move generator for a capture when every piece is blocked.
+ *   asks the move generator for a capture when every piece is blocked; the
+ *   adjudicator (rules_step(), drawrules.h) skips the question where the
+ *   record shows a legal move next, and hands over the position reached
+ *   instead of having the move played again.
  * The history array grows by doubling and is reused across records, so
  * nothing is allocated per ply once it is large enough.
  */
