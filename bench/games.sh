@@ -24,14 +24,15 @@ cat "$tmp/big.pdn" >/dev/null
 
 # run_tool LABEL COMMAND...: times ${BENCH_RUNS:-3} runs on big.pdn and
 # prints the rates of the fastest (the others met more noise from the rest
-# of the machine) and the largest peak memory.
+# of the machine) and the largest peak memory.  What the tool says on
+# standard error (a summary) is kept in $tmp/stderr, out of the table.
 run_tool() {
 	label=$1
 	shift
 	n=0 secs= rss=0
 	while [ $n -lt "${BENCH_RUNS:-3}" ]; do
 		/usr/bin/time -o "$tmp/time" -f "%e %M" "$@" "$tmp/big.pdn" \
-		    >/dev/null
+		    >/dev/null 2>"$tmp/stderr"
 		rc=$?
 		# time(1) puts "Command exited with non-zero status" first.
 		read -r s r <<-EOF2
