@@ -25,7 +25,8 @@ cat "$tmp/big.pdn" >/dev/null
 # run_tool LABEL COMMAND...: times ${BENCH_RUNS:-3} runs on big.pdn and
 # prints the rates of the fastest (the others met more noise from the rest
 # of the machine) and the largest peak memory.  What the tool says on
-# standard error (a summary) is kept in $tmp/stderr, out of the table.
+# standard error (a summary) is kept in $tmp/stderr, out of the table,
+# unless it exits with 2 or more.
 run_tool() {
 	label=$1
 	shift
@@ -34,6 +35,8 @@ run_tool() {
 		/usr/bin/time -o "$tmp/time" -f "%e %M" "$@" "$tmp/big.pdn" \
 		    >/dev/null 2>"$tmp/stderr"
 		rc=$?
+		# Trouble (exit 2 and above) is shown, not only counted.
+		[ $rc -ge 2 ] && cat "$tmp/stderr" >&2
 		# time(1) puts "Command exited with non-zero status" first.
 		read -r s r <<-EOF2
 		$(tail -n 1 "$tmp/time")
