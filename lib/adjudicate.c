@@ -10,6 +10,7 @@
  * ply.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
@@ -113,7 +114,8 @@ fen_clock(const char *s, size_t len)
 
 /*
  * The /FEN/ setup between the main-line move `e` and the move before it,
- * or NULL.  `e` points into the game's main line (pdn_ply.elem).
+ * or NULL.  `e` points into the game's main line (pdn_ply.elem); NULL
+ * stands for the end of the main line (a setup after its last move).
  */
 static const pdn_elem *
 setup_before(const pdn_game *g, const pdn_elem *e)
@@ -133,6 +135,46 @@ setup_before(const pdn_game *g, const pdn_elem *e)
 }
 
 /*
+ * Nonzero when no draw can end line k (of `plies` plies, the first `from`
+ * leaving no king, from a start whose 25-move count is at `clock0`) before
+ * its last position, so that only that position needs judging.  The
+ * checks are cheap and sufficient, not exact:
+ * - no setup in the line (pdn_replay_kingless() stops at one, and
+ *   pdn_replay_king_run() says -1 then);
+ * - no 16- or 5-move ending ever stands: the line has no king at all, or
+ *   both sides keep two pieces or more to the end (pieces are never
+ *   added, so they had at least as many before);
+ * - no run of king moves without capture, the only plies along which a
+ *   position can come back or the 25-move count grow, is long enough for
+ *   the 25-move rule (counting the start's clock) or for a repetition: a
+ *   position comes back at the earliest four plies later (each side
+ *   takes its king away and back), so n occurrences need a run of
+ *   4 (n - 1) plies.
+ * The start is not lost, since the first ply is a legal move in it.
+ */
+static int
+quiet_line(pdn_adjudicator *a, int k, long from, long plies, int clock0)
+{
+	const pdn_profile *prof = pdn_rules_profile(a->t);
+	const pdn_position *last;
+	long run = 0, limit = LONG_MAX;
+
+	if (prof->king_plies > 0)
+		limit = prof->king_plies;
+	if (prof->threefold > 0 && 4L * (prof->threefold - 1) < limit)
+		limit = 4L * (prof->threefold - 1);
+	if (from < plies) {
+		last = pdn_replay_after(a->rp, k, plies - 1, NULL);
+		if (last == NULL || pdn_position_count(last, PDN_WHITE) < 2 ||
+		    pdn_position_count(last, PDN_BLACK) < 2)
+			return 0;
+		if ((run = pdn_replay_king_run(a->rp, k, from, plies)) < 0)
+			return 0;
+	}
+	return run + (clock0 > 0 ? clock0 : 0) < limit;
+}
+
+/*
  * Feeds line k to the tracker, up to the rules' end (nothing later can
  * change it; a threefold claim matters only when no end comes).  Fills
  * *st with the tracker's state at the last ply fed, its plies counted
@@ -147,8 +189,8 @@ setup_before(const pdn_game *g, const pdn_elem *e)
  * are checked: most plies of real games are skipped at the cost of one
  * test.  The tracker then counts fewer plies than the record, which
  * `skipped` makes up.  A setup is always fed, since its own clock may end
- * the game.  A line from the initial position (`initial`: no FEN tag) with
- * no king and no setup at all needs only its last position judged.
+ * the game.  A line where no draw can come (quiet_line()), such as one
+ * without a king, needs only its last position judged.
  *
  * The tracker takes each position from the replay rather than playing the
  * move again, and where the next ply follows without a setup (a legal move
@@ -156,26 +198,30 @@ setup_before(const pdn_game *g, const pdn_elem *e)
  */
 static int
 walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
-    int initial, int clock0, pdn_rules_state *st)
+    int clock0, pdn_rules_state *st)
 {
 	const pdn_rules_state *cur;
 	const pdn_elem *setup;
 	const pdn_position *after, *before, *nafter = NULL, *nbefore = NULL;
+	const pdn_position *fin;
 	const pdn_move *m, *nm;
 	pdn_position last;	/* the position after the last ply skipped */
 	pdn_ply p;
 	unsigned flags, nflags = 0;
 	long i, skipped = 0, claim_skipped = 0;
-	int rc, pending = 0, claimed, more;
+	int rc, pending = 0, claimed, more, trailing;
 
+	/* The position the line ends in: a setup after its last move
+	 * replaces the one that move reached. */
+	fin = pdn_replay_final(a->rp, k);
+	trailing = fin != NULL && fin != (plies > 0 ? pdn_replay_after(a->rp,
+	    k, plies - 1, NULL) : pdn_replay_start(a->rp));
 	if ((skipped = pdn_replay_kingless(a->rp, k)) > plies)
 		skipped = plies;
-	if (initial && skipped == plies && plies > 0) {
-		/*
-		 * No king and no setup in the whole line, from the initial
-		 * position, which no rule ends: only the last position can
-		 * be decided, so the tracker starts there.
-		 */
+	if (plies > 0 && !trailing && quiet_line(a, k, skipped, plies,
+	    clock0)) {
+		/* Only the last position can be decided: the tracker
+		 * starts there. */
 		if (pdn_rules_start(a->t, pdn_replay_after(a->rp, k,
 		    plies - 1, NULL), -1) != 0)
 			return PDN_ENOMEM;
@@ -264,6 +310,13 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 		if (pdn_rules_setup(a->t, &last, -1) != 0)
 			return PDN_ENOMEM;
 		cur = pdn_rules_state_get(a->t);
+	}
+	/* A setup after the last move is the position the game ends in. */
+	if (trailing && cur->end.reason == PDN_REASON_NONE) {
+		setup = setup_before(g, NULL);
+		if (pdn_rules_setup(a->t, fin, setup == NULL ? -1 :
+		    fen_clock(setup->u.text.s, setup->u.text.len)) != 0)
+			return PDN_ENOMEM;
 	}
 	*st = *cur;
 	st->ply += (int)skipped;
@@ -536,8 +589,7 @@ pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
 	clock0 = fen != NULL ? fen_clock(fen, strlen(fen)) : -1;
 	memset(&st0, 0, sizeof(st0));
 	for (k = 0; k < out->lines && k < PDN_REPLAY_MAX_LINES; k++) {
-		if ((rc = walk_line(a, g, k, out->plies, fen == NULL, clock0,
-		    &st)) != 0)
+		if ((rc = walk_line(a, g, k, out->plies, clock0, &st)) != 0)
 			return rc;
 		out->line_end[k] = st.end;
 		if (k == 0)

@@ -175,6 +175,17 @@ const pdn_move *pdn_replay_step(const pdn_replay *rp, int k, long i,
 long pdn_replay_kingless(const pdn_replay *rp, int k);
 
 /*
+ * The longest run of consecutive plies i (from <= i < to) of the main line
+ * that move a king and capture nothing.  Only inside such a run can a
+ * position come back, and only along one does the 25-move count grow, so
+ * a caller that follows the rules can tell from it that neither a
+ * repetition nor the 25-move rule ends the game there.  -1 when a /FEN/
+ * setup lies in the range, when k is not 0 (other lines are not mapped
+ * ply by ply) or when the range is out of bounds.
+ */
+long pdn_replay_king_run(const pdn_replay *rp, int k, long from, long to);
+
+/*
  * Matches one move token in one position, the fast way: a quiet move is
  * checked directly; the legal moves are generated only when a capture is
  * possible or the token is not a plain quiet move.  Writes up to `max`

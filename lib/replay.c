@@ -1328,3 +1328,28 @@ pdn_replay_kingless(const pdn_replay *rp, int k)
 	}
 	return i;
 }
+
+long
+pdn_replay_king_run(const pdn_replay *rp, int k, long from, long to)
+{
+	const struct node *nd;
+	long i, run = 0, best = 0;
+	int x;
+
+	if (k != 0 || from < 0 || to > rp->npath)
+		return -1;
+	for (i = from; i < to; i++) {
+		if ((x = ply_node(rp, 0, i)) < 0)
+			return -1;
+		nd = &rp->nodes[x];
+		if (nd->flags & PDN_PLY_SETUP)
+			return -1;
+		if (nd->move.ncap == 0 && (rp->nodes[nd->parent].pos.kings &
+		    pdn_square_bits[nd->move.from])) {
+			if (++run > best)
+				best = run;
+		} else
+			run = 0;
+	}
+	return best;
+}

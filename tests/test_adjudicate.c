@@ -321,6 +321,34 @@ random_fen(uint64_t *seed, const pdn_position *pos, char *buf, int *clock)
 	}
 }
 
+/* The first king move without capture of list from i on (cyclically), or i. */
+static int
+king_move(const pdn_position *pos, const pdn_movelist *list, int i)
+{
+	int j, m;
+
+	for (j = 0; j < list->n; j++) {
+		m = (i + j) % list->n;
+		if (list->m[m].ncap == 0 &&
+		    (pos->kings & pdn_square_bit(list->m[m].from)))
+			return m;
+	}
+	return i;
+}
+
+/* The move of list going furthest toward the side's crown row, or i. */
+static int
+advance_move(const pdn_position *pos, const pdn_movelist *list, int i)
+{
+	int j, best = i;
+
+	for (j = 0; j < list->n; j++)
+		if (pos->side == PDN_WHITE ? list->m[j].to < list->m[best].to :
+		    list->m[j].to > list->m[best].to)
+			best = j;
+	return best;
+}
+
 /* What the tracker says of a record: its first end, else its claim. */
 struct expect {
 	const char *reason;
@@ -352,13 +380,14 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 	char fen[PDN_FEN_STRMAX + 16], mv[PDN_MOVE_STRMAX];
 	size_t n;
 	long ply, max;
-	int clock, i;
+	int clock, i, kingmoves = 0;
 
 	n = (size_t)snprintf(text, size, "[GameType \"20\"]\n");
 	if (pdntest_rnd(seed) % 3 == 0) {
 		pdn_position_start(&pos);
 		clock = -1;
 		max = 400;
+		kingmoves = pdntest_rnd(seed) % 2;
 	} else {
 		random_position(seed, &pos, (pdn_colour)(pdntest_rnd(seed) %
 		    2));
@@ -381,6 +410,23 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 		if (pdn_generate(&pos, &list) <= 0)
 			break;
 		i = (int)(pdntest_rnd(seed) % (uint64_t)list.n);
+		/*
+		 * From the start, half the records push their men to the
+		 * crown row, then keep their kings moving, most of the time,
+		 * and stop at a random ply once both sides have kings: kings
+		 * while many pieces are left, and runs of king moves, where
+		 * positions come back and the 25-move count grows.
+		 */
+		if (kingmoves && ((pos.side == PDN_WHITE ? pos.white :
+		    pos.black) & pos.kings) == 0)
+			i = advance_move(&pos, &list, i);
+		else if (kingmoves && pdntest_rnd(seed) % 8 != 0)
+			i = king_move(&pos, &list, i);
+		if (kingmoves == 1 && (pos.white & pos.kings) &&
+		    (pos.black & pos.kings)) {
+			max = ply + (long)(pdntest_rnd(seed) % 60);
+			kingmoves = 2;
+		}
 		pdn_move_str_unique(&list.m[i], &list, mv);
 		if (pos.side == PDN_WHITE || ply == 0)
 			n += (size_t)snprintf(text + n, size - n, "%ld%s ",
@@ -389,6 +435,14 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 		assert_int_equal(pdn_rules_play(t, &pos, &list.m[i], NULL),
 		    0);
 		pdn_make(&pos, &list.m[i]);
+	}
+	if (ply > 0 && pdntest_rnd(seed) % 16 == 0) {
+		/* A setup after the last move: the game ends there. */
+		random_position(seed, &pos, pos.side);
+		random_fen(seed, &pos, fen, &clock);
+		n += (size_t)snprintf(text + n, size - n, "/FEN \"%s\"/ ",
+		    fen);
+		assert_int_equal(pdn_rules_setup(t, &pos, clock), 0);
 	}
 	snprintf(text + n, size - n, "*\n");
 	st = pdn_rules_state_get(t);

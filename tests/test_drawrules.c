@@ -1,7 +1,7 @@
 /*
  * The end of the game by the rules: the games of testdata/drawrules.yaml,
- * each played under every profile it names, checked after every ply; and
- * the tracker's API contract.
+ * each played under every profile it names, checked after every ply and
+ * adjudicated as a record; and the tracker's API contract.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "pdn.h"
+#include "pdn_adjudicate.h"
 #include "pdn_rules.h"
 #include "yamlvec.h"
 
@@ -27,6 +28,7 @@ struct expect {
 /* A game of the vectors: the start and the moves, already matched. */
 struct game {
 	const char *name;
+	const char *fen_text, *move_text;	/* as the vector gives them */
 	pdn_position start;
 	int halfmove;
 	int n;
@@ -106,6 +108,8 @@ load_game(yamlvec *v, yaml_node_t *item, struct game *g)
 	size_t len;
 
 	g->name = yamlvec_field(v, item, "name");
+	g->fen_text = fen;
+	g->move_text = moves;
 	if (pdn_fen_read(&g->start, fen, strlen(fen), &info) != 0)
 		fail_msg("%s: bad FEN \"%s\"", g->name, fen);
 	g->halfmove = info.halfmove_clock;
@@ -203,6 +207,54 @@ check_game(pdn_rules *t, const struct game *g, const char *prof,
 	return 0;
 }
 
+/*
+ * The game as a record (its FEN tag and its moves) through the adjudicator,
+ * which passes over much of a record where no rule can fire: it must name
+ * the same first end, or else the same claim.  Returns 1 on a failure,
+ * printed.
+ */
+static int
+check_adjudicated(const struct game *g, const char *prof,
+    const pdn_profile *p, const struct expect *e)
+{
+	static char text[16384];
+	pdn_adjudicator *a;
+	pdn_adjudication out;
+	pdn_reader *r;
+	const pdn_game *pg;
+	const char *want = NULL;
+	long ply = -1;
+	int failed = 0;
+
+	snprintf(text, sizeof(text),
+	    "[GameType \"20\"]\n[FEN \"%s\"]\n\n%s *\n", g->fen_text,
+	    g->move_text);
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_reader_next(r, &pg), 1);
+	assert_int_equal(pdn_adjudicator_new(&a, p), 0);
+	assert_int_equal(pdn_adjudicate(a, pg, NULL, &out), 0);
+	if (e->end.reason != PDN_REASON_NONE) {
+		want = pdn_rules_reason_str(e->end.reason);
+		ply = e->end.ply;
+	} else if (e->claim >= 0) {
+		want = "threefold";
+		ply = e->claim;
+	}
+	if (out.verdict == PDN_VERDICT_INVALID || out.plies != g->n ||
+	    out.ply != ply || (want == NULL ? out.reason != NULL :
+	    out.reason == NULL || strcmp(out.reason, want) != 0)) {
+		print_error("%s [%s] adjudicated: %s at ply %ld (%s, %ld "
+		    "plies), expected %s at ply %ld\n", g->name, prof,
+		    out.reason != NULL ? out.reason : "none", out.ply,
+		    pdn_verdict_str(out.verdict), out.plies,
+		    want != NULL ? want : "none", ply);
+		failed = 1;
+	}
+	pdn_adjudicator_free(a);
+	pdn_reader_free(r);
+	return failed;
+}
+
 /* A built-in name, or a profile file under testdata/. */
 static void
 get_profile(const char *key, pdn_profile *out)
@@ -222,9 +274,10 @@ get_profile(const char *key, pdn_profile *out)
 static struct game game;	/* large: kept off the stack */
 
 /*
- * Every vector under every profile it names, twice: with a fresh tracker,
- * and with one tracker per profile reused from game to game (as
- * pdn-adjudicate does), which must not carry anything over.
+ * Every vector under every profile it names, three times: with a fresh
+ * tracker, with one tracker per profile reused from game to game (as
+ * pdn-adjudicate does), which must not carry anything over, and as a
+ * record through the adjudicator.
  */
 static void
 test_vectors(void **state)
@@ -259,6 +312,7 @@ test_vectors(void **state)
 			assert_int_equal(pdn_rules_new(&fresh, &prof), 0);
 			failed += check_game(fresh, &game, key, &e);
 			pdn_rules_free(fresh);
+			failed += check_adjudicated(&game, key, &prof, &e);
 			for (k = 0; k < nreused; k++)
 				if (strcmp(names[k], key) == 0)
 					break;
@@ -279,7 +333,7 @@ test_vectors(void **state)
 	assert_true(n >= 20);
 	assert_true(checks >= 2 * n);
 	if (failed != 0)
-		fail_msg("%d of %d checks failed", failed, 2 * checks);
+		fail_msg("%d of %d checks failed", failed, 3 * checks);
 }
 
 static void
