@@ -220,15 +220,15 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 		skipped = plies;
 	if (plies > 0 && !trailing && quiet_line(a, k, skipped, plies,
 	    clock0)) {
-		/* Only the last position can be decided: the tracker
-		 * starts there. */
-		if (pdn_rules_start(a->t, pdn_replay_after(a->rp, k,
-		    plies - 1, NULL), -1) != 0)
-			return PDN_ENOMEM;
-		*st = *pdn_rules_state_get(a->t);
-		st->ply += (int)plies;
-		if (st->end.reason != PDN_REASON_NONE)
-			st->end.ply += (int)plies;
+		/* Only the last position can be decided, and only lost. */
+		fin = pdn_replay_after(a->rp, k, plies - 1, NULL);
+		memset(st, 0, sizeof(*st));
+		st->ply = (int)plies;
+		if ((st->end.reason = rules_lost(fin)) != PDN_REASON_NONE) {
+			st->end.result = fin->side == PDN_WHITE ?
+			    PDN_RESULT_BLACK_WINS : PDN_RESULT_WHITE_WINS;
+			st->end.ply = (int)plies;
+		}
 		return 0;
 	}
 	if (pdn_rules_start(a->t, pdn_replay_start(a->rp), clock0) != 0)

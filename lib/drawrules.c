@@ -113,6 +113,16 @@ can_move(const pdn_position *p)
 	return pdn_has_capture(p);
 }
 
+pdn_rules_reason
+rules_lost(const pdn_position *p)
+{
+	if ((p->side == PDN_WHITE ? p->white : p->black) == 0)
+		return PDN_REASON_NO_PIECES;
+	if (!can_move(p))
+		return PDN_REASON_NO_MOVES;
+	return PDN_REASON_NONE;
+}
+
 /* The material class of RULES.md 5.3 and 5.4. */
 static enum ending
 ending_of(const pdn_position *p)
@@ -251,12 +261,12 @@ judge(pdn_rules *t, int count, int more)
 	int ply = t->st.ply;
 	int repeated = t->prof.threefold > 0 && count >= t->prof.threefold;
 
+	pdn_rules_reason lost;
+
 	if (t->st.end.reason != PDN_REASON_NONE)
 		return;
-	if (!more && (p->side == PDN_WHITE ? p->white : p->black) == 0)
-		decide(&t->st.end, PDN_REASON_NO_PIECES, win, ply);
-	else if (!more && !can_move(p))
-		decide(&t->st.end, PDN_REASON_NO_MOVES, win, ply);
+	if (!more && (lost = rules_lost(p)) != PDN_REASON_NONE)
+		decide(&t->st.end, lost, win, ply);
 	else if (repeated && !t->prof.threefold_claim)
 		decide(&t->st.end, PDN_REASON_THREEFOLD, PDN_RESULT_DRAW, ply);
 	else if (ply >= t->due)

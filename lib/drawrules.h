@@ -18,4 +18,10 @@
 int rules_step(pdn_rules *t, const pdn_position *before, const pdn_move *m,
     const pdn_position *after, int more);
 
+/*
+ * Why the side to move has lost in `pos` (PDN_REASON_NO_PIECES or
+ * PDN_REASON_NO_MOVES), or PDN_REASON_NONE.
+ */
+pdn_rules_reason rules_lost(const pdn_position *pos);
+
 #endif /* PDN_DRAWRULES_H */
