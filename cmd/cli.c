@@ -340,27 +340,43 @@ cli_utoa(unsigned long long v, char *buf)
 	    "25262728293031323334353637383940414243444546474849"
 	    "50515253545556575859606162636465666768697071727374"
 	    "75767778798081828384858687888990919293949596979899";
-	unsigned long long p10;
+	static const unsigned long long pow10[20] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL,
+		1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+		10000000000ULL, 100000000000ULL, 1000000000000ULL,
+		10000000000000ULL, 100000000000000ULL, 1000000000000000ULL,
+		10000000000000000ULL, 100000000000000000ULL,
+		1000000000000000000ULL, 10000000000000000000ULL
+	};
+	unsigned w;
 	char *p;
-	int len = 1;
+	int len;
 
-	/* Counted first, the digits go straight to their places, two per
-	 * division: records print several numbers each.  (10^20 is past
-	 * the type, and its wrapped value is never compared.) */
-	for (p10 = 10; len < 20 && v >= p10; p10 *= 10)
-		len++;
+	/*
+	 * The number of digits from the number of bits (1233 / 4096 is
+	 * just above log10(2)), one less when v is below the power of ten
+	 * guessed; then the digits go straight to their places, two at a
+	 * time, in 32 bits once the rest fits.  Records print several
+	 * numbers each.
+	 */
+	len = (64 - __builtin_clzll(v | 1)) * 1233 >> 12;
+	len += len < 20 && v >= pow10[len];
+	if (len == 0)
+		len = 1;
 	p = buf + len;
 	*p = '\0';
-	while (v >= 100) {
+	while (v > 0xffffffffULL) {
 		p -= 2;
-		p[0] = pairs[2 * (v % 100)];
-		p[1] = pairs[2 * (v % 100) + 1];
+		memcpy(p, pairs + 2 * (v % 100), 2);
 		v /= 100;
 	}
-	if (v >= 10) {
-		p[-2] = pairs[2 * v];
-		p[-1] = pairs[2 * v + 1];
-	} else
-		p[-1] = (char)('0' + v);
+	for (w = (unsigned)v; w >= 100; w /= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (w % 100), 2);
+	}
+	if (w >= 10)
+		memcpy(p - 2, pairs + 2 * w, 2);
+	else
+		p[-1] = (char)('0' + w);
 	return len;
 }
