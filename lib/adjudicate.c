@@ -120,11 +120,12 @@ fen_clock(const char *s, size_t len)
 static const pdn_elem *
 setup_before(const pdn_game *g, const pdn_elem *e)
 {
-	size_t i;
+	size_t i = g->moves.n;
 
-	for (i = 0; i < g->moves.n; i++)
-		if (&g->moves.e[i] == e)
-			break;
+	if (e != NULL)
+		for (i = 0; i < g->moves.n; i++)
+			if (&g->moves.e[i] == e)
+				break;
 	while (i-- > 0 && i < g->moves.n) {
 		if (g->moves.e[i].type == PDN_EL_MOVE)
 			return NULL;
@@ -201,7 +202,7 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
     int clock0, pdn_rules_state *st)
 {
 	const pdn_rules_state *cur;
-	const pdn_elem *setup;
+	const pdn_elem *setup, *tsetup;
 	const pdn_position *after, *before, *nafter = NULL, *nbefore = NULL;
 	const pdn_position *fin;
 	const pdn_move *m, *nm;
@@ -211,11 +212,11 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 	long i, skipped = 0, claim_skipped = 0;
 	int rc, pending = 0, claimed, more, trailing;
 
-	/* The position the line ends in: a setup after its last move
-	 * replaces the one that move reached. */
-	fin = pdn_replay_final(a->rp, k);
-	trailing = fin != NULL && fin != (plies > 0 ? pdn_replay_after(a->rp,
-	    k, plies - 1, NULL) : pdn_replay_start(a->rp));
+	/* A setup after the last move replaces the position that move
+	 * reached: the line ends in the setup's. */
+	tsetup = setup_before(g, NULL);
+	trailing = tsetup != NULL && (fin = pdn_replay_final(a->rp, k)) !=
+	    NULL;
 	if ((skipped = pdn_replay_kingless(a->rp, k)) > plies)
 		skipped = plies;
 	if (plies > 0 && !trailing && quiet_line(a, k, skipped, plies,
@@ -312,12 +313,10 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 		cur = pdn_rules_state_get(a->t);
 	}
 	/* A setup after the last move is the position the game ends in. */
-	if (trailing && cur->end.reason == PDN_REASON_NONE) {
-		setup = setup_before(g, NULL);
-		if (pdn_rules_setup(a->t, fin, setup == NULL ? -1 :
-		    fen_clock(setup->u.text.s, setup->u.text.len)) != 0)
-			return PDN_ENOMEM;
-	}
+	if (trailing && cur->end.reason == PDN_REASON_NONE &&
+	    pdn_rules_setup(a->t, fin, fen_clock(tsetup->u.text.s,
+	    tsetup->u.text.len)) != 0)
+		return PDN_ENOMEM;
 	*st = *cur;
 	st->ply += (int)skipped;
 	if (st->end.reason != PDN_REASON_NONE)

@@ -167,6 +167,15 @@ test_verdicts(void **state)
 	assert_int_equal(a.ply, 1);
 	assert_int_equal(a.plies, 3);
 	assert_string_equal(a.move, "29-45");
+
+	/* A setup after the last move is where the game ends: here its
+	 * 25-move clock is at the limit (it used to be passed over). */
+	adjudicate("1. 32-28 19-23 /FEN \"W:W28,K40,45:B23,K5,10:H50\"/ "
+	    "1-1\n", NULL, &a);
+	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
+	assert_string_equal(a.reason, "25-move");
+	assert_int_equal(a.ply, 2);
+	assert_int_equal(a.plies, 2);
 }
 
 static void
