@@ -17,7 +17,27 @@
 extern "C" {
 #endif
 
-#define PDN_VERSION "0.1.0"
+/* Everything declared here is the library's public interface. */
+#pragma GCC visibility push(default)
+
+/*
+ * The version of these headers: PDN_VERSION_NUMBER is
+ * major * 10000 + minor * 100 + patch, for comparisons in #if; the library
+ * linked at run time says its own through pdn_version().  The shared
+ * library's soname changes with the major number.
+ */
+#define PDN_VERSION_MAJOR 1
+#define PDN_VERSION_MINOR 0
+#define PDN_VERSION_PATCH 0
+#define PDN_VERSION_NUMBER (PDN_VERSION_MAJOR * 10000 + \
+	PDN_VERSION_MINOR * 100 + PDN_VERSION_PATCH)
+#define PDN_VERSION "1.0.0"
+
+/*
+ * The version of the library linked at run time, as PDN_VERSION_NUMBER
+ * counts it; `str` (may be NULL) gets its static "1.0.0" form.
+ */
+int pdn_version(const char **str);
 
 /* Return codes of fallible calls. */
 enum {
@@ -228,6 +248,8 @@ size_t pdn_fen_write(const pdn_position *pos, char *buf, size_t size);
  * and not played; with zero every leaf move is played.
  */
 uint64_t pdn_perft(const pdn_position *pos, int depth, int bulk);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

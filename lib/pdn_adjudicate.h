@@ -24,6 +24,9 @@
 extern "C" {
 #endif
 
+/* Everything declared here is the library's public interface. */
+#pragma GCC visibility push(default)
+
 /* --- results -------------------------------------------------------- */
 
 /* A game result, whatever its notation. */
@@ -140,6 +143,8 @@ void pdn_adjudicator_free(pdn_adjudicator *a);
  */
 int pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
     const pdn_replay_options *opt, pdn_adjudication *out);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

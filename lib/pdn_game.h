@@ -19,6 +19,9 @@
 extern "C" {
 #endif
 
+/* Everything declared here is the library's public interface. */
+#pragma GCC visibility push(default)
+
 /* --- diagnostics (diag.c) ------------------------------------------- */
 
 typedef enum pdn_severity {
@@ -463,6 +466,8 @@ int pdn_buf_reserve(pdn_buf *b, size_t len);
  * reader did not keep its text.  Returns 0 or PDN_ENOMEM.
  */
 int pdn_game_write(const pdn_game *g, pdn_buf *out);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

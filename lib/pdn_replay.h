@@ -33,6 +33,9 @@
 extern "C" {
 #endif
 
+/* Everything declared here is the library's public interface. */
+#pragma GCC visibility push(default)
+
 /* How a game came out of its replay. */
 typedef enum pdn_replay_status {
 	PDN_REPLAY_VALID = 0,	/* every move legal, nothing else wrong */
@@ -197,6 +200,8 @@ long pdn_replay_king_run(const pdn_replay *rp, int k, long from, long to);
  */
 int pdn_replay_match(const pdn_position *pos, const pdn_movetok *tok,
     unsigned flags, pdn_movelist *scratch, pdn_move *out, int max);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

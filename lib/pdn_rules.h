@@ -22,6 +22,9 @@
 extern "C" {
 #endif
 
+/* Everything declared here is the library's public interface. */
+#pragma GCC visibility push(default)
+
 /* --- profiles (profile.c) ------------------------------------------- */
 
 #define PDN_PROFILE_NAMEMAX	64
@@ -220,6 +223,8 @@ const pdn_rules_state *pdn_rules_state_get(const pdn_rules *t);
 
 /* The current position (borrowed, valid until the next call). */
 const pdn_position *pdn_rules_position(const pdn_rules *t);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }
