@@ -209,7 +209,8 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 	pdn_position last;	/* the position after the last ply skipped */
 	pdn_ply p;
 	unsigned flags, nflags = 0;
-	long i, skipped = 0, claim_skipped = 0;
+	long i, skipped = 0, claim_skipped = 0, last_skipped = 0;
+	int last_claim = 0;
 	int rc, pending = 0, claimed, more, trailing;
 
 	/* A setup after the last move replaces the position that move
@@ -305,6 +306,10 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 			claimed = 1;
 			claim_skipped = skipped;
 		}
+		if (cur->last_claim.ply != last_claim) {
+			last_claim = cur->last_claim.ply;
+			last_skipped = skipped;
+		}
 	}
 	/* The line ends on a ply skipped: is its last position lost? */
 	if (pending && cur->end.reason == PDN_REASON_NONE) {
@@ -321,8 +326,10 @@ walk_line(pdn_adjudicator *a, const pdn_game *g, int k, long plies,
 	st->ply += (int)skipped;
 	if (st->end.reason != PDN_REASON_NONE)
 		st->end.ply += (int)skipped;
-	if (claimed)
+	if (claimed) {
 		st->claim.ply += (int)claim_skipped;
+		st->last_claim.ply += (int)last_skipped;
+	}
 	return 0;
 }
 
@@ -613,12 +620,12 @@ pdn_adjudicate(pdn_adjudicator *a, const pdn_game *g,
 			out->verdict = PDN_VERDICT_AGREE;
 		else
 			out->verdict = PDN_VERDICT_DISAGREE;
-	} else if (st0.claim.reason != PDN_REASON_NONE &&
-	    st0.claim.ply == out->plies &&
+	} else if (st0.last_claim.reason != PDN_REASON_NONE &&
+	    st0.last_claim.ply == out->plies &&
 	    out->recorded_outcome == PDN_OUTCOME_DRAW) {
 		/* A threefold claim on the last ply, and a draw recorded. */
 		out->flags |= PDN_ADJ_CLAIM;
-		decide(a, &st0.claim, out);
+		decide(a, &st0.last_claim, out);
 		out->verdict = PDN_VERDICT_AGREE;
 	} else {
 		if (st0.claim.reason != PDN_REASON_NONE)

@@ -271,10 +271,13 @@ judge(pdn_rules *t, int count, int more)
 		decide(&t->st.end, PDN_REASON_THREEFOLD, PDN_RESULT_DRAW, ply);
 	else if (ply >= t->due)
 		decide(&t->st.end, t->due_reason, PDN_RESULT_DRAW, ply);
-	if (repeated && t->prof.threefold_claim &&
-	    t->st.claim.reason == PDN_REASON_NONE)
-		decide(&t->st.claim, PDN_REASON_THREEFOLD, PDN_RESULT_DRAW,
-		    ply);
+	if (repeated && t->prof.threefold_claim) {
+		if (t->st.claim.reason == PDN_REASON_NONE)
+			decide(&t->st.claim, PDN_REASON_THREEFOLD,
+			    PDN_RESULT_DRAW, ply);
+		decide(&t->st.last_claim, PDN_REASON_THREEFOLD,
+		    PDN_RESULT_DRAW, ply);
+	}
 }
 
 /* Starts counting afresh at `pos`, at the current ply. */
@@ -455,6 +458,7 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		state->end = t->st.end;
 		state->claim = t->st.claim;
 		state->ply = t->st.ply;
+		state->last_claim = t->st.last_claim;
 	}
 	return 0;
 }

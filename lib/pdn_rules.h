@@ -171,6 +171,11 @@ typedef struct pdn_rules_state {
 	pdn_rules_verdict end;
 	pdn_rules_verdict claim;
 	int ply;		/* plies played so far */
+	/*
+	 * The last ply at which such a claim was available: a record that
+	 * ends there in a draw ended by the claim (RULES.md 5.6).
+	 */
+	pdn_rules_verdict last_claim;
 } pdn_rules_state;
 
 typedef struct pdn_rules pdn_rules;

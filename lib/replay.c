@@ -47,6 +47,12 @@ struct node {
  * not plies.
  */
 #define NODE_SETUP	(1u << 8)
+/*
+ * A node whose move fits its token only through a liberty: an 'x' read as
+ * a quiet move or a '-' as a capture.  Such a node is dropped when another
+ * candidate fits the same token exactly (RULES.md 5.6).
+ */
+#define NODE_LIBERTY	(1u << 9)
 
 struct layer {
 	size_t b, e;		/* nodes [b, e) */
@@ -689,6 +695,55 @@ played:
 	return 1;
 }
 
+/* Nonzero when node x was reached by a king move that captured nothing. */
+static int
+king_quiet(const pdn_replay *rp, const struct node *x)
+{
+	return x->elem != NULL && x->parent >= 0 && x->move.ncap == 0 &&
+	    (rp->nodes[x->parent].pos.kings & pdn_square_bits[x->move.from]);
+}
+
+/* The material of a position: men and kings of each side, for endings. */
+static int
+same_material(const pdn_position *a, const pdn_position *b)
+{
+	return popcount(a->white & ~a->kings) ==
+	    popcount(b->white & ~b->kings) &&
+	    popcount(a->white & a->kings) == popcount(b->white & b->kings) &&
+	    popcount(a->black & ~a->kings) ==
+	    popcount(b->black & ~b->kings) &&
+	    popcount(a->black & a->kings) == popcount(b->black & b->kings);
+}
+
+/*
+ * Nonzero when nodes a and b, holding the same position, carry the same
+ * draw-rule state, so that their lines may be merged (RULES.md 5.6).  The
+ * lines are walked back together to where they part: along the way
+ * neither may have made a king move without capture (only along one does
+ * a position come back or the 25-move count grow, so otherwise the
+ * repetition history and counts after the last irreversible ply, both
+ * reset at the merging capture, are the same), and both must have had the
+ * same material at every ply (so the same endings began at the same
+ * plies, and the 16- and 5-move deadlines agree).  This is sufficient, not
+ * necessary: lines it keeps apart that end alike still agree.
+ */
+static int
+same_history(const pdn_replay *rp, size_t a, size_t b)
+{
+	const struct node *x = &rp->nodes[a], *y = &rp->nodes[b];
+
+	while (x != y) {
+		if (king_quiet(rp, x) || king_quiet(rp, y) ||
+		    !same_material(&x->pos, &y->pos))
+			return 0;
+		if (x->parent < 0 || y->parent < 0)
+			return x->parent == y->parent;
+		x = &rp->nodes[x->parent];
+		y = &rp->nodes[y->parent];
+	}
+	return 1;
+}
+
 /*
  * Plays move `el` from the nodes of layer [b, e), appending the next
  * layer.  Returns the number of nodes appended (0: illegal).
@@ -701,6 +756,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	size_t first = rp->nn, i, k;
 	struct node *nd;
 	int n, j, irregular = 0;
+	long liberty = 0;	/* nodes appended that need a liberty */
 	char why[900];
 
 	for (i = b; i < e; i++) {
@@ -719,17 +775,6 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			if ((nd = new_node(rp)) == NULL)
 				return 0;
 			make_move_to(&nd->pos, &rp->nodes[i].pos, &rp->cand[j]);
-			/* Lines that meet again are one line from here. */
-			for (k = first; k + 1 < rp->nn; k++)
-				if (pdn_position_equal(&rp->nodes[k].pos,
-				    &nd->pos))
-					break;
-			if (k + 1 < rp->nn) {
-				rp->nn--;
-				continue;
-			}
-			if (nd->pos.kings != 0 && rp->first_king == 0)
-				rp->first_king = rp->nn - 1;
 			nd->move = rp->cand[j];
 			nd->elem = el;
 			nd->parent = (int)i;
@@ -740,8 +785,46 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 				nd->flags |= PDN_PLY_AMBIGUOUS;
 			if (rp->nodes[i].flags & NODE_SETUP)
 				nd->flags |= PDN_PLY_SETUP;
+			if ((nd->move.ncap > 0) != (tok->capture != 0)) {
+				nd->flags |= NODE_LIBERTY;
+				liberty++;
+			}
+			/*
+			 * Lines that meet again are one line from here, when
+			 * the draw rules cannot tell them apart either.
+			 */
+			for (k = first; k + 1 < rp->nn; k++)
+				if (pdn_position_equal(&rp->nodes[k].pos,
+				    &nd->pos) && same_history(rp, k,
+				    rp->nn - 1))
+					break;
+			if (k + 1 < rp->nn) {
+				/* An exact reading beats one by a liberty. */
+				if ((rp->nodes[k].flags & NODE_LIBERTY) &&
+				    !(nd->flags & NODE_LIBERTY)) {
+					rp->nodes[k] = *nd;
+					liberty--;
+				}
+				if (nd->flags & NODE_LIBERTY)
+					liberty--;
+				rp->nn--;
+				continue;
+			}
 		}
 	}
+	/* Liberties never compete with exact readings (RULES.md 5.6). */
+	if (liberty > 0 && (size_t)liberty < rp->nn - first) {
+		for (i = k = first; i < rp->nn; i++)
+			if (!(rp->nodes[i].flags & NODE_LIBERTY))
+				rp->nodes[k++] = rp->nodes[i];
+		rp->nn = k;
+	}
+	for (k = first; k < rp->nn; k++)
+		if (rp->nodes[k].pos.kings != 0) {
+			if (rp->first_king == 0)
+				rp->first_king = k;
+			break;
+		}
 	if (rp->nn > first) {
 		if (irregular) {
 			for (k = first; k < rp->nn; k++)

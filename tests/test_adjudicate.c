@@ -178,6 +178,102 @@ test_verdicts(void **state)
 	assert_int_equal(a.plies, 2);
 }
 
+/* Diagnostics of the last adjudication, as "code@ply" words. */
+static char diags[512];
+
+static void
+collect(const pdn_diag *d, void *arg)
+{
+	size_t n = strlen(diags);
+
+	(void)arg;
+	snprintf(diags + n, sizeof(diags) - n, "%s%s@%ld", n ? " " : "",
+	    d->name, d->ply);
+}
+
+/* As adjudicate(), with the replay's diagnostics collected. */
+static void
+adjudicate_diag(const char *text, const pdn_profile *profile,
+    pdn_adjudication *out)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	pdn_adjudicator *a;
+	const pdn_game *g;
+
+	diags[0] = '\0';
+	ro.diag = collect;
+	free_reader(NULL);
+	assert_int_equal(pdn_reader_new_mem(&last_reader, text, strlen(text),
+	    NULL), 0);
+	assert_int_equal(pdn_adjudicator_new(&a, profile), 0);
+	assert_int_equal(pdn_reader_next(last_reader, &g), 1);
+	assert_int_equal(pdn_adjudicate(a, g, &ro, out), 0);
+	pdn_adjudicator_free(a);
+}
+
+/*
+ * RULES.md 5.6, found by an independent check: a line that reads a token
+ * only through a liberty does not survive beside one that reads it
+ * exactly.  Here 1. 10x1 fits two captures; in one line 2. 1x40 is a
+ * capture, in the other only a quiet move written with 'x', so one line
+ * is left, and at its end Black has no pieces.
+ */
+static void
+test_liberty_loses_to_exact(void **state)
+{
+	pdn_adjudication a;
+
+	(void)state;
+	adjudicate_diag("[FEN \"W:WK10,42,K47:BK12,14,22,30,32,33,34,K44\"]\n"
+	    "1. 10x1 33-39 2. 1x40 39-43 3. 47-36 43-49 4. 40-18 49-38 "
+	    "5. 42x33 1/2-1/2\n", NULL, &a);
+	assert_int_equal(a.verdict, PDN_VERDICT_DISAGREE);
+	assert_int_equal(a.lines, 1);
+	assert_int_equal(a.flags, 0);
+	assert_string_equal(a.reason, "no-pieces");
+	assert_int_equal(a.ply, 9);
+	assert_int_equal(a.adjudicated, PDN_OUTCOME_WHITE);
+	assert_string_equal(a.adjudicated_str, "1-0");
+	assert_true(a.has_loser);
+	assert_int_equal(a.loser, PDN_BLACK);
+	assert_string_equal(a.move, "42x33");
+	/* No liberty is left in the line that stands. */
+	assert_string_equal(diags, "");
+
+	/* A line that survives only through a liberty says so. */
+	adjudicate_diag("[FEN \"W:WK10:BK50\"]\n1. 10x14 50-45 1-1\n", NULL,
+	    &a);
+	assert_int_equal(a.lines, 1);
+	assert_string_equal(diags, "move-separator@1");
+}
+
+/*
+ * RULES.md 5.6: under lidraughts threefold is a claim, and a record that
+ * ends in a draw on a ply where the claim is available (not only the
+ * first such ply) agrees: here plies 9 and 10 both bring a position back
+ * for the third time.
+ */
+static void
+test_claim_on_last_ply(void **state)
+{
+	const char *rec = "[FEN \"W:WK47,K48:BK3,K4\"]\n1. 47-41 3-8 "
+	    "2. 41-47 8-3 3. 47-41 3-8 4. 41-47 8-3 5. 47-41 3-8 1-1\n";
+	pdn_adjudication a;
+
+	(void)state;
+	adjudicate(rec, pdn_profile_builtin("lidraughts"), &a);
+	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
+	assert_string_equal(a.reason, "threefold");
+	assert_int_equal(a.ply, 10);
+	assert_string_equal(a.move, "3-8");
+	assert_int_equal(a.side, PDN_BLACK);
+	assert_true(a.flags & PDN_ADJ_CLAIM);
+	/* Under fmjd the start counts: the draw came at ply 8. */
+	adjudicate(rec, NULL, &a);
+	assert_int_equal(a.verdict, PDN_VERDICT_CONTINUES);
+	assert_int_equal(a.ply, 8);
+}
+
 static void
 test_time(void **state)
 {
@@ -542,6 +638,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outcomes),
 		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_liberty_loses_to_exact),
+		cmocka_unit_test(test_claim_on_last_ply),
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_clone),
 		cmocka_unit_test(test_amend),
