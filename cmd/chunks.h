@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #include "cli.h"
-#include "pdn_game.h"
+#include "pdn_write.h"
 
 /* A chunk's file, and where its lines, games and offsets start in it. */
 struct chunk_base {

@@ -56,8 +56,25 @@ struct first_error {
 };
 
 /* A game being adjudicated, on a worker: what the rules say of it. */
+/* What a thread adjudicates with: the replay and the tracker, reused. */
+struct worker {
+	pdn_replay *rp;
+	pdn_adjudicator *a;
+};
+
+static void
+worker_free(struct worker *w)
+{
+	if (w == NULL)
+		return;
+	pdn_replay_free(w->rp);
+	pdn_adjudicator_free(w->a);
+	free(w);
+}
+
 struct judged {
 	const pdn_game *g;	/* the reader's, until its next game */
+	const pdn_played *pg;	/* its replay, until the next game */
 	struct first_error fe;
 	pdn_adjudication adj;
 	pdn_tag *tags;		/* room for the amended tags */
@@ -212,7 +229,7 @@ write_back(struct judged *j, pdn_buf *out)
 	/* A game cut short by a syntax error goes out as read. */
 	if (j->g->truncated || term == NULL ||
 	    j->adj.adjudicated_str == NULL)
-		return pdn_game_write(j->g, out);
+		return pdn_game_write(out, j->g, j->pg);
 	if (j->captags < j->g->ntags + 1) {
 		if ((nt = realloc(j->tags, (j->g->ntags + 1) *
 		    sizeof(*nt))) == NULL)
@@ -221,7 +238,7 @@ write_back(struct judged *j, pdn_buf *out)
 		j->captags = j->g->ntags + 1;
 	}
 	pdn_game_amend(&amended, j->tags, j->g, j->adj.adjudicated_str, term);
-	return pdn_game_write(&amended, out);
+	return pdn_game_write(out, &amended, j->pg);
 }
 
 /* --- records (made on a worker) ------------------------------------- */
@@ -662,18 +679,24 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
     void *batch, const struct chunk_base *live, long *games)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct worker *w = ctx;
 	struct batch *b = batch;
 	const pdn_game *g;
-	int rc;
+	int rc, st;
 
-	ro.flags = opt.flags;
+	ro.flags = opt.flags | PDN_REPLAY_NO_RESULT;
+	/* Only the main line matters, unless the games are written back. */
+	if (opt.fmt != FMT_PDN)
+		ro.flags |= PDN_REPLAY_NO_VARIATIONS;
 	ro.diag = keep_diag;
 	ro.diag_arg = b;
 	while ((rc = pdn_reader_next(r, &g)) == 1) {
 		b->j.g = g;
 		b->games++;
-		keep_record(b, REC_GAME, pdn_adjudicate(ctx, g, &ro,
-		    &b->j.adj));
+		st = pdn_replay_game(&b->j.pg, w->rp, g, &ro);
+		if (st == 0)
+			st = pdn_adjudicate(&b->j.adj, w->a, b->j.pg);
+		keep_record(b, REC_GAME, st);
 		/* The reader's next diagnostics belong to the next game:
 		 * an empty name marks no error (and the move is read only
 		 * with one). */
@@ -786,8 +809,8 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	void *adj[MAX_JOBS];	/* an adjudicator per job */
-	pdn_adjudicator *a;
+	void *adj[MAX_JOBS];	/* a struct worker per job */
+	struct worker *a;
 	pdn_profile prof = *pdn_profile_default();
 	pdn_profile_error perr;
 	const char *rules = NULL, *outname = NULL;
@@ -864,7 +887,10 @@ main(int argc, char **argv)
 	memset(&run, 0, sizeof(run));
 	memset(&output, 0, sizeof(output));
 	for (nadj = 0; nadj < jobs; nadj++) {
-		if (pdn_adjudicator_new(&a, &prof) != 0) {
+		if ((a = calloc(1, sizeof(*a))) == NULL ||
+		    pdn_replay_new(&a->rp) != 0 ||
+		    pdn_adjudicator_new(&a->a, &prof) != 0) {
+			worker_free(a);
 			cli_warn("out of memory");
 			status = 2;
 			goto out;
@@ -910,6 +936,6 @@ out:
 	if (cli_output_close(&output) != 0)
 		status = 2;
 	while (nadj > 0)
-		pdn_adjudicator_free(adj[--nadj]);
+		worker_free(adj[--nadj]);
 	return status;
 }

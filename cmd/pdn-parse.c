@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "emit.h"
-#include "pdn_game.h"
+#include "pdn_write.h"
 
 enum format { FMT_PDN, FMT_YAML, FMT_JSON, FMT_TAGS };
 static const char *const formats[] = { "pdn", "yaml", "json", "tags", NULL };
@@ -21,6 +21,11 @@ struct out {
 	enum format fmt;
 	struct yout y;		/* for FMT_YAML */
 	pdn_buf buf;
+	/*
+	 * For FMT_PDN: the writer reads each game's replay (which says how
+	 * each move reads); its diagnostics are pdn-validate's, not ours.
+	 */
+	pdn_replay *rp;
 };
 
 static void
@@ -270,10 +275,14 @@ static int
 parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
 	struct cli_input in;
 	pdn_reader *r;
 	const pdn_game *g;
+	const pdn_played *pg;
 	int rc, status = 0;
+
+	ro.flags = PDN_REPLAY_NO_RESULT;
 
 	if (cli_input_open(&in, path) != 0)
 		return 2;
@@ -293,7 +302,8 @@ parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 		switch (o->fmt) {
 		case FMT_PDN:
 			o->buf.len = 0;
-			if (pdn_game_write(g, &o->buf) != 0) {
+			if (pdn_replay_game(&pg, o->rp, g, &ro) != 0 ||
+			    pdn_game_write(&o->buf, g, pg) != 0) {
 				cli_warn("out of memory");
 				status = 2;
 				break;
@@ -373,8 +383,14 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
-	if (cli_output_open(&output, outname) != 0)
+	if (o.fmt == FMT_PDN && pdn_replay_new(&o.rp) != 0) {
+		cli_warn("out of memory");
 		return 2;
+	}
+	if (cli_output_open(&output, outname) != 0) {
+		pdn_replay_free(o.rp);
+		return 2;
+	}
 	o.fp = output.fp;
 	if (o.fmt == FMT_YAML && yout_open(&o.y, o.fp) != 0) {
 		status = 2;
@@ -391,6 +407,7 @@ main(int argc, char **argv)
 		status = 2;
 out:
 	pdn_buf_free(&o.buf);
+	pdn_replay_free(o.rp);
 	if (cli_output_close(&output) != 0)
 		status = 2;
 	return status;

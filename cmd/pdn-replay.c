@@ -49,6 +49,7 @@ struct run {
 	int warned_many;	/* "more than one picture" was said */
 	struct cli_diag_state ds;
 	pdn_replay *rp;
+	const pdn_played *pg;	/* the game being shown */
 	pdn_buf buf;
 	pdn_movelist legal;	/* scratch for writing moves */
 	char path[PATH_MAX];
@@ -307,7 +308,7 @@ put_shot(struct run *run, const struct shot *sh)
 		    move != NULL ? ", last move " : "",
 		    move != NULL ? move : "");
 		render_svg(&run->buf, sh->pos, sh->last != NULL ?
-		    &sh->last->move : NULL, title, &run->ro);
+		    sh->last->move : NULL, title, &run->ro);
 		fwrite(run->buf.data, 1, run->buf.len, s->fp);
 		break;
 	case FMT_JSON:
@@ -335,8 +336,8 @@ static void
 move_text(struct run *run, struct shot *sh, const pdn_ply *p)
 {
 	/* The shortest form no other legal move shares. */
-	pdn_generate(&p->before, &run->legal);
-	pdn_move_str_unique(&p->move, &run->legal, sh->mv);
+	pdn_generate(p->before, &run->legal);
+	pdn_move_str_unique(p->move, &run->legal, sh->mv);
 	snprintf(sh->move, sizeof(sh->move), "%ld%s %s", p->number,
 	    p->side == PDN_WHITE ? "." : "...", sh->mv);
 }
@@ -351,23 +352,23 @@ show_ply(struct run *run, const pdn_game *g, long t, int valid)
 	const pdn_position *seen[PDN_REPLAY_MAX_LINES];
 	pdn_ply p[PDN_REPLAY_MAX_LINES];
 	struct shot sh;
-	long plies = pdn_replay_plies(run->rp);
-	int lines = pdn_replay_lines(run->rp);
+	long plies = pdn_played_plies(run->pg);
+	int lines = pdn_played_lines(run->pg);
 	int k, j, nseen = 0, st, status = 0;
 
 	for (k = 0; k < lines; k++) {
 		memset(&sh, 0, sizeof(sh));
-		if (t > 0 && pdn_replay_ply(run->rp, k, t - 1, &p[k]) == 0) {
+		if (t > 0 && pdn_played_ply(&p[k], run->pg, k, t - 1) == 0) {
 			sh.last = &p[k];
 			move_text(run, &sh, &p[k]);
 		}
 		/* The final node may be a /FEN/ setup after the last move. */
 		if (t == plies)
-			sh.pos = pdn_replay_final(run->rp, k);
+			sh.pos = pdn_played_final(run->pg, k);
 		else if (sh.last != NULL)
-			sh.pos = &p[k].after;
+			sh.pos = p[k].after;
 		else
-			sh.pos = pdn_replay_start(run->rp);
+			sh.pos = pdn_played_start(run->pg);
 		for (j = 0; j < nseen; j++)
 			if (pdn_position_equal(seen[j], sh.pos))
 				break;
@@ -394,12 +395,12 @@ show_ply(struct run *run, const pdn_game *g, long t, int valid)
 static long
 move_target(struct run *run, int stopped)
 {
-	long plies = pdn_replay_plies(run->rp), i, want, at;
+	long plies = pdn_played_plies(run->pg), i, want, at;
 	pdn_ply p;
 
 	want = 2 * run->move + (run->move_side == PDN_BLACK);
 	for (i = 0; i < plies; i++) {
-		pdn_replay_ply(run->rp, 0, i, &p);
+		pdn_played_ply(&p, run->pg, 0, i);
 		at = 2 * p.number + (p.side == PDN_BLACK);
 		if (at == want)
 			return i + 1;
@@ -421,11 +422,11 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 	opt.flags = flags;
 	opt.diag = cli_diag;
 	opt.diag_arg = &run->ds;
-	if (pdn_replay_game(run->rp, g, &opt) != 0) {
+	if (pdn_replay_game(&run->pg, run->rp, g, &opt) != 0) {
 		cli_warn("out of memory");
 		return 2;
 	}
-	switch (pdn_replay_verdict(run->rp)) {
+	switch (pdn_played_status(run->pg)) {
 	case PDN_REPLAY_UNSUPPORTED:
 		/*
 		 * Another variant is no fault, but a game the reader could
@@ -442,10 +443,10 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 		break;
 	}
 	/* No line at all: the record's FEN did not read. */
-	if (pdn_replay_lines(run->rp) == 0)
+	if (pdn_played_lines(run->pg) == 0)
 		return status;
-	plies = pdn_replay_plies(run->rp);
-	stopped = pdn_replay_errors(run->rp) > 0;
+	plies = pdn_played_plies(run->pg);
+	stopped = pdn_played_errors(run->pg) > 0;
 	from = to = plies;
 	switch (run->which) {
 	case AT_END:

@@ -110,6 +110,7 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	pdn_replay *rp = ctx;
 	struct batch *b = batch;
 	const pdn_game *g;
+	const pdn_played *pg;
 	int rc, status;
 	size_t i;
 
@@ -117,11 +118,11 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	ro.diag = collect;
 	ro.diag_arg = b;
 	while ((rc = pdn_reader_next(r, &g)) == 1) {
-		if (pdn_replay_game(rp, g, &ro) != 0) {
+		if (pdn_replay_game(&pg, rp, g, &ro) != 0) {
 			b->oom = 1;
 			break;
 		}
-		switch (pdn_replay_verdict(rp)) {
+		switch (pdn_played_status(pg)) {
 		case PDN_REPLAY_VALID:
 			status = ST_VALID;
 			break;

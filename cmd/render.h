@@ -7,7 +7,7 @@
 #define RENDER_H
 
 #include "pdn.h"
-#include "pdn_game.h"
+#include "pdn_write.h"
 
 struct render_opts {
 	int numbers;		/* write the square numbers */

@@ -1,7 +1,7 @@
 /*
- * Fuzz target (libFuzzer): the reader and the canonical writer on any
- * bytes.  Besides crashes, leaks and undefined behaviour it checks the
- * writer's promise for input the reader accepts without an error: the
+ * Fuzz target (libFuzzer): the reader, the replay and the canonical
+ * writer on any bytes.  Besides crashes, leaks and undefined behaviour it
+ * checks the writer's promise for input the reader accepts without an error: the
  * canonical output is a fixed point, so reading what it wrote and writing
  * again gives the same bytes.  (Input with syntax errors is written as
  * read, normalised, and may settle only on the second pass.)
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn_game.h"
+#include "pdn_write.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -29,18 +29,25 @@ static long
 rewrite(const char *data, size_t size, pdn_buf *out)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
 	pdn_reader *r;
+	pdn_replay *rp;
 	const pdn_game *g;
+	const pdn_played *pg;
 	long errors = 0;
 
 	opt.diag = count_errors;
 	opt.diag_arg = &errors;
 	opt.keep_raw = 1;
-	if (pdn_reader_new_mem(&r, data, size, &opt) != 0)
+	ro.flags = PDN_REPLAY_NO_RESULT;
+	if (pdn_reader_new_mem(&r, data, size, &opt) != 0 ||
+	    pdn_replay_new(&rp) != 0)
 		abort();
 	while (pdn_reader_next(r, &g) == 1)
-		if (pdn_game_write(g, out) != 0)
+		if (pdn_replay_game(&pg, rp, g, &ro) != 0 ||
+		    pdn_game_write(out, g, pg) != 0)
 			abort();
+	pdn_replay_free(rp);
 	pdn_reader_free(r);
 	return errors;
 }

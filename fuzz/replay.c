@@ -27,33 +27,33 @@ is_legal(const pdn_position *pos, const pdn_move *m)
 }
 
 static void
-check(const pdn_replay *rp)
+check(const pdn_played *pg)
 {
 	pdn_ply p;
 	pdn_position at, next;
-	long i, plies = pdn_replay_plies(rp);
+	long i, plies = pdn_played_plies(pg);
 	int k;
 
-	for (k = 0; k < pdn_replay_lines(rp); k++) {
-		at = *pdn_replay_start(rp);
+	for (k = 0; k < pdn_played_lines(pg); k++) {
+		at = *pdn_played_start(pg);
 		for (i = 0; i < plies; i++) {
 			/* A /FEN/ setup replaces the position before a ply. */
-			if (pdn_replay_ply(rp, k, i, &p) != 0 ||
+			if (pdn_played_ply(&p, pg, k, i) != 0 ||
 			    (!(p.flags & PDN_PLY_SETUP) &&
-			    !pdn_position_equal(&p.before, &at)))
+			    !pdn_position_equal(p.before, &at)))
 				abort();
 			if (!(p.flags & PDN_PLY_IRREGULAR) &&
-			    !is_legal(&p.before, &p.move))
+			    !is_legal(p.before, p.move))
 				abort();
 			if (!(p.flags & PDN_PLY_IRREGULAR)) {
-				next = p.before;
-				pdn_make(&next, &p.move);
-				if (!pdn_position_equal(&next, &p.after))
+				next = *p.before;
+				pdn_make(&next, p.move);
+				if (!pdn_position_equal(&next, p.after))
 					abort();
 			}
-			at = p.after;
+			at = *p.after;
 		}
-		if (pdn_replay_final(rp, k) == NULL)
+		if (pdn_played_final(pg, k) == NULL)
 			abort();
 	}
 }
@@ -65,19 +65,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pdn_reader *r;
 	pdn_replay *rp;
 	const pdn_game *g;
+	const pdn_played *pg;
 
 	if (pdn_reader_new_mem(&r, (const char *)data, size, NULL) != 0 ||
 	    pdn_replay_new(&rp) != 0)
 		abort();
 	while (pdn_reader_next(r, &g) == 1) {
 		opt.flags = 0;
-		if (pdn_replay_game(rp, g, &opt) != 0)
+		if (pdn_replay_game(&pg, rp, g, &opt) != 0)
 			abort();
-		check(rp);
+		check(pg);
 		opt.flags = PDN_REPLAY_LENIENT;
-		if (pdn_replay_game(rp, g, &opt) != 0)
+		if (pdn_replay_game(&pg, rp, g, &opt) != 0)
 			abort();
-		check(rp);
+		check(pg);
 	}
 	pdn_replay_free(rp);
 	pdn_reader_free(r);

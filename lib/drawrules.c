@@ -20,9 +20,9 @@
  *   king move follows it;
  * - "can the side to move move at all" first looks for a free square next
  *   to one of its pieces, a few shifts of the bitboards (board.h), and only
- *   asks the move generator for a capture when every piece is blocked; the
- *   adjudicator (rules_step(), drawrules.h) skips the question where the
- *   record shows a legal move next, and hands over the position reached
+ *   asks the move generator for a capture when every piece is blocked;
+ *   pdn_rules_play_game() skips the question where the record shows a
+ *   legal move next, and hands over the position the played game reached
  *   instead of having the move played again.
  * The history array grows by doubling and is reused across records, so
  * nothing is allocated per ply once it is large enough.
@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "board.h"
-#include "drawrules.h"
+#include "pdn_rules.h"
 
 /* The material classes of RULES.md 5.3 and 5.4. */
 enum ending { ENDING_NONE, ENDING_16, ENDING_5 };
@@ -113,7 +113,11 @@ can_move(const pdn_position *p)
 	return pdn_has_capture(p);
 }
 
-pdn_rules_reason
+/*
+ * Why the side to move has lost in `p` (PDN_REASON_NO_PIECES or
+ * PDN_REASON_NO_MOVES), or PDN_REASON_NONE.
+ */
+static pdn_rules_reason
 rules_lost(const pdn_position *p)
 {
 	if ((p->side == PDN_WHITE ? p->white : p->black) == 0)
@@ -463,13 +467,6 @@ pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 	return 0;
 }
 
-int
-rules_step(pdn_rules *t, const pdn_position *before, const pdn_move *m,
-    const pdn_position *after, int more)
-{
-	return play(t, before, m, after, more);
-}
-
 const pdn_rules_state *
 pdn_rules_state_get(const pdn_rules *t)
 {
@@ -480,4 +477,228 @@ const pdn_position *
 pdn_rules_position(const pdn_rules *t)
 {
 	return &t->cur;
+}
+
+/* --- a played game, ply by ply ---------------------------------------- */
+
+/*
+ * Walks line k of pg (of `plies` plies) once, before the tracker starts:
+ * sets *kingless to the number of plies at its start that leave no king
+ * and follow no setup, and returns nonzero when no draw can end the line
+ * before its last position (from a start whose 25-move count is at
+ * `clock0`), so that only that position needs judging.  The checks are
+ * cheap and sufficient, not exact:
+ * - no setup in the line after the start;
+ * - no 16- or 5-move ending ever stands: the line has no king at all, or
+ *   both sides keep two pieces or more to the end (pieces are never
+ *   added, so they had at least as many before);
+ * - no run of king moves without capture, the only plies along which a
+ *   position can come back or the 25-move count grow, is long enough for
+ *   the 25-move rule (counting the start's clock) or for a repetition: a
+ *   position comes back at the earliest four plies later (each side
+ *   takes its king away and back), so n occurrences need a run of
+ *   4 (n - 1) plies.
+ * The start is not lost, since the first ply is a legal move in it.
+ */
+static int
+survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
+    int clock0, long *kingless)
+{
+	const pdn_profile *prof = &t->prof;
+	const pdn_setup *st = pdn_played_setup(pg, 1);
+	const pdn_position *prev = pdn_played_start(pg), *cur;
+	long i, end = plies, run = 0, best = 0, limit = LONG_MAX;
+
+	if (prof->king_plies > 0)
+		limit = prof->king_plies;
+	if (prof->threefold > 0 && 4L * (prof->threefold - 1) < limit)
+		limit = 4L * (prof->threefold - 1);
+	/* The opening stops at the first setup after the start. */
+	if (st != NULL && st->ply < end)
+		end = st->ply;
+	for (i = 0; i < end; i++)
+		if ((cur = pdn_played_after(pg, k, i)) == NULL ||
+		    cur->kings != 0)
+			break;
+	*kingless = i;
+	if (st != NULL)
+		return 0;
+	if (i > 0)
+		prev = pdn_played_after(pg, k, i - 1);
+	/*
+	 * A king move without capture, told from the positions alone: the
+	 * opponent's pieces stay, and the kings change without growing in
+	 * number (a man's move leaves them as they were, a promotion adds
+	 * one).
+	 */
+	for (; i < plies; i++, prev = cur) {
+		if ((cur = pdn_played_after(pg, k, i)) == NULL)
+			return 0;
+		if ((prev->side == PDN_WHITE ? prev->black == cur->black :
+		    prev->white == cur->white) && prev->kings != cur->kings &&
+		    popcount(prev->kings) == popcount(cur->kings)) {
+			if (++run > best)
+				best = run;
+		} else
+			run = 0;
+	}
+	if (plies > 0 && (popcount(prev->white) < 2 ||
+	    popcount(prev->black) < 2))
+		return 0;
+	return best + (clock0 > 0 ? clock0 : 0) < limit;
+}
+
+/*
+ * The setup after the last ply of the main line, which replaces the
+ * position that ply reached (the line ends in it), or NULL.
+ */
+static const pdn_setup *
+trailing_setup(const pdn_played *pg, long plies)
+{
+	size_t n = pdn_played_setups(pg);
+	const pdn_setup *st = n > 1 ? pdn_played_setup(pg, n - 1) : NULL;
+
+	return st != NULL && st->ply == plies ? st : NULL;
+}
+
+/*
+ * Feeds line k of pg to the tracker, up to the rules' end (nothing later
+ * can change it; a threefold claim matters only when no end comes).
+ *
+ * A ply after which no king stands on the board is not fed: it was a man
+ * move or a capture, which resets every count, and with men only there is
+ * no ending and no position that can come back.  Nor can a side be lost
+ * there, since a legal move follows, except at the end of the line or
+ * where a setup replaces the position.  So the tracker restarts (as at a
+ * setup) at the first ply that leaves a king, and only those positions
+ * are checked: most plies of real games are skipped at the cost of one
+ * test.  The tracker then counts fewer plies than the record, which
+ * `skipped` makes up.  A setup is always fed, since its own clock may end
+ * the game.  A line where no draw can come (survey()), such as one
+ * without a king, needs only its last position judged (survey()).
+ *
+ * The tracker takes each position from the played game rather than
+ * playing the move again, and where the next ply follows without a setup
+ * (a legal move in the position reached) it looks for draws only.
+ */
+int
+pdn_rules_play_game(pdn_rules_state *out, pdn_rules *t, const pdn_played *pg,
+    int k)
+{
+	const pdn_setup *s0 = pdn_played_setup(pg, 0), *tsetup;
+	const pdn_rules_state *cur = &t->st;
+	const pdn_position *fin;
+	pdn_position last;	/* the position after the last ply skipped */
+	pdn_ply p, np;
+	long plies = pdn_played_plies(pg), i, skipped = 0;
+	long claim_skipped = 0, last_skipped = 0;
+	int rc, pending = 0, claimed, more, have, nhave, last_claim = 0;
+	int clock0, quiet;
+
+	memset(out, 0, sizeof(*out));
+	if (s0 == NULL || (fin = pdn_played_final(pg, k)) == NULL)
+		return PDN_EINVAL;
+	clock0 = s0->halfmove_clock;
+	tsetup = trailing_setup(pg, plies);
+	/* The opening, where no king stands yet, is passed in one step. */
+	quiet = survey(t, pg, k, plies, clock0, &skipped);
+	if (plies > 0 && tsetup == NULL && quiet) {
+		/* Only the last position can be decided, and only lost. */
+		out->ply = (int)plies;
+		if ((out->end.reason = rules_lost(fin)) != PDN_REASON_NONE) {
+			out->end.result = fin->side == PDN_WHITE ?
+			    PDN_RESULT_BLACK_WINS : PDN_RESULT_WHITE_WINS;
+			out->end.ply = (int)plies;
+		}
+		return 0;
+	}
+	if ((rc = pdn_rules_start(t, &s0->pos, clock0)) != 0)
+		return rc;
+	claimed = cur->claim.reason != PDN_REASON_NONE;
+	i = 0;
+	if (cur->end.reason != PDN_REASON_NONE)
+		skipped = 0;
+	else if (skipped > 0) {
+		pdn_played_ply(&p, pg, k, skipped - 1);
+		last = *p.after;
+		pending = 1;
+		i = skipped;
+	}
+	/*
+	 * The next ply is looked at first: when it follows without a setup,
+	 * it is a legal move in the position this ply reaches, which is then
+	 * neither lost nor to be tested for a move.
+	 */
+	have = i < plies && pdn_played_ply(&p, pg, k, i) == 0;
+	for (; have && cur->end.reason == PDN_REASON_NONE; i++, p = np,
+	    have = nhave) {
+		nhave = i + 1 < plies && pdn_played_ply(&np, pg, k, i + 1) == 0;
+		/*
+		 * A setup replaced the position before this move: the one it
+		 * replaced may have been lost, and the tracker restarts its
+		 * counts at the new one, keeping the plies played and any
+		 * end reached.  The new position is judged even when the
+		 * move leaves no king: its 25-move clock (":H") may already
+		 * be at the limit.
+		 */
+		if (p.flags & PDN_PLY_SETUP) {
+			if (pending && (rc = pdn_rules_setup(t, &last, -1)) != 0)
+				return rc;
+			pending = 0;
+			if (cur->end.reason != PDN_REASON_NONE)
+				break;
+			if ((rc = pdn_rules_setup(t, p.before, p.setup != NULL ?
+			    p.setup->halfmove_clock : -1)) != 0)
+				return rc;
+			if (cur->end.reason != PDN_REASON_NONE)
+				break;
+		}
+		if (p.after->kings == 0) {
+			last = *p.after;
+			pending = 1;
+			skipped++;
+			continue;
+		}
+		/* After plies skipped the tracker restarts there too.  (A
+		 * tracker whose position is not the one the move was played
+		 * in can only come from a setup.) */
+		if (pending && (rc = pdn_rules_setup(t, p.before, -1)) != 0)
+			return rc;
+		pending = 0;
+		more = nhave && !(np.flags & PDN_PLY_SETUP);
+		rc = play(t, p.before, p.move, p.after, more);
+		if (rc == PDN_EINVAL) {
+			if ((rc = pdn_rules_setup(t, p.before, -1)) != 0)
+				return rc;
+			rc = play(t, p.before, p.move, p.after, more);
+		}
+		if (rc != 0)
+			return rc;
+		if (!claimed && cur->claim.reason != PDN_REASON_NONE) {
+			claimed = 1;
+			claim_skipped = skipped;
+		}
+		if (cur->last_claim.ply != last_claim) {
+			last_claim = cur->last_claim.ply;
+			last_skipped = skipped;
+		}
+	}
+	/* The line ends on a ply skipped: is its last position lost? */
+	if (pending && cur->end.reason == PDN_REASON_NONE &&
+	    (rc = pdn_rules_setup(t, &last, -1)) != 0)
+		return rc;
+	/* A setup after the last move is the position the game ends in. */
+	if (tsetup != NULL && cur->end.reason == PDN_REASON_NONE &&
+	    (rc = pdn_rules_setup(t, &tsetup->pos,
+	    tsetup->halfmove_clock)) != 0)
+		return rc;
+	*out = *cur;
+	out->ply += (int)skipped;
+	if (out->end.reason != PDN_REASON_NONE)
+		out->end.ply += (int)skipped;
+	if (claimed) {
+		out->claim.ply += (int)claim_skipped;
+		out->last_claim.ply += (int)last_skipped;
+	}
+	return 0;
 }

@@ -1,5 +1,6 @@
 /*
- * Small services of the game model: tag lookup, result tokens and the
+ * Small services of the game model: tag lookup, result tokens (the one
+ * table of them, in both families) and the
  * normalised text of a move token.
  */
 #include <string.h>
@@ -19,14 +20,47 @@ pdn_game_tag(const pdn_game *g, const char *name)
 	return NULL;
 }
 
+/* The tokens of each outcome, by family; indexed by pdn_outcome. */
+static const char *const outcome_tokens[][2] = {
+	{ NULL, NULL },
+	{ "*", "*" },
+	{ "2-0", "1-0" },
+	{ "0-2", "0-1" },
+	{ "1-1", "1/2-1/2" },
+	{ "0-0", "0-0" }
+};
+
+pdn_outcome
+pdn_outcome_parse(const char *s, pdn_result_family *family)
+{
+	size_t o;
+	int f;
+
+	if (s == NULL)
+		return PDN_OUTCOME_NONE;
+	for (o = PDN_OUTCOME_UNKNOWN; o <= PDN_OUTCOME_DOUBLE_LOSS; o++)
+		for (f = 0; f < 2; f++)
+			if (s[0] == outcome_tokens[o][f][0] &&
+			    strcmp(s, outcome_tokens[o][f]) == 0) {
+				if (family != NULL)
+					*family = (pdn_result_family)f;
+				return (pdn_outcome)o;
+			}
+	return PDN_OUTCOME_NONE;
+}
+
+const char *
+pdn_outcome_str(pdn_outcome o, pdn_result_family family)
+{
+	if ((unsigned)o > PDN_OUTCOME_DOUBLE_LOSS)
+		return NULL;
+	return outcome_tokens[o][family == PDN_FAMILY_CHESS];
+}
+
 int
 pdn_result_valid(const char *s)
 {
-	/* 2-0 0-2 1-1 0-0 1-0 0-1: the pairs of 0..2 that sum to 2 at most. */
-	if (s[0] >= '0' && s[0] <= '2' && s[1] == '-' && s[2] >= '0' &&
-	    s[2] <= '2' && s[3] == '\0')
-		return s[0] - '0' + s[2] - '0' <= 2;
-	return strcmp(s, "*") == 0 || strcmp(s, "1/2-1/2") == 0;
+	return pdn_outcome_parse(s, NULL) != PDN_OUTCOME_NONE;
 }
 
 static int

@@ -101,6 +101,31 @@ typedef struct pdn_movelist {
 	pdn_move m[PDN_MAX_MOVES];
 } pdn_movelist;
 
+/* --- variants (variant.c) ------------------------------------------- */
+
+/*
+ * A variant of draughts: its board, square numbering and rules.  The
+ * descriptors are static and never freed; a game names its variant by
+ * the number of its GameType tag (20 international, 21 English, ...).
+ * Today the library plays international draughts (10x10, FMJD rules); the
+ * positions, moves and functions below are that variant's.
+ */
+typedef struct pdn_variant pdn_variant;
+
+/* The variant of a GameType number, or NULL when the library has none. */
+const pdn_variant *pdn_variant_get(int gametype);
+
+/* International draughts, the default; never NULL. */
+const pdn_variant *pdn_variant_default(void);
+
+/* Its GameType number (20), name ("international") and board width (10). */
+int pdn_variant_gametype(const pdn_variant *v);
+const char *pdn_variant_name(const pdn_variant *v);
+int pdn_variant_width(const pdn_variant *v);
+
+/* The number of playable squares (50): squares are numbered 1..this. */
+int pdn_variant_squares(const pdn_variant *v);
+
 /* --- squares and positions (position.c) ---------------------------- */
 
 /* The bit of square 1..50 in the bitboards; 0 for any other number. */

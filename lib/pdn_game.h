@@ -3,8 +3,7 @@
  *
  * This header covers everything above the rules core (pdn.h): the
  * diagnostics every tool shares, the tokenizer, the streaming reader and
- * the game model it fills, the move-token matcher and the canonical PDN
- * writer.  The library never prints and never exits: problems in the input
+ * the game model it fills, results, and the move-token matcher.  The library never prints and never exits: problems in the input
  * are reported through a pdn_diag_fn callback, one call per diagnostic.
  */
 #ifndef PDN_GAME_H
@@ -316,12 +315,6 @@ typedef struct pdn_game {
 	int gametype;		/* 20, 21, ...; 0 when unknown */
 	int gametype_inferred;	/* no GameType tag: it was inferred */
 	long plies;		/* moves in the main line */
-	/*
-	 * {comments} in the main line, as the reader counts them; a game
-	 * built by hand must count them too, as pdn_adjudicate() looks for
-	 * [%clock] commands only when there are some.
-	 */
-	long comments;
 	int errors;		/* error diagnostics about this game */
 	int warnings;
 	int truncated;		/* a syntax error cut the game short */
@@ -336,6 +329,38 @@ typedef struct pdn_game {
 
 /* The value of the first tag named `name`, or NULL (borrowed). */
 const char *pdn_game_tag(const pdn_game *g, const char *name);
+
+/* --- results (game.c) --------------------------------------------- */
+
+/* A game result, whatever its notation. */
+typedef enum pdn_outcome {
+	PDN_OUTCOME_NONE = 0,	/* absent or not a result token */
+	PDN_OUTCOME_UNKNOWN,	/* `*`: unknown or unfinished */
+	PDN_OUTCOME_WHITE,	/* White won: 2-0, 1-0 */
+	PDN_OUTCOME_BLACK,	/* Black won: 0-2, 0-1 */
+	PDN_OUTCOME_DRAW,	/* 1-1, 1/2-1/2 */
+	PDN_OUTCOME_DOUBLE_LOSS	/* 0-0 (no 1-0 family token) */
+} pdn_outcome;
+
+/* The two families of result notation (RULES.md 7). */
+typedef enum pdn_result_family {
+	PDN_FAMILY_DRAUGHTS = 0,	/* 2-0 0-2 1-1 0-0 */
+	PDN_FAMILY_CHESS		/* 1-0 0-1 1/2-1/2 */
+} pdn_result_family;
+
+/*
+ * Reads a result token ; the family it
+ * is written in goes to *family when not NULL.  NULL or anything else is
+ * PDN_OUTCOME_NONE.
+ */
+pdn_outcome pdn_outcome_parse(const char *s, pdn_result_family *family);
+
+/*
+ * The token of an outcome in a family ("2-0", "1/2-1/2", "*"); 0-0 has no
+ * chess-family token and is written "0-0" in both.  NULL for
+ * PDN_OUTCOME_NONE.  The string is static.
+ */
+const char *pdn_outcome_str(pdn_outcome o, pdn_result_family family);
 
 /* Nonzero when s is a result token: 2-0 0-2 1-1 0-0 1-0 0-1 1/2-1/2 *. */
 int pdn_result_valid(const char *s);
@@ -437,35 +462,6 @@ int pdn_match_list(const pdn_movetok *tok, const pdn_movelist *legal,
  */
 int pdn_match(const pdn_position *pos, const pdn_movetok *tok,
     pdn_movelist *legal, int *idx, int max, unsigned *notes);
-
-/* --- canonical writer (writer.c) ------------------------------------ */
-
-/* A growable byte buffer; zero-initialise it, release with pdn_buf_free. */
-typedef struct pdn_buf {
-	char *data;
-	size_t len, cap;
-	int oom;		/* an allocation failed: contents incomplete */
-} pdn_buf;
-
-void pdn_buf_free(pdn_buf *b);
-void pdn_buf_add(pdn_buf *b, const char *s, size_t len);
-
-/*
- * Makes room for `len` more bytes and a NUL after b->len, for a caller
- * that writes them itself at b->data + b->len.  Returns 0, or PDN_ENOMEM
- * (with b->oom set).
- */
-int pdn_buf_reserve(pdn_buf *b, size_t len);
-
-/*
- * Appends the canonical PDN of game g to out (see pdn(5)): the seven-tag
- * roster, GameType, the other tags in input order, movetext with captures
- * in the shortest unambiguous form where the line replays, and one blank
- * line.  A game a syntax error cut short is appended as read (g->raw,
- * without its final blanks, then a blank line), or not at all when the
- * reader did not keep its text.  Returns 0 or PDN_ENOMEM.
- */
-int pdn_game_write(const pdn_game *g, pdn_buf *out);
 
 #pragma GCC visibility pop
 

@@ -40,35 +40,49 @@ extern "C" {
 typedef enum pdn_replay_status {
 	PDN_REPLAY_VALID = 0,	/* every move legal, nothing else wrong */
 	PDN_REPLAY_INVALID,	/* at least one error (the reader's too) */
-	PDN_REPLAY_UNSUPPORTED	/* not international draughts: not replayed */
+	PDN_REPLAY_UNSUPPORTED	/* not a variant the library plays */
 } pdn_replay_status;
 
-/* One ply of a line, as pdn_replay_ply() and the ply callback give it. */
+/*
+ * A position the record sets up rather than reaches by a move: its FEN
+ * tag (elem NULL) or a /FEN "..."/ setup in the movetext (tag NULL), read
+ * once by the replay.  A record without a FEN tag starts from the start
+ * position, which is setup 0 too, with both NULL.
+ */
+typedef struct pdn_setup {
+	const pdn_tag *tag;	/* the FEN tag, or NULL (borrowed) */
+	const pdn_elem *elem;	/* the /FEN/ element, or NULL (borrowed) */
+	long ply;		/* main-line plies played before it */
+	pdn_position pos;
+	int halfmove_clock;	/* lidraughts ":H<n>", -1 when absent */
+	int fullmove;		/* lidraughts ":F<n>", -1 when absent */
+	unsigned fen_warnings;	/* PDN_FEN_W_* liberties of its text */
+} pdn_setup;
+
+/*
+ * One ply of a line: the move a token was matched to and the positions
+ * around it.  Everything it points to belongs to the played game.
+ */
 typedef struct pdn_ply {
 	long ply;		/* 1-based plies from the record's start */
 	long number;		/* the move number (as counted, not as written) */
 	pdn_colour side;	/* the side that made the move */
-	int depth;		/* 0 for the main line */
 	unsigned flags;		/* PDN_PLY_* */
-	pdn_position before;	/* the position the move was played in */
-	pdn_position after;	/* the position it led to */
-	pdn_move move;		/* the legal move the token was matched to */
-	const pdn_elem *elem;	/* the token as read (line, col), borrowed */
+	const pdn_position *before;	/* the position it was played in */
+	const pdn_position *after;	/* the position it led to */
+	const pdn_move *move;	/* the legal move the token was matched to */
+	const pdn_elem *elem;	/* the token as read (line, col) */
+	/* With PDN_PLY_SETUP, the setup `before` comes from; else NULL. */
+	const pdn_setup *setup;
 } pdn_ply;
 
 /* Bits of pdn_ply.flags. */
 enum {
 	PDN_PLY_IRREGULAR = 1 << 0,	/* accepted only by the lenient mode */
 	PDN_PLY_SETUP = 1 << 1,		/* a /FEN/ setup came just before it */
-	PDN_PLY_AMBIGUOUS = 1 << 2	/* the token fit several legal moves */
+	PDN_PLY_AMBIGUOUS = 1 << 2,	/* the token fit several legal moves */
+	PDN_PLY_LIBERTY = 1 << 3	/* 'x' read as quiet, '-' as capture */
 };
-
-/*
- * Called for each main-line ply, in order, once the main line is resolved
- * (after the whole game has been replayed, so that backtracking is over).
- * Return 0 to go on, nonzero to stop the walk (the replay itself is done).
- */
-typedef int (*pdn_ply_fn)(const pdn_ply *p, void *arg);
 
 /* Bits of pdn_replay_options.flags. */
 enum {
@@ -84,21 +98,31 @@ enum {
 	PDN_REPLAY_NO_RESULT = 1 << 2
 };
 
+/*
+ * Options of a replay.  Initialise with PDN_REPLAY_OPTIONS_INIT, then set
+ * what differs: fields may be added at the end in later versions.
+ */
 typedef struct pdn_replay_options {
-	unsigned version;
+	unsigned version;	/* PDN_REPLAY_OPTIONS_VERSION */
 	unsigned flags;		/* PDN_REPLAY_* */
 	pdn_diag_fn diag;	/* may be NULL */
 	void *diag_arg;
-	pdn_ply_fn ply;		/* may be NULL */
-	void *ply_arg;
+	/*
+	 * The variant to play the game as, or NULL for the one its GameType
+	 * names (or the reader inferred).
+	 */
+	const pdn_variant *variant;
 } pdn_replay_options;
 
-#define PDN_REPLAY_OPTIONS_INIT	{ 1, 0, NULL, NULL, NULL, NULL }
+#define PDN_REPLAY_OPTIONS_VERSION 2
+#define PDN_REPLAY_OPTIONS_INIT	{ PDN_REPLAY_OPTIONS_VERSION, 0, NULL, NULL, \
+	NULL }
 
 /* The most lines an ambiguous record keeps alive at once. */
 #define PDN_REPLAY_MAX_LINES	64
 
 typedef struct pdn_replay pdn_replay;
+typedef struct pdn_played pdn_played;
 
 /*
  * A replay handle.  Returns 0 or PDN_ENOMEM; *out belongs to the caller
@@ -108,85 +132,101 @@ int pdn_replay_new(pdn_replay **out);
 void pdn_replay_free(pdn_replay *rp);
 
 /*
- * Replays game `g` (borrowed; it must stay valid while the results below
- * are used, since the plies point to its elements).  Diagnostics go to
- * opt->diag, then the main-line plies to opt->ply.  opt may be NULL (no
- * callbacks, strict).  Returns 0 or PDN_ENOMEM; what the game is worth
- * comes from pdn_replay_verdict().
+ * Replays game `g` (borrowed: it must outlive the played game, which
+ * points into it) and sets *out to the played game, which belongs to the
+ * handle and stays valid and unchanged until its next pdn_replay_game()
+ * or pdn_replay_free().  Diagnostics go to opt->diag as they are found;
+ * opt may be NULL (no diagnostics, strict).  Returns 0, or PDN_ENOMEM
+ * (*out is then NULL); what the game is worth is pdn_played_status().
  */
-int pdn_replay_game(pdn_replay *rp, const pdn_game *g,
-    const pdn_replay_options *opt);
+int pdn_replay_game(const pdn_played **out, pdn_replay *rp,
+    const pdn_game *g, const pdn_replay_options *opt);
 
-/* The verdict on the last game replayed. */
-pdn_replay_status pdn_replay_verdict(const pdn_replay *rp);
+/* --- the played game ------------------------------------------------ */
+
+/* The record it was played from (borrowed). */
+const pdn_game *pdn_played_game(const pdn_played *pg);
+
+/* The variant it was played as; NULL for an unsupported game. */
+const pdn_variant *pdn_played_variant(const pdn_played *pg);
+
+/* The verdict of the replay. */
+pdn_replay_status pdn_played_status(const pdn_played *pg);
 
 /* Error and warning diagnostics the replay itself reported. */
-int pdn_replay_errors(const pdn_replay *rp);
-int pdn_replay_warnings(const pdn_replay *rp);
+int pdn_played_errors(const pdn_played *pg);
+int pdn_played_warnings(const pdn_played *pg);
 
-/* The initial position of the record (the start or its FEN tag). */
-const pdn_position *pdn_replay_start(const pdn_replay *rp);
+/*
+ * The main line's setups in order: setup 0 is where the record starts
+ * (its FEN tag or the start position), the others are the /FEN/ setups
+ * of the main line that were read.  pdn_played_setups() counts them (0
+ * when the game was not played: unsupported, or its FEN unreadable);
+ * pdn_played_setup() returns setup i or NULL.
+ */
+size_t pdn_played_setups(const pdn_played *pg);
+const pdn_setup *pdn_played_setup(const pdn_played *pg, size_t i);
+
+/* The initial position (setup 0's), or the start position. */
+const pdn_position *pdn_played_start(const pdn_played *pg);
 
 /*
  * The number of main-line plies replayed: all of them, or those before
  * the first illegal move.
  */
-long pdn_replay_plies(const pdn_replay *rp);
+long pdn_played_plies(const pdn_played *pg);
 
 /*
  * The number of lines that survived to the end of the main line (its
  * final positions): 1 for an unambiguous record, more for an ambiguous
- * one (at most PDN_REPLAY_MAX_LINES), 0 for an unsupported game.
+ * one (at most PDN_REPLAY_MAX_LINES), 0 for a game not played.
  */
-int pdn_replay_lines(const pdn_replay *rp);
-
-/* The final position of surviving line k (0-based), or NULL. */
-const pdn_position *pdn_replay_final(const pdn_replay *rp, int k);
+int pdn_played_lines(const pdn_played *pg);
 
 /*
- * Fills *out with ply i (0-based, i < pdn_replay_plies()) of surviving
+ * The final position of surviving line k (0-based), or NULL: the position
+ * after its last ply, or after a setup that follows it.
+ */
+const pdn_position *pdn_played_final(const pdn_played *pg, int k);
+
+/*
+ * Fills *out with ply i (0-based, i < pdn_played_plies()) of surviving
  * line k.  Returns 0, or PDN_EINVAL when k or i is out of range.
  */
-int pdn_replay_ply(const pdn_replay *rp, int k, long i, pdn_ply *out);
+int pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i);
 
 /*
- * The position after ply i (0-based) of surviving line k and its PDN_PLY_*
- * flags (flags may be NULL), without copying the whole ply: for callers
- * that look at most plies and need all of few.  NULL when k or i is out
- * of range.  The pointer is valid until the next pdn_replay_game().
+ * The position after ply i (0-based, i < pdn_played_plies()) of surviving
+ * line k, or NULL: what pdn_played_ply() gives as `after`, for a caller
+ * that walks the positions of a line and needs nothing else.
  */
-const pdn_position *pdn_replay_after(const pdn_replay *rp, int k, long i,
-    unsigned *flags);
+const pdn_position *pdn_played_after(const pdn_played *pg, int k, long i);
 
 /*
- * Ply i (0-based) of surviving line k by reference, without copying it:
- * the move, with the positions before and after it in *before and *after
- * and its PDN_PLY_* flags in *flags (each may be NULL).  NULL when k or i
- * is out of range.  The pointers are valid until the next
- * pdn_replay_game().
+ * The liberties the surviving lines took (PDN_PLY_LIBERTY,
+ * PDN_PLY_IRREGULAR, as bits), each also reported with its code.
  */
-const pdn_move *pdn_replay_step(const pdn_replay *rp, int k, long i,
-    const pdn_position **before, const pdn_position **after,
-    unsigned *flags);
+unsigned pdn_played_liberties(const pdn_played *pg);
 
 /*
- * The number of plies at the start of line k that leave no king on the
- * board and follow no /FEN/ setup.  Until a king appears no draw rule can
- * run and no position can come back, so a caller that follows the rules
- * may pass over them in one step.
+ * The move elements of every line, variations included.  Lines are
+ * numbered: 0 is the main line, and pdn_played_variation() gives the
+ * number of the variation that element i of line `line` holds (-1 when it
+ * is no variation or was not played: it branches from nothing, or the
+ * game was replayed without variations).  pdn_played_readings() fills
+ * out[0..max-1] with the readings of move element i of line `line`: the
+ * legal moves its token was matched to, one per candidate position,
+ * lines that died later included, and returns how many there are (0 when
+ * the move was not played: illegal, after an illegal move, or not a
+ * move).  The `ply` and `number` fields count from the record's start.
  */
-long pdn_replay_kingless(const pdn_replay *rp, int k);
+long pdn_played_variation(const pdn_played *pg, long line, size_t i);
 
-/*
- * The longest run of consecutive plies i (from <= i < to) of the main line
- * that move a king and capture nothing.  Only inside such a run can a
- * position come back, and only along one does the 25-move count grow, so
- * a caller that follows the rules can tell from it that neither a
- * repetition nor the 25-move rule ends the game there.  -1 when a /FEN/
- * setup lies in the range, when k is not 0 (other lines are not mapped
- * ply by ply) or when the range is out of bounds.
- */
-long pdn_replay_king_run(const pdn_replay *rp, int k, long from, long to);
+/* The setup that element i of line `line` read, or NULL. */
+const pdn_setup *pdn_played_setup_at(const pdn_played *pg, long line,
+    size_t i);
+int pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
+    long line, size_t i);
 
 /*
  * Matches one move token in one position, the fast way: a quiet move is

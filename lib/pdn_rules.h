@@ -9,14 +9,16 @@
  * write their own in YAML, described in pdn-rules(7).
  *
  * A tracker (pdn_rules) is fed the initial position of a record and then
- * every ply played; after each ply it says whether the game has ended, why
- * (a stable reason string), at which ply and with which result.  The
+ * every ply played, or a whole played game (pdn_rules_play_game()); after
+ * each ply it says whether the game has ended, why (a stable reason
+ * string), at which ply and with which result.  The
  * library never prints: profile errors come back in a pdn_profile_error.
  */
 #ifndef PDN_RULES_H
 #define PDN_RULES_H
 
 #include "pdn.h"
+#include "pdn_replay.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -222,6 +224,19 @@ int pdn_rules_setup(pdn_rules *t, const pdn_position *pos,
  */
 int pdn_rules_play(pdn_rules *t, const pdn_position *before,
     const pdn_move *m, pdn_rules_state *state);
+
+/*
+ * Plays line k (0-based, k < pdn_played_lines()) of a played game through
+ * the tracker, from its start (setup 0, with its ":H" clock) and through
+ * its setups, and fills *out with the state at the rules' end, or at the
+ * end of the line when the rules do not end it (nothing after the end
+ * changes it; `claim` and `last_claim` are those before).  Plies are
+ * counted from the record's start.  The positions are the played game's:
+ * nothing is played again.  Returns 0, PDN_EINVAL when the line does not
+ * exist (a game not played), or PDN_ENOMEM.
+ */
+int pdn_rules_play_game(pdn_rules_state *out, pdn_rules *t,
+    const pdn_played *pg, int k);
 
 /* The state after the last ply (borrowed, valid until the next call). */
 const pdn_rules_state *pdn_rules_state_get(const pdn_rules *t);

@@ -914,8 +914,6 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 			begin_game(r, t);
 			token_liberties(r, t);
 			add_text(r, PDN_EL_COMMENT, t);
-			if (r->depth == 0)
-				r->game.comments++;
 			break;
 		case PDN_TOK_LINE_COMMENT:
 			begin_game(r, t);

@@ -38,6 +38,7 @@ struct node {
 	int parent;		/* index of the node before, -1 for a root */
 	unsigned flags;		/* PDN_PLY_* and NODE_* */
 	unsigned mark;		/* stamp of the line that found it alive */
+	int setup;		/* with NODE_SETUP: its index in setups[] */
 	long ply;
 };
 
@@ -48,45 +49,71 @@ struct node {
  */
 #define NODE_SETUP	(1u << 8)
 /*
- * A node whose move fits its token only through a liberty: an 'x' read as
- * a quiet move or a '-' as a capture.  Such a node is dropped when another
- * candidate fits the same token exactly (RULES.md 5.6).
+ * A node whose move fits its token only through a liberty (PDN_PLY_LIBERTY:
+ * an 'x' read as a quiet move or a '-' as a capture) is dropped when
+ * another candidate fits the same token exactly (RULES.md 5.6).
  */
-#define NODE_LIBERTY	(1u << 9)
 
 struct layer {
 	size_t b, e;		/* nodes [b, e) */
 };
 
-struct pdn_replay {
+/* A line of play replayed: its elements' slots start at `base`. */
+struct lrec {
+	const pdn_line *l;
+	size_t base;
+};
+
+/*
+ * What became of one element of a line: for a move, its readings are
+ * nodes [a, a + n); for a variation, a is the number of its line (n 1);
+ * for a setup, a is its index in setups[] (n 1).  All zero: not played.
+ */
+struct slot {
+	uint32_t a, n;
+};
+
+/* The played game: everything a replay found, read by every consumer. */
+struct pdn_played {
 	struct node *nodes;
 	size_t nn, capn;
-	struct layer *layers;	/* a stack: each line pushes its own */
-	size_t nl, capl;
 	int *path;		/* the plies (node indices) of line 0 */
 	size_t cappath;
 	long npath;
-	long kingless;		/* plies of line 0 before a king or a setup */
 	/*
 	 * With `direct` set, line 0's ply i is node i + 1 and path[] is not
 	 * filled: one candidate all along and no setup (see finish()).
 	 */
 	int direct;
 	long mainplies;		/* moves played on the main line */
-	size_t first_king;	/* first node with a king made by a move, or 0 */
 	int finals[PDN_REPLAY_MAX_LINES];
 	int nfinal;
-	pdn_position start;
 	long plies;
 	pdn_replay_status status;
 	int errors, warnings;
+	long base_number;	/* move number of the record's first ply */
+	pdn_colour start_side;
+	const pdn_game *g;
+	const pdn_variant *variant;
+	pdn_setup *setups;	/* the main line's first, in order */
+	size_t nsetup, capsetup, nmainsetup;
+	struct lrec *lrecs;	/* the lines played, main line first */
+	size_t nlrec, caplrec;
+	struct slot *slots;
+	size_t nslot, capslot;
+	unsigned flags;		/* PDN_PLY_* of the plies made on line 0 */
+	unsigned liberties;	/* PDN_PLY_LIBERTY, _IRREGULAR of survivors */
+};
+
+/* A replay handle: the played game and the scratch that made it. */
+struct pdn_replay {
+	struct pdn_played pg;
+	struct layer *layers;	/* a stack: each line pushes its own */
+	size_t nl, capl;
 	int oom;
 	unsigned stamp;
 	int single;		/* the main line never had two candidates */
 	unsigned warned;	/* separator warnings given in this game */
-	long base_number;	/* move number of the record's first ply */
-	pdn_colour start_side;
-	const pdn_game *g;
 	pdn_replay_options opt;
 	pdn_movelist list;	/* scratch for generation */
 	pdn_move cand[PDN_REPLAY_MAX_LINES];
@@ -109,9 +136,12 @@ pdn_replay_free(pdn_replay *rp)
 {
 	if (rp == NULL)
 		return;
-	free(rp->nodes);
+	free(rp->pg.nodes);
+	free(rp->pg.path);
+	free(rp->pg.setups);
+	free(rp->pg.lrecs);
+	free(rp->pg.slots);
 	free(rp->layers);
-	free(rp->path);
 	free(rp);
 }
 
@@ -370,11 +400,12 @@ pdn_replay_match(const pdn_position *pos, const pdn_movetok *tok,
 /* --- diagnostics ------------------------------------------------------- */
 
 static void
-number_of(const pdn_replay *rp, long ply, long *number, pdn_colour *side)
+number_of(const struct pdn_played *pg, long ply, long *number,
+    pdn_colour *side)
 {
-	long k = ply - 1 + (rp->start_side == PDN_BLACK);
+	long k = ply - 1 + (pg->start_side == PDN_BLACK);
 
-	*number = rp->base_number + k / 2;
+	*number = pg->base_number + k / 2;
 	*side = (k & 1) ? PDN_BLACK : PDN_WHITE;
 }
 
@@ -400,9 +431,9 @@ report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 	d.code = code;
 	d.severity = pdn_diag_severity(code);
 	if (d.severity == PDN_SEV_ERROR)
-		rp->errors++;
+		rp->pg.errors++;
 	else if (d.severity == PDN_SEV_WARNING)
-		rp->warnings++;
+		rp->pg.warnings++;
 	if (rp->opt.diag == NULL)
 		return;
 	d.name = pdn_diag_name(code);
@@ -413,15 +444,15 @@ report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 		va_end(ap);
 	}
 	d.message = msg;
-	d.file = rp->g->file;
+	d.file = rp->pg.g->file;
 	d.line = line;
 	d.col = col;
-	d.game = rp->g->index;
+	d.game = rp->pg.g->index;
 	if (elem != NULL) {
 		pdn_movetok_str(&elem->u.move.tok, mv);
 		d.move = mv;
 		d.ply = ply;
-		number_of(rp, ply, &d.number, &d.side);
+		number_of(&rp->pg, ply, &d.number, &d.side);
 		d.line = elem->line;
 		d.col = elem->col;
 	}
@@ -582,12 +613,12 @@ grow(void **p, size_t *cap, size_t need, size_t size)
 static struct node *
 new_node(pdn_replay *rp)
 {
-	if (grow((void **)&rp->nodes, &rp->capn, rp->nn + 1,
-	    sizeof(*rp->nodes)) != 0) {
+	if (grow((void **)&rp->pg.nodes, &rp->pg.capn, rp->pg.nn + 1,
+	    sizeof(*rp->pg.nodes)) != 0) {
 		rp->oom = 1;
 		return NULL;
 	}
-	return &rp->nodes[rp->nn++];
+	return &rp->pg.nodes[rp->pg.nn++];
 }
 
 static inline int
@@ -640,14 +671,14 @@ static inline int
 play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 {
 	const pdn_movetok *tok = &el->u.move.tok;
-	const struct node *src = &rp->nodes[b];
-	struct node *nd = &rp->nodes[rp->nn];
+	const struct node *src = &rp->pg.nodes[b];
+	struct node *nd = &rp->pg.nodes[rp->pg.nn];
 	unsigned from = tok->sq[0], to = tok->sq[1];
 	uint64_t w, bl, k, us, them, empty, men, fb, tb, can[4];
 	int white;
 
 	if (tok->nsq != 2 || tok->alpha || from - 1 >= PDN_SQUARES ||
-	    to - 1 >= PDN_SQUARES || rp->nn >= rp->capn)
+	    to - 1 >= PDN_SQUARES || rp->pg.nn >= rp->pg.capn)
 		return 0;
 	if (tok->capture) {
 		if (single_capture(&src->pos, (int)from, (int)to,
@@ -684,9 +715,7 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	}
 	nd->pos.kings = k;
 played:
-	if (nd->pos.kings != 0 && rp->first_king == 0)
-		rp->first_king = rp->nn;
-	rp->nn++;
+	rp->pg.nn++;
 	nd->elem = el;
 	nd->parent = (int)b;
 	nd->flags = src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0;
@@ -700,7 +729,7 @@ static int
 king_quiet(const pdn_replay *rp, const struct node *x)
 {
 	return x->elem != NULL && x->parent >= 0 && x->move.ncap == 0 &&
-	    (rp->nodes[x->parent].pos.kings & pdn_square_bits[x->move.from]);
+	    (rp->pg.nodes[x->parent].pos.kings & pdn_square_bits[x->move.from]);
 }
 
 /* The material of a position: men and kings of each side, for endings. */
@@ -730,7 +759,7 @@ same_material(const pdn_position *a, const pdn_position *b)
 static int
 same_history(const pdn_replay *rp, size_t a, size_t b)
 {
-	const struct node *x = &rp->nodes[a], *y = &rp->nodes[b];
+	const struct node *x = &rp->pg.nodes[a], *y = &rp->pg.nodes[b];
 
 	while (x != y) {
 		if (king_quiet(rp, x) || king_quiet(rp, y) ||
@@ -738,8 +767,8 @@ same_history(const pdn_replay *rp, size_t a, size_t b)
 			return 0;
 		if (x->parent < 0 || y->parent < 0)
 			return x->parent == y->parent;
-		x = &rp->nodes[x->parent];
-		y = &rp->nodes[y->parent];
+		x = &rp->pg.nodes[x->parent];
+		y = &rp->pg.nodes[y->parent];
 	}
 	return 1;
 }
@@ -753,14 +782,14 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
     int depth)
 {
 	const pdn_movetok *tok = &el->u.move.tok;
-	size_t first = rp->nn, i, k;
+	size_t first = rp->pg.nn, i, k;
 	struct node *nd;
 	int n, j, irregular = 0;
 	long liberty = 0;	/* nodes appended that need a liberty */
 	char why[900];
 
 	for (i = b; i < e; i++) {
-		n = pdn_replay_match(&rp->nodes[i].pos, tok, rp->opt.flags,
+		n = pdn_replay_match(&rp->pg.nodes[i].pos, tok, rp->opt.flags,
 		    &rp->list, rp->cand, PDN_REPLAY_MAX_LINES);
 		if (n < 0) {
 			irregular = 1;
@@ -769,12 +798,12 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 		if (n > PDN_REPLAY_MAX_LINES)
 			n = PDN_REPLAY_MAX_LINES;
 		for (j = 0; j < n; j++) {
-			if (rp->nn - first >= PDN_REPLAY_MAX_LINES)
+			if (rp->pg.nn - first >= PDN_REPLAY_MAX_LINES)
 				break;
 			/* Played straight into a node (see make_move_to()). */
 			if ((nd = new_node(rp)) == NULL)
 				return 0;
-			make_move_to(&nd->pos, &rp->nodes[i].pos, &rp->cand[j]);
+			make_move_to(&nd->pos, &rp->pg.nodes[i].pos, &rp->cand[j]);
 			nd->move = rp->cand[j];
 			nd->elem = el;
 			nd->parent = (int)i;
@@ -783,83 +812,141 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			nd->ply = ply;
 			if (n > 1)
 				nd->flags |= PDN_PLY_AMBIGUOUS;
-			if (rp->nodes[i].flags & NODE_SETUP)
+			if (rp->pg.nodes[i].flags & NODE_SETUP)
 				nd->flags |= PDN_PLY_SETUP;
 			if ((nd->move.ncap > 0) != (tok->capture != 0)) {
-				nd->flags |= NODE_LIBERTY;
+				nd->flags |= PDN_PLY_LIBERTY;
 				liberty++;
 			}
 			/*
 			 * Lines that meet again are one line from here, when
 			 * the draw rules cannot tell them apart either.
 			 */
-			for (k = first; k + 1 < rp->nn; k++)
-				if (pdn_position_equal(&rp->nodes[k].pos,
+			for (k = first; k + 1 < rp->pg.nn; k++)
+				if (pdn_position_equal(&rp->pg.nodes[k].pos,
 				    &nd->pos) && same_history(rp, k,
-				    rp->nn - 1))
+				    rp->pg.nn - 1))
 					break;
-			if (k + 1 < rp->nn) {
+			if (k + 1 < rp->pg.nn) {
 				/* An exact reading beats one by a liberty. */
-				if ((rp->nodes[k].flags & NODE_LIBERTY) &&
-				    !(nd->flags & NODE_LIBERTY)) {
-					rp->nodes[k] = *nd;
+				if ((rp->pg.nodes[k].flags & PDN_PLY_LIBERTY) &&
+				    !(nd->flags & PDN_PLY_LIBERTY)) {
+					rp->pg.nodes[k] = *nd;
 					liberty--;
 				}
-				if (nd->flags & NODE_LIBERTY)
+				if (nd->flags & PDN_PLY_LIBERTY)
 					liberty--;
-				rp->nn--;
+				rp->pg.nn--;
 				continue;
 			}
 		}
 	}
 	/* Liberties never compete with exact readings (RULES.md 5.6). */
-	if (liberty > 0 && (size_t)liberty < rp->nn - first) {
-		for (i = k = first; i < rp->nn; i++)
-			if (!(rp->nodes[i].flags & NODE_LIBERTY))
-				rp->nodes[k++] = rp->nodes[i];
-		rp->nn = k;
+	if (liberty > 0 && (size_t)liberty < rp->pg.nn - first) {
+		for (i = k = first; i < rp->pg.nn; i++)
+			if (!(rp->pg.nodes[i].flags & PDN_PLY_LIBERTY))
+				rp->pg.nodes[k++] = rp->pg.nodes[i];
+		rp->pg.nn = k;
 	}
-	for (k = first; k < rp->nn; k++)
-		if (rp->nodes[k].pos.kings != 0) {
-			if (rp->first_king == 0)
-				rp->first_king = k;
-			break;
-		}
-	if (rp->nn > first) {
+	if (rp->pg.nn > first) {
 		if (irregular) {
-			for (k = first; k < rp->nn; k++)
-				rp->nodes[k].flags |= PDN_PLY_IRREGULAR;
-			explain(rp, &rp->nodes[b].pos, tok, why, sizeof(why));
+			for (k = first; k < rp->pg.nn; k++)
+				rp->pg.nodes[k].flags |= PDN_PLY_IRREGULAR;
+			if (depth == 0)
+				rp->pg.flags |= PDN_PLY_IRREGULAR;
+			explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
 			report(rp, PDN_D_IRREGULAR_MOVE, 0, 0, el, ply,
 			    "%s; %s", depth > 0 ? " in a variation" : "",
 			    why);
 		}
-		check_separator(rp, el, &rp->nodes[first].move, ply);
-		return rp->nn - first;
+		if (depth == 0)
+			rp->pg.flags |= rp->pg.nodes[first].flags &
+			    PDN_PLY_LIBERTY;
+		check_separator(rp, el, &rp->pg.nodes[first].move, ply);
+		return rp->pg.nn - first;
 	}
-	explain(rp, &rp->nodes[b].pos, tok, why, sizeof(why));
+	explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
 	report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "%s; %s",
 	    depth > 0 ? " in a variation" : "", why);
 	return 0;
 }
 
+/*
+ * Reads a FEN into the next entry of setups[] (tag or elem says where it
+ * comes from).  Returns its index, or -1 when unreadable (the reader has
+ * reported it) or out of memory.
+ */
+static long
+add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply)
+{
+	pdn_setup *st;
+	pdn_fen_info info;
+	const char *s = tag != NULL ? tag->value : el->u.text.s;
+	size_t len = tag != NULL ? tag->vlen : el->u.text.len;
+
+	if (grow((void **)&rp->pg.setups, &rp->pg.capsetup,
+	    rp->pg.nsetup + 1, sizeof(*rp->pg.setups)) != 0) {
+		rp->oom = 1;
+		return -1;
+	}
+	st = &rp->pg.setups[rp->pg.nsetup];
+	memset(&info, 0, sizeof(info));
+	if (s == NULL || pdn_fen_read(&st->pos, s, len, &info) != 0)
+		return -1;
+	st->tag = tag;
+	st->elem = el;
+	st->ply = ply - 1;
+	st->halfmove_clock = info.halfmove_clock;
+	st->fullmove = info.fullmove;
+	st->fen_warnings = info.warnings;
+	return (long)rp->pg.nsetup++;
+}
+
 /* Reads a /FEN/ setup into a root node; -1 when unreadable. */
 static int
-setup_node(pdn_replay *rp, const pdn_elem *el, size_t parent, long ply)
+setup_node(pdn_replay *rp, const pdn_elem *el, size_t parent, long ply,
+    int depth)
 {
-	pdn_position pos;
 	struct node *nd;
+	long k;
 
-	if (pdn_fen_read(&pos, el->u.text.s, el->u.text.len, NULL) != 0)
-		return -1;	/* the reader has reported it */
+	if ((k = add_setup(rp, NULL, el, ply)) < 0)
+		return -1;
+	if (depth == 0)
+		rp->pg.nmainsetup = rp->pg.nsetup;
 	if ((nd = new_node(rp)) == NULL)
 		return -1;
 	memset(nd, 0, sizeof(*nd));
-	nd->pos = pos;
+	nd->pos = rp->pg.setups[k].pos;
 	nd->parent = (int)parent;
 	nd->flags = NODE_SETUP;
+	nd->setup = (int)k;
 	nd->ply = ply;
 	return 0;
+}
+
+/*
+ * Opens the slots of line l, all zero (nothing played), and returns the
+ * number of the line, or -1 when out of memory.
+ */
+static long
+open_line(pdn_replay *rp, const pdn_line *l)
+{
+	struct lrec *lr;
+
+	if (grow((void **)&rp->pg.lrecs, &rp->pg.caplrec, rp->pg.nlrec + 1,
+	    sizeof(*rp->pg.lrecs)) != 0 ||
+	    grow((void **)&rp->pg.slots, &rp->pg.capslot,
+	    rp->pg.nslot + l->n + 1, sizeof(*rp->pg.slots)) != 0) {
+		rp->oom = 1;
+		return -1;
+	}
+	lr = &rp->pg.lrecs[rp->pg.nlrec];
+	lr->l = l;
+	lr->base = rp->pg.nslot;
+	memset(&rp->pg.slots[lr->base], 0, l->n * sizeof(*rp->pg.slots));
+	rp->pg.nslot += l->n;
+	return (long)rp->pg.nlrec++;
 }
 
 static void check_setup(pdn_replay *rp, const pdn_position *pos, long line,
@@ -878,27 +965,34 @@ mark_alive(pdn_replay *rp, size_t own, size_t b, size_t e)
 
 	for (i = b; i < e; i++)
 		for (k = (int)i; k >= 0 && (size_t)k >= own &&
-		    rp->nodes[k].mark != stamp; k = rp->nodes[k].parent)
-			rp->nodes[k].mark = stamp;
+		    rp->pg.nodes[k].mark != stamp; k = rp->pg.nodes[k].parent)
+			rp->pg.nodes[k].mark = stamp;
 	return stamp;
 }
 
 /*
  * Plays line l from the candidate nodes [b, e), its first move being ply
- * `ply`, then its variations.  *fb and *fe get its last layer.  Recursion
- * follows the nesting of variations, which the reader bounds.
+ * `ply`, then its variations, and records in the line's slots what became
+ * of each element.  *fb and *fe get its last layer.  Returns the number
+ * of the line (-1 when out of memory).  Recursion follows the nesting of
+ * variations, which the reader bounds.
  */
-static void
+static long
 play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
     int depth, size_t *fb, size_t *fe)
 {
-	size_t base = rp->nl, own = rp->nn, i, k, nb, vb, ve, x, y;
+	size_t base = rp->nl, own = rp->pg.nn, i, k, nb, vb, ve, x, y, sbase;
 	size_t cb = b, ce = e, pb = 1, pe = 0;
-	long p = ply;
+	long p = ply, line, var;
 	unsigned stamp;
 	int dead = 0, single = 1, nvar = 0, vars;
 	const pdn_elem *el;
+	struct slot *sl;
 
+	*fb = *fe = 0;
+	if ((line = open_line(rp, l)) < 0)
+		return -1;
+	sbase = rp->pg.lrecs[line].base;
 	vars = !(rp->opt.flags & PDN_REPLAY_NO_VARIATIONS);
 	/*
 	 * The layer [cb, ce) holds the candidate positions now, [pb, pe)
@@ -911,7 +1005,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		if (el->type == PDN_EL_VARIATION) {
 			nvar++;
 			if (vars && push_layer(rp, pb, pe) != 0)
-				return;
+				return -1;
 			continue;
 		}
 		if (el->type == PDN_EL_MOVE && dead) {
@@ -920,10 +1014,20 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 			pe = 0;
 			continue;
 		}
+		if (dead && el->type == PDN_EL_SETUP) {
+			/* Not played, but read: its FEN has one reader. */
+			if ((x = (size_t)add_setup(rp, NULL, el, p)) !=
+			    (size_t)-1) {
+				sl = &rp->pg.slots[sbase + i];
+				sl->a = (uint32_t)x;
+				sl->n = 1;
+			}
+			continue;
+		}
 		if (dead || (el->type != PDN_EL_MOVE &&
 		    el->type != PDN_EL_SETUP))
 			continue;
-		nb = rp->nn;
+		nb = rp->pg.nn;
 		if (el->type == PDN_EL_MOVE) {
 			/* A variation after it branches from before it. */
 			pb = cb;
@@ -935,26 +1039,34 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 			}
 			p++;
 		} else {
-			if (setup_node(rp, el, cb, p) != 0) {
+			if (setup_node(rp, el, cb, p, depth) != 0) {
 				dead = 1;
 				continue;
 			}
-			check_setup(rp, &rp->nodes[nb].pos, el->line, el->col);
+			check_setup(rp, &rp->pg.nodes[nb].pos, el->line, el->col);
 		}
-		if (rp->nn - nb > 1)
+		sl = &rp->pg.slots[sbase + i];
+		if (el->type == PDN_EL_MOVE) {
+			sl->a = (uint32_t)nb;
+			sl->n = (uint32_t)(rp->pg.nn - nb);
+		} else {
+			sl->a = (uint32_t)rp->pg.nodes[nb].setup;
+			sl->n = 1;
+		}
+		if (rp->pg.nn - nb > 1)
 			single = 0;
 		cb = nb;
-		ce = rp->nn;
+		ce = rp->pg.nn;
 	}
 	*fb = cb;
 	*fe = ce;
 	if (depth == 0) {
 		rp->single = single;
-		rp->mainplies = p - ply;
+		rp->pg.mainplies = p - ply;
 	}
 	if (nvar == 0 || !vars || rp->oom) {
 		rp->nl = base;
-		return;
+		return rp->oom ? -1 : line;
 	}
 	/* With one candidate per layer every node is on the line. */
 	stamp = single ? 0 : mark_alive(rp, own, *fb, *fe);
@@ -977,25 +1089,29 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		if (x >= y)
 			continue;	/* nothing to branch from */
 		/* Only the survivors of this line, gathered contiguously. */
-		vb = rp->nn;
+		vb = rp->pg.nn;
 		for (; x < y; x++) {
 			if (stamp != 0 && x >= own &&
-			    rp->nodes[x].mark != stamp)
+			    rp->pg.nodes[x].mark != stamp)
 				continue;
 			if (new_node(rp) == NULL)
-				return;
+				return -1;
 			/* The copy stands for the same position: no ply. */
-			rp->nodes[rp->nn - 1] = rp->nodes[x];
-			rp->nodes[rp->nn - 1].parent = (int)x;
-			rp->nodes[rp->nn - 1].elem = NULL;
-			rp->nodes[rp->nn - 1].flags = 0;
+			rp->pg.nodes[rp->pg.nn - 1] = rp->pg.nodes[x];
+			rp->pg.nodes[rp->pg.nn - 1].parent = (int)x;
+			rp->pg.nodes[rp->pg.nn - 1].elem = NULL;
+			rp->pg.nodes[rp->pg.nn - 1].flags = 0;
 		}
-		ve = rp->nn;
-		if (ve > vb)
-			play_line(rp, el->u.variation, vb, ve, p - 1,
-			    depth + 1, &x, &y);
+		ve = rp->pg.nn;
+		if (ve > vb && (var = play_line(rp, el->u.variation, vb, ve,
+		    p - 1, depth + 1, &x, &y)) >= 0) {
+			sl = &rp->pg.slots[sbase + i];
+			sl->a = (uint32_t)var;
+			sl->n = 1;
+		}
 	}
 	rp->nl = base;
+	return rp->oom ? -1 : line;
 }
 
 /* --- the game ---------------------------------------------------------- */
@@ -1028,24 +1144,6 @@ find_tag(const pdn_game *g, const char *name)
 }
 
 /*
- * The side that won by a result string: 0 White, 1 Black, 2 a draw, -1
- * unknown or unfinished.
- */
-static int
-result_winner(const char *r)
-{
-	if (r == NULL)
-		return -1;
-	if (strcmp(r, "2-0") == 0 || strcmp(r, "1-0") == 0)
-		return 0;
-	if (strcmp(r, "0-2") == 0 || strcmp(r, "0-1") == 0)
-		return 1;
-	if (strcmp(r, "1-1") == 0 || strcmp(r, "1/2-1/2") == 0)
-		return 2;
-	return -1;
-}
-
-/*
  * Nonzero when the side to move has a legal move: a capture, or a man
  * step forward or a king step to an empty square.
  */
@@ -1073,262 +1171,315 @@ has_move(const pdn_position *pos)
 static void
 check_result(pdn_replay *rp, const pdn_position *fin)
 {
-	const pdn_tag *t = find_tag(rp->g, "Result");
-	const char *res = NULL, *side, *want;
-	int w;
+	const pdn_tag *t = find_tag(rp->pg.g, "Result");
+	const char *res = NULL, *side;
+	pdn_result_family family;
+	pdn_outcome o, want;
 
 	if (t != NULL && pdn_result_valid(t->value))
 		res = t->value;
-	else if (rp->g->terminator != NULL)
-		res = rp->g->terminator;
-	if ((w = result_winner(res)) < 0)
+	else if (rp->pg.g->terminator != NULL)
+		res = rp->pg.g->terminator;
+	o = pdn_outcome_parse(res, &family);
+	if (o != PDN_OUTCOME_WHITE && o != PDN_OUTCOME_BLACK &&
+	    o != PDN_OUTCOME_DRAW)
 		return;
-	if (w == (fin->side == PDN_WHITE) || has_move(fin))
+	want = fin->side == PDN_WHITE ? PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE;
+	if (o == want || has_move(fin))
 		return;
 	side = fin->side == PDN_WHITE ? "White" : "Black";
-	if (strchr(res, '/') != NULL || strcmp(res, "1-0") == 0 ||
-	    strcmp(res, "0-1") == 0)
-		want = fin->side == PDN_WHITE ? "0-1" : "1-0";
-	else
-		want = fin->side == PDN_WHITE ? "0-2" : "2-0";
-	report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line : rp->g->line,
-	    1, NULL, 0, ": %s to move has %s at the end, so the result is "
-	    "%s, not %s", side, pdn_position_count(fin, fin->side) == 0 ?
-	    "no pieces" : "no legal move", want, res);
+	report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line :
+	    rp->pg.g->line, 1, NULL, 0, ": %s to move has %s at the end, so "
+	    "the result is %s, not %s", side, pdn_position_count(fin,
+	    fin->side) == 0 ? "no pieces" : "no legal move",
+	    pdn_outcome_str(want, family), res);
 }
 
-/* Where the record starts: its FEN tag, or the start position. */
+/*
+ * Where the record starts: its FEN tag, or the start position, as setup
+ * 0.  Returns -1 when the FEN does not read (the reader has reported it).
+ */
 static int
 read_start(pdn_replay *rp)
 {
-	const pdn_tag *t = find_tag(rp->g, "FEN");
+	const pdn_tag *t = find_tag(rp->pg.g, "FEN");
 	const pdn_elem *el;
-	pdn_fen_info info;
+	pdn_setup *st;
 	size_t i;
 
-	pdn_position_start(&rp->start);
-	rp->base_number = 1;
+	rp->pg.base_number = 1;
 	if (t != NULL) {
-		memset(&info, 0, sizeof(info));
-		if (pdn_fen_read(&rp->start, t->value, t->vlen, &info) != 0)
-			return -1;	/* the reader has reported it */
-		if (info.fullmove > 0)
-			rp->base_number = info.fullmove;
-		check_setup(rp, &rp->start, t->line, 1);
+		if (add_setup(rp, t, NULL, 1) < 0)
+			return -1;
+		st = &rp->pg.setups[0];
+		if (st->fullmove > 0)
+			rp->pg.base_number = st->fullmove;
+		check_setup(rp, &st->pos, t->line, 1);
+	} else {
+		if (grow((void **)&rp->pg.setups, &rp->pg.capsetup, 1,
+		    sizeof(*rp->pg.setups)) != 0) {
+			rp->oom = 1;
+			return -1;
+		}
+		st = &rp->pg.setups[0];
+		memset(st, 0, sizeof(*st));
+		pdn_position_start(&st->pos);
+		st->halfmove_clock = st->fullmove = -1;
+		rp->pg.nsetup = 1;
 	}
-	rp->start_side = rp->start.side;
+	rp->pg.nmainsetup = 1;
+	rp->pg.start_side = st->pos.side;
 	/* A move number written before the first move sets the count. */
-	for (i = 0; i < rp->g->moves.n; i++) {
-		el = &rp->g->moves.e[i];
+	for (i = 0; i < rp->pg.g->moves.n; i++) {
+		el = &rp->pg.g->moves.e[i];
 		if (el->type == PDN_EL_SETUP)
 			break;
 		if (el->type == PDN_EL_MOVE) {
 			if (el->u.move.number > 0)
-				rp->base_number = el->u.move.number;
+				rp->pg.base_number = el->u.move.number;
 			break;
 		}
 	}
 	return 0;
 }
 
-/* Builds the path of line 0 and hands its plies to the callback. */
+/*
+ * Builds the path of line 0, and gathers the liberties the surviving
+ * lines took.
+ */
 static void
 finish(pdn_replay *rp)
 {
-	long n = 0, i;
-	int k;
-	pdn_ply ply;
+	struct pdn_played *pg = &rp->pg;
+	long n = 0;
+	int k, j;
 
-	rp->npath = 0;
-	rp->kingless = 0;
-	rp->direct = 0;
-	if (rp->nfinal == 0)
+	pg->npath = 0;
+	pg->direct = 0;
+	pg->liberties = 0;
+	if (pg->nfinal == 0)
 		return;
-	if (rp->single && rp->finals[0] == rp->mainplies) {
+	if (rp->single && pg->finals[0] == pg->mainplies) {
 		/*
 		 * One candidate all along and no setup: the main line's
-		 * plies are nodes 1, 2... in order, the root being node 0.
+		 * plies are nodes 1, 2... in order, the root being node 0,
+		 * and every ply made is on it.
 		 */
-		rp->direct = 1;
-		rp->npath = rp->mainplies;
-		rp->kingless = rp->first_king != 0 &&
-		    rp->first_king <= (size_t)rp->finals[0] ?
-		    (long)rp->first_king - 1 : rp->npath;
-		goto walk;
+		pg->direct = 1;
+		pg->npath = pg->mainplies;
+		pg->liberties = pg->flags & (PDN_PLY_LIBERTY |
+		    PDN_PLY_IRREGULAR);
+		return;
 	}
-	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
-		if (rp->nodes[k].elem != NULL)
+	for (k = pg->finals[0]; k >= 0; k = pg->nodes[k].parent)
+		if (pg->nodes[k].elem != NULL)
 			n++;
-	if (grow((void **)&rp->path, &rp->cappath, (size_t)n + 1,
-	    sizeof(*rp->path)) != 0) {
+	if (grow((void **)&pg->path, &pg->cappath, (size_t)n + 1,
+	    sizeof(*pg->path)) != 0) {
 		rp->oom = 1;
 		return;
 	}
-	rp->npath = n;
-	for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
-		if (rp->nodes[k].elem != NULL)
-			rp->path[--n] = k;
-	for (i = 0; i < rp->npath; i++)
-		if (rp->nodes[rp->path[i]].pos.kings != 0 ||
-		    (rp->nodes[rp->path[i]].flags & PDN_PLY_SETUP))
-			break;
-	rp->kingless = i;
-walk:
-	if (rp->opt.ply == NULL)
-		return;
-	for (i = 0; i < rp->npath; i++) {
-		pdn_replay_ply(rp, 0, i, &ply);
-		if (rp->opt.ply(&ply, rp->opt.ply_arg) != 0)
-			break;
+	pg->npath = n;
+	for (k = pg->finals[0]; k >= 0; k = pg->nodes[k].parent)
+		if (pg->nodes[k].elem != NULL)
+			pg->path[--n] = k;
+	for (j = 0; j < pg->nfinal; j++)
+		for (k = pg->finals[j]; k >= 0; k = pg->nodes[k].parent)
+			pg->liberties |= pg->nodes[k].flags &
+			    (PDN_PLY_LIBERTY | PDN_PLY_IRREGULAR);
+}
+
+/* Reports a game of a variant the library does not play. */
+static void
+unsupported(pdn_replay *rp, const pdn_game *g)
+{
+	const pdn_tag *gt = find_tag(g, "GameType");
+
+	rp->pg.status = PDN_REPLAY_UNSUPPORTED;
+	if (gt != NULL)
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType \"%s\"", gt->value);
+	else
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1, NULL, 0,
+		    ": no GameType tag, and the moves do not say 10x10");
+}
+
+/* Reports the surviving lines of an ambiguous record, where they split. */
+static void
+report_ambiguous(pdn_replay *rp, const pdn_game *g)
+{
+	const struct pdn_played *pg = &rp->pg;
+	const pdn_elem *el = NULL;
+	char fen[PDN_FEN_STRMAX], list[4 * PDN_FEN_STRMAX];
+	size_t len = 0;
+	long ply = 0;
+	int k;
+
+	for (k = pg->finals[0]; k >= 0; k = pg->nodes[k].parent)
+		if (pg->nodes[k].flags & PDN_PLY_AMBIGUOUS) {
+			el = pg->nodes[k].elem;
+			ply = pg->nodes[k].ply;
+		}
+	list[0] = '\0';
+	for (k = 0; k < pg->nfinal && len + 1 < sizeof(list); k++) {
+		pdn_fen_write(&pg->nodes[pg->finals[k]].pos, fen, sizeof(fen));
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+		    k > 0 ? ", " : "", fen);
 	}
+	report(rp, PDN_D_AMBIGUOUS_GAME, g->line, 1, el, ply,
+	    ": %d final positions: %s", pg->nfinal, list);
 }
 
 int
-pdn_replay_game(pdn_replay *rp, const pdn_game *g,
+pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
     const pdn_replay_options *opt)
 {
 	static const pdn_replay_options defaults = PDN_REPLAY_OPTIONS_INIT;
+	struct pdn_played *pg = &rp->pg;
 	size_t fb = 0, fe = 0, i;
-	const pdn_tag *gt;
 	struct node *root;
-	char fen[PDN_FEN_STRMAX], list[4 * PDN_FEN_STRMAX];
-	size_t len;
 
+	*out = NULL;
 	rp->opt = opt != NULL ? *opt : defaults;
-	rp->g = g;
-	rp->nn = rp->nl = 0;
-	rp->nfinal = 0;
-	rp->npath = 0;
-	rp->kingless = 0;
-	rp->direct = 0;
-	rp->mainplies = 0;
-	rp->first_king = 0;
-	rp->plies = 0;
-	rp->errors = rp->warnings = 0;
+	pg->g = g;
+	pg->nn = rp->nl = 0;
+	pg->nfinal = 0;
+	pg->npath = 0;
+	pg->direct = 0;
+	pg->mainplies = 0;
+	pg->plies = 0;
+	pg->errors = pg->warnings = 0;
+	pg->nsetup = pg->nmainsetup = 0;
+	pg->nlrec = pg->nslot = 0;
+	pg->flags = pg->liberties = 0;
 	rp->oom = 0;
 	rp->warned = 0;
 	rp->stamp = 0;
 	rp->single = 1;
-	pdn_position_start(&rp->start);
-	rp->start_side = PDN_WHITE;
-	rp->base_number = 1;
-	if (g->gametype != 20) {
-		rp->status = PDN_REPLAY_UNSUPPORTED;
-		gt = find_tag(g, "GameType");
-		if (gt != NULL)
-			report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1,
-			    NULL, 0, ": GameType \"%s\"", gt->value);
-		else
-			report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1,
-			    NULL, 0, ": no GameType tag, and the moves do not "
-			    "say 10x10");
+	pg->start_side = PDN_WHITE;
+	pg->base_number = 1;
+	pg->variant = rp->opt.variant != NULL ? rp->opt.variant :
+	    pdn_variant_get(g->gametype);
+	if (pg->variant == NULL) {
+		unsupported(rp, g);
+		*out = pg;
 		return 0;
 	}
 	if (read_start(rp) == 0 && (root = new_node(rp)) != NULL) {
 		memset(root, 0, sizeof(*root));
-		root->pos = rp->start;
+		root->pos = pg->setups[0].pos;
 		root->parent = -1;
 		play_line(rp, &g->moves, 0, 1, 1, 0, &fb, &fe);
-		for (i = fb; i < fe && rp->nfinal < PDN_REPLAY_MAX_LINES; i++)
-			rp->finals[rp->nfinal++] = (int)i;
+		for (i = fb; i < fe && pg->nfinal < PDN_REPLAY_MAX_LINES; i++)
+			pg->finals[pg->nfinal++] = (int)i;
 	}
+	if (!rp->oom)
+		finish(rp);
 	if (rp->oom)
 		return PDN_ENOMEM;
-	finish(rp);
-	if (rp->oom)
-		return PDN_ENOMEM;
-	rp->plies = rp->npath;
-	if (rp->nfinal > 1) {
-		/* Report where the ambiguity began: the earliest split. */
-		const pdn_elem *el = NULL;
-		long ply = 0;
-		int k;
-
-		for (k = rp->finals[0]; k >= 0; k = rp->nodes[k].parent)
-			if (rp->nodes[k].flags & PDN_PLY_AMBIGUOUS) {
-				el = rp->nodes[k].elem;
-				ply = rp->nodes[k].ply;
-			}
-		len = 0;
-		list[0] = '\0';
-		for (k = 0; k < rp->nfinal && len + 1 < sizeof(list); k++) {
-			pdn_fen_write(&rp->nodes[rp->finals[k]].pos, fen,
-			    sizeof(fen));
-			len += (size_t)snprintf(list + len, sizeof(list) - len,
-			    "%s%s", k > 0 ? ", " : "", fen);
-		}
-		report(rp, PDN_D_AMBIGUOUS_GAME, g->line, 1, el, ply,
-		    ": %d final positions: %s", rp->nfinal, list);
-	}
-	if (rp->errors == 0 && rp->nfinal == 1 &&
+	pg->plies = pg->npath;
+	if (pg->nfinal > 1)
+		report_ambiguous(rp, g);
+	if (pg->errors == 0 && pg->nfinal == 1 &&
 	    !(rp->opt.flags & PDN_REPLAY_NO_RESULT))
-		check_result(rp, &rp->nodes[rp->finals[0]].pos);
-	rp->status = rp->errors > 0 || g->errors > 0 ? PDN_REPLAY_INVALID :
+		check_result(rp, &pg->nodes[pg->finals[0]].pos);
+	pg->status = pg->errors > 0 || g->errors > 0 ? PDN_REPLAY_INVALID :
 	    PDN_REPLAY_VALID;
+	*out = pg;
 	return 0;
 }
 
-/* --- results ----------------------------------------------------------- */
+/* --- the played game --------------------------------------------------- */
+
+const pdn_game *
+pdn_played_game(const pdn_played *pg)
+{
+	return pg->g;
+}
+
+const pdn_variant *
+pdn_played_variant(const pdn_played *pg)
+{
+	return pg->status == PDN_REPLAY_UNSUPPORTED ? NULL : pg->variant;
+}
 
 pdn_replay_status
-pdn_replay_verdict(const pdn_replay *rp)
+pdn_played_status(const pdn_played *pg)
 {
-	return rp->status;
+	return pg->status;
 }
 
 int
-pdn_replay_errors(const pdn_replay *rp)
+pdn_played_errors(const pdn_played *pg)
 {
-	return rp->errors;
+	return pg->errors;
 }
 
 int
-pdn_replay_warnings(const pdn_replay *rp)
+pdn_played_warnings(const pdn_played *pg)
 {
-	return rp->warnings;
+	return pg->warnings;
+}
+
+size_t
+pdn_played_setups(const pdn_played *pg)
+{
+	return pg->nsetup > 0 ? pg->nmainsetup : 0;
+}
+
+const pdn_setup *
+pdn_played_setup(const pdn_played *pg, size_t i)
+{
+	return i < pdn_played_setups(pg) ? &pg->setups[i] : NULL;
 }
 
 const pdn_position *
-pdn_replay_start(const pdn_replay *rp)
+pdn_played_start(const pdn_played *pg)
 {
-	return &rp->start;
+	return pg->nsetup > 0 ? &pg->setups[0].pos : NULL;
 }
 
 long
-pdn_replay_plies(const pdn_replay *rp)
+pdn_played_plies(const pdn_played *pg)
 {
-	return rp->plies;
+	return pg->plies;
 }
 
 int
-pdn_replay_lines(const pdn_replay *rp)
+pdn_played_lines(const pdn_played *pg)
 {
-	return rp->nfinal;
+	return pg->nfinal;
 }
 
 const pdn_position *
-pdn_replay_final(const pdn_replay *rp, int k)
+pdn_played_final(const pdn_played *pg, int k)
 {
-	if (k < 0 || k >= rp->nfinal)
+	if (k < 0 || k >= pg->nfinal)
 		return NULL;
-	return &rp->nodes[rp->finals[k]].pos;
+	return &pg->nodes[pg->finals[k]].pos;
+}
+
+unsigned
+pdn_played_liberties(const pdn_played *pg)
+{
+	return pg->liberties;
 }
 
 /* The node of ply i (0-based) of surviving line k, or -1. */
 static int
-ply_node(const pdn_replay *rp, int k, long i)
+ply_node(const struct pdn_played *pg, int k, long i)
 {
 	long n;
 	int x;
 
-	if (k < 0 || k >= rp->nfinal || i < 0 || i >= rp->npath)
+	if (k < 0 || k >= pg->nfinal || i < 0 || i >= pg->npath)
 		return -1;
 	if (k == 0)
-		return rp->direct ? (int)i + 1 : rp->path[i];
+		return pg->direct ? (int)i + 1 : pg->path[i];
 	/* Walk back from the end of line k to its ply i. */
-	n = rp->npath;
-	for (x = rp->finals[k]; x >= 0; x = rp->nodes[x].parent) {
-		if (rp->nodes[x].elem == NULL)
+	n = pg->npath;
+	for (x = pg->finals[k]; x >= 0; x = pg->nodes[x].parent) {
+		if (pg->nodes[x].elem == NULL)
 			continue;
 		if (--n == i)
 			break;
@@ -1336,103 +1487,93 @@ ply_node(const pdn_replay *rp, int k, long i)
 	return x;
 }
 
-int
-pdn_replay_ply(const pdn_replay *rp, int k, long i, pdn_ply *out)
+/* Fills *out with the ply node x made. */
+static void
+node_ply(pdn_ply *out, const struct pdn_played *pg, int x)
 {
-	const struct node *nd, *pa;
-	int x = ply_node(rp, k, i);
+	const struct node *nd = &pg->nodes[x], *pa = &pg->nodes[nd->parent];
+
+	out->ply = nd->ply;
+	number_of(pg, nd->ply, &out->number, &out->side);
+	out->flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
+	    PDN_PLY_AMBIGUOUS | PDN_PLY_LIBERTY);
+	out->before = &pa->pos;
+	out->after = &nd->pos;
+	out->move = &nd->move;
+	out->elem = nd->elem;
+	out->setup = (pa->flags & NODE_SETUP) ? &pg->setups[pa->setup] : NULL;
+}
+
+int
+pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i)
+{
+	int x = ply_node(pg, k, i);
 
 	if (x < 0)
 		return PDN_EINVAL;
-	nd = &rp->nodes[x];
-	pa = &rp->nodes[nd->parent];
-	out->ply = nd->ply;
-	number_of(rp, nd->ply, &out->number, &out->side);
-	out->depth = 0;
-	out->flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
-	    PDN_PLY_AMBIGUOUS);
-	out->before = pa->pos;
-	out->after = nd->pos;
-	out->move = nd->move;
-	out->elem = nd->elem;
+	node_ply(out, pg, x);
 	return 0;
 }
 
 const pdn_position *
-pdn_replay_after(const pdn_replay *rp, int k, long i, unsigned *flags)
+pdn_played_after(const pdn_played *pg, int k, long i)
 {
-	int x = ply_node(rp, k, i);
+	int x;
 
-	if (x < 0)
+	/* Line 0 of a record read in one way: no walk, and no call. */
+	if (k == 0 && pg->direct && i >= 0 && i < pg->npath)
+		return &pg->nodes[i + 1].pos;
+	if ((x = ply_node(pg, k, i)) < 0)
 		return NULL;
-	if (flags != NULL)
-		*flags = rp->nodes[x].flags & (PDN_PLY_IRREGULAR |
-		    PDN_PLY_SETUP | PDN_PLY_AMBIGUOUS);
-	return &rp->nodes[x].pos;
+	return &pg->nodes[x].pos;
 }
 
-const pdn_move *
-pdn_replay_step(const pdn_replay *rp, int k, long i,
-    const pdn_position **before, const pdn_position **after, unsigned *flags)
+/* The slot of element i of line `line`, or NULL. */
+static const struct slot *
+slot_of(const struct pdn_played *pg, long line, size_t i)
 {
-	const struct node *nd;
-	int x = ply_node(rp, k, i);
+	const struct lrec *lr;
 
-	if (x < 0)
+	if (line < 0 || (size_t)line >= pg->nlrec)
 		return NULL;
-	nd = &rp->nodes[x];
-	if (before != NULL)
-		*before = &rp->nodes[nd->parent].pos;
-	if (after != NULL)
-		*after = &nd->pos;
-	if (flags != NULL)
-		*flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
-		    PDN_PLY_AMBIGUOUS);
-	return &nd->move;
+	lr = &pg->lrecs[line];
+	if (i >= lr->l->n)
+		return NULL;
+	return &pg->slots[lr->base + i];
 }
 
 long
-pdn_replay_kingless(const pdn_replay *rp, int k)
+pdn_played_variation(const pdn_played *pg, long line, size_t i)
 {
-	const struct node *nd;
-	long i;
-	int x;
+	const struct slot *sl = slot_of(pg, line, i);
 
-	if (k < 0 || k >= rp->nfinal)
-		return 0;
-	if (k == 0)
-		return rp->kingless;	/* found by finish() */
-	for (i = 0; i < rp->npath; i++) {
-		if ((x = ply_node(rp, k, i)) < 0)
-			break;
-		nd = &rp->nodes[x];
-		if (nd->pos.kings != 0 || (nd->flags & PDN_PLY_SETUP))
-			break;
-	}
-	return i;
-}
-
-long
-pdn_replay_king_run(const pdn_replay *rp, int k, long from, long to)
-{
-	const struct node *nd;
-	long i, run = 0, best = 0;
-	int x;
-
-	if (k != 0 || from < 0 || to > rp->npath)
+	if (sl == NULL || sl->n == 0 ||
+	    pg->lrecs[line].l->e[i].type != PDN_EL_VARIATION)
 		return -1;
-	for (i = from; i < to; i++) {
-		if ((x = ply_node(rp, 0, i)) < 0)
-			return -1;
-		nd = &rp->nodes[x];
-		if (nd->flags & PDN_PLY_SETUP)
-			return -1;
-		if (nd->move.ncap == 0 && (rp->nodes[nd->parent].pos.kings &
-		    pdn_square_bits[nd->move.from])) {
-			if (++run > best)
-				best = run;
-		} else
-			run = 0;
-	}
-	return best;
+	return (long)sl->a;
+}
+
+int
+pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
+    long line, size_t i)
+{
+	const struct slot *sl = slot_of(pg, line, i);
+	uint32_t j;
+
+	if (sl == NULL || pg->lrecs[line].l->e[i].type != PDN_EL_MOVE)
+		return 0;
+	for (j = 0; j < sl->n && (int)j < max; j++)
+		node_ply(&out[j], pg, (int)(sl->a + j));
+	return (int)sl->n;
+}
+
+const pdn_setup *
+pdn_played_setup_at(const pdn_played *pg, long line, size_t i)
+{
+	const struct slot *sl = slot_of(pg, line, i);
+
+	if (sl == NULL || sl->n == 0 ||
+	    pg->lrecs[line].l->e[i].type != PDN_EL_SETUP)
+		return NULL;
+	return &pg->setups[sl->a];
 }

@@ -1,35 +1,23 @@
 /*
  * The canonical PDN writer (see pdn(5), "Canonical output").
  *
- * Where a line replays under the international rules, each move is
- * written in the shortest form no other legal move shares.  An ambiguous
- * short capture is not guessed at.  In the main line the replay, which
- * keeps every candidate until later moves decide, says which move it was,
- * and that move is written in its shortest unambiguous form; only when
- * several lines survive to the end does the move stay as written.  In a
- * variation every position it can lead to is kept (up to POS_MAX) and the
- * move stays as written; later moves that match in one way only are again
- * written in their shortest form.  Where a line
- * does not replay (another game type, an illegal move), moves are written
- * as read, normalised.  Variations start from the position before the
- * move they replace.
+ * The writer plays nothing: the played game says, for every move element
+ * of every line, which legal moves its token was read as.  A move read in
+ * one way, or in several ways that all write alike, is written in the
+ * shortest form no other legal move of its position shares.  An ambiguous
+ * short capture is not guessed at: in the main line, when one line
+ * survives the replay, the move that line made is written; otherwise the
+ * move stays as written.  Moves the replay did not play (another game
+ * type, an illegal move and what follows it) are written as read,
+ * normalised.  A FEN the replay read is written in canonical form.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn_game.h"
-#include "pdn_replay.h"
+#include "pdn_write.h"
 
 #define LINE_MAX_COLS	79
-#define POS_MAX		8
-#define MATCH_MAX	16
-
-struct posset {
-	int known;
-	int n;
-	pdn_position p[POS_MAX];
-};
 
 /*
  * Movetext is written in units: an atom and the atoms glued to it ("(",
@@ -45,12 +33,11 @@ struct wr {
 	int pending;		/* a unit is open */
 	int sep;		/* a placeholder space precedes it */
 	int glue;		/* the next atom follows without a space */
-	int is10;		/* the game replays as international draughts */
 	const pdn_game *g;
-	int depth;		/* 0 in the main line, more in variations */
+	const pdn_played *pg;	/* may be NULL */
 	long mainply;		/* main-line moves written so far */
-	pdn_replay *rp;		/* the main line replayed, once needed */
-	int resolved;		/* 0 not tried, 1 one line survives, -1 not */
+	pdn_movelist legal;	/* scratch */
+	pdn_ply readings[PDN_REPLAY_MAX_LINES];
 };
 
 void
@@ -186,30 +173,19 @@ atom_buf(struct wr *w, pdn_buf *tmp)
 	pdn_buf_free(tmp);
 }
 
-/* Reads a FEN of a 10x10 game; 0 when it is unreadable. */
-static int
-read_fen(const char *s, size_t len, pdn_position *pos, pdn_fen_info *info)
-{
-	memset(info, 0, sizeof(*info));
-	return pdn_fen_read(pos, s, len, info) == 0;
-}
-
 /*
- * The FEN as we write it: normalised into buf (PDN_FEN_STRMAX bytes) when
- * we read all of it, else the text as read, whatever its length.  Sets
- * *out to it and returns its length.
+ * The FEN as we write it: the canonical form of the setup the replay read
+ * into buf (PDN_FEN_STRMAX bytes), unless its text has fields we do not
+ * write (lidraughts' ":H", ":F"); else the text as read, whatever its
+ * length.  Sets *out to it and returns its length.
  */
 static size_t
-fen_text(const struct wr *w, const char *s, size_t len, char *buf,
+fen_text(const pdn_setup *st, const char *s, size_t len, char *buf,
     const char **out)
 {
-	pdn_position pos;
-	pdn_fen_info info;
-
-	if (w->is10 && read_fen(s, len, &pos, &info) &&
-	    !(info.warnings & PDN_FEN_W_EXTRA_FIELDS)) {
+	if (st != NULL && !(st->fen_warnings & PDN_FEN_W_EXTRA_FIELDS)) {
 		*out = buf;
-		return pdn_fen_write(&pos, buf, PDN_FEN_STRMAX);
+		return pdn_fen_write(&st->pos, buf, PDN_FEN_STRMAX);
 	}
 	*out = s;
 	return len;
@@ -242,115 +218,69 @@ write_tag(pdn_buf *b, const char *name, const char *value, size_t vlen)
 	pdn_buf_add(b, "]\n", 2);
 }
 
-/*
- * For an ambiguous main-line move: the move the replay settled on, in its
- * shortest unambiguous form in s, and its position alone in *next.
- * Returns 0 when the replay cannot tell (several lines survive, or the
- * main line does not replay that far).
- */
-static int
-resolve(struct wr *w, struct posset *next, char *s)
+/* The shortest form of move p that no other legal move shares, in s. */
+static void
+unique_str(struct wr *w, const pdn_ply *p, char *s)
 {
-	pdn_replay_options opt = PDN_REPLAY_OPTIONS_INIT;
-	pdn_movelist legal;
-	pdn_ply p;
-
-	if (w->depth != 0)
-		return 0;
-	if (w->resolved == 0) {
-		opt.flags = PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
-		w->resolved = -1;
-		if (pdn_replay_new(&w->rp) != 0) {
-			w->out->oom = 1;
-			return 0;
-		}
-		if (pdn_replay_game(w->rp, w->g, &opt) != 0)
-			w->out->oom = 1;
-		else if (pdn_replay_lines(w->rp) == 1)
-			w->resolved = 1;
+	/* A quiet move is never one of several: it has no capture to share
+	 * its squares with. */
+	if (p->move->ncap == 0) {
+		pdn_move_str(p->move, 0, s);
+		return;
 	}
-	if (w->resolved != 1 ||
-	    pdn_replay_ply(w->rp, 0, w->mainply, &p) != 0)
-		return 0;
-	pdn_generate(&p.before, &legal);
-	pdn_move_str_unique(&p.move, &legal, s);
-	next->known = 1;
-	next->n = 1;
-	next->p[0] = p.after;
-	return 1;
+	pdn_generate(p->before, &w->legal);
+	pdn_move_str_unique(p->move, &w->legal, s);
 }
 
 /*
- * Writes the move token against the candidate positions in cur, then
- * moves cur on.
+ * Writes move element i of line `line` (-1: a line not played) and
+ * returns the side to move after it, or -1 when the replay does not know.
  */
-static void
-write_move(struct wr *w, struct posset *cur, const pdn_movetok *tok,
+static int
+write_move(struct wr *w, long line, size_t i, const pdn_movetok *tok,
     const char *prefix)
 {
 	char text[PDN_MOVE_STRMAX + PDN_MOVETOK_STRMAX + 32];
-
-	pdn_movelist legal;
-	struct posset next;
 	char s[PDN_MOVE_STRMAX > PDN_MOVETOK_STRMAX ? PDN_MOVE_STRMAX :
 	    PDN_MOVETOK_STRMAX], s2[PDN_MOVE_STRMAX];
-	int idx[MATCH_MAX], i, j, k, cnt, total = 0, same = 1;
-	pdn_position p;
+	pdn_ply p;
+	int n = 0, j, same = 1, side = -1;
 
-	if (!cur->known) {
-		pdn_movetok_str(tok, s);
-		snprintf(text, sizeof(text), "%s%s", prefix, s);
-		atom_str(w, text);
-		return;
+	if (w->pg != NULL && line >= 0)
+		n = pdn_played_readings(w->readings, PDN_REPLAY_MAX_LINES,
+		    w->pg, line, i);
+	if (n > PDN_REPLAY_MAX_LINES)
+		n = PDN_REPLAY_MAX_LINES;
+	for (j = 0; j < n; j++) {
+		unique_str(w, &w->readings[j], j == 0 ? s : s2);
+		if (j > 0 && strcmp(s, s2) != 0)
+			same = 0;
 	}
-	next.known = 1;
-	next.n = 0;
-	for (i = 0; i < cur->n; i++) {
-		cnt = pdn_match(&cur->p[i], tok, &legal, idx, MATCH_MAX, NULL);
-		if (cnt > MATCH_MAX)
-			next.known = 0;
-		for (j = 0; j < cnt && j < MATCH_MAX; j++) {
-			pdn_move_str_unique(&legal.m[idx[j]], &legal, s2);
-			if (total == 0)
-				memcpy(s, s2, sizeof(s2));
-			else if (strcmp(s, s2) != 0)
-				same = 0;
-			total++;
-			p = cur->p[i];
-			pdn_make(&p, &legal.m[idx[j]]);
-			for (k = 0; k < next.n; k++)
-				if (pdn_position_equal(&next.p[k], &p))
-					break;
-			if (k < next.n)
-				continue;
-			if (next.n == POS_MAX)
-				next.known = 0;
-			else
-				next.p[next.n++] = p;
-		}
-	}
-	if (total > 1 && !same && resolve(w, &next, s))
+	if (n > 0)
+		side = w->readings[0].after->side;
+	if (n > 1 && !same && line == 0 && pdn_played_lines(w->pg) == 1 &&
+	    pdn_played_ply(&p, w->pg, 0, w->mainply) == 0 &&
+	    p.elem == w->readings[0].elem) {
+		/* The one surviving line says which move it was. */
+		unique_str(w, &p, s);
 		same = 1;
-	if (total == 0 || !same)
+	}
+	if (n == 0 || !same)
 		pdn_movetok_str(tok, s);
-	if (total == 0)
-		next.known = 0;
-	if (w->depth == 0)
+	if (line == 0)
 		w->mainply++;
 	snprintf(text, sizeof(text), "%s%s", prefix, s);
 	atom_str(w, text);
-	*cur = next;
+	return side;
 }
 
 static void
-write_line(struct wr *w, const pdn_line *l, const struct posset *start,
-    long number, int side, int adopt)
+write_line(struct wr *w, const pdn_line *l, long line, long number,
+    int side, int adopt)
 {
-	struct posset cur = *start, before = *start;
-	pdn_position pos;
-	pdn_fen_info info;
+	const pdn_setup *st;
 	long bnumber = number;
-	int bside = side, need_num = 1, last_move = 0;
+	int bside = side, need_num = 1, last_move = 0, after;
 	char buf[PDN_FEN_STRMAX + 80];
 	const char *text;
 	size_t n;
@@ -361,14 +291,11 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 		e = &l->e[i];
 		switch (e->type) {
 		case PDN_EL_MOVE:
-			if (cur.known && cur.n > 0)
-				side = cur.p[0].side == PDN_BLACK;
-			else if (adopt && e->u.move.dots >= 3)
+			if (adopt && e->u.move.dots >= 3)
 				side = 1;
 			if (adopt && e->u.move.number > 0)
 				number = e->u.move.number;
 			adopt = 0;
-			before = cur;
 			bnumber = number;
 			bside = side;
 			if (side == 0)
@@ -377,10 +304,10 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 				snprintf(buf, sizeof(buf), "%ld... ", number);
 			else
 				buf[0] = '\0';
-			write_move(w, &cur, &e->u.move.tok, buf);
+			after = write_move(w, line, i, &e->u.move.tok, buf);
 			if (side == 1)
 				number++;
-			side ^= 1;
+			side = after >= 0 ? after == PDN_BLACK : side ^ 1;
 			need_num = 0;
 			last_move = 1;
 			continue;
@@ -412,7 +339,9 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 			atom(w, e->u.text.s, e->u.text.len);
 			break;
 		case PDN_EL_SETUP:
-			n = fen_text(w, e->u.text.s, e->u.text.len, buf,
+			st = w->pg != NULL ? pdn_played_setup_at(w->pg, line,
+			    i) : NULL;
+			n = fen_text(st, e->u.text.s, e->u.text.len, buf,
 			    &text);
 			{
 				pdn_buf tmp = { 0 };
@@ -422,13 +351,9 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 				pdn_buf_add(&tmp, "/", 1);
 				atom_buf(w, &tmp);
 			}
-			cur.n = 1;
-			cur.known = w->is10 && read_fen(e->u.text.s,
-			    e->u.text.len, &pos, &info);
-			if (cur.known) {
-				cur.p[0] = pos;
-				side = pos.side == PDN_BLACK;
-			} else
+			if (st != NULL)
+				side = st->pos.side == PDN_BLACK;
+			else
 				side = e->u.text.len > 0 &&
 				    (e->u.text.s[0] == 'B' ||
 				    e->u.text.s[0] == 'b');
@@ -443,10 +368,9 @@ write_line(struct wr *w, const pdn_line *l, const struct posset *start,
 			 */
 			w->glue = e->u.variation->n == 0 ||
 			    e->u.variation->e[0].type != PDN_EL_STRENGTH;
-			w->depth++;
-			write_line(w, e->u.variation, &before, bnumber, bside,
-			    0);
-			w->depth--;
+			write_line(w, e->u.variation, w->pg != NULL ?
+			    pdn_played_variation(w->pg, line, i) : -1,
+			    bnumber, bside, 0);
 			w->glue = 1;
 			atom(w, ")", 1);
 			need_num = 1;
@@ -489,14 +413,14 @@ is_text(const char *s, size_t len)
 }
 
 int
-pdn_game_write(const pdn_game *g, pdn_buf *out)
+pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 {
 	static const char *const roster[] = {
 		"Event", "Site", "Date", "Round", "White", "Black", "Result"
 	};
-	struct wr w;
-	struct posset start;
-	pdn_fen_info info;
+	struct wr *w;
+	const pdn_setup *st0 = pg != NULL ? pdn_played_setup(pg, 0) : NULL;
+	const pdn_tag *fen = NULL;
 	const char *result = NULL, *term;
 	char buf[PDN_FEN_STRMAX + 80];
 	const char *text;
@@ -525,12 +449,16 @@ pdn_game_write(const pdn_game *g, pdn_buf *out)
 		pdn_buf_add(out, "\n\n", 2);
 		return out->oom ? PDN_ENOMEM : 0;
 	}
-	memset(&w, 0, sizeof(w));
-	w.out = out;
-	w.is10 = g->gametype == 20;
-	w.g = g;
 	if ((used = calloc(g->ntags + 1, 1)) == NULL)
 		return PDN_ENOMEM;
+	/* Its scratch holds a move list and the readings of a move. */
+	if ((w = calloc(1, sizeof(*w))) == NULL) {
+		free(used);
+		return PDN_ENOMEM;
+	}
+	w->out = out;
+	w->g = g;
+	w->pg = pg;
 	for (k = 0; k < sizeof(roster) / sizeof(roster[0]); k++) {
 		for (i = 0; i < g->ntags; i++)
 			if (!used[i] && strcmp(g->tags[i].name, roster[k]) == 0)
@@ -552,10 +480,14 @@ pdn_game_write(const pdn_game *g, pdn_buf *out)
 	for (i = 0; i < g->ntags; i++) {
 		if (used[i])
 			continue;
-		if (strcmp(g->tags[i].name, "FEN") == 0) {
-			size_t n = fen_text(&w, g->tags[i].value,
-			    g->tags[i].vlen, buf, &text);
+		if (fen == NULL && strcmp(g->tags[i].name, "FEN") == 0) {
+			/* The FEN the replay read (an amended copy of the
+			 * game shares its text). */
+			size_t n = fen_text(st0 != NULL && st0->tag != NULL &&
+			    st0->tag->value == g->tags[i].value ? st0 : NULL,
+			    g->tags[i].value, g->tags[i].vlen, buf, &text);
 
+			fen = &g->tags[i];
 			write_tag(out, "FEN", text, n);
 		} else
 			write_tag(out, g->tags[i].name, g->tags[i].value,
@@ -565,31 +497,19 @@ pdn_game_write(const pdn_game *g, pdn_buf *out)
 	pdn_buf_add(out, "\n", 1);
 
 	/* The start of the main line. */
-	start.n = 1;
-	start.known = w.is10;
-	pdn_position_start(&start.p[0]);
-	for (i = 0; i < g->ntags; i++)
-		if (strcmp(g->tags[i].name, "FEN") == 0) {
-			const char *v = g->tags[i].value;
-
-			if (w.is10 && read_fen(v, g->tags[i].vlen,
-			    &start.p[0], &info)) {
-				if (info.fullmove > 0)
-					number = info.fullmove;
-			} else
-				start.known = 0;
-			side = v[0] == 'B' || v[0] == 'b';
-			break;
-		}
-	if (start.known)
-		side = start.p[0].side == PDN_BLACK;
-	write_line(&w, &g->moves, &start, number, side, 1);
+	if (st0 != NULL) {
+		side = st0->pos.side == PDN_BLACK;
+		if (st0->fullmove > 0)
+			number = st0->fullmove;
+	} else if (fen != NULL)
+		side = fen->value[0] == 'B' || fen->value[0] == 'b';
+	write_line(w, &g->moves, pg != NULL ? 0 : -1, number, side, 1);
 
 	term = pdn_result_valid(result) ? result :
 	    g->terminator != NULL ? g->terminator : "*";
-	atom_str(&w, term);
-	endline(&w);
+	atom_str(w, term);
+	endline(w);
 	pdn_buf_add(out, "\n", 1);
-	pdn_replay_free(w.rp);
+	free(w);
 	return out->oom ? PDN_ENOMEM : 0;
 }

@@ -84,11 +84,48 @@ pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
 		return -1;
 	while (pdn_reader_next(r, &g) == 1) {
 		n++;
-		if (pdn_game_write(g, out) != 0)
+		if (pdntest_write(out, g) != 0)
 			n = -1000000;
 	}
 	pdn_reader_free(r);
 	return n;
+}
+
+int
+pdntest_write(pdn_buf *out, const pdn_game *g)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	const pdn_played *pg;
+	pdn_replay *rp;
+	int rc;
+
+	ro.flags = PDN_REPLAY_NO_RESULT;
+	if ((rc = pdn_replay_new(&rp)) != 0)
+		return rc;
+	if ((rc = pdn_replay_game(&pg, rp, g, &ro)) == 0)
+		rc = pdn_game_write(out, g, pg);
+	pdn_replay_free(rp);
+	return rc;
+}
+
+int
+pdntest_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
+    const pdn_game *g, const pdn_replay_options *opt)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	const pdn_played *pg;
+	pdn_replay *rp;
+	int rc;
+
+	if (opt != NULL)
+		ro = *opt;
+	ro.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	if ((rc = pdn_replay_new(&rp)) != 0)
+		return rc;
+	if ((rc = pdn_replay_game(&pg, rp, g, &ro)) == 0)
+		rc = pdn_adjudicate(out, a, pg);
+	pdn_replay_free(rp);
+	return rc;
 }
 
 static int

@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pdn_game.h"
+#include "pdn_adjudicate.h"
+#include "pdn_write.h"
 
 /* Reads a whole file into a malloc'd buffer; NULL when it cannot. */
 char *pdntest_slurp(const char *path, size_t *len);
@@ -46,6 +47,16 @@ char *pdntest_unescape(const char *s, size_t *len);
  * "\xHH" (the inverse of pdntest_unescape() for readable expectations).
  */
 void pdntest_escape(pdn_buf *b, const char *s, size_t len);
+
+/*
+ * What the tools do with one game: replay it (opt may be NULL), then
+ * write it canonically into out, or adjudicate it into *out (the replay
+ * then skips variations and the result check, as pdn-adjudicate's).
+ * Return as pdn_game_write() and pdn_adjudicate().
+ */
+int pdntest_write(pdn_buf *out, const pdn_game *g);
+int pdntest_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
+    const pdn_game *g, const pdn_replay_options *opt);
 
 /* A fixed pseudo-random sequence (xorshift*): the next number of *s. */
 uint64_t pdntest_rnd(uint64_t *s);

@@ -86,7 +86,7 @@ adjudicate(const char *text, const pdn_profile *profile,
 	    NULL), 0);
 	assert_int_equal(pdn_adjudicator_new(&a, profile), 0);
 	assert_int_equal(pdn_reader_next(last_reader, &g), 1);
-	assert_int_equal(pdn_adjudicate(a, g, NULL, out), 0);
+	assert_int_equal(pdntest_adjudicate(out, a, g, NULL), 0);
 	pdn_adjudicator_free(a);
 }
 
@@ -207,7 +207,7 @@ adjudicate_diag(const char *text, const pdn_profile *profile,
 	    NULL), 0);
 	assert_int_equal(pdn_adjudicator_new(&a, profile), 0);
 	assert_int_equal(pdn_reader_next(last_reader, &g), 1);
-	assert_int_equal(pdn_adjudicate(a, g, &ro, out), 0);
+	assert_int_equal(pdntest_adjudicate(out, a, g, &ro), 0);
 	pdn_adjudicator_free(a);
 }
 
@@ -327,9 +327,9 @@ test_clone(void **state)
 		assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
 		for (n = 0; pdn_reader_next(r, &g) == 1; n++) {
 			a.len = b.len = 0;
-			assert_int_equal(pdn_game_write(g, &a), 0);
+			assert_int_equal(pdntest_write(&a, g), 0);
 			assert_int_equal(pdn_game_clone(g, &c), 0);
-			assert_int_equal(pdn_game_write(c, &b), 0);
+			assert_int_equal(pdntest_write(&b, c), 0);
 			assert_int_equal(a.len, b.len);
 			assert_memory_equal(a.data, b.data, a.len);
 			assert_int_equal(c->ntags, g->ntags);
@@ -362,7 +362,7 @@ test_amend(void **state)
 	assert_int_equal(pdn_reader_next(r, &g), 1);
 	pdn_game_amend(&am, tags, g, "1-1", "threefold");
 	assert_int_equal(am.ntags, g->ntags);
-	assert_int_equal(pdn_game_write(&am, &out), 0);
+	assert_int_equal(pdntest_write(&out, &am), 0);
 	assert_string_equal(out.data,
 	    "[Event \"E\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n"
 	    "[White \"?\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
@@ -608,7 +608,7 @@ test_random_records(void **state)
 			assert_int_equal(pdn_reader_new_mem(&r, text,
 			    strlen(text), NULL), 0);
 			assert_int_equal(pdn_reader_next(r, &g), 1);
-			assert_int_equal(pdn_adjudicate(a, g, NULL, &out), 0);
+			assert_int_equal(pdntest_adjudicate(&out, a, g, NULL), 0);
 			if (out.plies != plies || out.lines != 1 ||
 			    out.ply != e.ply || (e.reason == NULL ?
 			    out.reason != NULL : out.reason == NULL ||

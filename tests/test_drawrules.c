@@ -232,7 +232,7 @@ check_adjudicated(const struct game *g, const char *prof,
 	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
 	assert_int_equal(pdn_reader_next(r, &pg), 1);
 	assert_int_equal(pdn_adjudicator_new(&a, p), 0);
-	assert_int_equal(pdn_adjudicate(a, pg, NULL, &out), 0);
+	assert_int_equal(pdntest_adjudicate(&out, a, pg, NULL), 0);
 	if (e->end.reason != PDN_REASON_NONE) {
 		want = pdn_rules_reason_str(e->end.reason);
 		ply = e->end.ply;

@@ -177,6 +177,7 @@ lenient(void **state)
 struct run {
 	pdn_reader *r;
 	pdn_replay *rp;
+	const pdn_played *pg;
 	const pdn_game *g;
 	struct pdntest_diags ds;
 	char *data;
@@ -196,7 +197,7 @@ replay_text(struct run *x, const char *text, unsigned flags)
 	ro.flags = flags;
 	ro.diag = pdntest_diag;
 	ro.diag_arg = &x->ds;
-	assert_int_equal(pdn_replay_game(x->rp, x->g, &ro), 0);
+	assert_int_equal(pdn_replay_game(&x->pg, x->rp, x->g, &ro), 0);
 }
 
 static void
@@ -208,23 +209,13 @@ run_free(struct run *x)
 }
 
 static void
-final_fen(const pdn_replay *rp, int k, const char *want)
+final_fen(const pdn_played *pg, int k, const char *want)
 {
 	char buf[PDN_FEN_STRMAX];
 
-	assert_non_null(pdn_replay_final(rp, k));
-	pdn_fen_write(pdn_replay_final(rp, k), buf, sizeof(buf));
+	assert_non_null(pdn_played_final(pg, k));
+	pdn_fen_write(pdn_played_final(pg, k), buf, sizeof(buf));
 	assert_string_equal(buf, want);
-}
-
-static int
-count_plies(const pdn_ply *p, void *arg)
-{
-	long *n = arg;
-
-	assert_int_equal(p->ply, *n + 1);
-	(*n)++;
-	return 0;
 }
 
 static void
@@ -237,51 +228,53 @@ legal_game(void **state)
 	(void)state;
 
 	replay_text(&x, "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
 	assert_int_equal(x.ds.n, 0);
-	assert_int_equal(pdn_replay_plies(x.rp), 5);
-	assert_int_equal(pdn_replay_lines(x.rp), 1);
-	final_fen(x.rp, 0, "B:W31-36,38-50:B1-13,15-18,20,23");
-	assert_int_equal(pdn_replay_ply(x.rp, 0, 2, &p), 0);
+	assert_int_equal(pdn_played_plies(x.pg), 5);
+	assert_int_equal(pdn_played_lines(x.pg), 1);
+	final_fen(x.pg, 0, "B:W31-36,38-50:B1-13,15-18,20,23");
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 2), 0);
 	assert_int_equal(p.ply, 3);
 	assert_int_equal(p.number, 2);
 	assert_int_equal(p.side, PDN_WHITE);
 	assert_int_equal(p.flags, 0);
-	pdn_move_str(&p.move, 0, mv);
+	pdn_move_str(p.move, 0, mv);
 	assert_string_equal(mv, "28x19");
 	assert_int_equal(p.elem->line, 1);
 	assert_int_equal(p.elem->col, 19);
-	pdn_fen_write(&p.before, buf, sizeof(buf));
+	pdn_fen_write(p.before, buf, sizeof(buf));
 	assert_string_equal(buf, "W:W28,31,33-50:B1-18,20,23");
-	pdn_fen_write(&p.after, buf, sizeof(buf));
+	pdn_fen_write(p.after, buf, sizeof(buf));
 	assert_string_equal(buf, "B:W19,31,33-50:B1-18,20");
-	assert_int_equal(pdn_replay_ply(x.rp, 0, 3, &p), 0);
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 3), 0);
 	assert_int_equal(p.number, 2);
 	assert_int_equal(p.side, PDN_BLACK);
-	assert_int_equal(pdn_replay_ply(x.rp, 0, 5, &p), PDN_EINVAL);
-	assert_int_equal(pdn_replay_ply(x.rp, 1, 0, &p), PDN_EINVAL);
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 5), PDN_EINVAL);
+	assert_int_equal(pdn_played_ply(&p, x.pg, 1, 0), PDN_EINVAL);
 	run_free(&x);
 }
 
+/* The plies of the main line, walked in order after the replay. */
 static void
-ply_callback(void **state)
+ply_walk(void **state)
 {
-	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
 	const char *text = "[FEN \"B:W31-50:B1-20\"]\n"
 	    "1... 20-24 2. 31-26 *\n";
 	pdn_reader *r;
 	pdn_replay *rp;
+	const pdn_played *pg;
 	const pdn_game *g;
-	long n = 0;
+	pdn_ply p;
+	long n;
 
 	(void)state;
 
 	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
 	assert_int_equal(pdn_reader_next(r, &g), 1);
-	ro.ply = count_plies;
-	ro.ply_arg = &n;
-	assert_int_equal(pdn_replay_game(rp, g, &ro), 0);
+	assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
+	for (n = 0; pdn_played_ply(&p, pg, 0, n) == 0; n++)
+		assert_int_equal(p.ply, n + 1);
 	assert_int_equal(n, 2);
 	pdn_replay_free(rp);
 	pdn_reader_free(r);
@@ -296,15 +289,15 @@ illegal_main_line(void **state)
 	(void)state;
 
 	replay_text(&x, "1. 32-28 19-23 2. 33-29 28-32 *\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
 	assert_int_equal(x.ds.n, 1);
 	assert_string_equal(x.ds.names[0], "illegal-move");
 	assert_int_equal(x.ds.lines[0], 1);
 	assert_int_equal(x.ds.cols[0], 19);
-	assert_int_equal(pdn_replay_errors(x.rp), 1);
+	assert_int_equal(pdn_played_errors(x.pg), 1);
 	/* The plies before the illegal move, and where they led. */
-	assert_int_equal(pdn_replay_plies(x.rp), 2);
-	final_fen(x.rp, 0, "W:W28,31,33-50:B1-18,20,23");
+	assert_int_equal(pdn_played_plies(x.pg), 2);
+	final_fen(x.pg, 0, "W:W28,31,33-50:B1-18,20,23");
 	run_free(&x);
 }
 
@@ -326,6 +319,7 @@ illegal_message(void **state)
 	    "1... 10-14 *\n";
 	pdn_reader *r;
 	pdn_replay *rp;
+	const pdn_played *pg;
 	const pdn_game *g;
 	char msg[512] = "";
 
@@ -336,7 +330,7 @@ illegal_message(void **state)
 	assert_int_equal(pdn_reader_next(r, &g), 1);
 	ro.diag = record_msg;
 	ro.diag_arg = msg;
-	assert_int_equal(pdn_replay_game(rp, g, &ro), 0);
+	assert_int_equal(pdn_replay_game(&pg, rp, g, &ro), 0);
 	assert_string_equal(msg, "10-14|1|1|1|illegal-move|not legal here; "
 	    "a capture of 4 pieces is compulsory: 25x33");
 	pdn_replay_free(rp);
@@ -353,19 +347,19 @@ illegal_variation(void **state)
 
 	replay_text(&x, "1. 32-28 (1. 32-27 2. 35-30) 19-23 "
 	    "(1... 19-24 2. 28-22 (2. 28x19 14x23) 17x28) *\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
 	assert_int_equal(x.ds.n, 2);
 	assert_string_equal(x.ds.names[0], "illegal-move");
 	assert_int_equal(x.ds.cols[0], 23);	/* 35-30: Black to move */
 	assert_string_equal(x.ds.names[1], "illegal-move");
 	assert_int_equal(x.ds.cols[1], 61);	/* 28x19: nothing on 23 */
-	assert_int_equal(pdn_replay_plies(x.rp), 2);
+	assert_int_equal(pdn_played_plies(x.pg), 2);
 	run_free(&x);
 
 	/* The same variations, legal. */
 	replay_text(&x, "1. 32-28 (1. 32-27 17-21) 19-23 "
 	    "(1... 19-24 2. 28-22 (2. 33-29 24x22) 17x28) *\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
 	assert_int_equal(x.ds.n, 0);
 	run_free(&x);
 }
@@ -379,21 +373,21 @@ ambiguous_to_the_end(void **state)
 	(void)state;
 
 	replay_text(&x, "[FEN \"W:WK4:B13,32,37,20\"]\n1. 4x15 *\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
 	assert_int_equal(x.ds.n, 1);
 	assert_string_equal(x.ds.names[0], "ambiguous-game");
-	assert_int_equal(pdn_replay_lines(x.rp), 2);
-	final_fen(x.rp, 0, "B:WK15:B37");
-	final_fen(x.rp, 1, "B:WK15:B32");
-	assert_null(pdn_replay_final(x.rp, 2));
+	assert_int_equal(pdn_played_lines(x.pg), 2);
+	final_fen(x.pg, 0, "B:WK15:B37");
+	final_fen(x.pg, 1, "B:WK15:B32");
+	assert_null(pdn_played_final(x.pg, 2));
 	run_free(&x);
 
 	/* The next move decides: only one line can play 37-41... */
 	replay_text(&x, "[FEN \"W:WK4:B13,32,37,20\"]\n1. 4x15 37-41 *\n",
 	    0);
 	assert_int_equal(x.ds.n, 0);
-	assert_int_equal(pdn_replay_lines(x.rp), 1);
-	final_fen(x.rp, 0, "W:WK15:B41");
+	assert_int_equal(pdn_played_lines(x.pg), 1);
+	final_fen(x.pg, 0, "W:WK15:B41");
 	run_free(&x);
 }
 
@@ -409,6 +403,7 @@ schildpad(void **state)
 	    "testdata/corpus/wiegerw-pdn/games/succeed/schildpad.pdn";
 	pdn_reader *r;
 	pdn_replay *rp;
+	const pdn_played *pg;
 	const pdn_game *g;
 	pdn_movelist scratch;
 	pdn_move out[4], o2[4];
@@ -426,24 +421,24 @@ schildpad(void **state)
 	assert_int_equal(pdn_replay_new(&rp), 0);
 	while (pdn_reader_next(r, &g) == 1) {
 		games++;
-		assert_int_equal(pdn_replay_game(rp, g, NULL), 0);
-		assert_int_equal(pdn_replay_verdict(rp), PDN_REPLAY_VALID);
-		assert_int_equal(pdn_replay_lines(rp), 1);
-		for (i = 0; i < pdn_replay_plies(rp); i++) {
-			pdn_replay_ply(rp, 0, i, &p);
+		assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
+		assert_int_equal(pdn_played_status(pg), PDN_REPLAY_VALID);
+		assert_int_equal(pdn_played_lines(pg), 1);
+		for (i = 0; i < pdn_played_plies(pg); i++) {
+			pdn_played_ply(&p, pg, 0, i);
 			if (!(p.flags & PDN_PLY_AMBIGUOUS))
 				continue;
 			amb++;
-			pdn_move_str(&p.move, 1, mv);
-			n = pdn_replay_match(&p.before, &p.elem->u.move.tok, 0,
+			pdn_move_str(p.move, 1, mv);
+			n = pdn_replay_match(p.before, &p.elem->u.move.tok, 0,
 			    &scratch, out, 4);
 			assert_int_equal(n, 2);
 			/* How long the other candidate stays playable. */
-			k = out[0].path[0] == p.move.path[0] ? 1 : 0;
-			q = p.before;
+			k = out[0].path[0] == p.move->path[0] ? 1 : 0;
+			q = *p.before;
 			pdn_make(&q, &out[k]);
-			for (j = i + 1; j < pdn_replay_plies(rp); j++) {
-				pdn_replay_ply(rp, 0, j, &pj);
+			for (j = i + 1; j < pdn_played_plies(pg); j++) {
+				pdn_played_ply(&pj, pg, 0, j);
 				if (pdn_replay_match(&q, &pj.elem->u.move.tok,
 				    0, &scratch, o2, 4) < 1)
 					break;
@@ -477,24 +472,24 @@ result_position(void **state)
 
 	replay_text(&x, "[GameType \"20\"]\n[FEN \"B:W23:B18\"]\n"
 	    "[Result \"2-0\"]\n1... 18x29 2-0\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
 	assert_int_equal(x.ds.n, 1);
 	assert_string_equal(x.ds.names[0], "result-position");
 	assert_int_equal(x.ds.lines[0], 3);
 	run_free(&x);
 	replay_text(&x, "[GameType \"20\"]\n[FEN \"B:W23:B18\"]\n"
 	    "[Result \"0-2\"]\n1... 18x29 0-2\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
 	run_free(&x);
 	/* Blocked, not captured: no legal move loses as well. */
 	replay_text(&x, "[GameType \"20\"]\n[FEN \"W:W46:B41,37\"]\n"
 	    "[Result \"1-1\"]\n1-1\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
 	assert_string_equal(x.ds.names[0], "result-position");
 	run_free(&x);
 	replay_text(&x, "[GameType \"20\"]\n[FEN \"W:W46:B41,37\"]\n"
 	    "[Result \"0-2\"]\n0-2\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
 	run_free(&x);
 }
 
@@ -506,12 +501,12 @@ unsupported_and_setup(void **state)
 	(void)state;
 
 	replay_text(&x, "[GameType \"21\"]\n1. 11-15 *\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_UNSUPPORTED);
-	assert_int_equal(pdn_replay_lines(x.rp), 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_UNSUPPORTED);
+	assert_int_equal(pdn_played_lines(x.pg), 0);
 	assert_string_equal(x.ds.names[0], "unsupported-gametype");
 	run_free(&x);
 	replay_text(&x, "[GameType \"20\"]\n[FEN \"W:W1-21:B50\"]\n*\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
 	assert_true(pdntest_has(&x.ds, "setup-position"));
 	run_free(&x);
 }
@@ -524,15 +519,15 @@ lenient_game(void **state)
 	(void)state;
 
 	replay_text(&x, "1. 32-28 19-23 2. 33-29 23x32 3. 37x28 *\n", 0);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_INVALID);
-	assert_int_equal(pdn_replay_plies(x.rp), 2);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_plies(x.pg), 2);
 	run_free(&x);
 	replay_text(&x, "1. 32-28 19-23 2. 33-29 23x32 3. 37x28 *\n",
 	    PDN_REPLAY_LENIENT);
-	assert_int_equal(pdn_replay_verdict(x.rp), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
 	assert_int_equal(x.ds.n, 1);
 	assert_string_equal(x.ds.names[0], "irregular-move");
-	assert_int_equal(pdn_replay_plies(x.rp), 5);
+	assert_int_equal(pdn_played_plies(x.pg), 5);
 	run_free(&x);
 }
 
@@ -657,9 +652,11 @@ random_games(void **state)
 	static char text[16384];
 	uint64_t seed = 0x9e3779b97f4a7c15ULL;
 	pdn_replay *rp;
+	const pdn_played *pg;
 	pdn_reader *r;
 	const pdn_game *g;
 	int game, plies, form, k, found, bad, wrote, kings = 0;
+	pdn_ply pl;
 	long i;
 
 	(void)state;
@@ -672,30 +669,30 @@ random_games(void **state)
 		assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
 		    NULL), 0);
 		assert_int_equal(pdn_reader_next(r, &g), 1);
-		assert_int_equal(pdn_replay_game(rp, g, NULL), 0);
+		assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
 		if (wrote) {
-			if (pdn_replay_verdict(rp) != PDN_REPLAY_INVALID ||
-			    pdn_replay_plies(rp) != bad)
+			if (pdn_played_status(pg) != PDN_REPLAY_INVALID ||
+			    pdn_played_plies(pg) != bad)
 				fail_msg("game %d: move %d not refused:\n%s",
 				    game, bad, text);
 			pdn_reader_free(r);
 			continue;
 		}
-		if (pdn_replay_verdict(rp) != PDN_REPLAY_VALID ||
-		    pdn_replay_plies(rp) != plies)
+		if (pdn_played_status(pg) != PDN_REPLAY_VALID ||
+		    pdn_played_plies(pg) != plies)
 			fail_msg("game %d: not replayed:\n%s", game, text);
-		for (k = found = 0; k < pdn_replay_lines(rp); k++)
-			if (pdn_position_equal(pdn_replay_final(rp, k),
+		for (k = found = 0; k < pdn_played_lines(pg); k++)
+			if (pdn_position_equal(pdn_played_final(pg, k),
 			    &pos[plies]))
 				found = 1;
 		if (!found)
 			fail_msg("game %d: no line ends right:\n%s", game,
 			    text);
 		if (form) {
-			assert_int_equal(pdn_replay_lines(rp), 1);
+			assert_int_equal(pdn_played_lines(pg), 1);
 			for (i = 0; i < plies; i++)
-				if (!pdn_position_equal(pdn_replay_after(rp, 0,
-				    i, NULL), &pos[i + 1]))
+				if (pdn_played_ply(&pl, pg, 0, i) != 0 ||
+				    !pdn_position_equal(pl.after, &pos[i + 1]))
 					fail_msg("game %d: ply %ld differs:\n%s",
 					    game, i + 1, text);
 		}
@@ -716,7 +713,7 @@ main(void)
 		cmocka_unit_test(token_forms),
 		cmocka_unit_test(lenient),
 		cmocka_unit_test(legal_game),
-		cmocka_unit_test(ply_callback),
+		cmocka_unit_test(ply_walk),
 		cmocka_unit_test(illegal_main_line),
 		cmocka_unit_test(illegal_message),
 		cmocka_unit_test(illegal_variation),

@@ -1,0 +1,60 @@
+/*
+ * libpdn: writing game records back as PDN (writer.c), the last layer:
+ * it reads a game record (pdn_game.h) and the played game its replay
+ * gave (pdn_replay.h), and plays nothing itself.
+ */
+#ifndef PDN_WRITE_H
+#define PDN_WRITE_H
+
+#include <stddef.h>
+
+#include "pdn.h"
+#include "pdn_game.h"
+#include "pdn_replay.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Everything declared here is the library's public interface. */
+#pragma GCC visibility push(default)
+
+/* A growable byte buffer; zero-initialise it, release with pdn_buf_free. */
+typedef struct pdn_buf {
+	char *data;
+	size_t len, cap;
+	int oom;		/* an allocation failed: contents incomplete */
+} pdn_buf;
+
+void pdn_buf_free(pdn_buf *b);
+void pdn_buf_add(pdn_buf *b, const char *s, size_t len);
+
+/*
+ * Makes room for `len` more bytes and a NUL after b->len, for a caller
+ * that writes them itself at b->data + b->len.  Returns 0, or PDN_ENOMEM
+ * (with b->oom set).
+ */
+int pdn_buf_reserve(pdn_buf *b, size_t len);
+
+/*
+ * Appends the canonical PDN of game g to out (see pdn(5)): the seven-tag
+ * roster, GameType, the other tags in input order, FENs normalised, and
+ * the movetext with every move the replay read in one way only written in
+ * its shortest unambiguous form (an ambiguous one of the main line as the
+ * surviving line played it, when one line survives), the others as
+ * written, normalised; then one blank line.  `pg` is the played game of g,
+ * or of the game g was amended from (pdn_game_amend(): the same
+ * movetext), replayed with its variations; NULL writes every move and FEN
+ * as written.  A game a syntax error cut short is appended as read
+ * (g->raw, without its final blanks, then a blank line), or not at all
+ * when the reader did not keep its text.  Returns 0 or PDN_ENOMEM.
+ */
+int pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg);
+
+#pragma GCC visibility pop
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PDN_WRITE_H */

@@ -1,0 +1,59 @@
+/*
+ * The variants of draughts the library knows (see pdn.h): one static
+ * descriptor each, looked up by GameType number.
+ */
+#include <stddef.h>
+
+#include "pdn.h"
+
+struct pdn_variant {
+	int gametype;
+	const char *name;
+	int width;
+	int squares;
+};
+
+static const struct pdn_variant variants[] = {
+	{ 20, "international", 10, 50 }
+};
+
+const pdn_variant *
+pdn_variant_get(int gametype)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(variants) / sizeof(variants[0]); i++)
+		if (variants[i].gametype == gametype)
+			return &variants[i];
+	return NULL;
+}
+
+const pdn_variant *
+pdn_variant_default(void)
+{
+	return &variants[0];
+}
+
+int
+pdn_variant_gametype(const pdn_variant *v)
+{
+	return v->gametype;
+}
+
+const char *
+pdn_variant_name(const pdn_variant *v)
+{
+	return v->name;
+}
+
+int
+pdn_variant_width(const pdn_variant *v)
+{
+	return v->width;
+}
+
+int
+pdn_variant_squares(const pdn_variant *v)
+{
+	return v->squares;
+}
