@@ -724,12 +724,17 @@ played:
 	return 1;
 }
 
-/* Nonzero when node x was reached by a king move that captured nothing. */
+/*
+ * What kind of ply node x is: no move (a root, a setup, a variation's
+ * copy), or a move by a man or a king, with or without capture.
+ */
 static int
-king_quiet(const pdn_replay *rp, const struct node *x)
+ply_kind(const pdn_replay *rp, const struct node *x)
 {
-	return x->elem != NULL && x->parent >= 0 && x->move.ncap == 0 &&
-	    (rp->pg.nodes[x->parent].pos.kings & pdn_square_bits[x->move.from]);
+	if (x->elem == NULL || x->parent < 0)
+		return 4;
+	return (x->move.ncap > 0) | ((rp->pg.nodes[x->parent].pos.kings &
+	    pdn_square_bits[x->move.from]) ? 2 : 0);
 }
 
 /* The material of a position: men and kings of each side, for endings. */
@@ -747,14 +752,16 @@ same_material(const pdn_position *a, const pdn_position *b)
 /*
  * Nonzero when nodes a and b, holding the same position, carry the same
  * draw-rule state, so that their lines may be merged (RULES.md 5.6).  The
- * lines are walked back together to where they part: along the way
- * neither may have made a king move without capture (only along one does
- * a position come back or the 25-move count grow, so otherwise the
- * repetition history and counts after the last irreversible ply, both
- * reset at the merging capture, are the same), and both must have had the
- * same material at every ply (so the same endings began at the same
- * plies, and the 16- and 5-move deadlines agree).  This is sufficient, not
- * necessary: lines it keeps apart that end alike still agree.
+ * lines are walked back together to where they part.  Along the way both
+ * must have made the same kind of ply each time (a man or a king moving,
+ * capturing or not): then the counts restart on the same plies, and the
+ * same moves in between bring a position back in one line exactly when
+ * they do in the other (the positions differ only in pieces they do not
+ * touch), so repetitions, claims and the 25-move count agree.  And both
+ * must have had the same material at every ply, so that the same endings
+ * began on the same plies and the 16- and 5-move deadlines agree.  This
+ * is sufficient, not necessary (two materials may make the same ending):
+ * lines kept apart that end alike still agree.
  */
 static int
 same_history(const pdn_replay *rp, size_t a, size_t b)
@@ -762,7 +769,7 @@ same_history(const pdn_replay *rp, size_t a, size_t b)
 	const struct node *x = &rp->pg.nodes[a], *y = &rp->pg.nodes[b];
 
 	while (x != y) {
-		if (king_quiet(rp, x) || king_quiet(rp, y) ||
+		if (ply_kind(rp, x) != ply_kind(rp, y) ||
 		    !same_material(&x->pos, &y->pos))
 			return 0;
 		if (x->parent < 0 || y->parent < 0)
@@ -1326,8 +1333,15 @@ report_ambiguous(pdn_replay *rp, const pdn_game *g)
 		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
 		    k > 0 ? ", " : "", fen);
 	}
+	/* Lines meet only with the same draw-rule history: say why. */
+	for (k = 1; k < pg->nfinal; k++)
+		if (pdn_position_equal(&pg->nodes[pg->finals[k]].pos,
+		    &pg->nodes[pg->finals[0]].pos))
+			break;
 	report(rp, PDN_D_AMBIGUOUS_GAME, g->line, 1, el, ply,
-	    ": %d final positions: %s", pg->nfinal, list);
+	    ": %d final positions: %s%s", pg->nfinal, list, k < pg->nfinal ?
+	    " (equal positions reached with different draw-rule histories)" :
+	    "");
 }
 
 int

@@ -274,6 +274,52 @@ test_claim_on_last_ply(void **state)
 	assert_int_equal(a.ply, 8);
 }
 
+/*
+ * RULES.md 5.6: candidate lines that reach the same position are one line
+ * only when their draw-rule state agrees.  In the first record 1. 12x10
+ * takes the men on 14, 17, 27 (line K, a 5-move ending from ply 1) or 14,
+ * 17 and the king on 31 (line M, which enters it at ply 2 by a
+ * promotion); 3. 4x36 brings both to the same position, and the 5-move
+ * rule ends line K at ply 11 and line M at ply 12.  In the second, both
+ * lines enter the same endings on the same plies and meet: one line.  In
+ * the third, a king move between the split and the meeting does not keep
+ * them apart, as the same moves repeat a position in both or in neither.
+ */
+static void
+test_merged_lines(void **state)
+{
+	pdn_adjudication a;
+
+	(void)state;
+	adjudicate_diag("[FEN \"W:WK12:B14,17,27,K31,45\"]\n[Result \"1-1\"]\n"
+	    "1. 12x10 45-50 2. 10-4 50-44 3. 4x36 44-39 4. 36-47 39-43 "
+	    "5. 47-15 43-27 6. 15-20 27-31 1-1\n", NULL, &a);
+	assert_int_equal(a.lines, 2);
+	assert_int_equal(a.flags, PDN_ADJ_AMBIGUOUS | PDN_ADJ_LINES_DIFFER);
+	assert_int_equal(a.verdict, PDN_VERDICT_UNDECIDED);
+	assert_int_equal(a.adjudicated, PDN_OUTCOME_DRAW);
+	assert_string_equal(diags, "ambiguous-game@1");
+
+	adjudicate_diag("[FEN \"W:WK1:B7,17,22,32,37,K41\"]\n[Result \"1-1\"]\n"
+	    "1. 1x42 32-38 2. 42x11 41-23 3. 11-44 23-29 4. 44-49 29-18 "
+	    "5. 49-21 18-45 6. 21-8 45-34 7. 8-3 1-1\n", NULL, &a);
+	assert_int_equal(a.lines, 1);
+	assert_int_equal(a.flags, 0);
+	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
+	assert_string_equal(a.reason, "5-move");
+	assert_int_equal(a.ply, 13);
+	assert_string_equal(diags, "");
+
+	adjudicate_diag("[FEN \"W:WK38:B12,14,18,30,K32,K49\"]\n"
+	    "[Result \"1-1\"]\n1. 38x34 49-43 2. 34x7 43-39 3. 7-23 39-22 "
+	    "4. 23-34 22-4 5. 34-1 4-9 6. 1-7 1-1\n", NULL, &a);
+	assert_int_equal(a.lines, 1);
+	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
+	assert_string_equal(a.reason, "5-move");
+	assert_int_equal(a.ply, 11);
+	assert_string_equal(diags, "");
+}
+
 static void
 test_time(void **state)
 {
@@ -640,6 +686,7 @@ main(void)
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_liberty_loses_to_exact),
 		cmocka_unit_test(test_claim_on_last_ply),
+		cmocka_unit_test(test_merged_lines),
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_clone),
 		cmocka_unit_test(test_amend),
