@@ -68,7 +68,7 @@ main(void)
 		pos = start;
 		pdn_rules_start(t, &pos, -1);
 		for (ply = 0; ply < MAXPLY; ply++) {
-			if ((n = pdn_generate(&pos, &list)) <= 0)
+			if ((n = pdn_generate(&list, &pos)) <= 0)
 				break;
 			if (nplies == cap) {
 				cap *= 2;
@@ -81,7 +81,7 @@ main(void)
 			plies[nplies].before = pos;
 			plies[nplies].move =
 			    list.m[next_random(&seed) % (uint64_t)n];
-			pdn_rules_play(t, &pos, &plies[nplies].move, &st);
+			pdn_rules_play(&st, t, &pos, &plies[nplies].move);
 			pdn_make(&pos, &plies[nplies].move);
 			nplies++;
 			if (st.end.reason != PDN_REASON_NONE)
@@ -98,8 +98,8 @@ main(void)
 
 			pdn_rules_start(t, &start, -1);
 			for (i = starts[g]; i < starts[g + 1]; i++)
-				pdn_rules_play(t, &plies[i].before,
-				    &plies[i].move, &st);
+				pdn_rules_play(&st, t, &plies[i].before,
+				    &plies[i].move);
 		}
 	}
 	secs = now() - t0;

@@ -32,7 +32,7 @@ collect(const pdn_position *pos, int depth)
 	positions[npositions++] = *pos;
 	if (depth == 0)
 		return;
-	n = pdn_generate(pos, &list);
+	n = pdn_generate(&list, pos);
 	for (i = 0; i < n; i++) {
 		child = *pos;
 		pdn_make(&child, &list.m[i]);
@@ -68,8 +68,7 @@ main(void)
 			for (i = 0; i < npositions; i++) {
 				if (pdn_has_capture(&positions[i]) != kind)
 					continue;
-				moves += (unsigned long long)pdn_generate(
-				    &positions[i], &list);
+				moves += (unsigned long long)pdn_generate(&list, &positions[i]);
 				calls++;
 			}
 		}

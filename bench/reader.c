@@ -82,7 +82,7 @@ main(int argc, char **argv)
 		if (pdn_reader_new(&r, read_stdin, NULL, NULL) != 0)
 			return 2;
 		t0 = now();
-		while (pdn_reader_next(r, &g) == 1) {
+		while (pdn_reader_next(&g, r) == 1) {
 			games++;
 			plies += g->plies;
 		}
@@ -118,7 +118,7 @@ main(int argc, char **argv)
 	pdn_lexer_new_mem(&lx, big, size);
 	t0 = now();
 	do {
-		pdn_lexer_next(lx, &tok);
+		pdn_lexer_next(&tok, lx);
 		tokens++;
 	} while (tok.type != PDN_TOK_EOF);
 	t1 = now();
@@ -128,7 +128,7 @@ main(int argc, char **argv)
 
 	pdn_reader_new_mem(&r, big, size, NULL);
 	t0 = now();
-	while (pdn_reader_next(r, &g) == 1) {
+	while (pdn_reader_next(&g, r) == 1) {
 		games++;
 		plies += g->plies;
 	}

@@ -690,7 +690,7 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		ro.flags |= PDN_REPLAY_NO_VARIATIONS;
 	ro.diag = keep_diag;
 	ro.diag_arg = b;
-	while ((rc = pdn_reader_next(r, &g)) == 1) {
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		b->j.g = g;
 		b->games++;
 		st = pdn_replay_game(&b->j.pg, w->rp, g, &ro);

@@ -70,7 +70,7 @@ json_line(FILE *fp, const pdn_line *l)
 			fputc(',', fp);
 		switch (e->type) {
 		case PDN_EL_MOVE:
-			pdn_movetok_str(&e->u.move.tok, mv);
+			pdn_movetok_str(mv, &e->u.move.tok);
 			fputs("{\"move\":", fp);
 			json_cstr(fp, mv);
 			if (e->u.move.number >= 0)
@@ -149,7 +149,7 @@ yaml_line(struct yout *y, const pdn_line *l)
 		y_map(y, 1);
 		switch (e->type) {
 		case PDN_EL_MOVE:
-			pdn_movetok_str(&e->u.move.tok, mv);
+			pdn_movetok_str(mv, &e->u.move.tok);
 			y_key(y, "move");
 			y_str(y, mv);
 			if (e->u.move.number >= 0) {
@@ -296,7 +296,7 @@ parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 		cli_input_close(&in);
 		return 2;
 	}
-	while ((rc = pdn_reader_next(r, &g)) == 1) {
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (g->errors > 0)
 			status = 1;
 		switch (o->fmt) {

@@ -63,7 +63,7 @@ divide(const pdn_position *pos, int depth, int bulk, int format)
 	unsigned long long nodes, total = 0;
 	int i, n;
 
-	n = pdn_generate(pos, &list);
+	n = pdn_generate(&list, pos);
 	if (n < 0)
 		n = list.n;
 	qsort(list.m, (size_t)n, sizeof(list.m[0]), cmp_move);
@@ -72,7 +72,7 @@ divide(const pdn_position *pos, int depth, int bulk, int format)
 		pdn_make(&child, &list.m[i]);
 		nodes = pdn_perft(&child, depth - 1, bulk);
 		total += nodes;
-		pdn_move_str_unique(&list.m[i], &list, mv);
+		pdn_move_str_unique(mv, &list.m[i], &list);
 		printf(format == FORMAT_TSV ? "%s\t%llu\n" : "%-12s %llu\n",
 		    mv, nodes);
 		/* A long count shows its progress through a pipe too. */

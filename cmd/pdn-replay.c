@@ -336,8 +336,8 @@ static void
 move_text(struct run *run, struct shot *sh, const pdn_ply *p)
 {
 	/* The shortest form no other legal move shares. */
-	pdn_generate(p->before, &run->legal);
-	pdn_move_str_unique(p->move, &run->legal, sh->mv);
+	pdn_generate(&run->legal, p->before);
+	pdn_move_str_unique(sh->mv, p->move, &run->legal);
 	snprintf(sh->move, sizeof(sh->move), "%ld%s %s", p->number,
 	    p->side == PDN_WHITE ? "." : "...", sh->mv);
 }
@@ -380,7 +380,7 @@ show_ply(struct run *run, const pdn_game *g, long t, int valid)
 		sh.variant = nseen++;
 		sh.valid = valid;
 		sh.lines = lines;
-		pdn_fen_write(sh.pos, sh.fen, sizeof(sh.fen));
+		pdn_fen_write(sh.fen, sizeof(sh.fen), sh.pos);
 		if ((st = put_shot(run, &sh)) > status)
 			status = st;
 	}
@@ -500,7 +500,7 @@ replay_file(struct run *run, const char *path, unsigned flags)
 		cli_input_close(&in);
 		return 2;
 	}
-	while ((rc = pdn_reader_next(r, &g)) == 1) {
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if ((st = replay_game(run, g, flags)) > status)
 			status = st;
 		if (sink_close(&run->game_out) != 0)

@@ -117,7 +117,7 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	ro.flags = opt.flags;
 	ro.diag = collect;
 	ro.diag_arg = b;
-	while ((rc = pdn_reader_next(r, &g)) == 1) {
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0) {
 			b->oom = 1;
 			break;

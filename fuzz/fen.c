@@ -34,11 +34,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		return 0;
 	}
-	len = pdn_fen_write(&pos, fen, sizeof(fen));
+	len = pdn_fen_write(fen, sizeof(fen), &pos);
 	if (len >= sizeof(fen) || pdn_fen_read(&back, fen, len, NULL) != 0 ||
 	    !pdn_position_equal(&pos, &back))
 		abort();
-	n = pdn_generate(&pos, &list);
+	n = pdn_generate(&list, &pos);
 	if (n < 0)
 		n = list.n;
 	if (n > PDN_MAX_MOVES || pdn_count_moves(&pos) != n)

@@ -43,7 +43,7 @@ rewrite(const char *data, size_t size, pdn_buf *out)
 	if (pdn_reader_new_mem(&r, data, size, &opt) != 0 ||
 	    pdn_replay_new(&rp) != 0)
 		abort();
-	while (pdn_reader_next(r, &g) == 1)
+	while (pdn_reader_next(&g, r) == 1)
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0 ||
 		    pdn_game_write(out, g, pg) != 0)
 			abort();

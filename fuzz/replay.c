@@ -17,7 +17,7 @@ static int
 is_legal(const pdn_position *pos, const pdn_move *m)
 {
 	static pdn_movelist list;
-	int i, n = pdn_generate(pos, &list);
+	int i, n = pdn_generate(&list, pos);
 
 	for (i = 0; i < n; i++)
 		if (list.m[i].from == m->from && list.m[i].to == m->to &&
@@ -70,7 +70,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (pdn_reader_new_mem(&r, (const char *)data, size, NULL) != 0 ||
 	    pdn_replay_new(&rp) != 0)
 		abort();
-	while (pdn_reader_next(r, &g) == 1) {
+	while (pdn_reader_next(&g, r) == 1) {
 		opt.flags = 0;
 		if (pdn_replay_game(&pg, rp, g, &opt) != 0)
 			abort();

@@ -223,7 +223,7 @@ decide(const pdn_played *pg, const pdn_rules_verdict *v,
 	if (v->ply > 0 && pdn_played_ply(&p, pg, 0, v->ply - 1) == 0) {
 		out->number = p.number;
 		out->side = p.side;
-		pdn_move_str(p.move, 0, out->move);
+		pdn_move_str(out->move, p.move, 0);
 	}
 }
 

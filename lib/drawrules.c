@@ -449,8 +449,8 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 }
 
 int
-pdn_rules_play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
-    pdn_rules_state *state)
+pdn_rules_play(pdn_rules_state *state, pdn_rules *t,
+    const pdn_position *before, const pdn_move *m)
 {
 	int rc;
 

@@ -306,7 +306,7 @@ put_colour(struct out *o, uint64_t pieces, uint64_t kings)
 }
 
 size_t
-pdn_fen_write(const pdn_position *pos, char *buf, size_t size)
+pdn_fen_write(char *buf, size_t size, const pdn_position *pos)
 {
 	struct out o = { buf, size, 0 };
 

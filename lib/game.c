@@ -80,7 +80,7 @@ put_uint(unsigned v, char *buf)
 }
 
 int
-pdn_movetok_str(const pdn_movetok *t, char *buf)
+pdn_movetok_str(char *buf, const pdn_movetok *t)
 {
 	int len = 0;
 	unsigned sq;

@@ -96,7 +96,7 @@ copy_line(struct block *b, pdn_line *dst, const pdn_line *src)
 }
 
 int
-pdn_game_clone(const pdn_game *g, pdn_game **out)
+pdn_game_clone(pdn_game **out, const pdn_game *g)
 {
 	size_t structs, strings = 0, i;
 	struct block b;

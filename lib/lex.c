@@ -1248,7 +1248,7 @@ slow:
 }
 
 int
-pdn_lexer_next(pdn_lexer *lx, pdn_token *tok)
+pdn_lexer_next(pdn_token *tok, pdn_lexer *lx)
 {
 	int nl = 0;
 

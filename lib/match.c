@@ -10,8 +10,8 @@
 #include "pdn_game.h"
 
 int
-pdn_match_list(const pdn_movetok *tok, const pdn_movelist *legal,
-    int *idx, int max, unsigned *notes)
+pdn_match_list(int *idx, int max, unsigned *notes, const pdn_movetok *tok,
+    const pdn_movelist *legal)
 {
 	const pdn_move *m;
 	uint64_t via;
@@ -53,10 +53,10 @@ pdn_match_list(const pdn_movetok *tok, const pdn_movelist *legal,
 }
 
 int
-pdn_match(const pdn_position *pos, const pdn_movetok *tok,
-    pdn_movelist *legal, int *idx, int max, unsigned *notes)
+pdn_match(int *idx, int max, unsigned *notes, pdn_movelist *legal,
+    const pdn_position *pos, const pdn_movetok *tok)
 {
-	if (pdn_generate(pos, legal) < 0 && legal->n == 0)
+	if (pdn_generate(legal, pos) < 0 && legal->n == 0)
 		return 0;
-	return pdn_match_list(tok, legal, idx, max, notes);
+	return pdn_match_list(idx, max, notes, tok, legal);
 }

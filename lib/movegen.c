@@ -242,7 +242,7 @@ append_quiet(void *ctx, int from, int to, int promotes)
 }
 
 int
-pdn_generate(const pdn_position *pos, pdn_movelist *list)
+pdn_generate(pdn_movelist *list, const pdn_position *pos)
 {
 	uint64_t us, them, empty, can[4];
 	int white = pos->side == PDN_WHITE;
@@ -270,7 +270,7 @@ pdn_count_moves(const pdn_position *pos)
 	int white = pos->side == PDN_WHITE, d, n;
 
 	if (has_capture(pos)) {
-		n = pdn_generate(pos, &list);
+		n = pdn_generate(&list, pos);
 		return n < 0 ? PDN_MAX_MOVES : n;
 	}
 	us = white ? pos->white : pos->black;

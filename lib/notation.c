@@ -13,7 +13,7 @@ put_square(char *buf, int len, int square)
 }
 
 int
-pdn_move_str(const pdn_move *m, int full, char *buf)
+pdn_move_str(char *buf, const pdn_move *m, int full)
 {
 	int i, len;
 
@@ -35,7 +35,7 @@ pdn_move_str(const pdn_move *m, int full, char *buf)
 }
 
 int
-pdn_move_str_unique(const pdn_move *m, const pdn_movelist *list, char *buf)
+pdn_move_str_unique(char *buf, const pdn_move *m, const pdn_movelist *list)
 {
 	int i;
 
@@ -44,7 +44,7 @@ pdn_move_str_unique(const pdn_move *m, const pdn_movelist *list, char *buf)
 
 		if (o->from == m->from && o->to == m->to &&
 		    o->captured != m->captured)
-			return pdn_move_str(m, 1, buf);
+			return pdn_move_str(buf, m, 1);
 	}
-	return pdn_move_str(m, 0, buf);
+	return pdn_move_str(buf, m, 0);
 }

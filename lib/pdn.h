@@ -174,7 +174,7 @@ uint64_t pdn_hash_after(uint64_t h, const pdn_position *pos,
  * position has more than PDN_MAX_MOVES (the list then holds the first
  * PDN_MAX_MOVES).
  */
-int pdn_generate(const pdn_position *pos, pdn_movelist *list);
+int pdn_generate(pdn_movelist *list, const pdn_position *pos);
 
 /*
  * The number of legal moves of `pos`, as pdn_generate() would return it,
@@ -198,15 +198,15 @@ void pdn_make(pdn_position *pos, const pdn_move *m);
  * quiet move; for a capture "28x19" (short) or every landing square
  * "26x17x28x37" (full).  Returns the length written.
  */
-int pdn_move_str(const pdn_move *m, int full, char *buf);
+int pdn_move_str(char *buf, const pdn_move *m, int full);
 
 /*
  * Writes the move in the shortest form that no other move of `list` shares:
  * the short form, or the full path when another legal move has the same
  * from and to squares.
  */
-int pdn_move_str_unique(const pdn_move *m, const pdn_movelist *list,
-    char *buf);
+int pdn_move_str_unique(char *buf, const pdn_move *m,
+    const pdn_movelist *list);
 
 /* --- FEN (fen.c) ---------------------------------------------------- */
 
@@ -261,7 +261,7 @@ const char *pdn_fen_strerror(pdn_fen_status status);
  * kings as K<n>) into buf of `size` bytes, NUL-terminated.  Returns the
  * length the full FEN needs (like snprintf).
  */
-size_t pdn_fen_write(const pdn_position *pos, char *buf, size_t size);
+size_t pdn_fen_write(char *buf, size_t size, const pdn_position *pos);
 
 #define PDN_FEN_STRMAX 256	/* always enough for pdn_fen_write() */
 

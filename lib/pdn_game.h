@@ -144,7 +144,7 @@ int pdn_result_valid(const char *s);
  * bytes.  Returns the length.
  */
 #define PDN_MOVETOK_STRMAX	(5 * PDN_MOVETOK_MAX + 1)
-int pdn_movetok_str(const pdn_movetok *t, char *buf);
+int pdn_movetok_str(char *buf, const pdn_movetok *t);
 
 /* --- copies of a game (gamecopy.c) ---------------------------------- */
 
@@ -155,7 +155,7 @@ int pdn_movetok_str(const pdn_movetok *t, char *buf);
  * Returns 0 with *out set (the caller's: pdn_game_free(), NULL-safe) or
  * PDN_ENOMEM.
  */
-int pdn_game_clone(const pdn_game *g, pdn_game **out);
+int pdn_game_clone(pdn_game **out, const pdn_game *g);
 void pdn_game_free(pdn_game *g);
 
 /*
@@ -208,7 +208,7 @@ void pdn_reader_free(pdn_reader *r);
  * reported before it is returned.  Memory is bounded by the largest game
  * (at most max_game bytes), never by the input.
  */
-int pdn_reader_next(pdn_reader *r, const pdn_game **out);
+int pdn_reader_next(const pdn_game **out, pdn_reader *r);
 
 /* --- move matching (match.c) ---------------------------------------- */
 
@@ -226,15 +226,15 @@ enum {
  * may exceed max); *notes (may be NULL) gets PDN_MATCH_* bits.  Algebraic
  * tokens and squares outside 1..50 match nothing.
  */
-int pdn_match_list(const pdn_movetok *tok, const pdn_movelist *legal,
-    int *idx, int max, unsigned *notes);
+int pdn_match_list(int *idx, int max, unsigned *notes, const pdn_movetok *tok,
+    const pdn_movelist *legal);
 
 /*
  * The same from a position: generates its legal moves into *legal (which
  * the caller provides) and matches against them.
  */
-int pdn_match(const pdn_position *pos, const pdn_movetok *tok,
-    pdn_movelist *legal, int *idx, int max, unsigned *notes);
+int pdn_match(int *idx, int max, unsigned *notes, pdn_movelist *legal,
+    const pdn_position *pos, const pdn_movetok *tok);
 
 #pragma GCC visibility pop
 

@@ -117,7 +117,7 @@ void pdn_lexer_free(pdn_lexer *lx);
  * call).  Returns 0, or PDN_EIO when the read callback failed, or
  * PDN_ENOMEM.  At the end of input the token is PDN_TOK_EOF.
  */
-int pdn_lexer_next(pdn_lexer *lx, pdn_token *tok);
+int pdn_lexer_next(pdn_token *tok, pdn_lexer *lx);
 
 /*
  * After an error: skips input up to the next line that starts with '['

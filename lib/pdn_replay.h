@@ -238,8 +238,8 @@ int pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
  * of fewer than the most pieces) are matched instead and the count is
  * returned negated.  `scratch` is a move list the call may use.
  */
-int pdn_replay_match(const pdn_position *pos, const pdn_movetok *tok,
-    unsigned flags, pdn_movelist *scratch, pdn_move *out, int max);
+int pdn_replay_match(pdn_move *out, int max, const pdn_position *pos,
+    const pdn_movetok *tok, unsigned flags, pdn_movelist *scratch);
 
 #pragma GCC visibility pop
 

@@ -222,8 +222,8 @@ int pdn_rules_setup(pdn_rules *t, const pdn_position *pos,
  * not NULL.  Returns 0; PDN_EINVAL when `before` is not the current
  * position (nothing changes then); PDN_ENOMEM.
  */
-int pdn_rules_play(pdn_rules *t, const pdn_position *before,
-    const pdn_move *m, pdn_rules_state *state);
+int pdn_rules_play(pdn_rules_state *state, pdn_rules *t,
+    const pdn_position *before, const pdn_move *m);
 
 /*
  * Plays line k (0-based, k < pdn_played_lines()) of a played game through

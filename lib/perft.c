@@ -61,7 +61,7 @@ capture_leaves(const pdn_position *pos)
 	pdn_position child;
 	int i, n;
 
-	n = pdn_generate(pos, &list);
+	n = pdn_generate(&list, pos);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {
@@ -130,7 +130,7 @@ perft(const pdn_position *pos, int depth, int bulk)
 			quiet_moves(pos, play_then_leaves, &w);
 		return w.nodes;
 	}
-	n = pdn_generate(pos, &list);
+	n = pdn_generate(&list, pos);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {

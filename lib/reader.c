@@ -671,8 +671,8 @@ decide_gametype(pdn_reader *r)
 	}
 	if (first != NULL) {
 		pdn_position_start(&pos);
-		if (pdn_match(&pos, &first->u.move.tok, &legal, idx, 1,
-		    NULL) > 0)
+		if (pdn_match(idx, 1, NULL, &legal, &pos,
+		    &first->u.move.tok) > 0)
 			big = 1;
 	}
 	if (big == 1) {
@@ -794,7 +794,7 @@ game_has_content(const pdn_reader *r)
 }
 
 int
-pdn_reader_next(pdn_reader *r, const pdn_game **out)
+pdn_reader_next(const pdn_game **out, pdn_reader *r)
 {
 	pdn_token *t = &r->tok;
 	pdn_elem *e;
@@ -805,7 +805,7 @@ pdn_reader_next(pdn_reader *r, const pdn_game **out)
 	for (;;) {
 		if (r->have_tok)
 			r->have_tok = 0;
-		else if ((rc = pdn_lexer_next(r->lx, t)) != 0)
+		else if ((rc = pdn_lexer_next(t, r->lx)) != 0)
 			return rc;
 		if (r->used >= r->limit) {
 			if (r->oom)

@@ -354,8 +354,8 @@ irregular_moves(const pdn_position *pos, pdn_movelist *list)
 }
 
 int
-pdn_replay_match(const pdn_position *pos, const pdn_movetok *tok,
-    unsigned flags, pdn_movelist *scratch, pdn_move *out, int max)
+pdn_replay_match(pdn_move *out, int max, const pdn_position *pos,
+    const pdn_movetok *tok, unsigned flags, pdn_movelist *scratch)
 {
 	int idx[PDN_REPLAY_MAX_LINES], n, i;
 	pdn_move q;
@@ -381,9 +381,9 @@ pdn_replay_match(const pdn_position *pos, const pdn_movetok *tok,
 	}
 	if (max > PDN_REPLAY_MAX_LINES)
 		max = PDN_REPLAY_MAX_LINES;
-	if (pdn_generate(pos, scratch) < 0 && scratch->n == 0)
+	if (pdn_generate(scratch, pos) < 0 && scratch->n == 0)
 		return 0;
-	n = pdn_match_list(tok, scratch, idx, max, NULL);
+	n = pdn_match_list(idx, max, NULL, tok, scratch);
 	for (i = 0; i < n && i < max; i++)
 		out[i] = scratch->m[idx[i]];
 	if (n > 0)
@@ -391,7 +391,7 @@ pdn_replay_match(const pdn_position *pos, const pdn_movetok *tok,
 	if (!(flags & PDN_REPLAY_LENIENT))
 		return 0;
 	irregular_moves(pos, scratch);
-	n = pdn_match_list(tok, scratch, idx, max, NULL);
+	n = pdn_match_list(idx, max, NULL, tok, scratch);
 	for (i = 0; i < n && i < max; i++)
 		out[i] = scratch->m[idx[i]];
 	return -n;
@@ -449,7 +449,7 @@ report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 	d.col = col;
 	d.game = rp->pg.g->index;
 	if (elem != NULL) {
-		pdn_movetok_str(&elem->u.move.tok, mv);
+		pdn_movetok_str(mv, &elem->u.move.tok);
 		d.move = mv;
 		d.ply = ply;
 		number_of(&rp->pg, ply, &d.number, &d.side);
@@ -476,7 +476,7 @@ list_moves(const pdn_movelist *list, int (*want)(const pdn_move *, int),
 			len += (size_t)snprintf(buf + len, size - len, ", ...");
 			break;
 		}
-		pdn_move_str_unique(&list->m[i], list, s);
+		pdn_move_str_unique(s, &list->m[i], list);
 		len += (size_t)snprintf(buf + len, size - len, "%s%s",
 		    shown > 0 ? ", " : "", s);
 		shown++;
@@ -545,7 +545,7 @@ explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *tok,
 			    tok->sq[k]);
 			return;
 		}
-	n = pdn_generate(pos, list);
+	n = pdn_generate(list, pos);
 	if (n <= 0) {
 		snprintf(buf, size, "%s has no legal move", side);
 		return;
@@ -554,7 +554,7 @@ explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *tok,
 	to = tok->sq[tok->nsq - 1];
 	if (list->m[0].ncap > 0) {
 		/* The generator keeps only captures of the most pieces. */
-		if (pdn_match_list(tok, list, NULL, 0, NULL) == 0 &&
+		if (pdn_match_list(NULL, 0, NULL, tok, list) == 0 &&
 		    list_moves(list, want_fromto, from * 64 + to, moves,
 		    sizeof(moves)) > 0) {
 			snprintf(buf, size, "the squares listed fit none of "
@@ -796,8 +796,8 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	char why[900];
 
 	for (i = b; i < e; i++) {
-		n = pdn_replay_match(&rp->pg.nodes[i].pos, tok, rp->opt.flags,
-		    &rp->list, rp->cand, PDN_REPLAY_MAX_LINES);
+		n = pdn_replay_match(rp->cand, PDN_REPLAY_MAX_LINES,
+		    &rp->pg.nodes[i].pos, tok, rp->opt.flags, &rp->list);
 		if (n < 0) {
 			irregular = 1;
 			n = -n;
@@ -1329,7 +1329,7 @@ report_ambiguous(pdn_replay *rp, const pdn_game *g)
 		}
 	list[0] = '\0';
 	for (k = 0; k < pg->nfinal && len + 1 < sizeof(list); k++) {
-		pdn_fen_write(&pg->nodes[pg->finals[k]].pos, fen, sizeof(fen));
+		pdn_fen_write(fen, sizeof(fen), &pg->nodes[pg->finals[k]].pos);
 		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
 		    k > 0 ? ", " : "", fen);
 	}

@@ -185,7 +185,7 @@ fen_text(const pdn_setup *st, const char *s, size_t len, char *buf,
 {
 	if (st != NULL && !(st->fen_warnings & PDN_FEN_W_EXTRA_FIELDS)) {
 		*out = buf;
-		return pdn_fen_write(&st->pos, buf, PDN_FEN_STRMAX);
+		return pdn_fen_write(buf, PDN_FEN_STRMAX, &st->pos);
 	}
 	*out = s;
 	return len;
@@ -225,11 +225,11 @@ unique_str(struct wr *w, const pdn_ply *p, char *s)
 	/* A quiet move is never one of several: it has no capture to share
 	 * its squares with. */
 	if (p->move->ncap == 0) {
-		pdn_move_str(p->move, 0, s);
+		pdn_move_str(s, p->move, 0);
 		return;
 	}
-	pdn_generate(p->before, &w->legal);
-	pdn_move_str_unique(p->move, &w->legal, s);
+	pdn_generate(&w->legal, p->before);
+	pdn_move_str_unique(s, p->move, &w->legal);
 }
 
 /*
@@ -266,7 +266,7 @@ write_move(struct wr *w, long line, size_t i, const pdn_movetok *tok,
 		same = 1;
 	}
 	if (n == 0 || !same)
-		pdn_movetok_str(tok, s);
+		pdn_movetok_str(s, tok);
 	if (line == 0)
 		w->mainply++;
 	snprintf(text, sizeof(text), "%s%s", prefix, s);

@@ -82,7 +82,7 @@ pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
 	opt.keep_raw = 1;
 	if (pdn_reader_new_mem(&r, data, len, &opt) != 0)
 		return -1;
-	while (pdn_reader_next(r, &g) == 1) {
+	while (pdn_reader_next(&g, r) == 1) {
 		n++;
 		if (pdntest_write(out, g) != 0)
 			n = -1000000;

@@ -85,7 +85,7 @@ adjudicate(const char *text, const pdn_profile *profile,
 	assert_int_equal(pdn_reader_new_mem(&last_reader, text, strlen(text),
 	    NULL), 0);
 	assert_int_equal(pdn_adjudicator_new(&a, profile), 0);
-	assert_int_equal(pdn_reader_next(last_reader, &g), 1);
+	assert_int_equal(pdn_reader_next(&g, last_reader), 1);
 	assert_int_equal(pdntest_adjudicate(out, a, g, NULL), 0);
 	pdn_adjudicator_free(a);
 }
@@ -206,7 +206,7 @@ adjudicate_diag(const char *text, const pdn_profile *profile,
 	assert_int_equal(pdn_reader_new_mem(&last_reader, text, strlen(text),
 	    NULL), 0);
 	assert_int_equal(pdn_adjudicator_new(&a, profile), 0);
-	assert_int_equal(pdn_reader_next(last_reader, &g), 1);
+	assert_int_equal(pdn_reader_next(&g, last_reader), 1);
 	assert_int_equal(pdntest_adjudicate(out, a, g, &ro), 0);
 	pdn_adjudicator_free(a);
 }
@@ -371,10 +371,10 @@ test_clone(void **state)
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		assert_non_null(data = pdntest_slurp(files[i], &len));
 		assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
-		for (n = 0; pdn_reader_next(r, &g) == 1; n++) {
+		for (n = 0; pdn_reader_next(&g, r) == 1; n++) {
 			a.len = b.len = 0;
 			assert_int_equal(pdntest_write(&a, g), 0);
-			assert_int_equal(pdn_game_clone(g, &c), 0);
+			assert_int_equal(pdn_game_clone(&c, g), 0);
 			assert_int_equal(pdntest_write(&b, c), 0);
 			assert_int_equal(a.len, b.len);
 			assert_memory_equal(a.data, b.data, a.len);
@@ -405,7 +405,7 @@ test_amend(void **state)
 
 	(void)state;
 	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
-	assert_int_equal(pdn_reader_next(r, &g), 1);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
 	pdn_game_amend(&am, tags, g, "1-1", "threefold");
 	assert_int_equal(am.ntags, g->ntags);
 	assert_int_equal(pdntest_write(&out, &am), 0);
@@ -421,7 +421,7 @@ test_amend(void **state)
 	/* Without a Termination tag one is added; NULL leaves it. */
 	pdn_reader_free(r);
 	assert_int_equal(pdn_reader_new_mem(&r, "1. 32-28 *\n", 11, NULL), 0);
-	assert_int_equal(pdn_reader_next(r, &g), 1);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
 	pdn_game_amend(&am, tags, g, "0-2", "no-moves");
 	assert_int_equal(am.ntags, g->ntags + 1);
 	assert_string_equal(am.tags[am.ntags - 1].name, "Termination");
@@ -463,7 +463,7 @@ random_position(uint64_t *seed, pdn_position *pos, pdn_colour side)
 static void
 random_fen(uint64_t *seed, const pdn_position *pos, char *buf, int *clock)
 {
-	size_t n = pdn_fen_write(pos, buf, PDN_FEN_STRMAX);
+	size_t n = pdn_fen_write(buf, PDN_FEN_STRMAX, pos);
 
 	*clock = -1;
 	if (pdntest_rnd(seed) % 3 == 0) {
@@ -558,7 +558,7 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 			    "/FEN \"%s\"/ ", fen);
 			assert_int_equal(pdn_rules_setup(t, &pos, clock), 0);
 		}
-		if (pdn_generate(&pos, &list) <= 0)
+		if (pdn_generate(&list, &pos) <= 0)
 			break;
 		i = (int)(pdntest_rnd(seed) % (uint64_t)list.n);
 		/*
@@ -578,12 +578,12 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 			max = ply + (long)(pdntest_rnd(seed) % 60);
 			kingmoves = 2;
 		}
-		pdn_move_str_unique(&list.m[i], &list, mv);
+		pdn_move_str_unique(mv, &list.m[i], &list);
 		if (pos.side == PDN_WHITE || ply == 0)
 			n += (size_t)snprintf(text + n, size - n, "%ld%s ",
 			    ply / 2 + 1, pos.side == PDN_WHITE ? "." : "...");
 		n += (size_t)snprintf(text + n, size - n, "%s ", mv);
-		assert_int_equal(pdn_rules_play(t, &pos, &list.m[i], NULL),
+		assert_int_equal(pdn_rules_play(NULL, t, &pos, &list.m[i]),
 		    0);
 		pdn_make(&pos, &list.m[i]);
 	}
@@ -653,7 +653,7 @@ test_random_records(void **state)
 			plies = random_record(&seed, t, text, sizeof(text), &e);
 			assert_int_equal(pdn_reader_new_mem(&r, text,
 			    strlen(text), NULL), 0);
-			assert_int_equal(pdn_reader_next(r, &g), 1);
+			assert_int_equal(pdn_reader_next(&g, r), 1);
 			assert_int_equal(pdntest_adjudicate(&out, a, g, NULL), 0);
 			if (out.plies != plies || out.lines != 1 ||
 			    out.ply != e.ply || (e.reason == NULL ?

@@ -276,7 +276,7 @@ sig_fen(pdn_buf *s, const char *fen, size_t len)
 	memset(&info, 0, sizeof(info));
 	if (pdn_fen_read(&pos, fen, len, &info) == 0 &&
 	    !(info.warnings & PDN_FEN_W_EXTRA_FIELDS)) {
-		pdn_fen_write(&pos, buf, sizeof(buf));
+		pdn_fen_write(buf, sizeof(buf), &pos);
 		pdn_buf_add(s, buf, strlen(buf));
 	} else
 		pdn_buf_add(s, fen, len);
@@ -343,7 +343,7 @@ take_inventory(const char *data, size_t len, struct inventory *inv)
 
 	memset(inv, 0, sizeof(*inv));
 	assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
-	while (pdn_reader_next(r, &g) == 1) {
+	while (pdn_reader_next(&g, r) == 1) {
 		if (g->truncated)
 			continue;
 		inv->sig = realloc(inv->sig, (size_t)(inv->n + 1) *

@@ -82,10 +82,10 @@ match_move(const char *vec, int ply, const pdn_position *pos,
 	char s[PDN_MOVE_STRMAX], f[PDN_MOVE_STRMAX];
 	int i, n, found = 0;
 
-	n = pdn_generate(pos, &list);
+	n = pdn_generate(&list, pos);
 	for (i = 0; i < n; i++) {
-		pdn_move_str(&list.m[i], 0, s);
-		pdn_move_str(&list.m[i], 1, f);
+		pdn_move_str(s, &list.m[i], 0);
+		pdn_move_str(f, &list.m[i], 1);
 		if (strcmp(s, text) == 0 || strcmp(f, text) == 0) {
 			*out = list.m[i];
 			found++;
@@ -175,8 +175,8 @@ check_game(pdn_rules *t, const struct game *g, const char *prof,
 	assert_int_equal(pdn_rules_start(t, &g->start, g->halfmove), 0);
 	for (ply = 0; ply <= g->n; ply++) {
 		if (ply > 0)
-			assert_int_equal(pdn_rules_play(t, &g->before[ply - 1],
-			    &g->moves[ply - 1], &st), 0);
+			assert_int_equal(pdn_rules_play(&st, t,
+			    &g->before[ply - 1], &g->moves[ply - 1]), 0);
 		else
 			st = *pdn_rules_state_get(t);
 		want = e->end.reason != PDN_REASON_NONE && ply >= e->end.ply ?
@@ -230,7 +230,7 @@ check_adjudicated(const struct game *g, const char *prof,
 	    "[GameType \"20\"]\n[FEN \"%s\"]\n\n%s *\n", g->fen_text,
 	    g->move_text);
 	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
-	assert_int_equal(pdn_reader_next(r, &pg), 1);
+	assert_int_equal(pdn_reader_next(&pg, r), 1);
 	assert_int_equal(pdn_adjudicator_new(&a, p), 0);
 	assert_int_equal(pdntest_adjudicate(&out, a, pg, NULL), 0);
 	if (e->end.reason != PDN_REASON_NONE) {
@@ -373,10 +373,10 @@ test_wrong_before(void **state)
 	assert_string_equal(pdn_rules_profile(t)->name, "fmjd");
 	assert_int_equal(pdn_rules_start(t, &start, -1), 0);
 	other = start;
-	pdn_generate(&start, &list);
+	pdn_generate(&list, &start);
 	pdn_make(&other, &list.m[0]);
-	pdn_generate(&other, &list);
-	assert_int_equal(pdn_rules_play(t, &other, &list.m[0], &st),
+	pdn_generate(&list, &other);
+	assert_int_equal(pdn_rules_play(&st, t, &other, &list.m[0]),
 	    PDN_EINVAL);
 	assert_int_equal(pdn_rules_state_get(t)->ply, 0);
 	assert_true(pdn_position_equal(pdn_rules_position(t), &start));
@@ -414,7 +414,7 @@ test_setup(void **state)
 			assert_int_equal(pdn_rules_setup(t, &pos, -1), 0);
 		}
 		match_move("setup", i + 1, &pos, moves[i], &m);
-		assert_int_equal(pdn_rules_play(t, &pos, &m, &st), 0);
+		assert_int_equal(pdn_rules_play(&st, t, &pos, &m), 0);
 		pdn_make(&pos, &m);
 		assert_int_equal(st.ply, i + 1);
 		assert_int_equal(st.end.reason,

@@ -73,7 +73,7 @@ test_valid(void **state)
 		if (pdn_fen_read(&pos, in, strlen(in), &info) != 0)
 			fail_msg("\"%s\" refused: %s at %zu", in,
 			    pdn_fen_strerror(info.status), info.offset);
-		assert_int_equal(pdn_fen_write(&pos, out, sizeof(out)),
+		assert_int_equal(pdn_fen_write(out, sizeof(out), &pos),
 		    strlen(yamlvec_field(&v, item, "out")));
 		assert_string_equal(out, yamlvec_field(&v, item, "out"));
 		w = yamlvec_get(&v, item, "warnings");
@@ -95,7 +95,7 @@ test_valid(void **state)
 		assert_int_equal(info.warnings & ~PDN_FEN_W_MAN_ON_CROWN_ROW,
 		    0);
 		assert_true(pdn_position_equal(&pos, &again));
-		pdn_fen_write(&again, out2, sizeof(out2));
+		pdn_fen_write(out2, sizeof(out2), &again);
 		assert_string_equal(out, out2);
 	}
 	yamlvec_free(&v);
@@ -147,9 +147,9 @@ test_write_truncates(void **state)
 
 	(void)state;
 	pdn_position_start(&pos);
-	assert_int_equal(pdn_fen_write(&pos, buf, sizeof(buf)), 14);
+	assert_int_equal(pdn_fen_write(buf, sizeof(buf), &pos), 14);
 	assert_string_equal(buf, "W:W31-5");
-	assert_int_equal(pdn_fen_write(&pos, NULL, 0), 14);
+	assert_int_equal(pdn_fen_write(NULL, 0, &pos), 14);
 }
 
 int

@@ -102,7 +102,7 @@ format_token(const pdn_token *t, pdn_buf *b)
 		break;
 	case PDN_TOK_MOVE:
 		add_s(b, "move ");
-		pdn_movetok_str(&t->move, buf);
+		pdn_movetok_str(buf, &t->move);
 		add_s(b, buf);
 		break;
 	case PDN_TOK_RESULT:
@@ -183,7 +183,7 @@ tokens_of(const char *data, size_t len, size_t step, pdn_buf *out)
 		assert_int_equal(pdn_lexer_new(&lx, src_read, &s), 0);
 	out->len = 0;
 	do {
-		assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+		assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 		format_token(&tok, &one);
 		pdn_buf_add(out, one.data, one.len);
 		pdn_buf_add(out, "\n", 1);
@@ -255,7 +255,7 @@ test_offsets(void **state)
 	(void)state;
 	assert_int_equal(pdn_lexer_new_mem(&lx, in, sizeof(in) - 1), 0);
 	for (i = 0; i < sizeof(start) / sizeof(start[0]); i++) {
-		assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+		assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 		assert_int_equal(tok.offset, start[i]);
 		assert_int_equal(tok.col, col[i]);
 		assert_int_equal(pdn_lexer_offset(lx), end[i]);
@@ -284,31 +284,31 @@ test_skip_game(void **state)
 
 	(void)state;
 	assert_int_equal(pdn_lexer_new_mem(&lx, in, sizeof(in) - 1), 0);
-	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 	assert_int_equal(tok.type, PDN_TOK_MOVENUM);
-	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 	assert_int_equal(tok.type, PDN_TOK_MOVE);
-	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 	assert_int_equal(tok.type, PDN_TOK_ERROR);
 	assert_int_equal(tok.code, PDN_D_STRAY_BRACE);
 	/* In movetext: the next '[' line is the next game. */
 	assert_int_equal(pdn_lexer_skip_game(lx, 0), 0);
-	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 	assert_int_equal(tok.type, PDN_TOK_TAG);
 	assert_string_equal(tok.text, "Event");
 	assert_int_equal(tok.line, 2);
-	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 	assert_int_equal(tok.type, PDN_TOK_ERROR);
 	assert_int_equal(tok.code, PDN_D_UNTERMINATED_STRING);
 	assert_int_equal(tok.line, 3);
 	/* Among tags: [Site] still belongs to the broken game. */
 	assert_int_equal(pdn_lexer_skip_game(lx, 1), 0);
-	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 	assert_int_equal(tok.type, PDN_TOK_TAG);
 	assert_string_equal(tok.value, "b");
 	assert_int_equal(tok.line, 7);
 	assert_int_equal(tok.col, 1);
-	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 	assert_int_equal(tok.type, PDN_TOK_EOF);
 	assert_int_equal(tok.line, 8);
 	pdn_lexer_free(lx);
@@ -326,7 +326,7 @@ test_read_error(void **state)
 
 	(void)state;
 	assert_int_equal(pdn_lexer_new(&lx, src_read, &s), 0);
-	while ((rc = pdn_lexer_next(lx, &tok)) == 0 &&
+	while ((rc = pdn_lexer_next(&tok, lx)) == 0 &&
 	    tok.type != PDN_TOK_EOF)
 		n++;
 	assert_int_equal(rc, PDN_EIO);
@@ -354,7 +354,7 @@ check_long(const char *open, size_t n, int c, const char *close,
 	memset(buf + lo, c, n);
 	memcpy(buf + lo + n, close, lc);
 	assert_int_equal(pdn_lexer_new_mem(&lx, buf, lo + n + lc), 0);
-	assert_int_equal(pdn_lexer_next(lx, &tok), 0);
+	assert_int_equal(pdn_lexer_next(&tok, lx), 0);
 	assert_int_equal(tok.type, type);
 	if (type == PDN_TOK_ERROR)
 		assert_int_equal(tok.code, code);

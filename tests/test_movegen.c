@@ -22,7 +22,7 @@ describe(const pdn_move *m, int full, char *buf, size_t size)
 	size_t len;
 	int n, first = 1;
 
-	pdn_move_str(m, full, mv);
+	pdn_move_str(mv, m, full);
 	len = (size_t)snprintf(buf, size, "%s", mv);
 	if (m->ncap == 0)
 		return;
@@ -51,7 +51,7 @@ check_position(yamlvec *v, yaml_node_t *item)
 
 	if (pdn_fen_read(&pos, fen, strlen(fen), NULL) != 0)
 		fail_msg("%s: bad FEN", fen);
-	n = pdn_generate(&pos, &list);
+	n = pdn_generate(&list, &pos);
 	want = yamlvec_len(moves);
 	for (i = 0; i < want; i++) {
 		const char *e = yamlvec_str(yamlvec_item(v, moves, i));
@@ -90,7 +90,7 @@ check_position(yamlvec *v, yaml_node_t *item)
 		}
 		next = pos;
 		pdn_make(&next, &list.m[j]);
-		pdn_fen_write(&next, out, sizeof(out));
+		pdn_fen_write(out, sizeof(out), &next);
 		if (strcmp(out, yamlvec_str(after)) != 0)
 			fail_msg("%s: after %s got %s, want %s", fen, e, out,
 			    yamlvec_str(after));
@@ -131,7 +131,7 @@ test_geometry(void **state)
 	for (sq = 1; sq <= PDN_SQUARES; sq++) {
 		pdn_position_clear(&pos, PDN_WHITE);
 		pdn_position_set(&pos, sq, PDN_WHITE_KING);
-		n = pdn_generate(&pos, &list);
+		n = pdn_generate(&list, &pos);
 		r = (sq - 1) / 5;
 		c = 2 * ((sq - 1) % 5) + (r % 2 == 0 ? 1 : 0);
 		want = 0;
@@ -171,12 +171,12 @@ test_notation(void **state)
 
 	(void)state;
 	assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), NULL), 0);
-	n = pdn_generate(&pos, &list);
+	n = pdn_generate(&list, &pos);
 	assert_int_equal(n, 2);
 	for (i = 0; i < n; i++) {
-		assert_int_equal(pdn_move_str(&list.m[i], 0, buf), 4);
+		assert_int_equal(pdn_move_str(buf, &list.m[i], 0), 4);
 		assert_string_equal(buf, "4x15");
-		pdn_move_str_unique(&list.m[i], &list, buf);
+		pdn_move_str_unique(buf, &list.m[i], &list);
 		if (strcmp(buf, "4x27x38x15") == 0)
 			seen |= 1;
 		else if (strcmp(buf, "4x31x42x15") == 0)
@@ -188,15 +188,15 @@ test_notation(void **state)
 
 	fen = "W:W15:B8,19,20";
 	assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), NULL), 0);
-	assert_int_equal(pdn_generate(&pos, &list), 1);
-	pdn_move_str_unique(&list.m[0], &list, buf);
+	assert_int_equal(pdn_generate(&list, &pos), 1);
+	pdn_move_str_unique(buf, &list.m[0], &list);
 	assert_string_equal(buf, "15x2");
-	pdn_move_str(&list.m[0], 1, buf);
+	pdn_move_str(buf, &list.m[0], 1);
 	assert_string_equal(buf, "15x24x13x2");
 
 	pdn_position_start(&pos);
-	assert_int_equal(pdn_generate(&pos, &list), 9);
-	pdn_move_str_unique(&list.m[0], &list, buf);
+	assert_int_equal(pdn_generate(&list, &pos), 9);
+	pdn_move_str_unique(buf, &list.m[0], &list);
 	assert_int_equal(buf[2], '-');
 }
 

@@ -230,8 +230,8 @@ compare(const pdn_position *pos, struct ref *x, pdn_movelist *list)
 	int i, j, n;
 
 	reference(pos, x);
-	n = pdn_generate(pos, list);
-	pdn_fen_write(pos, fen, sizeof(fen));
+	n = pdn_generate(list, pos);
+	pdn_fen_write(fen, sizeof(fen), pos);
 	if (n != x->n)
 		fail_msg("%s: %d moves, reference %d", fen, n, x->n);
 	for (i = 0; i < n; i++) {

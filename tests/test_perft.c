@@ -66,7 +66,7 @@ walk(const pdn_position *pos, int depth)
 
 	if (depth == 0)
 		return 1;
-	n = pdn_generate(pos, &list);
+	n = pdn_generate(&list, pos);
 	assert_true(n >= 0);
 	for (i = 0; i < n; i++) {
 		child = *pos;
@@ -74,7 +74,7 @@ walk(const pdn_position *pos, int depth)
 		assert_true(pdn_hash_after(h, pos, &list.m[i]) ==
 		    pdn_position_hash(&child));
 		assert_true(pdn_position_hash(&child) != h);
-		pdn_fen_write(&child, fen, sizeof(fen));
+		pdn_fen_write(fen, sizeof(fen), &child);
 		assert_int_equal(pdn_fen_read(&back, fen, strlen(fen), NULL),
 		    0);
 		assert_true(pdn_position_equal(&back, &child));

@@ -65,7 +65,7 @@ format_line(const pdn_line *l, pdn_buf *b)
 				    e->u.move.dots > 0 ? "..." : " ");
 				add_s(b, buf);
 			}
-			pdn_movetok_str(&e->u.move.tok, buf);
+			pdn_movetok_str(buf, &e->u.move.tok);
 			add_s(b, buf);
 			break;
 		case PDN_EL_COMMENT:
@@ -145,7 +145,7 @@ read_all(const char *data, size_t len, pdn_buf *games, pdn_buf *diags)
 	opt.diag_arg = diags;
 	games->len = diags->len = 0;
 	assert_int_equal(pdn_reader_new_mem(&r, data, len, &opt), 0);
-	while ((rc = pdn_reader_next(r, &g)) == 1) {
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		assert_int_equal(g->index, ++n);
 		assert_string_equal(g->file, "t.pdn");
 		format_game(g, games);
@@ -229,16 +229,16 @@ test_max_game(void **state)
 	opt.diag_arg = &diags;
 	opt.max_game = 64 * 1024;
 	assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len, &opt), 0);
-	assert_int_equal(pdn_reader_next(r, &g), 1);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
 	assert_true(g->truncated);
 	assert_int_equal(g->errors, 1);
 	/* Each move costs its element; 64 KiB hold a few hundred. */
 	assert_in_range(g->plies, 100, 1000);
-	assert_int_equal(pdn_reader_next(r, &g), 1);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
 	assert_string_equal(pdn_game_tag(g, "Event"), "next");
 	assert_int_equal(g->plies, 1);
 	assert_false(g->truncated);
-	assert_int_equal(pdn_reader_next(r, &g), 0);
+	assert_int_equal(pdn_reader_next(&g, r), 0);
 	pdn_reader_free(r);
 	pdn_buf_add(&diags, "", 0);
 	assert_non_null(strstr(diags.data, "error game-too-large"));
@@ -303,7 +303,7 @@ test_read_error(void **state)
 
 	(void)state;
 	assert_int_equal(pdn_reader_new(&r, failing_read, &calls, NULL), 0);
-	assert_int_equal(pdn_reader_next(r, &g), PDN_EIO);
+	assert_int_equal(pdn_reader_next(&g, r), PDN_EIO);
 	pdn_reader_free(r);
 	pdn_reader_free(NULL);
 }

@@ -70,7 +70,7 @@ quiet_agrees(void **state)
 
 	for (f = 0; f < (int)(sizeof(fens) / sizeof(fens[0])); f++) {
 		fen(&pos, fens[f]);
-		pdn_generate(&pos, &legal);
+		pdn_generate(&legal, &pos);
 		for (a = 1; a <= 50; a++)
 			for (b = 1; b <= 50; b++) {
 				memset(&t, 0, sizeof(t));
@@ -83,12 +83,12 @@ quiet_agrees(void **state)
 					    legal.m[i].from == a &&
 					    legal.m[i].to == b)
 						want++;
-				n = pdn_replay_match(&pos, &t, 0, &scratch,
-				    out, 4);
+				n = pdn_replay_match(out, 4, &pos, &t, 0,
+				    &scratch);
 				/* A dash may also name a capture a..b. */
 				if (want == 0)
-					want = pdn_match_list(&t, &legal, idx,
-					    4, NULL);
+					want = pdn_match_list(idx, 4, NULL, &t,
+					    &legal);
 				if (n != want)
 					fail_msg("%s: %d-%d matched %d, want %d",
 					    fens[f], a, b, n, want);
@@ -121,26 +121,26 @@ token_forms(void **state)
 
 	fen(&pos, "W:WK4:B13,32,37,20");
 	t = token("4x15");
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 2);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 2);
 	t = token("4x27x38x15");
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 1);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 1);
 	assert_int_equal(out[0].path[0], 27);
 	t = token("4x37x15");	/* a captured square */
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 1);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 1);
 	assert_int_equal(out[0].path[0], 31);
 	t = token("4-15");	/* a capture written with a dash */
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 2);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 2);
 	t = token("4x14");
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 0);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 0);
 	fen(&pos, "W:W15:B8,19,20");
 	t = token("15x2");
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 1);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 1);
 	assert_int_equal(out[0].ncap, 3);
 	assert_int_equal(out[0].promotes, 1);
 	t = token("15x24x13x2");
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 1);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 1);
 	t = token("15x2x24");
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 0);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 0);
 }
 
 /* The lenient mode: a quiet move while a capture is due, a short capture. */
@@ -156,21 +156,21 @@ lenient(void **state)
 
 	fen(&pos, "W:W28,32:B23");
 	t = token("32-27");
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 0);
-	assert_int_equal(pdn_replay_match(&pos, &t, PDN_REPLAY_LENIENT,
-	    &scratch, out, 4), -1);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 0);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, PDN_REPLAY_LENIENT,
+	    &scratch), -1);
 	assert_int_equal(out[0].ncap, 0);
 	fen(&pos, "W:WK48:B7,8,31,34,K42,44");
 	t = token("48x37");
-	assert_int_equal(pdn_replay_match(&pos, &t, 0, &scratch, out, 4), 0);
-	assert_int_equal(pdn_replay_match(&pos, &t, PDN_REPLAY_LENIENT,
-	    &scratch, out, 4), -1);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 0);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, PDN_REPLAY_LENIENT,
+	    &scratch), -1);
 	assert_int_equal(out[0].ncap, 1);
 	assert_int_equal(out[0].captured, pdn_square_bit(42));
 	/* Still no move that is not even geometrically possible. */
 	t = token("48x36");
-	assert_int_equal(pdn_replay_match(&pos, &t, PDN_REPLAY_LENIENT,
-	    &scratch, out, 4), 0);
+	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, PDN_REPLAY_LENIENT,
+	    &scratch), 0);
 }
 
 /* A game replayed from text, diagnostics recorded. */
@@ -193,7 +193,7 @@ replay_text(struct run *x, const char *text, unsigned flags)
 	assert_int_equal(pdn_reader_new_mem(&x->r, x->data, strlen(x->data),
 	    NULL), 0);
 	assert_int_equal(pdn_replay_new(&x->rp), 0);
-	assert_int_equal(pdn_reader_next(x->r, &x->g), 1);
+	assert_int_equal(pdn_reader_next(&x->g, x->r), 1);
 	ro.flags = flags;
 	ro.diag = pdntest_diag;
 	ro.diag_arg = &x->ds;
@@ -214,7 +214,7 @@ final_fen(const pdn_played *pg, int k, const char *want)
 	char buf[PDN_FEN_STRMAX];
 
 	assert_non_null(pdn_played_final(pg, k));
-	pdn_fen_write(pdn_played_final(pg, k), buf, sizeof(buf));
+	pdn_fen_write(buf, sizeof(buf), pdn_played_final(pg, k));
 	assert_string_equal(buf, want);
 }
 
@@ -238,13 +238,13 @@ legal_game(void **state)
 	assert_int_equal(p.number, 2);
 	assert_int_equal(p.side, PDN_WHITE);
 	assert_int_equal(p.flags, 0);
-	pdn_move_str(p.move, 0, mv);
+	pdn_move_str(mv, p.move, 0);
 	assert_string_equal(mv, "28x19");
 	assert_int_equal(p.elem->line, 1);
 	assert_int_equal(p.elem->col, 19);
-	pdn_fen_write(p.before, buf, sizeof(buf));
+	pdn_fen_write(buf, sizeof(buf), p.before);
 	assert_string_equal(buf, "W:W28,31,33-50:B1-18,20,23");
-	pdn_fen_write(p.after, buf, sizeof(buf));
+	pdn_fen_write(buf, sizeof(buf), p.after);
 	assert_string_equal(buf, "B:W19,31,33-50:B1-18,20");
 	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 3), 0);
 	assert_int_equal(p.number, 2);
@@ -271,7 +271,7 @@ ply_walk(void **state)
 
 	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
-	assert_int_equal(pdn_reader_next(r, &g), 1);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
 	assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
 	for (n = 0; pdn_played_ply(&p, pg, 0, n) == 0; n++)
 		assert_int_equal(p.ply, n + 1);
@@ -327,7 +327,7 @@ illegal_message(void **state)
 
 	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
-	assert_int_equal(pdn_reader_next(r, &g), 1);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
 	ro.diag = record_msg;
 	ro.diag_arg = msg;
 	assert_int_equal(pdn_replay_game(&pg, rp, g, &ro), 0);
@@ -419,7 +419,7 @@ schildpad(void **state)
 	assert_non_null(data = pdntest_slurp(path, &len));
 	assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
-	while (pdn_reader_next(r, &g) == 1) {
+	while (pdn_reader_next(&g, r) == 1) {
 		games++;
 		assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
 		assert_int_equal(pdn_played_status(pg), PDN_REPLAY_VALID);
@@ -429,9 +429,9 @@ schildpad(void **state)
 			if (!(p.flags & PDN_PLY_AMBIGUOUS))
 				continue;
 			amb++;
-			pdn_move_str(p.move, 1, mv);
-			n = pdn_replay_match(p.before, &p.elem->u.move.tok, 0,
-			    &scratch, out, 4);
+			pdn_move_str(mv, p.move, 1);
+			n = pdn_replay_match(out, 4, p.before,
+			    &p.elem->u.move.tok, 0, &scratch);
 			assert_int_equal(n, 2);
 			/* How long the other candidate stays playable. */
 			k = out[0].path[0] == p.move->path[0] ? 1 : 0;
@@ -439,8 +439,8 @@ schildpad(void **state)
 			pdn_make(&q, &out[k]);
 			for (j = i + 1; j < pdn_played_plies(pg); j++) {
 				pdn_played_ply(&pj, pg, 0, j);
-				if (pdn_replay_match(&q, &pj.elem->u.move.tok,
-				    0, &scratch, o2, 4) < 1)
+				if (pdn_replay_match(o2, 4, &q,
+				    &pj.elem->u.move.tok, 0, &scratch) < 1)
 					break;
 				pdn_make(&q, &o2[0]);
 			}
@@ -598,7 +598,7 @@ random_game(uint64_t *seed, int max, int form, int bad, pdn_position *pos,
 	pdn_position_start(&pos[0]);
 	n = (size_t)snprintf(text, size, "[GameType \"20\"]\n\n");
 	for (ply = 0; ply < max; ply++) {
-		if (pdn_generate(&pos[ply], &list) < 0 || list.n == 0)
+		if (pdn_generate(&list, &pos[ply]) < 0 || list.n == 0)
 			break;
 		if (ply % 2 == 0)
 			n += (size_t)snprintf(text + n, size - n, "%d. ",
@@ -625,9 +625,9 @@ random_game(uint64_t *seed, int max, int form, int bad, pdn_position *pos,
 		}
 		i = (int)(rnd(seed) % (uint64_t)list.n);
 		if (form)
-			pdn_move_str_unique(&list.m[i], &list, mv);
+			pdn_move_str_unique(mv, &list.m[i], &list);
 		else
-			pdn_move_str(&list.m[i], 0, mv);
+			pdn_move_str(mv, &list.m[i], 0);
 		n += (size_t)snprintf(text + n, size - n, "%s ", mv);
 		pos[ply + 1] = pos[ply];
 		pdn_make(&pos[ply + 1], &list.m[i]);
@@ -668,7 +668,7 @@ random_games(void **state)
 		    sizeof(text), &wrote);
 		assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
 		    NULL), 0);
-		assert_int_equal(pdn_reader_next(r, &g), 1);
+		assert_int_equal(pdn_reader_next(&g, r), 1);
 		assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
 		if (wrote) {
 			if (pdn_played_status(pg) != PDN_REPLAY_INVALID ||
