@@ -1,16 +1,25 @@
 # pdn tools: one plain GNU Makefile.
 #
 # Targets: all check bench install uninstall clean, plus asan (the test suite
-# under AddressSanitizer and UBSan) and fuzz (libFuzzer targets, clang).  Honours CC CFLAGS CPPFLAGS LDFLAGS
-# PREFIX DESTDIR; V=1 shows the commands.
+# under AddressSanitizer and UBSan) and fuzz (libFuzzer targets, clang).
+# Honours CC CFLAGS CPPFLAGS LDFLAGS PREFIX DESTDIR BINDIR LIBDIR INCLUDEDIR
+# MANDIR DATADIR; NATIVE=1 builds for this machine's CPU only; SHARED=0
+# leaves out the shared library; V=1 shows the commands.
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
+LIBDIR   ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
 MANDIR   ?= $(PREFIX)/share/man
 DATADIR  ?= $(PREFIX)/share/pdn-tools
 
 CC       ?= cc
-OPT      ?= -O3 -march=native
+# The default build runs on any machine of the target architecture.
+# NATIVE=1 adds -march=native: code for this machine's CPU, which may die
+# with SIGILL on another one.
+NATIVE   ?= 0
+MARCH     = $(if $(filter-out 0 no,$(NATIVE)),-march=native)
+OPT      ?= -O3
 CFLAGS   ?= $(OPT) -g
 WARN      = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	    -Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wwrite-strings \
@@ -22,8 +31,28 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
 ALL_CPPFLAGS = -D_DEFAULT_SOURCE -Ilib $(YAML_CFLAGS) $(CPPFLAGS)
-ALL_CFLAGS   = $(WARN) $(CFLAGS) -MMD -MP
+ALL_CFLAGS   = $(WARN) $(CFLAGS) $(MARCH) -MMD -MP
 LIBS         = $(YAML_LIBS) -lpthread
+# The library exports only what its public headers declare: they mark
+# their declarations visibility("default") and everything else is hidden.
+LIB_CFLAGS   = -fvisibility=hidden
+# The shared library's copy; calls between its exported functions stay
+# direct (no interposition through the PLT), as in the static library.
+PIC_CFLAGS   = -fPIC -fno-semantic-interposition
+
+PUBLIC_HEADERS = $(sort $(wildcard lib/pdn*.h))
+
+# The library's version, read from lib/pdn.h (PDN_VERSION_MAJOR, _MINOR,
+# _PATCH): the shared library is libpdn.so.MAJOR.MINOR.PATCH, its soname
+# libpdn.so.MAJOR.
+pdn_version = $(shell sed -n 's/^.define[[:space:]]*PDN_VERSION_$(1)[[:space:]][[:space:]]*\([0-9][0-9]*\).*/\1/p' $(PUBLIC_HEADERS) | head -n 1)
+VERSION_MAJOR := $(call pdn_version,MAJOR)
+VERSION_MINOR := $(call pdn_version,MINOR)
+VERSION_PATCH := $(call pdn_version,PATCH)
+ifeq ($(VERSION_MAJOR),)
+$(error cannot read PDN_VERSION_MAJOR from lib/pdn.h)
+endif
+VERSION   = $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
 
 ifeq ($(V),1)
 Q =
@@ -34,7 +63,14 @@ endif
 BUILD   ?= build
 LIB_SRC  = $(sort $(wildcard lib/*.c))
 LIB_OBJ  = $(LIB_SRC:lib/%.c=$(BUILD)/lib/%.o)
+PIC_OBJ  = $(LIB_SRC:lib/%.c=$(BUILD)/pic/%.o)
 LIBPDN   = $(BUILD)/libpdn.a
+# The shared library, its soname link and its link-time name.
+SHLIB_NAME = libpdn.so.$(VERSION)
+SONAME   = libpdn.so.$(VERSION_MAJOR)
+SHARED  ?= 1
+SHLIBS   = $(if $(filter-out 0 no,$(SHARED)),$(BUILD)/$(SHLIB_NAME) \
+	    $(BUILD)/$(SONAME) $(BUILD)/libpdn.so)
 CMD_SRC  = $(sort $(wildcard cmd/pdn-*.c))
 CMD_COMMON_SRC = $(filter-out cmd/pdn-%.c,$(wildcard cmd/*.c))
 CMD_COMMON_OBJ = $(CMD_COMMON_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
@@ -54,14 +90,31 @@ PROFILES = $(sort $(wildcard profiles/*.yaml))
 # keep them, so that make does not delete and rebuild them every run.
 .SECONDARY:
 
-all: $(PROGS)
+all: $(PROGS) $(LIBPDN) $(SHLIBS)
 
-$(BUILD)/lib/%.o: lib/%.c
+# Every object depends on a stamp holding the compiler and the flags: it
+# changes when they do (make NATIVE=1 after make, another CFLAGS), and
+# then everything is rebuilt with them.
+FLAGS_STAMP = $(BUILD)/flags.stamp
+BUILD_FLAGS = $(CC) $(CPPFLAGS) $(YAML_CFLAGS) $(CFLAGS) $(MARCH) $(LDFLAGS)
+sq = $(subst ','\'',$(1))
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(call sq,$(BUILD_FLAGS))' >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+
+$(BUILD)/lib/%.o: lib/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
-$(BUILD)/cmd/%.o: cmd/%.c
+$(BUILD)/pic/%.o: lib/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $< (PIC)")
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) $(PIC_CFLAGS) \
+	    -c -o $@ $<
+
+$(BUILD)/cmd/%.o: cmd/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
@@ -77,12 +130,12 @@ $(BUILD)/datadir.stamp: FORCE
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 FORCE:
 
-$(BUILD)/tests/%.o: tests/%.c
+$(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(CMOCKA_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/bench/%.o: bench/%.c
+$(BUILD)/bench/%.o: bench/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
@@ -91,6 +144,18 @@ $(LIBPDN): $(LIB_OBJ)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
+# The shared library links libyaml and pthreads itself, so that a program
+# needs only -lpdn; --no-undefined makes sure nothing is missing.
+$(BUILD)/$(SHLIB_NAME): $(PIC_OBJ)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,$(SONAME) \
+	    -Wl,--no-undefined $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/$(SONAME) $(BUILD)/libpdn.so: $(BUILD)/$(SHLIB_NAME)
+	$(Q)ln -sf $(SHLIB_NAME) $@
+
+# The tools and the tests link the static library (no LD_LIBRARY_PATH,
+# no indirection through the PLT).
 $(BUILD)/bin/%: $(BUILD)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBPDN)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LD      $@")
@@ -109,15 +174,24 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# The unit tests (cmocka) and the golden command-line cases; the runner
+# The unit tests (cmocka), the golden command-line cases, the README's
+# examples, the man page lint and the install test (tests/install.sh,
+# which installs into a temporary DESTDIR with this make); the runner
 # prints one closing line "N passed, N failed".
-check: $(PROGS) $(TESTS)
-	$(Q)BUILD=$(BUILD) sh tests/run.sh $(TESTS)
+# The install test's make is this one, for the same paths.
+MAKE_CMD := $(MAKE)
+check: all $(TESTS)
+	$(Q)BUILD=$(BUILD) SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
+	    CC='$(CC)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' LIBDIR='$(LIBDIR)' \
+	    INCLUDEDIR='$(INCLUDEDIR)' MANDIR='$(MANDIR)' DATADIR='$(DATADIR)' \
+	    sh tests/run.sh $(TESTS)
 
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer, in a
-# build tree of its own.
+# build tree of its own, without the shared library (whose install test is
+# skipped: a library built with the sanitizers needs their runtime loaded
+# first).
 asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan \
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SHARED=0 \
 	    OPT="-O1 -fno-omit-frame-pointer" \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
@@ -145,31 +219,76 @@ fuzz:
 	    [ -z "$$(ls crash-* leak-* timeout-* 2>/dev/null)" ] || exit 1; \
 	done
 
+# What was built says what is measured: portable, or for one CPU only.
+BUILD_KIND = $(if $(findstring -march=native,$(CFLAGS) $(MARCH)),native \
+	(-march=native: for this CPU only),$(if $(findstring -march=,$(CFLAGS)),\
+	CPU-specific ($(filter -march=%,$(CFLAGS))),portable \
+	(no -march; make NATIVE=1 bench measures a build for this CPU)))
 bench: $(PROGS) $(BENCHES)
+	@echo "== build: $(strip $(BUILD_KIND)), in $(BUILD)/"
+	@printf '   flags: %s\n' '$(call sq,$(strip $(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(LDFLAGS)))'
+	@printf '   compiler: %s\n' "$$($(CC) --version 2>/dev/null | head -n 1)"
+	@sed -n 's/^model name[[:space:]]*: */   cpu: /p' /proc/cpuinfo 2>/dev/null | head -n 1
 	$(Q)BUILD=$(BUILD) sh bench/run.sh
 
 lint-man:
 	mandoc -T lint -W warning $(MANPAGES)
 
-install: $(PROGS)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+# The pkg-config file: paths under PREFIX are written relative to
+# ${prefix}, so that pkg-config --define-prefix can move them.
+pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+PC_SED = -e 's|@prefix@|$(PREFIX)|g' \
+	 -e 's|@libdir@|$(call pc_path,$(LIBDIR))|g' \
+	 -e 's|@includedir@|$(call pc_path,$(INCLUDEDIR))|g' \
+	 -e 's|@version@|$(VERSION)|g'
+
+# Installs the tools, the man pages (each in its section), the profiles,
+# the public headers, the static and the shared library and libpdn.pc.
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) \
+	    $(DESTDIR)$(LIBDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)
 	for m in $(MANPAGES); do \
-	    s=$${m##*.}; install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s; \
+	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \
+	    install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s || exit 1; \
 	done
 	$(if $(PROFILES),install -d $(DESTDIR)$(DATADIR)/profiles && \
 	    install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles)
+	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 $(LIBPDN) $(DESTDIR)$(LIBDIR)
+	$(if $(SHLIBS),install -m 755 $(BUILD)/$(SHLIB_NAME) $(DESTDIR)$(LIBDIR))
+	$(if $(SHLIBS),ln -sf $(SHLIB_NAME) $(DESTDIR)$(LIBDIR)/$(SONAME))
+	$(if $(SHLIBS),ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpdn.so)
+	sed $(PC_SED) lib/libpdn.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc
+	@# The dynamic linker's cache learns of the library (as root only).
+	@if [ -z "$(DESTDIR)" ] && [ -n "$(SHLIBS)" ] && \
+	    [ "$$(id -u)" = 0 ]; then ldconfig 2>/dev/null || true; fi
 
+# Removes exactly the files install wrote; of the directories, only those
+# of pdn-tools' own data, and only when they are empty (a profile of the
+# user's stays, and so does its directory).
 uninstall:
 	for p in $(notdir $(PROGS)); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$$(basename $$m); \
 	done
-	rm -rf $(DESTDIR)$(DATADIR)
+	for p in $(notdir $(PROFILES)); do \
+	    rm -f $(DESTDIR)$(DATADIR)/profiles/$$p; \
+	done
+	rmdir $(DESTDIR)$(DATADIR)/profiles $(DESTDIR)$(DATADIR) 2>/dev/null || true
+	for h in $(notdir $(PUBLIC_HEADERS)); do \
+	    rm -f $(DESTDIR)$(INCLUDEDIR)/$$h; \
+	done
+	rm -f $(DESTDIR)$(LIBDIR)/libpdn.a $(DESTDIR)$(LIBDIR)/$(SHLIB_NAME) \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libpdn.so \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+	    ldconfig 2>/dev/null || true; fi
 
 clean:
 	rm -rf build build-asan build-fuzz
 
--include $(LIB_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) $(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) \
+	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d)

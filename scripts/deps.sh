@@ -20,6 +20,9 @@ command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
 [ -x /usr/bin/time ] || need="$need time"
 # The SVG checks of the tests parse XML with the standard library.
 command -v python3 >/dev/null 2>&1 || need="$need python3"
+# The install test reads the shared library's exports and soname.
+{ command -v nm && command -v readelf; } >/dev/null 2>&1 ||
+    need="$need binutils"
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo

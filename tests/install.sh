@@ -1,0 +1,280 @@
+#!/bin/sh
+# The install test (make check runs it through tests/run.sh): make install
+# into a temporary DESTDIR; what it put there (exactly the expected files);
+# the shared library's soname and exports (only pdn_ symbols, each declared
+# in an installed header); the README's library example, which must be
+# examples/final-fen.c, built with `pkg-config --cflags --libs libpdn`
+# against the installed copy and run on testdata/sample.pdn (shared, then
+# static); make uninstall, which must leave no file behind but a profile of
+# the user's.  Prints one line per check and closes with
+# "install: N passed, N failed".
+#
+# The environment gives BUILD (the build tree), SHARED (0: the tree has no
+# shared library, as under make asan: the test is skipped), MAKE, CC and
+# the installation paths the tree was built for (PREFIX and the rest), so
+# that installing rebuilds nothing.
+
+LC_ALL=C
+export LC_ALL
+BUILD=${BUILD:-build}
+MAKE=${MAKE:-make}
+CC=${CC:-cc}
+PKG_CONFIG=${PKG_CONFIG:-pkg-config}
+PREFIX=${PREFIX:-/usr/local}
+BINDIR=${BINDIR:-$PREFIX/bin}
+LIBDIR=${LIBDIR:-$PREFIX/lib}
+INCLUDEDIR=${INCLUDEDIR:-$PREFIX/include}
+MANDIR=${MANDIR:-$PREFIX/share/man}
+DATADIR=${DATADIR:-$PREFIX/share/pdn-tools}
+passed=0
+failed=0
+
+finish() {
+	echo "install: $passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+if [ "${SHARED:-1}" = 0 ]; then
+	echo "skip install: this build has no shared library (SHARED=0; make" \
+	    "asan builds none, as a library built with the sanitizers needs" \
+	    "their runtime loaded before it)"
+	finish
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+root=$tmp/root
+top=$(pwd)
+
+ok() {
+	echo "ok   install: $1"
+	passed=$((passed + 1))
+}
+fail() {
+	echo "FAIL install: $1"
+	[ -s "$tmp/log" ] && sed 's/^/    /' "$tmp/log" | head -n 40
+	failed=$((failed + 1))
+}
+# check DESCRIPTION COMMAND...: one check, its output kept for a failure.
+check() {
+	desc=$1
+	shift
+	if "$@" >"$tmp/log" 2>&1; then
+		ok "$desc"
+	else
+		fail "$desc"
+	fi
+}
+
+for t in nm readelf "$PKG_CONFIG" "$CC"; do
+	command -v "$t" >/dev/null 2>&1 && continue
+	: >"$tmp/log"
+	fail "$t not found (sh scripts/deps.sh installs it)"
+	finish
+done
+
+# This make runs inside make check: without the parent's jobserver (which
+# it could not reach) and its -j, so that it does not warn.
+MAKEFLAGS=$(printf ' %s \n' "$MAKEFLAGS" |
+    sed 's/ --jobserver-[a-z]*=[^ ]*/ /g; s/ -j[0-9]* / /g; s/^ *//; s/ *$//')
+export MAKEFLAGS
+mk() {
+	"$MAKE" --no-print-directory BUILD="$BUILD" DESTDIR="$root" \
+	    PREFIX="$PREFIX" BINDIR="$BINDIR" LIBDIR="$LIBDIR" \
+	    INCLUDEDIR="$INCLUDEDIR" MANDIR="$MANDIR" DATADIR="$DATADIR" "$@"
+}
+
+check "make install DESTDIR=... PREFIX=$PREFIX" mk install
+[ -f "$root$INCLUDEDIR/pdn.h" ] || finish
+
+# --- what was installed ----------------------------------------------------
+
+version() {
+	sed -n "s/^#define PDN_VERSION_$1[[:space:]]*\([0-9]*\).*/\1/p" \
+	    "$root$INCLUDEDIR"/pdn*.h | head -n 1
+}
+major=$(version MAJOR)
+full=$major.$(version MINOR).$(version PATCH)
+lib=$root$LIBDIR
+
+# The files expected, from the tree: every tool, man page (in its
+# section), profile and public header, the libraries and libpdn.pc.
+{
+	for p in "$BUILD"/bin/pdn-*; do echo "$BINDIR/${p##*/}"; done
+	for m in man/*.[1-9]; do echo "$MANDIR/man${m##*.}/${m##*/}"; done
+	for p in profiles/*.yaml; do echo "$DATADIR/profiles/${p##*/}"; done
+	for h in lib/pdn*.h; do echo "$INCLUDEDIR/${h##*/}"; done
+	for l in libpdn.a "libpdn.so.$full" "libpdn.so.$major" libpdn.so \
+	    pkgconfig/libpdn.pc; do
+		echo "$LIBDIR/$l"
+	done
+} | sort >"$tmp/want"
+(cd "$root" && find . -type f -o -type l) | sed 's/^\.//' | sort >"$tmp/got"
+check "the installed files: tools, man pages, profiles, headers, libraries, libpdn.pc; nothing else" \
+    diff -u "$tmp/want" "$tmp/got"
+
+links_ok() {
+	[ "$(readlink "$lib/libpdn.so")" = "libpdn.so.$major" ] &&
+	    [ "$(readlink "$lib/libpdn.so.$major")" = "libpdn.so.$full" ] &&
+	    [ -f "$lib/libpdn.so.$full" ] && [ ! -L "$lib/libpdn.so.$full" ] ||
+	    { ls -l "$lib"; return 1; }
+}
+check "libpdn.so -> libpdn.so.$major -> libpdn.so.$full" links_ok
+
+soname_ok() {
+	readelf -d "$lib/libpdn.so.$full" >"$tmp/dyn" || return 1
+	grep 'SONAME' "$tmp/dyn"
+	grep -q "Library soname: \[libpdn\.so\.$major\]" "$tmp/dyn"
+}
+check "soname libpdn.so.$major (PDN_VERSION_MAJOR)" soname_ok
+
+# Only pdn_ symbols are exported, and each is declared in an installed
+# header: the headers are preprocessed (no comments, no macros) and the
+# name must stand there as a function (NAME followed by "(") or an object.
+exports_ok() {
+	nm -D --defined-only "$lib/libpdn.so.$full" >"$tmp/nm" || return 1
+	awk 'NF >= 3 { print $2, $3 }' "$tmp/nm" | sort -u -k 2 >"$tmp/syms"
+	[ -s "$tmp/syms" ] || { echo "no exported symbol"; return 1; }
+	for h in "$root$INCLUDEDIR"/pdn*.h; do
+		echo "#include <${h##*/}>"
+	done >"$tmp/all.c"
+	"$CC" -E -P -I"$root$INCLUDEDIR" "$tmp/all.c" >"$tmp/decl" ||
+	    return 1
+	bad=0
+	while read -r type name; do
+		case $name in
+		pdn_*) ;;
+		*)
+			echo "exported without the pdn_ prefix: $type $name"
+			bad=1
+			continue
+			;;
+		esac
+		case $type in
+		[Tt]) pat="(^|[^A-Za-z0-9_])$name[[:space:]]*\\(" ;;
+		*) pat="(^|[^A-Za-z0-9_])$name([^A-Za-z0-9_]|\$)" ;;
+		esac
+		grep -Eq "$pat" "$tmp/decl" || {
+			echo "exported but declared in no installed header:" \
+			    "$type $name"
+			bad=1
+		}
+	done <"$tmp/syms"
+	[ "$bad" -eq 0 ] && echo "$(wc -l <"$tmp/syms") symbols"
+}
+check "nm -D: only pdn_ symbols, each declared in an installed header" exports_ok
+
+# Every installed header compiles on its own.
+headers_ok() {
+	for h in "$root$INCLUDEDIR"/pdn*.h; do
+		printf '#include <%s>\nint pdn_test_unit;\n' "${h##*/}" \
+		    >"$tmp/one.c"
+		"$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror \
+		    -I"$root$INCLUDEDIR" -c -o "$tmp/one.o" "$tmp/one.c" ||
+		    { echo "in ${h##*/}"; return 1; }
+	done
+}
+check "each installed header compiles alone (-Wall -Wextra -Wpedantic -Werror)" \
+    headers_ok
+
+# --- the README's example, built against the installed copy ----------------
+
+readme_ok() {
+	awk '/^## Using the library/ { sect = 1; next }
+	    /^## / { sect = 0 }
+	    sect && !done && /^```c$/ { code = 1; next }
+	    code && /^```$/ { code = 0; done = 1; next }
+	    code { print }' README.md >"$tmp/readme.c"
+	[ -s "$tmp/readme.c" ] || {
+		echo "README.md: no \`\`\`c block in \"## Using the library\""
+		return 1
+	}
+	diff -u examples/final-fen.c "$tmp/readme.c"
+}
+check "README's example (Using the library) is examples/final-fen.c" readme_ok
+
+# pkg-config reads the installed libpdn.pc; the sysroot puts its paths
+# under DESTDIR.
+PKG_CONFIG_PATH=$lib/pkgconfig
+PKG_CONFIG_SYSROOT_DIR=$root
+export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+
+pc_ok() {
+	v=$("$PKG_CONFIG" --modversion libpdn) || return 1
+	h=$(sed -n 's/^#define PDN_VERSION "\(.*\)"$/\1/p' \
+	    "$root$INCLUDEDIR/pdn.h")
+	echo "Version $v, PDN_VERSION \"$h\", file libpdn.so.$full"
+	[ "$v" = "$full" ] && [ "$v" = "$h" ]
+}
+check "pkg-config --modversion libpdn matches pdn.h" pc_ok
+
+cp examples/final-fen.c "$tmp/final-fen.c"
+"$BUILD/bin/pdn-replay" testdata/sample.pdn >"$tmp/want.fen" 2>/dev/null
+[ "$(wc -l <"$tmp/want.fen")" -ge 4 ] || {
+	echo "pdn-replay testdata/sample.pdn printed:" >"$tmp/log"
+	cat "$tmp/want.fen" >>"$tmp/log"
+	fail "the expected final FENs"
+}
+
+shared_ok() {
+	flags=$("$PKG_CONFIG" --cflags --libs libpdn) || return 1
+	echo "cc final-fen.c $flags"
+	# shellcheck disable=SC2086
+	(cd "$tmp" && "$CC" -std=c11 -Wall -Wextra -Werror -o final-fen \
+	    final-fen.c $flags) || return 1
+	readelf -d "$tmp/final-fen" | grep -q "NEEDED.*\[libpdn\.so\.$major\]" ||
+	    { echo "not linked to libpdn.so.$major"; return 1; }
+	# The dynamic linker finds the installed copy.
+	LD_LIBRARY_PATH=$lib LD_TRACE_LOADED_OBJECTS=1 "$tmp/final-fen" \
+	    >"$tmp/ldd" || return 1
+	grep -q "libpdn\.so\.$major => $lib/libpdn\.so\.$major " "$tmp/ldd" ||
+	    { cat "$tmp/ldd"; return 1; }
+	LD_LIBRARY_PATH=$lib "$tmp/final-fen" "$top/testdata/sample.pdn" \
+	    >"$tmp/got.fen" || return 1
+	diff -u "$tmp/want.fen" "$tmp/got.fen"
+}
+check "the example built with pkg-config --cflags --libs libpdn, run on the installed libpdn.so, prints the final FENs of sample.pdn" \
+    shared_ok
+
+# Static: libpdn.a by name, with what `pkg-config --static` adds for it.
+static_ok() {
+	flags=$("$PKG_CONFIG" --static --cflags --libs libpdn) || return 1
+	flags=$(printf '%s\n' "$flags" | sed 's/-lpdn /-l:libpdn.a /; s/-lpdn$/-l:libpdn.a/')
+	echo "cc final-fen.c $flags"
+	# shellcheck disable=SC2086
+	(cd "$tmp" && "$CC" -std=c11 -Wall -Wextra -Werror -o final-fen-static \
+	    final-fen.c $flags) || return 1
+	! readelf -d "$tmp/final-fen-static" | grep -q 'NEEDED.*libpdn' ||
+	    { echo "linked to the shared library"; return 1; }
+	"$tmp/final-fen-static" "$top/testdata/sample.pdn" \
+	    >"$tmp/got.fen" || return 1
+	diff -u "$tmp/want.fen" "$tmp/got.fen"
+}
+check "the example linked with pkg-config --static and libpdn.a" static_ok
+
+# --- uninstall -------------------------------------------------------------
+
+mkdir -p "$root$DATADIR/profiles"
+echo "# the user's own profile" >"$root$DATADIR/profiles/mine.yaml"
+check "make uninstall DESTDIR=..." mk uninstall
+
+left_ok() {
+	(cd "$root" && find . -type f -o -type l) | sed 's/^\.//' |
+	    grep -vx "$DATADIR/profiles/mine.yaml"
+	[ $? -eq 1 ]
+}
+check "uninstall leaves no installed file" left_ok
+check "uninstall keeps the user's profile" \
+    grep -qx "# the user's own profile" "$root$DATADIR/profiles/mine.yaml"
+
+# Without the user's file, the pdn-tools data directory goes too.
+rm -f "$root$DATADIR/profiles/mine.yaml"
+: >"$tmp/log"
+if mk uninstall >"$tmp/log" 2>&1 && [ ! -d "$root$DATADIR" ]; then
+	ok "a second uninstall removes the emptied $DATADIR"
+else
+	fail "a second uninstall removes the emptied $DATADIR"
+fi
+
+finish
