@@ -113,6 +113,9 @@ clock_loser(const pdn_game *g, pdn_colour *loser)
 	const pdn_elem *e;
 	size_t i;
 
+	/* A main line of moves alone (most records) has no comment. */
+	if ((size_t)g->plies == g->moves.n)
+		return 0;
 	for (i = 0; i < g->moves.n; i++) {
 		e = &g->moves.e[i];
 		if (e->type != PDN_EL_COMMENT)

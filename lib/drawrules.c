@@ -506,8 +506,9 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 {
 	const pdn_profile *prof = &t->prof;
 	const pdn_setup *st = pdn_played_setup(pg, 1);
-	const pdn_position *prev = pdn_played_start(pg), *cur;
-	long i, end = plies, run = 0, best = 0, limit = LONG_MAX;
+	const pdn_position *prev = pdn_played_start(pg), *cur, *batch[64];
+	long i, j, n, end = plies, run = 0, best = 0, limit = LONG_MAX;
+	int opening = 1;
 
 	if (prof->king_plies > 0)
 		limit = prof->king_plies;
@@ -516,34 +517,39 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 	/* The opening stops at the first setup after the start. */
 	if (st != NULL && st->ply < end)
 		end = st->ply;
-	for (i = 0; i < end; i++)
-		if ((cur = pdn_played_after(pg, k, i)) == NULL ||
-		    cur->kings != 0)
-			break;
-	*kingless = i;
-	if (st != NULL)
-		return 0;
-	if (i > 0)
-		prev = pdn_played_after(pg, k, i - 1);
-	/*
-	 * A king move without capture, told from the positions alone: the
-	 * opponent's pieces stay, and the kings change without growing in
-	 * number (a man's move leaves them as they were, a promotion adds
-	 * one).
-	 */
-	for (; i < plies; i++, prev = cur) {
-		if ((cur = pdn_played_after(pg, k, i)) == NULL)
+	*kingless = end;
+	for (i = 0; i < plies; i += n) {
+		if ((n = pdn_played_positions(batch, 64, pg, k, i)) == 0)
 			return 0;
-		if ((prev->side == PDN_WHITE ? prev->black == cur->black :
-		    prev->white == cur->white) && prev->kings != cur->kings &&
-		    popcount(prev->kings) == popcount(cur->kings)) {
-			if (++run > best)
-				best = run;
-		} else
-			run = 0;
+		for (j = 0; j < n; j++, prev = cur) {
+			cur = batch[j];
+			if (opening) {
+				if (cur->kings == 0 && i + j < end)
+					continue;
+				opening = 0;
+				*kingless = i + j;
+				if (st != NULL)
+					return 0;
+			}
+			/*
+			 * A king move without capture, told from the
+			 * positions alone: the opponent's pieces stay, and
+			 * the kings change without growing in number (a
+			 * man's move leaves them as they were, a promotion
+			 * adds one).
+			 */
+			if (prev->kings != cur->kings &&
+			    (prev->side == PDN_WHITE ? prev->black ==
+			    cur->black : prev->white == cur->white) &&
+			    popcount(prev->kings) == popcount(cur->kings)) {
+				if (++run > best)
+					best = run;
+			} else
+				run = 0;
+		}
 	}
-	if (plies > 0 && (popcount(prev->white) < 2 ||
-	    popcount(prev->black) < 2))
+	if (st != NULL || (plies > 0 && (popcount(prev->white) < 2 ||
+	    popcount(prev->black) < 2)))
 		return 0;
 	return best + (clock0 > 0 ? clock0 : 0) < limit;
 }

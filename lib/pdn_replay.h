@@ -11,13 +11,18 @@
  * is kept.  A variation replaces the move just before it: it is played
  * from the position before that move.
  *
- * Problems are reported through the reader's diagnostics callback
+ * What comes out is the played game (pdn_played), made once and then only
+ * read: the setups with their clocks, for every move element of every line
+ * the legal moves its token was read as and the positions around them, the
+ * surviving lines of the main line ply by ply, and the liberties taken.
+ * The writer (pdn_write.h), the draw rules (pdn_rules.h), the adjudicator
+ * and the tools all read it; none of them plays a move or reads a FEN
+ * again.
+ *
+ * Problems are reported through the diagnostics callback of the options
  * (pdn_diag_fn, codes illegal-move, irregular-move, ambiguous-game,
- * result-position, unsupported-gametype, setup-position); the
- * diagnostics' `move`, `number` and `side` fields say which move.  Once the
- * main line is resolved, its plies can be walked one by one with
- * pdn_replay_ply() or received through the `ply` callback of the options:
- * the position before, the move played, the position after.
+ * result-position, unsupported-gametype, setup-position, move-separator);
+ * the diagnostics' `move`, `number` and `side` fields say which move.
  *
  * A replay handle is reused from game to game: its memory grows to the
  * longest game seen and is then recycled, so a caller allocates one per
@@ -196,11 +201,14 @@ const pdn_position *pdn_played_final(const pdn_played *pg, int k);
 int pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i);
 
 /*
- * The position after ply i (0-based, i < pdn_played_plies()) of surviving
- * line k, or NULL: what pdn_played_ply() gives as `after`, for a caller
- * that walks the positions of a line and needs nothing else.
+ * The positions after plies from, from + 1, ... of surviving line k
+ * (what pdn_played_ply() gives as `after`), for a caller that walks the
+ * positions of a line and needs nothing else: fills out[0..max-1] with
+ * borrowed pointers and returns how many it wrote (0 past the end or for
+ * a line that does not exist).
  */
-const pdn_position *pdn_played_after(const pdn_played *pg, int k, long i);
+long pdn_played_positions(const pdn_position **out, long max,
+    const pdn_played *pg, int k, long from);
 
 /*
  * The liberties the surviving lines took (PDN_PLY_LIBERTY,

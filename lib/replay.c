@@ -994,12 +994,13 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 	unsigned stamp;
 	int dead = 0, single = 1, nvar = 0, vars;
 	const pdn_elem *el;
-	struct slot *sl;
+	struct slot *sl, *slots;
 
 	*fb = *fe = 0;
 	if ((line = open_line(rp, l)) < 0)
 		return -1;
 	sbase = rp->pg.lrecs[line].base;
+	slots = &rp->pg.slots[sbase];
 	vars = !(rp->opt.flags & PDN_REPLAY_NO_VARIATIONS);
 	/*
 	 * The layer [cb, ce) holds the candidate positions now, [pb, pe)
@@ -1024,17 +1025,16 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		if (dead && el->type == PDN_EL_SETUP) {
 			/* Not played, but read: its FEN has one reader. */
 			if ((x = (size_t)add_setup(rp, NULL, el, p)) !=
-			    (size_t)-1) {
-				sl = &rp->pg.slots[sbase + i];
-				sl->a = (uint32_t)x;
-				sl->n = 1;
-			}
+			    (size_t)-1)
+				slots[i] = (struct slot){ (uint32_t)x, 1 };
 			continue;
 		}
 		if (dead || (el->type != PDN_EL_MOVE &&
 		    el->type != PDN_EL_SETUP))
 			continue;
 		nb = rp->pg.nn;
+		/* No line is opened in this loop: the slots stay in place. */
+		sl = &slots[i];
 		if (el->type == PDN_EL_MOVE) {
 			/* A variation after it branches from before it. */
 			pb = cb;
@@ -1045,20 +1045,15 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 				continue;
 			}
 			p++;
+			*sl = (struct slot){ (uint32_t)nb,
+			    (uint32_t)(rp->pg.nn - nb) };
 		} else {
 			if (setup_node(rp, el, cb, p, depth) != 0) {
 				dead = 1;
 				continue;
 			}
 			check_setup(rp, &rp->pg.nodes[nb].pos, el->line, el->col);
-		}
-		sl = &rp->pg.slots[sbase + i];
-		if (el->type == PDN_EL_MOVE) {
-			sl->a = (uint32_t)nb;
-			sl->n = (uint32_t)(rp->pg.nn - nb);
-		} else {
-			sl->a = (uint32_t)rp->pg.nodes[nb].setup;
-			sl->n = 1;
+			*sl = (struct slot){ (uint32_t)rp->pg.nodes[nb].setup, 1 };
 		}
 		if (rp->pg.nn - nb > 1)
 			single = 0;
@@ -1529,17 +1524,29 @@ pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i)
 	return 0;
 }
 
-const pdn_position *
-pdn_played_after(const pdn_played *pg, int k, long i)
+long
+pdn_played_positions(const pdn_position **out, long max,
+    const pdn_played *pg, int k, long from)
 {
+	long i, n;
 	int x;
 
-	/* Line 0 of a record read in one way: no walk, and no call. */
-	if (k == 0 && pg->direct && i >= 0 && i < pg->npath)
-		return &pg->nodes[i + 1].pos;
-	if ((x = ply_node(pg, k, i)) < 0)
-		return NULL;
-	return &pg->nodes[x].pos;
+	if (k < 0 || k >= pg->nfinal || from < 0 || from >= pg->npath ||
+	    max <= 0)
+		return 0;
+	n = pg->npath - from < max ? pg->npath - from : max;
+	if (k == 0 && pg->direct) {
+		/* One line read in one way: node i + 1 is ply i. */
+		for (i = 0; i < n; i++)
+			out[i] = &pg->nodes[from + i + 1].pos;
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		if ((x = ply_node(pg, k, from + i)) < 0)
+			return i;
+		out[i] = &pg->nodes[x].pos;
+	}
+	return n;
 }
 
 /* The slot of element i of line `line`, or NULL. */
