@@ -36,10 +36,25 @@ bit_index(uint64_t b)
 	return __builtin_ctzll(b);
 }
 
+/*
+ * The number of bits set.  With a popcount instruction (-march=native on
+ * a CPU that has one, -mpopcnt) the builtin is that instruction; without
+ * one gcc makes the builtin a call into libgcc, which cost bulk perft
+ * (pdn_count_moves(): two counts per leaf) 7% against the instruction, so
+ * a portable build counts inline instead, SWAR style: perft -b -d 10 then
+ * took 1.75 s against 1.80 s for the native build (best of 6 runs each).
+ */
 static inline int
 popcount(uint64_t b)
 {
+#if defined(__POPCNT__) || !defined(__x86_64__)
 	return __builtin_popcountll(b);
+#else
+	b -= (b >> 1) & 0x5555555555555555ULL;
+	b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+	b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)((b * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 /*

@@ -144,34 +144,43 @@ if command -v mandoc >/dev/null 2>&1 && [ -z "$CLI" ]; then
 	fi
 fi
 
-# The install test (tests/install.sh): make install into a temporary
-# DESTDIR, the shared library's exports, the README's library example built
-# with pkg-config against the installed copy, make uninstall.  Each of its
-# checks counts; its own closing line "install: N passed, N failed" says
-# how many.
-if [ -f tests/install.sh ] && [ -z "$CLI" ]; then
-	if sh tests/install.sh >"$tmp/install" 2>&1; then
+# Check scripts: each prints one "ok"/"FAIL" line per check and closes
+# with "NAME: N passed, N failed"; each check counts.  tests/layers.sh:
+# the library's layers run one way (includes and calls).  tests/install.sh:
+# make install into a temporary DESTDIR, the shared library's exports, the
+# README's library example built with pkg-config against the installed
+# copy, make uninstall.
+script_checks() {
+	name=$1
+	if BUILD=$BUILD sh "tests/$name.sh" >"$tmp/$name" 2>&1; then
 		rc=0
 	else
 		rc=$?
 	fi
-	p=$(sed -n 's/^install: \([0-9][0-9]*\) passed, .*/\1/p' "$tmp/install" | tail -n 1)
-	f=$(sed -n 's/^install: .* passed, \([0-9][0-9]*\) failed$/\1/p' "$tmp/install" | tail -n 1)
+	p=$(sed -n "s/^$name: \([0-9][0-9]*\) passed, .*/\1/p" "$tmp/$name" |
+	    tail -n 1)
+	f=$(sed -n "s/^$name: .* passed, \([0-9][0-9]*\) failed\$/\1/p" \
+	    "$tmp/$name" | tail -n 1)
 	p=${p:-0}
 	f=${f:-0}
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1
 	fi
 	if [ "$f" -ne 0 ]; then
-		cat "$tmp/install"
-		echo "FAIL install.sh ($f failed)"
-	elif grep -q '^skip ' "$tmp/install"; then
-		grep '^skip ' "$tmp/install"
+		cat "$tmp/$name"
+		echo "FAIL $name.sh ($f failed)"
+	elif grep -q '^skip ' "$tmp/$name"; then
+		grep '^skip ' "$tmp/$name"
 	else
-		echo "ok   install.sh ($p checks)"
+		echo "ok   $name.sh ($p checks)"
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
+}
+
+if [ -z "$CLI" ]; then
+	script_checks layers
+	script_checks install
 fi
 
 echo "$passed passed, $failed failed"
