@@ -201,9 +201,10 @@ void pdn_make(pdn_position *pos, const pdn_move *m);
 int pdn_move_str(char *buf, const pdn_move *m, int full);
 
 /*
- * Writes the move in the shortest form that no other move of `list` shares:
- * the short form, or the full path when another legal move has the same
- * from and to squares.
+ * Writes the move into buf (at least PDN_MOVE_STRMAX bytes) in the shortest
+ * form that no other move of `list` shares: the short form, or the full
+ * path when another legal move has the same from and to squares.  Returns
+ * the length written.
  */
 int pdn_move_str_unique(char *buf, const pdn_move *m,
     const pdn_movelist *list);

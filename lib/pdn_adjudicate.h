@@ -52,7 +52,7 @@ enum {
 
 /*
  * What the adjudicator says about one game.  Strings are static or
- * borrowed from the game.
+ * borrowed from the game, so the adjudication is valid while the game is.
  */
 typedef struct pdn_adjudication {
 	pdn_verdict verdict;

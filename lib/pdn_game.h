@@ -1,10 +1,11 @@
 /*
- * libpdn: reading and writing PDN game records.
+ * libpdn: reading PDN game records.
  *
  * This header is the record layer above the rules core (pdn.h) and the
  * tokenizer (pdn_lex.h): the streaming reader and the game model it
- * fills, copies of a game, results, and the move-token matcher.  The library never prints and never exits: problems in the input
- * are reported through a pdn_diag_fn callback, one call per diagnostic.
+ * fills, copies of a game, results, and the move-token matcher.  Problems
+ * in the input are reported through a pdn_diag_fn callback (pdn_diag.h),
+ * one call per diagnostic.
  */
 #ifndef PDN_GAME_H
 #define PDN_GAME_H
@@ -122,7 +123,7 @@ typedef enum pdn_result_family {
 } pdn_result_family;
 
 /*
- * Reads a result token ; the family it
+ * Reads a result token (2-0 0-2 1-1 0-0 1-0 0-1 1/2-1/2 *); the family it
  * is written in goes to *family when not NULL.  NULL or anything else is
  * PDN_OUTCOME_NONE.
  */
@@ -184,7 +185,13 @@ typedef struct pdn_reader_options {
 	int keep_raw;
 } pdn_reader_options;
 
-#define PDN_READER_OPTIONS_INIT	{ 1, "<input>", NULL, NULL, 0, 0 }
+/*
+ * Initialise the options with PDN_READER_OPTIONS_INIT, then set what
+ * differs: fields may be added at the end in later versions.
+ */
+#define PDN_READER_OPTIONS_VERSION 1
+#define PDN_READER_OPTIONS_INIT	{ PDN_READER_OPTIONS_VERSION, "<input>", \
+	NULL, NULL, 0, 0 }
 #define PDN_GAME_MAX_DEFAULT	(4u << 20)
 #define PDN_MAX_DEPTH		256	/* variations nested deeper: error */
 
@@ -193,7 +200,10 @@ typedef struct pdn_reader pdn_reader;
 /*
  * A reader of games from a byte stream (read callback) or from memory.
  * Returns 0 or PDN_ENOMEM; *out belongs to the caller (pdn_reader_free(),
- * NULL-safe).  The options are copied; opt may be NULL.
+ * NULL-safe).  The options are copied, but not the strings they point to:
+ * `file`, and the `data` of pdn_reader_new_mem(), must stay valid while
+ * the reader lives (and `file` while its games are used).  opt may be
+ * NULL.
  */
 int pdn_reader_new(pdn_reader **out, pdn_read_fn read, void *arg,
     const pdn_reader_options *opt);

@@ -217,24 +217,31 @@ long pdn_played_positions(const pdn_position **out, long max,
 unsigned pdn_played_liberties(const pdn_played *pg);
 
 /*
- * The move elements of every line, variations included.  Lines are
- * numbered: 0 is the main line, and pdn_played_variation() gives the
- * number of the variation that element i of line `line` holds (-1 when it
- * is no variation or was not played: it branches from nothing, or the
- * game was replayed without variations).  pdn_played_readings() fills
- * out[0..max-1] with the readings of move element i of line `line`: the
- * legal moves its token was matched to, one per candidate position,
- * lines that died later included, and returns how many there are (0 when
- * the move was not played: illegal, after an illegal move, or not a
- * move).  The `ply` and `number` fields count from the record's start.
+ * The elements of every line, variations included, by their index i in
+ * their line (pdn_line.e[i]).  Lines are numbered: 0 is the main line, and
+ * pdn_played_variation() gives the number of the variation that element i
+ * of line `line` holds (-1 when it is no variation or was not played: it
+ * branches from nothing, or the game was replayed without variations).
  */
 long pdn_played_variation(const pdn_played *pg, long line, size_t i);
 
-/* The setup that element i of line `line` read, or NULL. */
-const pdn_setup *pdn_played_setup_at(const pdn_played *pg, long line,
-    size_t i);
+/*
+ * Fills out[0..max-1] with the readings of move element i of line `line`:
+ * the legal moves its token was matched to, one per candidate position,
+ * lines that died later included.  Returns how many there are, which may
+ * exceed max (at most PDN_REPLAY_MAX_LINES), or 0 when the move was not
+ * played (illegal, after an illegal move, or not a move).  The `ply` and
+ * `number` fields count from the record's start.
+ */
 int pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
     long line, size_t i);
+
+/*
+ * The setup that element i of line `line` read (also one after an illegal
+ * move, which is not played), or NULL.
+ */
+const pdn_setup *pdn_played_setup_at(const pdn_played *pg, long line,
+    size_t i);
 
 /*
  * Matches one move token in one position, the fast way: a quiet move is

@@ -26,7 +26,13 @@ typedef struct pdn_buf {
 	int oom;		/* an allocation failed: contents incomplete */
 } pdn_buf;
 
+/* Frees the bytes of b (not b itself), which is then empty and reusable. */
 void pdn_buf_free(pdn_buf *b);
+
+/*
+ * Appends `len` bytes and keeps a NUL after them.  A failed allocation sets
+ * b->oom, after which nothing more is appended.
+ */
 void pdn_buf_add(pdn_buf *b, const char *s, size_t len);
 
 /*
@@ -47,7 +53,8 @@ int pdn_buf_reserve(pdn_buf *b, size_t len);
  * movetext), replayed with its variations; NULL writes every move and FEN
  * as written.  A game a syntax error cut short is appended as read
  * (g->raw, without its final blanks, then a blank line), or not at all
- * when the reader did not keep its text.  Returns 0 or PDN_ENOMEM.
+ * when the reader did not keep its text.  Returns 0, or PDN_ENOMEM with
+ * out->oom set.
  */
 int pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg);
 

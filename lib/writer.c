@@ -276,11 +276,11 @@ write_move(struct wr *w, long line, size_t i, const pdn_movetok *tok,
 
 static void
 write_line(struct wr *w, const pdn_line *l, long line, long number,
-    int side, int adopt)
+    int side, int known, int adopt)
 {
 	const pdn_setup *st;
 	long bnumber = number;
-	int bside = side, need_num = 1, last_move = 0, after;
+	int bside = side, bknown = known, need_num = 1, last_move = 0, after;
 	char buf[PDN_FEN_STRMAX + 80];
 	const char *text;
 	size_t n;
@@ -291,13 +291,16 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 		e = &l->e[i];
 		switch (e->type) {
 		case PDN_EL_MOVE:
-			if (adopt && e->u.move.dots >= 3)
+			/* Where the replay does not know the side, the
+			 * record's dots say it. */
+			if (!known && adopt && e->u.move.dots >= 3)
 				side = 1;
 			if (adopt && e->u.move.number > 0)
 				number = e->u.move.number;
 			adopt = 0;
 			bnumber = number;
 			bside = side;
+			bknown = known;
 			if (side == 0)
 				snprintf(buf, sizeof(buf), "%ld. ", number);
 			else if (need_num)
@@ -308,6 +311,7 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 			if (side == 1)
 				number++;
 			side = after >= 0 ? after == PDN_BLACK : side ^ 1;
+			known = after >= 0;
 			need_num = 0;
 			last_move = 1;
 			continue;
@@ -351,6 +355,7 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 				pdn_buf_add(&tmp, "/", 1);
 				atom_buf(w, &tmp);
 			}
+			known = st != NULL;
 			if (st != NULL)
 				side = st->pos.side == PDN_BLACK;
 			else
@@ -370,7 +375,7 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 			    e->u.variation->e[0].type != PDN_EL_STRENGTH;
 			write_line(w, e->u.variation, w->pg != NULL ?
 			    pdn_played_variation(w->pg, line, i) : -1,
-			    bnumber, bside, 0);
+			    bnumber, bside, bknown, 0);
 			w->glue = 1;
 			atom(w, ")", 1);
 			need_num = 1;
@@ -503,7 +508,8 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 			number = st0->fullmove;
 	} else if (fen != NULL)
 		side = fen->value[0] == 'B' || fen->value[0] == 'b';
-	write_line(w, &g->moves, pg != NULL ? 0 : -1, number, side, 1);
+	write_line(w, &g->moves, pg != NULL ? 0 : -1, number, side,
+	    st0 != NULL, 1);
 
 	term = pdn_result_valid(result) ? result :
 	    g->terminator != NULL ? g->terminator : "*";
