@@ -215,7 +215,7 @@ fuzz:
 	    echo "fuzzing $$n for $(FUZZ_SECONDS) s"; \
 	    build-fuzz/fuzz-$$n -max_total_time=$(FUZZ_SECONDS) \
 	        -print_final_stats=1 build-fuzz/corpus-$$n 2>&1 | \
-	        grep -E "^(stat::number_of_executed_runs|==|SUMMARY)" ; \
+	        grep -E "^(stat::number_of_executed_(runs|units)|==|SUMMARY)" ; \
 	    [ -z "$$(ls crash-* leak-* timeout-* 2>/dev/null)" ] || exit 1; \
 	done
 
