@@ -392,6 +392,97 @@ ambiguous_to_the_end(void **state)
 }
 
 /*
+ * The played game as its consumers read it: the setups with their clocks
+ * (the FEN tag's :H, a /FEN/ setup in the movetext), the readings of each
+ * move element (two for an ambiguous capture, lines that die included),
+ * the line a variation element holds, the positions of a line in
+ * batches, and the liberties the surviving line took.
+ */
+static void
+played_game(void **state)
+{
+	const pdn_position *pos[4];
+	const pdn_setup *st;
+	const pdn_line *main_line;
+	pdn_ply r[4], p;
+	struct run x;
+	char buf[PDN_FEN_STRMAX];
+	long v;
+
+	(void)state;
+
+	replay_text(&x, "[FEN \"W:WK4:B13,32,37,20:H7\"]\n"
+	    "1. 4x15 (1. 4x27x38x15 {x}) 37-41 /FEN \"W:WK50:BK1\"/ 2. 50x45 "
+	    "*\n",
+	    0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_lines(x.pg), 1);
+	assert_int_equal(pdn_played_plies(x.pg), 3);
+	/* Setup 0 is the FEN tag, with its clock; setup 1 the /FEN/. */
+	assert_int_equal(pdn_played_setups(x.pg), 2);
+	st = pdn_played_setup(x.pg, 0);
+	assert_non_null(st);
+	assert_non_null(st->tag);
+	assert_null(st->elem);
+	assert_int_equal(st->ply, 0);
+	assert_int_equal(st->halfmove_clock, 7);
+	st = pdn_played_setup(x.pg, 1);
+	assert_non_null(st);
+	assert_null(st->tag);
+	assert_int_equal(st->ply, 2);
+	assert_int_equal(st->halfmove_clock, -1);
+	pdn_fen_write(buf, sizeof(buf), &st->pos);
+	assert_string_equal(buf, "W:WK50:BK1");
+	assert_null(pdn_played_setup(x.pg, 2));
+	main_line = &x.g->moves;
+	assert_ptr_equal(pdn_played_setup_at(x.pg, 0, 3), st);
+	assert_null(pdn_played_setup_at(x.pg, 0, 0));
+	/* 1. 4x15 reads two ways; 37-41 only in one of them. */
+	assert_int_equal(pdn_played_readings(r, 4, x.pg, 0, 0), 2);
+	assert_ptr_equal(r[0].elem, &main_line->e[0]);
+	assert_int_equal(r[0].ply, 1);
+	assert_true(r[0].flags & PDN_PLY_AMBIGUOUS);
+	assert_int_equal(r[0].move->ncap, 3);
+	assert_int_equal(pdn_played_readings(r, 4, x.pg, 0, 2), 1);
+	assert_int_equal(pdn_played_readings(r, 4, x.pg, 0, 1), 0);
+	/* The variation is line 1; its full path reads one way. */
+	v = pdn_played_variation(x.pg, 0, 1);
+	assert_int_equal(v, 1);
+	assert_int_equal(pdn_played_variation(x.pg, 0, 0), -1);
+	assert_int_equal(pdn_played_readings(r, 4, x.pg, v, 0), 1);
+	assert_int_equal(r[0].move->ncap, 3);
+	assert_int_equal(r[0].move->path[0], 27);
+	assert_int_equal(pdn_played_readings(r, 4, x.pg, v, 1), 0);
+	/* The plies after the setup come from it. */
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 2), 0);
+	assert_true(p.flags & PDN_PLY_SETUP);
+	assert_ptr_equal(p.setup, st);
+	/* Positions in batches, as pdn_played_ply() gives them. */
+	assert_int_equal(pdn_played_positions(pos, 4, x.pg, 0, 0), 3);
+	assert_int_equal(pdn_played_positions(pos + 3, 1, x.pg, 0, 3), 0);
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 1), 0);
+	assert_ptr_equal(pos[1], p.after);
+	assert_int_equal(pdn_played_positions(pos, 2, x.pg, 0, 1), 2);
+	assert_ptr_equal(pos[0], p.after);
+	/* 50x45 is a quiet move written with 'x'. */
+	assert_int_equal(pdn_played_liberties(x.pg), PDN_PLY_LIBERTY);
+	assert_true(p.flags == 0);
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 2), 0);
+	assert_true(p.flags & PDN_PLY_LIBERTY);
+	run_free(&x);
+
+	/* A game of another variant is not played: nothing to read. */
+	replay_text(&x, "[GameType \"21\"]\n1. 11-15 *\n", 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_UNSUPPORTED);
+	assert_null(pdn_played_variant(x.pg));
+	assert_int_equal(pdn_played_setups(x.pg), 0);
+	assert_null(pdn_played_start(x.pg));
+	assert_int_equal(pdn_played_lines(x.pg), 0);
+	assert_int_equal(pdn_played_readings(r, 4, x.pg, 0, 0), 0);
+	run_free(&x);
+}
+
+/*
  * schildpad.pdn: two short captures fit two legal moves each.  In game 3
  * the wrong one (36x18x7x16) stays playable for 20 more plies, so only
  * full backtracking reads the game; in game 7 one ply decides.
@@ -718,6 +809,7 @@ main(void)
 		cmocka_unit_test(illegal_message),
 		cmocka_unit_test(illegal_variation),
 		cmocka_unit_test(ambiguous_to_the_end),
+		cmocka_unit_test(played_game),
 		cmocka_unit_test(schildpad),
 		cmocka_unit_test(result_position),
 		cmocka_unit_test(unsupported_and_setup),
