@@ -186,6 +186,10 @@ keep_diag(const pdn_diag *d, void *arg)
 	struct batch *b = arg;
 	struct first_error *fe = &b->j.fe;
 
+	/* The variations are replayed only to be written back (-f pdn):
+	 * what they hold is pdn-validate's business, not a verdict's. */
+	if (d->depth > 0)
+		return;
 	if (d->severity == PDN_SEV_ERROR && fe->name[0] == '\0') {
 		fe->code = d->code;
 		snprintf(fe->name, sizeof(fe->name), "%s", d->name);

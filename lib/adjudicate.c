@@ -291,7 +291,7 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 	out->move[0] = '\0';
 	find_tags(g, &tags);
 	recorded_result(g, tags.result, out, &family);
-	status = pdn_played_status(pg);
+	status = pdn_played_main_status(pg);
 	out->plies = pdn_played_plies(pg);
 	out->lines = pdn_played_lines(pg);
 	if (status != PDN_REPLAY_VALID || out->lines < 1) {

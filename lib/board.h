@@ -58,6 +58,39 @@ popcount(uint64_t b)
 }
 
 /*
+ * The material classes of RULES.md 5.3 and 5.4, which the draw rules
+ * (drawrules.c) count in and the replay compares lines by (replay.c).
+ */
+enum ending { ENDING_NONE, ENDING_16, ENDING_5 };
+
+static inline enum ending
+ending_of(const pdn_position *p)
+{
+	int n[2], k[2], lone, other;
+
+	n[0] = popcount(p->white);
+	n[1] = popcount(p->black);
+	k[0] = popcount(p->white & p->kings);
+	k[1] = popcount(p->black & p->kings);
+	/* The lone side has exactly one piece, a king.  When both have, the
+	 * other side is one king as well: a 5-move ending either way. */
+	if (n[0] == 1 && k[0] == 1)
+		lone = 0;
+	else if (n[1] == 1 && k[1] == 1)
+		lone = 1;
+	else
+		return ENDING_NONE;
+	other = 1 - lone;
+	if (k[other] == 0)
+		return ENDING_NONE;
+	if (n[other] == 3)
+		return ENDING_16;
+	if (n[other] <= 2)
+		return ENDING_5;
+	return ENDING_NONE;
+}
+
+/*
  * One diagonal step of every bit in b, for a signed direction.  The result
  * may hold ghost bits or bits above the board; every caller intersects it
  * with a set of real squares (empty squares, enemy pieces), which drops

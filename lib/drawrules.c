@@ -34,8 +34,6 @@
 #include "board.h"
 #include "pdn_rules.h"
 
-/* The material classes of RULES.md 5.3 and 5.4. */
-enum ending { ENDING_NONE, ENDING_16, ENDING_5 };
 
 #define NEVER INT_MAX
 
@@ -125,34 +123,6 @@ rules_lost(const pdn_position *p)
 	if (!can_move(p))
 		return PDN_REASON_NO_MOVES;
 	return PDN_REASON_NONE;
-}
-
-/* The material class of RULES.md 5.3 and 5.4. */
-static enum ending
-ending_of(const pdn_position *p)
-{
-	int n[2], k[2], lone, other;
-
-	n[0] = popcount(p->white);
-	n[1] = popcount(p->black);
-	k[0] = popcount(p->white & p->kings);
-	k[1] = popcount(p->black & p->kings);
-	/* The lone side has exactly one piece, a king.  When both have, the
-	 * other side is one king as well: a 5-move ending either way. */
-	if (n[0] == 1 && k[0] == 1)
-		lone = 0;
-	else if (n[1] == 1 && k[1] == 1)
-		lone = 1;
-	else
-		return ENDING_NONE;
-	other = 1 - lone;
-	if (k[other] == 0)
-		return ENDING_NONE;
-	if (n[other] == 3)
-		return ENDING_16;
-	if (n[other] <= 2)
-		return ENDING_5;
-	return ENDING_NONE;
 }
 
 /* Recomputes the earliest deadline; ties go to the earlier reason. */

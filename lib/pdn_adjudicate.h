@@ -100,7 +100,8 @@ void pdn_adjudicator_free(pdn_adjudicator *a);
 /*
  * Adjudicates a played game (borrowed; only its main line matters, so it
  * may have been replayed with PDN_REPLAY_NO_VARIATIONS and
- * PDN_REPLAY_NO_RESULT) and fills *out, whose strings are static or
+ * PDN_REPLAY_NO_RESULT, and a variation that does not replay does not
+ * make the game invalid here) and fills *out, whose strings are static or
  * borrowed from the game.  Returns 0 or PDN_ENOMEM.
  */
 int pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,

@@ -108,6 +108,11 @@ typedef struct pdn_diag {
 	const char *move;
 	long number;
 	pdn_colour side;
+	/*
+	 * Where the replay found it: 0 in the main line (or outside any
+	 * line), 1 and more inside a variation, as deep as it is nested.
+	 */
+	int depth;
 } pdn_diag;
 
 typedef void (*pdn_diag_fn)(const pdn_diag *d, void *arg);

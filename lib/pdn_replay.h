@@ -155,8 +155,13 @@ const pdn_game *pdn_played_game(const pdn_played *pg);
 /* The variant it was played as; NULL for an unsupported game. */
 const pdn_variant *pdn_played_variant(const pdn_played *pg);
 
-/* The verdict of the replay. */
+/*
+ * The verdict of the replay: of the whole record, and of the main line
+ * alone (a variation that does not replay aside: what a judgement of
+ * the game's end rests on).  The reader's errors count in both.
+ */
 pdn_replay_status pdn_played_status(const pdn_played *pg);
+pdn_replay_status pdn_played_main_status(const pdn_played *pg);
 
 /* Error and warning diagnostics the replay itself reported. */
 int pdn_played_errors(const pdn_played *pg);

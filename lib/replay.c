@@ -39,7 +39,8 @@ struct node {
 	unsigned flags;		/* PDN_PLY_* and NODE_* */
 	unsigned mark;		/* stamp of the line that found it alive */
 	int setup;		/* with NODE_SETUP: its index in setups[] */
-	long ply;
+	int ply;
+	uint32_t key;		/* of its line's draw-rule history (tag()) */
 };
 
 /*
@@ -48,6 +49,14 @@ struct node {
  * not plies.
  */
 #define NODE_SETUP	(1u << 8)
+/*
+ * The material class (enum ending, board.h) of a node's position, in its
+ * flags: it changes only on a capture or a promotion, so it is copied
+ * from the parent otherwise.
+ */
+#define NODE_CLASS_SHIFT 10
+#define NODE_CLASS	(3u << NODE_CLASS_SHIFT)
+#define CLASS_OF(nd)	(((nd)->flags & NODE_CLASS) >> NODE_CLASS_SHIFT)
 /*
  * A node whose move fits its token only through a liberty (PDN_PLY_LIBERTY:
  * an 'x' read as a quiet move or a '-' as a capture) is dropped when
@@ -77,7 +86,7 @@ struct slot {
 struct pdn_played {
 	struct node *nodes;
 	size_t nn, capn;
-	int *path;		/* the plies (node indices) of line 0 */
+	int *path;		/* the plies (node indices) of each line */
 	size_t cappath;
 	long npath;
 	/*
@@ -90,7 +99,9 @@ struct pdn_played {
 	int nfinal;
 	long plies;
 	pdn_replay_status status;
+	pdn_replay_status main_status;	/* the main line's, variations aside */
 	int errors, warnings;
+	int main_errors;	/* errors outside the variations */
 	long base_number;	/* move number of the record's first ply */
 	pdn_colour start_side;
 	const pdn_game *g;
@@ -111,6 +122,7 @@ struct pdn_replay {
 	struct layer *layers;	/* a stack: each line pushes its own */
 	size_t nl, capl;
 	int oom;
+	int depth;		/* the nesting of the line being played */
 	unsigned stamp;
 	int single;		/* the main line never had two candidates */
 	unsigned warned;	/* separator warnings given in this game */
@@ -430,8 +442,11 @@ report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 	memset(&d, 0, sizeof(d));
 	d.code = code;
 	d.severity = pdn_diag_severity(code);
-	if (d.severity == PDN_SEV_ERROR)
+	if (d.severity == PDN_SEV_ERROR) {
 		rp->pg.errors++;
+		if (rp->depth == 0)
+			rp->pg.main_errors++;
+	}
 	else if (d.severity == PDN_SEV_WARNING)
 		rp->pg.warnings++;
 	if (rp->opt.diag == NULL)
@@ -448,6 +463,7 @@ report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 	d.line = line;
 	d.col = col;
 	d.game = rp->pg.g->index;
+	d.depth = rp->depth;
 	if (elem != NULL) {
 		pdn_movetok_str(mv, &elem->u.move.tok);
 		d.move = mv;
@@ -656,6 +672,35 @@ check_separator(pdn_replay *rp, const pdn_elem *el, const pdn_move *m,
 }
 
 /*
+ * What the draw rules see of a ply: a move by a man or a king, capturing
+ * or not, into material class `cls` (1..12); a setup is 16 and up, a node
+ * that is no ply (a root, a variation's copy) 32.
+ */
+static inline unsigned
+ply_tag(int capture, int king, unsigned cls)
+{
+	return 1 + (capture ? 1u : 0u) + (king ? 2u : 0u) + (cls << 2);
+}
+
+static unsigned
+node_tag(const pdn_replay *rp, const struct node *x)
+{
+	if (x->flags & NODE_SETUP)
+		return 16 + CLASS_OF(x);
+	if (x->elem == NULL || x->parent < 0)
+		return 32;
+	return ply_tag(x->move.ncap > 0, (rp->pg.nodes[x->parent].pos.kings &
+	    pdn_square_bits[x->move.from]) != 0, CLASS_OF(x));
+}
+
+/* The key of a line one tag longer (a multiplicative hash). */
+static inline uint32_t
+next_key(uint32_t key, unsigned tag)
+{
+	return (key ^ tag) * 0x9e3779b1u + 0x85ebca6bu;
+}
+
+/*
  * The common cases, tried before play_move(): one candidate position
  * (node b) and a plain move "a-b" of a man that is legal there, or a
  * capture "axb" of one piece by a man when nothing longer is possible,
@@ -675,6 +720,7 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	struct node *nd = &rp->pg.nodes[rp->pg.nn];
 	unsigned from = tok->sq[0], to = tok->sq[1];
 	uint64_t w, bl, k, us, them, empty, men, fb, tb, can[4];
+	unsigned cls;
 	int white;
 
 	if (tok->nsq != 2 || tok->alpha || from - 1 >= PDN_SQUARES ||
@@ -715,62 +761,44 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	}
 	nd->pos.kings = k;
 played:
+	/* A man moved: only a capture or a promotion changes the class. */
+	cls = nd->move.ncap > 0 || nd->move.promotes ? ending_of(&nd->pos) :
+	    CLASS_OF(src);
 	rp->pg.nn++;
 	nd->elem = el;
 	nd->parent = (int)b;
-	nd->flags = src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0;
+	nd->flags = (src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0) |
+	    cls << NODE_CLASS_SHIFT;
 	nd->mark = 0;
-	nd->ply = ply;
+	nd->ply = (int)ply;
+	nd->key = next_key(src->key, ply_tag(nd->move.ncap > 0, 0, cls));
 	return 1;
-}
-
-/*
- * What kind of ply node x is: no move (a root, a setup, a variation's
- * copy), or a move by a man or a king, with or without capture.
- */
-static int
-ply_kind(const pdn_replay *rp, const struct node *x)
-{
-	if (x->elem == NULL || x->parent < 0)
-		return 4;
-	return (x->move.ncap > 0) | ((rp->pg.nodes[x->parent].pos.kings &
-	    pdn_square_bits[x->move.from]) ? 2 : 0);
-}
-
-/* The material of a position: men and kings of each side, for endings. */
-static int
-same_material(const pdn_position *a, const pdn_position *b)
-{
-	return popcount(a->white & ~a->kings) ==
-	    popcount(b->white & ~b->kings) &&
-	    popcount(a->white & a->kings) == popcount(b->white & b->kings) &&
-	    popcount(a->black & ~a->kings) ==
-	    popcount(b->black & ~b->kings) &&
-	    popcount(a->black & a->kings) == popcount(b->black & b->kings);
 }
 
 /*
  * Nonzero when nodes a and b, holding the same position, carry the same
  * draw-rule state, so that their lines may be merged (RULES.md 5.6).  The
- * lines are walked back together to where they part.  Along the way both
- * must have made the same kind of ply each time (a man or a king moving,
- * capturing or not): then the counts restart on the same plies, and the
- * same moves in between bring a position back in one line exactly when
- * they do in the other (the positions differ only in pieces they do not
- * touch), so repetitions, claims and the 25-move count agree.  And both
- * must have had the same material at every ply, so that the same endings
- * began on the same plies and the 16- and 5-move deadlines agree.  This
- * is sufficient, not necessary (two materials may make the same ending):
- * lines kept apart that end alike still agree.
+ * lines are walked back together to where they part, and at every ply
+ * both must have made the same kind of ply (ply_tag(): a man or a king
+ * moving, capturing or not, or a setup) into the same material class.
+ * Then the counts restart on the same plies, the same endings begin on
+ * the same plies (so the 16- and 5-move deadlines agree), and the same
+ * moves in between bring a position back in one line exactly when they
+ * do in the other (the positions differ only in pieces those moves do not
+ * touch), so repetitions, claims and the 25-move count agree too.  The
+ * keys, a hash of those tags along each line, settle most cases at once
+ * (lines that stay apart are told apart in one comparison per ply); the
+ * walk confirms an equal key.
  */
 static int
 same_history(const pdn_replay *rp, size_t a, size_t b)
 {
 	const struct node *x = &rp->pg.nodes[a], *y = &rp->pg.nodes[b];
 
+	if (x->key != y->key)
+		return 0;
 	while (x != y) {
-		if (ply_kind(rp, x) != ply_kind(rp, y) ||
-		    !same_material(&x->pos, &y->pos))
+		if (node_tag(rp, x) != node_tag(rp, y))
 			return 0;
 		if (x->parent < 0 || y->parent < 0)
 			return x->parent == y->parent;
@@ -792,6 +820,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	size_t first = rp->pg.nn, i, k;
 	struct node *nd;
 	int n, j, irregular = 0;
+	unsigned cls;
 	long liberty = 0;	/* nodes appended that need a liberty */
 	char why[900];
 
@@ -814,9 +843,14 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			nd->move = rp->cand[j];
 			nd->elem = el;
 			nd->parent = (int)i;
-			nd->flags = 0;
+			cls = nd->move.ncap > 0 || nd->move.promotes ?
+			    ending_of(&nd->pos) : CLASS_OF(&rp->pg.nodes[i]);
+			nd->flags = cls << NODE_CLASS_SHIFT;
 			nd->mark = 0;
-			nd->ply = ply;
+			nd->ply = (int)ply;
+			nd->key = next_key(rp->pg.nodes[i].key,
+			    ply_tag(nd->move.ncap > 0, (rp->pg.nodes[i].pos.kings &
+			    pdn_square_bits[nd->move.from]) != 0, cls));
 			if (n > 1)
 				nd->flags |= PDN_PLY_AMBIGUOUS;
 			if (rp->pg.nodes[i].flags & NODE_SETUP)
@@ -926,9 +960,11 @@ setup_node(pdn_replay *rp, const pdn_elem *el, size_t parent, long ply,
 	memset(nd, 0, sizeof(*nd));
 	nd->pos = rp->pg.setups[k].pos;
 	nd->parent = (int)parent;
-	nd->flags = NODE_SETUP;
+	nd->flags = NODE_SETUP | (unsigned)ending_of(&nd->pos) <<
+	    NODE_CLASS_SHIFT;
 	nd->setup = (int)k;
-	nd->ply = ply;
+	nd->ply = (int)ply;
+	nd->key = next_key(rp->pg.nodes[parent].key, node_tag(rp, nd));
 	return 0;
 }
 
@@ -997,6 +1033,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 	struct slot *sl, *slots;
 
 	*fb = *fe = 0;
+	rp->depth = depth;
 	if ((line = open_line(rp, l)) < 0)
 		return -1;
 	sbase = rp->pg.lrecs[line].base;
@@ -1102,11 +1139,14 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 			rp->pg.nodes[rp->pg.nn - 1] = rp->pg.nodes[x];
 			rp->pg.nodes[rp->pg.nn - 1].parent = (int)x;
 			rp->pg.nodes[rp->pg.nn - 1].elem = NULL;
-			rp->pg.nodes[rp->pg.nn - 1].flags = 0;
+			rp->pg.nodes[rp->pg.nn - 1].flags =
+			    rp->pg.nodes[x].flags & NODE_CLASS;
 		}
 		ve = rp->pg.nn;
-		if (ve > vb && (var = play_line(rp, el->u.variation, vb, ve,
-		    p - 1, depth + 1, &x, &y)) >= 0) {
+		var = ve > vb ? play_line(rp, el->u.variation, vb, ve, p - 1,
+		    depth + 1, &x, &y) : -1;
+		rp->depth = depth;
+		if (var >= 0) {
 			sl = &rp->pg.slots[sbase + i];
 			sl->a = (uint32_t)var;
 			sl->n = 1;
@@ -1253,7 +1293,7 @@ static void
 finish(pdn_replay *rp)
 {
 	struct pdn_played *pg = &rp->pg;
-	long n = 0;
+	long n = 0, i;
 	int k, j;
 
 	pg->npath = 0;
@@ -1276,15 +1316,24 @@ finish(pdn_replay *rp)
 	for (k = pg->finals[0]; k >= 0; k = pg->nodes[k].parent)
 		if (pg->nodes[k].elem != NULL)
 			n++;
-	if (grow((void **)&pg->path, &pg->cappath, (size_t)n + 1,
-	    sizeof(*pg->path)) != 0) {
+	/*
+	 * The plies of every surviving line, line j's from path[j * n], so
+	 * that any ply of any line is one look-up.  (The lines' nodes take
+	 * more room than this already.)
+	 */
+	if (grow((void **)&pg->path, &pg->cappath,
+	    (size_t)n * (size_t)pg->nfinal + 1, sizeof(*pg->path)) != 0) {
 		rp->oom = 1;
 		return;
 	}
 	pg->npath = n;
-	for (k = pg->finals[0]; k >= 0; k = pg->nodes[k].parent)
-		if (pg->nodes[k].elem != NULL)
-			pg->path[--n] = k;
+	for (j = 0; j < pg->nfinal; j++) {
+		i = n;
+		for (k = pg->finals[j]; k >= 0 && i > 0;
+		    k = pg->nodes[k].parent)
+			if (pg->nodes[k].elem != NULL)
+				pg->path[(size_t)j * (size_t)n + (size_t)--i] = k;
+	}
 	for (j = 0; j < pg->nfinal; j++)
 		for (k = pg->finals[j]; k >= 0; k = pg->nodes[k].parent)
 			pg->liberties |= pg->nodes[k].flags &
@@ -1357,7 +1406,8 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	pg->direct = 0;
 	pg->mainplies = 0;
 	pg->plies = 0;
-	pg->errors = pg->warnings = 0;
+	pg->errors = pg->warnings = pg->main_errors = 0;
+	rp->depth = 0;
 	pg->nsetup = pg->nmainsetup = 0;
 	pg->nlrec = pg->nslot = 0;
 	pg->flags = pg->liberties = 0;
@@ -1378,6 +1428,7 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 		memset(root, 0, sizeof(*root));
 		root->pos = pg->setups[0].pos;
 		root->parent = -1;
+		root->flags = (unsigned)ending_of(&root->pos) << NODE_CLASS_SHIFT;
 		play_line(rp, &g->moves, 0, 1, 1, 0, &fb, &fe);
 		for (i = fb; i < fe && pg->nfinal < PDN_REPLAY_MAX_LINES; i++)
 			pg->finals[pg->nfinal++] = (int)i;
@@ -1394,6 +1445,8 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 		check_result(rp, &pg->nodes[pg->finals[0]].pos);
 	pg->status = pg->errors > 0 || g->errors > 0 ? PDN_REPLAY_INVALID :
 	    PDN_REPLAY_VALID;
+	pg->main_status = pg->main_errors > 0 || g->errors > 0 ?
+	    PDN_REPLAY_INVALID : PDN_REPLAY_VALID;
 	*out = pg;
 	return 0;
 }
@@ -1416,6 +1469,13 @@ pdn_replay_status
 pdn_played_status(const pdn_played *pg)
 {
 	return pg->status;
+}
+
+pdn_replay_status
+pdn_played_main_status(const pdn_played *pg)
+{
+	return pg->status == PDN_REPLAY_UNSUPPORTED ? pg->status :
+	    pg->main_status;
 }
 
 int
@@ -1478,22 +1538,11 @@ pdn_played_liberties(const pdn_played *pg)
 static int
 ply_node(const struct pdn_played *pg, int k, long i)
 {
-	long n;
-	int x;
-
 	if (k < 0 || k >= pg->nfinal || i < 0 || i >= pg->npath)
 		return -1;
-	if (k == 0)
-		return pg->direct ? (int)i + 1 : pg->path[i];
-	/* Walk back from the end of line k to its ply i. */
-	n = pg->npath;
-	for (x = pg->finals[k]; x >= 0; x = pg->nodes[x].parent) {
-		if (pg->nodes[x].elem == NULL)
-			continue;
-		if (--n == i)
-			break;
-	}
-	return x;
+	if (pg->direct)
+		return (int)i + 1;
+	return pg->path[(size_t)k * (size_t)pg->npath + (size_t)i];
 }
 
 /* Fills *out with the ply node x made. */

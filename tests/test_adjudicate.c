@@ -310,6 +310,17 @@ test_merged_lines(void **state)
 	assert_int_equal(a.ply, 13);
 	assert_string_equal(diags, "");
 
+	/*
+	 * The two readings of 1. 13x15 leave different men, but Black has no
+	 * king and no ending comes: when 2. 45x37 brings both to one
+	 * position, they are one line (a review found them kept apart).
+	 */
+	adjudicate_diag("[FEN \"W:WK13,14,16,31,35,K45:B6,9,18,20,28,K32,40\"]"
+	    "\n1. 13x15 9x20 2. 45x37 *\n", NULL, &a);
+	assert_int_equal(a.lines, 1);
+	assert_int_equal(a.flags, 0);
+	assert_string_equal(diags, "");
+
 	adjudicate_diag("[FEN \"W:WK38:B12,14,18,30,K32,K49\"]\n"
 	    "[Result \"1-1\"]\n1. 38x34 49-43 2. 34x7 43-39 3. 7-23 39-22 "
 	    "4. 23-34 22-4 5. 34-1 4-9 6. 1-7 1-1\n", NULL, &a);
