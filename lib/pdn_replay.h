@@ -8,7 +8,9 @@
  * short capture that fits several legal moves keeps every candidate line
  * alive until later moves decide (full backtracking); if more than one
  * line survives to the end, the game is ambiguous and each final position
- * is kept.  A variation replaces the move just before it: it is played
+ * is kept.  A token read only through a liberty (an 'x' for a quiet move,
+ * a '-' for a capture) is a reading too, but of the lines that reach the
+ * end those that took the fewest liberties stand (RULES.md 5.6).  A variation replaces the move just before it: it is played
  * from the position before that move.
  *
  * What comes out is the played game (pdn_played), made once and then only

@@ -58,10 +58,13 @@ struct node {
 #define NODE_CLASS	(3u << NODE_CLASS_SHIFT)
 #define CLASS_OF(nd)	(((nd)->flags & NODE_CLASS) >> NODE_CLASS_SHIFT)
 /*
- * A node whose move fits its token only through a liberty (PDN_PLY_LIBERTY:
- * an 'x' read as a quiet move or a '-' as a capture) is dropped when
- * another candidate fits the same token exactly (RULES.md 5.6).
+ * How many liberties (PDN_PLY_LIBERTY) the line took up to a node, in its
+ * flags' top bits: of the lines that reach the end of the main line, those
+ * that took the fewest stand (RULES.md 5.6).
  */
+#define NODE_NLIB_SHIFT	16
+#define NODE_NLIB	(0xffffu << NODE_NLIB_SHIFT)
+#define NLIB_OF(nd)	((nd)->flags >> NODE_NLIB_SHIFT)
 
 struct layer {
 	size_t b, e;		/* nodes [b, e) */
@@ -125,7 +128,6 @@ struct pdn_replay {
 	int depth;		/* the nesting of the line being played */
 	unsigned stamp;
 	int single;		/* the main line never had two candidates */
-	unsigned warned;	/* separator warnings given in this game */
 	pdn_replay_options opt;
 	pdn_movelist list;	/* scratch for generation */
 	pdn_move cand[PDN_REPLAY_MAX_LINES];
@@ -651,24 +653,13 @@ push_layer(pdn_replay *rp, size_t b, size_t e)
 	return 0;
 }
 
-/* Warns once per game about each kind of wrong separator. */
+/* Reports the liberty node x took: a wrong move separator. */
 static void
-check_separator(pdn_replay *rp, const pdn_elem *el, const pdn_move *m,
-    long ply)
+report_liberty(pdn_replay *rp, const struct node *x)
 {
-	unsigned bit;
-
-	if (m->ncap > 0 && !el->u.move.tok.capture)
-		bit = 1;
-	else if (m->ncap == 0 && el->u.move.tok.capture)
-		bit = 2;
-	else
-		return;
-	if (rp->warned & bit)
-		return;
-	rp->warned |= bit;
-	report(rp, PDN_D_MOVE_SEPARATOR, 0, 0, el, ply, bit == 1 ?
-	    ": capture written with '-'" : ": quiet move written with 'x'");
+	report(rp, PDN_D_MOVE_SEPARATOR, 0, 0, x->elem, x->ply,
+	    x->move.ncap > 0 ? ": capture written with '-'" :
+	    ": quiet move written with 'x'");
 }
 
 /*
@@ -768,7 +759,7 @@ played:
 	nd->elem = el;
 	nd->parent = (int)b;
 	nd->flags = (src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0) |
-	    cls << NODE_CLASS_SHIFT;
+	    cls << NODE_CLASS_SHIFT | (src->flags & NODE_NLIB);
 	nd->mark = 0;
 	nd->ply = (int)ply;
 	nd->key = next_key(src->key, ply_tag(nd->move.ncap > 0, 0, cls));
@@ -820,8 +811,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	size_t first = rp->pg.nn, i, k;
 	struct node *nd;
 	int n, j, irregular = 0;
-	unsigned cls;
-	long liberty = 0;	/* nodes appended that need a liberty */
+	unsigned cls, nlib;
 	char why[900];
 
 	for (i = b; i < e; i++) {
@@ -855,13 +845,17 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 				nd->flags |= PDN_PLY_AMBIGUOUS;
 			if (rp->pg.nodes[i].flags & NODE_SETUP)
 				nd->flags |= PDN_PLY_SETUP;
+			nlib = NLIB_OF(&rp->pg.nodes[i]);
 			if ((nd->move.ncap > 0) != (tok->capture != 0)) {
 				nd->flags |= PDN_PLY_LIBERTY;
-				liberty++;
+				if (nlib < 0xffff)
+					nlib++;
 			}
+			nd->flags |= nlib << NODE_NLIB_SHIFT;
 			/*
 			 * Lines that meet again are one line from here, when
-			 * the draw rules cannot tell them apart either.
+			 * the draw rules cannot tell them apart either; the
+			 * one that took fewer liberties goes on.
 			 */
 			for (k = first; k + 1 < rp->pg.nn; k++)
 				if (pdn_position_equal(&rp->pg.nodes[k].pos,
@@ -869,25 +863,12 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 				    rp->pg.nn - 1))
 					break;
 			if (k + 1 < rp->pg.nn) {
-				/* An exact reading beats one by a liberty. */
-				if ((rp->pg.nodes[k].flags & PDN_PLY_LIBERTY) &&
-				    !(nd->flags & PDN_PLY_LIBERTY)) {
+				if (NLIB_OF(&rp->pg.nodes[k]) > nlib)
 					rp->pg.nodes[k] = *nd;
-					liberty--;
-				}
-				if (nd->flags & PDN_PLY_LIBERTY)
-					liberty--;
 				rp->pg.nn--;
 				continue;
 			}
 		}
-	}
-	/* Liberties never compete with exact readings (RULES.md 5.6). */
-	if (liberty > 0 && (size_t)liberty < rp->pg.nn - first) {
-		for (i = k = first; i < rp->pg.nn; i++)
-			if (!(rp->pg.nodes[i].flags & PDN_PLY_LIBERTY))
-				rp->pg.nodes[k++] = rp->pg.nodes[i];
-		rp->pg.nn = k;
 	}
 	if (rp->pg.nn > first) {
 		if (irregular) {
@@ -900,10 +881,19 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			    "%s; %s", depth > 0 ? " in a variation" : "",
 			    why);
 		}
+		/*
+		 * The main line's liberties are reported once its surviving
+		 * lines are known (report_liberties()); a variation's where
+		 * every reading takes one.
+		 */
+		for (k = first; k < rp->pg.nn; k++)
+			if (!(rp->pg.nodes[k].flags & PDN_PLY_LIBERTY))
+				break;
 		if (depth == 0)
 			rp->pg.flags |= rp->pg.nodes[first].flags &
 			    PDN_PLY_LIBERTY;
-		check_separator(rp, el, &rp->pg.nodes[first].move, ply);
+		else if (k == rp->pg.nn)
+			report_liberty(rp, &rp->pg.nodes[first]);
 		return rp->pg.nn - first;
 	}
 	explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
@@ -961,7 +951,7 @@ setup_node(pdn_replay *rp, const pdn_elem *el, size_t parent, long ply,
 	nd->pos = rp->pg.setups[k].pos;
 	nd->parent = (int)parent;
 	nd->flags = NODE_SETUP | (unsigned)ending_of(&nd->pos) <<
-	    NODE_CLASS_SHIFT;
+	    NODE_CLASS_SHIFT | (rp->pg.nodes[parent].flags & NODE_NLIB);
 	nd->setup = (int)k;
 	nd->ply = (int)ply;
 	nd->key = next_key(rp->pg.nodes[parent].key, node_tag(rp, nd));
@@ -1140,7 +1130,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 			rp->pg.nodes[rp->pg.nn - 1].parent = (int)x;
 			rp->pg.nodes[rp->pg.nn - 1].elem = NULL;
 			rp->pg.nodes[rp->pg.nn - 1].flags =
-			    rp->pg.nodes[x].flags & NODE_CLASS;
+			    rp->pg.nodes[x].flags & (NODE_CLASS | NODE_NLIB);
 		}
 		ve = rp->pg.nn;
 		var = ve > vb ? play_line(rp, el->u.variation, vb, ve, p - 1,
@@ -1355,6 +1345,33 @@ unsupported(pdn_replay *rp, const pdn_game *g)
 		    ": no GameType tag, and the moves do not say 10x10");
 }
 
+static int ply_node(const struct pdn_played *pg, int k, long i);
+
+/*
+ * Reports every liberty the surviving lines of the main line took, in ply
+ * order, each node once.
+ */
+static void
+report_liberties(pdn_replay *rp)
+{
+	struct pdn_played *pg = &rp->pg;
+	unsigned stamp = ++rp->stamp;
+	struct node *x;
+	long i;
+	int j, k;
+
+	for (i = 0; i < pg->npath; i++)
+		for (j = 0; j < pg->nfinal; j++) {
+			if ((k = ply_node(pg, j, i)) < 0)
+				continue;
+			x = &pg->nodes[k];
+			if ((x->flags & PDN_PLY_LIBERTY) && x->mark != stamp) {
+				x->mark = stamp;
+				report_liberty(rp, x);
+			}
+		}
+}
+
 /* Reports the surviving lines of an ambiguous record, where they split. */
 static void
 report_ambiguous(pdn_replay *rp, const pdn_game *g)
@@ -1395,6 +1412,7 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	static const pdn_replay_options defaults = PDN_REPLAY_OPTIONS_INIT;
 	struct pdn_played *pg = &rp->pg;
 	size_t fb = 0, fe = 0, i;
+	unsigned minlib;
 	struct node *root;
 
 	*out = NULL;
@@ -1412,7 +1430,6 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	pg->nlrec = pg->nslot = 0;
 	pg->flags = pg->liberties = 0;
 	rp->oom = 0;
-	rp->warned = 0;
 	rp->stamp = 0;
 	rp->single = 1;
 	pg->start_side = PDN_WHITE;
@@ -1430,14 +1447,25 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 		root->parent = -1;
 		root->flags = (unsigned)ending_of(&root->pos) << NODE_CLASS_SHIFT;
 		play_line(rp, &g->moves, 0, 1, 1, 0, &fb, &fe);
+		/*
+		 * Liberties never compete with exact readings (RULES.md
+		 * 5.6): of the lines that reach the end, those that took the
+		 * fewest liberties stand.
+		 */
+		for (i = fb, minlib = NODE_NLIB; i < fe; i++)
+			if (NLIB_OF(&pg->nodes[i]) < minlib)
+				minlib = NLIB_OF(&pg->nodes[i]);
 		for (i = fb; i < fe && pg->nfinal < PDN_REPLAY_MAX_LINES; i++)
-			pg->finals[pg->nfinal++] = (int)i;
+			if (NLIB_OF(&pg->nodes[i]) == minlib)
+				pg->finals[pg->nfinal++] = (int)i;
 	}
 	if (!rp->oom)
 		finish(rp);
 	if (rp->oom)
 		return PDN_ENOMEM;
 	pg->plies = pg->npath;
+	if (pg->liberties & PDN_PLY_LIBERTY)
+		report_liberties(rp);
 	if (pg->nfinal > 1)
 		report_ambiguous(rp, g);
 	if (pg->errors == 0 && pg->nfinal == 1 &&

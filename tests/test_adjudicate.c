@@ -240,6 +240,16 @@ test_liberty_loses_to_exact(void **state)
 	/* No liberty is left in the line that stands. */
 	assert_string_equal(diags, "");
 
+	/*
+	 * When the exact reading dies later (no black man on 30 after the
+	 * exact 1. 10x1), the line that needs the liberty is the record's.
+	 */
+	adjudicate_diag("[FEN \"W:WK10,42,K47:BK12,14,22,30,32,33,34,K44\"]\n"
+	    "1. 10x1 33-39 2. 1x40 30-35 *\n", NULL, &a);
+	assert_int_equal(a.lines, 1);
+	assert_int_not_equal(a.verdict, PDN_VERDICT_INVALID);
+	assert_string_equal(diags, "move-separator@3");
+
 	/* A line that survives only through a liberty says so. */
 	adjudicate_diag("[FEN \"W:WK10:BK50\"]\n1. 10x14 50-45 1-1\n", NULL,
 	    &a);
