@@ -60,6 +60,12 @@ typedef struct pdn_setup {
 	const pdn_tag *tag;	/* the FEN tag, or NULL (borrowed) */
 	const pdn_elem *elem;	/* the /FEN/ element, or NULL (borrowed) */
 	long ply;		/* main-line plies played before it */
+	/*
+	 * The number of the move that follows it: the one written before
+	 * that move, else the FEN's ":F", else counted on from the moves
+	 * before it (1 at the record's start).
+	 */
+	long number;
 	pdn_position pos;
 	int halfmove_clock;	/* lidraughts ":H<n>", -1 when absent */
 	int fullmove;		/* lidraughts ":F<n>", -1 when absent */

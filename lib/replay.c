@@ -38,7 +38,7 @@ struct node {
 	int parent;		/* index of the node before, -1 for a root */
 	unsigned flags;		/* PDN_PLY_* and NODE_* */
 	unsigned mark;		/* stamp of the line that found it alive */
-	int setup;		/* with NODE_SETUP: its index in setups[] */
+	int setup;		/* the last setup on its line (its own for one) */
 	int ply;
 	uint32_t key;		/* of its line's draw-rule history (tag()) */
 };
@@ -105,8 +105,6 @@ struct pdn_played {
 	pdn_replay_status main_status;	/* the main line's, variations aside */
 	int errors, warnings;
 	int main_errors;	/* errors outside the variations */
-	long base_number;	/* move number of the record's first ply */
-	pdn_colour start_side;
 	const pdn_game *g;
 	const pdn_variant *variant;
 	pdn_setup *setups;	/* the main line's first, in order */
@@ -126,6 +124,7 @@ struct pdn_replay {
 	size_t nl, capl;
 	int oom;
 	int depth;		/* the nesting of the line being played */
+	int anchor;		/* the last setup of the line being played */
 	unsigned stamp;
 	int single;		/* the main line never had two candidates */
 	pdn_replay_options opt;
@@ -413,13 +412,19 @@ pdn_replay_match(pdn_move *out, int max, const pdn_position *pos,
 
 /* --- diagnostics ------------------------------------------------------- */
 
+/*
+ * The move number and side of ply `ply` of a line whose last setup is
+ * setups[setup]: counted from the setup, whose position says who moves
+ * first after it.
+ */
 static void
-number_of(const struct pdn_played *pg, long ply, long *number,
+number_of(const struct pdn_played *pg, int setup, long ply, long *number,
     pdn_colour *side)
 {
-	long k = ply - 1 + (pg->start_side == PDN_BLACK);
+	const pdn_setup *st = &pg->setups[setup];
+	long k = ply - 1 - st->ply + (st->pos.side == PDN_BLACK);
 
-	*number = pg->base_number + k / 2;
+	*number = st->number + k / 2;
 	*side = (k & 1) ? PDN_BLACK : PDN_WHITE;
 }
 
@@ -470,7 +475,7 @@ report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 		pdn_movetok_str(mv, &elem->u.move.tok);
 		d.move = mv;
 		d.ply = ply;
-		number_of(&rp->pg, ply, &d.number, &d.side);
+		number_of(&rp->pg, rp->anchor, ply, &d.number, &d.side);
 		d.line = elem->line;
 		d.col = elem->col;
 	}
@@ -761,6 +766,7 @@ played:
 	nd->flags = (src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0) |
 	    cls << NODE_CLASS_SHIFT | (src->flags & NODE_NLIB);
 	nd->mark = 0;
+	nd->setup = src->setup;
 	nd->ply = (int)ply;
 	nd->key = next_key(src->key, ply_tag(nd->move.ncap > 0, 0, cls));
 	return 1;
@@ -837,6 +843,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			    ending_of(&nd->pos) : CLASS_OF(&rp->pg.nodes[i]);
 			nd->flags = cls << NODE_CLASS_SHIFT;
 			nd->mark = 0;
+			nd->setup = rp->pg.nodes[i].setup;
 			nd->ply = (int)ply;
 			nd->key = next_key(rp->pg.nodes[i].key,
 			    ply_tag(nd->move.ncap > 0, (rp->pg.nodes[i].pos.kings &
@@ -930,19 +937,48 @@ add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply)
 	st->halfmove_clock = info.halfmove_clock;
 	st->fullmove = info.fullmove;
 	st->fen_warnings = info.warnings;
+	st->number = info.fullmove > 0 ? info.fullmove : 1;
 	return (long)rp->pg.nsetup++;
 }
 
-/* Reads a /FEN/ setup into a root node; -1 when unreadable. */
+/*
+ * The number written before the first move of the elements [el, end) of a
+ * line, before any setup, or 0.
+ */
+static long
+written_number(const pdn_elem *el, const pdn_elem *end)
+{
+	for (; el < end && el->type != PDN_EL_SETUP; el++)
+		if (el->type == PDN_EL_MOVE)
+			return el->u.move.number > 0 ? el->u.move.number : 0;
+	return 0;
+}
+
+/*
+ * Reads the /FEN/ setup el of a line ending at `end` into a root node
+ * after node `parent`; -1 when unreadable.
+ */
 static int
-setup_node(pdn_replay *rp, const pdn_elem *el, size_t parent, long ply,
-    int depth)
+setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
+    size_t parent, long ply, int depth)
 {
 	struct node *nd;
-	long k;
+	pdn_setup *st;
+	long k, n, num;
+	pdn_colour side;
 
 	if ((k = add_setup(rp, NULL, el, ply)) < 0)
 		return -1;
+	/* Its number: as written next, else :F, else counted on. */
+	st = &rp->pg.setups[k];
+	if ((n = written_number(el + 1, end)) > 0)
+		st->number = n;
+	else if (st->fullmove <= 0 && rp->pg.nodes[parent].elem != NULL) {
+		number_of(&rp->pg, rp->pg.nodes[parent].setup, ply - 1, &num,
+		    &side);
+		st->number = side == PDN_BLACK ? num + 1 : num;
+	} else if (st->fullmove <= 0)
+		st->number = rp->pg.setups[rp->pg.nodes[parent].setup].number;
 	if (depth == 0)
 		rp->pg.nmainsetup = rp->pg.nsetup;
 	if ((nd = new_node(rp)) == NULL)
@@ -953,6 +989,7 @@ setup_node(pdn_replay *rp, const pdn_elem *el, size_t parent, long ply,
 	nd->flags = NODE_SETUP | (unsigned)ending_of(&nd->pos) <<
 	    NODE_CLASS_SHIFT | (rp->pg.nodes[parent].flags & NODE_NLIB);
 	nd->setup = (int)k;
+	rp->anchor = (int)k;
 	nd->ply = (int)ply;
 	nd->key = next_key(rp->pg.nodes[parent].key, node_tag(rp, nd));
 	return 0;
@@ -1024,6 +1061,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 
 	*fb = *fe = 0;
 	rp->depth = depth;
+	rp->anchor = rp->pg.nodes[b].setup;
 	if ((line = open_line(rp, l)) < 0)
 		return -1;
 	sbase = rp->pg.lrecs[line].base;
@@ -1075,7 +1113,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 			*sl = (struct slot){ (uint32_t)nb,
 			    (uint32_t)(rp->pg.nn - nb) };
 		} else {
-			if (setup_node(rp, el, cb, p, depth) != 0) {
+			if (setup_node(rp, el, l->e + l->n, cb, p, depth) != 0) {
 				dead = 1;
 				continue;
 			}
@@ -1235,17 +1273,14 @@ static int
 read_start(pdn_replay *rp)
 {
 	const pdn_tag *t = find_tag(rp->pg.g, "FEN");
-	const pdn_elem *el;
+	const pdn_game *g = rp->pg.g;
 	pdn_setup *st;
-	size_t i;
+	long n;
 
-	rp->pg.base_number = 1;
 	if (t != NULL) {
 		if (add_setup(rp, t, NULL, 1) < 0)
 			return -1;
 		st = &rp->pg.setups[0];
-		if (st->fullmove > 0)
-			rp->pg.base_number = st->fullmove;
 		check_setup(rp, &st->pos, t->line, 1);
 	} else {
 		if (grow((void **)&rp->pg.setups, &rp->pg.capsetup, 1,
@@ -1257,21 +1292,13 @@ read_start(pdn_replay *rp)
 		memset(st, 0, sizeof(*st));
 		pdn_position_start(&st->pos);
 		st->halfmove_clock = st->fullmove = -1;
+		st->number = 1;
 		rp->pg.nsetup = 1;
 	}
 	rp->pg.nmainsetup = 1;
-	rp->pg.start_side = st->pos.side;
 	/* A move number written before the first move sets the count. */
-	for (i = 0; i < rp->pg.g->moves.n; i++) {
-		el = &rp->pg.g->moves.e[i];
-		if (el->type == PDN_EL_SETUP)
-			break;
-		if (el->type == PDN_EL_MOVE) {
-			if (el->u.move.number > 0)
-				rp->pg.base_number = el->u.move.number;
-			break;
-		}
-	}
+	if ((n = written_number(g->moves.e, g->moves.e + g->moves.n)) > 0)
+		st->number = n;
 	return 0;
 }
 
@@ -1367,6 +1394,7 @@ report_liberties(pdn_replay *rp)
 			x = &pg->nodes[k];
 			if ((x->flags & PDN_PLY_LIBERTY) && x->mark != stamp) {
 				x->mark = stamp;
+				rp->anchor = x->setup;
 				report_liberty(rp, x);
 			}
 		}
@@ -1387,6 +1415,7 @@ report_ambiguous(pdn_replay *rp, const pdn_game *g)
 		if (pg->nodes[k].flags & PDN_PLY_AMBIGUOUS) {
 			el = pg->nodes[k].elem;
 			ply = pg->nodes[k].ply;
+			rp->anchor = pg->nodes[k].setup;
 		}
 	list[0] = '\0';
 	for (k = 0; k < pg->nfinal && len + 1 < sizeof(list); k++) {
@@ -1432,8 +1461,6 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	rp->oom = 0;
 	rp->stamp = 0;
 	rp->single = 1;
-	pg->start_side = PDN_WHITE;
-	pg->base_number = 1;
 	pg->variant = rp->opt.variant != NULL ? rp->opt.variant :
 	    pdn_variant_get(g->gametype);
 	if (pg->variant == NULL) {
@@ -1580,7 +1607,7 @@ node_ply(pdn_ply *out, const struct pdn_played *pg, int x)
 	const struct node *nd = &pg->nodes[x], *pa = &pg->nodes[nd->parent];
 
 	out->ply = nd->ply;
-	number_of(pg, nd->ply, &out->number, &out->side);
+	number_of(pg, nd->setup, nd->ply, &out->number, &out->side);
 	out->flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
 	    PDN_PLY_AMBIGUOUS | PDN_PLY_LIBERTY);
 	out->before = &pa->pos;

@@ -453,10 +453,13 @@ played_game(void **state)
 	assert_int_equal(r[0].move->ncap, 3);
 	assert_int_equal(r[0].move->path[0], 27);
 	assert_int_equal(pdn_played_readings(r, 4, x.pg, v, 1), 0);
-	/* The plies after the setup come from it. */
+	/* The plies after the setup come from it, and count from it. */
+	assert_int_equal(st->number, 2);
 	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 2), 0);
 	assert_true(p.flags & PDN_PLY_SETUP);
 	assert_ptr_equal(p.setup, st);
+	assert_int_equal(p.number, 2);
+	assert_int_equal(p.side, PDN_WHITE);
 	/* Positions in batches, as pdn_played_ply() gives them. */
 	assert_int_equal(pdn_played_positions(pos, 4, x.pg, 0, 0), 3);
 	assert_int_equal(pdn_played_positions(pos + 3, 1, x.pg, 0, 3), 0);
@@ -469,6 +472,24 @@ played_game(void **state)
 	assert_true(p.flags == 0);
 	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 2), 0);
 	assert_true(p.flags & PDN_PLY_LIBERTY);
+	run_free(&x);
+
+	/*
+	 * A setup that gives the move back to White: 28x19 is White's second
+	 * move and 1-7 Black's (a review found them counted by parity).
+	 */
+	replay_text(&x, "1. 32-28 /FEN \"W:W28,K50:BK1,23\"/ 2. 28x19 1-7 "
+	    "3. 50-44 *\n", 0);
+	assert_int_equal(pdn_played_plies(x.pg), 4);
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 1), 0);
+	assert_int_equal(p.number, 2);
+	assert_int_equal(p.side, PDN_WHITE);
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 2), 0);
+	assert_int_equal(p.number, 2);
+	assert_int_equal(p.side, PDN_BLACK);
+	assert_int_equal(pdn_played_ply(&p, x.pg, 0, 3), 0);
+	assert_int_equal(p.number, 3);
+	assert_int_equal(p.side, PDN_WHITE);
 	run_free(&x);
 
 	/* A game of another variant is not played: nothing to read. */
