@@ -37,6 +37,7 @@ pdn_adjudicator_new(pdn_adjudicator **out, const pdn_profile *profile)
 {
 	pdn_adjudicator *a;
 
+	*out = NULL;
 	if ((a = calloc(1, sizeof(*a))) == NULL)
 		return PDN_ENOMEM;
 	if (pdn_rules_new(&a->t, profile) != 0) {

@@ -200,7 +200,9 @@ typedef struct pdn_reader pdn_reader;
 /*
  * A reader of games from a byte stream (read callback) or from memory.
  * Returns 0 or PDN_ENOMEM; *out belongs to the caller (pdn_reader_free(),
- * NULL-safe).  The options are copied, but not the strings they point to:
+ * NULL-safe), or PDN_EINVAL for options whose version is not
+ * PDN_READER_OPTIONS_VERSION.  The options are copied, but not the strings
+ * they point to:
  * `file`, and the `data` of pdn_reader_new_mem(), must stay valid while
  * the reader lives (and `file` while its games are used).  opt may be
  * NULL.

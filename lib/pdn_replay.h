@@ -149,7 +149,8 @@ void pdn_replay_free(pdn_replay *rp);
  * points into it) and sets *out to the played game, which belongs to the
  * handle and stays valid and unchanged until its next pdn_replay_game()
  * or pdn_replay_free().  Diagnostics go to opt->diag as they are found;
- * opt may be NULL (no diagnostics, strict).  Returns 0, or PDN_ENOMEM
+ * opt may be NULL (no diagnostics, strict).  Returns 0, PDN_EINVAL for
+ * options whose version is not PDN_REPLAY_OPTIONS_VERSION, or PDN_ENOMEM
  * (*out is then NULL); what the game is worth is pdn_played_status().
  */
 int pdn_replay_game(const pdn_played **out, pdn_replay *rp,

@@ -232,8 +232,11 @@ int pdn_rules_play(pdn_rules_state *state, pdn_rules *t,
  * end of the line when the rules do not end it (nothing after the end
  * changes it; `claim` and `last_claim` are those before).  Plies are
  * counted from the record's start.  The positions are the played game's:
- * nothing is played again.  Returns 0, PDN_EINVAL when the line does not
- * exist (a game not played), or PDN_ENOMEM.
+ * nothing is played again, and a line where no draw can come is judged by
+ * its last position alone, so what pdn_rules_state_get() and
+ * pdn_rules_position() say afterwards is not defined: *out is the answer.
+ * Returns 0, PDN_EINVAL when the line does not exist (a game not played),
+ * or PDN_ENOMEM.
  */
 int pdn_rules_play_game(pdn_rules_state *out, pdn_rules *t,
     const pdn_played *pg, int k);

@@ -162,6 +162,9 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	pdn_reader *r;
 
 	*out = NULL;
+	/* Options of a layout this library does not know are refused. */
+	if (opt != NULL && opt->version != PDN_READER_OPTIONS_VERSION)
+		return PDN_EINVAL;
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return PDN_ENOMEM;
 	r->opt = opt != NULL ? *opt : defaults;
@@ -179,9 +182,10 @@ pdn_reader_new(pdn_reader **out, pdn_read_fn read, void *arg,
     const pdn_reader_options *opt)
 {
 	pdn_reader *r;
+	int rc;
 
-	if (reader_alloc(&r, opt) != 0)
-		return PDN_ENOMEM;
+	if ((rc = reader_alloc(&r, opt)) != 0)
+		return rc;
 	if (pdn_lexer_new(&r->lx, read, arg) != 0) {
 		free(r);
 		return PDN_ENOMEM;
@@ -195,9 +199,10 @@ pdn_reader_new_mem(pdn_reader **out, const char *data, size_t len,
     const pdn_reader_options *opt)
 {
 	pdn_reader *r;
+	int rc;
 
-	if (reader_alloc(&r, opt) != 0)
-		return PDN_ENOMEM;
+	if ((rc = reader_alloc(&r, opt)) != 0)
+		return rc;
 	if (pdn_lexer_new_mem(&r->lx, data, len) != 0) {
 		free(r);
 		return PDN_ENOMEM;

@@ -1445,6 +1445,9 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	struct node *root;
 
 	*out = NULL;
+	/* Options of a layout this library does not know are refused. */
+	if (opt != NULL && opt->version != PDN_REPLAY_OPTIONS_VERSION)
+		return PDN_EINVAL;
 	rp->opt = opt != NULL ? *opt : defaults;
 	pg->g = g;
 	pg->nn = rp->nl = 0;

@@ -260,7 +260,9 @@ ply_walk(void **state)
 {
 	const char *text = "[FEN \"B:W31-50:B1-20\"]\n"
 	    "1... 20-24 2. 31-26 *\n";
-	pdn_reader *r;
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	pdn_reader_options rdo = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r, *r2;
 	pdn_replay *rp;
 	const pdn_played *pg;
 	const pdn_game *g;
@@ -276,6 +278,14 @@ ply_walk(void **state)
 	for (n = 0; pdn_played_ply(&p, pg, 0, n) == 0; n++)
 		assert_int_equal(p.ply, n + 1);
 	assert_int_equal(n, 2);
+	/* Options of a layout the library does not know are refused. */
+	ro.version = PDN_REPLAY_OPTIONS_VERSION + 1;
+	assert_int_equal(pdn_replay_game(&pg, rp, g, &ro), PDN_EINVAL);
+	assert_null(pg);
+	rdo.version = PDN_READER_OPTIONS_VERSION + 1;
+	assert_int_equal(pdn_reader_new_mem(&r2, text, strlen(text), &rdo),
+	    PDN_EINVAL);
+	assert_null(r2);
 	pdn_replay_free(rp);
 	pdn_reader_free(r);
 	pdn_replay_free(NULL);
