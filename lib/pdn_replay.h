@@ -94,7 +94,14 @@ enum {
 	PDN_PLY_IRREGULAR = 1 << 0,	/* accepted only by the lenient mode */
 	PDN_PLY_SETUP = 1 << 1,		/* a /FEN/ setup came just before it */
 	PDN_PLY_AMBIGUOUS = 1 << 2,	/* the token fit several legal moves */
-	PDN_PLY_LIBERTY = 1 << 3	/* 'x' read as quiet, '-' as capture */
+	PDN_PLY_LIBERTY = 1 << 3,	/* 'x' read as quiet, '-' as capture */
+	/*
+	 * Of the readings of a main-line move (pdn_played_readings(), which
+	 * also gives those of lines that died later): one that lies on a line
+	 * the record can be read as to its end.  Never set in a variation,
+	 * nor by pdn_played_ply(), whose plies all lie on such a line.
+	 */
+	PDN_PLY_ALIVE = 1 << 4
 };
 
 /* Bits of pdn_replay_options.flags. */

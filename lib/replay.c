@@ -39,6 +39,10 @@ struct node {
 	unsigned flags;		/* PDN_PLY_* and NODE_* */
 	unsigned mark;		/* stamp of the line that found it alive */
 	int setup;		/* the last setup on its line (its own for one) */
+	/*
+	 * A setup node has no move; its move.ncap is the number of candidate
+	 * positions it replaced, the layer of nodes parent.. parent + ncap - 1.
+	 */
 	int ply;
 	uint32_t key;		/* of its line's draw-rule history (tag()) */
 };
@@ -49,6 +53,8 @@ struct node {
  * not plies.
  */
 #define NODE_SETUP	(1u << 8)
+/* A main-line node on a surviving line (PDN_PLY_ALIVE; see mark_lines()). */
+#define NODE_ALIVE	PDN_PLY_ALIVE
 /*
  * The material class (enum ending, board.h) of a node's position, in its
  * flags: it changes only on a capture or a promotion, so it is copied
@@ -123,6 +129,8 @@ struct pdn_replay {
 	struct layer *layers;	/* a stack: each line pushes its own */
 	size_t nl, capl;
 	int oom;
+	int *stack;		/* for mark_lines() */
+	size_t capstack;
 	int depth;		/* the nesting of the line being played */
 	int anchor;		/* the last setup of the line being played */
 	unsigned stamp;
@@ -155,6 +163,7 @@ pdn_replay_free(pdn_replay *rp)
 	free(rp->pg.lrecs);
 	free(rp->pg.slots);
 	free(rp->layers);
+	free(rp->stack);
 	free(rp);
 }
 
@@ -960,7 +969,7 @@ written_number(const pdn_elem *el, const pdn_elem *end)
  */
 static int
 setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
-    size_t parent, long ply, int depth)
+    size_t parent, size_t nparents, long ply, int depth)
 {
 	struct node *nd;
 	pdn_setup *st;
@@ -988,6 +997,7 @@ setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
 	nd->parent = (int)parent;
 	nd->flags = NODE_SETUP | (unsigned)ending_of(&nd->pos) <<
 	    NODE_CLASS_SHIFT | (rp->pg.nodes[parent].flags & NODE_NLIB);
+	nd->move.ncap = (uint8_t)nparents;
 	nd->setup = (int)k;
 	rp->anchor = (int)k;
 	nd->ply = (int)ply;
@@ -1113,7 +1123,8 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 			*sl = (struct slot){ (uint32_t)nb,
 			    (uint32_t)(rp->pg.nn - nb) };
 		} else {
-			if (setup_node(rp, el, l->e + l->n, cb, p, depth) != 0) {
+			if (setup_node(rp, el, l->e + l->n, cb, ce - cb, p,
+			    depth) != 0) {
 				dead = 1;
 				continue;
 			}
@@ -1303,8 +1314,52 @@ read_start(pdn_replay *rp)
 }
 
 /*
- * Builds the path of line 0, and gathers the liberties the surviving
- * lines took.
+ * Marks NODE_ALIVE the main-line nodes from which the record reads to the
+ * end: those on the surviving lines, and, before a setup on one, every
+ * candidate the setup replaced (the setup hangs off the first one only).
+ * The walk is over a graph, so each node is visited once (its mark).
+ */
+static void
+mark_lines(pdn_replay *rp)
+{
+	struct pdn_played *pg = &rp->pg;
+	unsigned stamp = ++rp->stamp;
+	size_t n = 0, need;
+	struct node *x;
+	int j, k, q;
+
+	for (j = 0; j < pg->nfinal; j++) {
+		if (grow((void **)&rp->stack, &rp->capstack, n + 1,
+		    sizeof(*rp->stack)) != 0) {
+			rp->oom = 1;
+			return;
+		}
+		rp->stack[n++] = pg->finals[j];
+	}
+	while (n > 0) {
+		k = rp->stack[--n];
+		x = &pg->nodes[k];
+		if (x->mark == stamp)
+			continue;
+		x->mark = stamp;
+		x->flags |= NODE_ALIVE;
+		if (x->parent < 0)
+			continue;
+		need = (x->flags & NODE_SETUP) && x->move.ncap > 1 ?
+		    x->move.ncap : 1;
+		if (grow((void **)&rp->stack, &rp->capstack, n + need,
+		    sizeof(*rp->stack)) != 0) {
+			rp->oom = 1;
+			return;
+		}
+		for (q = 0; q < (int)need; q++)
+			rp->stack[n++] = x->parent + q;
+	}
+}
+
+/*
+ * Builds the paths of the surviving lines, gathers the liberties they
+ * took and marks the nodes they pass through.
  */
 static void
 finish(pdn_replay *rp)
@@ -1355,6 +1410,7 @@ finish(pdn_replay *rp)
 		for (k = pg->finals[j]; k >= 0; k = pg->nodes[k].parent)
 			pg->liberties |= pg->nodes[k].flags &
 			    (PDN_PLY_LIBERTY | PDN_PLY_IRREGULAR);
+	mark_lines(rp);
 }
 
 /* Reports a game of a variant the library does not play. */
@@ -1687,11 +1743,18 @@ pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
 {
 	const struct slot *sl = slot_of(pg, line, i);
 	uint32_t j;
+	int x;
 
 	if (sl == NULL || pg->lrecs[line].l->e[i].type != PDN_EL_MOVE)
 		return 0;
-	for (j = 0; j < sl->n && (int)j < max; j++)
-		node_ply(&out[j], pg, (int)(sl->a + j));
+	for (j = 0; j < sl->n && (int)j < max; j++) {
+		x = (int)(sl->a + j);
+		node_ply(&out[j], pg, x);
+		/* Read in one way, the main line is nodes 1.. npath. */
+		if ((pg->nodes[x].flags & NODE_ALIVE) || (pg->direct &&
+		    x >= 1 && x <= pg->npath))
+			out[j].flags |= PDN_PLY_ALIVE;
+	}
 	return (int)sl->n;
 }
 

@@ -4,10 +4,11 @@
  * The writer plays nothing: the played game says, for every move element
  * of every line, which legal moves its token was read as.  A move read in
  * one way, or in several ways that all write alike, is written in the
- * shortest form no other legal move of its position shares.  An ambiguous
- * short capture is not guessed at: in the main line, when one line
- * survives the replay, the move that line made is written; otherwise the
- * move stays as written.  Moves the replay did not play (another game
+ * shortest form no other legal move of its position shares; in the main
+ * line only the readings the whole record can be read as count
+ * (PDN_PLY_ALIVE), so a short capture the later moves decide is written as
+ * they decided it.  An ambiguous capture is not guessed at: it stays as
+ * written.  Moves the replay did not play (another game
  * type, an illegal move and what follows it) are written as read,
  * normalised.  A FEN the replay read is written in canonical form.
  */
@@ -35,7 +36,6 @@ struct wr {
 	int glue;		/* the next atom follows without a space */
 	const pdn_game *g;
 	const pdn_played *pg;	/* may be NULL */
-	long mainply;		/* main-line moves written so far */
 	pdn_movelist legal;	/* scratch */
 	pdn_ply readings[PDN_REPLAY_MAX_LINES];
 };
@@ -243,32 +243,32 @@ write_move(struct wr *w, long line, size_t i, const pdn_movetok *tok,
 	char text[PDN_MOVE_STRMAX + PDN_MOVETOK_STRMAX + 32];
 	char s[PDN_MOVE_STRMAX > PDN_MOVETOK_STRMAX ? PDN_MOVE_STRMAX :
 	    PDN_MOVETOK_STRMAX], s2[PDN_MOVE_STRMAX];
-	pdn_ply p;
-	int n = 0, j, same = 1, side = -1;
+	int n = 0, j, alive = 0, seen = 0, same = 1, side = -1;
 
 	if (w->pg != NULL && line >= 0)
 		n = pdn_played_readings(w->readings, PDN_REPLAY_MAX_LINES,
 		    w->pg, line, i);
 	if (n > PDN_REPLAY_MAX_LINES)
 		n = PDN_REPLAY_MAX_LINES;
+	/*
+	 * In the main line only the readings the record can be read as to
+	 * its end count: one of them, or several that write alike, settle
+	 * the move.
+	 */
+	for (j = 0; j < n; j++)
+		if (w->readings[j].flags & PDN_PLY_ALIVE)
+			alive++;
 	for (j = 0; j < n; j++) {
-		unique_str(w, &w->readings[j], j == 0 ? s : s2);
-		if (j > 0 && strcmp(s, s2) != 0)
+		if (alive > 0 && !(w->readings[j].flags & PDN_PLY_ALIVE))
+			continue;
+		unique_str(w, &w->readings[j], seen++ == 0 ? s : s2);
+		if (seen > 1 && strcmp(s, s2) != 0)
 			same = 0;
-	}
-	if (n > 0)
-		side = w->readings[0].after->side;
-	if (n > 1 && !same && line == 0 && pdn_played_lines(w->pg) == 1 &&
-	    pdn_played_ply(&p, w->pg, 0, w->mainply) == 0 &&
-	    p.elem == w->readings[0].elem) {
-		/* The one surviving line says which move it was. */
-		unique_str(w, &p, s);
-		same = 1;
+		if (side < 0)
+			side = w->readings[j].after->side;
 	}
 	if (n == 0 || !same)
 		pdn_movetok_str(s, tok);
-	if (line == 0)
-		w->mainply++;
 	snprintf(text, sizeof(text), "%s%s", prefix, s);
 	atom_str(w, text);
 	return side;
