@@ -477,8 +477,8 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 	const pdn_profile *prof = &t->prof;
 	const pdn_setup *st = pdn_played_setup(pg, 1);
 	const pdn_position *prev = pdn_played_start(pg), *cur, *batch[64];
-	long i, j, n, end = plies, run = 0, best = 0, limit = LONG_MAX;
-	int opening = 1;
+	long i = 0, j = 0, n = 0, end = plies, run = 0, best = 0;
+	long limit = LONG_MAX;
 
 	if (prof->king_plies > 0)
 		limit = prof->king_plies;
@@ -487,27 +487,34 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 	/* The opening stops at the first setup after the start. */
 	if (st != NULL && st->ply < end)
 		end = st->ply;
-	*kingless = end;
-	for (i = 0; i < plies; i += n) {
+	/* The opening, where no king stands: one test a ply. */
+	for (; i < end; i += n) {
+		if ((n = pdn_played_positions(batch, 64, pg, k, i)) == 0)
+			return 0;
+		for (j = 0; j < n && batch[j]->kings == 0; j++)
+			;
+		if (j < n)
+			break;
+	}
+	if ((i += j) > end)
+		i = end;
+	*kingless = i;
+	if (st != NULL)
+		return 0;
+	/* The position the first ply with a king was played in. */
+	if (i > 0 && pdn_played_positions(&prev, 1, pg, k, i - 1) != 1)
+		return 0;
+	/*
+	 * From there on, a king move without capture, told from the
+	 * positions alone: the opponent's pieces stay, and the kings change
+	 * without growing in number (a man's move leaves them as they were, a
+	 * promotion adds one).
+	 */
+	for (; i < plies; i += n) {
 		if ((n = pdn_played_positions(batch, 64, pg, k, i)) == 0)
 			return 0;
 		for (j = 0; j < n; j++, prev = cur) {
 			cur = batch[j];
-			if (opening) {
-				if (cur->kings == 0 && i + j < end)
-					continue;
-				opening = 0;
-				*kingless = i + j;
-				if (st != NULL)
-					return 0;
-			}
-			/*
-			 * A king move without capture, told from the
-			 * positions alone: the opponent's pieces stay, and
-			 * the kings change without growing in number (a
-			 * man's move leaves them as they were, a promotion
-			 * adds one).
-			 */
 			if (prev->kings != cur->kings &&
 			    (prev->side == PDN_WHITE ? prev->black ==
 			    cur->black : prev->white == cur->white) &&
@@ -518,8 +525,8 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 				run = 0;
 		}
 	}
-	if (st != NULL || (plies > 0 && (popcount(prev->white) < 2 ||
-	    popcount(prev->black) < 2)))
+	if (plies > 0 && (popcount(prev->white) < 2 ||
+	    popcount(prev->black) < 2))
 		return 0;
 	return best + (clock0 > 0 ? clock0 : 0) < limit;
 }

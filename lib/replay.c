@@ -44,7 +44,12 @@ struct node {
 	 * positions it replaced, the layer of nodes parent.. parent + ncap - 1.
 	 */
 	int ply;
-	uint32_t key;		/* of its line's draw-rule history (tag()) */
+	/*
+	 * A hash of the kinds of ply its line made (node_tag()), folded in
+	 * only where a layer holds more than one node: two lines that are
+	 * apart have been apart since a layer that did.
+	 */
+	uint32_t key;
 };
 
 /*
@@ -55,14 +60,6 @@ struct node {
 #define NODE_SETUP	(1u << 8)
 /* A main-line node on a surviving line (PDN_PLY_ALIVE; see mark_lines()). */
 #define NODE_ALIVE	PDN_PLY_ALIVE
-/*
- * The material class (enum ending, board.h) of a node's position, in its
- * flags: it changes only on a capture or a promotion, so it is copied
- * from the parent otherwise.
- */
-#define NODE_CLASS_SHIFT 10
-#define NODE_CLASS	(3u << NODE_CLASS_SHIFT)
-#define CLASS_OF(nd)	(((nd)->flags & NODE_CLASS) >> NODE_CLASS_SHIFT)
 /*
  * How many liberties (PDN_PLY_LIBERTY) the line took up to a node, in its
  * flags' top bits: of the lines that reach the end of the main line, those
@@ -691,11 +688,11 @@ static unsigned
 node_tag(const pdn_replay *rp, const struct node *x)
 {
 	if (x->flags & NODE_SETUP)
-		return 16 + CLASS_OF(x);
+		return 16 + (unsigned)ending_of(&x->pos);
 	if (x->elem == NULL || x->parent < 0)
 		return 32;
 	return ply_tag(x->move.ncap > 0, (rp->pg.nodes[x->parent].pos.kings &
-	    pdn_square_bits[x->move.from]) != 0, CLASS_OF(x));
+	    pdn_square_bits[x->move.from]) != 0, (unsigned)ending_of(&x->pos));
 }
 
 /* The key of a line one tag longer (a multiplicative hash). */
@@ -725,7 +722,6 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	struct node *nd = &rp->pg.nodes[rp->pg.nn];
 	unsigned from = tok->sq[0], to = tok->sq[1];
 	uint64_t w, bl, k, us, them, empty, men, fb, tb, can[4];
-	unsigned cls;
 	int white;
 
 	if (tok->nsq != 2 || tok->alpha || from - 1 >= PDN_SQUARES ||
@@ -766,18 +762,16 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	}
 	nd->pos.kings = k;
 played:
-	/* A man moved: only a capture or a promotion changes the class. */
-	cls = nd->move.ncap > 0 || nd->move.promotes ? ending_of(&nd->pos) :
-	    CLASS_OF(src);
 	rp->pg.nn++;
 	nd->elem = el;
 	nd->parent = (int)b;
 	nd->flags = (src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0) |
-	    cls << NODE_CLASS_SHIFT | (src->flags & NODE_NLIB);
+	    (src->flags & NODE_NLIB);
 	nd->mark = 0;
 	nd->setup = src->setup;
 	nd->ply = (int)ply;
-	nd->key = next_key(src->key, ply_tag(nd->move.ncap > 0, 0, cls));
+	/* The only node of its layer: no line is apart here (see key). */
+	nd->key = src->key;
 	return 1;
 }
 
@@ -826,7 +820,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	size_t first = rp->pg.nn, i, k;
 	struct node *nd;
 	int n, j, irregular = 0;
-	unsigned cls, nlib;
+	unsigned nlib;
 	char why[900];
 
 	for (i = b; i < e; i++) {
@@ -848,15 +842,11 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			nd->move = rp->cand[j];
 			nd->elem = el;
 			nd->parent = (int)i;
-			cls = nd->move.ncap > 0 || nd->move.promotes ?
-			    ending_of(&nd->pos) : CLASS_OF(&rp->pg.nodes[i]);
-			nd->flags = cls << NODE_CLASS_SHIFT;
+			nd->flags = 0;
 			nd->mark = 0;
 			nd->setup = rp->pg.nodes[i].setup;
 			nd->ply = (int)ply;
-			nd->key = next_key(rp->pg.nodes[i].key,
-			    ply_tag(nd->move.ncap > 0, (rp->pg.nodes[i].pos.kings &
-			    pdn_square_bits[nd->move.from]) != 0, cls));
+			nd->key = next_key(rp->pg.nodes[i].key, node_tag(rp, nd));
 			if (n > 1)
 				nd->flags |= PDN_PLY_AMBIGUOUS;
 			if (rp->pg.nodes[i].flags & NODE_SETUP)
@@ -995,8 +985,7 @@ setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
 	memset(nd, 0, sizeof(*nd));
 	nd->pos = rp->pg.setups[k].pos;
 	nd->parent = (int)parent;
-	nd->flags = NODE_SETUP | (unsigned)ending_of(&nd->pos) <<
-	    NODE_CLASS_SHIFT | (rp->pg.nodes[parent].flags & NODE_NLIB);
+	nd->flags = NODE_SETUP | (rp->pg.nodes[parent].flags & NODE_NLIB);
 	nd->move.ncap = (uint8_t)nparents;
 	nd->setup = (int)k;
 	rp->anchor = (int)k;
@@ -1179,7 +1168,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 			rp->pg.nodes[rp->pg.nn - 1].parent = (int)x;
 			rp->pg.nodes[rp->pg.nn - 1].elem = NULL;
 			rp->pg.nodes[rp->pg.nn - 1].flags =
-			    rp->pg.nodes[x].flags & (NODE_CLASS | NODE_NLIB);
+			    rp->pg.nodes[x].flags & NODE_NLIB;
 		}
 		ve = rp->pg.nn;
 		var = ve > vb ? play_line(rp, el->u.variation, vb, ve, p - 1,
@@ -1531,7 +1520,6 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 		memset(root, 0, sizeof(*root));
 		root->pos = pg->setups[0].pos;
 		root->parent = -1;
-		root->flags = (unsigned)ending_of(&root->pos) << NODE_CLASS_SHIFT;
 		play_line(rp, &g->moves, 0, 1, 1, 0, &fb, &fe);
 		/*
 		 * Liberties never compete with exact readings (RULES.md
