@@ -488,15 +488,16 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 	if (st != NULL && st->ply < end)
 		end = st->ply;
 	/* The opening, where no king stands: one test a ply. */
-	for (; i < end; i += n) {
+	while (i < end) {
 		if ((n = pdn_played_positions(batch, 64, pg, k, i)) == 0)
 			return 0;
 		for (j = 0; j < n && batch[j]->kings == 0; j++)
 			;
+		i += j;
 		if (j < n)
 			break;
 	}
-	if ((i += j) > end)
+	if (i > end)
 		i = end;
 	*kingless = i;
 	if (st != NULL)
