@@ -1297,7 +1297,8 @@ read_start(pdn_replay *rp)
 	}
 	rp->pg.nmainsetup = 1;
 	/* A move number written before the first move sets the count. */
-	if ((n = written_number(g->moves.e, g->moves.e + g->moves.n)) > 0)
+	if (g->moves.n > 0 && (n = written_number(g->moves.e,
+	    g->moves.e + g->moves.n)) > 0)
 		st->number = n;
 	return 0;
 }
