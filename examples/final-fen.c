@@ -39,7 +39,8 @@ main(int argc, char **argv)
 	/* A game is the reader's until the next; a played game, rp's. */
 	while (rc == 0 && (rc = pdn_reader_next(&g, r)) == 1 &&
 	    (rc = pdn_replay_game(&pg, rp, g, NULL)) == 0) {
-		/* NULL when not played: another variant, a bad FEN tag. */
+		/* NULL when not played: another variant, a bad FEN tag;
+		 * after an illegal move, the position it was played in. */
 		if ((end = pdn_played_final(pg, 0)) != NULL) {
 			pdn_fen_write(fen, sizeof(fen), end);
 			puts(fen);

@@ -122,6 +122,7 @@ pdn_lexer_new(pdn_lexer **out, pdn_read_fn read, void *arg)
 {
 	pdn_lexer *lx;
 
+	*out = NULL;
 	if (lexer_alloc(&lx) != 0)
 		return PDN_ENOMEM;
 	if ((lx->own = malloc(LX_BUF)) == NULL) {
@@ -140,6 +141,7 @@ pdn_lexer_new_mem(pdn_lexer **out, const char *data, size_t len)
 {
 	pdn_lexer *lx;
 
+	*out = NULL;
 	if (lexer_alloc(&lx) != 0)
 		return PDN_ENOMEM;
 	lx->b = (const unsigned char *)data;

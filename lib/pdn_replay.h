@@ -203,9 +203,10 @@ const pdn_position *pdn_played_start(const pdn_played *pg);
 long pdn_played_plies(const pdn_played *pg);
 
 /*
- * The number of lines that survived to the end of the main line (its
- * final positions): 1 for an unambiguous record, more for an ambiguous
- * one (at most PDN_REPLAY_MAX_LINES), 0 for a game not played.
+ * The number of lines that survived to the end of the main line, or to
+ * the ply before its first illegal move (their final positions): 1 for an
+ * unambiguous record, more for an ambiguous one (at most
+ * PDN_REPLAY_MAX_LINES), 0 for a game not played.
  */
 int pdn_played_lines(const pdn_played *pg);
 

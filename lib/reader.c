@@ -184,6 +184,7 @@ pdn_reader_new(pdn_reader **out, pdn_read_fn read, void *arg,
 	pdn_reader *r;
 	int rc;
 
+	*out = NULL;
 	if ((rc = reader_alloc(&r, opt)) != 0)
 		return rc;
 	if (pdn_lexer_new(&r->lx, read, arg) != 0) {
@@ -201,6 +202,7 @@ pdn_reader_new_mem(pdn_reader **out, const char *data, size_t len,
 	pdn_reader *r;
 	int rc;
 
+	*out = NULL;
 	if ((rc = reader_alloc(&r, opt)) != 0)
 		return rc;
 	if (pdn_lexer_new_mem(&r->lx, data, len) != 0) {

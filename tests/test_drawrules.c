@@ -15,6 +15,7 @@
 #include "pdn.h"
 #include "pdn_adjudicate.h"
 #include "pdn_rules.h"
+#include "pdntest.h"
 #include "yamlvec.h"
 
 #define MAXPLIES 512
