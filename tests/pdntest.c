@@ -91,18 +91,31 @@ pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
 	return n;
 }
 
+/*
+ * Replays g with options ro into a new handle *rp (the caller frees it,
+ * also on failure) and sets *pg.  Returns as pdn_replay_game().
+ */
+static int
+replay(pdn_replay **rp, const pdn_played **pg, const pdn_game *g,
+    const pdn_replay_options *ro)
+{
+	int rc;
+
+	if ((rc = pdn_replay_new(rp)) != 0)
+		return rc;
+	return pdn_replay_game(pg, *rp, g, ro);
+}
+
 int
 pdntest_write(pdn_buf *out, const pdn_game *g)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
 	const pdn_played *pg;
-	pdn_replay *rp;
+	pdn_replay *rp = NULL;
 	int rc;
 
 	ro.flags = PDN_REPLAY_NO_RESULT;
-	if ((rc = pdn_replay_new(&rp)) != 0)
-		return rc;
-	if ((rc = pdn_replay_game(&pg, rp, g, &ro)) == 0)
+	if ((rc = replay(&rp, &pg, g, &ro)) == 0)
 		rc = pdn_game_write(out, g, pg);
 	pdn_replay_free(rp);
 	return rc;
@@ -114,15 +127,13 @@ pdntest_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
 	const pdn_played *pg;
-	pdn_replay *rp;
+	pdn_replay *rp = NULL;
 	int rc;
 
 	if (opt != NULL)
 		ro = *opt;
 	ro.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
-	if ((rc = pdn_replay_new(&rp)) != 0)
-		return rc;
-	if ((rc = pdn_replay_game(&pg, rp, g, &ro)) == 0)
+	if ((rc = replay(&rp, &pg, g, &ro)) == 0)
 		rc = pdn_adjudicate(out, a, pg);
 	pdn_replay_free(rp);
 	return rc;

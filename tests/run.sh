@@ -24,6 +24,31 @@ failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
+# tally NAME LOG RC UNIT PASSED-SED FAILED-SED: counts what a test program
+# or check script wrote to LOG (the sed scripts print its passed and failed
+# counts; a nonzero RC with no failure counted is one, a crash or an abort
+# before it could count), prints its "ok"/"FAIL" line and adds to the
+# totals.
+tally() {
+	p=$(sed -n "$5" "$2" | tail -n 1)
+	f=$(sed -n "$6" "$2" | tail -n 1)
+	p=${p:-0}
+	f=${f:-0}
+	if [ "$3" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+	fi
+	if [ "$f" -ne 0 ]; then
+		cat "$2"
+		echo "FAIL $1 ($f failed)"
+	elif grep -q '^skip ' "$2"; then
+		grep '^skip ' "$2"
+	else
+		echo "ok   $1 ($p $4)"
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+}
+
 for t in "$@"; do
 	name=$(basename "$t")
 	if "$t" >"$tmp/log" 2>&1; then
@@ -31,22 +56,9 @@ for t in "$@"; do
 	else
 		rc=$?
 	fi
-	p=$(sed -n 's/^\[  PASSED  \] \([0-9][0-9]*\) test.*/\1/p' "$tmp/log" | tail -n 1)
-	f=$(sed -n 's/^\[  FAILED  \] \([0-9][0-9]*\) test.*/\1/p' "$tmp/log" | tail -n 1)
-	p=${p:-0}
-	f=${f:-0}
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		# A crash or an abort before cmocka could count.
-		f=1
-	fi
-	if [ "$f" -ne 0 ]; then
-		cat "$tmp/log"
-		echo "FAIL $name ($f failed)"
-	else
-		echo "ok   $name ($p tests)"
-	fi
-	passed=$((passed + p))
-	failed=$((failed + f))
+	tally "$name" "$tmp/log" "$rc" tests \
+	    's/^\[  PASSED  \] \([0-9][0-9]*\) test.*/\1/p' \
+	    's/^\[  FAILED  \] \([0-9][0-9]*\) test.*/\1/p'
 done
 
 if [ -d testdata/cli ]; then
@@ -157,25 +169,9 @@ script_checks() {
 	else
 		rc=$?
 	fi
-	p=$(sed -n "s/^$name: \([0-9][0-9]*\) passed, .*/\1/p" "$tmp/$name" |
-	    tail -n 1)
-	f=$(sed -n "s/^$name: .* passed, \([0-9][0-9]*\) failed\$/\1/p" \
-	    "$tmp/$name" | tail -n 1)
-	p=${p:-0}
-	f=${f:-0}
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		f=1
-	fi
-	if [ "$f" -ne 0 ]; then
-		cat "$tmp/$name"
-		echo "FAIL $name.sh ($f failed)"
-	elif grep -q '^skip ' "$tmp/$name"; then
-		grep '^skip ' "$tmp/$name"
-	else
-		echo "ok   $name.sh ($p checks)"
-	fi
-	passed=$((passed + p))
-	failed=$((failed + f))
+	tally "$name.sh" "$tmp/$name" "$rc" checks \
+	    "s/^$name: \([0-9][0-9]*\) passed, .*/\1/p" \
+	    "s/^$name: .* passed, \([0-9][0-9]*\) failed\$/\1/p"
 }
 
 if [ -z "$CLI" ]; then
