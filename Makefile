@@ -120,10 +120,10 @@ $(BUILD)/cmd/%.o: cmd/%.c $(FLAGS_STAMP)
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 # Where `--rules NAME` finds the installed profiles.
-$(BUILD)/cmd/pdn-adjudicate.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
+$(BUILD)/cmd/driver.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
 # The installed profiles' directory is compiled in: a stamp holding it
 # changes when PREFIX or DATADIR does, and rebuilds what uses it.
-$(BUILD)/cmd/pdn-adjudicate.o: $(BUILD)/datadir.stamp
+$(BUILD)/cmd/driver.o: $(BUILD)/datadir.stamp
 $(BUILD)/datadir.stamp: FORCE
 	@mkdir -p $(@D)
 	@echo '$(DATADIR)' >$@.new

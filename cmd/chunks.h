@@ -97,6 +97,8 @@ struct chunk_tool {
 	void (*print)(void *arg, void *batch, const struct chunk_base *at);
 	/* The reader keeps the text of broken games (keep_raw). */
 	int keep_raw;
+	/* The GameType of untagged games (reader option), or 0. */
+	int gametype;
 };
 
 /*

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -29,12 +30,87 @@ cli_init(char **argv)
 	cli_progname = argv[0];
 }
 
+/* The progress line (cli_progress_start()). */
+static struct {
+	int on;			/* standard error is a terminal */
+	int shown;		/* columns of the line on the screen */
+	const char *unit;
+	uint64_t total;
+	double start, last;
+} prog;
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Erases the progress line, if one is shown. */
+static void
+progress_clear(void)
+{
+	if (prog.shown > 0) {
+		fprintf(stderr, "\r%*s\r", prog.shown, "");
+		prog.shown = 0;
+	}
+}
+
+void
+cli_progress_start(const char *unit, uint64_t total)
+{
+	prog.on = isatty(STDERR_FILENO);
+	prog.unit = unit;
+	prog.total = total;
+	prog.start = prog.last = now();
+	prog.shown = 0;
+}
+
+void
+cli_progress(uint64_t items, uint64_t done)
+{
+	char line[128];
+	double t, secs;
+	int n;
+
+	if (!prog.on || (t = now()) - prog.last < 0.1)
+		return;
+	prog.last = t;
+	secs = t - prog.start;
+	n = snprintf(line, sizeof(line), "%llu %s", (unsigned long long)items,
+	    prog.unit);
+	if (secs > 0 && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n, ", %.0f/s",
+		    (double)items / secs);
+	if (prog.total > 0 && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n, ", %.0f%%",
+		    100.0 * (double)done / (double)prog.total);
+	if (n >= (int)sizeof(line))
+		n = (int)sizeof(line) - 1;
+	/* Spaces cover what a longer line before left. */
+	fprintf(stderr, "\r%s%*s", line, prog.shown > n ? prog.shown - n : 0,
+	    "");
+	if (prog.shown < n)
+		prog.shown = n;
+	fflush(stderr);
+}
+
+void
+cli_progress_end(void)
+{
+	progress_clear();
+	prog.on = 0;
+}
+
 void
 cli_warn(const char *fmt, ...)
 {
 	va_list ap;
 
 	fflush(stdout);
+	progress_clear();
 	fprintf(stderr, "%s: ", cli_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -50,6 +126,7 @@ cli_diag_write(const char *text, size_t len)
 	 * say, so that a run without diagnostics keeps its full buffers.
 	 */
 	fflush(stdout);
+	progress_clear();
 	fwrite(text, 1, len, stderr);
 }
 
@@ -253,7 +330,7 @@ cli_output_open(struct cli_output *out, const char *path)
 }
 
 int
-cli_output_close(struct cli_output *out)
+cli_output_finish(struct cli_output *out)
 {
 	int status;
 
@@ -261,17 +338,35 @@ cli_output_close(struct cli_output *out)
 		return 0;
 	status = finish_output(out->fp, out->name, 1);
 	out->fp = NULL;
+	return status;
+}
+
+int
+cli_output_commit(struct cli_output *out, int keep)
+{
+	int status = 0;
+
 	if (out->tmp == NULL)
-		return status;
-	if (status == 0 && rename(out->tmp, out->target) != 0) {
+		return 0;
+	if (keep && rename(out->tmp, out->target) != 0) {
 		cli_warn("%s: %s", out->name, strerror(errno));
 		status = 2;
 	}
-	if (status != 0)
+	if (!keep || status != 0)
 		unlink(out->tmp);
 	free(out->tmp);
 	free(out->target);
 	out->tmp = out->target = NULL;
+	return status;
+}
+
+int
+cli_output_close(struct cli_output *out, int keep)
+{
+	int status = cli_output_finish(out);
+
+	if (cli_output_commit(out, keep && status == 0) != 0)
+		status = 2;
 	return status;
 }
 

@@ -7,6 +7,7 @@
 #define CLI_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "pdn_game.h"
@@ -124,11 +125,24 @@ struct cli_output {
 int cli_output_open(struct cli_output *out, const char *path);
 
 /*
- * Flushes and closes the output; then renames the temporary file over the
- * target, or removes it when something failed.  Returns 0, or 2 after
- * printing why (nothing for a closed pipe, see cli_close_output()).
+ * Flushes and closes the output's stream, keeping the temporary file for
+ * cli_output_commit().  Returns 0, or 2 after printing why (nothing for a
+ * closed pipe, see cli_close_output()).
  */
-int cli_output_close(struct cli_output *out);
+int cli_output_finish(struct cli_output *out);
+
+/*
+ * Renames the temporary file over the target when `keep` is set, else
+ * removes it, so that after any error the target is as it was.  Returns
+ * 0, or 2 after printing why the rename failed.
+ */
+int cli_output_commit(struct cli_output *out, int keep);
+
+/*
+ * Both: finishes the output, then commits it when `keep` is set and
+ * everything was written.  Returns 0 or 2.
+ */
+int cli_output_close(struct cli_output *out, int keep);
 
 /*
  * The index of `arg` in `names` (NULL-ended), for an option that takes
@@ -148,6 +162,18 @@ int cli_number(const char *what, const char *s, long min, long max,
  * and checked); on failure prints why and returns 2, else 0.
  */
 int cli_close_output(FILE *fp, const char *name);
+
+/*
+ * A progress line on standard error, for long runs: only when standard
+ * error is a terminal, refreshed at most ten times a second, erased by
+ * cli_progress_end() and before any message (cli_warn(),
+ * cli_diag_write()).  `total` is the amount of work (bytes, root moves),
+ * 0 when unknown; each update gives the items done (games, nodes) and the
+ * work done.
+ */
+void cli_progress_start(const char *unit, uint64_t total);
+void cli_progress(uint64_t items, uint64_t done);
+void cli_progress_end(void);
 
 /*
  * Writes v in decimal into buf (at least 21 bytes), NUL-terminated, and

@@ -11,7 +11,6 @@
  * offsets, so that -j N prints what -j 1 prints.  Diagnostics are kept
  * with their game and printed just before its record, for the same reason.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,30 +20,22 @@
 
 #include "chunks.h"
 #include "cli.h"
+#include "driver.h"
 #include "emit.h"
 #include "pdn_adjudicate.h"
 #include "pdn_game.h"
 
-#ifndef PDN_DATADIR
-#define PDN_DATADIR "/usr/local/share/pdn-tools"
-#endif
-
 enum format { FMT_TSV, FMT_JSON, FMT_YAML, FMT_PDN };
 
-#define MAX_JOBS	256
-/* Inputs at least this large get a progress line on a terminal. */
-#define PROGRESS_BYTES	(8u << 20)
 /* TSV records are written in blocks of about this many bytes. */
 #define OUT_BLOCK	(64u << 10)
 
+/* The common options (the driver's) and ours. */
+static struct drv drv;
 static struct {
 	enum format fmt;
-	int header;
 	int summary;
-	unsigned flags;		/* PDN_REPLAY_* */
-	pdn_severity min;	/* diagnostics printed: at least this */
-	int quiet;
-} opt = { FMT_TSV, 1, 0, 0, PDN_SEV_ERROR, 0 };
+} opt;
 
 /* The first error diagnostic of a game: why it is invalid, and where. */
 struct first_error {
@@ -145,36 +136,7 @@ struct run {
 	long verdicts[PDN_VERDICT_INVALID + 1];
 	long reasons[8];	/* NONE, the six rules, time */
 	int status;
-	/* The progress line. */
-	int progress;
-	uint64_t size;		/* bytes of the file, 0: unknown */
-	uint64_t at;		/* offset of the last game printed */
-	time_t start, last;
-};
-
-static void
-usage(FILE *fp)
-{
-	fprintf(fp, "usage: %s [-HhlqVv] [-f tsv|json|yaml|pdn] [-j N] "
-	    "[-o file] [--rules NAME|FILE] [--summary] [file ...]\n",
-	    cli_progname);
-}
-
-static const char *const help_lines[] = {
-	"  -f, --format F   tsv (default), json, yaml or pdn (the games with "
-	    "the rules' result)",
-	"  -H, --no-header  tsv: no header line",
-	"  -j, --jobs N     use N threads (1-256), same output as one",
-	"  -l, --lenient    accept the irregular moves of FMJD 5.4 and 5.7",
-	"  -o, --output F   write to file F (replaced when done)",
-	"      --rules P    rules profile: fmjd (default), lidraughts, or a "
-	    "YAML file",
-	"      --summary    counts of verdicts and reasons at the end",
-	"  -q, --quiet      no diagnostics",
-	"  -v, --verbose    warnings and notes too",
-	"  -h, --help       show this help",
-	"  -V, --version    show the version",
-	NULL
+	void *workers[DRV_MAX_JOBS];	/* a struct worker per job */
 };
 
 /* --- diagnostics, kept with their game ------------------------------ */
@@ -199,7 +161,7 @@ keep_diag(const pdn_diag *d, void *arg)
 		snprintf(fe->move, sizeof(fe->move), "%s",
 		    d->move != NULL ? d->move : "");
 	}
-	if (opt.quiet || d->severity < opt.min)
+	if (drv_shown(&drv, d->severity) < 0)
 		return;
 	kept_add(&b->kd, d, d->severity);
 }
@@ -546,25 +508,6 @@ reason_index(const char *reason)
 	return (size_t)pdn_rules_reason_parse(reason);
 }
 
-static void
-progress(struct run *run, int last)
-{
-	time_t now;
-	double secs;
-
-	if (!run->progress || ((now = time(NULL)) == run->last && !last))
-		return;
-	run->last = now;
-	secs = difftime(now, run->start);
-	fprintf(stderr, "\r%ld games", run->games);
-	if (secs > 0)
-		fprintf(stderr, ", %.0f games/s", run->games / secs);
-	if (run->size > 0)
-		fprintf(stderr, ", %.0f%%", 100.0 * (double)run->at /
-		    (double)run->size);
-	fputs(last ? "\n" : "   ", stderr);
-}
-
 /* Prints a batch's records at base *at, counting them, then forgets them. */
 static void
 print_records(struct run *run, struct batch *b, const struct chunk_base *at)
@@ -587,7 +530,8 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 			    r->game + at->game);
 			run->status = 2;
 		} else {
-			print_record(run, b, r, at);
+			if (!drv.quiet)
+				print_record(run, b, r, at);
 			run->games++;
 			run->verdicts[r->verdict]++;
 			run->reasons[r->reason]++;
@@ -597,8 +541,7 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 				if (run->status < 1)
 					run->status = 1;
 		}
-		run->at = r->offset + at->offset;
-		progress(run, 0);
+		drv_progress(&drv, 1, r->offset + at->offset);
 	}
 	b->n = b->pending = 0;
 	b->arena.len = 0;
@@ -688,7 +631,7 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	const pdn_game *g;
 	int rc, st;
 
-	ro.flags = opt.flags | PDN_REPLAY_NO_RESULT;
+	ro.flags = drv.flags | PDN_REPLAY_NO_RESULT;
 	/* Only the main line matters, unless the games are written back. */
 	if (opt.fmt != FMT_PDN)
 		ro.flags |= PDN_REPLAY_NO_VARIATIONS;
@@ -747,35 +690,19 @@ batch_free(void *batch)
  * be written back whole.
  */
 static struct chunk_tool tool = {
-	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch, 0
+	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch, 0,
+	0
 };
 
 /* --- driver --------------------------------------------------------- */
 
-/* Adjudicates one input with `jobs` threads.  Returns 0 or 2. */
+/* Adjudicates one input with the run's threads.  Returns 0 or 2. */
 static int
-adjudicate_file(struct run *run, void *const *adj, int jobs,
-    const char *path)
+adjudicate_file(void *arg, struct drv *d, struct cli_input *in)
 {
-	struct cli_input in;
-	struct stat sb;
-	int status;
+	struct run *run = arg;
 
-	if (cli_input_open(&in, path) != 0)
-		return 2;
-	run->size = fstat(in.fd, &sb) == 0 && S_ISREG(sb.st_mode) ?
-	    (uint64_t)sb.st_size : 0;
-	run->progress = !opt.quiet && isatty(STDERR_FILENO) &&
-	    run->size >= PROGRESS_BYTES;
-	run->start = run->last = time(NULL);
-	run->at = 0;
-	status = chunks_run(&tool, run, adj, jobs, &in);
-	if (run->progress) {
-		run->at = run->size;
-		progress(run, 1);
-	}
-	cli_input_close(&in);
-	return status;
+	return chunks_run(&tool, run, run->workers, d->jobs, in);
 }
 
 static void
@@ -796,150 +723,92 @@ print_summary(const struct run *run)
 		cli_warn("reason %s: %ld", rnames[k], run->reasons[k]);
 }
 
+enum { OPT_SUMMARY = DRV_K_OWN };
+
+static const struct drv_option options[] = {
+	{ OPT_SUMMARY, "summary", NULL, NULL,
+	    "counts of verdicts and reasons at the end" },
+	{ 0, NULL, NULL, NULL, NULL }
+};
+
+static int
+option(void *arg, struct drv *d, int key, const char *value)
+{
+	(void)arg;
+	(void)d;
+	(void)value;
+	if (key == OPT_SUMMARY)
+		opt.summary = 1;
+	return 0;
+}
+
+static const char *const formats[] = { "tsv", "json", "yaml", "pdn", NULL };
+
+static const struct drv_tool tool_def = {
+	"[file ...]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
+	    DRV_RULES | DRV_READS,
+	formats, "tsv (the default), json, yaml or pdn (the games with the "
+	    "rules' result)",
+	options, option, "games", NULL
+};
+
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "no-header", no_argument, NULL, 'H' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "lenient", no_argument, NULL, 'l' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "summary", no_argument, NULL, 's' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	void *adj[MAX_JOBS];	/* a struct worker per job */
+	static const char *header[NCOLUMNS + 1];
+	struct cli_output *output;
 	struct worker *a;
-	pdn_profile prof = *pdn_profile_default();
-	pdn_profile_error perr;
-	const char *rules = NULL, *outname = NULL;
-	struct cli_output output;
 	struct run run;
-	static const char *const formats[] = {
-		"tsv", "json", "yaml", "pdn", NULL
-	};
-	long njobs;
-	int ch, i, k, st, jobs = 1, nadj = 0, status = 0;
+	int i, nw = 0, status;
 
-	cli_init(argv);
-	while ((ch = getopt_long(argc, argv, "f:Hj:lo:qvhV", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			/* In the order of enum format. */
-			if ((k = cli_choice("format", optarg, formats)) < 0) {
-				usage(stderr);
-				return 2;
-			}
-			opt.fmt = (enum format)k;
-			break;
-		case 'H':
-			opt.header = 0;
-			break;
-		case 'j':
-			if (cli_number("number of jobs", optarg, 1, MAX_JOBS,
-			    &njobs) != 0)
-				return 2;
-			jobs = (int)njobs;
-			break;
-		case 'l':
-			opt.flags |= PDN_REPLAY_LENIENT;
-			break;
-		case 'o':
-			outname = optarg;
-			break;
-		case 'r':
-			rules = optarg;
-			break;
-		case 's':
-			opt.summary = 1;
-			break;
-		case 'q':
-			opt.quiet = 1;
-			break;
-		case 'v':
-			opt.min = PDN_SEV_NOTE;
-			break;
-		case 'h':
-			return cli_help(usage, help_lines);
-		case 'V':
-			return cli_version();
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	if ((status = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0)
+		return status;
+	opt.fmt = (enum format)drv.fmt;
 	tool.keep_raw = opt.fmt == FMT_PDN;
-
-	if (rules != NULL && pdn_profile_load(&prof, rules,
-	    PDN_DATADIR "/profiles", &perr) != 0) {
-		if (perr.line > 0)
-			cli_warn("%s:%d:%d: error: %s", perr.file, perr.line,
-			    perr.column, perr.message);
-		else
-			cli_warn("%s: error: %s", perr.file, perr.message);
-		return 2;
-	}
-
+	tool.gametype = drv.gametype;
 	memset(&run, 0, sizeof(run));
-	memset(&output, 0, sizeof(output));
-	for (nadj = 0; nadj < jobs; nadj++) {
+	status = 2;
+	for (nw = 0; nw < drv.jobs; nw++) {
 		if ((a = calloc(1, sizeof(*a))) == NULL ||
 		    pdn_replay_new(&a->rp) != 0 ||
-		    pdn_adjudicator_new(&a->a, &prof) != 0) {
+		    pdn_adjudicator_new(&a->a, &drv.profile) != 0) {
 			worker_free(a);
 			cli_warn("out of memory");
-			status = 2;
 			goto out;
 		}
-		adj[nadj] = a;
+		run.workers[nw] = a;
 	}
-	/* Opened last: a run that cannot start leaves the file alone. */
-	if (cli_output_open(&output, outname) != 0) {
-		status = 2;
+	/* Quiet writes nothing, so it does not replace the -o file either. */
+	if ((output = drv_output(&drv, drv.quiet ? NULL : drv.output)) == NULL)
 		goto out;
-	}
-	run.fp = output.fp;
+	run.fp = output->fp;
 	run.out_tty = isatty(fileno(run.fp));
-	if (opt.fmt == FMT_YAML && yout_open(&run.y, run.fp) != 0) {
-		status = 2;
+	if (opt.fmt == FMT_YAML && !drv.quiet &&
+	    yout_open(&run.y, run.fp) != 0)
 		goto out;
-	}
-	if (opt.fmt == FMT_TSV && opt.header)
+	if (opt.fmt == FMT_TSV) {
 		for (i = 0; i < (int)NCOLUMNS; i++)
-			fprintf(run.fp, "%s%c", columns[i],
-			    i + 1 < (int)NCOLUMNS ? '\t' : '\n');
-	if (argc == 0)
-		status = adjudicate_file(&run, adj, jobs, "-");
-	for (i = 0; i < argc; i++) {
-		st = adjudicate_file(&run, adj, jobs, argv[i]);
-		if (st > status)
-			status = st;
+			header[i] = columns[i];
+		drv_tsv_header(&drv, run.fp, header);
 	}
+	status = drv_run(&drv, adjudicate_file, &run);
 	out_flush(&run);
 	if (run.out.oom || run.file_tsv.oom) {
 		cli_warn("out of memory");
 		status = 2;
 	}
-	pdn_buf_free(&run.out);
-	pdn_buf_free(&run.file_tsv);
 	if (run.status > status)
 		status = run.status;
-	if (opt.fmt == FMT_YAML && yout_close(&run.y) != 0)
+	if (opt.fmt == FMT_YAML && !drv.quiet && yout_close(&run.y) != 0)
 		status = 2;
-	if (opt.summary)
+	if (opt.summary && !drv.quiet)
 		print_summary(&run);
 out:
-	if (cli_output_close(&output) != 0)
-		status = 2;
-	while (nadj > 0)
-		worker_free(adj[--nadj]);
+	pdn_buf_free(&run.out);
+	pdn_buf_free(&run.file_tsv);
+	status = drv_end(&drv, status);
+	while (nw > 0)
+		worker_free(run.workers[--nw]);
 	return status;
 }

@@ -3,13 +3,13 @@
  * canonical PDN, as YAML or JSON Lines (the game structure) or as TSV (the
  * tags).  See pdn-parse(1).
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "driver.h"
 #include "emit.h"
 #include "pdn_write.h"
 
@@ -26,23 +26,6 @@ struct out {
 	 * each move reads); its diagnostics are pdn-validate's, not ours.
 	 */
 	pdn_replay *rp;
-};
-
-static void
-usage(FILE *fp)
-{
-	fprintf(fp, "usage: %s [-hqVv] [-f pdn|yaml|json|tags] [-o file] "
-	    "[file ...]\n", cli_progname);
-}
-
-static const char *const help_lines[] = {
-	"  -f, --format F   pdn (default), yaml, json or tags",
-	"  -o, --output F   write to file F (replaced when done)",
-	"  -q, --quiet      no warnings, only errors",
-	"  -v, --verbose    notes too",
-	"  -h, --help       show this help",
-	"  -V, --version    show the version",
-	NULL
 };
 
 /* --- JSON ----------------------------------------------------------- */
@@ -250,18 +233,25 @@ tsv_field(FILE *fp, const char *s)
 	}
 }
 
+static const char *const roster[] = {
+	"Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
+#define NROSTER (sizeof(roster) / sizeof(roster[0]))
+
+static const char *const tags_columns[] = {
+	"file", "game", "line", "offset", "event", "site", "date", "round",
+	"white", "black", "result", NULL
+};
+
 static void
 tags_game(FILE *fp, const pdn_game *g)
 {
-	static const char *const roster[] = {
-		"Event", "Site", "Date", "Round", "White", "Black", "Result"
-	};
 	size_t k;
 
 	tsv_field(fp, g->file);
 	fprintf(fp, "\t%ld\t%ld\t%llu", g->index, g->line,
 	    (unsigned long long)g->offset);
-	for (k = 0; k < sizeof(roster) / sizeof(roster[0]); k++) {
+	for (k = 0; k < NROSTER; k++) {
 		fputc('\t', fp);
 		tsv_field(fp, pdn_game_tag(g, roster[k]));
 	}
@@ -272,33 +262,31 @@ tags_game(FILE *fp, const pdn_game *g)
 
 /* Returns 0, 1 (some game had errors) or 2 (trouble). */
 static int
-parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
+parse_file(void *arg, struct drv *d, struct cli_input *in)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-	struct cli_input in;
+	struct out *o = arg;
 	pdn_reader *r;
 	const pdn_game *g;
 	const pdn_played *pg;
 	int rc, status = 0;
 
-	ro.flags = PDN_REPLAY_NO_RESULT;
-
-	if (cli_input_open(&in, path) != 0)
-		return 2;
-	opt.file = in.name;
-	opt.diag = cli_diag;
-	opt.diag_arg = ds;
+	/* The writer reads the replay; its diagnostics are pdn-validate's. */
+	ro.flags = PDN_REPLAY_NO_RESULT | d->flags;
+	drv_reader_options(d, &opt, in);
 	/* A broken game is written back as read: nothing is lost. */
 	opt.keep_raw = o->fmt == FMT_PDN;
-	if (pdn_reader_new(&r, cli_read_fd, &in, &opt) != 0) {
+	if (pdn_reader_new(&r, cli_read_fd, in, &opt) != 0) {
 		cli_warn("out of memory");
-		cli_input_close(&in);
 		return 2;
 	}
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
-		if (g->errors > 0)
+		if (g->errors > 0 || (d->strict && g->warnings > 0))
 			status = 1;
+		drv_progress(d, 1, g->offset);
+		if (d->quiet)
+			continue;
 		switch (o->fmt) {
 		case FMT_PDN:
 			o->buf.len = 0;
@@ -323,92 +311,50 @@ parse_file(struct out *o, const char *path, struct cli_diag_state *ds)
 			break;
 		}
 	}
-	if (cli_input_end(&in, rc) != 0)
+	if (cli_input_end(in, rc) != 0)
 		status = 2;
 	pdn_reader_free(r);
-	cli_input_close(&in);
 	return status;
 }
+
+static const struct drv_tool tool = {
+	"[file ...]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_STRICT |
+	    DRV_READS,
+	formats, "pdn (canonical, the default), yaml, json or tags (TSV)",
+	NULL, NULL, "games", NULL
+};
 
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct cli_diag_state ds = { PDN_SEV_WARNING, 0, 0 };
-	struct cli_output output;
+	struct cli_output *output;
+	struct drv d;
 	struct out o;
-	const char *outname = NULL;
-	int ch, i, k, st, status = 0;
+	int status = 2;
 
-	cli_init(argv);
+	if ((status = drv_start(&d, &tool, NULL, argc, argv)) >= 0)
+		return status;
+	status = 2;
 	memset(&o, 0, sizeof(o));
-	o.fmt = FMT_PDN;
-	while ((ch = getopt_long(argc, argv, "f:o:qvhV", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'f':
-			/* In the order of enum format. */
-			if ((k = cli_choice("format", optarg, formats)) < 0) {
-				usage(stderr);
-				return 2;
-			}
-			o.fmt = (enum format)k;
-			break;
-		case 'o':
-			outname = optarg;
-			break;
-		case 'q':
-			ds.min = PDN_SEV_ERROR;
-			break;
-		case 'v':
-			ds.min = PDN_SEV_NOTE;
-			break;
-		case 'h':
-			return cli_help(usage, help_lines);
-		case 'V':
-			return cli_version();
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	argc -= optind;
-	argv += optind;
-
+	o.fmt = (enum format)d.fmt;
 	if (o.fmt == FMT_PDN && pdn_replay_new(&o.rp) != 0) {
 		cli_warn("out of memory");
-		return 2;
-	}
-	if (cli_output_open(&output, outname) != 0) {
-		pdn_replay_free(o.rp);
-		return 2;
-	}
-	o.fp = output.fp;
-	if (o.fmt == FMT_YAML && yout_open(&o.y, o.fp) != 0) {
-		status = 2;
 		goto out;
 	}
-	if (argc == 0)
-		status = parse_file(&o, "-", &ds);
-	for (i = 0; i < argc; i++) {
-		st = parse_file(&o, argv[i], &ds);
-		if (st > status)
-			status = st;
-	}
+	/* Quiet writes nothing, so it does not replace the -o file either. */
+	if ((output = drv_output(&d, d.quiet ? NULL : d.output)) == NULL)
+		goto out;
+	o.fp = output->fp;
+	if (o.fmt == FMT_YAML && !d.quiet && yout_open(&o.y, o.fp) != 0)
+		goto out;
+	if (o.fmt == FMT_TAGS)
+		drv_tsv_header(&d, o.fp, tags_columns);
+	status = drv_run(&d, parse_file, &o);
 	if (yout_close(&o.y) != 0)
 		status = 2;
 out:
 	pdn_buf_free(&o.buf);
 	pdn_replay_free(o.rp);
-	if (cli_output_close(&output) != 0)
-		status = 2;
-	return status;
+	return drv_end(&d, status);
 }

@@ -2,35 +2,18 @@
  * pdn-perft: count the legal move paths from a position, to check the move
  * generator against published counts and to measure its speed.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli.h"
+#include "driver.h"
 #include "pdn.h"
 
 #define MAX_DEPTH 30
 
 enum { FORMAT_TEXT, FORMAT_TSV };
-
-static void
-usage(FILE *fp)
-{
-	fprintf(fp, "usage: %s [-bhV] [-d depth] [--divide] "
-	    "[-f text|tsv] [FEN]\n", cli_progname);
-}
-
-static const char *const help_lines[] = {
-	"  -d, --depth N    count N plies deep (1-30, default 6), each depth",
-	"      --divide     count each root move separately, then the total",
-	"  -b, --bulk       count the last ply's moves without playing them",
-	"  -f, --format F   text (default) or tsv (depth, nodes, seconds)",
-	"  -h, --help       show this help",
-	"  -V, --version    show the version",
-	NULL
-};
 
 static double
 now(void)
@@ -54,8 +37,42 @@ cmp_move(const void *a, const void *b)
 	return memcmp(x->path, y->path, sizeof(x->path));
 }
 
+/* What was asked. */
+static struct {
+	long depth;
+	int bulk, divide;
+} opt = { 6, 0, 0 };
+
+/*
+ * The nodes `depth` plies below pos, counted root move by root move so
+ * that the progress line can say how far the count is.
+ */
+static unsigned long long
+perft_root(const pdn_position *pos, int depth, int bulk)
+{
+	pdn_movelist list;
+	pdn_position child;
+	unsigned long long nodes = 0;
+	int i, n;
+
+	if (depth < 2)
+		return pdn_perft(pos, depth, bulk);
+	n = pdn_generate(&list, pos);
+	if (n < 0)
+		n = list.n;
+	cli_progress_start("nodes", (uint64_t)n);
+	for (i = 0; i < n; i++) {
+		child = *pos;
+		pdn_make(&child, &list.m[i]);
+		nodes += pdn_perft(&child, depth - 1, bulk);
+		cli_progress(nodes, (uint64_t)i + 1);
+	}
+	cli_progress_end();
+	return nodes;
+}
+
 static void
-divide(const pdn_position *pos, int depth, int bulk, int format)
+divide(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 {
 	pdn_movelist list;
 	pdn_position child;
@@ -73,117 +90,123 @@ divide(const pdn_position *pos, int depth, int bulk, int format)
 		nodes = pdn_perft(&child, depth - 1, bulk);
 		total += nodes;
 		pdn_move_str_unique(mv, &list.m[i], &list);
-		printf(format == FORMAT_TSV ? "%s\t%llu\n" : "%-12s %llu\n",
-		    mv, nodes);
+		fprintf(fp, format == FORMAT_TSV ? "%s\t%llu\n" :
+		    "%-12s %llu\n", mv, nodes);
 		/* A long count shows its progress through a pipe too. */
-		fflush(stdout);
+		fflush(fp);
 	}
-	printf(format == FORMAT_TSV ? "%s\t%llu\n" : "%-12s %llu\n", "total",
-	    total);
+	fprintf(fp, format == FORMAT_TSV ? "%s\t%llu\n" : "%-12s %llu\n",
+	    "total", total);
 }
 
 static void
-count(const pdn_position *pos, int depth, int bulk, int format)
+count(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 {
 	unsigned long long nodes;
 	double t0, secs;
 	int d;
 
 	if (format == FORMAT_TEXT)
-		printf("%5s %15s %10s %12s\n", "depth", "nodes", "seconds",
-		    "Mnodes/s");
+		fprintf(fp, "%5s %15s %10s %12s\n", "depth", "nodes",
+		    "seconds", "Mnodes/s");
 	for (d = 1; d <= depth; d++) {
 		t0 = now();
-		nodes = pdn_perft(pos, d, bulk);
+		nodes = perft_root(pos, d, bulk);
 		secs = now() - t0;
 		if (format == FORMAT_TSV)
-			printf("%d\t%llu\t%.6f\n", d, nodes, secs);
+			fprintf(fp, "%d\t%llu\t%.6f\n", d, nodes, secs);
 		else if (secs > 0)
-			printf("%5d %15llu %10.3f %12.1f\n", d, nodes, secs,
-			    (double)nodes / secs / 1e6);
+			fprintf(fp, "%5d %15llu %10.3f %12.1f\n", d, nodes,
+			    secs, (double)nodes / secs / 1e6);
 		else
-			printf("%5d %15llu %10.3f %12s\n", d, nodes, secs, "-");
+			fprintf(fp, "%5d %15llu %10.3f %12s\n", d, nodes, secs,
+			    "-");
 		/*
 		 * Each depth as soon as it is known, through a pipe too: the
 		 * next one may take minutes, and `| head -1` then ends the
 		 * run at once (SIGPIPE) instead of after the whole search.
 		 */
-		fflush(stdout);
+		fflush(fp);
 	}
 }
+
+enum { OPT_DIVIDE = DRV_K_OWN };
+
+static const struct drv_option options[] = {
+	{ 'd', "depth", "depth", "N",
+	    "count N plies deep (1-30, default 6), each depth" },
+	{ OPT_DIVIDE, "divide", NULL, NULL,
+	    "count each root move separately, then the total" },
+	{ 'b', "bulk", NULL, NULL,
+	    "count the last ply's moves without playing them" },
+	{ 0, NULL, NULL, NULL, NULL }
+};
+
+static int
+option(void *arg, struct drv *d, int key, const char *value)
+{
+	char *end;
+
+	(void)arg;
+	switch (key) {
+	case 'd':
+		opt.depth = strtol(value, &end, 10);
+		if (*value < '0' || *value > '9' || *end != '\0' ||
+		    opt.depth < 1 || opt.depth > MAX_DEPTH)
+			return drv_bad_value(d, "--depth", value, "1 to 30");
+		break;
+	case OPT_DIVIDE:
+		opt.divide = 1;
+		break;
+	case 'b':
+		opt.bulk = 1;
+		break;
+	}
+	return 0;
+}
+
+static const char *const formats[] = { "text", "tsv", NULL };
+
+static const struct drv_tool tool = {
+	"[fen]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER,
+	formats, "text (the default) or tsv",
+	options, option, NULL, NULL
+};
 
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "depth", required_argument, NULL, 'd' },
-		{ "divide", no_argument, NULL, 'D' },
-		{ "bulk", no_argument, NULL, 'b' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
+	static const char *const count_columns[] = {
+		"depth", "nodes", "seconds", NULL
 	};
+	static const char *const divide_columns[] = { "move", "nodes", NULL };
+	struct cli_output *out;
 	pdn_position pos;
 	pdn_fen_info info;
-	char *end;
-	long depth = 6;
-	int ch, bulk = 0, do_divide = 0, format = FORMAT_TEXT;
+	struct drv d;
+	const char *fen;
+	int status;
 
-	cli_init(argv);
-	while ((ch = getopt_long(argc, argv, "bd:f:hV", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'b':
-			bulk = 1;
-			break;
-		case 'd':
-			depth = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || depth < 1 ||
-			    depth > MAX_DEPTH) {
-				cli_warn("depth must be 1 to %d: %s", MAX_DEPTH,
-				    optarg);
-				return 2;
-			}
-			break;
-		case 'D':
-			do_divide = 1;
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				format = FORMAT_TEXT;
-			else if (strcmp(optarg, "tsv") == 0)
-				format = FORMAT_TSV;
-			else {
-				cli_warn("unknown format: %s (text or tsv)",
-				    optarg);
-				return 2;
-			}
-			break;
-		case 'h':
-			return cli_help(usage, help_lines);
-		case 'V':
-			return cli_version();
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1) {
-		usage(stderr);
-		return 2;
-	}
-	if (argc == 0) {
+	if ((status = drv_start(&d, &tool, NULL, argc, argv)) >= 0)
+		return status;
+	status = 2;
+	fen = d.ninputs > 0 ? d.inputs[0] : NULL;
+	if (fen == NULL)
 		pdn_position_start(&pos);
-	} else if (pdn_fen_read(&pos, argv[0], strlen(argv[0]), &info) != 0) {
-		cli_warn("invalid FEN \"%s\": %s at offset %zu", argv[0],
+	else if (pdn_fen_read(&pos, fen, strlen(fen), &info) != 0) {
+		cli_warn("invalid FEN \"%s\": %s at offset %zu", fen,
 		    pdn_fen_strerror(info.status), info.offset);
-		return 2;
+		return drv_end(&d, 2);
 	}
-	if (do_divide)
-		divide(&pos, (int)depth, bulk, format);
+	if ((out = drv_output(&d, d.output)) == NULL)
+		return drv_end(&d, 2);
+	if (d.fmt == FORMAT_TSV)
+		drv_tsv_header(&d, out->fp, opt.divide ? divide_columns :
+		    count_columns);
+	if (opt.divide)
+		divide(out->fp, &pos, (int)opt.depth, opt.bulk, d.fmt);
 	else
-		count(&pos, (int)depth, bulk, format);
-	return cli_close_output(stdout, "<stdout>");
+		count(out->fp, &pos, (int)opt.depth, opt.bulk, d.fmt);
+	return drv_end(&d, 0);
 }

@@ -5,7 +5,6 @@
  * pdn-replay(1).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "driver.h"
 #include "emit.h"
 #include "pdn_replay.h"
 #include "render.h"
@@ -28,7 +28,7 @@ static const char *const extension[] = { "fen", "txt", "svg", "json", "yaml" };
 
 /* An output stream: standard output, the -o file, or a file in -o DIR. */
 struct sink {
-	struct cli_output out;
+	struct cli_output *out;	/* the driver's */
 	FILE *fp;		/* out.fp, or NULL when closed */
 	const char *name;
 	struct yout y;		/* for FMT_YAML */
@@ -44,10 +44,11 @@ struct run {
 	int board_field;	/* --board: json and yaml carry the diagram */
 	struct render_opts ro;
 	const char *dir;	/* -o DIR, else NULL */
+	int whiches;		/* --ply, --move and --every given */
 	struct sink out;	/* the single stream when dir is NULL */
 	struct sink game_out;	/* the current game's file in -o DIR */
 	int warned_many;	/* "more than one picture" was said */
-	struct cli_diag_state ds;
+	struct drv *d;
 	pdn_replay *rp;
 	const pdn_played *pg;	/* the game being shown */
 	pdn_buf buf;
@@ -69,35 +70,6 @@ struct shot {
 	int lines;
 };
 
-static void
-usage(FILE *fp)
-{
-	fprintf(fp, "usage: %s [-hlnquVv] [--ply N | --move N[w|b] | --every] "
-	    "[-f fen|board|svg|json|yaml]\n"
-	    "       [-o file|dir] [--board] [--flip] [file ...]\n",
-	    cli_progname);
-}
-
-static const char *const help_lines[] = {
-	"      --ply N      the position after ply N",
-	"      --move N[w|b]  the position after White's (w) or Black's (b) "
-	    "move N",
-	"      --every      the position after every ply",
-	"  -f, --format F   fen (default), board, svg, json or yaml",
-	"  -o, --output F   write to file F, or one file per game in "
-	    "directory F",
-	"      --board      json and yaml: add the text diagram",
-	"  -n, --numbers    board and svg: number the squares",
-	"  -u, --unicode    board: draw the pieces with Unicode symbols",
-	"      --flip       board and svg: Black at the bottom",
-	"  -l, --lenient    accept the irregular moves of FMJD 5.4 and 5.7",
-	"  -q, --quiet      no warnings, only errors",
-	"  -v, --verbose    notes too (such as games of other variants)",
-	"  -h, --help       show this help",
-	"  -V, --version    show the version",
-	NULL
-};
-
 /* An error of this program about a game, in the format of DESIGN.md. */
 static void
 game_error(struct run *run, const pdn_game *g, const char *name,
@@ -114,32 +86,33 @@ game_error(struct run *run, const pdn_game *g, const char *name,
 	d.line = g->line;
 	d.col = 1;
 	d.game = g->index;
-	cli_diag(&d, &run->ds);
+	drv_diag(&d, run->d);
 }
 
 /* --- output streams ------------------------------------------------- */
 
 /*
- * Opens path (NULL: standard output) through cli_output_open(): a file
- * is replaced only when complete.  Returns 0 or 2.
+ * Opens path (NULL: standard output) through the driver: every file is
+ * written as a temporary file, renamed over its target only when the
+ * whole run went well.  Returns 0 or 2.
  */
 static int
 sink_open(struct run *run, struct sink *s, const char *path)
 {
 	memset(s, 0, sizeof(*s));
-	if (cli_output_open(&s->out, path) != 0)
+	if ((s->out = drv_output(run->d, path)) == NULL)
 		return 2;
-	s->fp = s->out.fp;
-	s->name = s->out.name;
+	s->fp = s->out->fp;
+	s->name = s->out->name;
 	if (run->fmt == FMT_YAML && yout_open(&s->y, s->fp) != 0) {
-		cli_output_close(&s->out);
+		cli_output_finish(s->out);
 		s->fp = NULL;
 		return 2;
 	}
 	return 0;
 }
 
-/* Returns 0 or 2; the stream is closed either way. */
+/* Returns 0 or 2; the stream is closed either way (committed at the end). */
 static int
 sink_close(struct sink *s)
 {
@@ -149,7 +122,7 @@ sink_close(struct sink *s)
 		return 0;
 	if (yout_close(&s->y) != 0)
 		status = 2;
-	if (cli_output_close(&s->out) != 0)
+	if (cli_output_finish(s->out) != 0)
 		status = 2;
 	s->fp = NULL;
 	return status;
@@ -162,21 +135,56 @@ sink_close(struct sink *s)
  * (-PLY, three digits at least, with --every) and the variant of an
  * ambiguous game (-vK, K from 2).
  */
+/* BASE of an input's files in -o DIR: *n bytes at the pointer returned. */
+static const char *
+file_base(const char *file, size_t *n)
+{
+	const char *base, *dot;
+
+	if (strcmp(file, "<stdin>") == 0 || strcmp(file, "-") == 0)
+		base = "stdin";
+	else if ((base = strrchr(file, '/')) != NULL)
+		base++;
+	else
+		base = file;
+	dot = strrchr(base, '.');
+	*n = dot != NULL && dot != base ? (size_t)(dot - base) : strlen(base);
+	return base;
+}
+
+/*
+ * Two inputs whose files in -o DIR would have the same names: said, and
+ * 2, before anything is written; else 0.
+ */
+static int
+same_bases(const struct drv *d)
+{
+	const char *a, *b;
+	size_t i, j, na, nb;
+
+	for (i = 0; i < d->ninputs; i++)
+		for (j = i + 1; j < d->ninputs; j++) {
+			a = file_base(d->inputs[i], &na);
+			b = file_base(d->inputs[j], &nb);
+			if (na == nb && memcmp(a, b, na) == 0) {
+				cli_warn("%s and %s would write the same files "
+				    "in %s (%.*s-GAME...): give them different "
+				    "names, or run once for each", d->inputs[i],
+				    d->inputs[j], d->output, (int)na, a);
+				return 2;
+			}
+		}
+	return 0;
+}
+
 static void
 dir_path(struct run *run, const struct shot *sh, int per_shot)
 {
-	const char *base, *dot;
+	const char *base;
 	size_t n;
 	int len;
 
-	if (strcmp(sh->g->file, "<stdin>") == 0)
-		base = "stdin";
-	else if ((base = strrchr(sh->g->file, '/')) != NULL)
-		base++;
-	else
-		base = sh->g->file;
-	dot = strrchr(base, '.');
-	n = dot != NULL && dot != base ? (size_t)(dot - base) : strlen(base);
+	base = file_base(sh->g->file, &n);
 	len = snprintf(run->path, sizeof(run->path), "%s/%.*s-%ld", run->dir,
 	    (int)n, base, sh->g->index);
 	if (per_shot && run->which == AT_EVERY)
@@ -420,8 +428,7 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 	int status = 0, st, stopped, valid;
 
 	opt.flags = flags;
-	opt.diag = cli_diag;
-	opt.diag_arg = &run->ds;
+	drv_replay_options(run->d, &opt);
 	if (pdn_replay_game(&run->pg, run->rp, g, &opt) != 0) {
 		cli_warn("out of memory");
 		return 2;
@@ -443,7 +450,7 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 		break;
 	}
 	/* No line at all: the record's FEN did not read. */
-	if (pdn_played_lines(run->pg) == 0)
+	if (pdn_played_lines(run->pg) == 0 || run->d->quiet)
 		return status;
 	plies = pdn_played_plies(run->pg);
 	stopped = pdn_played_errors(run->pg) > 0;
@@ -482,22 +489,19 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 
 /* Returns 0, 1 (some game did not replay) or 2 (trouble). */
 static int
-replay_file(struct run *run, const char *path, unsigned flags)
+replay_file(void *arg, struct drv *d, struct cli_input *in)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
-	struct cli_input in;
+	/* Variations do not change the main line's positions. */
+	unsigned flags = PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	struct run *run = arg;
 	pdn_reader *r;
 	const pdn_game *g;
 	int rc, st, status = 0;
 
-	if (cli_input_open(&in, path) != 0)
-		return 2;
-	opt.file = in.name;
-	opt.diag = cli_diag;
-	opt.diag_arg = &run->ds;
-	if (pdn_reader_new(&r, cli_read_fd, &in, &opt) != 0) {
+	drv_reader_options(d, &opt, in);
+	if (pdn_reader_new(&r, cli_read_fd, in, &opt) != 0) {
 		cli_warn("out of memory");
-		cli_input_close(&in);
 		return 2;
 	}
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
@@ -505,15 +509,34 @@ replay_file(struct run *run, const char *path, unsigned flags)
 			status = st;
 		if (sink_close(&run->game_out) != 0)
 			status = 2;
+		drv_progress(d, 1, g->offset);
 	}
-	if (cli_input_end(&in, rc) != 0)
+	if (cli_input_end(in, rc) != 0)
 		status = 2;
 	pdn_reader_free(r);
-	cli_input_close(&in);
+	if (d->strict && d->ds.warnings + d->ds.errors > 0 && status < 1)
+		status = 1;
 	return status;
 }
 
 /* --- options -------------------------------------------------------- */
+
+enum {
+	OPT_PLY = DRV_K_OWN, OPT_MOVE, OPT_EVERY, OPT_BOARD, OPT_FLIP
+};
+
+static const struct drv_option options[] = {
+	{ OPT_PLY, "ply", "n", "N", "the position after ply N" },
+	{ OPT_MOVE, "move", "n[w|b]", "N[w|b]",
+	    "the position after White's (w) or Black's (b) move N" },
+	{ OPT_EVERY, "every", NULL, NULL, "the position after every ply" },
+	{ OPT_BOARD, "board", NULL, NULL, "json and yaml: add the text diagram" },
+	{ 'n', "numbers", NULL, NULL, "board and svg: number the squares" },
+	{ 'u', "unicode", NULL, NULL,
+	    "board: draw the pieces with Unicode symbols" },
+	{ OPT_FLIP, "flip", NULL, NULL, "board and svg: Black at the bottom" },
+	{ 0, NULL, NULL, NULL, NULL }
+};
 
 /* Reads a whole non-negative decimal number; -1 when it is not one. */
 static long
@@ -548,142 +571,97 @@ move_arg(struct run *run, const char *s)
 }
 
 static int
-format_arg(struct run *run, const char *s)
+option(void *arg, struct drv *d, int key, const char *value)
 {
-	static const char *const names[] = {
-		"fen", "board", "svg", "json", "yaml"
-	};
-	size_t i;
+	struct run *run = arg;
+	char *end;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(s, names[i]) == 0) {
-			run->fmt = (enum format)i;
-			return 0;
-		}
-	return -1;
+	switch (key) {
+	case OPT_PLY:
+	case OPT_MOVE:
+	case OPT_EVERY:
+		if (run->whiches++ > 0)
+			return drv_usage_error(d, "--ply, --move and --every "
+			    "exclude each other");
+		break;
+	}
+	switch (key) {
+	case OPT_PLY:
+		run->which = AT_PLY;
+		if ((run->ply = number_arg(value, &end)) < 0 || *end != '\0')
+			return drv_bad_value(d, "--ply", value,
+			    "a number of plies from 0");
+		break;
+	case OPT_MOVE:
+		run->which = AT_MOVE;
+		if (move_arg(run, value) != 0)
+			return drv_bad_value(d, "--move", value,
+			    "a move number from 1, then w or b");
+		break;
+	case OPT_EVERY:
+		run->which = AT_EVERY;
+		break;
+	case OPT_BOARD:
+		run->board_field = 1;
+		break;
+	case 'n':
+		run->ro.numbers = 1;
+		break;
+	case 'u':
+		run->ro.unicode = 1;
+		break;
+	case OPT_FLIP:
+		run->ro.flip = 1;
+		break;
+	}
+	return 0;
 }
+
+static const char *const formats[] = {
+	"fen", "board", "svg", "json", "yaml", NULL
+};
+
+static const struct drv_tool tool = {
+	"[file ...]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_LENIENT | DRV_STRICT | DRV_READS,
+	formats, "fen (the default), board, svg, json or yaml",
+	options, option, "games",
+	"write to FILE, or a file per game in directory FILE; replaced only "
+	    "when the run went well"
+};
 
 int
 main(int argc, char **argv)
 {
-	enum { OPT_PLY = 256, OPT_MOVE, OPT_EVERY, OPT_BOARD, OPT_FLIP };
-	static const struct option longopts[] = {
-		{ "ply", required_argument, NULL, OPT_PLY },
-		{ "move", required_argument, NULL, OPT_MOVE },
-		{ "every", no_argument, NULL, OPT_EVERY },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "board", no_argument, NULL, OPT_BOARD },
-		{ "numbers", no_argument, NULL, 'n' },
-		{ "unicode", no_argument, NULL, 'u' },
-		{ "flip", no_argument, NULL, OPT_FLIP },
-		{ "lenient", no_argument, NULL, 'l' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	/* Variations do not change the main line's positions. */
-	unsigned flags = PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
 	static struct run run;
-	const char *output = NULL;
+	static struct drv d;
 	struct stat sb;
-	char *end;
-	int ch, i, st, status = 0, whiches = 0;
+	int status;
 
-	cli_init(argv);
-	run.ds.min = PDN_SEV_WARNING;
-	while ((ch = getopt_long(argc, argv, "f:o:lnquvhV", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case OPT_PLY:
-			run.which = AT_PLY;
-			whiches++;
-			if ((run.ply = number_arg(optarg, &end)) < 0 ||
-			    *end != '\0') {
-				cli_warn("bad ply: %s", optarg);
-				return 2;
-			}
-			break;
-		case OPT_MOVE:
-			run.which = AT_MOVE;
-			whiches++;
-			if (move_arg(&run, optarg) != 0) {
-				cli_warn("bad move number: %s", optarg);
-				return 2;
-			}
-			break;
-		case OPT_EVERY:
-			run.which = AT_EVERY;
-			whiches++;
-			break;
-		case 'f':
-			if (format_arg(&run, optarg) != 0) {
-				cli_warn("unknown format: %s", optarg);
-				usage(stderr);
-				return 2;
-			}
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case OPT_BOARD:
-			run.board_field = 1;
-			break;
-		case 'n':
-			run.ro.numbers = 1;
-			break;
-		case 'u':
-			run.ro.unicode = 1;
-			break;
-		case OPT_FLIP:
-			run.ro.flip = 1;
-			break;
-		case 'l':
-			flags |= PDN_REPLAY_LENIENT;
-			break;
-		case 'q':
-			run.ds.min = PDN_SEV_ERROR;
-			break;
-		case 'v':
-			run.ds.min = PDN_SEV_NOTE;
-			break;
-		case 'h':
-			return cli_help(usage, help_lines);
-		case 'V':
-			return cli_version();
-		default:
-			usage(stderr);
-			return 2;
-		}
+	if ((status = drv_start(&d, &tool, &run, argc, argv)) >= 0)
+		return status;
+	run.d = &d;
+	run.fmt = (enum format)d.fmt;
+	status = 2;
+	if (d.output != NULL && stat(d.output, &sb) == 0 &&
+	    S_ISDIR(sb.st_mode) && !d.quiet) {
+		run.dir = d.output;
+		if (same_bases(&d) != 0)
+			goto out;
 	}
-	argc -= optind;
-	argv += optind;
-	if (whiches > 1) {
-		cli_warn("--ply, --move and --every exclude each other");
-		usage(stderr);
-		return 2;
-	}
-
-	if (output != NULL && stat(output, &sb) == 0 && S_ISDIR(sb.st_mode))
-		run.dir = output;
 	if (pdn_replay_new(&run.rp) != 0) {
 		cli_warn("out of memory");
-		return 2;
+		goto out;
 	}
-	if (sink_open(&run, &run.out, run.dir == NULL ? output : NULL) != 0)
-		return 2;
-	if (argc == 0)
-		status = replay_file(&run, "-", flags);
-	for (i = 0; i < argc; i++) {
-		st = replay_file(&run, argv[i], flags);
-		if (st > status)
-			status = st;
-	}
+	/* Quiet writes nothing, so it does not replace the -o file either. */
+	if (sink_open(&run, &run.out, run.dir == NULL && !d.quiet ?
+	    d.output : NULL) != 0)
+		goto out;
+	status = drv_run(&d, replay_file, &run);
 	if (sink_close(&run.out) != 0)
 		status = 2;
+out:
 	pdn_replay_free(run.rp);
 	pdn_buf_free(&run.buf);
-	return status;
+	return drv_end(&d, status);
 }

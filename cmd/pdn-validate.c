@@ -8,7 +8,6 @@
  * results in input order, renumbering games, lines and offsets, so that
  * the output is the same as with -j 1.
  */
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 
 #include "chunks.h"
 #include "cli.h"
+#include "driver.h"
 #include "emit.h"
 #include "pdn_game.h"
 #include "pdn_replay.h"
@@ -23,13 +23,13 @@
 enum format { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_YAML };
 static const char *const formats[] = { "text", "tsv", "json", "yaml", NULL };
 
-struct opts {
-	enum format fmt;
-	int quiet, verbose, strict;
-	unsigned flags;		/* PDN_REPLAY_* */
+static const char *const tsv_columns[] = {
+	"file", "game", "line", "offset", "status", "errors", "warnings",
+	"first_error", NULL
 };
 
-static struct opts opt;
+/* The run's options (the driver's), for the callbacks. */
+static struct drv drv;
 
 /* --- results of games, kept until they are printed ------------------- */
 
@@ -48,6 +48,7 @@ struct batch {
 	struct rgame *g;
 	size_t ng, capg;
 	size_t pending;		/* first diagnostic not yet given a game */
+	int live;		/* a stream, printed game by game */
 	long games, valid, invalid, unsupported;
 	int oom;
 };
@@ -58,9 +59,10 @@ collect(const pdn_diag *d, void *arg)
 {
 	struct batch *b = arg;
 
-	if (d->severity == PDN_SEV_NOTE && !opt.verbose)
+	/* Kept for the records; shown or not when printed. */
+	if (d->severity == PDN_SEV_NOTE && drv.min > PDN_SEV_NOTE)
 		return;
-	kept_add(&b->kd, d, opt.strict && d->severity == PDN_SEV_WARNING ?
+	kept_add(&b->kd, d, drv.strict && d->severity == PDN_SEV_WARNING ?
 	    PDN_SEV_ERROR : d->severity);
 }
 
@@ -74,7 +76,7 @@ add_record(struct batch *b, long game, long line, uint64_t offset,
 	if (status == ST_NONE && b->pending == b->kd.n)
 		return;
 	/* A valid game with nothing to say is only counted, in text. */
-	if (opt.fmt == FMT_TEXT && b->pending == b->kd.n)
+	if (drv.fmt == FMT_TEXT && b->pending == b->kd.n)
 		return;
 	if (chunk_grow((void **)&b->g, &b->capg, b->ng + 1,
 	    sizeof(*b->g)) != 0) {
@@ -114,9 +116,10 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	int rc, status;
 	size_t i;
 
-	ro.flags = opt.flags;
+	drv_replay_options(&drv, &ro);
 	ro.diag = collect;
 	ro.diag_arg = b;
+	b->live = live != NULL;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0) {
 			b->oom = 1;
@@ -138,7 +141,7 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			status = g->gametype == 0 && g->errors > 0 ?
 			    ST_INVALID : ST_UNSUPPORTED;
 		}
-		if (opt.strict && status == ST_VALID)
+		if (drv.strict && status == ST_VALID)
 			for (i = b->pending; i < b->kd.n; i++)
 				if (b->kd.d[i].sev == PDN_SEV_ERROR)
 					status = ST_INVALID;
@@ -150,8 +153,10 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		else
 			b->unsupported++;
 		add_record(b, g->index, g->line, g->offset, status);
-		if (live != NULL)
+		if (live != NULL) {
 			print_records(arg, b, live);
+			drv_progress(&drv, 1, g->offset + live->offset);
+		}
 	}
 	add_record(b, 0, 0, 0, ST_NONE);
 	if (live != NULL)
@@ -315,12 +320,12 @@ print_yaml(struct yout *y, const struct batch *b, const struct rgame *r,
 	y_doc(y, 0);
 }
 
-/* Totals of the whole run, and the output. */
+/* Totals of the whole run, the output, a replay handle per job. */
 struct run {
 	long games, valid, invalid, unsupported;
 	FILE *fp;
 	struct yout y;
-	int status;
+	void *rp[DRV_MAX_JOBS];
 };
 
 /* Prints a batch's records, then forgets them. */
@@ -328,16 +333,18 @@ static void
 print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 {
 	const struct rgame *r;
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < b->ng && !opt.quiet; i++) {
+	for (i = 0; i < b->ng && !drv.quiet; i++) {
 		r = &b->g[i];
 		/* Diagnostics of no game exist only as text. */
-		if (r->status == ST_NONE || opt.fmt == FMT_TEXT) {
-			kept_print(&b->kd, r->d0, r->nd, at);
+		if (r->status == ST_NONE || drv.fmt == FMT_TEXT) {
+			for (k = r->d0; k < r->d0 + r->nd; k++)
+				if (drv_shown(&drv, b->kd.d[k].sev) >= 0)
+					kept_print(&b->kd, k, 1, at);
 			continue;
 		}
-		switch (opt.fmt) {
+		switch (drv.fmt) {
 		case FMT_TSV:
 			print_tsv(run->fp, b, r, at);
 			break;
@@ -361,6 +368,9 @@ print_batch(void *arg, void *batch, const struct chunk_base *at)
 	struct batch *b = batch;
 
 	print_records(run, b, at);
+	/* A stream's games were counted as they came. */
+	if (!b->live)
+		drv_progress(&drv, (uint64_t)b->games, at->offset);
 	run->games += b->games;
 	run->valid += b->valid;
 	run->invalid += b->invalid;
@@ -376,155 +386,73 @@ batch_free(void *batch)
 	free(b->g);
 }
 
-static const struct chunk_tool tool = {
-	collect, sizeof(struct batch), batch_free, validate, print_batch, 0
+static struct chunk_tool tool = {
+	collect, sizeof(struct batch), batch_free, validate, print_batch, 0, 0
 };
 
 /* --- main --------------------------------------------------------------- */
 
-static void
-usage(FILE *fp)
-{
-	fprintf(fp, "usage: %s [-hqVv] [--lenient] [--strict] "
-	    "[-f text|tsv|json|yaml] [-j N] [-o file] [file ...]\n",
-	    cli_progname);
-}
-
-static const char *const help_lines[] = {
-	"  -f, --format F   text (default), tsv, json or yaml",
-	"  -j, --jobs N     use N threads (1-256), same output as one",
-	"  -o, --output F   write the records to file F (replaced when done)",
-	"      --lenient    accept the irregular moves of FMJD 5.4 and 5.7",
-	"      --strict     make every warning an error",
-	"  -q, --quiet      print nothing, only the exit status",
-	"  -v, --verbose    notes too",
-	"  -h, --help       show this help",
-	"  -V, --version    show the version",
-	NULL
+static const struct drv_tool tool_def = {
+	"[file ...]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
+	    DRV_STRICT | DRV_READS,
+	formats, "text (diagnostics, the default), tsv, json or yaml",
+	NULL, NULL, "games", NULL
 };
 
 static int
-run_file(struct run *run, const char *path, void *const *rp, int jobs)
+run_file(void *arg, struct drv *d, struct cli_input *in)
 {
-	struct cli_input in;
-	int st;
+	struct run *run = arg;
 
-	if (cli_input_open(&in, path) != 0)
-		return 2;
-	st = chunks_run(&tool, run, rp, jobs, &in);
-	cli_input_close(&in);
-	return st;
+	return chunks_run(&tool, run, run->rp, d->jobs, in);
 }
 
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "lenient", no_argument, NULL, 'L' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct cli_output output;
+	struct cli_output *output;
 	struct run run;
-	const char *outname = NULL;
-	void *rp[256];		/* a replay handle per job */
 	pdn_replay *h;
-	long jobs = 1;
-	int ch, i, st, nrp;
+	int st, nrp = 0;
 
-	cli_init(argv);
+	if ((st = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0)
+		return st;
 	memset(&run, 0, sizeof(run));
-	while ((ch = getopt_long(argc, argv, "f:j:o:qvhV", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'f':
-			/* In the order of enum format. */
-			if ((i = cli_choice("format", optarg, formats)) < 0) {
-				usage(stderr);
-				return 2;
-			}
-			opt.fmt = (enum format)i;
-			break;
-		case 'j':
-			if (cli_number("number of jobs", optarg, 1, 256,
-			    &jobs) != 0) {
-				usage(stderr);
-				return 2;
-			}
-			break;
-		case 'o':
-			outname = optarg;
-			break;
-		case 'q':
-			opt.quiet = 1;
-			break;
-		case 'v':
-			opt.verbose = 1;
-			break;
-		case 'L':
-			opt.flags |= PDN_REPLAY_LENIENT;
-			break;
-		case 'S':
-			opt.strict = 1;
-			break;
-		case 'h':
-			return cli_help(usage, help_lines);
-		case 'V':
-			return cli_version();
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	argc -= optind;
-	argv += optind;
-
-	for (nrp = 0; nrp < jobs; nrp++) {
+	tool.gametype = drv.gametype;
+	st = 2;
+	for (nrp = 0; nrp < drv.jobs; nrp++) {
 		if (pdn_replay_new(&h) != 0) {
 			cli_warn("out of memory");
-			st = 2;
 			goto out;
 		}
-		rp[nrp] = h;
+		run.rp[nrp] = h;
 	}
 	/* Quiet prints nothing, so it does not replace the -o file either. */
-	st = 2;
-	if (cli_output_open(&output, opt.quiet ? NULL : outname) != 0)
+	if ((output = drv_output(&drv, drv.quiet ? NULL : drv.output)) == NULL)
 		goto out;
-	run.fp = output.fp;
-	if (opt.fmt == FMT_YAML && !opt.quiet &&
-	    yout_open(&run.y, run.fp) != 0) {
-		cli_output_close(&output);
+	run.fp = output->fp;
+	if (drv.fmt == FMT_YAML && !drv.quiet &&
+	    yout_open(&run.y, run.fp) != 0)
 		goto out;
-	}
-	if (argc == 0)
-		run.status = run_file(&run, "-", rp, (int)jobs);
-	for (i = 0; i < argc; i++) {
-		st = run_file(&run, argv[i], rp, (int)jobs);
-		if (st > run.status)
-			run.status = st;
-	}
-	if (opt.fmt == FMT_YAML && !opt.quiet && yout_close(&run.y) != 0)
-		run.status = 2;
-	if (cli_output_close(&output) != 0)
-		run.status = 2;
+	if (drv.fmt == FMT_TSV)
+		drv_tsv_header(&drv, run.fp, tsv_columns);
+	st = drv_run(&drv, run_file, &run);
+	if (drv.fmt == FMT_YAML && !drv.quiet && yout_close(&run.y) != 0)
+		st = 2;
+	/* A write error is said before the summary. */
+	if (cli_output_finish(output) != 0)
+		st = 2;
 	/* After the records (cli_warn flushes them first). */
-	if (!opt.quiet)
+	if (!drv.quiet)
 		cli_warn("%ld game%s: %ld valid, %ld invalid, %ld unsupported",
 		    run.games, run.games == 1 ? "" : "s", run.valid,
 		    run.invalid, run.unsupported);
-	if (run.status == 0 && run.invalid > 0)
-		run.status = 1;
-	st = run.status;
+	if (st == 0 && run.invalid > 0)
+		st = 1;
 out:
+	st = drv_end(&drv, st);
 	while (nrp > 0)
-		pdn_replay_free(rp[--nrp]);
+		pdn_replay_free(run.rp[--nrp]);
 	return st;
 }

@@ -183,15 +183,21 @@ typedef struct pdn_reader_options {
 	 * (pdn_game.raw), so that a rewrite loses nothing of it.
 	 */
 	int keep_raw;
+	/*
+	 * Version 2: the GameType of a game without a GameType tag (20, 21,
+	 * ...), instead of inferring it from its moves; 0 infers.
+	 */
+	int gametype;
 } pdn_reader_options;
 
 /*
  * Initialise the options with PDN_READER_OPTIONS_INIT, then set what
- * differs: fields may be added at the end in later versions.
+ * differs: fields may be added at the end in later versions.  Options of
+ * version 1 (without `gametype`) are still accepted.
  */
-#define PDN_READER_OPTIONS_VERSION 1
+#define PDN_READER_OPTIONS_VERSION 2
 #define PDN_READER_OPTIONS_INIT	{ PDN_READER_OPTIONS_VERSION, "<input>", \
-	NULL, NULL, 0, 0 }
+	NULL, NULL, 0, 0, 0 }
 #define PDN_GAME_MAX_DEFAULT	(4u << 20)
 #define PDN_MAX_DEPTH		256	/* variations nested deeper: error */
 

@@ -8,6 +8,7 @@
  * elements move to the arena.  Nothing recurses on the input's nesting.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -162,12 +163,21 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	pdn_reader *r;
 
 	*out = NULL;
-	/* Options of a layout this library does not know are refused. */
-	if (opt != NULL && opt->version != PDN_READER_OPTIONS_VERSION)
+	/*
+	 * Options of a layout this library does not know are refused; those
+	 * of version 1 end before `gametype`, and only that much is read.
+	 */
+	if (opt != NULL && (opt->version < 1 ||
+	    opt->version > PDN_READER_OPTIONS_VERSION))
 		return PDN_EINVAL;
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return PDN_ENOMEM;
-	r->opt = opt != NULL ? *opt : defaults;
+	r->opt = defaults;
+	if (opt != NULL && opt->version == 1)
+		memcpy(&r->opt, opt, offsetof(pdn_reader_options, gametype));
+	else if (opt != NULL)
+		r->opt = *opt;
+	r->opt.version = PDN_READER_OPTIONS_VERSION;
 	if (r->opt.max_game == 0)
 		r->opt.max_game = PDN_GAME_MAX_DEFAULT;
 	if (r->opt.file == NULL)
@@ -665,6 +675,11 @@ decide_gametype(pdn_reader *r)
 		return;
 	}
 	g->gametype_inferred = 1;
+	/* The caller says what an untagged game is (--gametype N). */
+	if (r->opt.gametype > 0) {
+		g->gametype = r->opt.gametype;
+		return;
+	}
 	big = big_square(&g->moves);
 	if (big == 0 && fen != NULL && fen_big_square(fen->value))
 		big = 1;

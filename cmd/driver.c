@@ -1,0 +1,688 @@
+/*
+ * The tools' driver (see driver.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "driver.h"
+
+#ifndef PDN_DATADIR
+#define PDN_DATADIR "/usr/local/share/pdn-tools"
+#endif
+
+/*
+ * The common options, in the order --help lists them; the format's
+ * argument in --help is the tool's words.
+ */
+static const struct {
+	unsigned bit;
+	struct drv_option o;
+} common[] = {
+	{ DRV_FORMAT, { 'f', "format", "format", NULL, NULL } },
+	{ DRV_OUTPUT, { 'o', "output", "file", "FILE",
+	    "write to FILE, replaced only when the run went well" } },
+	{ DRV_NO_HEADER, { 'H', "no-header", NULL, NULL,
+	    "TSV without its header line" } },
+	{ DRV_JOBS, { 'j', "jobs", "n", "N",
+	    "use N threads (1-256), the same output as one" } },
+	{ DRV_LENIENT, { 'l', "lenient", NULL, NULL,
+	    "accept the irregular moves of FMJD 5.4 and 5.7" } },
+	{ DRV_STRICT, { DRV_K_STRICT, "strict", NULL, NULL,
+	    "make every warning an error" } },
+	{ DRV_RULES, { DRV_K_RULES, "rules", "name|file", "NAME|FILE",
+	    "rules profile: fmjd (default), lidraughts, or a YAML file" } },
+	{ DRV_GAMETYPE, { DRV_K_GAMETYPE, "gametype", "n", "N",
+	    "read games without a GameType tag as GameType N" } },
+	{ DRV_RECURSIVE, { 'r', "recursive", NULL, NULL,
+	    "read the *.pdn files under directory operands" } },
+	{ DRV_QUIET, { 'q', "quiet", NULL, NULL,
+	    "print nothing, only the exit status" } },
+	{ DRV_NO_WARNINGS, { 'w', "no-warnings", NULL, NULL,
+	    "diagnostics: errors only" } },
+	{ DRV_VERBOSE, { DRV_K_VERBOSE, "verbose", NULL, NULL,
+	    "diagnostics: notes too" } },
+	{ ~0u, { 'h', "help", NULL, NULL, "show this help" } },
+	{ ~0u, { 'V', "version", NULL, NULL, "show the version" } },
+};
+#define NCOMMON (sizeof(common) / sizeof(common[0]))
+
+/* Every option of a tool, in --help's order: -f and -o, its own, the rest. */
+#define MAX_OPTIONS 64
+
+static size_t
+all_options(const struct drv_tool *t, const struct drv_option **out)
+{
+	const struct drv_option *o;
+	size_t i, n = 0;
+	int own_done = 0;
+
+	for (i = 0; i <= NCOMMON; i++) {
+		if (!own_done && (i == NCOMMON ||
+		    (common[i].bit != DRV_FORMAT &&
+		    common[i].bit != DRV_OUTPUT))) {
+			for (o = t->options; o != NULL && o->key != 0 &&
+			    n < MAX_OPTIONS - NCOMMON; o++)
+				out[n++] = o;
+			own_done = 1;
+		}
+		if (i < NCOMMON && (common[i].bit & t->common))
+			out[n++] = &common[i].o;
+	}
+	return n;
+}
+
+/* Whether key is one of the tool's own options. */
+static int
+own_option(const struct drv_tool *t, int key)
+{
+	const struct drv_option *o;
+
+	for (o = t->options; o != NULL && o->key != 0; o++)
+		if (o->key == key)
+			return 1;
+	return 0;
+}
+
+static int
+is_short(int key)
+{
+	return key > 0 && key < 256;
+}
+
+/* The letters of the options without argument, sorted as ls(1) does. */
+static int
+cmp_letter(const void *a, const void *b)
+{
+	int x = *(const char *)a, y = *(const char *)b;
+	int lx = x | 0x20, ly = y | 0x20;
+
+	return lx != ly ? lx - ly : x - y;	/* "Hh": capital first */
+}
+
+/*
+ * Writes the usage line(s) to fp: "usage: prog [-Hhq] [-f format] ...
+ * [--strict] [file ...]", wrapped before 80 columns.
+ */
+static void
+usage(FILE *fp, const struct drv_tool *t)
+{
+	const struct drv_option *opts[MAX_OPTIONS];
+	char flags[MAX_OPTIONS + 1], item[128];
+	size_t n = all_options(t, opts), i, nf = 0;
+	int col, len, pass;
+
+	for (i = 0; i < n; i++)
+		if (is_short(opts[i]->key) && opts[i]->arg == NULL)
+			flags[nf++] = (char)opts[i]->key;
+	flags[nf] = '\0';
+	qsort(flags, nf, 1, cmp_letter);
+	col = fprintf(fp, "usage: %s", cli_progname);
+	if (nf > 0)
+		col += fprintf(fp, " [-%s]", flags);
+	/* Then the letters with an argument, the long-only, the operands. */
+	for (pass = 0; pass < 3; pass++) {
+		for (i = 0; i < (pass < 2 ? n : 1); i++) {
+			if (pass == 0 && is_short(opts[i]->key) &&
+			    opts[i]->arg != NULL)
+				len = snprintf(item, sizeof(item), "[-%c %s]",
+				    opts[i]->key, opts[i]->arg);
+			else if (pass == 1 && !is_short(opts[i]->key))
+				len = snprintf(item, sizeof(item), "[--%s%s%s]",
+				    opts[i]->name, opts[i]->arg != NULL ?
+				    " " : "", opts[i]->arg != NULL ?
+				    opts[i]->arg : "");
+			else if (pass == 2 && t->operands != NULL)
+				len = snprintf(item, sizeof(item), "%s",
+				    t->operands);
+			else
+				continue;
+			if (col + 1 + len > 79) {
+				fputs("\n      ", fp);
+				col = 6;
+			}
+			col += fprintf(fp, " %s", item);
+		}
+	}
+	fputc('\n', fp);
+}
+
+/* Writes text from column 22, wrapped at spaces before column 80. */
+static void
+wrap(const char *text)
+{
+	const char *sp;
+	int col = 22, len;
+
+	while (*text != '\0') {
+		sp = strchr(text, ' ');
+		len = sp != NULL ? (int)(sp - text) : (int)strlen(text);
+		if (col > 22 && col + 1 + len > 79) {
+			printf("\n%22s", "");
+			col = 22;
+		} else if (col > 22) {
+			putchar(' ');
+			col++;
+		}
+		printf("%.*s", len, text);
+		col += len;
+		text += len;
+		while (*text == ' ')
+			text++;
+	}
+	putchar('\n');
+}
+
+/* --help: the usage, a blank line, a line per option. */
+static int
+help(const struct drv_tool *t)
+{
+	const struct drv_option *opts[MAX_OPTIONS], *o;
+	char head[160], words[128];
+	const char *harg, *text;
+	size_t n = all_options(t, opts), i, k, len;
+	int w;
+
+	usage(stdout, t);
+	putchar('\n');
+	for (i = 0; i < n; i++) {
+		o = opts[i];
+		harg = o->help_arg;
+		text = o->help;
+		if (o->key == 'f') {
+			/* The format's words, as the option takes them. */
+			for (k = 0, len = 0; t->formats[k] != NULL; k++)
+				len += (size_t)snprintf(words + len,
+				    sizeof(words) - len, "%s%s", k > 0 ? "|" :
+				    "", t->formats[k]);
+			harg = words;
+			text = t->format_help;
+		}
+		w = snprintf(head, sizeof(head), "  %s%c%s--%s%s%s",
+		    is_short(o->key) ? "-" : " ", is_short(o->key) ? o->key :
+		    ' ', is_short(o->key) ? ", " : "  ", o->name,
+		    harg != NULL ? " " : "", harg != NULL ? harg : "");
+		/* The text starts at column 23, on a line of its own after
+		 * a long head. */
+		if (o->key == 'o' && t->output_help != NULL)
+			text = t->output_help;
+		if (w <= 20)
+			printf("%s%*s", head, 22 - w, "");
+		else
+			printf("%s\n%22s", head, "");
+		wrap(text);
+	}
+	return cli_close_output(stdout, "<stdout>");
+}
+
+int
+drv_usage_error(const struct drv *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	usage(stderr, d->tool);
+	return 2;
+}
+
+int
+drv_bad_value(const struct drv *d, const char *option, const char *value,
+    const char *want)
+{
+	return drv_usage_error(d, "bad %s: \"%s\" (%s)", option, value, want);
+}
+
+/* A whole decimal number from min to max; -1 when it is not one. */
+static long
+number(const char *s, long min, long max)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*end != '\0' || errno != 0 || v < min || v > max)
+		return -1;
+	return v;
+}
+
+/* "text, tsv, json or yaml" */
+static void
+word_list(char *buf, size_t size, const char *const *words)
+{
+	size_t k, len = 0;
+
+	buf[0] = '\0';
+	for (k = 0; words[k] != NULL && len < size; k++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    k == 0 ? "" : words[k + 1] == NULL ? " or " : ", ",
+		    words[k]);
+}
+
+/* Takes a common option.  Returns 0 or 2. */
+static int
+common_option(struct drv *d, int key, const char *value)
+{
+	char want[160];
+	long v;
+	int k;
+
+	switch (key) {
+	case 'f':
+		for (k = 0; d->tool->formats[k] != NULL; k++)
+			if (strcmp(value, d->tool->formats[k]) == 0) {
+				d->fmt = k;
+				return 0;
+			}
+		word_list(want, sizeof(want), d->tool->formats);
+		return drv_bad_value(d, "--format", value, want);
+	case 'o':
+		d->output = value;
+		return 0;
+	case 'H':
+		d->header = 0;
+		return 0;
+	case 'j':
+		if ((v = number(value, 1, DRV_MAX_JOBS)) < 0)
+			return drv_bad_value(d, "--jobs", value, "1 to 256");
+		d->jobs = (int)v;
+		return 0;
+	case 'l':
+		d->flags |= PDN_REPLAY_LENIENT;
+		return 0;
+	case DRV_K_STRICT:
+		d->strict = 1;
+		return 0;
+	case DRV_K_RULES:
+		d->rules = value;
+		return 0;
+	case DRV_K_GAMETYPE:
+		if ((v = number(value, 1, 99)) < 0)
+			return drv_bad_value(d, "--gametype", value,
+			    "a GameType number, such as 20");
+		d->gametype = (int)v;
+		return 0;
+	case 'r':
+		d->recursive = 1;
+		return 0;
+	case 'q':
+		d->quiet = 1;
+		return 0;
+	case 'w':
+		d->min = PDN_SEV_ERROR;
+		return 0;
+	case DRV_K_VERBOSE:
+		d->min = PDN_SEV_NOTE;
+		return 0;
+	}
+	return 2;
+}
+
+/* --- inputs ------------------------------------------------------------ */
+
+static int
+add_input(struct drv *d, const char *path, size_t *cap)
+{
+	char **p;
+
+	if (d->ninputs == *cap) {
+		*cap = *cap > 0 ? 2 * *cap : 16;
+		if ((p = realloc(d->inputs, *cap * sizeof(*p))) == NULL)
+			return -1;
+		d->inputs = p;
+	}
+	if ((d->inputs[d->ninputs] = strdup(path)) == NULL)
+		return -1;
+	d->ninputs++;
+	return 0;
+}
+
+static int
+has_pdn_suffix(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 4 && strcasecmp(name + n - 4, ".pdn") == 0;
+}
+
+/*
+ * Adds the *.pdn files under directory `dir`, in the order of their
+ * names, descending into subdirectories (not through symbolic links to
+ * directories, which could loop).  Returns 0, or 2 after saying what
+ * could not be read.
+ */
+static int
+walk(struct drv *d, const char *dir, size_t *cap, int depth)
+{
+	struct dirent **names;
+	struct stat sb;
+	char *path;
+	int n, i, status = 0;
+
+	if ((n = scandir(dir, &names, NULL, alphasort)) < 0) {
+		cli_warn("%s: %s", dir, strerror(errno));
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		if (names[i]->d_name[0] == '.' || status == 3 ||
+		    (path = malloc(strlen(dir) + strlen(names[i]->d_name) +
+		    2)) == NULL) {
+			free(names[i]);
+			continue;
+		}
+		sprintf(path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ?
+		    "" : "/", names[i]->d_name);
+		if (lstat(path, &sb) != 0)
+			;
+		else if (S_ISDIR(sb.st_mode)) {
+			if (depth < 64 && walk(d, path, cap, depth + 1) != 0)
+				status = status == 3 ? 3 : 2;
+		} else if (has_pdn_suffix(names[i]->d_name) &&
+		    (S_ISREG(sb.st_mode) || (S_ISLNK(sb.st_mode) &&
+		    stat(path, &sb) == 0 && S_ISREG(sb.st_mode))))
+			if (add_input(d, path, cap) != 0)
+				status = 3;
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	if (status == 3) {
+		cli_warn("out of memory");
+		status = 2;
+	}
+	return status;
+}
+
+/* The operands, directories walked with -r.  Returns 0 or 2. */
+static int
+inputs(struct drv *d, int argc, char **argv)
+{
+	struct stat sb;
+	size_t cap = 0;
+	int i, status = 0;
+
+	if (argc == 0 && add_input(d, "-", &cap) != 0)
+		goto oom;
+	for (i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "-") != 0 && stat(argv[i], &sb) == 0 &&
+		    S_ISDIR(sb.st_mode)) {
+			if (!d->recursive) {
+				cli_warn("%s: is a directory (-r reads the "
+				    "*.pdn files under it)", argv[i]);
+				status = 2;
+			} else if (walk(d, argv[i], &cap, 0) != 0)
+				status = 2;
+			continue;
+		}
+		if (add_input(d, argv[i], &cap) != 0)
+			goto oom;
+	}
+	for (i = 0; i < (int)d->ninputs; i++)
+		if (strcmp(d->inputs[i], "-") != 0 &&
+		    stat(d->inputs[i], &sb) == 0 && S_ISREG(sb.st_mode))
+			d->total += (uint64_t)sb.st_size;
+	return status;
+oom:
+	cli_warn("out of memory");
+	return 2;
+}
+
+/* --- options ------------------------------------------------------------ */
+
+int
+drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
+    char **argv)
+{
+	const struct drv_option *opts[MAX_OPTIONS];
+	struct option longopts[MAX_OPTIONS + 1];
+	char shorts[3 * MAX_OPTIONS + 2], *p = shorts;
+	pdn_profile_error perr;
+	size_t n, i;
+	int ch, st, idx;
+
+	memset(d, 0, sizeof(*d));
+	d->tool = t;
+	d->header = 1;
+	d->jobs = 1;
+	d->min = PDN_SEV_WARNING;
+	d->profile = *pdn_profile_default();
+	cli_init(argv);
+	n = all_options(t, opts);
+	/* ':' first: a missing argument is ours to say. */
+	*p++ = ':';
+	for (i = 0; i < n; i++) {
+		longopts[i].name = opts[i]->name;
+		longopts[i].has_arg = opts[i]->arg != NULL ? required_argument :
+		    no_argument;
+		longopts[i].flag = NULL;
+		longopts[i].val = opts[i]->key;
+		if (is_short(opts[i]->key)) {
+			*p++ = (char)opts[i]->key;
+			if (opts[i]->arg != NULL)
+				*p++ = ':';
+		}
+	}
+	*p = '\0';
+	memset(&longopts[n], 0, sizeof(longopts[n]));
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, shorts, longopts, &idx)) != -1) {
+		if (ch == '?') {
+			if (optopt != 0)
+				return drv_usage_error(d, "unknown option: "
+				    "-%c", optopt);
+			return drv_usage_error(d, "unknown option: %s",
+			    argv[optind - 1]);
+		}
+		if (ch == ':') {
+			if (optopt != 0 && is_short(optopt))
+				return drv_usage_error(d, "-%c needs a value",
+				    optopt);
+			return drv_usage_error(d, "%s needs a value",
+			    argv[optind - 1]);
+		}
+		if (ch == 'h')
+			return help(t);
+		if (ch == 'V')
+			return cli_version();
+		if (own_option(t, ch))
+			st = t->option(arg, d, ch, optarg);
+		else
+			st = common_option(d, ch, optarg);
+		if (st != 0)
+			return st;
+	}
+	if (d->rules != NULL && pdn_profile_load(&d->profile, d->rules,
+	    PDN_DATADIR "/profiles", &perr) != 0) {
+		if (perr.line > 0)
+			cli_warn("%s:%d:%d: error: %s", perr.file, perr.line,
+			    perr.column, perr.message);
+		else
+			cli_warn("%s: error: %s", perr.file, perr.message);
+		return 2;
+	}
+	if (t->operands != NULL && strstr(t->operands, "file") != NULL &&
+	    inputs(d, argc - optind, argv + optind) != 0)
+		d->status = 2;
+	else if (t->operands == NULL && optind < argc)
+		return drv_usage_error(d, "no operands expected: %s",
+		    argv[optind]);
+	else if (t->operands != NULL && strstr(t->operands, "file") == NULL) {
+		/* One operand at most, kept as it is (pdn-perft's FEN). */
+		if (argc - optind > 1)
+			return drv_usage_error(d, "one operand at most: %s",
+			    argv[optind + 1]);
+		if (optind < argc) {
+			size_t cap = 0;
+
+			if (add_input(d, argv[optind], &cap) != 0) {
+				cli_warn("out of memory");
+				return 2;
+			}
+		}
+	}
+	return -1;
+}
+
+/* --- the run ------------------------------------------------------------ */
+
+int
+drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
+    struct cli_input *in), void *arg)
+{
+	struct cli_input in;
+	struct stat sb;
+	size_t i;
+	int st, status = d->status;
+
+	if (d->tool->items != NULL && !d->quiet)
+		cli_progress_start(d->tool->items, d->total);
+	for (i = 0; i < d->ninputs; i++) {
+		if (cli_input_open(&in, d->inputs[i]) != 0) {
+			status = 2;
+			continue;
+		}
+		st = file(arg, d, &in);
+		if (st > status)
+			status = st;
+		if (fstat(in.fd, &sb) == 0 && S_ISREG(sb.st_mode))
+			d->done += (uint64_t)sb.st_size;
+		cli_input_close(&in);
+	}
+	cli_progress_end();
+	return status;
+}
+
+void
+drv_progress(struct drv *d, uint64_t items, uint64_t offset)
+{
+	d->items += items;
+	cli_progress(d->items, d->done + offset);
+}
+
+struct cli_output *
+drv_output(struct drv *d, const char *path)
+{
+	struct cli_output *out, **p;
+
+	if (d->nouts == d->capouts) {
+		d->capouts = d->capouts > 0 ? 2 * d->capouts : 4;
+		if ((p = realloc(d->outs, d->capouts * sizeof(*p))) == NULL) {
+			cli_warn("out of memory");
+			d->status = 2;
+			return NULL;
+		}
+		d->outs = p;
+	}
+	if ((out = calloc(1, sizeof(*out))) == NULL) {
+		cli_warn("out of memory");
+		d->status = 2;
+		return NULL;
+	}
+	if (cli_output_open(out, path) != 0) {
+		free(out);
+		d->status = 2;
+		return NULL;
+	}
+	d->outs[d->nouts++] = out;
+	return out;
+}
+
+int
+drv_end(struct drv *d, int status)
+{
+	size_t i;
+
+	cli_progress_end();
+	if (d->status > status)
+		status = d->status;
+	/* Everything is written before anything is renamed. */
+	for (i = 0; i < d->nouts; i++)
+		if (cli_output_finish(d->outs[i]) != 0)
+			status = 2;
+	for (i = 0; i < d->nouts; i++) {
+		if (cli_output_commit(d->outs[i], status < 2) != 0)
+			status = 2;
+		free(d->outs[i]);
+	}
+	free(d->outs);
+	for (i = 0; i < d->ninputs; i++)
+		free(d->inputs[i]);
+	free(d->inputs);
+	d->outs = NULL;
+	d->inputs = NULL;
+	d->nouts = d->ninputs = 0;
+	return status;
+}
+
+/* --- diagnostics and options of the library ------------------------------ */
+
+int
+drv_shown(const struct drv *d, pdn_severity sev)
+{
+	if (d->strict && sev == PDN_SEV_WARNING)
+		sev = PDN_SEV_ERROR;
+	if (d->quiet || sev < d->min)
+		return -1;
+	return (int)sev;
+}
+
+void
+drv_diag(const pdn_diag *dg, void *arg)
+{
+	struct drv *d = arg;
+	pdn_diag raised = *dg;
+
+	if (d->strict && dg->severity == PDN_SEV_WARNING)
+		raised.severity = PDN_SEV_ERROR;
+	if (raised.severity == PDN_SEV_ERROR)
+		d->ds.errors++;
+	else if (raised.severity == PDN_SEV_WARNING)
+		d->ds.warnings++;
+	if (drv_shown(d, dg->severity) < 0)
+		return;
+	cli_diag(&raised, NULL);
+}
+
+void
+drv_reader_options(const struct drv *d, pdn_reader_options *ro,
+    const struct cli_input *in)
+{
+	ro->file = in->name;
+	ro->gametype = d->gametype;
+	ro->diag = drv_diag;
+	ro->diag_arg = (void *)(uintptr_t)d;
+}
+
+void
+drv_replay_options(const struct drv *d, pdn_replay_options *ro)
+{
+	ro->flags |= d->flags;
+	ro->diag = drv_diag;
+	ro->diag_arg = (void *)(uintptr_t)d;
+}
+
+void
+drv_tsv_header(const struct drv *d, FILE *fp, const char *const *names)
+{
+	size_t i;
+
+	if (!d->header || d->quiet)
+		return;
+	for (i = 0; names[i] != NULL; i++)
+		fprintf(fp, "%s%s", i > 0 ? "\t" : "", names[i]);
+	fputc('\n', fp);
+}

@@ -1,0 +1,191 @@
+/*
+ * The driver every pdn tool runs on: one option table, --help and the
+ * usage line made from it, the file loop (operands, "-" and no operand
+ * for standard input, -r for the *.pdn files under a directory, going on
+ * after a bad file), outputs that replace their target only when the run
+ * went well, the progress line and the exit status.  A tool's main()
+ * declares its own options and does its job; everything else is here.
+ *
+ * The common options mean the same in every tool that has them (each
+ * tool says which it has, in drv_tool.common):
+ *   -f, --format F     the output format, one of the tool's
+ *   -o, --output FILE  write to FILE, replaced only when the run went well
+ *   -q, --quiet        no output at all, the exit status only (grep -q)
+ *   -w, --no-warnings  diagnostics: errors only
+ *       --verbose      diagnostics: notes too
+ *   -j, --jobs N       N threads, the same output as one
+ *   -l, --lenient      accept the irregular moves of FMJD 5.4 and 5.7
+ *       --strict       every warning is an error
+ *       --rules P      the rules profile
+ *       --gametype N   read games without a GameType tag as variant N
+ *   -H, --no-header    TSV without its header line
+ *   -r, --recursive    read the *.pdn files under directory operands
+ *   -h, --help, -V, --version
+ */
+#ifndef DRIVER_H
+#define DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "pdn_game.h"
+#include "pdn_replay.h"
+#include "pdn_rules.h"
+
+/* The common options a tool has: bits of drv_tool.common. */
+#define DRV_FORMAT	(1u << 0)
+#define DRV_OUTPUT	(1u << 1)
+#define DRV_QUIET	(1u << 2)
+#define DRV_NO_WARNINGS	(1u << 3)
+#define DRV_VERBOSE	(1u << 4)
+#define DRV_JOBS	(1u << 5)
+#define DRV_LENIENT	(1u << 6)
+#define DRV_STRICT	(1u << 7)
+#define DRV_RULES	(1u << 8)
+#define DRV_GAMETYPE	(1u << 9)
+#define DRV_NO_HEADER	(1u << 10)
+#define DRV_RECURSIVE	(1u << 11)
+/* What a tool that reads PDN files has, at least. */
+#define DRV_READS	(DRV_QUIET | DRV_NO_WARNINGS | DRV_VERBOSE | \
+			 DRV_GAMETYPE | DRV_RECURSIVE)
+
+#define DRV_MAX_JOBS	256
+
+/* Keys of the long-only common options; a tool's own start at 300. */
+enum {
+	DRV_K_VERBOSE = 256, DRV_K_STRICT, DRV_K_RULES, DRV_K_GAMETYPE,
+	DRV_K_OWN = 300
+};
+
+/*
+ * An option: its key (its letter, or a number from DRV_K_OWN for a
+ * long-only one), its long name, its argument as the usage line writes
+ * it ("n", "file"; NULL for none) and as --help writes it ("N", "FILE",
+ * or the words it takes, "a|b|c"), and what it does.  A table ends with
+ * key 0.
+ */
+struct drv_option {
+	int key;
+	const char *name;
+	const char *arg;
+	const char *help_arg;
+	const char *help;
+};
+
+struct drv;
+
+struct drv_tool {
+	const char *operands;		/* usage: "[file ...]", "[fen]" */
+	unsigned common;		/* DRV_* */
+	const char *const *formats;	/* -f's words, NULL-ended; [0] default */
+	const char *format_help;	/* what they are, for --help */
+	const struct drv_option *options;	/* the tool's own, or NULL */
+	/*
+	 * Takes one of the tool's own options (value NULL when it has no
+	 * argument).  Returns 0, or 2 after saying what is wrong
+	 * (drv_bad_value()).
+	 */
+	int (*option)(void *arg, struct drv *d, int key, const char *value);
+	const char *items;		/* what the progress line counts */
+	const char *output_help;	/* -o's text, when not the common one */
+};
+
+/* The settings of the common options, then the run's state. */
+struct drv {
+	const struct drv_tool *tool;
+	int fmt;		/* index in tool->formats */
+	const char *output;	/* -o, or NULL */
+	int quiet, strict, header, recursive;
+	pdn_severity min;	/* diagnostics shown: at least this */
+	unsigned flags;		/* PDN_REPLAY_LENIENT */
+	int jobs;
+	int gametype;		/* --gametype, or 0 */
+	const char *rules;	/* --rules, or NULL */
+	pdn_profile profile;	/* the profile --rules names, or the default */
+	/* The inputs, -r's walk done: their paths ("-": standard input). */
+	char **inputs;
+	size_t ninputs;
+	struct cli_diag_state ds;	/* what drv_diag() counted */
+	/* Outputs committed by drv_end(). */
+	struct cli_output **outs;
+	size_t nouts, capouts;
+	/* Progress: bytes of the inputs, done before the current one. */
+	uint64_t total, done, items;
+	int status;		/* the worst trouble so far: 0 or 2 */
+};
+
+/*
+ * Reads the options and the operands of argv into d, for tool t (whose
+ * own options go to t->option with `arg`), loads the --rules profile and
+ * walks the directories of -r.  Returns -1 to go on, or the exit status
+ * when the run ends here: 0 after --help or --version, 2 after a mistake
+ * (said, with the usage line).
+ */
+int drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
+    char **argv);
+
+/*
+ * Runs `file` on each input in turn, opened (standard input for "-"), and
+ * closes it; an input that cannot be opened is said and skipped.  Shows
+ * progress on a terminal.  Returns the worst status `file` returned, or 2
+ * when an input could not be read.
+ */
+int drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
+    struct cli_input *in), void *arg);
+
+/*
+ * Opens an output (NULL or "-": standard output) through a temporary
+ * file, committed by drv_end() only when the run ended with status 0 or
+ * 1.  Returns the output, or NULL after saying why (the status is then
+ * 2).  The driver owns it.
+ */
+struct cli_output *drv_output(struct drv *d, const char *path);
+
+/*
+ * Finishes the run: closes the outputs and renames them over their
+ * targets when `status` is below 2 (else removes them: every target is
+ * as it was), erases the progress line, frees the driver.  Returns the
+ * exit status: `status`, or 2 when an output failed.
+ */
+int drv_end(struct drv *d, int status);
+
+/*
+ * Says that the value of an option is wrong, the same way in every
+ * tool: "bad --jobs: "0" (1 to 256)", then the usage line.  Returns 2.
+ */
+int drv_bad_value(const struct drv *d, const char *option, const char *value,
+    const char *want);
+
+/* Says a mistake in the options (printf format), then the usage line. 2. */
+int drv_usage_error(const struct drv *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * The severity a diagnostic of severity sev has in this run (--strict
+ * makes warnings errors), or -1 when it is not shown (-q, -w, notes
+ * without --verbose).
+ */
+int drv_shown(const struct drv *d, pdn_severity sev);
+
+/*
+ * A pdn_diag_fn printing diagnostics as the run's options say, and
+ * counting them in d->ds (arg is the struct drv).
+ */
+void drv_diag(const pdn_diag *dg, void *arg);
+
+/* Reader and replay options for an input, as the common options say. */
+void drv_reader_options(const struct drv *d, pdn_reader_options *ro,
+    const struct cli_input *in);
+void drv_replay_options(const struct drv *d, pdn_replay_options *ro);
+
+/* The progress line: `items` more done, at byte `offset` of the input. */
+void drv_progress(struct drv *d, uint64_t items, uint64_t offset);
+
+/*
+ * Writes a TSV header (the names, tab-separated) to fp, unless -H.
+ */
+void drv_tsv_header(const struct drv *d, FILE *fp, const char *const *names);
+
+#endif /* DRIVER_H */
