@@ -1,10 +1,12 @@
 # pdn tools: one plain GNU Makefile.
 #
 # Targets: all check bench install uninstall clean, plus asan (the test suite
-# under AddressSanitizer and UBSan) and fuzz (libFuzzer targets, clang).
+# under AddressSanitizer and UBSan), fuzz (libFuzzer targets, clang) and
+# install-data (the part of install that builds nothing: man pages,
+# profiles, bash completion).
 # Honours CC CFLAGS CPPFLAGS LDFLAGS PREFIX DESTDIR BINDIR LIBDIR INCLUDEDIR
-# MANDIR DATADIR; NATIVE=1 builds for this machine's CPU only; SHARED=0
-# leaves out the shared library; V=1 shows the commands.
+# MANDIR DATADIR BASHCOMPDIR; NATIVE=1 builds for this machine's CPU only;
+# SHARED=0 leaves out the shared library; V=1 shows the commands.
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
@@ -12,6 +14,9 @@ LIBDIR   ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR   ?= $(PREFIX)/share/man
 DATADIR  ?= $(PREFIX)/share/pdn-tools
+# bash-completion's directory, whose loader reads completions/NAME when
+# the command NAME is first completed.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 CC       ?= cc
 # The default build runs on any machine of the target architecture.
@@ -83,8 +88,11 @@ BENCH_SRC = $(sort $(wildcard bench/*.c))
 BENCHES  = $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES = $(sort $(wildcard man/*.[1-9]))
 PROFILES = $(sort $(wildcard profiles/*.yaml))
+# One script, installed under the name of each tool.
+COMPLETION = completion/pdn-tools.bash
 
-.PHONY: all check bench install uninstall clean asan lint-man fuzz FORCE
+.PHONY: all check bench install install-data uninstall clean asan lint-man \
+	fuzz FORCE
 
 # Objects are intermediate files to make (built on the way to a program):
 # keep them, so that make does not delete and rebuild them every run.
@@ -184,7 +192,7 @@ check: all $(TESTS)
 	$(Q)BUILD=$(BUILD) SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
 	    CC='$(CC)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' LIBDIR='$(LIBDIR)' \
 	    INCLUDEDIR='$(INCLUDEDIR)' MANDIR='$(MANDIR)' DATADIR='$(DATADIR)' \
-	    sh tests/run.sh $(TESTS)
+	    BASHCOMPDIR='$(BASHCOMPDIR)' sh tests/run.sh $(TESTS)
 
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer, in a
 # build tree of its own, without the shared library (whose install test is
@@ -242,18 +250,19 @@ PC_SED = -e 's|@prefix@|$(PREFIX)|g' \
 	 -e 's|@includedir@|$(call pc_path,$(INCLUDEDIR))|g' \
 	 -e 's|@version@|$(VERSION)|g'
 
+# The man pages and the completion name the default data directory,
+# /usr/local/share/pdn-tools; the installed copies name DATADIR (the sed
+# replacement with its \, & and | escaped, in single quotes).
+sed_repl = $(call sq,$(subst |,\|,$(subst &,\&,$(subst \,\\,$(1)))))
+DATADIR_SED = -e 's|/usr/local/share/pdn-tools|$(call sed_repl,$(DATADIR))|g'
+
 # Installs the tools, the man pages (each in its section), the profiles,
-# the public headers, the static and the shared library and libpdn.pc.
-install: all
+# the bash completion (under each tool's name), the public headers, the
+# static and the shared library and libpdn.pc.
+install: all install-data
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) \
 	    $(DESTDIR)$(LIBDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)
-	for m in $(MANPAGES); do \
-	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \
-	    install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s || exit 1; \
-	done
-	$(if $(PROFILES),install -d $(DESTDIR)$(DATADIR)/profiles && \
-	    install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles)
 	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)
 	install -m 644 $(LIBPDN) $(DESTDIR)$(LIBDIR)
 	$(if $(SHLIBS),install -m 755 $(BUILD)/$(SHLIB_NAME) $(DESTDIR)$(LIBDIR))
@@ -264,6 +273,22 @@ install: all
 	@# The dynamic linker's cache learns of the library (as root only).
 	@if [ -z "$(DESTDIR)" ] && [ -n "$(SHLIBS)" ] && \
 	    [ "$$(id -u)" = 0 ]; then ldconfig 2>/dev/null || true; fi
+
+# What install writes that is not built: the man pages, the profiles and
+# the completion (the tools' names come from cmd/, nothing is compiled).
+install-data:
+	for m in $(MANPAGES); do \
+	    s=$${m##*.}; d=$(DESTDIR)$(MANDIR)/man$$s; \
+	    install -d $$d && sed $(DATADIR_SED) $$m >$$d/$${m##*/} && \
+	    chmod 644 $$d/$${m##*/} || exit 1; \
+	done
+	$(if $(PROFILES),install -d $(DESTDIR)$(DATADIR)/profiles && \
+	    install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles)
+	install -d $(DESTDIR)$(BASHCOMPDIR)
+	for p in $(notdir $(PROGS)); do \
+	    sed $(DATADIR_SED) $(COMPLETION) >$(DESTDIR)$(BASHCOMPDIR)/$$p && \
+	    chmod 644 $(DESTDIR)$(BASHCOMPDIR)/$$p || exit 1; \
+	done
 
 # Removes exactly the files install wrote; of the directories, only those
 # of pdn-tools' own data, and only when they are empty (a profile of the
@@ -277,6 +302,7 @@ uninstall:
 	    rm -f $(DESTDIR)$(DATADIR)/profiles/$$p; \
 	done
 	rmdir $(DESTDIR)$(DATADIR)/profiles $(DESTDIR)$(DATADIR) 2>/dev/null || true
+	for p in $(notdir $(PROGS)); do rm -f $(DESTDIR)$(BASHCOMPDIR)/$$p; done
 	for h in $(notdir $(PUBLIC_HEADERS)); do \
 	    rm -f $(DESTDIR)$(INCLUDEDIR)/$$h; \
 	done

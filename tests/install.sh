@@ -1,13 +1,16 @@
 #!/bin/sh
 # The install test (make check runs it through tests/run.sh): make install
-# into a temporary DESTDIR; what it put there (exactly the expected files);
-# the shared library's soname and exports (only pdn_ symbols, each declared
-# in an installed header); the README's library example, which must be
-# examples/final-fen.c, built with `pkg-config --cflags --libs libpdn`
-# against the installed copy and run on testdata/sample.pdn (shared, then
-# static); make uninstall, which must leave no file behind but a profile of
-# the user's.  Prints one line per check and closes with
-# "install: N passed, N failed".
+# into a temporary DESTDIR that already holds files of the user's in the
+# same directories; what it put there (exactly the expected files); the
+# bash completion under each tool's name; the man pages and completion of
+# an install-data with PREFIX=/opt/x naming its paths; the shared library's
+# soname and exports (only pdn_ symbols, each declared in an installed
+# header); the README's library example, which must be examples/final-fen.c,
+# built with `pkg-config --cflags --libs libpdn` against the installed copy
+# and run on testdata/sample.pdn (shared, then static); make uninstall,
+# which must remove exactly what install wrote: the files left are those
+# there before and a profile of the user's, in its directory.  Prints one
+# line per check and closes with "install: N passed, N failed".
 #
 # The environment gives BUILD (the build tree), SHARED (0: the tree has no
 # shared library, as under make asan: the test is skipped), MAKE, CC and
@@ -26,6 +29,7 @@ LIBDIR=${LIBDIR:-$PREFIX/lib}
 INCLUDEDIR=${INCLUDEDIR:-$PREFIX/include}
 MANDIR=${MANDIR:-$PREFIX/share/man}
 DATADIR=${DATADIR:-$PREFIX/share/pdn-tools}
+BASHCOMPDIR=${BASHCOMPDIR:-$PREFIX/share/bash-completion/completions}
 passed=0
 failed=0
 
@@ -82,8 +86,22 @@ export MAKEFLAGS
 mk() {
 	"$MAKE" --no-print-directory BUILD="$BUILD" DESTDIR="$root" \
 	    PREFIX="$PREFIX" BINDIR="$BINDIR" LIBDIR="$LIBDIR" \
-	    INCLUDEDIR="$INCLUDEDIR" MANDIR="$MANDIR" DATADIR="$DATADIR" "$@"
+	    INCLUDEDIR="$INCLUDEDIR" MANDIR="$MANDIR" DATADIR="$DATADIR" \
+	    BASHCOMPDIR="$BASHCOMPDIR" "$@"
 }
+# The files and symbolic links under the DESTDIR, sorted.
+files() {
+	(cd "$root" && find . -type f -o -type l) | sed 's/^\.//' | sort
+}
+
+# The user's own files, there before install, in the directories it
+# writes to.
+for f in "$BINDIR/my-tool" "$MANDIR/man1/my-tool.1" "$BASHCOMPDIR/my-tool" \
+    "$INCLUDEDIR/my.h" "$LIBDIR/libmy.a" "$LIBDIR/pkgconfig/my.pc"; do
+	mkdir -p "$root${f%/*}"
+	echo "the user's $f" >"$root$f"
+done
+files >"$tmp/before"
 
 check "make install DESTDIR=... PREFIX=$PREFIX" mk install
 [ -f "$root$INCLUDEDIR/pdn.h" ] || finish
@@ -99,9 +117,13 @@ full=$major.$(version MINOR).$(version PATCH)
 lib=$root$LIBDIR
 
 # The files expected, from the tree: every tool, man page (in its
-# section), profile and public header, the libraries and libpdn.pc.
+# section), profile, completion (one per tool) and public header, the
+# libraries and libpdn.pc.
 {
-	for p in "$BUILD"/bin/pdn-*; do echo "$BINDIR/${p##*/}"; done
+	for p in "$BUILD"/bin/pdn-*; do
+		echo "$BINDIR/${p##*/}"
+		echo "$BASHCOMPDIR/${p##*/}"
+	done
 	for m in man/*.[1-9]; do echo "$MANDIR/man${m##*.}/${m##*/}"; done
 	for p in profiles/*.yaml; do echo "$DATADIR/profiles/${p##*/}"; done
 	for h in lib/pdn*.h; do echo "$INCLUDEDIR/${h##*/}"; done
@@ -110,9 +132,63 @@ lib=$root$LIBDIR
 		echo "$LIBDIR/$l"
 	done
 } | sort >"$tmp/want"
-(cd "$root" && find . -type f -o -type l) | sed 's/^\.//' | sort >"$tmp/got"
-check "the installed files: tools, man pages, profiles, headers, libraries, libpdn.pc; nothing else" \
+files | comm -13 "$tmp/before" - >"$tmp/got"
+check "the installed files: tools, man pages, profiles, completions, headers, libraries, libpdn.pc; nothing else" \
     diff -u "$tmp/want" "$tmp/got"
+# The user's files hold what they held.
+user_ok() {
+	while read -r f; do
+		grep -qx "the user's $f" "$root$f" || { echo "$f changed"; return 1; }
+	done <"$tmp/before"
+}
+check "install left the user's files as they were" user_ok
+
+# Each completion is completion/pdn-tools.bash with the profiles' directory
+# of DATADIR, and completes the command it is named after (as
+# bash-completion's loader needs).
+completions_ok() {
+	sed "s|/usr/local/share/pdn-tools|$DATADIR|g" completion/pdn-tools.bash \
+	    >"$tmp/completion"
+	for p in "$BUILD"/bin/pdn-*; do
+		f=$root$BASHCOMPDIR/${p##*/}
+		cmp "$tmp/completion" "$f" || return 1
+		command -v bash >/dev/null 2>&1 || continue
+		got=$(bash -c '. "$1" && complete -p "${1##*/}"' sh "$f") ||
+		    return 1
+		[ "$got" = "complete -F _pdn_tools ${p##*/}" ] ||
+		    { echo "$f: $got"; return 1; }
+	done
+}
+check "a completion under each tool's name in $BASHCOMPDIR, for that command" \
+    completions_ok
+
+# The installed man pages and completion name the installed data
+# directory: installed with PREFIX=/opt/x (install-data: the part that
+# builds nothing, so that this tree is not rebuilt for /opt/x).
+opt_ok() {
+	o=$tmp/opt
+	"$MAKE" --no-print-directory BUILD="$BUILD" DESTDIR="$o" PREFIX=/opt/x \
+	    BINDIR=/opt/x/bin LIBDIR=/opt/x/lib INCLUDEDIR=/opt/x/include \
+	    MANDIR=/opt/x/share/man DATADIR=/opt/x/share/pdn-tools \
+	    BASHCOMPDIR=/opt/x/share/bash-completion/completions \
+	    install-data || return 1
+	for m in man1/pdn-adjudicate.1 man7/pdn-rules.7; do
+		grep -q '/opt/x/share/pdn-tools/profiles' \
+		    "$o/opt/x/share/man/$m" ||
+		    { echo "$m: no /opt/x/share/pdn-tools/profiles"; return 1; }
+	done
+	grep -qx "_pdn_profiles_dir='/opt/x/share/pdn-tools/profiles'" \
+	    "$o/opt/x/share/bash-completion/completions/pdn-validate" ||
+	    { echo "the completion: not /opt/x/share/pdn-tools/profiles"; return 1; }
+	! grep -rn '/usr/local' "$o" || return 1
+	if command -v mandoc >/dev/null 2>&1; then
+		mandoc -T lint -W warning "$o"/opt/x/share/man/man*/* || return 1
+	fi
+	# Nothing was written outside /opt/x.
+	[ -z "$(cd "$o" && find . -path ./opt -prune -o -print | grep -vx .)" ]
+}
+check "install-data PREFIX=/opt/x: the man pages and the completion say /opt/x/share/pdn-tools/profiles, not /usr/local" \
+    opt_ok
 
 links_ok() {
 	[ "$(readlink "$lib/libpdn.so")" = "libpdn.so.$major" ] &&
@@ -259,14 +335,17 @@ mkdir -p "$root$DATADIR/profiles"
 echo "# the user's own profile" >"$root$DATADIR/profiles/mine.yaml"
 check "make uninstall DESTDIR=..." mk uninstall
 
-left_ok() {
-	(cd "$root" && find . -type f -o -type l) | sed 's/^\.//' |
-	    grep -vx "$DATADIR/profiles/mine.yaml"
-	[ $? -eq 1 ]
-}
-check "uninstall leaves no installed file" left_ok
-check "uninstall keeps the user's profile" \
+# What is left: the files there before install, and the user's profile.
+{
+	cat "$tmp/before"
+	echo "$DATADIR/profiles/mine.yaml"
+} | sort >"$tmp/want-left"
+files >"$tmp/left"
+check "uninstall removes every file install wrote and no other: those there before are left, and the user's profile" \
+    diff -u "$tmp/want-left" "$tmp/left"
+check "uninstall keeps the user's profile and its directory $DATADIR/profiles" \
     grep -qx "# the user's own profile" "$root$DATADIR/profiles/mine.yaml"
+check "uninstall left the user's other files as they were" user_ok
 
 # Without the user's file, the pdn-tools data directory goes too.
 rm -f "$root$DATADIR/profiles/mine.yaml"

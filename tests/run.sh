@@ -161,7 +161,8 @@ fi
 # the library's layers run one way (includes and calls).  tests/install.sh:
 # make install into a temporary DESTDIR, the shared library's exports, the
 # README's library example built with pkg-config against the installed
-# copy, make uninstall.
+# copy, make uninstall.  tests/completion.sh: the bash completion, with
+# fake tools that print the --help format it reads.
 script_checks() {
 	name=$1
 	if BUILD=$BUILD sh "tests/$name.sh" >"$tmp/$name" 2>&1; then
@@ -177,6 +178,7 @@ script_checks() {
 if [ -z "$CLI" ]; then
 	script_checks layers
 	script_checks install
+	script_checks completion
 fi
 
 echo "$passed passed, $failed failed"
