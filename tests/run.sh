@@ -177,6 +177,7 @@ script_checks() {
 if [ -z "$CLI" ]; then
 	script_checks layers
 	script_checks install
+	script_checks options
 fi
 
 echo "$passed passed, $failed failed"
