@@ -35,6 +35,6 @@ all | xargs -0 "$b" -emit 1024 |
 cat "$tmp"
 all | xargs -0 "$b" -emit 1024 |
     /usr/bin/time -o "$tmp" -f "pdn-parse -f tags: max RSS %M KB, %e s" \
-    "$BUILD/bin/pdn-parse" -q -f tags >/dev/null 2>/dev/null
+    "$BUILD/bin/pdn-parse" -w -f tags >/dev/null 2>/dev/null
 # Status 1 is expected: a few corpus games have syntax errors.
 grep -v '^Command exited with non-zero status' "$tmp"

@@ -6,8 +6,8 @@ mb=${BENCH_MB:-${VALIDATE_MB:-200}}
 find testdata/corpus/mobydam-book -type f -name '*.pdn' -print0 |
     LC_ALL=C sort -z | xargs -0 cat >"$tmp/one.pdn"
 one=$(wc -c <"$tmp/one.pdn")
-games1=$($BUILD/bin/pdn-parse -q -f tags "$tmp/one.pdn" 2>/dev/null | wc -l)
-plies1=$($BUILD/bin/pdn-parse -q -f json "$tmp/one.pdn" 2>/dev/null |
+games1=$($BUILD/bin/pdn-parse -w -H -f tags "$tmp/one.pdn" 2>/dev/null | wc -l)
+plies1=$($BUILD/bin/pdn-parse -w -f json "$tmp/one.pdn" 2>/dev/null |
     grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s }')
 reps=$((mb * 1048576 / one + 1))
 i=0

@@ -179,6 +179,7 @@ if [ -z "$CLI" ]; then
 	script_checks layers
 	script_checks install
 	script_checks completion
+	script_checks options
 fi
 
 echo "$passed passed, $failed failed"
