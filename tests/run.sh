@@ -81,6 +81,8 @@ if [ -d testdata ]; then
 	cp -R testdata "$tree/testdata" && chmod -R u+w "$tree/testdata" ||
 	    exit 2
 fi
+# The check scripts get the caller's TMPDIR (see script_checks).
+tmpdir0=${TMPDIR-}
 TMPDIR=$tmp/scratch
 export TMPDIR
 
@@ -132,6 +134,43 @@ tally() {
 	passed=$((passed + p))
 	failed=$((failed + f))
 }
+
+# Check scripts, run from the top of the checkout: each prints one
+# "ok"/"FAIL" line per check (or "skip ..." lines for what it cannot check
+# here) and closes with "NAME: N passed, N failed"; each check counts.
+# tests/layers.sh: the library's layers run one way (includes and calls).
+# tests/install.sh: make install into a temporary DESTDIR, the shared
+# library's exports, the README's library example built with pkg-config
+# against the installed copy, make uninstall.  tests/readonly.sh: this
+# suite again as an unprivileged user who cannot write the checkout or
+# $BUILD, started at once in the background (it takes as long as the rest
+# of the run) and counted at the end; in that nested run PDN_TEST_NESTED
+# is set, and install.sh (which writes into $BUILD) and readonly.sh are
+# left out.  The scripts get the caller's TMPDIR: readonly.sh needs one
+# that its user can reach.
+# run_script NAME: runs tests/NAME.sh, its output into $tmp/NAME, its
+# status into $tmp/NAME.rc.
+run_script() {
+	if (
+		TMPDIR=$tmpdir0
+		[ -n "$TMPDIR" ] || unset TMPDIR
+		BUILD=$BUILD exec sh "tests/$1.sh"
+	) >"$tmp/$1" 2>&1 </dev/null; then
+		echo 0 >"$tmp/$1.rc"
+	else
+		echo $? >"$tmp/$1.rc"
+	fi
+}
+# script_checks NAME: counts what run_script NAME found.
+script_checks() {
+	[ -f "$tmp/$1.rc" ] || run_script "$1"
+	tally "$1.sh" "$tmp/$1" "$(cat "$tmp/$1.rc")" checks "$1"
+}
+
+if [ -z "$CLI" ] && [ -z "$PDN_TEST_NESTED" ]; then
+	run_script readonly &
+	readonly_pid=$!
+fi
 
 for t in "$@"; do
 	name=$(basename "$t")
@@ -268,26 +307,16 @@ elif [ -z "$CLI" ]; then
 	echo "skip mandoc -T lint: mandoc not installed"
 fi
 
-# Check scripts, run from the top of the checkout: each prints one
-# "ok"/"FAIL" line per check (or "skip ..." lines for what it cannot check
-# here) and closes with "NAME: N passed, N failed"; each check counts.  tests/layers.sh:
-# the library's layers run one way (includes and calls).  tests/install.sh:
-# make install into a temporary DESTDIR, the shared library's exports, the
-# README's library example built with pkg-config against the installed
-# copy, make uninstall.
-script_checks() {
-	name=$1
-	if BUILD=$BUILD sh "tests/$name.sh" >"$tmp/$name" 2>&1; then
-		rc=0
-	else
-		rc=$?
-	fi
-	tally "$name.sh" "$tmp/$name" "$rc" checks "$name"
-}
-
 if [ -z "$CLI" ]; then
 	script_checks layers
-	script_checks install
+	if [ -z "$PDN_TEST_NESTED" ]; then
+		script_checks install
+		wait "$readonly_pid"
+		script_checks readonly
+	else
+		echo "skip install.sh: nested $PDN_TEST_NESTED run (make" \
+		    "install writes into $BUILD)"
+	fi
 fi
 
 echo "$passed passed, $failed failed"
