@@ -187,9 +187,13 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 # which installs into a temporary DESTDIR with this make); the runner
 # prints one closing line "N passed, N failed".
 # The install test's make is this one, for the same paths.
+# READONLY=0 leaves out tests/readonly.sh (the suite again as an
+# unprivileged user in a tree it cannot write; it needs root).
 MAKE_CMD := $(MAKE)
+READONLY ?= 1
 check: all $(TESTS)
-	$(Q)BUILD=$(BUILD) SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
+	$(Q)BUILD='$(BUILD)' SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
+	    READONLY='$(READONLY)' \
 	    CC='$(CC)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' LIBDIR='$(LIBDIR)' \
 	    INCLUDEDIR='$(INCLUDEDIR)' MANDIR='$(MANDIR)' DATADIR='$(DATADIR)' \
 	    BASHCOMPDIR='$(BASHCOMPDIR)' sh tests/run.sh $(TESTS)
@@ -197,9 +201,10 @@ check: all $(TESTS)
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer, in a
 # build tree of its own, without the shared library (whose install test is
 # skipped: a library built with the sanitizers needs their runtime loaded
-# first).
+# first), and without tests/readonly.sh (make check runs it; the layout
+# it checks is the same).
 asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SHARED=0 \
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan SHARED=0 READONLY=0 \
 	    OPT="-O1 -fno-omit-frame-pointer" \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check
