@@ -511,8 +511,13 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 	write_line(w, &g->moves, pg != NULL ? 0 : -1, number, side,
 	    st0 != NULL, 1);
 
-	term = pdn_result_valid(result) ? result :
-	    g->terminator != NULL ? g->terminator : "*";
+	/*
+	 * The terminator is the record's own statement, kept when it
+	 * differs from the Result tag (a "*" too); a game without one ends
+	 * with the Result tag's result, or "*".
+	 */
+	term = g->terminator != NULL ? g->terminator :
+	    pdn_result_valid(result) ? result : "*";
 	atom_str(w, term);
 	endline(w);
 	pdn_buf_add(out, "\n", 1);
