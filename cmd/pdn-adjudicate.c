@@ -199,7 +199,8 @@ keep_diag(const pdn_diag *d, void *arg)
 		snprintf(fe->move, sizeof(fe->move), "%s",
 		    d->move != NULL ? d->move : "");
 	}
-	if (opt.quiet || d->severity < opt.min)
+	/* A game written back as read (-f pdn) is said without -v too. */
+	if (opt.quiet || (d->severity < opt.min && d->code != PDN_D_AS_READ))
 		return;
 	kept_add(&b->kd, d, d->severity);
 }
