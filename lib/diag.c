@@ -104,6 +104,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "wrong move separator" },
 	[PDN_D_GAMETYPE_VALUE] = { "gametype-value", PDN_SEV_WARNING,
 	    "bad GameType value" },
+	[PDN_D_AS_READ] = { "as-read", PDN_SEV_WARNING,
+	    "written back as read" },
 };
 
 const char *

@@ -102,9 +102,12 @@ pdn_game_clone(pdn_game **out, const pdn_game *g)
 	struct block b;
 	pdn_game *c;
 	pdn_tag *tags;
+	pdn_tag_span *spans = NULL;
 	void *mem;
 
 	structs = ROUND(sizeof(pdn_game)) + ROUND(g->ntags * sizeof(pdn_tag));
+	if (g->tag_spans != NULL)
+		structs += ROUND(g->ntags * sizeof(pdn_tag_span));
 	line_size(&g->moves, &structs, &strings);
 	/* The main line's own pdn_line lives inside the game. */
 	structs -= ROUND(sizeof(pdn_line));
@@ -112,6 +115,11 @@ pdn_game_clone(pdn_game **out, const pdn_game *g)
 		strings += strlen(g->tags[i].name) + 1 + g->tags[i].vlen + 1;
 	if (g->terminator != NULL)
 		strings += strlen(g->terminator) + 1;
+	/* Bytes as read may hold NULs: copied by length. */
+	if (g->raw != NULL)
+		strings += g->rawlen + 1;
+	if (g->lead != NULL)
+		strings += g->leadlen + 1;
 	if ((mem = malloc(structs + strings)) == NULL)
 		return PDN_ENOMEM;
 	b.s = mem;
@@ -127,6 +135,17 @@ pdn_game_clone(pdn_game **out, const pdn_game *g)
 		    g->tags[i].vlen);
 	}
 	c->tags = tags;
+	if (g->tag_spans != NULL) {
+		spans = take(&b, g->ntags * sizeof(pdn_tag_span));
+		if (g->ntags > 0)
+			memcpy(spans, g->tag_spans,
+			    g->ntags * sizeof(pdn_tag_span));
+	}
+	c->tag_spans = spans;
+	if (g->raw != NULL)
+		c->raw = copy_str(&b, g->raw, g->rawlen);
+	if (g->lead != NULL)
+		c->lead = copy_str(&b, g->lead, g->leadlen);
 	if (g->terminator != NULL)
 		c->terminator = copy_str(&b, g->terminator,
 		    strlen(g->terminator));
@@ -170,5 +189,7 @@ pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
 		out->ntags++;
 	}
 	out->tags = tags;
+	/* Its tags are no longer all where the input has them. */
+	out->tag_spans = NULL;
 	out->terminator = result;
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "pdn_game.h"
+#include "lex.h"
 
 #define LX_BUF		(256 * 1024)
 #define LX_WINDOW	4096
@@ -88,8 +89,16 @@ struct pdn_lexer {
 	 */
 	int rec;			/* 1 recording, -1 given up (too long) */
 	size_t rec_max;
-	uint64_t rec_at;
+	uint64_t rec_from, rec_at;
 	struct sbuf raw;
+	/*
+	 * For the reader's source spans (lex.h), set by the general path:
+	 * where the blanks before the token began, where a tag's value
+	 * lies, and the token's first byte.
+	 */
+	uint64_t blank_at;
+	uint64_t value_at, value_end;
+	unsigned char first;
 };
 
 static int
@@ -167,6 +176,25 @@ uint64_t
 pdn_lexer_offset(const pdn_lexer *lx)
 {
 	return lx->base + lx->pos;
+}
+
+uint64_t
+lex_blank_start(const pdn_lexer *lx)
+{
+	return lx->blank_at;
+}
+
+void
+lex_tag_value(const pdn_lexer *lx, uint64_t *offset, uint64_t *len)
+{
+	*offset = lx->value_at;
+	*len = lx->value_end - lx->value_at;
+}
+
+int
+lex_error_in_tag(const pdn_lexer *lx)
+{
+	return lx->first == '[';
 }
 
 
@@ -253,10 +281,28 @@ keep(pdn_lexer *lx, size_t to)
 void
 pdn_lexer_record(pdn_lexer *lx, uint64_t from, size_t max)
 {
+	size_t k;
+
+	/*
+	 * A recording that runs on and holds `from` keeps what it has from
+	 * there on: those bytes may have left the buffer already (behind a
+	 * long token).
+	 */
+	if (lx->rec > 0 && from >= lx->rec_from && from <= lx->rec_at) {
+		k = (size_t)(from - lx->rec_from);
+		if (k > 0) {
+			memmove(lx->raw.p, lx->raw.p + k, lx->raw.len - k);
+			lx->raw.len -= k;
+			lx->raw.p[lx->raw.len] = '\0';
+		}
+	} else {
+		lx->raw.len = 0;
+		lx->rec_at = from < lx->base ? lx->base : from;
+		from = lx->rec_at;
+	}
 	lx->rec = 1;
 	lx->rec_max = max + 1;
-	lx->raw.len = 0;
-	lx->rec_at = from < lx->base ? lx->base : from;
+	lx->rec_from = from;
 }
 
 const char *
@@ -546,6 +592,8 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 		tok->flags |= PDN_TF_QUOTES;
 		lx->pos += 3;
 	}
+	/* Absolute: the string may refill the buffer as it goes. */
+	lx->value_at = lx->base + lx->pos;
 	for (;;) {
 		if (fill(lx, 4) == 0 || lx->b[lx->pos] == '\n' ||
 		    lx->b[lx->pos] == '\r')
@@ -559,12 +607,14 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 			continue;
 		}
 		if (c == '"') {
+			lx->value_end = lx->base + lx->pos;
 			lx->pos++;
 			break;
 		}
 		if (c == '\0')
 			return nul_error(lx, tok, "NUL byte in a string");
 		if (curly_quote(lx) && (tok->flags & PDN_TF_QUOTES)) {
+			lx->value_end = lx->base + lx->pos;
 			lx->pos += 3;
 			break;
 		}
@@ -621,6 +671,8 @@ lex_tag_fast(pdn_lexer *lx, pdn_token *tok, int *rc)
 	}
 	if (!(b[n0] >= 'A' && b[n0] <= 'Z'))
 		tok->flags |= PDN_TF_TAG_NAME;
+	lx->value_at = lx->base + v0;
+	lx->value_end = lx->base + v1;
 	lx->pos = v1 + 2;
 	tag_token(lx, tok);
 	*rc = 0;
@@ -655,14 +707,19 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 		/* An unquoted value runs to the ']' on the same line. */
 		tok->flags |= PDN_TF_UNQUOTED;
 		lx->v.len = 0;
+		lx->value_at = lx->base + lx->pos;
 		while (fill(lx, 4) > 0 && lx->b[lx->pos] != ']' &&
 		    lx->b[lx->pos] != '\n' && lx->b[lx->pos] != '\r' &&
 		    lx->b[lx->pos] != '\0')
 			if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX,
 			    tok)) != 0)
 				return text_error(lx, tok, rc);
-		while (lx->v.len > 0 && isblank_(lx->v.p[lx->v.len - 1]))
+		/* The blanks dropped are bytes of the input, one each. */
+		lx->value_end = lx->base + lx->pos;
+		while (lx->v.len > 0 && isblank_(lx->v.p[lx->v.len - 1])) {
 			lx->v.len--;
+			lx->value_end--;
+		}
 		if (sput(&lx->v, "", 0, LX_TAG_MAX + 1) == -2)
 			return PDN_ENOMEM;
 	}
@@ -989,7 +1046,8 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 
 /*
  * The general path of pdn_lexer_next(), from the current position, with
- * nl line ends already passed since the last token.
+ * nl line ends already passed since the last token (whose end is in
+ * lx->blank_at).
  */
 static __attribute__((noinline)) int
 lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
@@ -1055,6 +1113,7 @@ lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
 	tok->offset = lx->base + lx->pos;
 	tok->col = (long)(tok->offset - lx->lstart) + 1;
 	c = lx->b[lx->pos];
+	lx->first = c;
 	if (isdig(c))
 		return lex_short(lx, tok) ? 0 : lex_number(lx, tok);
 	switch (c) {
@@ -1170,7 +1229,7 @@ digits3(const unsigned char *p, unsigned *v)
  * the token's start
  * (or where the blanks stopped) and *nl at the line ends passed, for
  * lexer_next_slow(), which reads every token taken here the same way
- * (lex_short()).
+ * (lex_short()), with lx->blank_at set to where the blanks began.
  */
 #define LX_FAST	64
 
@@ -1245,6 +1304,8 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
 	lx->pos = (size_t)(r - b);
 	return 1;
 slow:
+	/* The general path wants where the last token ended (lex.h). */
+	lx->blank_at = lx->base + lx->pos;
 	lx->pos = (size_t)(p - b);
 	return 0;
 }
@@ -1254,8 +1315,11 @@ pdn_lexer_next(pdn_token *tok, pdn_lexer *lx)
 {
 	int nl = 0;
 
-	if (lx->end - lx->pos >= LX_FAST && lex_fast(lx, tok, &nl))
-		return 0;
+	if (lx->end - lx->pos >= LX_FAST) {
+		if (lex_fast(lx, tok, &nl))
+			return 0;
+	} else
+		lx->blank_at = lx->base + lx->pos;
 	return lexer_next_slow(lx, tok, nl);
 }
 

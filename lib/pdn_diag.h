@@ -80,6 +80,8 @@ typedef enum pdn_diag_code {
 	PDN_D_UNSUPPORTED_GAMETYPE,	/* note: a variant not replayed */
 	PDN_D_MOVE_SEPARATOR,		/* warning: 'x' quiet or '-' capture */
 	PDN_D_GAMETYPE_VALUE,		/* warning: a GameType not understood */
+	/* The reader with keep_raw (reader.c). */
+	PDN_D_AS_READ,			/* warning: raw text kept for a rewrite */
 	PDN_D_NCODES
 } pdn_diag_code;
 

@@ -74,6 +74,25 @@ struct pdn_line {
 };
 
 /*
+ * A stretch of the input: a byte offset, counted as pdn_game.offset is
+ * (from the start of what the reader reads), and a length.
+ */
+typedef struct pdn_span {
+	uint64_t offset;
+	uint64_t len;
+} pdn_span;
+
+/*
+ * Where a tag was read: the whole tag from its '[' to its ']', and its
+ * value, the bytes between the quotes (of a value without quotes, its text
+ * without the blanks around it).  The value's bytes are as in the input,
+ * escapes and all: pdn_tag.value is what they mean.
+ */
+typedef struct pdn_tag_span {
+	pdn_span tag, value;
+} pdn_tag_span;
+
+/*
  * A game as read.  Everything it points to belongs to the reader and stays
  * valid until the next pdn_reader_next() or pdn_reader_free().
  */
@@ -91,14 +110,47 @@ typedef struct pdn_game {
 	long plies;		/* moves in the main line */
 	int errors;		/* error diagnostics about this game */
 	int warnings;
-	int truncated;		/* a syntax error cut the game short */
 	/*
-	 * A truncated game's text as read, from its first token to where
-	 * the next game starts, when the reader was asked to keep it
-	 * (keep_raw); else NULL.
+	 * A syntax error cut the game short; or, with keep_raw, the
+	 * "game" is text the reader found after the last game (comments
+	 * alone, PDN_D_TEXT_AFTER_GAME) and returns so that a rewrite keeps
+	 * it.
+	 */
+	int truncated;
+	/*
+	 * With keep_raw, a truncated game's bytes exactly as read, from its
+	 * first byte to where the next game starts (or the end of input),
+	 * whatever they are (NUL bytes, invalid UTF-8, CR LF); NULL when
+	 * they were more than max_game bytes, and for every other game.
 	 */
 	const char *raw;
 	size_t rawlen;
+	/*
+	 * Fields are only ever appended from here on: the reader allocates
+	 * pdn_game, so a program built against an older header reads the
+	 * fields it knows where they were.
+	 *
+	 * Where the game lies in the input, in offsets as `offset` counts:
+	 * tag_spans[i] is where tags[i] was read; terminator_span the
+	 * terminator as written ("1 - 1" spaced, "0-0" of "0-001." glued),
+	 * length 0 when there is none; span the game, from its first byte
+	 * (`offset`) to the end of its last token, or for a truncated game
+	 * to where the next game starts, as raw.  The bytes between two
+	 * games' spans are blanks and what the lead of the second holds.
+	 * A copy made by pdn_game_amend() has no tag_spans (NULL).
+	 */
+	const pdn_tag_span *tag_spans;
+	pdn_span terminator_span;
+	pdn_span span;
+	/*
+	 * With keep_raw, what the reader skipped between the previous game
+	 * (or the start of input) and this one when that is more than
+	 * spaces, tabs and line ends, such as a byte order mark or a
+	 * no-break space: the bytes from the first such one to the game's
+	 * first byte, which a rewrite writes before the game.  Else NULL.
+	 */
+	const char *lead;
+	size_t leadlen;
 } pdn_game;
 
 /* The value of the first tag named `name`, or NULL (borrowed). */
@@ -151,8 +203,9 @@ int pdn_movetok_str(char *buf, const pdn_movetok *t);
 
 /*
  * Deep-copies game g into one block of memory, so that it outlives the
- * reader (to hand it to another thread).  The copy owns everything it
- * points to except `file`, which stays borrowed from the reader's options.
+ * reader (to hand it to another thread): its tags, movetext, spans and
+ * text as read (raw, lead).  The copy owns everything it points to except
+ * `file`, which stays borrowed from the reader's options.
  * Returns 0 with *out set (the caller's: pdn_game_free(), NULL-safe) or
  * PDN_ENOMEM.
  */
@@ -165,7 +218,9 @@ void pdn_game_free(pdn_game *g);
  * tag is `termination` when that is not NULL; without a Termination tag,
  * one is added after the other tags.  `tags` must have room for
  * g->ntags + 1 entries and becomes out->tags; `result` and `termination`
- * are borrowed.  pdn_game_write() then writes the record with them.
+ * are borrowed.  pdn_game_write() then writes the record with them.  The
+ * copy has no tag_spans (NULL); its span and terminator_span are still
+ * where g was read.
  */
 void pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
     const char *result, const char *termination);
@@ -179,8 +234,13 @@ typedef struct pdn_reader_options {
 	void *diag_arg;
 	size_t max_game;	/* bytes a game may take in memory; 0: default */
 	/*
-	 * Keep the text of a game that a syntax error cuts short, as read
-	 * (pdn_game.raw), so that a rewrite loses nothing of it.
+	 * For a rewrite that loses nothing: keep the bytes of a game that a
+	 * syntax error cuts short, exactly as read (pdn_game.raw), and of
+	 * comments after the last game (returned as a truncated game of
+	 * their own); keep what the reader skips before a game that is more
+	 * than blanks (pdn_game.lead).  Each game with raw text is reported
+	 * (PDN_D_AS_READ: it will be written back as read), and one whose
+	 * text was too long to keep is an error (PDN_D_GAME_TOO_LARGE).
 	 */
 	int keep_raw;
 	/*

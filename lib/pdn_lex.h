@@ -132,9 +132,10 @@ int pdn_lexer_skip_game(pdn_lexer *lx, int in_tags);
 uint64_t pdn_lexer_offset(const pdn_lexer *lx);
 
 /*
- * Keeps the input from byte offset `from` (which must not be behind the
- * current token) until the next call, up to `max` bytes; past that the
- * recording is given up.  pdn_lexer_recorded() returns the bytes kept up
+ * Keeps the input from byte offset `from` until the next call, up to `max`
+ * bytes; past that the recording is given up.  `from` must not be behind
+ * the current token, unless the recording running (not given up) already
+ * holds it: it then goes on from there, keeping what it has.  pdn_lexer_recorded() returns the bytes kept up
  * to the current position and sets *len, or NULL when none were (not
  * recording, given up, out of memory); the text is borrowed until the next
  * pdn_lexer_record().

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pdn_game.h"
+#include "lex.h"
 
 #define ARENA_CHUNK	(64 * 1024)
 #define ALIGN		16
@@ -37,6 +38,7 @@ struct pdn_reader {
 	int have_tok;		/* tok was read but belongs to the next game */
 	struct chunk *arena;
 	struct vec tags;
+	struct vec tagspans;	/* pdn_tag_span, one per tag */
 	struct vec lines[PDN_MAX_DEPTH + 1];
 	int hasmove[PDN_MAX_DEPTH + 1];
 	int depth;
@@ -58,6 +60,14 @@ struct pdn_reader {
 	int tagdiag;		/* diagnostics now concern tags, not a ply */
 	uint64_t initials;	/* TAG_BIT() of the first letter of each tag */
 	long numline, numcol;	/* where the pending move number was */
+	long col;		/* column of the game's first token */
+	/*
+	 * With keep_raw the lexer records the input from rec_from on: from
+	 * a game's first byte through the blanks after it, up to the next
+	 * game's first token, so that what lies between two games (from
+	 * prev_end, the end of the previous one) can be looked at.
+	 */
+	uint64_t rec_from, prev_end;
 	int oom;
 };
 
@@ -187,6 +197,14 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	return 0;
 }
 
+/* With keep_raw, the input is recorded from its first byte (begin_game()). */
+static void
+reader_start(pdn_reader *r)
+{
+	if (r->opt.keep_raw)
+		pdn_lexer_record(r->lx, 0, r->opt.max_game);
+}
+
 int
 pdn_reader_new(pdn_reader **out, pdn_read_fn read, void *arg,
     const pdn_reader_options *opt)
@@ -201,6 +219,7 @@ pdn_reader_new(pdn_reader **out, pdn_read_fn read, void *arg,
 		free(r);
 		return PDN_ENOMEM;
 	}
+	reader_start(r);
 	*out = r;
 	return 0;
 }
@@ -219,6 +238,7 @@ pdn_reader_new_mem(pdn_reader **out, const char *data, size_t len,
 		free(r);
 		return PDN_ENOMEM;
 	}
+	reader_start(r);
 	*out = r;
 	return 0;
 }
@@ -237,6 +257,7 @@ pdn_reader_free(pdn_reader *r)
 		free(c);
 	}
 	free(r->tags.p);
+	free(r->tagspans.p);
 	for (i = 0; i <= PDN_MAX_DEPTH; i++)
 		free(r->lines[i].p);
 	free(r);
@@ -379,6 +400,36 @@ copy_movetok(pdn_movetok *d, const pdn_movetok *s)
 		d->sq[k] = s->sq[k];
 }
 
+/*
+ * With keep_raw: keeps as the game's lead what lies between the previous
+ * game and this one's first token t when it is more than blanks, from the
+ * recording that ran on since the previous game began; then records from
+ * t on.
+ */
+static void
+keep_lead(pdn_reader *r, const pdn_token *t)
+{
+	const char *rec;
+	size_t n = 0;
+	uint64_t i, end;
+
+	rec = pdn_lexer_recorded(r->lx, &n);
+	if (rec != NULL && r->prev_end >= r->rec_from &&
+	    t->offset - r->rec_from <= n) {
+		end = t->offset - r->rec_from;
+		for (i = r->prev_end - r->rec_from; i < end; i++)
+			if (rec[i] != ' ' && rec[i] != '\t' && rec[i] != '\n' &&
+			    rec[i] != '\r')
+				break;
+		if (i < end) {
+			r->game.lead = arena_strdup(r, rec + i, end - i);
+			r->game.leadlen = end - i;
+		}
+	}
+	pdn_lexer_record(r->lx, t->offset, r->opt.max_game);
+	r->rec_from = t->offset;
+}
+
 static void
 begin_game(pdn_reader *r, const pdn_token *t)
 {
@@ -386,6 +437,7 @@ begin_game(pdn_reader *r, const pdn_token *t)
 		return;
 	arena_reset(r);
 	r->tags.n = 0;
+	r->tagspans.n = 0;
 	r->initials = 0;
 	r->lines[0].n = 0;
 	r->hasmove[0] = 0;
@@ -401,10 +453,12 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->game.index = ++r->ngames;
 	r->game.line = t->line;
 	r->game.offset = t->offset;
+	r->game.span.offset = t->offset;
+	r->col = t->col;
 	r->in_game = 1;
 	set_limit(r);
 	if (r->opt.keep_raw)
-		pdn_lexer_record(r->lx, t->offset, r->opt.max_game);
+		keep_lead(r, t);
 }
 
 static pdn_elem *
@@ -461,6 +515,7 @@ static void
 add_tag(pdn_reader *r, const pdn_token *t)
 {
 	pdn_tag *tag, *tags = r->tags.p;
+	pdn_tag_span *sp;
 	size_t i;
 
 	for (i = 0; (r->initials & TAG_BIT(t->text)) && i < r->tags.n; i++)
@@ -470,6 +525,12 @@ add_tag(pdn_reader *r, const pdn_token *t)
 			    t->text);
 			break;
 		}
+	if ((sp = vec_push(r, &r->tagspans, sizeof(*sp))) == NULL)
+		return;
+	/* The lexer has just read the tag: it ends where it stands. */
+	sp->tag.offset = t->offset;
+	sp->tag.len = pdn_lexer_offset(r->lx) - t->offset;
+	lex_tag_value(r->lx, &sp->value.offset, &sp->value.len);
 	if ((tag = vec_push(r, &r->tags, sizeof(*tag))) == NULL)
 		return;
 	r->initials |= TAG_BIT(t->text);
@@ -725,9 +786,43 @@ check_result(pdn_reader *r)
 
 static const pdn_line empty_line = { 0, NULL };
 
-/* Completes the current game; returns 1 (a game), or an error code. */
+/* The current game ends at input offset `end`. */
+static void
+set_end(pdn_reader *r, uint64_t end)
+{
+	r->game.span.len = end - r->game.span.offset;
+}
+
+/*
+ * With keep_raw: keeps the text of a truncated game, up to where the
+ * lexer stands (its span's end), and says that a rewrite writes it back as
+ * read (why: what the text is), or that it cannot.
+ */
+static void
+keep_text(pdn_reader *r, const char *why)
+{
+	pdn_game *g = &r->game;
+
+	r->tagdiag = 1;
+	g->raw = pdn_lexer_recorded(r->lx, &g->rawlen);
+	if (g->raw != NULL && g->rawlen == g->span.len)
+		emit(r, PDN_D_AS_READ, g->line, r->col, "%s", why);
+	else {
+		g->raw = NULL;
+		g->rawlen = 0;
+		emit(r, PDN_D_GAME_TOO_LARGE, g->line, r->col,
+		    "its text (%llu bytes) was not kept: a rewrite leaves it "
+		    "out", (unsigned long long)g->span.len);
+	}
+	r->tagdiag = 0;
+}
+
+/*
+ * Completes the current game; returns 1 (a game), or an error code.  With
+ * `checks` zero, the text after the last game, it is not looked into.
+ */
 static int
-finish_game(pdn_reader *r)
+finish_game(pdn_reader *r, int checks)
 {
 	pdn_game *g = &r->game;
 	const pdn_tag *fen;
@@ -751,11 +846,18 @@ finish_game(pdn_reader *r)
 	g->moves.e = r->lines[0].p;
 	g->ntags = r->tags.n;
 	g->tags = r->tags.p;
+	g->tag_spans = r->tagspans.p;
+	r->prev_end = g->span.offset + g->span.len;
 	r->in_game = 1;
 	if (r->oom) {
 		r->in_game = 0;
 		set_limit(r);
 		return PDN_ENOMEM;
+	}
+	if (!checks) {
+		r->in_game = 0;
+		set_limit(r);
+		return 1;
 	}
 	r->tagdiag = 1;
 	decide_gametype(r);
@@ -780,7 +882,7 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
     const char *detail)
 {
 	long line = t->line, col = t->col;
-	int rc;
+	int rc, in_tags, junk;
 
 	begin_game(r, t);
 	/* A lexer error may name the byte at fault inside its token. */
@@ -793,11 +895,22 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	else
 		emit(r, code, line, col, NULL);
 	r->game.truncated = 1;
-	if ((rc = pdn_lexer_skip_game(r->lx, !r->movetext)) != 0)
+	/*
+	 * Among the game's tags (it has some, or the broken token is one,
+	 * and no movetext yet) the lines of its other tags are skipped too.
+	 * Junk outside any game is skipped to the next line that starts a
+	 * tag, so that the game there is read as if it were not there.
+	 */
+	junk = r->tags.n == 0 && !r->movetext && t->type != PDN_TOK_TAG &&
+	    !(t->type == PDN_TOK_ERROR && lex_error_in_tag(r->lx));
+	in_tags = !r->movetext && !junk;
+	if ((rc = pdn_lexer_skip_game(r->lx, in_tags)) != 0)
 		return rc;
+	set_end(r, pdn_lexer_offset(r->lx));
 	if (r->opt.keep_raw)
-		r->game.raw = pdn_lexer_recorded(r->lx, &r->game.rawlen);
-	return finish_game(r);
+		keep_text(r, junk ? "text outside any game" :
+		    "cut short by an error");
+	return finish_game(r, 1);
 }
 
 /* A move number that no move followed. */
@@ -844,6 +957,16 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 					    t->col, NULL);
 				return 0;
 			}
+			if (!game_has_content(r) && r->opt.keep_raw) {
+				/*
+				 * Comments after the last game: a game of
+				 * their own, so that a rewrite keeps them.
+				 */
+				r->game.truncated = 1;
+				set_end(r, pdn_lexer_offset(r->lx));
+				keep_text(r, "comments after the last game");
+				return finish_game(r, 0);
+			}
 			if (!game_has_content(r)) {
 				r->in_game = 0;
 				set_limit(r);
@@ -858,7 +981,8 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
 				    t->col, NULL);
 			emit(r, PDN_D_NO_TERMINATOR, t->line, t->col, NULL);
-			return finish_game(r);
+			set_end(r, lex_blank_start(r->lx));
+			return finish_game(r, 1);
 		case PDN_TOK_ERROR:
 			return syntax_error(r, t, t->code, t->text);
 		case PDN_TOK_TAG:
@@ -874,7 +998,8 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 				r->have_tok = 1;
 				emit(r, PDN_D_NO_TERMINATOR, t->line, t->col,
 				    NULL);
-				return finish_game(r);
+				set_end(r, lex_blank_start(r->lx));
+				return finish_game(r, 1);
 			}
 			begin_game(r, t);
 			r->tagdiag = 1;
@@ -891,7 +1016,12 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
 				    t->col, NULL);
 			r->game.terminator = arena_strdup(r, t->text, t->len);
-			return finish_game(r);
+			/* As written: "1 - 1", the "0-0" of a glued "0-001.". */
+			r->game.terminator_span.offset = t->offset;
+			set_end(r, pdn_lexer_offset(r->lx));
+			r->game.terminator_span.len = r->game.span.len -
+			    (t->offset - r->game.span.offset);
+			return finish_game(r, 1);
 		case PDN_TOK_MOVENUM:
 			begin_game(r, t);
 			token_liberties(r, t);

@@ -385,36 +385,29 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 	}
 }
 
-/* Nonzero when s is UTF-8 text without NUL bytes. */
-static int
-is_text(const char *s, size_t len)
+/*
+ * A game's text as read (a truncated game's raw): its bytes exactly, then
+ * what makes the next game start a line of its own after a blank line,
+ * unless the text ends so already.  Read again, the text and the blank
+ * lines after it are the game's text: the output reads back to itself.
+ */
+static void
+write_as_read(pdn_buf *out, const char *s, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, k, n;
+	size_t i;
 
-	while (i < len) {
-		if (p[i] == 0)
-			return 0;
-		if (p[i] < 0x80) {
-			i++;
-			continue;
-		}
-		if (p[i] >= 0xc2 && p[i] <= 0xdf)
-			n = 1;
-		else if (p[i] >= 0xe0 && p[i] <= 0xef)
-			n = 2;
-		else if (p[i] >= 0xf0 && p[i] <= 0xf4)
-			n = 3;
-		else
-			return 0;
-		if (i + n >= len)
-			return 0;	/* the sequence is cut off */
-		for (k = 1; k <= n; k++)
-			if ((p[i + k] & 0xc0) != 0x80)
-				return 0;
-		i += n + 1;
+	pdn_buf_add(out, s, len);
+	if (len == 0 || s[len - 1] != '\n') {
+		/* At the end of input: the last line is not blank. */
+		pdn_buf_add(out, "\n\n", 2);
+		return;
 	}
-	return 1;
+	/* Is the last line, before its '\n', blank? */
+	for (i = len - 1; i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t' ||
+	    s[i - 1] == '\r'); i--)
+		;
+	if (i > 0 && s[i - 1] != '\n')
+		pdn_buf_add(out, "\n", 1);
 }
 
 int
@@ -435,23 +428,20 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 	long number = 1;
 
 	/*
-	 * A game a syntax error cut short cannot be rewritten: its text goes
-	 * out as read, without the blanks at its end, so that nothing of it
-	 * is lost and reading the output gives the same text again.  Bytes
-	 * that are no text (NUL, invalid UTF-8) would make the output no
-	 * text either: such a game is left out, its diagnostics said.
+	 * What the reader skipped before the game that is more than blanks
+	 * (a byte order mark) goes out before it, as read.
+	 */
+	if (g->lead != NULL)
+		pdn_buf_add(out, g->lead, g->leadlen);
+	/*
+	 * A game a syntax error cut short cannot be rewritten: its bytes go
+	 * out exactly as read, whatever they are (a NUL byte, invalid
+	 * UTF-8), so that nothing of the input is lost.  Without them (the
+	 * reader did not keep them, and said so) nothing can be written.
 	 */
 	if (g->truncated) {
-		size_t n = g->rawlen;
-
-		if (g->raw == NULL || !is_text(g->raw, n))
-			return 0;
-		while (n > 0 && (g->raw[n - 1] == '\n' ||
-		    g->raw[n - 1] == '\r' || g->raw[n - 1] == ' ' ||
-		    g->raw[n - 1] == '\t'))
-			n--;
-		pdn_buf_add(out, g->raw, n);
-		pdn_buf_add(out, "\n\n", 2);
+		if (g->raw != NULL)
+			write_as_read(out, g->raw, g->rawlen);
 		return out->oom ? PDN_ENOMEM : 0;
 	}
 	if ((used = calloc(g->ntags + 1, 1)) == NULL)
@@ -511,8 +501,13 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 	write_line(w, &g->moves, pg != NULL ? 0 : -1, number, side,
 	    st0 != NULL, 1);
 
-	term = pdn_result_valid(result) ? result :
-	    g->terminator != NULL ? g->terminator : "*";
+	/*
+	 * The terminator is the record's own statement, kept when it
+	 * differs from the Result tag (a "*" too); a game without one ends
+	 * with the Result tag's result, or "*".
+	 */
+	term = g->terminator != NULL ? g->terminator :
+	    pdn_result_valid(result) ? result : "*";
 	atom_str(w, term);
 	endline(w);
 	pdn_buf_add(out, "\n", 1);

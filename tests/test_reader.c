@@ -2,7 +2,7 @@
  * The streaming reader (reader.c): game boundaries, tags, movetext
  * structure, terminators, setups and every diagnostic with its code,
  * line, column, game and ply (testdata/reader.yaml); plus the memory
- * bound, the depth limit and read errors.
+ * bound, the depth limit, read errors, source spans and raw text kept.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -308,6 +308,252 @@ test_read_error(void **state)
 	pdn_reader_free(NULL);
 }
 
+
+/* A read callback handing out a buffer a few bytes at a time. */
+struct trickle {
+	const char *data;
+	size_t len, at, step;
+};
+
+static long
+trickle_read(void *arg, char *buf, size_t len)
+{
+	struct trickle *t = arg;
+	size_t n = t->len - t->at;
+
+	if (n > t->step)
+		n = t->step;
+	if (n > len)
+		n = len;
+	memcpy(buf, t->data + t->at, n);
+	t->at += n;
+	return (long)n;
+}
+
+/* The bytes of the input at span sp are exactly s. */
+static void
+assert_span(const char *data, size_t len, pdn_span sp, const char *s)
+{
+	assert_true(sp.offset <= len && sp.len <= len - sp.offset);
+	if (sp.len != strlen(s) || memcmp(data + sp.offset, s, sp.len) != 0)
+		fail_msg("span %llu+%llu is \"%.*s\", not \"%s\"",
+		    (unsigned long long)sp.offset, (unsigned long long)sp.len,
+		    (int)sp.len, data + sp.offset, s);
+}
+
+/* The span of the first tag named `name`. */
+static pdn_tag_span
+tag_span(const pdn_game *g, const char *name)
+{
+	size_t i;
+
+	assert_non_null(g->tag_spans);
+	for (i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return g->tag_spans[i];
+	fail_msg("no tag %s", name);
+	/* NOTREACHED */
+	return g->tag_spans[0];
+}
+
+/*
+ * The games of spans_input (below), LF or CR LF: each tag, value,
+ * terminator and game span holds exactly the bytes it says.  eol is the
+ * line end.
+ */
+static void
+check_spans(pdn_reader *r, const char *data, size_t len, const char *eol,
+    const char *longval)
+{
+	const pdn_game *g;
+	char want[256];
+	pdn_tag_span ts;
+
+	/* A Result "2-0", its terminator, the game to it. */
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	assert_int_equal(g->span.offset, g->offset);
+	assert_int_equal(g->ntags, 3);
+	ts = tag_span(g, "Result");
+	assert_span(data, len, ts.tag, "[Result \"2-0\"]");
+	assert_span(data, len, ts.value, "2-0");
+	ts = tag_span(g, "Event");
+	assert_span(data, len, ts.tag, "[Event \"spans\"]");
+	assert_span(data, len, ts.value, "spans");
+	ts = tag_span(g, "Annotator");
+	assert_span(data, len, ts.value, longval);
+	assert_span(data, len, g->terminator_span, "2-0");
+	assert_int_equal(g->span.offset, 0);
+	assert_int_equal(g->span.len,
+	    g->terminator_span.offset + g->terminator_span.len);
+
+	/* An empty Result, a padded and an unquoted tag, a spaced result. */
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	ts = tag_span(g, "Result");
+	assert_span(data, len, ts.tag, "[Result \"\"]");
+	assert_span(data, len, ts.value, "");
+	assert_int_equal(ts.value.offset, ts.tag.offset + 9);
+	ts = tag_span(g, "Site");
+	assert_span(data, len, ts.tag, "[Site  \"padded\" ]");
+	assert_span(data, len, ts.value, "padded");
+	ts = tag_span(g, "Round");
+	assert_span(data, len, ts.tag, "[Round  un quoted  ]");
+	assert_span(data, len, ts.value, "un quoted");
+	assert_span(data, len, g->terminator_span, "1 - 1");
+	snprintf(want, sizeof(want), "[Event \"empty result\"]%s"
+	    "[Result \"\"]%s[Site  \"padded\" ]%s[Round  un quoted  ]%s%s"
+	    "1. 32-28 {a%scomment} 1 - 1", eol, eol, eol, eol, eol, eol);
+	assert_span(data, len, g->span, want);
+
+	/* No Result tag, no terminator: the game ends at its last move. */
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	assert_null(pdn_game_tag(g, "Result"));
+	assert_int_equal(g->ntags, 1);
+	assert_int_equal(g->terminator_span.len, 0);
+	snprintf(want, sizeof(want), "[Event \"no result tag\"]%s"
+	    "1. 33-28 18-23", eol);
+	assert_span(data, len, g->span, want);
+
+	/* A result glued to the next game's move number: "0-0" of "0-001.". */
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	assert_span(data, len, g->terminator_span, "0-0");
+	snprintf(want, sizeof(want), "[Event \"glued\"]%s1. 34-29 0-0", eol);
+	assert_span(data, len, g->span, want);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	assert_int_equal(g->ntags, 0);
+	assert_span(data, len, g->span, "01. 32-28 *");
+	assert_span(data, len, g->terminator_span, "*");
+	assert_int_equal(pdn_reader_next(&g, r), 0);
+}
+
+static void
+spans_input(pdn_buf *b, const char *eol, const char *longval)
+{
+	b->len = 0;
+	add_s(b, "[Event \"spans\"]"); add_s(b, eol);
+	add_s(b, "[Annotator \""); add_s(b, longval); add_s(b, "\"]");
+	add_s(b, eol);
+	add_s(b, "[Result \"2-0\"]"); add_s(b, eol); add_s(b, eol);
+	add_s(b, "1. 32-28 19-23 2-0"); add_s(b, eol); add_s(b, eol);
+	add_s(b, "[Event \"empty result\"]"); add_s(b, eol);
+	add_s(b, "[Result \"\"]"); add_s(b, eol);
+	add_s(b, "[Site  \"padded\" ]"); add_s(b, eol);
+	add_s(b, "[Round  un quoted  ]"); add_s(b, eol); add_s(b, eol);
+	add_s(b, "1. 32-28 {a"); add_s(b, eol); add_s(b, "comment} 1 - 1");
+	add_s(b, eol); add_s(b, eol);
+	add_s(b, "[Event \"no result tag\"]"); add_s(b, eol);
+	add_s(b, "1. 33-28 18-23"); add_s(b, eol); add_s(b, "  "); add_s(b, eol);
+	add_s(b, "[Event \"glued\"]"); add_s(b, eol);
+	add_s(b, "1. 34-29 0-001. 32-28 *"); add_s(b, eol);
+}
+
+/*
+ * Source spans (pdn_game.span, terminator_span, tag_spans) are absolute
+ * input offsets: the same from memory and from a stream read a few bytes
+ * at a time (the lexer's buffer moves under them), with LF and CR LF, a
+ * tag value longer than the lexer's window among them.
+ */
+static void
+test_spans(void **state)
+{
+	static const char *const eols[] = { "\n", "\r\n" };
+	pdn_buf in = { 0 };
+	char longval[10001];
+	struct trickle tr;
+	pdn_reader *r;
+	size_t k;
+
+	(void)state;
+	memset(longval, 'v', sizeof(longval) - 1);
+	longval[sizeof(longval) - 1] = '\0';
+	for (k = 0; k < 2; k++) {
+		spans_input(&in, eols[k], longval);
+		assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len, NULL),
+		    0);
+		check_spans(r, in.data, in.len, eols[k], longval);
+		pdn_reader_free(r);
+		tr.data = in.data;
+		tr.len = in.len;
+		tr.at = 0;
+		tr.step = 7;
+		assert_int_equal(pdn_reader_new(&r, trickle_read, &tr, NULL),
+		    0);
+		check_spans(r, in.data, in.len, eols[k], longval);
+		pdn_reader_free(r);
+	}
+	pdn_buf_free(&in);
+}
+
+/*
+ * keep_raw: a game cut short comes back with its bytes exactly as read,
+ * to where the next game starts, also when they left the lexer's buffer
+ * long before (a stream read a few bytes at a time), its first token
+ * included; a copy keeps them.
+ */
+static void
+test_keep_raw(void **state)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_buf in = { 0 };
+	struct trickle tr;
+	pdn_reader *r;
+	const pdn_game *g;
+	pdn_game *c;
+	size_t start, end;
+	int i, stream;
+
+	(void)state;
+	add_s(&in, "[Event \"ok\"]\r\n1. 32-28 *\r\n\r\n");
+	start = in.len;
+	/* Its first token, longer than the lexer's window, too. */
+	add_s(&in, "[Event \"broken ");
+	for (i = 0; i < 1000; i++)
+		add_s(&in, "0123456789");
+	add_s(&in, "\"]\r\n1. 32-28 19-23 ");
+	for (i = 0; i < 3000; i++)
+		add_s(&in, "{a long comment} ");
+	pdn_buf_add(&in, "{NUL \0 here} 2. 33-28\r\n\r\n", 25);
+	end = in.len;
+	add_s(&in, "[Event \"after\"]\r\n1. 32-28 *\r\n");
+	opt.keep_raw = 1;
+	for (stream = 0; stream < 2; stream++) {
+		tr.data = in.data;
+		tr.len = in.len;
+		tr.at = 0;
+		tr.step = 5;
+		if (stream)
+			assert_int_equal(pdn_reader_new(&r, trickle_read, &tr,
+			    &opt), 0);
+		else
+			assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len,
+			    &opt), 0);
+		assert_int_equal(pdn_reader_next(&g, r), 1);
+		assert_false(g->truncated);
+		assert_null(g->raw);
+		assert_int_equal(pdn_reader_next(&g, r), 1);
+		assert_true(g->truncated);
+		assert_non_null(g->raw);
+		assert_int_equal(g->offset, start);
+		assert_int_equal(g->rawlen, end - start);
+		assert_memory_equal(g->raw, in.data + start, end - start);
+		assert_int_equal(g->span.offset, start);
+		assert_int_equal(g->span.len, end - start);
+		assert_int_equal(pdn_game_clone(&c, g), 0);
+		assert_true(c->raw != g->raw);
+		assert_int_equal(c->rawlen, g->rawlen);
+		assert_memory_equal(c->raw, g->raw, g->rawlen);
+		assert_memory_equal(c->tag_spans, g->tag_spans,
+		    g->ntags * sizeof(pdn_tag_span));
+		assert_int_equal(c->span.len, g->span.len);
+		pdn_game_free(c);
+		assert_int_equal(pdn_reader_next(&g, r), 1);
+		assert_string_equal(pdn_game_tag(g, "Event"), "after");
+		assert_int_equal(g->offset, end);
+		assert_int_equal(pdn_reader_next(&g, r), 0);
+		pdn_reader_free(r);
+	}
+	pdn_buf_free(&in);
+}
+
 int
 main(void)
 {
@@ -316,6 +562,8 @@ main(void)
 		cmocka_unit_test(test_max_game),
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_read_error),
+		cmocka_unit_test(test_spans),
+		cmocka_unit_test(test_keep_raw),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

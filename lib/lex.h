@@ -1,0 +1,31 @@
+/*
+ * What the reader asks the tokenizer beyond its public interface
+ * (pdn_lex.h): where parts of the token just read lie in the input, for
+ * the source spans of a game (pdn_game.span...).  Not installed.  Offsets
+ * count as pdn_token.offset does.
+ */
+#ifndef LEX_H
+#define LEX_H
+
+#include <stdint.h>
+
+#include "pdn_lex.h"
+
+/*
+ * Where the blanks before the current token begin: the end of the token
+ * before it.  Kept by the general path only, which reads every token but
+ * plain moves and move numbers (tags, results, comments, errors, the end
+ * of input): it costs the hot path nothing.
+ */
+uint64_t lex_blank_start(const pdn_lexer *lx);
+
+/*
+ * After a PDN_TOK_TAG: where its value lies, the bytes between its quotes
+ * (an unquoted value without the blanks around it).
+ */
+void lex_tag_value(const pdn_lexer *lx, uint64_t *offset, uint64_t *len);
+
+/* After a PDN_TOK_ERROR: nonzero when the broken token is a tag ('['). */
+int lex_error_in_tag(const pdn_lexer *lx);
+
+#endif /* LEX_H */
