@@ -39,8 +39,8 @@ static struct {
 	double start, last;
 } prog;
 
-static double
-now(void)
+double
+cli_now(void)
 {
 	struct timespec ts;
 
@@ -64,7 +64,7 @@ cli_progress_start(const char *unit, uint64_t total)
 	prog.on = isatty(STDERR_FILENO);
 	prog.unit = unit;
 	prog.total = total;
-	prog.start = prog.last = now();
+	prog.start = prog.last = cli_now();
 	prog.shown = 0;
 }
 
@@ -75,7 +75,7 @@ cli_progress(uint64_t items, uint64_t done)
 	double t, secs;
 	int n;
 
-	if (!prog.on || (t = now()) - prog.last < 0.1)
+	if (!prog.on || (t = cli_now()) - prog.last < 0.1)
 		return;
 	prog.last = t;
 	secs = t - prog.start;

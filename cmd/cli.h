@@ -171,6 +171,9 @@ int cli_close_output(FILE *fp, const char *name);
  * 0 when unknown; each update gives the items done (games, nodes) and the
  * work done.
  */
+/* Seconds of the monotonic clock. */
+double cli_now(void);
+
 void cli_progress_start(const char *unit, uint64_t total);
 void cli_progress(uint64_t items, uint64_t done);
 void cli_progress_end(void);

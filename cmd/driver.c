@@ -601,6 +601,12 @@ drv_output(struct drv *d, const char *path)
 	return out;
 }
 
+struct cli_output *
+drv_records(struct drv *d)
+{
+	return drv_output(d, d->quiet ? NULL : d->output);
+}
+
 int
 drv_end(struct drv *d, int status)
 {

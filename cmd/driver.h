@@ -144,6 +144,13 @@ int drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
 struct cli_output *drv_output(struct drv *d, const char *path);
 
 /*
+ * The output of a tool's records: -o FILE, or standard output.  With -q
+ * it is standard output, on which nothing is written, so that -q leaves
+ * the -o file as it was.
+ */
+struct cli_output *drv_records(struct drv *d);
+
+/*
  * Finishes the run: closes the outputs and renames them over their
  * targets when `status` is below 2 (else removes them: every target is
  * as it was), erases the progress line, frees the driver.  Returns the

@@ -167,6 +167,15 @@ y_str(struct yout *y, const char *s)
 }
 
 void
+y_num_or_null(struct yout *y, long long v, int present)
+{
+	if (present)
+		y_num(y, v);
+	else
+		y_scalar(y, "null", 4, 0);
+}
+
+void
 y_num(struct yout *y, long long v)
 {
 	char buf[32];

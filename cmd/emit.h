@@ -67,6 +67,9 @@ void y_game_id(struct yout *y, const pdn_game *g);
 
 /* A number, and a boolean (true or false). */
 void y_num(struct yout *y, long long v);
+
+/* A number when `present`, else null (a field with no value). */
+void y_num_or_null(struct yout *y, long long v, int present);
 void y_bool(struct yout *y, int v);
 
 #endif /* EMIT_H */

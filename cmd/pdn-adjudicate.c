@@ -14,8 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "chunks.h"
@@ -25,7 +26,8 @@
 #include "pdn_adjudicate.h"
 #include "pdn_game.h"
 
-enum format { FMT_TSV, FMT_JSON, FMT_YAML, FMT_PDN };
+/* FMT_INPLACE: -i, the files fixed in place (no records). */
+enum format { FMT_TSV, FMT_JSON, FMT_YAML, FMT_PDN, FMT_INPLACE };
 
 /* TSV records are written in blocks of about this many bytes. */
 #define OUT_BLOCK	(64u << 10)
@@ -35,6 +37,7 @@ static struct drv drv;
 static struct {
 	enum format fmt;
 	int summary;
+	int inplace;
 } opt;
 
 /* The first error diagnostic of a game: why it is invalid, and where. */
@@ -137,6 +140,11 @@ struct run {
 	long reasons[8];	/* NONE, the six rules, time */
 	int status;
 	void *workers[DRV_MAX_JOBS];	/* a struct worker per job */
+	/* -i: the file being fixed, copied from `fd` up to `pos`. */
+	struct cli_output fixed;
+	int fd;
+	uint64_t pos;
+	int copy_failed;
 };
 
 /* --- diagnostics, kept with their game ------------------------------ */
@@ -205,6 +213,164 @@ write_back(struct judged *j, pdn_buf *out)
 	}
 	pdn_game_amend(&amended, j->tags, j->g, j->adj.adjudicated_str, term);
 	return pdn_game_write(out, &amended, j->pg);
+}
+
+/* --- -i: the smallest change, in place ---------------------------- */
+
+/*
+ * An edit of the input file: the bytes at [off, off + len) become the
+ * text that follows the edit in the record's blob.  EDIT_LINE inserts
+ * (len 0) a line end, the one the input has there, before the text.
+ */
+struct edit {
+	uint64_t off, len;
+	uint32_t kind, tlen;
+};
+enum { EDIT_REPLACE, EDIT_LINE };
+
+static void
+add_edit(pdn_buf *b, uint64_t off, uint64_t len, uint32_t kind,
+    const char *text)
+{
+	struct edit e;
+
+	e.off = off;
+	e.len = len;
+	e.kind = kind;
+	e.tlen = (uint32_t)strlen(text);
+	pdn_buf_add(b, (const char *)&e, sizeof(e));
+	pdn_buf_add(b, text, e.tlen);
+}
+
+/*
+ * Whether the game's recorded result (its Result tag, its terminator)
+ * differs from the rules' result `res`.
+ */
+static int
+result_differs(const pdn_game *g, const char *res)
+{
+	pdn_outcome o = pdn_outcome_parse(res, NULL);
+
+	return pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL) != o ||
+	    pdn_outcome_parse(g->terminator, NULL) != o;
+}
+
+/*
+ * Appends to b the edits that give game j->g the rules' result: the value
+ * of every Result tag, the terminator, and the value of every Termination
+ * tag or, without one, a Termination line after the Result tag.  Nothing
+ * when the recorded result is the rules' already, or no rule decides.
+ * Edits are in the order of their offsets.
+ */
+static void
+inplace_edits(const struct judged *j, pdn_buf *b)
+{
+	const pdn_game *g = j->g;
+	const char *res = j->adj.adjudicated_str;
+	const char *term = reason_termination(&j->adj);
+	char line[64 + PDN_MOVETOK_STRMAX];
+	const pdn_tag_span *sp;
+	long result = -1, last = -1, termination = -1;
+	size_t i;
+
+	if (g->truncated || term == NULL || res == NULL ||
+	    g->tag_spans == NULL || !result_differs(g, res))
+		return;
+	for (i = 0; i < g->ntags; i++) {
+		if (strcmp(g->tags[i].name, "Result") == 0 && result < 0)
+			result = (long)i;
+		if (strcmp(g->tags[i].name, "Termination") == 0)
+			termination = (long)i;
+		last = (long)i;
+	}
+	for (i = 0; i < g->ntags; i++) {
+		sp = &g->tag_spans[i];
+		if (strcmp(g->tags[i].name, "Result") == 0)
+			add_edit(b, sp->value.offset, sp->value.len,
+			    EDIT_REPLACE, res);
+		else if (strcmp(g->tags[i].name, "Termination") == 0)
+			add_edit(b, sp->value.offset, sp->value.len,
+			    EDIT_REPLACE, term);
+		if ((long)i == (result >= 0 ? result : last) &&
+		    termination < 0) {
+			/* The lines a game lacks, after its tag. */
+			if (result < 0) {
+				snprintf(line, sizeof(line), "[Result \"%s\"]",
+				    res);
+				add_edit(b, sp->tag.offset + sp->tag.len, 0,
+				    EDIT_LINE, line);
+			}
+			snprintf(line, sizeof(line), "[Termination \"%s\"]",
+			    term);
+			add_edit(b, sp->tag.offset + sp->tag.len, 0, EDIT_LINE,
+			    line);
+		}
+	}
+	if (g->terminator_span.len > 0)
+		add_edit(b, g->terminator_span.offset, g->terminator_span.len,
+		    EDIT_REPLACE, res);
+	else {
+		snprintf(line, sizeof(line), " %s", res);
+		add_edit(b, g->span.offset + g->span.len, 0, EDIT_REPLACE,
+		    line);
+	}
+}
+
+/*
+ * Copies the input from run->pos up to offset `to` into the fixed file.
+ * Returns 0, or -1 after a read error (said once).
+ */
+static int
+copy_to(struct run *run, uint64_t to)
+{
+	char buf[1 << 16];
+	ssize_t n;
+	size_t want;
+
+	while (run->pos < to || to == UINT64_MAX) {
+		want = to - run->pos < sizeof(buf) ? (size_t)(to - run->pos) :
+		    sizeof(buf);
+		n = pread(run->fd, buf, want, (off_t)run->pos);
+		if (n == 0 && to == UINT64_MAX)
+			break;
+		if (n <= 0) {
+			if (!run->copy_failed)
+				cli_warn("%s: %s", run->fixed.name, n < 0 ?
+				    strerror(errno) : "changed while read");
+			run->copy_failed = 1;
+			return -1;
+		}
+		fwrite(buf, 1, (size_t)n, run->fixed.fp);
+		run->pos += (uint64_t)n;
+	}
+	return 0;
+}
+
+/* Writes a record's edits (blob of npdn bytes) at base `base`. */
+static void
+apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
+{
+	struct edit e;
+	char eol[2];
+	size_t at = 0;
+
+	while (at + sizeof(e) <= n) {
+		memcpy(&e, blob + at, sizeof(e));
+		at += sizeof(e);
+		if (copy_to(run, base + e.off) != 0)
+			return;
+		if (e.kind == EDIT_LINE) {
+			/* The input's own line end: CR LF, or LF. */
+			if (pread(run->fd, eol, 2, (off_t)run->pos) == 2 &&
+			    eol[0] == '\r' && eol[1] == '\n')
+				fputs("\r\n", run->fixed.fp);
+			else
+				fputc('\n', run->fixed.fp);
+		}
+		fwrite(blob + at, 1, e.tlen, run->fixed.fp);
+		at += e.tlen;
+		run->pos += e.len;
+	}
 }
 
 /* --- records (made on a worker) ------------------------------------- */
@@ -453,6 +619,10 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 			fwrite(b->arena.data + r->pdn, 1, r->npdn, run->fp);
 		return;
 	}
+	if (opt.fmt == FMT_INPLACE) {
+		apply_edits(run, b->arena.data + r->pdn, r->npdn, at->offset);
+		return;
+	}
 	if (opt.fmt == FMT_TSV) {
 		tsv_record(run, b, r, at);
 		return;
@@ -493,6 +663,7 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 		break;
 	case FMT_TSV:
 	case FMT_PDN:
+	case FMT_INPLACE:
 		break;
 	}
 }
@@ -530,7 +701,8 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 			    r->game + at->game);
 			run->status = 2;
 		} else {
-			if (!drv.quiet)
+			/* -q leaves out the records, not the fixes of -i. */
+			if (!drv.quiet || opt.fmt == FMT_INPLACE)
 				print_record(run, b, r, at);
 			run->games++;
 			run->verdicts[r->verdict]++;
@@ -590,6 +762,10 @@ keep_record(struct batch *b, int kind, int rc)
 	if (opt.fmt == FMT_PDN) {
 		r->pdn = b->arena.len;
 		r->rc = write_back(&b->j, &b->arena);
+		r->npdn = b->arena.len - r->pdn;
+	} else if (opt.fmt == FMT_INPLACE) {
+		r->pdn = b->arena.len;
+		inplace_edits(&b->j, &b->arena);
 		r->npdn = b->arena.len - r->pdn;
 	} else {
 		/* Copied: the game's strings last only until the next one. */
@@ -696,12 +872,45 @@ static struct chunk_tool tool = {
 
 /* --- driver --------------------------------------------------------- */
 
+/*
+ * -i: adjudicates one file and writes it again with the rules' results,
+ * through a temporary file renamed over it only when all went well.
+ */
+static int
+fix_file(struct run *run, struct drv *d, struct cli_input *in)
+{
+	int status;
+
+	if (in->fd == STDIN_FILENO) {
+		cli_warn("-i changes files: standard input cannot be");
+		return 2;
+	}
+	if ((run->fd = open(in->name, O_RDONLY)) < 0) {
+		cli_warn("%s: %s", in->name, strerror(errno));
+		return 2;
+	}
+	status = 2;
+	if (cli_output_open(&run->fixed, in->name) == 0) {
+		run->pos = 0;
+		run->copy_failed = 0;
+		status = chunks_run(&tool, run, run->workers, d->jobs, in);
+		if (copy_to(run, UINT64_MAX) != 0 || run->copy_failed)
+			status = 2;
+		if (cli_output_close(&run->fixed, status < 2) != 0)
+			status = 2;
+	}
+	close(run->fd);
+	return status;
+}
+
 /* Adjudicates one input with the run's threads.  Returns 0 or 2. */
 static int
 adjudicate_file(void *arg, struct drv *d, struct cli_input *in)
 {
 	struct run *run = arg;
 
+	if (opt.inplace)
+		return fix_file(run, d, in);
 	return chunks_run(&tool, run, run->workers, d->jobs, in);
 }
 
@@ -726,6 +935,9 @@ print_summary(const struct run *run)
 enum { OPT_SUMMARY = DRV_K_OWN };
 
 static const struct drv_option options[] = {
+	{ 'i', "in-place", NULL, NULL,
+	    "fix each file in place: only the results the rules change, "
+	    "every other byte as it was" },
 	{ OPT_SUMMARY, "summary", NULL, NULL,
 	    "counts of verdicts and reasons at the end" },
 	{ 0, NULL, NULL, NULL, NULL }
@@ -739,6 +951,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 	(void)value;
 	if (key == OPT_SUMMARY)
 		opt.summary = 1;
+	else if (key == 'i')
+		opt.inplace = 1;
 	return 0;
 }
 
@@ -765,6 +979,12 @@ main(int argc, char **argv)
 	if ((status = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0)
 		return status;
 	opt.fmt = (enum format)drv.fmt;
+	if (opt.inplace) {
+		if (drv.output != NULL || drv.fmt != FMT_TSV)
+			return drv_end(&drv, drv_usage_error(&drv, "-i writes "
+			    "the files themselves: no -o nor -f with it"));
+		opt.fmt = FMT_INPLACE;
+	}
 	tool.keep_raw = opt.fmt == FMT_PDN;
 	tool.gametype = drv.gametype;
 	memset(&run, 0, sizeof(run));
@@ -779,8 +999,7 @@ main(int argc, char **argv)
 		}
 		run.workers[nw] = a;
 	}
-	/* Quiet writes nothing, so it does not replace the -o file either. */
-	if ((output = drv_output(&drv, drv.quiet ? NULL : drv.output)) == NULL)
+	if ((output = drv_records(&drv)) == NULL)
 		goto out;
 	run.fp = output->fp;
 	run.out_tty = isatty(fileno(run.fp));

@@ -185,10 +185,7 @@ yaml_game(struct yout *y, const pdn_game *g)
 	y_key(y, "truncated");
 	y_bool(y, g->truncated);
 	y_key(y, "gametype");
-	if (g->gametype > 0)
-		y_num(y, g->gametype);
-	else
-		y_scalar(y, "null", 4, 0);
+	y_num_or_null(y, g->gametype, g->gametype > 0);
 	y_key(y, "gametype_inferred");
 	y_bool(y, g->gametype_inferred);
 	y_key(y, "tags");
@@ -342,8 +339,7 @@ main(int argc, char **argv)
 		cli_warn("out of memory");
 		goto out;
 	}
-	/* Quiet writes nothing, so it does not replace the -o file either. */
-	if ((output = drv_output(&d, d.quiet ? NULL : d.output)) == NULL)
+	if ((output = drv_records(&d)) == NULL)
 		goto out;
 	o.fp = output->fp;
 	if (o.fmt == FMT_YAML && !d.quiet && yout_open(&o.y, o.fp) != 0)

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "driver.h"
@@ -14,15 +13,6 @@
 #define MAX_DEPTH 30
 
 enum { FORMAT_TEXT, FORMAT_TSV };
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Root moves in the order of their notation: from, then to, then path. */
 static int
@@ -110,9 +100,9 @@ count(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 		fprintf(fp, "%5s %15s %10s %12s\n", "depth", "nodes",
 		    "seconds", "Mnodes/s");
 	for (d = 1; d <= depth; d++) {
-		t0 = now();
+		t0 = cli_now();
 		nodes = perft_root(pos, d, bulk);
-		secs = now() - t0;
+		secs = cli_now() - t0;
 		if (format == FORMAT_TSV)
 			fprintf(fp, "%d\t%llu\t%.6f\n", d, nodes, secs);
 		else if (secs > 0)
@@ -199,7 +189,7 @@ main(int argc, char *argv[])
 		    pdn_fen_strerror(info.status), info.offset);
 		return drv_end(&d, 2);
 	}
-	if ((out = drv_output(&d, d.output)) == NULL)
+	if ((out = drv_records(&d)) == NULL)
 		return drv_end(&d, 2);
 	if (d.fmt == FORMAT_TSV)
 		drv_tsv_header(&d, out->fp, opt.divide ? divide_columns :

@@ -266,10 +266,8 @@ put_fields_yaml(struct run *run, struct yout *y, const struct shot *sh)
 	y_key(y, "move");
 	y_str(y, sh->last != NULL ? sh->mv : NULL);
 	y_key(y, "number");
-	if (sh->last != NULL)
-		y_num(y, sh->last->number);
-	else
-		y_str(y, NULL);
+	y_num_or_null(y, sh->last != NULL ? sh->last->number : 0,
+	    sh->last != NULL);
 	y_key(y, "fen");
 	y_str(y, sh->fen);
 	y_key(y, "valid");

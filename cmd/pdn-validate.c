@@ -275,10 +275,7 @@ yaml_diags(struct yout *y, const struct batch *b, const struct rgame *r,
 		y_key(y, "col");
 		y_num(y, d->col);
 		y_key(y, "ply");
-		if (d->ply > 0)
-			y_num(y, d->ply);
-		else
-			y_scalar(y, "null", 4, 0);
+		y_num_or_null(y, d->ply, d->ply > 0);
 		y_key(y, "move");
 		y_str(y, kept_str(&b->kd, d->move));
 		y_key(y, "code");
@@ -428,8 +425,7 @@ main(int argc, char **argv)
 		}
 		run.rp[nrp] = h;
 	}
-	/* Quiet prints nothing, so it does not replace the -o file either. */
-	if ((output = drv_output(&drv, drv.quiet ? NULL : drv.output)) == NULL)
+	if ((output = drv_records(&drv)) == NULL)
 		goto out;
 	run.fp = output->fp;
 	if (drv.fmt == FMT_YAML && !drv.quiet &&
