@@ -3,8 +3,9 @@
  * writer on any bytes.  Besides crashes, leaks and undefined behaviour it
  * checks the writer's promise for input the reader accepts without an error: the
  * canonical output is a fixed point, so reading what it wrote and writing
- * again gives the same bytes.  (Input with syntax errors is written as
- * read, normalised, and may settle only on the second pass.)
+ * again gives the same bytes.  (A game with a syntax error is written
+ * byte for byte as read, then a blank line when it does not end with one:
+ * it may settle only on the second pass.)
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -48,13 +48,15 @@ int pdn_buf_reserve(pdn_buf *b, size_t len);
  * the movetext with every move the replay read in one way only written in
  * its shortest unambiguous form (an ambiguous one of the main line as the
  * surviving line played it, when one line survives), the others as
- * written, normalised; then one blank line.  `pg` is the played game of g,
- * or of the game g was amended from (pdn_game_amend(): the same
- * movetext), replayed with its variations; NULL writes every move and FEN
- * as written.  A game a syntax error cut short is appended as read
- * (g->raw, without its final blanks, then a blank line), or not at all
- * when the reader did not keep its text.  Returns 0, or PDN_ENOMEM with
- * out->oom set.
+ * written, normalised; then the terminator as read (where the game has
+ * none, its Result tag when that is a result, else "*") and one blank
+ * line.  `pg` is the played game of g, or of the game g was amended from
+ * (pdn_game_amend(): the same movetext), replayed with its variations;
+ * NULL writes every move and FEN as written.  The game's lead, when the
+ * reader kept one, goes first, as read.  A truncated game is appended
+ * byte for byte as read (g->raw), then a blank line unless it ends with
+ * one, or not at all when the reader did not keep its text.  Returns 0, or
+ * PDN_ENOMEM with out->oom set.
  */
 int pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg);
 

@@ -964,7 +964,9 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 				 */
 				r->game.truncated = 1;
 				set_end(r, pdn_lexer_offset(r->lx));
-				keep_text(r, "comments after the last game");
+				keep_text(r, r->ngames > 1 ?
+				    "comments after the last game" :
+				    "comments outside any game");
 				return finish_game(r, 0);
 			}
 			if (!game_has_content(r)) {

@@ -497,7 +497,8 @@ test_keep_raw(void **state)
 	struct trickle tr;
 	pdn_reader *r;
 	const pdn_game *g;
-	pdn_game *c;
+	pdn_game *c, am;
+	pdn_tag amtags[8];
 	size_t start, end;
 	int i, stream;
 
@@ -545,6 +546,13 @@ test_keep_raw(void **state)
 		    g->ntags * sizeof(pdn_tag_span));
 		assert_int_equal(c->span.len, g->span.len);
 		pdn_game_free(c);
+		/* An amended copy's tags are not all where the input has them. */
+		assert_in_range(g->ntags, 1, 7);
+		pdn_game_amend(&am, amtags, g, "2-0", "no-moves");
+		assert_int_equal(am.ntags, g->ntags + 1);
+		assert_null(am.tag_spans);
+		assert_int_equal(am.span.offset, g->span.offset);
+		assert_int_equal(am.span.len, g->span.len);
 		assert_int_equal(pdn_reader_next(&g, r), 1);
 		assert_string_equal(pdn_game_tag(g, "Event"), "after");
 		assert_int_equal(g->offset, end);
