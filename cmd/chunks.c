@@ -57,6 +57,19 @@ arena_str(struct kept_diags *k, const char *s)
 	return at;
 }
 
+int
+chunks_contexts(void **ctx, int jobs, void *(*make)(void *), void *arg)
+{
+	int n;
+
+	for (n = 0; n < jobs; n++)
+		if ((ctx[n] = make(arg)) == NULL) {
+			cli_warn("out of memory");
+			break;
+		}
+	return n;
+}
+
 void
 kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev)
 {

@@ -71,6 +71,13 @@ void kept_print(const struct kept_diags *k, size_t from, size_t n,
 void kept_clear(struct kept_diags *k);
 void kept_free(struct kept_diags *k);
 
+/*
+ * Makes a worker context for each of `jobs` threads with make(arg), into
+ * ctx[0..jobs).  Returns the number made: jobs, or fewer after saying
+ * "out of memory" (the caller frees those made).
+ */
+int chunks_contexts(void **ctx, int jobs, void *(*make)(void *), void *arg);
+
 /* What a tool does with chunks; `arg` is the tool's, as given. */
 struct chunk_tool {
 	/* Gets the reader's diagnostics, with the batch as its argument. */

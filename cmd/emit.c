@@ -167,6 +167,27 @@ y_str(struct yout *y, const char *s)
 }
 
 void
+y_num_at(struct yout *y, const char *key, long long v)
+{
+	y_key(y, key);
+	y_num(y, v);
+}
+
+void
+y_str_at(struct yout *y, const char *key, const char *s)
+{
+	y_key(y, key);
+	y_str(y, s);
+}
+
+void
+y_bool_at(struct yout *y, const char *key, int v)
+{
+	y_key(y, key);
+	y_bool(y, v);
+}
+
+void
 y_num_or_null(struct yout *y, long long v, int present)
 {
 	if (present)
@@ -217,12 +238,8 @@ y_seq(struct yout *y, int start)
 void
 y_game_id(struct yout *y, const pdn_game *g)
 {
-	y_key(y, "file");
-	y_str(y, g->file);
-	y_key(y, "game");
-	y_num(y, g->index);
-	y_key(y, "line");
-	y_num(y, g->line);
-	y_key(y, "offset");
-	y_num(y, (long long)g->offset);
+	y_str_at(y, "file", g->file);
+	y_num_at(y, "game", g->index);
+	y_num_at(y, "line", g->line);
+	y_num_at(y, "offset", (long long)g->offset);
 }

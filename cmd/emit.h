@@ -68,6 +68,11 @@ void y_game_id(struct yout *y, const pdn_game *g);
 /* A number, and a boolean (true or false). */
 void y_num(struct yout *y, long long v);
 
+/* A key and its value: a number, a string (NULL: null), a boolean. */
+void y_num_at(struct yout *y, const char *key, long long v);
+void y_str_at(struct yout *y, const char *key, const char *s);
+void y_bool_at(struct yout *y, const char *key, int v);
+
 /* A number when `present`, else null (a field with no value). */
 void y_num_or_null(struct yout *y, long long v, int present);
 void y_bool(struct yout *y, int v);

@@ -66,6 +66,21 @@ worker_free(struct worker *w)
 	free(w);
 }
 
+/* A job's context: a worker for the rules profile arg, or NULL. */
+static void *
+worker_new(void *arg)
+{
+	struct worker *w;
+
+	if ((w = calloc(1, sizeof(*w))) == NULL ||
+	    pdn_replay_new(&w->rp) != 0 ||
+	    pdn_adjudicator_new(&w->a, arg) != 0) {
+		worker_free(w);
+		return NULL;
+	}
+	return w;
+}
+
 struct judged {
 	const pdn_game *g;	/* the reader's, until its next game */
 	const pdn_played *pg;	/* its replay, until the next game */
@@ -972,7 +987,6 @@ main(int argc, char **argv)
 {
 	static const char *header[NCOLUMNS + 1];
 	struct cli_output *output;
-	struct worker *a;
 	struct run run;
 	int i, nw = 0, status;
 
@@ -989,16 +1003,9 @@ main(int argc, char **argv)
 	tool.gametype = drv.gametype;
 	memset(&run, 0, sizeof(run));
 	status = 2;
-	for (nw = 0; nw < drv.jobs; nw++) {
-		if ((a = calloc(1, sizeof(*a))) == NULL ||
-		    pdn_replay_new(&a->rp) != 0 ||
-		    pdn_adjudicator_new(&a->a, &drv.profile) != 0) {
-			worker_free(a);
-			cli_warn("out of memory");
-			goto out;
-		}
-		run.workers[nw] = a;
-	}
+	if ((nw = chunks_contexts(run.workers, drv.jobs, worker_new,
+	    &drv.profile)) < drv.jobs)
+		goto out;
 	if ((output = drv_records(&drv)) == NULL)
 		goto out;
 	run.fp = output->fp;

@@ -133,11 +133,9 @@ yaml_line(struct yout *y, const pdn_line *l)
 		switch (e->type) {
 		case PDN_EL_MOVE:
 			pdn_movetok_str(mv, &e->u.move.tok);
-			y_key(y, "move");
-			y_str(y, mv);
+			y_str_at(y, "move", mv);
 			if (e->u.move.number >= 0) {
-				y_key(y, "number");
-				y_num(y, e->u.move.number);
+				y_num_at(y, "number", e->u.move.number);
 			}
 			break;
 		case PDN_EL_COMMENT:
@@ -149,8 +147,7 @@ yaml_line(struct yout *y, const pdn_line *l)
 			y_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_NAG:
-			y_key(y, "nag");
-			y_num(y, e->u.nag);
+			y_num_at(y, "nag", e->u.nag);
 			break;
 		case PDN_EL_STRENGTH:
 			y_key(y, "strength");
@@ -178,33 +175,25 @@ yaml_game(struct yout *y, const pdn_game *g)
 	y_doc(y, 1);
 	y_map(y, 1);
 	y_game_id(y, g);
-	y_key(y, "errors");
-	y_num(y, g->errors);
-	y_key(y, "warnings");
-	y_num(y, g->warnings);
-	y_key(y, "truncated");
-	y_bool(y, g->truncated);
+	y_num_at(y, "errors", g->errors);
+	y_num_at(y, "warnings", g->warnings);
+	y_bool_at(y, "truncated", g->truncated);
 	y_key(y, "gametype");
 	y_num_or_null(y, g->gametype, g->gametype > 0);
-	y_key(y, "gametype_inferred");
-	y_bool(y, g->gametype_inferred);
+	y_bool_at(y, "gametype_inferred", g->gametype_inferred);
 	y_key(y, "tags");
 	y_seq(y, 1);
 	for (i = 0; i < g->ntags; i++) {
 		y_map(y, 1);
-		y_key(y, "name");
-		y_str(y, g->tags[i].name);
+		y_str_at(y, "name", g->tags[i].name);
 		y_key(y, "value");
 		y_scalar(y, g->tags[i].value, g->tags[i].vlen, 1);
 		y_map(y, 0);
 	}
 	y_seq(y, 0);
-	y_key(y, "result");
-	y_str(y, pdn_game_tag(g, "Result"));
-	y_key(y, "terminator");
-	y_str(y, g->terminator);
-	y_key(y, "plies");
-	y_num(y, g->plies);
+	y_str_at(y, "result", pdn_game_tag(g, "Result"));
+	y_str_at(y, "terminator", g->terminator);
+	y_num_at(y, "plies", g->plies);
 	y_key(y, "moves");
 	yaml_line(y, &g->moves);
 	y_map(y, 0);

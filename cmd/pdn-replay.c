@@ -261,19 +261,14 @@ put_fields_yaml(struct run *run, struct yout *y, const struct shot *sh)
 	y_doc(y, 1);
 	y_map(y, 1);
 	y_game_id(y, sh->g);
-	y_key(y, "ply");
-	y_num(y, sh->ply);
-	y_key(y, "move");
-	y_str(y, sh->last != NULL ? sh->mv : NULL);
+	y_num_at(y, "ply", sh->ply);
+	y_str_at(y, "move", sh->last != NULL ? sh->mv : NULL);
 	y_key(y, "number");
 	y_num_or_null(y, sh->last != NULL ? sh->last->number : 0,
 	    sh->last != NULL);
-	y_key(y, "fen");
-	y_str(y, sh->fen);
-	y_key(y, "valid");
-	y_bool(y, sh->valid);
-	y_key(y, "lines");
-	y_num(y, sh->lines);
+	y_str_at(y, "fen", sh->fen);
+	y_bool_at(y, "valid", sh->valid);
+	y_num_at(y, "lines", sh->lines);
 	if (run->board_field) {
 		y_key(y, "board");
 		y_block(y, run->buf.data, run->buf.len);

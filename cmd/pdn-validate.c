@@ -270,18 +270,13 @@ yaml_diags(struct yout *y, const struct batch *b, const struct rgame *r,
 		    d->sev == PDN_SEV_NOTE)
 			continue;
 		y_map(y, 1);
-		y_key(y, "line");
-		y_num(y, d->line + at->line);
-		y_key(y, "col");
-		y_num(y, d->col);
+		y_num_at(y, "line", d->line + at->line);
+		y_num_at(y, "col", d->col);
 		y_key(y, "ply");
 		y_num_or_null(y, d->ply, d->ply > 0);
-		y_key(y, "move");
-		y_str(y, kept_str(&b->kd, d->move));
-		y_key(y, "code");
-		y_str(y, pdn_diag_name(d->code));
-		y_key(y, "message");
-		y_str(y, kept_str(&b->kd, d->msg));
+		y_str_at(y, "move", kept_str(&b->kd, d->move));
+		y_str_at(y, "code", pdn_diag_name(d->code));
+		y_str_at(y, "message", kept_str(&b->kd, d->msg));
 		y_map(y, 0);
 	}
 	y_seq(y, 0);
@@ -293,14 +288,10 @@ print_yaml(struct yout *y, const struct batch *b, const struct rgame *r,
 {
 	y_doc(y, 1);
 	y_map(y, 1);
-	y_key(y, "file");
-	y_str(y, at->file);
-	y_key(y, "game");
-	y_num(y, r->game + at->game);
-	y_key(y, "line");
-	y_num(y, r->line + at->line);
-	y_key(y, "offset");
-	y_num(y, (long long)(r->offset + at->offset));
+	y_str_at(y, "file", at->file);
+	y_num_at(y, "game", r->game + at->game);
+	y_num_at(y, "line", r->line + at->line);
+	y_num_at(y, "offset", (long long)(r->offset + at->offset));
 	y_key(y, "status");
 	y_scalar(y, status_name[r->status], strlen(status_name[r->status]),
 	    0);
@@ -397,6 +388,16 @@ static const struct drv_tool tool_def = {
 	NULL, NULL, "games", NULL
 };
 
+/* A job's context: a replay handle (NULL when out of memory). */
+static void *
+replay_make(void *arg)
+{
+	pdn_replay *h;
+
+	(void)arg;
+	return pdn_replay_new(&h) == 0 ? h : NULL;
+}
+
 static int
 run_file(void *arg, struct drv *d, struct cli_input *in)
 {
@@ -410,7 +411,6 @@ main(int argc, char **argv)
 {
 	struct cli_output *output;
 	struct run run;
-	pdn_replay *h;
 	int st, nrp = 0;
 
 	if ((st = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0)
@@ -418,13 +418,9 @@ main(int argc, char **argv)
 	memset(&run, 0, sizeof(run));
 	tool.gametype = drv.gametype;
 	st = 2;
-	for (nrp = 0; nrp < drv.jobs; nrp++) {
-		if (pdn_replay_new(&h) != 0) {
-			cli_warn("out of memory");
-			goto out;
-		}
-		run.rp[nrp] = h;
-	}
+	if ((nrp = chunks_contexts(run.rp, drv.jobs, replay_make, NULL)) <
+	    drv.jobs)
+		goto out;
 	if ((output = drv_records(&drv)) == NULL)
 		goto out;
 	run.fp = output->fp;
