@@ -8,7 +8,7 @@ published="9 81 658 4265 27117 167140 1049442 6483961 41022423 258895763 1665861
 for mode in "" --bulk; do
 	label=${mode:-"no bulk"}
 	label=${label#--}
-	$perft -f tsv -d "$depth" $mode | while IFS="	" read -r d nodes secs; do
+	$perft -H -f tsv -d "$depth" $mode | while IFS="	" read -r d nodes secs; do
 		want=$(echo $published | cut -d ' ' -f "$d")
 		[ "$d" -ge 8 ] || continue
 		verdict=ok

@@ -488,7 +488,9 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 			    argv[optind - 1]);
 		}
 		if (ch == ':') {
-			if (optopt != 0 && is_short(optopt))
+			/* As written: -f, or --format. */
+			if (strncmp(argv[optind - 1], "--", 2) != 0 &&
+			    is_short(optopt))
 				return drv_usage_error(d, "-%c needs a value",
 				    optopt);
 			return drv_usage_error(d, "%s needs a value",
