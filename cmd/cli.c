@@ -16,6 +16,9 @@
 
 const char *cli_progname = "pdn";
 
+/* Where diagnostics go (cli_diag_stream()); NULL: standard error. */
+static FILE *diag_fp;
+
 static int finish_output(FILE *fp, const char *name, int do_close);
 
 void
@@ -127,7 +130,13 @@ cli_diag_write(const char *text, size_t len)
 	 */
 	fflush(stdout);
 	progress_clear();
-	fwrite(text, 1, len, stderr);
+	fwrite(text, 1, len, diag_fp != NULL ? diag_fp : stderr);
+}
+
+void
+cli_diag_stream(FILE *fp)
+{
+	diag_fp = fp;
 }
 
 int

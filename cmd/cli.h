@@ -38,6 +38,13 @@ void cli_warn(const char *fmt, ...)
 void cli_diag_write(const char *text, size_t len);
 
 /*
+ * Sends the diagnostics of cli_diag_write() to fp instead of standard
+ * error (NULL: back to standard error), for a tool whose report is its
+ * diagnostics (pdn-validate -o FILE).
+ */
+void cli_diag_stream(FILE *fp);
+
+/*
  * --help: prints usage(stdout), a blank line, then `lines` (NULL-ended,
  * one line per option, without the newline).  --version: prints
  * "prog VERSION".  Both return the exit status (0, or 2 when standard

@@ -550,7 +550,8 @@ drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
 	size_t i;
 	int st, status = d->status;
 
-	if (d->tool->items != NULL && !d->quiet)
+	/* Not between records on the same terminal. */
+	if (d->tool->items != NULL && !d->quiet && !d->tty_records)
 		cli_progress_start(d->tool->items, d->total);
 	for (i = 0; i < d->ninputs; i++) {
 		if (cli_input_open(&in, d->inputs[i]) != 0) {
@@ -603,10 +604,38 @@ drv_output(struct drv *d, const char *path)
 	return out;
 }
 
+/* Whether path is the same file as one of the inputs. */
+static int
+is_input(const struct drv *d, const char *path)
+{
+	struct stat out, in;
+	size_t i;
+
+	if (stat(path, &out) != 0 || !S_ISREG(out.st_mode))
+		return 0;
+	for (i = 0; i < d->ninputs; i++)
+		if (stat(d->inputs[i], &in) == 0 && in.st_dev == out.st_dev &&
+		    in.st_ino == out.st_ino)
+			return 1;
+	return 0;
+}
+
 struct cli_output *
 drv_records(struct drv *d)
 {
-	return drv_output(d, d->quiet ? NULL : d->output);
+	struct cli_output *out;
+	const char *path = d->quiet ? NULL : d->output;
+
+	if (path != NULL && !d->rewrite && is_input(d, path)) {
+		cli_warn("%s: it is also an input, and -o would replace its "
+		    "games with %s output", path, d->tool->formats != NULL ?
+		    d->tool->formats[d->fmt] : "other");
+		d->status = 2;
+		return NULL;
+	}
+	if ((out = drv_output(d, path)) != NULL)
+		d->tty_records = out->fp == stdout && isatty(STDOUT_FILENO);
+	return out;
 }
 
 int

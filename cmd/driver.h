@@ -114,6 +114,12 @@ struct drv {
 	/* Progress: bytes of the inputs, done before the current one. */
 	uint64_t total, done, items;
 	int status;		/* the worst trouble so far: 0 or 2 */
+	/*
+	 * Set by a tool before drv_records() when its output is PDN of the
+	 * games read (a rewrite): only then may -o name one of the inputs.
+	 */
+	int rewrite;
+	int tty_records;	/* records go to standard output, a terminal */
 };
 
 /*
@@ -146,7 +152,9 @@ struct cli_output *drv_output(struct drv *d, const char *path);
 /*
  * The output of a tool's records: -o FILE, or standard output.  With -q
  * it is standard output, on which nothing is written, so that -q leaves
- * the -o file as it was.
+ * the -o file as it was.  -o naming one of the inputs is refused (NULL,
+ * status 2) unless d->rewrite is set: records of another format would
+ * replace the games.
  */
 struct cli_output *drv_records(struct drv *d);
 

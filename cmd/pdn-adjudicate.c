@@ -112,6 +112,7 @@ struct rec {
 	uint64_t offset;
 	int kind;		/* REC_* */
 	int rc;			/* PDN_ENOMEM when the game failed */
+	int lost;		/* -f pdn: the game could not be written back */
 	pdn_verdict verdict;
 	size_t reason;		/* index in run->reasons */
 	/* The other columns: arena offsets, (size_t)-1 for none. */
@@ -716,6 +717,9 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 			    r->game + at->game);
 			run->status = 2;
 		} else {
+			/* The reader said why (game-too-large). */
+			if (r->lost)
+				run->status = 2;
 			/* -q leaves out the records, not the fixes of -i. */
 			if (!drv.quiet || opt.fmt == FMT_INPLACE)
 				print_record(run, b, r, at);
@@ -765,6 +769,7 @@ keep_record(struct batch *b, int kind, int rc)
 	r->nd = b->kd.n - b->pending;
 	b->pending = b->kd.n;
 	r->npdn = 0;
+	r->lost = 0;
 	if (kind == REC_NONE)
 		return;
 	r->game = j->g->index;
@@ -778,6 +783,8 @@ keep_record(struct batch *b, int kind, int rc)
 		r->pdn = b->arena.len;
 		r->rc = write_back(&b->j, &b->arena);
 		r->npdn = b->arena.len - r->pdn;
+		/* Too large to keep as read: the rewrite is incomplete. */
+		r->lost = j->g->truncated && j->g->raw == NULL;
 	} else if (opt.fmt == FMT_INPLACE) {
 		r->pdn = b->arena.len;
 		inplace_edits(&b->j, &b->arena);
@@ -897,7 +904,7 @@ fix_file(struct run *run, struct drv *d, struct cli_input *in)
 	int status;
 
 	if (in->fd == STDIN_FILENO) {
-		cli_warn("-i changes files: standard input cannot be");
+		cli_warn("-i needs files: it cannot change standard input");
 		return 2;
 	}
 	if ((run->fd = open(in->name, O_RDONLY)) < 0) {
@@ -1006,6 +1013,8 @@ main(int argc, char **argv)
 	if ((nw = chunks_contexts(run.workers, drv.jobs, worker_new,
 	    &drv.profile)) < drv.jobs)
 		goto out;
+	/* The games written back may replace their input. */
+	drv.rewrite = opt.fmt == FMT_PDN;
 	if ((output = drv_records(&drv)) == NULL)
 		goto out;
 	run.fp = output->fp;

@@ -285,6 +285,13 @@ parse_file(void *arg, struct drv *d, struct cli_input *in)
 			/* A game left out (no text) may leave no buffer. */
 			if (o->buf.len > 0)
 				fwrite(o->buf.data, 1, o->buf.len, o->fp);
+			/*
+			 * A broken game too large to keep is not written
+			 * back (the reader said so): the rewrite is
+			 * incomplete, and -o leaves its target as it was.
+			 */
+			if (g->truncated && g->raw == NULL)
+				status = 2;
 			break;
 		case FMT_JSON:
 			json_game(o->fp, g);
@@ -328,6 +335,8 @@ main(int argc, char **argv)
 		cli_warn("out of memory");
 		goto out;
 	}
+	/* Canonical PDN of the games read may replace its input. */
+	d.rewrite = o.fmt == FMT_PDN;
 	if ((output = drv_records(&d)) == NULL)
 		goto out;
 	o.fp = output->fp;

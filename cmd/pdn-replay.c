@@ -92,15 +92,16 @@ game_error(struct run *run, const pdn_game *g, const char *name,
 /* --- output streams ------------------------------------------------- */
 
 /*
- * Opens path (NULL: standard output) through the driver: every file is
- * written as a temporary file, renamed over its target only when the
- * whole run went well.  Returns 0 or 2.
+ * Opens path (NULL: the records' stream, drv_records()) through the
+ * driver: every file is written as a temporary file, renamed over its
+ * target only when the whole run went well.  Returns 0 or 2.
  */
 static int
 sink_open(struct run *run, struct sink *s, const char *path)
 {
 	memset(s, 0, sizeof(*s));
-	if ((s->out = drv_output(run->d, path)) == NULL)
+	s->out = path == NULL ? drv_records(run->d) : drv_output(run->d, path);
+	if (s->out == NULL)
 		return 2;
 	s->fp = s->out->fp;
 	s->name = s->out->name;
@@ -646,9 +647,10 @@ main(int argc, char **argv)
 		cli_warn("out of memory");
 		goto out;
 	}
-	/* Quiet writes nothing, so it does not replace the -o file either. */
-	if (sink_open(&run, &run.out, run.dir == NULL && !d.quiet ?
-	    d.output : NULL) != 0)
+	/* The single stream: -o FILE or standard output (-o DIR: unused). */
+	if (run.dir != NULL)
+		d.output = NULL;
+	if (sink_open(&run, &run.out, NULL) != 0)
 		goto out;
 	status = drv_run(&d, replay_file, &run);
 	if (sink_close(&run.out) != 0)

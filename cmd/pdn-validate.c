@@ -424,6 +424,12 @@ main(int argc, char **argv)
 	if ((output = drv_records(&drv)) == NULL)
 		goto out;
 	run.fp = output->fp;
+	if (drv.fmt == FMT_TEXT) {
+		/* The report is the diagnostics: into -o FILE if given. */
+		if (output->fp != stdout)
+			cli_diag_stream(output->fp);
+		drv.tty_records = 0;
+	}
 	if (drv.fmt == FMT_YAML && !drv.quiet &&
 	    yout_open(&run.y, run.fp) != 0)
 		goto out;
@@ -433,6 +439,7 @@ main(int argc, char **argv)
 	if (drv.fmt == FMT_YAML && !drv.quiet && yout_close(&run.y) != 0)
 		st = 2;
 	/* A write error is said before the summary. */
+	cli_diag_stream(NULL);
 	if (cli_output_finish(output) != 0)
 		st = 2;
 	/* After the records (cli_warn flushes them first). */

@@ -164,28 +164,36 @@ void
 pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
     const char *result, const char *termination)
 {
-	size_t i;
+	size_t i, n = 0, at = g->ntags;
 	int has_term = 0;
 
 	*out = *g;
-	for (i = 0; i < g->ntags; i++) {
-		tags[i] = g->tags[i];
-		if (strcmp(tags[i].name, "Result") == 0) {
-			tags[i].value = result;
-			tags[i].vlen = strlen(result);
-		} else if (termination != NULL &&
-		    strcmp(tags[i].name, "Termination") == 0) {
-			tags[i].value = termination;
-			tags[i].vlen = strlen(termination);
+	for (i = 0; i < g->ntags; i++)
+		if (termination != NULL &&
+		    strcmp(g->tags[i].name, "Termination") == 0)
 			has_term = 1;
+	for (i = 0; i < g->ntags; i++) {
+		tags[n] = g->tags[i];
+		if (strcmp(tags[n].name, "Result") == 0) {
+			tags[n].value = result;
+			tags[n].vlen = strlen(result);
+			if (at == g->ntags)
+				at = n + 1;
+		} else if (termination != NULL &&
+		    strcmp(tags[n].name, "Termination") == 0) {
+			tags[n].value = termination;
+			tags[n].vlen = strlen(termination);
 		}
+		n++;
 	}
 	out->ntags = g->ntags;
+	/* A Termination tag of its own goes right after the Result tag. */
 	if (termination != NULL && !has_term) {
-		tags[i].name = "Termination";
-		tags[i].value = termination;
-		tags[i].vlen = strlen(termination);
-		tags[i].line = 0;
+		memmove(&tags[at + 1], &tags[at], (n - at) * sizeof(*tags));
+		tags[at].name = "Termination";
+		tags[at].value = termination;
+		tags[at].vlen = strlen(termination);
+		tags[at].line = 0;
 		out->ntags++;
 	}
 	out->tags = tags;

@@ -216,7 +216,8 @@ void pdn_game_free(pdn_game *g);
  * Fills *out with a shallow copy of g (borrowing what g points to) whose
  * every Result tag and terminator is `result`, and whose every Termination
  * tag is `termination` when that is not NULL; without a Termination tag,
- * one is added after the other tags.  `tags` must have room for
+ * one is added right after the first Result tag (after the other tags
+ * when there is none).  `tags` must have room for
  * g->ntags + 1 entries and becomes out->tags; `result` and `termination`
  * are borrowed.  pdn_game_write() then writes the record with them.  The
  * copy has no tag_spans (NULL); its span and terminator_span are still

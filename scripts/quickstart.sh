@@ -9,7 +9,7 @@ echo
 echo "== pdn-perft: move generator check against the published counts"
 # Depths 1 to 8 from the start position (the nodes column of -f tsv).
 want="9 81 658 4265 27117 167140 1049442 6483961"
-got=$(build/bin/pdn-perft -f tsv -d 8 | cut -f 2 | tr '\n' ' ')
+got=$(build/bin/pdn-perft -H -f tsv -d 8 | cut -f 2 | tr '\n' ' ')
 if [ "$got" = "$want " ]; then
 	echo "perft: ok"
 else
