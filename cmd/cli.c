@@ -3,6 +3,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,10 +285,73 @@ new_file_mode(void)
 	return 0666 & ~mask;
 }
 
+/*
+ * The temporary files of the outputs not yet committed, removed by a
+ * signal that ends the run (register_tmp()).  A fixed table: the handler
+ * only reads it.
+ */
+#define MAX_TMP	4096
+static char *volatile tmps[MAX_TMP];
+
+static void
+remove_tmps(int sig)
+{
+	size_t i;
+
+	for (i = 0; i < MAX_TMP; i++)
+		if (tmps[i] != NULL)
+			unlink(tmps[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Keeps tmp for remove_tmps() (add) or forgets it. */
+static void
+register_tmp(char *tmp, int add)
+{
+	static int handlers;
+	size_t i;
+
+	if (add && !handlers) {
+		handlers = 1;
+		signal(SIGINT, remove_tmps);
+		signal(SIGTERM, remove_tmps);
+		signal(SIGHUP, remove_tmps);
+	}
+	for (i = 0; i < MAX_TMP; i++)
+		if (add ? tmps[i] == NULL : tmps[i] == tmp) {
+			tmps[i] = add ? tmp : NULL;
+			return;
+		}
+}
+
+/*
+ * The file a dangling symbolic link names, to be created (malloc'd), or
+ * NULL with errno set.
+ */
+static char *
+link_target(const char *path)
+{
+	char buf[PATH_MAX], *t;
+	const char *slash = strrchr(path, '/');
+	ssize_t n;
+	size_t dir;
+
+	if ((n = readlink(path, buf, sizeof(buf) - 1)) < 0)
+		return NULL;
+	buf[n] = '\0';
+	dir = buf[0] != '/' && slash != NULL ? (size_t)(slash - path) + 1 : 0;
+	if ((t = malloc(dir + (size_t)n + 1)) == NULL)
+		return NULL;
+	memcpy(t, path, dir);
+	memcpy(t + dir, buf, (size_t)n + 1);
+	return t;
+}
+
 int
 cli_output_open(struct cli_output *out, const char *path)
 {
-	struct stat sb;
+	struct stat sb, so, lsb;
 	int fd, exists;
 
 	memset(out, 0, sizeof(*out));
@@ -296,21 +361,48 @@ cli_output_open(struct cli_output *out, const char *path)
 		return 0;
 	}
 	out->name = path;
+	if (*path == '\0') {
+		cli_warn("-o needs a file name");
+		return 2;
+	}
 	exists = stat(path, &sb) == 0;
 	if (exists && S_ISDIR(sb.st_mode)) {
 		cli_warn("%s: %s", path, strerror(EISDIR));
 		return 2;
 	}
-	/* A device or a pipe cannot be replaced: it is written to. */
-	if (exists && !S_ISREG(sb.st_mode)) {
-		if ((out->fp = fopen(path, "w")) == NULL) {
+	/*
+	 * The file standard output already is (-o /dev/stdout into a file
+	 * opened with >>): written to as standard output, not replaced.
+	 */
+	if (exists && fstat(STDOUT_FILENO, &so) == 0 &&
+	    so.st_dev == sb.st_dev && so.st_ino == sb.st_ino) {
+		out->fp = stdout;
+		return 0;
+	}
+	/*
+	 * A device or a pipe cannot be replaced: it is written to; nor can
+	 * what /dev/fd/N or /proc names (an open file of this process),
+	 * which is appended to.
+	 */
+	if (exists && (!S_ISREG(sb.st_mode) || strncmp(path, "/dev/", 5) == 0 ||
+	    strncmp(path, "/proc/", 6) == 0)) {
+		if ((out->fp = fopen(path, S_ISREG(sb.st_mode) ? "a" : "w")) ==
+		    NULL) {
 			cli_warn("%s: %s", path, strerror(errno));
 			return 2;
 		}
 		return 0;
 	}
-	/* Through a symbolic link the file it names is replaced. */
-	out->target = exists ? realpath(path, NULL) : strdup(path);
+	/*
+	 * Through a symbolic link the file it names is replaced, or
+	 * created when the link dangles; the link stays.
+	 */
+	if (exists)
+		out->target = realpath(path, NULL);
+	else if (lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode))
+		out->target = link_target(path);
+	else
+		out->target = strdup(path);
 	if (out->target == NULL ||
 	    (out->tmp = malloc(strlen(out->target) + 8)) == NULL) {
 		cli_warn("%s: %s", path, strerror(errno));
@@ -323,16 +415,20 @@ cli_output_open(struct cli_output *out, const char *path)
 		cli_warn("%s: %s", path, strerror(errno));
 		free(out->tmp);
 		free(out->target);
+		out->tmp = out->target = NULL;
 		return 2;
 	}
+	register_tmp(out->tmp, 1);
 	/* mkstemp's mode is 0600: give the file the mode it would have. */
 	if (fchmod(fd, exists ? sb.st_mode & 07777 : new_file_mode()) != 0 ||
 	    (out->fp = fdopen(fd, "w")) == NULL) {
 		cli_warn("%s: %s", out->tmp, strerror(errno));
 		close(fd);
 		unlink(out->tmp);
+		register_tmp(out->tmp, 0);
 		free(out->tmp);
 		free(out->target);
+		out->tmp = out->target = NULL;
 		return 2;
 	}
 	return 0;
@@ -363,6 +459,7 @@ cli_output_commit(struct cli_output *out, int keep)
 	}
 	if (!keep || status != 0)
 		unlink(out->tmp);
+	register_tmp(out->tmp, 0);
 	free(out->tmp);
 	free(out->target);
 	out->tmp = out->target = NULL;

@@ -481,11 +481,18 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, shorts, longopts, &idx)) != -1) {
 		if (ch == '?') {
-			if (optopt != 0)
-				return drv_usage_error(d, "unknown option: "
-				    "-%c", optopt);
-			return drv_usage_error(d, "unknown option: %s",
-			    argv[optind - 1]);
+			const char *w = argv[optind - 1], *eq;
+
+			/* A long option given a value it does not take. */
+			if (strncmp(w, "--", 2) == 0 && optopt != 0 &&
+			    (eq = strchr(w, '=')) != NULL)
+				return drv_usage_error(d, "%.*s takes no value",
+				    (int)(eq - w), w);
+			if (strncmp(w, "--", 2) == 0 || !is_short(optopt))
+				return drv_usage_error(d, "unknown option: %s",
+				    w);
+			return drv_usage_error(d, "unknown option: -%c",
+			    optopt);
 		}
 		if (ch == ':') {
 			/* As written: -f, or --format. */

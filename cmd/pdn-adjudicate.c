@@ -161,6 +161,7 @@ struct run {
 	int fd;
 	uint64_t pos;
 	int copy_failed;
+	long edits;		/* made in the file being fixed */
 };
 
 /* --- diagnostics, kept with their game ------------------------------ */
@@ -235,14 +236,16 @@ write_back(struct judged *j, pdn_buf *out)
 
 /*
  * An edit of the input file: the bytes at [off, off + len) become the
- * text that follows the edit in the record's blob.  EDIT_LINE inserts
- * (len 0) a line end, the one the input has there, before the text.
+ * text that follows the edit in the record's blob.  EDIT_LINE adds the
+ * text as a line of its own after the line that holds `off` (before its
+ * line end, with the line end the file has there); EDIT_LINE_BEFORE adds
+ * it as a line before `off`, the start of a game without tags.
  */
 struct edit {
 	uint64_t off, len;
 	uint32_t kind, tlen;
 };
-enum { EDIT_REPLACE, EDIT_LINE };
+enum { EDIT_REPLACE, EDIT_LINE, EDIT_LINE_BEFORE };
 
 static void
 add_edit(pdn_buf *b, uint64_t off, uint64_t len, uint32_t kind,
@@ -272,10 +275,13 @@ result_differs(const pdn_game *g, const char *res)
 }
 
 /*
- * Appends to b the edits that give game j->g the rules' result: the value
- * of every Result tag, the terminator, and the value of every Termination
- * tag or, without one, a Termination line after the Result tag.  Nothing
- * when the recorded result is the rules' already, or no rule decides.
+ * Appends to b the edits that give game j->g the rules' result, when the
+ * rules contradict the record (disagree, or it continues after they ended
+ * it) and its Result tag or terminator is not their result: the value of
+ * every Result tag (or, without one, a Result line after the last tag),
+ * the value of every Termination tag (or, without one, a Termination line
+ * after the Result tag), and the terminator (or, without one, the result
+ * after the last move).  A game without tags gets both lines before it.
  * Edits are in the order of their offsets.
  */
 static void
@@ -284,20 +290,27 @@ inplace_edits(const struct judged *j, pdn_buf *b)
 	const pdn_game *g = j->g;
 	const char *res = j->adj.adjudicated_str;
 	const char *term = reason_termination(&j->adj);
-	char line[64 + PDN_MOVETOK_STRMAX];
+	char rline[64 + PDN_MOVETOK_STRMAX], tline[64 + PDN_MOVETOK_STRMAX];
 	const pdn_tag_span *sp;
-	long result = -1, last = -1, termination = -1;
+	long result = -1, termination = -1;
 	size_t i;
 
 	if (g->truncated || term == NULL || res == NULL ||
-	    g->tag_spans == NULL || !result_differs(g, res))
+	    (j->adj.verdict != PDN_VERDICT_DISAGREE &&
+	    j->adj.verdict != PDN_VERDICT_CONTINUES) ||
+	    (g->ntags > 0 && g->tag_spans == NULL) || !result_differs(g, res))
 		return;
+	snprintf(rline, sizeof(rline), "[Result \"%s\"]", res);
+	snprintf(tline, sizeof(tline), "[Termination \"%s\"]", term);
 	for (i = 0; i < g->ntags; i++) {
 		if (strcmp(g->tags[i].name, "Result") == 0 && result < 0)
 			result = (long)i;
 		if (strcmp(g->tags[i].name, "Termination") == 0)
 			termination = (long)i;
-		last = (long)i;
+	}
+	if (g->ntags == 0) {
+		add_edit(b, g->span.offset, 0, EDIT_LINE_BEFORE, rline);
+		add_edit(b, g->span.offset, 0, EDIT_LINE_BEFORE, tline);
 	}
 	for (i = 0; i < g->ntags; i++) {
 		sp = &g->tag_spans[i];
@@ -307,28 +320,23 @@ inplace_edits(const struct judged *j, pdn_buf *b)
 		else if (strcmp(g->tags[i].name, "Termination") == 0)
 			add_edit(b, sp->value.offset, sp->value.len,
 			    EDIT_REPLACE, term);
-		if ((long)i == (result >= 0 ? result : last) &&
-		    termination < 0) {
-			/* The lines a game lacks, after its tag. */
-			if (result < 0) {
-				snprintf(line, sizeof(line), "[Result \"%s\"]",
-				    res);
-				add_edit(b, sp->tag.offset + sp->tag.len, 0,
-				    EDIT_LINE, line);
-			}
-			snprintf(line, sizeof(line), "[Termination \"%s\"]",
-			    term);
+		/* The lines a game lacks: after its last tag ... */
+		if (result < 0 && i + 1 == g->ntags)
 			add_edit(b, sp->tag.offset + sp->tag.len, 0, EDIT_LINE,
-			    line);
-		}
+			    rline);
+		/* ... and after the Result tag. */
+		if (termination < 0 && (long)i == (result >= 0 ? result :
+		    (long)g->ntags - 1))
+			add_edit(b, sp->tag.offset + sp->tag.len, 0, EDIT_LINE,
+			    tline);
 	}
 	if (g->terminator_span.len > 0)
 		add_edit(b, g->terminator_span.offset, g->terminator_span.len,
 		    EDIT_REPLACE, res);
 	else {
-		snprintf(line, sizeof(line), " %s", res);
+		snprintf(rline, sizeof(rline), " %s", res);
 		add_edit(b, g->span.offset + g->span.len, 0, EDIT_REPLACE,
-		    line);
+		    rline);
 	}
 }
 
@@ -362,30 +370,75 @@ copy_to(struct run *run, uint64_t to)
 	return 0;
 }
 
-/* Writes a record's edits (blob of npdn bytes) at base `base`. */
+/*
+ * The end of the line that holds offset `from`, but not beyond `limit`:
+ * the offset of its line end (of the CR of a CR LF), and in *crlf whether
+ * that is CR LF.  Without a line end, where the file or the limit ends.
+ */
+static uint64_t
+line_end(struct run *run, uint64_t from, uint64_t limit, int *crlf)
+{
+	char buf[4096], prev = '\0';
+	uint64_t at = from;
+	ssize_t n, i;
+
+	*crlf = 0;
+	while (at < limit && (n = pread(run->fd, buf, sizeof(buf),
+	    (off_t)at)) > 0) {
+		for (i = 0; i < n && at + (uint64_t)i < limit; i++) {
+			if (buf[i] == '\n') {
+				*crlf = (i > 0 ? buf[i - 1] : prev) == '\r';
+				return at + (uint64_t)i - (uint64_t)*crlf;
+			}
+		}
+		prev = buf[n - 1];
+		at += (uint64_t)n;
+	}
+	return at < limit ? at : limit;
+}
+
+/* The line end the file has first after `from` ("\n" if none). */
+static const char *
+eol_after(struct run *run, uint64_t from)
+{
+	int crlf;
+
+	line_end(run, from, UINT64_MAX, &crlf);
+	return crlf ? "\r\n" : "\n";
+}
+
+/* Writes a record's edits (blob of n bytes) at base `base`. */
 static void
 apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
 {
-	struct edit e;
-	char eol[2];
+	struct edit e, next;
+	uint64_t to, limit;
 	size_t at = 0;
+	int crlf;
 
 	while (at + sizeof(e) <= n) {
 		memcpy(&e, blob + at, sizeof(e));
 		at += sizeof(e);
-		if (copy_to(run, base + e.off) != 0)
-			return;
+		to = base + e.off;
 		if (e.kind == EDIT_LINE) {
-			/* The input's own line end: CR LF, or LF. */
-			if (pread(run->fd, eol, 2, (off_t)run->pos) == 2 &&
-			    eol[0] == '\r' && eol[1] == '\n')
-				fputs("\r\n", run->fixed.fp);
-			else
-				fputc('\n', run->fixed.fp);
+			/* Not past the next edit's bytes. */
+			limit = UINT64_MAX;
+			if (at + e.tlen + sizeof(next) <= n) {
+				memcpy(&next, blob + at + e.tlen, sizeof(next));
+				limit = base + next.off;
+			}
+			to = line_end(run, to, limit, &crlf);
 		}
+		if (copy_to(run, to) != 0)
+			return;
+		if (e.kind == EDIT_LINE)
+			fputs(crlf ? "\r\n" : "\n", run->fixed.fp);
 		fwrite(blob + at, 1, e.tlen, run->fixed.fp);
+		if (e.kind == EDIT_LINE_BEFORE)
+			fputs(eol_after(run, to), run->fixed.fp);
 		at += e.tlen;
 		run->pos += e.len;
+		run->edits++;
 	}
 }
 
@@ -901,10 +954,16 @@ static struct chunk_tool tool = {
 static int
 fix_file(struct run *run, struct drv *d, struct cli_input *in)
 {
+	struct stat sb;
 	int status;
 
 	if (in->fd == STDIN_FILENO) {
 		cli_warn("-i needs files: it cannot change standard input");
+		return 2;
+	}
+	if (fstat(in->fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		cli_warn("%s: not a regular file: -i changes files only",
+		    in->name);
 		return 2;
 	}
 	if ((run->fd = open(in->name, O_RDONLY)) < 0) {
@@ -915,14 +974,42 @@ fix_file(struct run *run, struct drv *d, struct cli_input *in)
 	if (cli_output_open(&run->fixed, in->name) == 0) {
 		run->pos = 0;
 		run->copy_failed = 0;
+		run->edits = 0;
 		status = chunks_run(&tool, run, run->workers, d->jobs, in);
 		if (copy_to(run, UINT64_MAX) != 0 || run->copy_failed)
 			status = 2;
-		if (cli_output_close(&run->fixed, status < 2) != 0)
+		/* A file with nothing to fix is left as it was, inode too. */
+		if (cli_output_close(&run->fixed, status < 2 &&
+		    run->edits > 0) != 0)
 			status = 2;
 	}
 	close(run->fd);
 	return status;
+}
+
+/*
+ * -i: leaves out, before anything is read, the inputs that are no regular
+ * files (a FIFO would block at its opening, a device be written to):
+ * said, and the run's status is 2.
+ */
+static void
+inplace_inputs(struct drv *d)
+{
+	struct stat sb;
+	size_t i, n = 0;
+
+	for (i = 0; i < d->ninputs; i++) {
+		if (strcmp(d->inputs[i], "-") != 0 &&
+		    stat(d->inputs[i], &sb) == 0 && !S_ISREG(sb.st_mode)) {
+			cli_warn("%s: not a regular file: -i changes files "
+			    "only", d->inputs[i]);
+			free(d->inputs[i]);
+			d->status = 2;
+			continue;
+		}
+		d->inputs[n++] = d->inputs[i];
+	}
+	d->ninputs = n;
 }
 
 /* Adjudicates one input with the run's threads.  Returns 0 or 2. */
@@ -1005,6 +1092,7 @@ main(int argc, char **argv)
 			return drv_end(&drv, drv_usage_error(&drv, "-i writes "
 			    "the files themselves: no -o nor -f with it"));
 		opt.fmt = FMT_INPLACE;
+		inplace_inputs(&drv);
 	}
 	tool.keep_raw = opt.fmt == FMT_PDN;
 	tool.gametype = drv.gametype;
