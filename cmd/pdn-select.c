@@ -1,0 +1,998 @@
+/*
+ * pdn-select: read PDN and write the games that match the criteria, each
+ * exactly as it was read (the default), canonically (-f pdn), or as one
+ * record per game (-f tsv, json); or only their number (--count).  See
+ * pdn-select(1).
+ *
+ * Selection by tags reads the games and never replays them, so that it
+ * runs at the reader's speed.  As read, a game is written with the bytes
+ * around it that belong to it, so that selecting every game gives back
+ * the input byte for byte: the reader (keep_raw 2) gives each game's text
+ * and what lies before it; blanks before a game belong to the game before
+ * it (the first game's, to it), anything more (a byte order mark) to the
+ * game.
+ *
+ * With -j N the input is cut into chunks at game boundaries (chunks.h);
+ * the threads select, the main thread writes in input order.  Whether the
+ * blanks at the start of a chunk belong to the game before it (in another
+ * chunk) is decided there, when that game's fate is known.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chunks.h"
+#include "cli.h"
+#include "driver.h"
+#include "emit.h"
+#include "pdn_game.h"
+#include "pdn_replay.h"
+#include "pdn_write.h"
+
+enum format { FMT_RAW, FMT_PDN, FMT_TSV, FMT_JSON };
+static const char *const formats[] = { "raw", "pdn", "tsv", "json", NULL };
+
+/* The run's options (the driver's), for the callbacks. */
+static struct drv drv;
+
+/* --- criteria ------------------------------------------------------------ */
+
+enum op {
+	OP_EQ, OP_NE, OP_SUB, OP_LT, OP_GT, OP_LE, OP_GE,
+	OP_PLAYER,		/* White~ or Black~ */
+	OP_RESULT		/* the outcome, in either notation */
+};
+
+/* How the value of a comparison (<, >, <=, >=) is compared. */
+enum kind { K_TEXT, K_NUMBER, K_DATE };
+
+struct crit {
+	enum op op;
+	char *name;		/* the tag */
+	char *value;
+	enum kind kind;
+	double num;
+	long lo, hi;		/* a date: the days it may be, YYYYMMDD */
+	pdn_outcome outcome;
+};
+
+/* Criteria that hold together (AND). */
+struct group {
+	struct crit *c;
+	size_t n, cap;
+};
+
+/* Groups of which one must hold (OR): a --criteria file. */
+struct alts {
+	struct group *g;
+	size_t n;
+};
+
+static struct opt {
+	struct group all;	/* -t, --player, --result */
+	struct alts *files;	/* -T: each must hold */
+	size_t nfiles;
+	int invert, count;
+	/* --tags: the tags of a record, NULL-ended, with the columns. */
+	char **tags;
+	size_t ntags;
+	const char **header;
+	char *tagsbuf;
+} opt;
+
+static const char *const roster[] = {
+	"Event", "Site", "Date", "Round", "White", "Black", "Result", NULL
+};
+
+/* A tag compared as a date: Date, EventDate... */
+static int
+is_date_tag(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 4 && strcmp(name + n - 4, "Date") == 0;
+}
+
+/* A decimal number: [+-]digits[.digits]. */
+static int
+is_number(const char *s, double *out)
+{
+	const char *p = s;
+	char *end;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == '.') {
+		p++;
+		if (*p < '0' || *p > '9')
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p != '\0')
+		return 0;
+	*out = strtod(s, &end);
+	return 1;
+}
+
+/*
+ * A part of a date of n characters, all digits (its value in *v) or all
+ * '?' (*v -1).  Returns the characters read, 0 if neither.
+ */
+static int
+date_part(const char *s, int n, long *v)
+{
+	int i, q = 0, d = 0;
+
+	*v = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == '?')
+			q++;
+		else if (s[i] >= '0' && s[i] <= '9') {
+			d++;
+			*v = *v * 10 + (s[i] - '0');
+		} else
+			return 0;
+	}
+	if (q == n)
+		*v = -1;
+	else if (d != n)
+		return 0;
+	return n;
+}
+
+/*
+ * A PDN date, YYYY.MM.DD, any part "??" (or "????") for unknown, or
+ * YYYY or YYYY.MM: the first and the last day it may be, as YYYYMMDD.
+ * Returns 0, or -1 when s is no date.
+ */
+static int
+parse_date(const char *s, long *lo, long *hi)
+{
+	long y, m = -1, d = -1;
+
+	if (date_part(s, 4, &y) == 0)
+		return -1;
+	s += 4;
+	if (*s == '.') {
+		if (date_part(s + 1, 2, &m) == 0)
+			return -1;
+		s += 3;
+		if (*s == '.') {
+			if (date_part(s + 1, 2, &d) == 0)
+				return -1;
+			s += 3;
+		}
+	}
+	if (*s != '\0' || m > 12 || m == 0 || d > 31 || d == 0)
+		return -1;
+	*lo = (y < 0 ? 0 : y) * 10000 + (m < 0 ? 1 : m) * 100 +
+	    (d < 0 ? 1 : d);
+	*hi = (y < 0 ? 9999 : y) * 10000 + (m < 0 ? 12 : m) * 100 +
+	    (d < 0 ? 31 : d);
+	return 0;
+}
+
+static int
+add_crit(struct group *gr, const struct crit *c)
+{
+	if (chunk_grow((void **)&gr->c, &gr->cap, gr->n + 1,
+	    sizeof(*gr->c)) != 0) {
+		cli_warn("out of memory");
+		return -1;
+	}
+	gr->c[gr->n++] = *c;
+	return 0;
+}
+
+/*
+ * Reads a tag criterion, NAME OP VALUE, into *c.  Returns 0, or -1 with
+ * *why saying what is wrong.
+ */
+static int
+parse_crit(struct crit *c, const char *s, const char **why)
+{
+	static const struct {
+		const char *s;
+		enum op op;
+	} ops[] = {
+		{ "!=", OP_NE }, { "<=", OP_LE }, { ">=", OP_GE },
+		{ "=", OP_EQ }, { "~", OP_SUB }, { "<", OP_LT }, { ">", OP_GT }
+	};
+	size_t n, i, k;
+
+	memset(c, 0, sizeof(*c));
+	for (n = 0; s[n] == '_' || (s[n] >= '0' && s[n] <= '9') ||
+	    (s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= 'a' && s[n] <= 'z'); n++)
+		;
+	if (n == 0) {
+		*why = "a tag name first";
+		return -1;
+	}
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		k = strlen(ops[i].s);
+		if (strncmp(s + n, ops[i].s, k) == 0)
+			break;
+	}
+	if (i == sizeof(ops) / sizeof(ops[0])) {
+		*why = "one of = != ~ < > <= >= after the tag name";
+		return -1;
+	}
+	c->op = ops[i].op;
+	if ((c->name = strndup(s, n)) == NULL ||
+	    (c->value = strdup(s + n + k)) == NULL) {
+		*why = "out of memory";
+		return -1;
+	}
+	if (c->op >= OP_LT && c->op <= OP_GE) {
+		if (is_date_tag(c->name)) {
+			if (parse_date(c->value, &c->lo, &c->hi) != 0) {
+				*why = "a date to compare with, YYYY.MM.DD "
+				    "(YYYY, YYYY.MM, ?? parts)";
+				return -1;
+			}
+			c->kind = K_DATE;
+		} else if (is_number(c->value, &c->num))
+			c->kind = K_NUMBER;
+		else
+			c->kind = K_TEXT;
+	}
+	return 0;
+}
+
+/* Case-insensitive (ASCII) substring. */
+static int
+has_sub(const char *s, size_t len, const char *sub)
+{
+	size_t n = strlen(sub), i, k;
+	unsigned char a, b;
+
+	if (n == 0)
+		return 1;
+	for (i = 0; i + n <= len; i++) {
+		for (k = 0; k < n; k++) {
+			a = (unsigned char)s[i + k];
+			b = (unsigned char)sub[k];
+			if (a >= 'A' && a <= 'Z')
+				a += 'a' - 'A';
+			if (b >= 'A' && b <= 'Z')
+				b += 'a' - 'A';
+			if (a != b)
+				break;
+		}
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+static const pdn_tag *
+find_tag(const pdn_game *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return &g->tags[i];
+	return NULL;
+}
+
+/* The game's outcome: its Result tag's, else its terminator's. */
+static pdn_outcome
+game_outcome(const pdn_game *g)
+{
+	pdn_outcome o;
+
+	if ((o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL)) !=
+	    PDN_OUTCOME_NONE)
+		return o;
+	return pdn_outcome_parse(g->terminator, NULL);
+}
+
+static int
+compare(const struct crit *c, const pdn_tag *t)
+{
+	long lo, hi;
+	double x;
+	int r;
+
+	switch (c->kind) {
+	case K_DATE:
+		if (parse_date(t->value, &lo, &hi) != 0)
+			return 0;
+		/* Of a date with unknown parts, only what is sure. */
+		switch (c->op) {
+		case OP_LT:
+			return hi < c->lo;
+		case OP_LE:
+			return hi <= c->hi;
+		case OP_GT:
+			return lo > c->hi;
+		default:
+			return lo >= c->lo;
+		}
+	case K_NUMBER:
+		if (!is_number(t->value, &x))
+			return 0;
+		r = x < c->num ? -1 : x > c->num;
+		break;
+	default:
+		r = strcmp(t->value, c->value);
+		break;
+	}
+	switch (c->op) {
+	case OP_LT:
+		return r < 0;
+	case OP_LE:
+		return r <= 0;
+	case OP_GT:
+		return r > 0;
+	default:
+		return r >= 0;
+	}
+}
+
+static int
+crit_holds(const struct crit *c, const pdn_game *g)
+{
+	const pdn_tag *t;
+
+	switch (c->op) {
+	case OP_RESULT:
+		return game_outcome(g) == c->outcome;
+	case OP_PLAYER:
+		return ((t = find_tag(g, "White")) != NULL &&
+		    has_sub(t->value, t->vlen, c->value)) ||
+		    ((t = find_tag(g, "Black")) != NULL &&
+		    has_sub(t->value, t->vlen, c->value));
+	default:
+		break;
+	}
+	t = find_tag(g, c->name);
+	switch (c->op) {
+	case OP_EQ:
+		return t != NULL && strcmp(t->value, c->value) == 0;
+	case OP_NE:
+		return t == NULL || strcmp(t->value, c->value) != 0;
+	case OP_SUB:
+		return t != NULL && has_sub(t->value, t->vlen, c->value);
+	default:
+		return t != NULL && compare(c, t);
+	}
+}
+
+static int
+group_holds(const struct group *gr, const pdn_game *g)
+{
+	size_t i;
+
+	for (i = 0; i < gr->n; i++)
+		if (!crit_holds(&gr->c[i], g))
+			return 0;
+	return 1;
+}
+
+/* Whether game g is selected. */
+static int
+selected(const pdn_game *g)
+{
+	size_t i, k;
+	int yes = group_holds(&opt.all, g);
+
+	for (i = 0; yes && i < opt.nfiles; i++) {
+		for (k = 0; k < opt.files[i].n; k++)
+			if (group_holds(&opt.files[i].g[k], g))
+				break;
+		yes = k < opt.files[i].n;
+	}
+	return yes != opt.invert;
+}
+
+/*
+ * Reads a --criteria file: one alternative per line, of criteria
+ * separated by tabs; empty lines and lines starting with '#' aside.
+ * Returns 0, or 2 after saying what is wrong.
+ */
+static int
+read_criteria(const char *path)
+{
+	struct alts *a;
+	struct group *gr;
+	struct crit c;
+	FILE *fp;
+	char *line = NULL, *p, *tab;
+	const char *why;
+	size_t cap = 0, capg = 0;
+	ssize_t len;
+	long lineno = 0;
+	int st = 0;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		cli_warn("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	if ((a = realloc(opt.files, (opt.nfiles + 1) * sizeof(*a))) == NULL) {
+		fclose(fp);
+		cli_warn("out of memory");
+		return 2;
+	}
+	opt.files = a;
+	a = &opt.files[opt.nfiles++];
+	memset(a, 0, sizeof(*a));
+	while (st == 0 && (len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		if (chunk_grow((void **)&a->g, &capg, a->n + 1,
+		    sizeof(*a->g)) != 0) {
+			cli_warn("out of memory");
+			st = 2;
+			break;
+		}
+		gr = &a->g[a->n++];
+		memset(gr, 0, sizeof(*gr));
+		for (p = line; st == 0 && p != NULL; p = tab) {
+			if ((tab = strchr(p, '\t')) != NULL)
+				*tab++ = '\0';
+			if (*p == '\0')
+				continue;
+			if (parse_crit(&c, p, &why) != 0) {
+				cli_warn("%s:%ld: bad criterion \"%s\": %s",
+				    path, lineno, p, why);
+				st = 2;
+			} else if (add_crit(gr, &c) != 0)
+				st = 2;
+		}
+	}
+	if (st == 0 && ferror(fp)) {
+		cli_warn("%s: %s", path, strerror(errno));
+		st = 2;
+	}
+	free(line);
+	fclose(fp);
+	return st;
+}
+
+/* --- selecting ----------------------------------------------------------- */
+
+/* A record of a selected game (-f tsv, json). */
+struct rec {
+	long game, line;
+	uint64_t offset;
+	size_t vals;		/* its tag values in the arena */
+};
+
+/* What a stream or a chunk selected, until it is written. */
+struct batch {
+	/*
+	 * As read: the blanks before the first game, which are the game's
+	 * before it (in an earlier chunk) or, at the start of the input,
+	 * the first game's; then the text of the selected games.
+	 */
+	pdn_buf head, body;
+	pdn_buf arena;		/* the records' tag values */
+	struct rec *r;
+	size_t nr, capr;
+	long games, selected;
+	int first_sel;		/* the first game was selected */
+	int last;		/* the last game: 1 selected, 0 not, -1 none */
+	int live;
+	int status;		/* 2: trouble (said) */
+	struct kept_diags kd;
+};
+
+/* The tag values of a record: for each, its length (or SIZE_MAX), bytes. */
+static void
+keep_values(struct batch *b, const pdn_game *g)
+{
+	const pdn_tag *t;
+	size_t i, len;
+
+	for (i = 0; i < opt.ntags; i++) {
+		t = find_tag(g, opt.tags[i]);
+		len = t != NULL ? t->vlen : SIZE_MAX;
+		pdn_buf_add(&b->arena, (const char *)&len, sizeof(len));
+		if (t != NULL)
+			pdn_buf_add(&b->arena, t->value, t->vlen);
+	}
+}
+
+static void
+keep_record(struct batch *b, const pdn_game *g)
+{
+	struct rec *r;
+
+	if (chunk_grow((void **)&b->r, &b->capr, b->nr + 1,
+	    sizeof(*b->r)) != 0) {
+		b->arena.oom = 1;
+		return;
+	}
+	r = &b->r[b->nr++];
+	r->game = g->index;
+	r->line = g->line;
+	r->offset = g->offset;
+	r->vals = b->arena.len;
+	keep_values(b, g);
+}
+
+/* The number of blanks (space, tab, CR, LF) s starts with. */
+static size_t
+blanks(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' &&
+		    s[i] != '\r')
+			break;
+	return i;
+}
+
+/*
+ * Text that belongs to the game before (blanks after it, comments after
+ * the last game): written when that game is.  Before any game of the
+ * batch, it goes to the head, decided when the batch is written.
+ */
+static void
+trailing(struct batch *b, const char *s, size_t len)
+{
+	if (b->last < 0)
+		pdn_buf_add(&b->head, s, len);
+	else if (b->last > 0)
+		pdn_buf_add(&b->body, s, len);
+}
+
+/* Text that is no game: nothing but comments, or junk. */
+static int
+no_game(const pdn_game *g)
+{
+	return g->truncated && g->ntags == 0 && g->moves.n == 0 &&
+	    g->terminator == NULL;
+}
+
+struct run;
+static void diag(const pdn_diag *d, void *arg);
+static void write_batch(struct run *run, struct batch *b,
+    const struct chunk_base *at);
+
+/*
+ * The work of a chunk or a stream (struct chunk_tool): selects the games
+ * of reader r into the batch, with the replay handle ctx for -f pdn.
+ */
+static int
+select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
+    void *batch, const struct chunk_base *live, long *games)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct batch *b = batch;
+	const pdn_played *pg;
+	const pdn_game *g;
+	const char *rest;
+	size_t k, len;
+	int rc, sel, out = !drv.quiet && !opt.count;
+
+	drv_replay_options(&drv, &ro);
+	/* Kept with the reader's, to be said in input order. */
+	ro.diag = diag;
+	ro.diag_arg = b;
+	b->live = live != NULL;
+	b->last = -1;
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
+		if (no_game(g)) {
+			if (drv.fmt == FMT_RAW && out && g->raw != NULL) {
+				if (g->before != NULL)
+					trailing(b, g->before, g->beforelen);
+				trailing(b, g->raw, g->rawlen);
+			} else if (drv.fmt == FMT_PDN && out && b->last > 0)
+				(void)pdn_game_write(&b->body, g, NULL);
+			continue;
+		}
+		sel = selected(g);
+		if (b->games++ == 0)
+			b->first_sel = sel;
+		if (sel)
+			b->selected++;
+		if (!out) {
+			b->last = sel;
+			goto next;
+		}
+		switch (drv.fmt) {
+		case FMT_RAW:
+			if (g->raw == NULL || g->before == NULL) {
+				cli_warn("%s: game %ld: too large (more than "
+				    "%u bytes with what lies before it): it "
+				    "cannot be copied as read", in->name,
+				    g->index + (live ? live->game : 0),
+				    PDN_GAME_MAX_DEFAULT);
+				b->status = 2;
+				break;
+			}
+			k = blanks(g->before, g->beforelen);
+			trailing(b, g->before, k);
+			if (sel) {
+				pdn_buf_add(&b->body, g->before + k,
+				    g->beforelen - k);
+				pdn_buf_add(&b->body, g->raw, g->rawlen);
+			}
+			break;
+		case FMT_PDN:
+			if (!sel)
+				break;
+			if (pdn_replay_game(&pg, ctx, g, &ro) != 0 ||
+			    pdn_game_write(&b->body, g, pg) != 0)
+				b->body.oom = 1;
+			break;
+		default:
+			if (sel)
+				keep_record(b, g);
+			break;
+		}
+		b->last = sel;
+next:
+		if (live != NULL) {
+			write_batch(arg, b, live);
+			drv_progress(&drv, 1, g->offset + live->offset);
+		}
+	}
+	if (drv.fmt == FMT_RAW && out && rc == 0 &&
+	    (rest = pdn_reader_rest(r, &len)) != NULL)
+		trailing(b, rest, len);
+	*games = b->games;
+	if (b->head.oom || b->body.oom || b->arena.oom) {
+		cli_warn("out of memory");
+		b->status = 2;
+	}
+	rc = cli_input_end(in, rc);
+	return rc > b->status ? rc : b->status;
+}
+
+/* --- writing ------------------------------------------------------------ */
+
+struct run {
+	FILE *fp;
+	long games, selected;
+	/* Of the input: the last game written (1), not (0), none yet (-1). */
+	int last;
+	void *rp[DRV_MAX_JOBS];
+};
+
+static void
+tsv_field(FILE *fp, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		fputc(s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ? ' ' :
+		    s[i], fp);
+}
+
+static void
+print_record(FILE *fp, const struct batch *b, const struct rec *r,
+    const struct chunk_base *at)
+{
+	const char *p = b->arena.data + r->vals;
+	size_t i, len;
+
+	if (drv.fmt == FMT_TSV) {
+		tsv_field(fp, at->file, strlen(at->file));
+		fprintf(fp, "\t%ld\t%ld\t%llu", r->game + at->game,
+		    r->line + at->line,
+		    (unsigned long long)(r->offset + at->offset));
+	} else {
+		fputs("{\"file\":", fp);
+		json_cstr(fp, at->file);
+		fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,"
+		    "\"tags\":{", r->game + at->game, r->line + at->line,
+		    (unsigned long long)(r->offset + at->offset));
+	}
+	for (i = 0; i < opt.ntags; i++) {
+		memcpy(&len, p, sizeof(len));
+		p += sizeof(len);
+		if (drv.fmt == FMT_TSV) {
+			fputc('\t', fp);
+			if (len != SIZE_MAX)
+				tsv_field(fp, p, len);
+		} else {
+			if (i > 0)
+				fputc(',', fp);
+			json_cstr(fp, opt.tags[i]);
+			fputc(':', fp);
+			if (len != SIZE_MAX)
+				json_str(fp, p, len);
+			else
+				fputs("null", fp);
+		}
+		if (len != SIZE_MAX)
+			p += len;
+	}
+	fputs(drv.fmt == FMT_TSV ? "\n" : "}}\n", fp);
+}
+
+/* Writes what the batch holds now, in input order, then forgets it. */
+static void
+write_batch(struct run *run, struct batch *b, const struct chunk_base *at)
+{
+	size_t i;
+
+	kept_print(&b->kd, 0, b->kd.n, at);
+	kept_clear(&b->kd);
+	/* The head is the previous game's, or the input's first game's. */
+	if (b->head.len > 0 && (run->last > 0 ||
+	    (run->last < 0 && b->games > 0 && b->first_sel)))
+		fwrite(b->head.data, 1, b->head.len, run->fp);
+	if (b->body.len > 0)
+		fwrite(b->body.data, 1, b->body.len, run->fp);
+	for (i = 0; i < b->nr; i++)
+		print_record(run->fp, b, &b->r[i], at);
+	b->head.len = b->body.len = b->arena.len = 0;
+	b->nr = 0;
+	if (b->last >= 0)
+		run->last = b->last;
+}
+
+/* Writes what is left of a batch and adds up its counts. */
+static void
+print_batch(void *arg, void *batch, const struct chunk_base *at)
+{
+	struct run *run = arg;
+	struct batch *b = batch;
+
+	write_batch(run, b, at);
+	/* A stream's games were counted as they came. */
+	if (!b->live)
+		drv_progress(&drv, (uint64_t)b->games, at->offset);
+	run->games += b->games;
+	run->selected += b->selected;
+}
+
+static void
+batch_free(void *batch)
+{
+	struct batch *b = batch;
+
+	pdn_buf_free(&b->head);
+	pdn_buf_free(&b->body);
+	pdn_buf_free(&b->arena);
+	free(b->r);
+	kept_free(&b->kd);
+}
+
+/* The reader's diagnostics that are shown, kept to be said in order. */
+static void
+diag(const pdn_diag *d, void *arg)
+{
+	struct batch *b = arg;
+	int sev;
+
+	if ((sev = drv_shown(&drv, d->severity)) >= 0)
+		kept_add(&b->kd, d, (pdn_severity)sev);
+}
+
+static struct chunk_tool tool = {
+	diag, sizeof(struct batch), batch_free, select_games, print_batch, 2, 0
+};
+
+/* --- main --------------------------------------------------------------- */
+
+enum {
+	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_COUNT, OPT_TAGS
+};
+
+static const struct drv_option options[] = {
+	{ 't', "tag", "expr", "NAME OP VALUE",
+	    "games whose tag NAME compares so with VALUE; OP one of = != "
+	    "~ (contains, any case) < > <= >=" },
+	{ 'T', "criteria", "file", "FILE",
+	    "games that meet one line of FILE (criteria as -t, "
+	    "tab-separated)" },
+	{ OPT_PLAYER, "player", "name", "NAME",
+	    "games where White or Black contains NAME (any case)" },
+	{ OPT_RESULT, "result", "result", "RESULT",
+	    "games with this result, in either notation (2-0 is 1-0)" },
+	{ 'v', "invert", NULL, NULL, "the games that do not match instead" },
+	{ OPT_COUNT, "count", NULL, NULL,
+	    "print only the number of games selected" },
+	{ OPT_TAGS, "tags", "list", "LIST",
+	    "the tags of a tsv or json record, comma-separated (default: "
+	    "the seven-tag roster)" },
+	{ 0, NULL, NULL, NULL, NULL }
+};
+
+/* --tags: a comma-separated list of tag names. */
+static int
+set_tags(struct drv *d, const char *value)
+{
+	char *p, *q;
+	size_t n = 1, i;
+
+	for (p = (char *)(uintptr_t)value; *p != '\0'; p++)
+		n += *p == ',';
+	free(opt.tagsbuf);
+	free(opt.tags);
+	if ((opt.tagsbuf = strdup(value)) == NULL ||
+	    (opt.tags = calloc(n + 1, sizeof(*opt.tags))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	opt.ntags = 0;
+	for (p = opt.tagsbuf; p != NULL; p = q) {
+		if ((q = strchr(p, ',')) != NULL)
+			*q++ = '\0';
+		opt.tags[opt.ntags++] = p;
+	}
+	for (i = 0; i < opt.ntags; i++)
+		if (opt.tags[i][0] == '\0' || strchr(opt.tags[i], ' ') != NULL)
+			break;
+	if (opt.ntags == 0 || i < opt.ntags)
+		return drv_bad_value(d, "--tags", value,
+		    "tag names separated by commas");
+	return 0;
+}
+
+static int
+option(void *arg, struct drv *d, int key, const char *value)
+{
+	struct crit c;
+	const char *why;
+
+	(void)arg;
+	switch (key) {
+	case 't':
+		if (parse_crit(&c, value, &why) != 0)
+			return drv_bad_value(d, "-t", value, why);
+		return add_crit(&opt.all, &c) != 0 ? 2 : 0;
+	case 'T':
+		return read_criteria(value);
+	case OPT_PLAYER:
+	case OPT_RESULT:
+		memset(&c, 0, sizeof(c));
+		c.op = key == OPT_PLAYER ? OP_PLAYER : OP_RESULT;
+		if ((c.value = strdup(value)) == NULL) {
+			cli_warn("out of memory");
+			return 2;
+		}
+		if (key == OPT_RESULT && (c.outcome =
+		    pdn_outcome_parse(value, NULL)) == PDN_OUTCOME_NONE) {
+			free(c.value);
+			return drv_bad_value(d, "--result", value,
+			    "2-0 0-2 1-1 0-0 1-0 0-1 1/2-1/2 or *");
+		}
+		return add_crit(&opt.all, &c) != 0 ? 2 : 0;
+	case 'v':
+		opt.invert = 1;
+		return 0;
+	case OPT_COUNT:
+		opt.count = 1;
+		return 0;
+	case OPT_TAGS:
+		return set_tags(d, value);
+	}
+	return 0;
+}
+
+static const struct drv_tool tool_def = {
+	"[file ...]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_READS,
+	formats, "raw (each game exactly as read, the default), pdn "
+	    "(canonical), tsv or json (a record per game)",
+	options, option, "games", NULL
+};
+
+static void *
+replay_make(void *arg)
+{
+	pdn_replay *h;
+
+	(void)arg;
+	return pdn_replay_new(&h) == 0 ? h : NULL;
+}
+
+static int
+run_file(void *arg, struct drv *d, struct cli_input *in)
+{
+	struct run *run = arg;
+
+	/* Blanks at the start of an input are its first game's. */
+	run->last = -1;
+	return chunks_run(&tool, run, run->rp, d->jobs, in);
+}
+
+static void
+free_group(struct group *gr)
+{
+	size_t i;
+
+	for (i = 0; i < gr->n; i++) {
+		free(gr->c[i].name);
+		free(gr->c[i].value);
+	}
+	free(gr->c);
+}
+
+static void
+free_opt(void)
+{
+	size_t i, k;
+
+	free_group(&opt.all);
+	for (i = 0; i < opt.nfiles; i++) {
+		for (k = 0; k < opt.files[i].n; k++)
+			free_group(&opt.files[i].g[k]);
+		free(opt.files[i].g);
+	}
+	free(opt.files);
+	free(opt.tags);
+	free(opt.tagsbuf);
+	free(opt.header);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cli_output *output;
+	struct run run;
+	size_t i;
+	int st, nrp = 0;
+
+	memset(&run, 0, sizeof(run));
+	if ((st = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0) {
+		free_opt();
+		return st;
+	}
+	st = 2;
+	if (opt.tags != NULL && drv.fmt != FMT_TSV && drv.fmt != FMT_JSON) {
+		st = drv_usage_error(&drv, "--tags is for -f tsv and -f json");
+		goto out;
+	}
+	if (opt.tags == NULL) {
+		opt.ntags = sizeof(roster) / sizeof(roster[0]) - 1;
+		if ((opt.tags = calloc(opt.ntags + 1,
+		    sizeof(*opt.tags))) == NULL)
+			goto out;
+		for (i = 0; i < opt.ntags; i++)
+			opt.tags[i] = (char *)(uintptr_t)roster[i];
+	}
+	/* As read needs every game's text; canonical, a broken one's. */
+	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
+	tool.gametype = drv.gametype;
+	if ((nrp = chunks_contexts(run.rp, drv.jobs, replay_make, NULL)) <
+	    drv.jobs)
+		goto out;
+	if ((output = drv_records(&drv)) == NULL)
+		goto out;
+	run.fp = output->fp;
+	if (drv.fmt == FMT_TSV && !opt.count && !drv.quiet) {
+		if ((opt.header = calloc(opt.ntags + 5,
+		    sizeof(*opt.header))) == NULL)
+			goto out;
+		opt.header[0] = "file";
+		opt.header[1] = "game";
+		opt.header[2] = "line";
+		opt.header[3] = "offset";
+		for (i = 0; i < opt.ntags; i++)
+			opt.header[4 + i] = opt.tags[i];
+		drv_tsv_header(&drv, run.fp, opt.header);
+	}
+	st = drv_run(&drv, run_file, &run);
+	if (opt.count && !drv.quiet)
+		fprintf(run.fp, "%ld\n", run.selected);
+	if (cli_output_finish(output) != 0)
+		st = 2;
+	if (st == 0 && run.selected == 0)
+		st = 1;
+out:
+	st = drv_end(&drv, st);
+	while (nrp > 0)
+		pdn_replay_free(run.rp[--nrp]);
+	free_opt();
+	return st;
+}
