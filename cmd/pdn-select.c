@@ -18,6 +18,7 @@
  * chunk) is decided there, when that game's fate is known.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "emit.h"
+#include "pdn_adjudicate.h"
 #include "pdn_game.h"
 #include "pdn_replay.h"
 #include "pdn_write.h"
@@ -75,12 +77,47 @@ static struct opt {
 	struct alts *files;	/* -T: each must hold */
 	size_t nfiles;
 	int invert, count;
+	/* Game criteria, holding with the others (-1, NULL: none). */
+	int status;		/* --status: ST_* */
+	int verdict;		/* --verdict: pdn_verdict */
+	long pmin, pmax;	/* --plies; pmin -1: none */
+	int variant;		/* --variant, or 0 */
+	pdn_position *fens;	/* --fen: each reached */
+	size_t nfens;
+	struct material *mats;	/* --material: each reached */
+	size_t nmats;
 	/* --tags: the tags of a record, NULL-ended, with the columns. */
 	char **tags;
 	size_t ntags;
 	const char **header;
 	char *tagsbuf;
 } opt;
+
+/* The most --fen and --material, together. */
+#define MAX_REACH	64
+
+/* A job's context: a replay handle, an adjudicator for --verdict. */
+struct worker {
+	pdn_replay *rp;
+	pdn_adjudicator *a;
+};
+
+/* --material: one side's pieces; -1 is any number. */
+struct side {
+	int men, kings, total;
+};
+
+struct material {
+	struct side w, b;
+};
+
+enum { ST_VALID, ST_INVALID, ST_UNSUPPORTED };
+static const char *const status_names[] = {
+	"valid", "invalid", "unsupported", NULL
+};
+static const char *const verdict_names[] = {
+	"agree", "disagree", "continues", "undecided", "invalid", NULL
+};
 
 static const char *const roster[] = {
 	"Event", "Site", "Date", "Round", "White", "Black", "Result", NULL
@@ -378,9 +415,12 @@ group_holds(const struct group *gr, const pdn_game *g)
 	return 1;
 }
 
-/* Whether game g is selected. */
+/*
+ * Whether game g meets the criteria that need no replay: the tags, the
+ * plies written, the variant (before -v).
+ */
 static int
-selected(const pdn_game *g)
+meets_read(const pdn_game *g)
 {
 	size_t i, k;
 	int yes = group_holds(&opt.all, g);
@@ -391,7 +431,101 @@ selected(const pdn_game *g)
 				break;
 		yes = k < opt.files[i].n;
 	}
-	return yes != opt.invert;
+	if (yes && opt.pmin >= 0)
+		yes = g->plies >= opt.pmin && g->plies <= opt.pmax;
+	if (yes && opt.variant != 0)
+		yes = g->gametype == opt.variant;
+	return yes;
+}
+
+/* Criteria that need the game replayed. */
+static int
+need_replay(void)
+{
+	return opt.status >= 0 || opt.verdict >= 0 || opt.nfens > 0 ||
+	    opt.nmats > 0;
+}
+
+static int
+side_holds(const struct side *sd, const pdn_position *pos, pdn_colour c)
+{
+	int n = pdn_position_count(pos, c), k = pdn_position_kings(pos, c);
+
+	return (sd->total < 0 || n == sd->total) &&
+	    (sd->kings < 0 || k == sd->kings) &&
+	    (sd->men < 0 || n - k == sd->men);
+}
+
+/*
+ * Marks in found[] the --fen positions and in found[nfens + i] the
+ * --material counts that pos meets; returns how many are still missing.
+ */
+static size_t
+look(const pdn_position *pos, unsigned char *found, size_t missing)
+{
+	size_t i;
+
+	for (i = 0; i < opt.nfens; i++)
+		if (!found[i] && pdn_position_equal(pos, &opt.fens[i])) {
+			found[i] = 1;
+			missing--;
+		}
+	for (i = 0; i < opt.nmats; i++)
+		if (!found[opt.nfens + i] &&
+		    side_holds(&opt.mats[i].w, pos, PDN_WHITE) &&
+		    side_holds(&opt.mats[i].b, pos, PDN_BLACK)) {
+			found[opt.nfens + i] = 1;
+			missing--;
+		}
+	return missing;
+}
+
+/*
+ * Whether every --fen and --material is met at some position of the main
+ * line: where it starts, after each ply of a line that survived (all of
+ * them, for an ambiguous record), or a setup in it.
+ */
+static int
+reaches(const pdn_played *pg)
+{
+	const pdn_position *pos[64];
+	const pdn_setup *su;
+	unsigned char found[MAX_REACH];
+	size_t missing = opt.nfens + opt.nmats, i;
+	long from, n, k;
+	int line;
+
+	if (missing == 0)
+		return 1;
+	if (pdn_played_setups(pg) == 0)
+		return 0;
+	memset(found, 0, sizeof(found));
+	missing = look(pdn_played_start(pg), found, missing);
+	for (i = 1; missing > 0 && (su = pdn_played_setup(pg, i)) != NULL;
+	    i++)
+		missing = look(&su->pos, found, missing);
+	for (line = 0; missing > 0 && line < pdn_played_lines(pg); line++)
+		for (from = 0; missing > 0 && (n = pdn_played_positions(pos,
+		    64, pg, line, from)) > 0; from += n)
+			for (k = 0; missing > 0 && k < n; k++)
+				missing = look(pos[k], found, missing);
+	return missing == 0;
+}
+
+/* The status pdn-validate gives a played game. */
+static int
+game_status(const pdn_game *g, const pdn_played *pg)
+{
+	switch (pdn_played_status(pg)) {
+	case PDN_REPLAY_VALID:
+		return ST_VALID;
+	case PDN_REPLAY_INVALID:
+		return ST_INVALID;
+	default:
+		/* A broken game the reader could not even type is invalid. */
+		return g->gametype == 0 && g->errors > 0 ? ST_INVALID :
+		    ST_UNSUPPORTED;
+	}
 }
 
 /*
@@ -573,17 +707,24 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
     void *batch, const struct chunk_base *live, long *games)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct worker *w = ctx;
 	struct batch *b = batch;
 	const pdn_played *pg;
 	const pdn_game *g;
 	const char *rest;
+	pdn_adjudication adj;
 	size_t k, len;
-	int rc, sel, out = !drv.quiet && !opt.count;
+	int rc, sel, full, out = !drv.quiet && !opt.count;
 
-	drv_replay_options(&drv, &ro);
-	/* Kept with the reader's, to be said in input order. */
-	ro.diag = diag;
-	ro.diag_arg = b;
+	/*
+	 * What pdn-validate says of a game, and a canonical rewrite, take
+	 * every variation; the other criteria only the main line.  The
+	 * replay's diagnostics are pdn-validate's to say.
+	 */
+	full = opt.status >= 0 || drv.fmt == FMT_PDN;
+	ro.flags = drv.flags;
+	if (!full)
+		ro.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
 	b->live = live != NULL;
 	b->last = -1;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
@@ -596,7 +737,26 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				(void)pdn_game_write(&b->body, g, NULL);
 			continue;
 		}
-		sel = selected(g);
+		sel = meets_read(g);
+		pg = NULL;
+		if (sel && need_replay()) {
+			if (pdn_replay_game(&pg, w->rp, g, &ro) != 0) {
+				b->body.oom = 1;
+				break;
+			}
+			if (opt.status >= 0 && game_status(g, pg) != opt.status)
+				sel = 0;
+			if (sel && opt.verdict >= 0) {
+				if (pdn_adjudicate(&adj, w->a, pg) != 0) {
+					b->body.oom = 1;
+					break;
+				}
+				sel = (int)adj.verdict == opt.verdict;
+			}
+			if (sel)
+				sel = reaches(pg);
+		}
+		sel = sel != opt.invert;
 		if (b->games++ == 0)
 			b->first_sel = sel;
 		if (sel)
@@ -627,8 +787,8 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		case FMT_PDN:
 			if (!sel)
 				break;
-			if (pdn_replay_game(&pg, ctx, g, &ro) != 0 ||
-			    pdn_game_write(&b->body, g, pg) != 0)
+			if ((pg == NULL && pdn_replay_game(&pg, w->rp, g,
+			    &ro) != 0) || pdn_game_write(&b->body, g, pg) != 0)
 				b->body.oom = 1;
 			break;
 		default:
@@ -784,7 +944,8 @@ static struct chunk_tool tool = {
 /* --- main --------------------------------------------------------------- */
 
 enum {
-	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_COUNT, OPT_TAGS
+	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_COUNT, OPT_TAGS, OPT_STATUS,
+	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL, OPT_VARIANT
 };
 
 static const struct drv_option options[] = {
@@ -801,6 +962,20 @@ static const struct drv_option options[] = {
 	{ 'v', "invert", NULL, NULL, "the games that do not match instead" },
 	{ OPT_COUNT, "count", NULL, NULL,
 	    "print only the number of games selected" },
+	{ OPT_STATUS, "status", "status", "valid|invalid|unsupported",
+	    "games that pdn-validate judges so" },
+	{ OPT_VERDICT, "verdict", "verdict",
+	    "agree|disagree|continues|undecided|invalid",
+	    "games that pdn-adjudicate judges so (with --rules)" },
+	{ OPT_PLIES, "plies", "min-max", "MIN-MAX",
+	    "games of MIN to MAX plies in the main line (MIN-, -MAX)" },
+	{ OPT_FEN, "fen", "fen", "FEN",
+	    "games whose main line reaches this position" },
+	{ OPT_MATERIAL, "material", "w:b", "W:B",
+	    "games whose main line reaches these piece counts (1K:3: a "
+	    "white king alone against three black pieces)" },
+	{ OPT_VARIANT, "variant", "n", "N",
+	    "games of GameType N (the tag's, or as inferred)" },
 	{ OPT_TAGS, "tags", "list", "LIST",
 	    "the tags of a tsv or json record, comma-separated (default: "
 	    "the seven-tag roster)" },
@@ -838,14 +1013,177 @@ set_tags(struct drv *d, const char *value)
 	return 0;
 }
 
+/* A number of plies, or -1 for none; the end of it in *end. */
+static long
+plies_number(const char *s, const char **end)
+{
+	long v = 0;
+
+	if (*s < '0' || *s > '9') {
+		*end = s;
+		return -1;
+	}
+	for (; *s >= '0' && *s <= '9'; s++)
+		if ((v = v * 10 + (*s - '0')) > 1000000000L)
+			v = 1000000000L;
+	*end = s;
+	return v;
+}
+
+/* --plies MIN-MAX, MIN-, -MAX or N. */
+static int
+set_plies(struct drv *d, const char *value)
+{
+	const char *p;
+	long lo, hi;
+
+	lo = plies_number(value, &p);
+	if (*p == '\0' && lo >= 0)
+		hi = lo;
+	else if (*p == '-') {
+		hi = plies_number(p + 1, &p);
+		if (*p != '\0' || (lo < 0 && hi < 0))
+			lo = hi = -2;
+		if (lo == -1)
+			lo = 0;
+		if (hi == -1)
+			hi = LONG_MAX;
+	} else
+		lo = hi = -2;
+	if (lo < 0 || hi < lo)
+		return drv_bad_value(d, "--plies", value,
+		    "MIN-MAX, MIN-, -MAX or N, MIN at most MAX");
+	opt.pmin = lo;
+	opt.pmax = hi;
+	return 0;
+}
+
+/*
+ * A side of --material: N (pieces of any kind), NM (men and no king),
+ * NK (kings and no man), NMNK (both).  Returns 0, or -1.
+ */
+static int
+parse_side(struct side *sd, const char *s, size_t len)
+{
+	const char *end = s + len;
+	long n;
+	int men = -1, kings = -1;
+
+	sd->men = sd->kings = sd->total = -1;
+	if (s == end)
+		return -1;
+	while (s < end) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		for (n = 0; s < end && *s >= '0' && *s <= '9'; s++)
+			if ((n = n * 10 + (*s - '0')) > 50)
+				return -1;
+		if (s == end) {
+			if (men >= 0 || kings >= 0)
+				return -1;
+			sd->total = (int)n;
+			return 0;
+		}
+		if ((*s == 'M' || *s == 'm') && men < 0 && kings < 0)
+			men = (int)n;
+		else if ((*s == 'K' || *s == 'k') && kings < 0)
+			kings = (int)n;
+		else
+			return -1;
+		s++;
+	}
+	sd->men = men < 0 ? 0 : men;
+	sd->kings = kings < 0 ? 0 : kings;
+	return 0;
+}
+
+static int
+add_material(struct drv *d, const char *value)
+{
+	const char *colon = strchr(value, ':');
+	struct material m, *p;
+
+	if (colon == NULL || parse_side(&m.w, value,
+	    (size_t)(colon - value)) != 0 ||
+	    parse_side(&m.b, colon + 1, strlen(colon + 1)) != 0)
+		return drv_bad_value(d, "--material", value,
+		    "W:B, each side N, NM, NK or NMNK: 1K:3, 2M1K:0M2K");
+	if (opt.nfens + opt.nmats >= MAX_REACH)
+		return drv_usage_error(d, "at most %d --fen and --material",
+		    MAX_REACH);
+	if ((p = realloc(opt.mats, (opt.nmats + 1) * sizeof(*p))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	opt.mats = p;
+	opt.mats[opt.nmats++] = m;
+	return 0;
+}
+
+static int
+add_fen(struct drv *d, const char *value)
+{
+	pdn_fen_info info;
+	pdn_position pos, *p;
+
+	if (pdn_fen_read(&pos, value, strlen(value), &info) != 0)
+		return drv_bad_value(d, "--fen", value,
+		    pdn_fen_strerror(info.status));
+	if (opt.nfens + opt.nmats >= MAX_REACH)
+		return drv_usage_error(d, "at most %d --fen and --material",
+		    MAX_REACH);
+	if ((p = realloc(opt.fens, (opt.nfens + 1) * sizeof(*p))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	opt.fens = p;
+	opt.fens[opt.nfens++] = pos;
+	return 0;
+}
+
+/* The index of s in names (NULL-ended), or -1. */
+static int
+word(const char *s, const char *const *names)
+{
+	int i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
 static int
 option(void *arg, struct drv *d, int key, const char *value)
 {
 	struct crit c;
 	const char *why;
+	long n;
 
 	(void)arg;
 	switch (key) {
+	case OPT_STATUS:
+		if ((opt.status = word(value, status_names)) < 0)
+			return drv_bad_value(d, "--status", value,
+			    "valid, invalid or unsupported");
+		return 0;
+	case OPT_VERDICT:
+		if ((opt.verdict = word(value, verdict_names)) < 0)
+			return drv_bad_value(d, "--verdict", value,
+			    "agree, disagree, continues, undecided or invalid");
+		return 0;
+	case OPT_VARIANT:
+		n = plies_number(value, &why);
+		if (*why != '\0' || n < 1 || n > 99)
+			return drv_bad_value(d, "--variant", value, "1 to 99");
+		opt.variant = (int)n;
+		return 0;
+	case OPT_PLIES:
+		return set_plies(d, value);
+	case OPT_FEN:
+		return add_fen(d, value);
+	case OPT_MATERIAL:
+		return add_material(d, value);
 	case 't':
 		if (parse_crit(&c, value, &why) != 0)
 			return drv_bad_value(d, "-t", value, why);
@@ -881,19 +1219,37 @@ option(void *arg, struct drv *d, int key, const char *value)
 
 static const struct drv_tool tool_def = {
 	"[file ...]",
-	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_READS,
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
+	    DRV_RULES | DRV_READS,
 	formats, "raw (each game exactly as read, the default), pdn "
 	    "(canonical), tsv or json (a record per game)",
 	options, option, "games", NULL
 };
 
-static void *
-replay_make(void *arg)
+
+static void
+worker_free(struct worker *w)
 {
-	pdn_replay *h;
+	if (w == NULL)
+		return;
+	pdn_replay_free(w->rp);
+	pdn_adjudicator_free(w->a);
+	free(w);
+}
+
+static void *
+worker_new(void *arg)
+{
+	struct worker *w;
 
 	(void)arg;
-	return pdn_replay_new(&h) == 0 ? h : NULL;
+	if ((w = calloc(1, sizeof(*w))) == NULL ||
+	    pdn_replay_new(&w->rp) != 0 || (opt.verdict >= 0 &&
+	    pdn_adjudicator_new(&w->a, &drv.profile) != 0)) {
+		worker_free(w);
+		return NULL;
+	}
+	return w;
 }
 
 static int
@@ -933,6 +1289,8 @@ free_opt(void)
 	free(opt.tags);
 	free(opt.tagsbuf);
 	free(opt.header);
+	free(opt.fens);
+	free(opt.mats);
 }
 
 int
@@ -944,6 +1302,8 @@ main(int argc, char **argv)
 	int st, nrp = 0;
 
 	memset(&run, 0, sizeof(run));
+	opt.status = opt.verdict = -1;
+	opt.pmin = -1;
 	if ((st = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0) {
 		free_opt();
 		return st;
@@ -964,7 +1324,7 @@ main(int argc, char **argv)
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
 	tool.gametype = drv.gametype;
-	if ((nrp = chunks_contexts(run.rp, drv.jobs, replay_make, NULL)) <
+	if ((nrp = chunks_contexts(run.rp, drv.jobs, worker_new, NULL)) <
 	    drv.jobs)
 		goto out;
 	if ((output = drv_records(&drv)) == NULL)
@@ -992,7 +1352,7 @@ main(int argc, char **argv)
 out:
 	st = drv_end(&drv, st);
 	while (nrp > 0)
-		pdn_replay_free(run.rp[--nrp]);
+		worker_free(run.rp[--nrp]);
 	free_opt();
 	return st;
 }
