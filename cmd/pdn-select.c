@@ -6,16 +6,16 @@
  *
  * Selection by tags reads the games and never replays them, so that it
  * runs at the reader's speed.  As read, a game is written with the bytes
- * around it that belong to it, so that selecting every game gives back
+ * before it that belong to it, so that selecting every game gives back
  * the input byte for byte: the reader (keep_raw 2) gives each game's text
- * and what lies before it; blanks before a game belong to the game before
- * it (the first game's, to it), anything more (a byte order mark) to the
- * game.
+ * and what lies between it and the game before (blank lines, a byte order
+ * mark), which is the game's; the bytes after the last game of an input
+ * go at the end to each output that got a game of it.  -D on a file
+ * concatenated with itself then writes the file.
  *
  * With -j N the input is cut into chunks at game boundaries (chunks.h);
- * the threads select, the main thread writes in input order.  Whether the
- * blanks at the start of a chunk belong to the game before it (in another
- * chunk) is decided there, when that game's fate is known.
+ * the threads select, the main thread writes in input order, and decides
+ * there what is a copy of an earlier game (-D): it alone knows them all.
  */
 #include <errno.h>
 #include <limits.h>
@@ -86,6 +86,10 @@ static struct opt {
 	size_t nfens;
 	struct material *mats;	/* --material: each reached */
 	size_t nmats;
+	/* -D: drop later copies, as --dup-by says, to --dup-file. */
+	int dedup, dupby, summary;
+	long dupplies;
+	const char *dupfile;
 	/* --tags: the tags of a record, NULL-ended, with the columns. */
 	char **tags;
 	size_t ntags;
@@ -596,33 +600,236 @@ read_criteria(const char *path)
 	return st;
 }
 
-/* --- selecting ----------------------------------------------------------- */
+/* --- duplicates ------------------------------------------------------- */
 
-/* A record of a selected game (-f tsv, json). */
-struct rec {
-	long game, line;
-	uint64_t offset;
-	size_t vals;		/* its tag values in the arena */
+/*
+ * -D: a game is a copy of an earlier one when their keys are equal.  A
+ * key is bytes: for a game whose main line replays to its end, 'P', then
+ * its setup (0 for the start position, else 1 and the position), then
+ * per ply the move's from and to squares and its captured squares (with
+ * the high bit set), and before a ply that follows a /FEN/ setup 0xff and
+ * that position; with --dup-by final, 'F' and the final position.  A game
+ * that does not replay (another variant, an illegal move) has the key of
+ * its text: 'W', its FEN tag and its main line's move tokens, normalised,
+ * and setups.  Keys are kept one after another in an arena, found by a
+ * 64-bit hash in an open-addressing table, and compared in full.
+ */
+enum { DUP_MAIN, DUP_FINAL, DUP_PLIES };
+
+struct dupent {
+	uint64_t hash;
+	size_t at, len;		/* in the arena; len 0: empty slot */
 };
 
-/* What a stream or a chunk selected, until it is written. */
-struct batch {
+struct dups {
+	struct dupent *t;
+	size_t cap, n;		/* cap: a power of two */
+	pdn_buf arena;
+};
+
+static uint64_t
+key_hash(const char *s, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h ^ (h >> 29);
+}
+
+static void
+key_pos(pdn_buf *b, const pdn_position *pos)
+{
+	unsigned char side = (unsigned char)pos->side;
+
+	pdn_buf_add(b, (const char *)&pos->white, sizeof(pos->white));
+	pdn_buf_add(b, (const char *)&pos->black, sizeof(pos->black));
+	pdn_buf_add(b, (const char *)&pos->kings, sizeof(pos->kings));
+	pdn_buf_add(b, (const char *)&side, 1);
+}
+
+/* Appends game g's key (played as pg, or NULL) to b. */
+static void
+make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
+{
+	pdn_position start;
+	pdn_ply ply;
+	char tok[PDN_MOVETOK_STRMAX];
+	unsigned char c[3];
+	const char *fen;
+	uint64_t cap;
+	long i, n = g->plies;
+	size_t k;
+	int bit;
+
+	if (opt.dupby == DUP_PLIES && n > opt.dupplies)
+		n = opt.dupplies;
+	if (pg != NULL && pdn_played_setups(pg) > 0 &&
+	    pdn_played_lines(pg) > 0 && pdn_played_plies(pg) == g->plies) {
+		if (opt.dupby == DUP_FINAL) {
+			pdn_buf_add(b, "F", 1);
+			key_pos(b, pdn_played_final(pg, 0));
+			return;
+		}
+		pdn_buf_add(b, "P", 1);
+		pdn_position_start(&start);
+		if (pdn_position_equal(pdn_played_start(pg), &start))
+			pdn_buf_add(b, "\0", 1);
+		else {
+			pdn_buf_add(b, "\1", 1);
+			key_pos(b, pdn_played_start(pg));
+		}
+		for (i = 0; i < n && pdn_played_ply(&ply, pg, 0, i) == 0;
+		    i++) {
+			if (ply.flags & PDN_PLY_SETUP) {
+				pdn_buf_add(b, "\377", 1);
+				key_pos(b, ply.before);
+			}
+			c[0] = ply.move->from;
+			c[1] = ply.move->to;
+			pdn_buf_add(b, (const char *)c, 2);
+			for (cap = ply.move->captured; cap != 0;
+			    cap &= cap - 1) {
+				for (bit = 0; !(cap >> bit & 1); bit++)
+					;
+				c[2] = (unsigned char)(0x80 | bit);
+				pdn_buf_add(b, (const char *)&c[2], 1);
+			}
+		}
+		return;
+	}
+	pdn_buf_add(b, "W", 1);
+	if ((fen = pdn_game_tag(g, "FEN")) != NULL)
+		pdn_buf_add(b, fen, strlen(fen));
+	pdn_buf_add(b, "\n", 1);
+	for (k = 0, i = 0; k < g->moves.n && i < n; k++) {
+		if (g->moves.e[k].type == PDN_EL_MOVE) {
+			pdn_buf_add(b, tok, (size_t)pdn_movetok_str(tok,
+			    &g->moves.e[k].u.move.tok));
+			pdn_buf_add(b, " ", 1);
+			i++;
+		} else if (g->moves.e[k].type == PDN_EL_SETUP) {
+			pdn_buf_add(b, "/", 1);
+			pdn_buf_add(b, g->moves.e[k].u.text.s,
+			    g->moves.e[k].u.text.len);
+			pdn_buf_add(b, "/", 1);
+		}
+	}
+}
+
+/*
+ * Whether the key is one seen before; if not, it is kept.  Returns 1 (a
+ * copy), 0 (new), -1 out of memory.
+ */
+static int
+dup_seen(struct dups *d, const char *key, size_t len, uint64_t h)
+{
+	struct dupent *t, *e;
+	size_t i, cap;
+
+	if (len == 0)
+		return 0;
+	if (2 * (d->n + 1) > d->cap) {
+		cap = d->cap == 0 ? 1024 : 2 * d->cap;
+		if ((t = calloc(cap, sizeof(*t))) == NULL)
+			return -1;
+		for (i = 0; i < d->cap; i++) {
+			if (d->t[i].len == 0)
+				continue;
+			for (e = &t[d->t[i].hash & (cap - 1)]; e->len != 0;
+			    e = &t[(size_t)(e - t + 1) & (cap - 1)])
+				;
+			*e = d->t[i];
+		}
+		free(d->t);
+		d->t = t;
+		d->cap = cap;
+	}
+	for (e = &d->t[h & (d->cap - 1)]; e->len != 0;
+	    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)])
+		if (e->hash == h && e->len == len &&
+		    memcmp(d->arena.data + e->at, key, len) == 0)
+			return 1;
+	e->hash = h;
+	e->at = d->arena.len;
+	e->len = len;
+	pdn_buf_add(&d->arena, key, len);
+	if (d->arena.oom)
+		return -1;
+	d->n++;
+	return 0;
+}
+
+/* --- selecting ----------------------------------------------------------- */
+
+/*
+ * What a stream or a chunk read, until the main thread writes it in input
+ * order: its games and the bytes between them.  Whether a game is
+ * written is decided there, where -D knows every game before it.
+ */
+enum { IT_BYTES, IT_GAME };
+
+struct item {
+	int kind;
 	/*
-	 * As read: the blanks before the first game, which are the game's
-	 * before it (in an earlier chunk) or, at the start of the input,
-	 * the first game's; then the text of the selected games.
+	 * IT_BYTES: bytes between games that are no game's text (junk,
+	 * comments after the last game, blanks after the last game of a
+	 * chunk), which belong to the next game, or at the end of the input
+	 * to what was written.  IT_GAME: a game, `sel` when it meets the
+	 * criteria, its text with what lies before it.
 	 */
-	pdn_buf head, body;
+	int sel;
+	size_t text, len;	/* its bytes in the body (as read, pdn) */
+	size_t key, keylen;	/* -D: its key in keys */
+	uint64_t hash;
+	long game, line;	/* its record (tsv, json) */
+	uint64_t offset;
+	size_t vals;		/* the record's tag values in the arena */
+};
+
+struct batch {
+	pdn_buf body;		/* texts */
 	pdn_buf arena;		/* the records' tag values */
-	struct rec *r;
-	size_t nr, capr;
-	long games, selected;
-	int first_sel;		/* the first game was selected */
-	int last;		/* the last game: 1 selected, 0 not, -1 none */
+	pdn_buf keys;
+	struct item *it;
+	size_t nit, capit;
+	long games;
 	int live;
 	int status;		/* 2: trouble (said) */
 	struct kept_diags kd;
 };
+
+static struct item *
+new_item(struct batch *b, int kind)
+{
+	struct item *it;
+
+	if (chunk_grow((void **)&b->it, &b->capit, b->nit + 1,
+	    sizeof(*b->it)) != 0) {
+		b->body.oom = 1;
+		return NULL;
+	}
+	it = &b->it[b->nit++];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	it->text = b->body.len;
+	return it;
+}
+
+/* Bytes that are no game's text: an IT_BYTES item. */
+static void
+between(struct batch *b, const char *s, size_t len)
+{
+	struct item *it;
+
+	if (len == 0 || (it = new_item(b, IT_BYTES)) == NULL)
+		return;
+	pdn_buf_add(&b->body, s, len);
+	it->len = b->body.len - it->text;
+}
 
 /* The tag values of a record: for each, its length (or SIZE_MAX), bytes. */
 static void
@@ -640,51 +847,6 @@ keep_values(struct batch *b, const pdn_game *g)
 	}
 }
 
-static void
-keep_record(struct batch *b, const pdn_game *g)
-{
-	struct rec *r;
-
-	if (chunk_grow((void **)&b->r, &b->capr, b->nr + 1,
-	    sizeof(*b->r)) != 0) {
-		b->arena.oom = 1;
-		return;
-	}
-	r = &b->r[b->nr++];
-	r->game = g->index;
-	r->line = g->line;
-	r->offset = g->offset;
-	r->vals = b->arena.len;
-	keep_values(b, g);
-}
-
-/* The number of blanks (space, tab, CR, LF) s starts with. */
-static size_t
-blanks(const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' &&
-		    s[i] != '\r')
-			break;
-	return i;
-}
-
-/*
- * Text that belongs to the game before (blanks after it, comments after
- * the last game): written when that game is.  Before any game of the
- * batch, it goes to the head, decided when the batch is written.
- */
-static void
-trailing(struct batch *b, const char *s, size_t len)
-{
-	if (b->last < 0)
-		pdn_buf_add(&b->head, s, len);
-	else if (b->last > 0)
-		pdn_buf_add(&b->body, s, len);
-}
-
 /* Text that is no game: nothing but comments, or junk. */
 static int
 no_game(const pdn_game *g)
@@ -695,12 +857,12 @@ no_game(const pdn_game *g)
 
 struct run;
 static void diag(const pdn_diag *d, void *arg);
-static void write_batch(struct run *run, struct batch *b,
+static void write_items(struct run *run, struct batch *b,
     const struct chunk_base *at);
 
 /*
- * The work of a chunk or a stream (struct chunk_tool): selects the games
- * of reader r into the batch, with the replay handle ctx for -f pdn.
+ * The work of a chunk or a stream (struct chunk_tool): reads the games of
+ * reader r into the batch, judged by the criteria, with the worker ctx.
  */
 static int
 select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
@@ -713,7 +875,8 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	const pdn_game *g;
 	const char *rest;
 	pdn_adjudication adj;
-	size_t k, len;
+	struct item *it;
+	size_t len;
 	int rc, sel, full, out = !drv.quiet && !opt.count;
 
 	/*
@@ -726,20 +889,22 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	if (!full)
 		ro.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
 	b->live = live != NULL;
-	b->last = -1;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (no_game(g)) {
 			if (drv.fmt == FMT_RAW && out && g->raw != NULL) {
 				if (g->before != NULL)
-					trailing(b, g->before, g->beforelen);
-				trailing(b, g->raw, g->rawlen);
-			} else if (drv.fmt == FMT_PDN && out && b->last > 0)
+					between(b, g->before, g->beforelen);
+				between(b, g->raw, g->rawlen);
+			} else if (drv.fmt == FMT_PDN && out &&
+			    (it = new_item(b, IT_BYTES)) != NULL) {
 				(void)pdn_game_write(&b->body, g, NULL);
+				it->len = b->body.len - it->text;
+			}
 			continue;
 		}
 		sel = meets_read(g);
 		pg = NULL;
-		if (sel && need_replay()) {
+		if (sel && (need_replay() || opt.dedup)) {
 			if (pdn_replay_game(&pg, w->rp, g, &ro) != 0) {
 				b->body.oom = 1;
 				break;
@@ -757,57 +922,66 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				sel = reaches(pg);
 		}
 		sel = sel != opt.invert;
-		if (b->games++ == 0)
-			b->first_sel = sel;
-		if (sel)
-			b->selected++;
-		if (!out) {
-			b->last = sel;
-			goto next;
+		b->games++;
+		if (drv.fmt == FMT_RAW && out && sel &&
+		    (g->raw == NULL || g->before == NULL)) {
+			cli_warn("%s: game %ld: too large (more than %u bytes "
+			    "with what lies before it): it cannot be copied "
+			    "as read", in->name, g->index + (live ?
+			    live->game : 0), PDN_GAME_MAX_DEFAULT);
+			b->status = 2;
 		}
-		switch (drv.fmt) {
-		case FMT_RAW:
-			if (g->raw == NULL || g->before == NULL) {
-				cli_warn("%s: game %ld: too large (more than "
-				    "%u bytes with what lies before it): it "
-				    "cannot be copied as read", in->name,
-				    g->index + (live ? live->game : 0),
-				    PDN_GAME_MAX_DEFAULT);
-				b->status = 2;
-				break;
-			}
-			k = blanks(g->before, g->beforelen);
-			trailing(b, g->before, k);
-			if (sel) {
-				pdn_buf_add(&b->body, g->before + k,
-				    g->beforelen - k);
-				pdn_buf_add(&b->body, g->raw, g->rawlen);
-			}
+		if ((it = new_item(b, IT_GAME)) == NULL)
 			break;
-		case FMT_PDN:
-			if (!sel)
-				break;
-			if ((pg == NULL && pdn_replay_game(&pg, w->rp, g,
-			    &ro) != 0) || pdn_game_write(&b->body, g, pg) != 0)
+		it->sel = sel;
+		it->game = g->index;
+		it->line = g->line;
+		it->offset = g->offset;
+		if (sel && opt.dedup) {
+			/* -v selects games that were not replayed. */
+			if (pg == NULL && pdn_replay_game(&pg, w->rp, g,
+			    &ro) != 0) {
 				b->body.oom = 1;
-			break;
-		default:
-			if (sel)
-				keep_record(b, g);
-			break;
+				break;
+			}
+			it->key = b->keys.len;
+			make_key(&b->keys, g, pg);
+			it->keylen = b->keys.len - it->key;
+			it->hash = key_hash(b->keys.data + it->key,
+			    it->keylen);
 		}
-		b->last = sel;
-next:
+		if (sel && out) {
+			switch (drv.fmt) {
+			case FMT_RAW:
+				if (g->raw == NULL || g->before == NULL)
+					break;
+				pdn_buf_add(&b->body, g->before,
+				    g->beforelen);
+				pdn_buf_add(&b->body, g->raw, g->rawlen);
+				break;
+			case FMT_PDN:
+				if ((pg == NULL && pdn_replay_game(&pg, w->rp,
+				    g, &ro) != 0) ||
+				    pdn_game_write(&b->body, g, pg) != 0)
+					b->body.oom = 1;
+				break;
+			default:
+				it->vals = b->arena.len;
+				keep_values(b, g);
+				break;
+			}
+			it->len = b->body.len - it->text;
+		}
 		if (live != NULL) {
-			write_batch(arg, b, live);
+			write_items(arg, b, live);
 			drv_progress(&drv, 1, g->offset + live->offset);
 		}
 	}
 	if (drv.fmt == FMT_RAW && out && rc == 0 &&
 	    (rest = pdn_reader_rest(r, &len)) != NULL)
-		trailing(b, rest, len);
+		between(b, rest, len);
 	*games = b->games;
-	if (b->head.oom || b->body.oom || b->arena.oom) {
+	if (b->body.oom || b->arena.oom || b->keys.oom) {
 		cli_warn("out of memory");
 		b->status = 2;
 	}
@@ -818,10 +992,17 @@ next:
 /* --- writing ------------------------------------------------------------ */
 
 struct run {
-	FILE *fp;
-	long games, selected;
-	/* Of the input: the last game written (1), not (0), none yet (-1). */
-	int last;
+	FILE *fp;		/* the selected games */
+	FILE *dupfp;		/* --dup-file: the copies dropped, or NULL */
+	long games, selected, dropped;
+	/*
+	 * Bytes between games, waiting for the next game of the input, or
+	 * its end; the outputs that got a game of the input.
+	 */
+	pdn_buf carry;
+	int to_out, to_dup;
+	struct dups dups;
+	int status;
 	void *rp[DRV_MAX_JOBS];
 };
 
@@ -836,7 +1017,7 @@ tsv_field(FILE *fp, const char *s, size_t len)
 }
 
 static void
-print_record(FILE *fp, const struct batch *b, const struct rec *r,
+print_record(FILE *fp, const struct batch *b, const struct item *r,
     const struct chunk_base *at)
 {
 	const char *p = b->arena.data + r->vals;
@@ -877,41 +1058,71 @@ print_record(FILE *fp, const struct batch *b, const struct rec *r,
 	fputs(drv.fmt == FMT_TSV ? "\n" : "}}\n", fp);
 }
 
-/* Writes what the batch holds now, in input order, then forgets it. */
+/*
+ * Writes the items of a batch, in input order, where they go, then
+ * forgets them: a game to the output when it was selected and is no copy
+ * of an earlier one, to the --dup-file when it is one, with the bytes
+ * between games that came before it.
+ */
 static void
-write_batch(struct run *run, struct batch *b, const struct chunk_base *at)
+write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 {
+	const struct item *it;
+	FILE *to;
 	size_t i;
+	int dup, where;
 
 	kept_print(&b->kd, 0, b->kd.n, at);
 	kept_clear(&b->kd);
-	/* The head is the previous game's, or the input's first game's. */
-	if (b->head.len > 0 && (run->last > 0 ||
-	    (run->last < 0 && b->games > 0 && b->first_sel)))
-		fwrite(b->head.data, 1, b->head.len, run->fp);
-	if (b->body.len > 0)
-		fwrite(b->body.data, 1, b->body.len, run->fp);
-	for (i = 0; i < b->nr; i++)
-		print_record(run->fp, b, &b->r[i], at);
-	b->head.len = b->body.len = b->arena.len = 0;
-	b->nr = 0;
-	if (b->last >= 0)
-		run->last = b->last;
+	for (i = 0; i < b->nit; i++) {
+		it = &b->it[i];
+		if (it->kind == IT_BYTES) {
+			pdn_buf_add(&run->carry, b->body.data + it->text,
+			    it->len);
+			continue;
+		}
+		dup = 0;
+		if (it->sel && opt.dedup && (dup = dup_seen(&run->dups,
+		    b->keys.data + it->key, it->keylen, it->hash)) < 0) {
+			if (run->status < 2)
+				cli_warn("out of memory");
+			run->status = 2;
+			dup = 0;
+		}
+		where = !it->sel ? 0 : dup ? 2 : 1;
+		to = where == 1 ? run->fp : where == 2 ? run->dupfp : NULL;
+		run->games++;
+		run->selected += it->sel;
+		run->dropped += dup;
+		if (to != NULL && run->carry.len > 0)
+			fwrite(run->carry.data, 1, run->carry.len, to);
+		run->carry.len = 0;
+		if (to == NULL)
+			continue;
+		if (where == 1)
+			run->to_out = 1;
+		else
+			run->to_dup = 1;
+		if (drv.fmt == FMT_TSV || drv.fmt == FMT_JSON) {
+			if (!drv.quiet && !opt.count)
+				print_record(to, b, it, at);
+		} else if (it->len > 0)
+			fwrite(b->body.data + it->text, 1, it->len, to);
+	}
+	b->body.len = b->arena.len = b->keys.len = 0;
+	b->nit = 0;
 }
 
-/* Writes what is left of a batch and adds up its counts. */
+/* Writes a batch (struct chunk_tool's print). */
 static void
 print_batch(void *arg, void *batch, const struct chunk_base *at)
 {
-	struct run *run = arg;
 	struct batch *b = batch;
 
-	write_batch(run, b, at);
+	write_items(arg, b, at);
 	/* A stream's games were counted as they came. */
 	if (!b->live)
 		drv_progress(&drv, (uint64_t)b->games, at->offset);
-	run->games += b->games;
-	run->selected += b->selected;
 }
 
 static void
@@ -919,10 +1130,10 @@ batch_free(void *batch)
 {
 	struct batch *b = batch;
 
-	pdn_buf_free(&b->head);
 	pdn_buf_free(&b->body);
 	pdn_buf_free(&b->arena);
-	free(b->r);
+	pdn_buf_free(&b->keys);
+	free(b->it);
 	kept_free(&b->kd);
 }
 
@@ -945,7 +1156,8 @@ static struct chunk_tool tool = {
 
 enum {
 	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_COUNT, OPT_TAGS, OPT_STATUS,
-	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL, OPT_VARIANT
+	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL, OPT_VARIANT,
+	OPT_DUPBY, OPT_DUPFILE, OPT_SUMMARY
 };
 
 static const struct drv_option options[] = {
@@ -976,6 +1188,16 @@ static const struct drv_option options[] = {
 	    "white king alone against three black pieces)" },
 	{ OPT_VARIANT, "variant", "n", "N",
 	    "games of GameType N (the tag's, or as inferred)" },
+	{ 'D', "dedup", NULL, NULL,
+	    "drop the later copies of a game: the same setup and main line" },
+	{ OPT_DUPBY, "dup-by", "key", "main|final|plies:N",
+	    "copies are games of the same main line (the default), final "
+	    "position, or first N plies (implies -D)" },
+	{ OPT_DUPFILE, "dup-file", "file", "FILE",
+	    "write the copies dropped to FILE (implies -D)" },
+	{ OPT_SUMMARY, "summary", NULL, NULL,
+	    "say at the end how many games were read, selected, dropped, "
+	    "written" },
 	{ OPT_TAGS, "tags", "list", "LIST",
 	    "the tags of a tsv or json record, comma-separated (default: "
 	    "the seven-tag roster)" },
@@ -1208,6 +1430,30 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case 'v':
 		opt.invert = 1;
 		return 0;
+	case 'D':
+		opt.dedup = 1;
+		return 0;
+	case OPT_DUPBY:
+		opt.dedup = 1;
+		if (strcmp(value, "main") == 0)
+			opt.dupby = DUP_MAIN;
+		else if (strcmp(value, "final") == 0)
+			opt.dupby = DUP_FINAL;
+		else if (strncmp(value, "plies:", 6) == 0 &&
+		    (n = plies_number(value + 6, &why)) > 0 && *why == '\0') {
+			opt.dupby = DUP_PLIES;
+			opt.dupplies = n;
+		} else
+			return drv_bad_value(d, "--dup-by", value,
+			    "main, final or plies:N, N at least 1");
+		return 0;
+	case OPT_DUPFILE:
+		opt.dedup = 1;
+		opt.dupfile = value;
+		return 0;
+	case OPT_SUMMARY:
+		opt.summary = 1;
+		return 0;
 	case OPT_COUNT:
 		opt.count = 1;
 		return 0;
@@ -1257,9 +1503,21 @@ run_file(void *arg, struct drv *d, struct cli_input *in)
 {
 	struct run *run = arg;
 
-	/* Blanks at the start of an input are its first game's. */
-	run->last = -1;
-	return chunks_run(&tool, run, run->rp, d->jobs, in);
+	int st;
+
+	st = chunks_run(&tool, run, run->rp, d->jobs, in);
+	/* What follows the last game, after the input's games. */
+	if (run->carry.oom) {
+		cli_warn("out of memory");
+		st = 2;
+	}
+	if (run->to_out && run->carry.len > 0)
+		fwrite(run->carry.data, 1, run->carry.len, run->fp);
+	if (run->to_dup && run->dupfp != NULL && run->carry.len > 0)
+		fwrite(run->carry.data, 1, run->carry.len, run->dupfp);
+	run->carry.len = 0;
+	run->to_out = run->to_dup = 0;
+	return st;
 }
 
 static void
@@ -1296,9 +1554,10 @@ free_opt(void)
 int
 main(int argc, char **argv)
 {
-	struct cli_output *output;
+	struct cli_output *output, *dupout = NULL;
 	struct run run;
 	size_t i;
+	long written;
 	int st, nrp = 0;
 
 	memset(&run, 0, sizeof(run));
@@ -1342,14 +1601,39 @@ main(int argc, char **argv)
 			opt.header[4 + i] = opt.tags[i];
 		drv_tsv_header(&drv, run.fp, opt.header);
 	}
+	if (opt.dupfile != NULL && !drv.quiet) {
+		if ((dupout = drv_output(&drv, opt.dupfile)) == NULL)
+			goto out;
+		run.dupfp = dupout->fp;
+		if (drv.fmt == FMT_TSV && !opt.count)
+			drv_tsv_header(&drv, run.dupfp, opt.header);
+	}
 	st = drv_run(&drv, run_file, &run);
+	if (run.status > st)
+		st = run.status;
+	written = run.selected - run.dropped;
 	if (opt.count && !drv.quiet)
-		fprintf(run.fp, "%ld\n", run.selected);
-	if (cli_output_finish(output) != 0)
+		fprintf(run.fp, "%ld\n", written);
+	if (cli_output_finish(output) != 0 ||
+	    (dupout != NULL && cli_output_finish(dupout) != 0))
 		st = 2;
-	if (st == 0 && run.selected == 0)
+	/* After the games (cli_warn flushes them first). */
+	if (opt.summary && !drv.quiet) {
+		if (opt.dedup)
+			cli_warn("%ld game%s: %ld selected, %ld cop%s dropped, "
+			    "%ld written", run.games, run.games == 1 ? "" :
+			    "s", run.selected, run.dropped,
+			    run.dropped == 1 ? "y" : "ies", written);
+		else
+			cli_warn("%ld game%s: %ld selected", run.games,
+			    run.games == 1 ? "" : "s", run.selected);
+	}
+	if (st == 0 && written == 0)
 		st = 1;
 out:
+	pdn_buf_free(&run.carry);
+	pdn_buf_free(&run.dups.arena);
+	free(run.dups.t);
 	st = drv_end(&drv, st);
 	while (nrp > 0)
 		worker_free(run.rp[--nrp]);
