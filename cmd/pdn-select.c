@@ -226,6 +226,8 @@ add_crit(struct group *gr, const struct crit *c)
 	if (chunk_grow((void **)&gr->c, &gr->cap, gr->n + 1,
 	    sizeof(*gr->c)) != 0) {
 		cli_warn("out of memory");
+		free(c->name);
+		free(c->value);
 		return -1;
 	}
 	gr->c[gr->n++] = *c;
@@ -236,8 +238,22 @@ add_crit(struct group *gr, const struct crit *c)
  * Reads a tag criterion, NAME OP VALUE, into *c.  Returns 0, or -1 with
  * *why saying what is wrong.
  */
+static int parse_crit1(struct crit *, const char *, const char **);
+
+/* parse_crit1(), which leaves nothing allocated when it fails. */
 static int
 parse_crit(struct crit *c, const char *s, const char **why)
+{
+	if (parse_crit1(c, s, why) == 0)
+		return 0;
+	free(c->name);
+	free(c->value);
+	c->name = c->value = NULL;
+	return -1;
+}
+
+static int
+parse_crit1(struct crit *c, const char *s, const char **why)
 {
 	static const struct {
 		const char *s;
@@ -460,6 +476,31 @@ side_holds(const struct side *sd, const pdn_position *pos, pdn_colour c)
 	    (sd->men < 0 || n - k == sd->men);
 }
 
+/* The most pieces a side of --material counts. */
+static int
+side_max(const struct side *sd)
+{
+	return sd->total >= 0 ? sd->total : sd->men + sd->kings;
+}
+
+/*
+ * Whether the final positions of every surviving line have no more
+ * pieces than material m counts (else no position before them has).
+ */
+static int
+may_reach(const struct material *m, const pdn_played *pg)
+{
+	const pdn_position *f;
+	int k, any = 0;
+
+	for (k = 0; k < pdn_played_lines(pg); k++)
+		if ((f = pdn_played_final(pg, k)) != NULL &&
+		    pdn_position_count(f, PDN_WHITE) <= side_max(&m->w) &&
+		    pdn_position_count(f, PDN_BLACK) <= side_max(&m->b))
+			any = 1;
+	return any;
+}
+
 /*
  * Marks in found[] the --fen positions and in found[nfens + i] the
  * --material counts that pos meets; returns how many are still missing.
@@ -503,6 +544,16 @@ reaches(const pdn_played *pg)
 		return 1;
 	if (pdn_played_setups(pg) == 0)
 		return 0;
+	/*
+	 * Pieces are only ever taken: without a /FEN/ setup in the line, a
+	 * count that the final position has too many pieces for was never
+	 * reached, and most games need not be walked.
+	 */
+	if (opt.nfens == 0 && pdn_played_setups(pg) == 1) {
+		for (i = 0; i < opt.nmats; i++)
+			if (!may_reach(&opt.mats[i], pg))
+				return 0;
+	}
 	memset(found, 0, sizeof(found));
 	missing = look(pdn_played_start(pg), found, missing);
 	for (i = 1; missing > 0 && (su = pdn_played_setup(pg, i)) != NULL;
@@ -627,16 +678,21 @@ struct dups {
 	pdn_buf arena;
 };
 
+/* A hash of 8 bytes at a time (the keys are long: a game's moves). */
 static uint64_t
 key_hash(const char *s, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, v;
 	size_t i;
 
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&v, s + i, 8);
+		h = (h ^ v) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
 	}
+	for (v = 0; i < len; i++)
+		v = v << 8 | (unsigned char)s[i];
+	h = (h ^ v) * 0xc4ceb9fe1a85ec53ULL;
 	return h ^ (h >> 29);
 }
 
@@ -651,6 +707,55 @@ key_pos(pdn_buf *b, const pdn_position *pos)
 	pdn_buf_add(b, (const char *)&side, 1);
 }
 
+/*
+ * The first n plies of the main line of pg, which has no setup after its
+ * start, as make_key() writes them, read off the positions: the mover's
+ * square it left and the one it reached (0x7f for both when it came back
+ * where it started), then the squares it captured on.  The positions are
+ * what the moves are: equal keys, equal lines.
+ */
+static void
+key_moves(pdn_buf *b, const pdn_played *pg, long n)
+{
+	const pdn_position *pos[64], *prev = pdn_played_start(pg), *cur;
+	uint64_t mb, ma, cap;
+	unsigned char *c;
+	long from, got, k;
+
+	for (from = 0; from < n && (got = pdn_played_positions(pos, 64, pg,
+	    0, from)) > 0; from += got) {
+		if (got > n - from)
+			got = n - from;
+		if (pdn_buf_reserve(b, (size_t)got * (2 +
+		    PDN_MAX_CAPTURES)) != 0)
+			return;
+		c = (unsigned char *)b->data + b->len;
+		for (k = 0; k < got; k++, prev = cur) {
+			cur = pos[k];
+			if (prev->side == PDN_WHITE) {
+				mb = prev->white;
+				ma = cur->white;
+				cap = prev->black & ~cur->black;
+			} else {
+				mb = prev->black;
+				ma = cur->black;
+				cap = prev->white & ~cur->white;
+			}
+			if ((mb & ~ma) == 0) {
+				*c++ = 0x7f;
+				*c++ = 0x7f;
+			} else {
+				*c++ = (unsigned char)__builtin_ctzll(mb & ~ma);
+				*c++ = (unsigned char)__builtin_ctzll(ma & ~mb);
+			}
+			for (; cap != 0; cap &= cap - 1)
+				*c++ = (unsigned char)(0x80 |
+				    __builtin_ctzll(cap));
+		}
+		b->len = (size_t)((char *)c - b->data);
+	}
+}
+
 /* Appends game g's key (played as pg, or NULL) to b. */
 static void
 make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
@@ -658,12 +763,11 @@ make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
 	pdn_position start;
 	pdn_ply ply;
 	char tok[PDN_MOVETOK_STRMAX];
-	unsigned char c[3];
+	unsigned char *c;
 	const char *fen;
 	uint64_t cap;
 	long i, n = g->plies;
 	size_t k;
-	int bit;
 
 	if (opt.dupby == DUP_PLIES && n > opt.dupplies)
 		n = opt.dupplies;
@@ -682,22 +786,28 @@ make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
 			pdn_buf_add(b, "\1", 1);
 			key_pos(b, pdn_played_start(pg));
 		}
+		/* The common case, fast: a line of moves and no setup. */
+		if (pdn_played_setups(pg) == 1) {
+			key_moves(b, pg, n);
+			return;
+		}
 		for (i = 0; i < n && pdn_played_ply(&ply, pg, 0, i) == 0;
 		    i++) {
 			if (ply.flags & PDN_PLY_SETUP) {
 				pdn_buf_add(b, "\377", 1);
 				key_pos(b, ply.before);
 			}
-			c[0] = ply.move->from;
-			c[1] = ply.move->to;
-			pdn_buf_add(b, (const char *)c, 2);
+			/* Written in place: two bytes and the captures. */
+			if (pdn_buf_reserve(b, 2 + PDN_MAX_CAPTURES) != 0)
+				return;
+			c = (unsigned char *)b->data + b->len;
+			*c++ = ply.move->from;
+			*c++ = ply.move->to;
 			for (cap = ply.move->captured; cap != 0;
-			    cap &= cap - 1) {
-				for (bit = 0; !(cap >> bit & 1); bit++)
-					;
-				c[2] = (unsigned char)(0x80 | bit);
-				pdn_buf_add(b, (const char *)&c[2], 1);
-			}
+			    cap &= cap - 1)
+				*c++ = (unsigned char)(0x80 |
+				    __builtin_ctzll(cap));
+			b->len = (size_t)((char *)c - b->data);
 		}
 		return;
 	}
