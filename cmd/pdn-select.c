@@ -1283,7 +1283,7 @@ static const struct drv_option options[] = {
 	    "games with this result, in either notation (2-0 is 1-0)" },
 	{ 'v', "invert", NULL, NULL, "the games that do not match instead" },
 	{ OPT_COUNT, "count", NULL, NULL,
-	    "print only the number of games selected" },
+	    "print only the number of games selected (with -D, kept)" },
 	{ OPT_STATUS, "status", "status", "valid|invalid|unsupported",
 	    "games that pdn-validate judges so" },
 	{ OPT_VERDICT, "verdict", "verdict",
