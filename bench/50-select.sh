@@ -5,12 +5,9 @@
 # least 3 times pdn-validate -q's games/s); selection by the moves
 # (--status, --material, -D) replays the main line of the games the tags
 # let through (at least 90% of pdn-validate -q's games/s).  The games are
-# written as read to /dev/null.  The peak memory (max RSS) is that of a
-# game and the reader's buffers, plus with -D the table of the games kept:
-# the bench file repeats the same games, so that -D keeps only those of
-# one copy; the last line measures a table of every game (-D on games
-# made distinct by a FEN setup of their own is not possible from real
-# games, so --dup-by plies:N keeps it small instead).
+# written as read, to /dev/null.  The peak memory (max RSS) is that of a
+# game and the reader's buffers, plus with -D the table of the games kept,
+# here those of one copy of the repeated file.
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -26,6 +23,8 @@ run_tool "pdn-select --status valid (moves)    " \
 run_tool "pdn-select --material 1K:3 (moves)   " \
     $BUILD/bin/pdn-select --material 1K:3
 run_tool "pdn-select -D (moves)                " $BUILD/bin/pdn-select -D
+run_tool "pdn-validate -q -j 2                 " \
+    $BUILD/bin/pdn-validate -q -j 2
 run_tool "pdn-select -j 2 -t Date>=2000        " \
     $BUILD/bin/pdn-select -j 2 -t 'Date>=2000'
 run_tool "pdn-select -f pdn (every game)       " $BUILD/bin/pdn-select -f pdn

@@ -120,6 +120,8 @@ pdn_game_clone(pdn_game **out, const pdn_game *g)
 		strings += g->rawlen + 1;
 	if (g->lead != NULL)
 		strings += g->leadlen + 1;
+	if (g->before != NULL)
+		strings += g->beforelen + 1;
 	if ((mem = malloc(structs + strings)) == NULL)
 		return PDN_ENOMEM;
 	b.s = mem;
@@ -146,6 +148,8 @@ pdn_game_clone(pdn_game **out, const pdn_game *g)
 		c->raw = copy_str(&b, g->raw, g->rawlen);
 	if (g->lead != NULL)
 		c->lead = copy_str(&b, g->lead, g->leadlen);
+	if (g->before != NULL)
+		c->before = copy_str(&b, g->before, g->beforelen);
 	if (g->terminator != NULL)
 		c->terminator = copy_str(&b, g->terminator,
 		    strlen(g->terminator));

@@ -122,6 +122,7 @@ typedef struct pdn_game {
 	 * first byte to where the next game starts (or the end of input),
 	 * whatever they are (NUL bytes, invalid UTF-8, CR LF); NULL when
 	 * they were more than max_game bytes, and for every other game.
+	 * With keep_raw 2, every game's: its span's bytes (not NUL-ended).
 	 */
 	const char *raw;
 	size_t rawlen;
@@ -151,6 +152,17 @@ typedef struct pdn_game {
 	 */
 	const char *lead;
 	size_t leadlen;
+	/*
+	 * With keep_raw 2, the bytes between the end of the previous game's
+	 * span (or the start of input) and this game's first byte, exactly
+	 * as read: blanks, and the lead when there is one (lead holds a copy
+	 * of those bytes).  The befores, raws and pdn_reader_rest() of an
+	 * input are then the whole input, in order.  NULL (and raw too) when
+	 * the game and what lies before it are more than max_game bytes;
+	 * NULL for every game without keep_raw 2.
+	 */
+	const char *before;
+	size_t beforelen;
 } pdn_game;
 
 /* The value of the first tag named `name`, or NULL (borrowed). */
@@ -242,6 +254,10 @@ typedef struct pdn_reader_options {
 	 * than blanks (pdn_game.lead).  Each game with raw text is reported
 	 * (PDN_D_AS_READ: it will be written back as read), and one whose
 	 * text was too long to keep is an error (PDN_D_GAME_TOO_LARGE).
+	 * keep_raw 2 also keeps the text of every other game, for a tool
+	 * that copies games exactly as read (pdn_game.raw, pdn_game.before,
+	 * pdn_reader_rest()): it costs nothing more, since the reader
+	 * records each game's bytes with keep_raw 1 too, to find its lead.
 	 */
 	int keep_raw;
 	/*
@@ -288,6 +304,15 @@ void pdn_reader_free(pdn_reader *r);
  * (at most max_game bytes), never by the input.
  */
 int pdn_reader_next(const pdn_game **out, pdn_reader *r);
+
+/*
+ * With keep_raw 2, once pdn_reader_next() returned 0: the bytes after
+ * the last game's span to the end of input (blanks; the whole input when
+ * it holds no game), borrowed until pdn_reader_free(); *len gets their
+ * length.  NULL (*len 0) without keep_raw 2, before the end, or when they
+ * were more than max_game bytes.
+ */
+const char *pdn_reader_rest(pdn_reader *r, size_t *len);
 
 /* --- move matching (match.c) ---------------------------------------- */
 

@@ -413,6 +413,8 @@ keep_lead(pdn_reader *r, const pdn_token *t)
 	size_t n = 0;
 	uint64_t i, end;
 
+	uint64_t from = t->offset;
+
 	rec = pdn_lexer_recorded(r->lx, &n);
 	if (rec != NULL && r->prev_end >= r->rec_from &&
 	    t->offset - r->rec_from <= n) {
@@ -425,9 +427,16 @@ keep_lead(pdn_reader *r, const pdn_token *t)
 			r->game.lead = arena_strdup(r, rec + i, end - i);
 			r->game.leadlen = end - i;
 		}
+		/*
+		 * Keeping every game's text, the recording goes on from the
+		 * end of the previous game, so that what lies between the
+		 * two is this game's `before`.
+		 */
+		if (r->opt.keep_raw == 2)
+			from = r->prev_end;
 	}
-	pdn_lexer_record(r->lx, t->offset, r->opt.max_game);
-	r->rec_from = t->offset;
+	pdn_lexer_record(r->lx, from, r->opt.max_game);
+	r->rec_from = from;
 }
 
 static void
@@ -798,18 +807,47 @@ set_end(pdn_reader *r, uint64_t end)
  * lexer stands (its span's end), and says that a rewrite writes it back as
  * read (why: what the text is), or that it cannot.
  */
+/*
+ * With keep_raw: points the game's raw (and with keep_raw 2 its before)
+ * into the recording, which runs from rec_from (the game's first byte, or
+ * the end of the previous game) to where the lexer stands.  Returns 0, or
+ * -1 when the recording does not hold them (given up: too long).
+ */
+static int
+keep_recorded(pdn_reader *r)
+{
+	pdn_game *g = &r->game;
+	const char *rec;
+	size_t n = 0;
+	uint64_t off;
+
+	g->raw = g->before = NULL;
+	g->rawlen = g->beforelen = 0;
+	rec = pdn_lexer_recorded(r->lx, &n);
+	if (rec == NULL || g->span.offset < r->rec_from ||
+	    pdn_lexer_offset(r->lx) - r->rec_from != n)
+		return -1;
+	off = g->span.offset - r->rec_from;
+	if (off + g->span.len > n)
+		return -1;
+	g->raw = rec + off;
+	g->rawlen = g->span.len;
+	if (r->opt.keep_raw == 2) {
+		g->before = rec;
+		g->beforelen = off;
+	}
+	return 0;
+}
+
 static void
 keep_text(pdn_reader *r, const char *why)
 {
 	pdn_game *g = &r->game;
 
 	r->tagdiag = 1;
-	g->raw = pdn_lexer_recorded(r->lx, &g->rawlen);
-	if (g->raw != NULL && g->rawlen == g->span.len)
+	if (keep_recorded(r) == 0)
 		emit(r, PDN_D_AS_READ, g->line, r->col, "%s", why);
 	else {
-		g->raw = NULL;
-		g->rawlen = 0;
 		emit(r, PDN_D_GAME_TOO_LARGE, g->line, r->col,
 		    "its text (%llu bytes) was not kept: a rewrite leaves it "
 		    "out", (unsigned long long)g->span.len);
@@ -847,6 +885,9 @@ finish_game(pdn_reader *r, int checks)
 	g->ntags = r->tags.n;
 	g->tags = r->tags.p;
 	g->tag_spans = r->tagspans.p;
+	/* Every game's text; a truncated one's is kept already. */
+	if (r->opt.keep_raw == 2 && !g->truncated)
+		(void)keep_recorded(r);
 	r->prev_end = g->span.offset + g->span.len;
 	r->in_game = 1;
 	if (r->oom) {
@@ -1112,4 +1153,21 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			break;
 		}
 	}
+}
+
+const char *
+pdn_reader_rest(pdn_reader *r, size_t *len)
+{
+	const char *rec;
+	size_t n = 0;
+
+	*len = 0;
+	if (r->opt.keep_raw != 2 || r->in_game ||
+	    (rec = pdn_lexer_recorded(r->lx, &n)) == NULL ||
+	    r->prev_end < r->rec_from ||
+	    pdn_lexer_offset(r->lx) - r->rec_from != n ||
+	    r->prev_end - r->rec_from > n)
+		return NULL;
+	*len = n - (size_t)(r->prev_end - r->rec_from);
+	return rec + (r->prev_end - r->rec_from);
 }

@@ -562,6 +562,91 @@ test_keep_raw(void **state)
 	pdn_buf_free(&in);
 }
 
+/*
+ * keep_raw 2: every game's bytes, what lies before each (blanks, a lead,
+ * CR LF) and the rest after the last are the input byte for byte, read
+ * from memory or a few bytes at a time; a game too long for max_game has
+ * none, and the games after it have theirs again.
+ */
+static void
+test_keep_raw_every(void **state)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_buf in = { 0 }, out = { 0 };
+	struct trickle tr;
+	pdn_reader *r;
+	const pdn_game *g;
+	const char *rest;
+	size_t len;
+	int i, stream, n, big;
+
+	(void)state;
+	add_s(&in, "\r\n\xef\xbb\xbf[Event \"a\"]\r\n1. 32-28 *\r\n\r\n");
+	add_s(&in, "[Event \"b\"]\n1. 32-28 19-23 {c} 2-0\n\n\n");
+	add_s(&in, "[Event \"broken\"]\n1. 32-28 (19-23\n\n");
+	add_s(&in, "[Event \"c\"]\n1. 32-28\n[Event \"d\"]\n1-1\n\n");
+	opt.keep_raw = 2;
+	for (stream = 0; stream < 2; stream++) {
+		tr.data = in.data;
+		tr.len = in.len;
+		tr.at = 0;
+		tr.step = 3;
+		if (stream)
+			assert_int_equal(pdn_reader_new(&r, trickle_read, &tr,
+			    &opt), 0);
+		else
+			assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len,
+			    &opt), 0);
+		out.len = 0;
+		n = 0;
+		while (pdn_reader_next(&g, r) == 1) {
+			assert_non_null(g->raw);
+			assert_non_null(g->before);
+			assert_int_equal(g->rawlen, g->span.len);
+			assert_int_equal(out.len + g->beforelen, g->offset);
+			pdn_buf_add(&out, g->before, g->beforelen);
+			pdn_buf_add(&out, g->raw, g->rawlen);
+			n++;
+		}
+		assert_int_equal(n, 5);
+		assert_non_null(rest = pdn_reader_rest(r, &len));
+		pdn_buf_add(&out, rest, len);
+		assert_int_equal(out.len, in.len);
+		assert_memory_equal(out.data, in.data, in.len);
+		pdn_reader_free(r);
+	}
+	/* Without keep_raw 2, no rest and no before. */
+	opt.keep_raw = 1;
+	assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len, &opt), 0);
+	while (pdn_reader_next(&g, r) == 1)
+		assert_null(g->before);
+	assert_null(pdn_reader_rest(r, &len));
+	pdn_reader_free(r);
+	/* A game above max_game loses its text; the next has its own. */
+	in.len = 0;
+	add_s(&in, "[Event \"a\"]\n1. 32-28 *\n\n[Event \"big\"]\n1. 32-28 ");
+	for (i = 0; i < 300; i++)
+		add_s(&in, "{a long comment} ");
+	add_s(&in, "*\n\n[Event \"c\"]\n1. 32-28 *\n");
+	opt.keep_raw = 2;
+	opt.max_game = 2000;
+	assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len, &opt), 0);
+	n = big = 0;
+	while (pdn_reader_next(&g, r) == 1) {
+		n++;
+		if (g->raw == NULL)
+			big++;
+		else
+			assert_memory_equal(g->raw, in.data + g->offset,
+			    g->rawlen);
+	}
+	assert_int_equal(n, 3);
+	assert_int_equal(big, 1);
+	pdn_reader_free(r);
+	pdn_buf_free(&in);
+	pdn_buf_free(&out);
+}
+
 int
 main(void)
 {
@@ -572,6 +657,7 @@ main(void)
 		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_keep_raw),
+		cmocka_unit_test(test_keep_raw_every),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

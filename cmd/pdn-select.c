@@ -1,0 +1,1752 @@
+/*
+ * pdn-select: read PDN and write the games that match the criteria, each
+ * exactly as it was read (the default), canonically (-f pdn), or as one
+ * record per game (-f tsv, json); or only their number (--count).  See
+ * pdn-select(1).
+ *
+ * Selection by tags reads the games and never replays them, so that it
+ * runs at the reader's speed.  As read, a game is written with the bytes
+ * before it that belong to it, so that selecting every game gives back
+ * the input byte for byte: the reader (keep_raw 2) gives each game's text
+ * and what lies between it and the game before (blank lines, a byte order
+ * mark), which is the game's; the bytes after the last game of an input
+ * go at the end to each output that got a game of it.  -D on a file
+ * concatenated with itself then writes the file.
+ *
+ * With -j N the input is cut into chunks at game boundaries (chunks.h);
+ * the threads select, the main thread writes in input order, and decides
+ * there what is a copy of an earlier game (-D): it alone knows them all.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chunks.h"
+#include "cli.h"
+#include "driver.h"
+#include "emit.h"
+#include "pdn_adjudicate.h"
+#include "pdn_game.h"
+#include "pdn_replay.h"
+#include "pdn_write.h"
+
+enum format { FMT_RAW, FMT_PDN, FMT_TSV, FMT_JSON };
+static const char *const formats[] = { "raw", "pdn", "tsv", "json", NULL };
+
+/* The run's options (the driver's), for the callbacks. */
+static struct drv drv;
+
+/* --- criteria ------------------------------------------------------------ */
+
+enum op {
+	OP_EQ, OP_NE, OP_SUB, OP_LT, OP_GT, OP_LE, OP_GE,
+	OP_PLAYER,		/* White~ or Black~ */
+	OP_RESULT		/* the outcome, in either notation */
+};
+
+/* How the value of a comparison (<, >, <=, >=) is compared. */
+enum kind { K_TEXT, K_NUMBER, K_DATE };
+
+struct crit {
+	enum op op;
+	char *name;		/* the tag */
+	char *value;
+	enum kind kind;
+	double num;
+	long lo, hi;		/* a date: the days it may be, YYYYMMDD */
+	pdn_outcome outcome;
+};
+
+/* Criteria that hold together (AND). */
+struct group {
+	struct crit *c;
+	size_t n, cap;
+};
+
+/* Groups of which one must hold (OR): a --criteria file. */
+struct alts {
+	struct group *g;
+	size_t n;
+};
+
+static struct opt {
+	struct group all;	/* -t, --player, --result */
+	struct alts *files;	/* -T: each must hold */
+	size_t nfiles;
+	int invert, count;
+	/* Game criteria, holding with the others (-1, NULL: none). */
+	int status;		/* --status: ST_* */
+	int verdict;		/* --verdict: pdn_verdict */
+	long pmin, pmax;	/* --plies; pmin -1: none */
+	int variant;		/* --variant, or 0 */
+	pdn_position *fens;	/* --fen: each reached */
+	size_t nfens;
+	struct material *mats;	/* --material: each reached */
+	size_t nmats;
+	/* -D: drop later copies, as --dup-by says, to --dup-file. */
+	int dedup, dupby, summary;
+	long dupplies;
+	const char *dupfile;
+	/* --tags: the tags of a record, NULL-ended, with the columns. */
+	char **tags;
+	size_t ntags;
+	const char **header;
+	char *tagsbuf;
+} opt;
+
+/* The most --fen and --material, together. */
+#define MAX_REACH	64
+
+/* A job's context: a replay handle, an adjudicator for --verdict. */
+struct worker {
+	pdn_replay *rp;
+	pdn_adjudicator *a;
+};
+
+/* --material: one side's pieces; -1 is any number. */
+struct side {
+	int men, kings, total;
+};
+
+struct material {
+	struct side w, b;
+};
+
+enum { ST_VALID, ST_INVALID, ST_UNSUPPORTED };
+static const char *const status_names[] = {
+	"valid", "invalid", "unsupported", NULL
+};
+static const char *const verdict_names[] = {
+	"agree", "disagree", "continues", "undecided", "invalid", NULL
+};
+
+static const char *const roster[] = {
+	"Event", "Site", "Date", "Round", "White", "Black", "Result", NULL
+};
+
+/* A tag compared as a date: Date, EventDate... */
+static int
+is_date_tag(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 4 && strcmp(name + n - 4, "Date") == 0;
+}
+
+/* A decimal number: [+-]digits[.digits]. */
+static int
+is_number(const char *s, double *out)
+{
+	const char *p = s;
+	char *end;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == '.') {
+		p++;
+		if (*p < '0' || *p > '9')
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p != '\0')
+		return 0;
+	*out = strtod(s, &end);
+	return 1;
+}
+
+/*
+ * A part of a date of n characters, all digits (its value in *v) or all
+ * '?' (*v -1).  Returns the characters read, 0 if neither.
+ */
+static int
+date_part(const char *s, int n, long *v)
+{
+	int i, q = 0, d = 0;
+
+	*v = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == '?')
+			q++;
+		else if (s[i] >= '0' && s[i] <= '9') {
+			d++;
+			*v = *v * 10 + (s[i] - '0');
+		} else
+			return 0;
+	}
+	if (q == n)
+		*v = -1;
+	else if (d != n)
+		return 0;
+	return n;
+}
+
+/*
+ * A PDN date, YYYY.MM.DD, any part "??" (or "????") for unknown, or
+ * YYYY or YYYY.MM: the first and the last day it may be, as YYYYMMDD.
+ * Returns 0, or -1 when s is no date.
+ */
+static int
+parse_date(const char *s, long *lo, long *hi)
+{
+	long y, m = -1, d = -1;
+
+	if (date_part(s, 4, &y) == 0)
+		return -1;
+	s += 4;
+	if (*s == '.') {
+		if (date_part(s + 1, 2, &m) == 0)
+			return -1;
+		s += 3;
+		if (*s == '.') {
+			if (date_part(s + 1, 2, &d) == 0)
+				return -1;
+			s += 3;
+		}
+	}
+	if (*s != '\0' || m > 12 || m == 0 || d > 31 || d == 0)
+		return -1;
+	*lo = (y < 0 ? 0 : y) * 10000 + (m < 0 ? 1 : m) * 100 +
+	    (d < 0 ? 1 : d);
+	*hi = (y < 0 ? 9999 : y) * 10000 + (m < 0 ? 12 : m) * 100 +
+	    (d < 0 ? 31 : d);
+	return 0;
+}
+
+static int
+add_crit(struct group *gr, const struct crit *c)
+{
+	if (chunk_grow((void **)&gr->c, &gr->cap, gr->n + 1,
+	    sizeof(*gr->c)) != 0) {
+		cli_warn("out of memory");
+		free(c->name);
+		free(c->value);
+		return -1;
+	}
+	gr->c[gr->n++] = *c;
+	return 0;
+}
+
+/*
+ * Reads a tag criterion, NAME OP VALUE, into *c.  Returns 0, or -1 with
+ * *why saying what is wrong.
+ */
+static int parse_crit1(struct crit *, const char *, const char **);
+
+/* parse_crit1(), which leaves nothing allocated when it fails. */
+static int
+parse_crit(struct crit *c, const char *s, const char **why)
+{
+	if (parse_crit1(c, s, why) == 0)
+		return 0;
+	free(c->name);
+	free(c->value);
+	c->name = c->value = NULL;
+	return -1;
+}
+
+static int
+parse_crit1(struct crit *c, const char *s, const char **why)
+{
+	static const struct {
+		const char *s;
+		enum op op;
+	} ops[] = {
+		{ "!=", OP_NE }, { "<=", OP_LE }, { ">=", OP_GE },
+		{ "=", OP_EQ }, { "~", OP_SUB }, { "<", OP_LT }, { ">", OP_GT }
+	};
+	size_t n, i, k;
+
+	memset(c, 0, sizeof(*c));
+	for (n = 0; s[n] == '_' || (s[n] >= '0' && s[n] <= '9') ||
+	    (s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= 'a' && s[n] <= 'z'); n++)
+		;
+	if (n == 0) {
+		*why = "a tag name first";
+		return -1;
+	}
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		k = strlen(ops[i].s);
+		if (strncmp(s + n, ops[i].s, k) == 0)
+			break;
+	}
+	if (i == sizeof(ops) / sizeof(ops[0])) {
+		*why = "one of = != ~ < > <= >= after the tag name";
+		return -1;
+	}
+	c->op = ops[i].op;
+	if ((c->name = strndup(s, n)) == NULL ||
+	    (c->value = strdup(s + n + k)) == NULL) {
+		*why = "out of memory";
+		return -1;
+	}
+	if (c->op >= OP_LT && c->op <= OP_GE) {
+		if (is_date_tag(c->name)) {
+			if (parse_date(c->value, &c->lo, &c->hi) != 0) {
+				*why = "a date to compare with, YYYY.MM.DD "
+				    "(YYYY, YYYY.MM, ?? parts)";
+				return -1;
+			}
+			c->kind = K_DATE;
+		} else if (is_number(c->value, &c->num))
+			c->kind = K_NUMBER;
+		else
+			c->kind = K_TEXT;
+	}
+	return 0;
+}
+
+/* Case-insensitive (ASCII) substring. */
+static int
+has_sub(const char *s, size_t len, const char *sub)
+{
+	size_t n = strlen(sub), i, k;
+	unsigned char a, b;
+
+	if (n == 0)
+		return 1;
+	for (i = 0; i + n <= len; i++) {
+		for (k = 0; k < n; k++) {
+			a = (unsigned char)s[i + k];
+			b = (unsigned char)sub[k];
+			if (a >= 'A' && a <= 'Z')
+				a += 'a' - 'A';
+			if (b >= 'A' && b <= 'Z')
+				b += 'a' - 'A';
+			if (a != b)
+				break;
+		}
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+static const pdn_tag *
+find_tag(const pdn_game *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		if (strcmp(g->tags[i].name, name) == 0)
+			return &g->tags[i];
+	return NULL;
+}
+
+/* The game's outcome: its Result tag's, else its terminator's. */
+static pdn_outcome
+game_outcome(const pdn_game *g)
+{
+	pdn_outcome o;
+
+	if ((o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL)) !=
+	    PDN_OUTCOME_NONE)
+		return o;
+	return pdn_outcome_parse(g->terminator, NULL);
+}
+
+static int
+compare(const struct crit *c, const pdn_tag *t)
+{
+	long lo, hi;
+	double x;
+	int r;
+
+	switch (c->kind) {
+	case K_DATE:
+		if (parse_date(t->value, &lo, &hi) != 0)
+			return 0;
+		/* Of a date with unknown parts, only what is sure. */
+		switch (c->op) {
+		case OP_LT:
+			return hi < c->lo;
+		case OP_LE:
+			return hi <= c->hi;
+		case OP_GT:
+			return lo > c->hi;
+		default:
+			return lo >= c->lo;
+		}
+	case K_NUMBER:
+		if (!is_number(t->value, &x))
+			return 0;
+		r = x < c->num ? -1 : x > c->num;
+		break;
+	default:
+		r = strcmp(t->value, c->value);
+		break;
+	}
+	switch (c->op) {
+	case OP_LT:
+		return r < 0;
+	case OP_LE:
+		return r <= 0;
+	case OP_GT:
+		return r > 0;
+	default:
+		return r >= 0;
+	}
+}
+
+static int
+crit_holds(const struct crit *c, const pdn_game *g)
+{
+	const pdn_tag *t;
+
+	switch (c->op) {
+	case OP_RESULT:
+		return game_outcome(g) == c->outcome;
+	case OP_PLAYER:
+		return ((t = find_tag(g, "White")) != NULL &&
+		    has_sub(t->value, t->vlen, c->value)) ||
+		    ((t = find_tag(g, "Black")) != NULL &&
+		    has_sub(t->value, t->vlen, c->value));
+	default:
+		break;
+	}
+	t = find_tag(g, c->name);
+	switch (c->op) {
+	case OP_EQ:
+		return t != NULL && strcmp(t->value, c->value) == 0;
+	case OP_NE:
+		return t == NULL || strcmp(t->value, c->value) != 0;
+	case OP_SUB:
+		return t != NULL && has_sub(t->value, t->vlen, c->value);
+	default:
+		return t != NULL && compare(c, t);
+	}
+}
+
+static int
+group_holds(const struct group *gr, const pdn_game *g)
+{
+	size_t i;
+
+	for (i = 0; i < gr->n; i++)
+		if (!crit_holds(&gr->c[i], g))
+			return 0;
+	return 1;
+}
+
+/*
+ * Whether game g meets the criteria that need no replay: the tags, the
+ * plies written, the variant (before -v).
+ */
+static int
+meets_read(const pdn_game *g)
+{
+	size_t i, k;
+	int yes = group_holds(&opt.all, g);
+
+	for (i = 0; yes && i < opt.nfiles; i++) {
+		for (k = 0; k < opt.files[i].n; k++)
+			if (group_holds(&opt.files[i].g[k], g))
+				break;
+		yes = k < opt.files[i].n;
+	}
+	if (yes && opt.pmin >= 0)
+		yes = g->plies >= opt.pmin && g->plies <= opt.pmax;
+	if (yes && opt.variant != 0)
+		yes = g->gametype == opt.variant;
+	return yes;
+}
+
+/* Criteria that need the game replayed. */
+static int
+need_replay(void)
+{
+	return opt.status >= 0 || opt.verdict >= 0 || opt.nfens > 0 ||
+	    opt.nmats > 0;
+}
+
+static int
+side_holds(const struct side *sd, const pdn_position *pos, pdn_colour c)
+{
+	int n = pdn_position_count(pos, c), k = pdn_position_kings(pos, c);
+
+	return (sd->total < 0 || n == sd->total) &&
+	    (sd->kings < 0 || k == sd->kings) &&
+	    (sd->men < 0 || n - k == sd->men);
+}
+
+/* The most pieces a side of --material counts. */
+static int
+side_max(const struct side *sd)
+{
+	return sd->total >= 0 ? sd->total : sd->men + sd->kings;
+}
+
+/*
+ * Whether the final positions of every surviving line have no more
+ * pieces than material m counts (else no position before them has).
+ */
+static int
+may_reach(const struct material *m, const pdn_played *pg)
+{
+	const pdn_position *f;
+	int k, any = 0;
+
+	for (k = 0; k < pdn_played_lines(pg); k++)
+		if ((f = pdn_played_final(pg, k)) != NULL &&
+		    pdn_position_count(f, PDN_WHITE) <= side_max(&m->w) &&
+		    pdn_position_count(f, PDN_BLACK) <= side_max(&m->b))
+			any = 1;
+	return any;
+}
+
+/*
+ * Marks in found[] the --fen positions and in found[nfens + i] the
+ * --material counts that pos meets; returns how many are still missing.
+ */
+static size_t
+look(const pdn_position *pos, unsigned char *found, size_t missing)
+{
+	size_t i;
+
+	for (i = 0; i < opt.nfens; i++)
+		if (!found[i] && pdn_position_equal(pos, &opt.fens[i])) {
+			found[i] = 1;
+			missing--;
+		}
+	for (i = 0; i < opt.nmats; i++)
+		if (!found[opt.nfens + i] &&
+		    side_holds(&opt.mats[i].w, pos, PDN_WHITE) &&
+		    side_holds(&opt.mats[i].b, pos, PDN_BLACK)) {
+			found[opt.nfens + i] = 1;
+			missing--;
+		}
+	return missing;
+}
+
+/*
+ * Whether every --fen and --material is met at some position of the main
+ * line: where it starts, after each ply of a line that survived (all of
+ * them, for an ambiguous record), or a setup in it.
+ */
+static int
+reaches(const pdn_played *pg)
+{
+	const pdn_position *pos[64];
+	const pdn_setup *su;
+	unsigned char found[MAX_REACH];
+	size_t missing = opt.nfens + opt.nmats, i;
+	long from, n, k;
+	int line;
+
+	if (missing == 0)
+		return 1;
+	if (pdn_played_setups(pg) == 0)
+		return 0;
+	/*
+	 * Pieces are only ever taken: without a /FEN/ setup in the line, a
+	 * count that the final position has too many pieces for was never
+	 * reached, and most games need not be walked.
+	 */
+	if (opt.nfens == 0 && pdn_played_setups(pg) == 1) {
+		for (i = 0; i < opt.nmats; i++)
+			if (!may_reach(&opt.mats[i], pg))
+				return 0;
+	}
+	memset(found, 0, sizeof(found));
+	missing = look(pdn_played_start(pg), found, missing);
+	for (i = 1; missing > 0 && (su = pdn_played_setup(pg, i)) != NULL;
+	    i++)
+		missing = look(&su->pos, found, missing);
+	for (line = 0; missing > 0 && line < pdn_played_lines(pg); line++)
+		for (from = 0; missing > 0 && (n = pdn_played_positions(pos,
+		    64, pg, line, from)) > 0; from += n)
+			for (k = 0; missing > 0 && k < n; k++)
+				missing = look(pos[k], found, missing);
+	return missing == 0;
+}
+
+/* The status pdn-validate gives a played game. */
+static int
+game_status(const pdn_game *g, const pdn_played *pg)
+{
+	switch (pdn_played_status(pg)) {
+	case PDN_REPLAY_VALID:
+		return ST_VALID;
+	case PDN_REPLAY_INVALID:
+		return ST_INVALID;
+	default:
+		/* A broken game the reader could not even type is invalid. */
+		return g->gametype == 0 && g->errors > 0 ? ST_INVALID :
+		    ST_UNSUPPORTED;
+	}
+}
+
+/*
+ * Reads a --criteria file: one alternative per line, of criteria
+ * separated by tabs; empty lines and lines starting with '#' aside.
+ * Returns 0, or 2 after saying what is wrong.
+ */
+static int
+read_criteria(const char *path)
+{
+	struct alts *a;
+	struct group *gr;
+	struct crit c;
+	FILE *fp;
+	char *line = NULL, *p, *tab;
+	const char *why;
+	size_t cap = 0, capg = 0;
+	ssize_t len;
+	long lineno = 0;
+	int st = 0;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		cli_warn("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	if ((a = realloc(opt.files, (opt.nfiles + 1) * sizeof(*a))) == NULL) {
+		fclose(fp);
+		cli_warn("out of memory");
+		return 2;
+	}
+	opt.files = a;
+	a = &opt.files[opt.nfiles++];
+	memset(a, 0, sizeof(*a));
+	while (st == 0 && (len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		if (chunk_grow((void **)&a->g, &capg, a->n + 1,
+		    sizeof(*a->g)) != 0) {
+			cli_warn("out of memory");
+			st = 2;
+			break;
+		}
+		gr = &a->g[a->n++];
+		memset(gr, 0, sizeof(*gr));
+		for (p = line; st == 0 && p != NULL; p = tab) {
+			if ((tab = strchr(p, '\t')) != NULL)
+				*tab++ = '\0';
+			if (*p == '\0')
+				continue;
+			if (parse_crit(&c, p, &why) != 0) {
+				cli_warn("%s:%ld: bad criterion \"%s\": %s",
+				    path, lineno, p, why);
+				st = 2;
+			} else if (add_crit(gr, &c) != 0)
+				st = 2;
+		}
+	}
+	if (st == 0 && ferror(fp)) {
+		cli_warn("%s: %s", path, strerror(errno));
+		st = 2;
+	}
+	free(line);
+	fclose(fp);
+	return st;
+}
+
+/* --- duplicates ------------------------------------------------------- */
+
+/*
+ * -D: a game is a copy of an earlier one when their keys are equal.  A
+ * key is bytes: for a game whose main line replays to its end, 'P', then
+ * its setup (0 for the start position, else 1 and the position), then
+ * per ply the move's from and to squares and its captured squares (with
+ * the high bit set), and before a ply that follows a /FEN/ setup 0xff and
+ * that position; with --dup-by final, 'F' and the final position.  A game
+ * that does not replay (another variant, an illegal move) has the key of
+ * its text: 'W', its FEN tag and its main line's move tokens, normalised,
+ * and setups.  Keys are kept one after another in an arena, found by a
+ * 64-bit hash in an open-addressing table, and compared in full.
+ */
+enum { DUP_MAIN, DUP_FINAL, DUP_PLIES };
+
+struct dupent {
+	uint64_t hash;
+	size_t at, len;		/* in the arena; len 0: empty slot */
+};
+
+struct dups {
+	struct dupent *t;
+	size_t cap, n;		/* cap: a power of two */
+	pdn_buf arena;
+};
+
+/* A hash of 8 bytes at a time (the keys are long: a game's moves). */
+static uint64_t
+key_hash(const char *s, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, v;
+	size_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&v, s + i, 8);
+		h = (h ^ v) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (v = 0; i < len; i++)
+		v = v << 8 | (unsigned char)s[i];
+	h = (h ^ v) * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 29);
+}
+
+static void
+key_pos(pdn_buf *b, const pdn_position *pos)
+{
+	unsigned char side = (unsigned char)pos->side;
+
+	pdn_buf_add(b, (const char *)&pos->white, sizeof(pos->white));
+	pdn_buf_add(b, (const char *)&pos->black, sizeof(pos->black));
+	pdn_buf_add(b, (const char *)&pos->kings, sizeof(pos->kings));
+	pdn_buf_add(b, (const char *)&side, 1);
+}
+
+/*
+ * The first n plies of the main line of pg, which has no setup after its
+ * start, as make_key() writes them, read off the positions: the mover's
+ * square it left and the one it reached (0x7f for both when it came back
+ * where it started), then the squares it captured on.  The positions are
+ * what the moves are: equal keys, equal lines.
+ */
+static void
+key_moves(pdn_buf *b, const pdn_played *pg, long n)
+{
+	const pdn_position *pos[64], *prev = pdn_played_start(pg), *cur;
+	uint64_t mb, ma, cap;
+	unsigned char *c;
+	long from, got, k;
+
+	for (from = 0; from < n && (got = pdn_played_positions(pos, 64, pg,
+	    0, from)) > 0; from += got) {
+		if (got > n - from)
+			got = n - from;
+		if (pdn_buf_reserve(b, (size_t)got * (2 +
+		    PDN_MAX_CAPTURES)) != 0)
+			return;
+		c = (unsigned char *)b->data + b->len;
+		for (k = 0; k < got; k++, prev = cur) {
+			cur = pos[k];
+			if (prev->side == PDN_WHITE) {
+				mb = prev->white;
+				ma = cur->white;
+				cap = prev->black & ~cur->black;
+			} else {
+				mb = prev->black;
+				ma = cur->black;
+				cap = prev->white & ~cur->white;
+			}
+			if ((mb & ~ma) == 0) {
+				*c++ = 0x7f;
+				*c++ = 0x7f;
+			} else {
+				*c++ = (unsigned char)__builtin_ctzll(mb & ~ma);
+				*c++ = (unsigned char)__builtin_ctzll(ma & ~mb);
+			}
+			for (; cap != 0; cap &= cap - 1)
+				*c++ = (unsigned char)(0x80 |
+				    __builtin_ctzll(cap));
+		}
+		b->len = (size_t)((char *)c - b->data);
+	}
+}
+
+/* Appends game g's key (played as pg, or NULL) to b. */
+static void
+make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
+{
+	pdn_position start;
+	pdn_ply ply;
+	char tok[PDN_MOVETOK_STRMAX];
+	unsigned char *c;
+	const char *fen;
+	uint64_t cap;
+	long i, n = g->plies;
+	size_t k;
+
+	if (opt.dupby == DUP_PLIES && n > opt.dupplies)
+		n = opt.dupplies;
+	if (pg != NULL && pdn_played_setups(pg) > 0 &&
+	    pdn_played_lines(pg) > 0 && pdn_played_plies(pg) == g->plies) {
+		if (opt.dupby == DUP_FINAL) {
+			pdn_buf_add(b, "F", 1);
+			key_pos(b, pdn_played_final(pg, 0));
+			return;
+		}
+		pdn_buf_add(b, "P", 1);
+		pdn_position_start(&start);
+		if (pdn_position_equal(pdn_played_start(pg), &start))
+			pdn_buf_add(b, "\0", 1);
+		else {
+			pdn_buf_add(b, "\1", 1);
+			key_pos(b, pdn_played_start(pg));
+		}
+		/* The common case, fast: a line of moves and no setup. */
+		if (pdn_played_setups(pg) == 1) {
+			key_moves(b, pg, n);
+			return;
+		}
+		for (i = 0; i < n && pdn_played_ply(&ply, pg, 0, i) == 0;
+		    i++) {
+			if (ply.flags & PDN_PLY_SETUP) {
+				pdn_buf_add(b, "\377", 1);
+				key_pos(b, ply.before);
+			}
+			/* Written in place: two bytes and the captures. */
+			if (pdn_buf_reserve(b, 2 + PDN_MAX_CAPTURES) != 0)
+				return;
+			c = (unsigned char *)b->data + b->len;
+			*c++ = ply.move->from;
+			*c++ = ply.move->to;
+			for (cap = ply.move->captured; cap != 0;
+			    cap &= cap - 1)
+				*c++ = (unsigned char)(0x80 |
+				    __builtin_ctzll(cap));
+			b->len = (size_t)((char *)c - b->data);
+		}
+		return;
+	}
+	pdn_buf_add(b, "W", 1);
+	if ((fen = pdn_game_tag(g, "FEN")) != NULL)
+		pdn_buf_add(b, fen, strlen(fen));
+	pdn_buf_add(b, "\n", 1);
+	for (k = 0, i = 0; k < g->moves.n && i < n; k++) {
+		if (g->moves.e[k].type == PDN_EL_MOVE) {
+			pdn_buf_add(b, tok, (size_t)pdn_movetok_str(tok,
+			    &g->moves.e[k].u.move.tok));
+			pdn_buf_add(b, " ", 1);
+			i++;
+		} else if (g->moves.e[k].type == PDN_EL_SETUP) {
+			pdn_buf_add(b, "/", 1);
+			pdn_buf_add(b, g->moves.e[k].u.text.s,
+			    g->moves.e[k].u.text.len);
+			pdn_buf_add(b, "/", 1);
+		}
+	}
+}
+
+/*
+ * Whether the key is one seen before; if not, it is kept.  Returns 1 (a
+ * copy), 0 (new), -1 out of memory.
+ */
+static int
+dup_seen(struct dups *d, const char *key, size_t len, uint64_t h)
+{
+	struct dupent *t, *e;
+	size_t i, cap;
+
+	if (len == 0)
+		return 0;
+	if (2 * (d->n + 1) > d->cap) {
+		cap = d->cap == 0 ? 1024 : 2 * d->cap;
+		if ((t = calloc(cap, sizeof(*t))) == NULL)
+			return -1;
+		for (i = 0; i < d->cap; i++) {
+			if (d->t[i].len == 0)
+				continue;
+			for (e = &t[d->t[i].hash & (cap - 1)]; e->len != 0;
+			    e = &t[(size_t)(e - t + 1) & (cap - 1)])
+				;
+			*e = d->t[i];
+		}
+		free(d->t);
+		d->t = t;
+		d->cap = cap;
+	}
+	for (e = &d->t[h & (d->cap - 1)]; e->len != 0;
+	    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)])
+		if (e->hash == h && e->len == len &&
+		    memcmp(d->arena.data + e->at, key, len) == 0)
+			return 1;
+	e->hash = h;
+	e->at = d->arena.len;
+	e->len = len;
+	pdn_buf_add(&d->arena, key, len);
+	if (d->arena.oom)
+		return -1;
+	d->n++;
+	return 0;
+}
+
+/* --- selecting ----------------------------------------------------------- */
+
+/*
+ * What a stream or a chunk read, until the main thread writes it in input
+ * order: its games and the bytes between them.  Whether a game is
+ * written is decided there, where -D knows every game before it.
+ */
+enum { IT_BYTES, IT_GAME };
+
+struct item {
+	int kind;
+	/*
+	 * IT_BYTES: bytes between games that are no game's text (junk,
+	 * comments after the last game, blanks after the last game of a
+	 * chunk), which belong to the next game, or at the end of the input
+	 * to what was written.  IT_GAME: a game, `sel` when it meets the
+	 * criteria, its text with what lies before it.
+	 */
+	int sel;
+	size_t text, len;	/* its bytes in the body (as read, pdn) */
+	size_t key, keylen;	/* -D: its key in keys */
+	uint64_t hash;
+	long game, line;	/* its record (tsv, json) */
+	uint64_t offset;
+	size_t vals;		/* the record's tag values in the arena */
+};
+
+struct batch {
+	pdn_buf body;		/* texts */
+	pdn_buf arena;		/* the records' tag values */
+	pdn_buf keys;
+	struct item *it;
+	size_t nit, capit;
+	long games;
+	int live;
+	int status;		/* 2: trouble (said) */
+	struct kept_diags kd;
+};
+
+static struct item *
+new_item(struct batch *b, int kind)
+{
+	struct item *it;
+
+	if (chunk_grow((void **)&b->it, &b->capit, b->nit + 1,
+	    sizeof(*b->it)) != 0) {
+		b->body.oom = 1;
+		return NULL;
+	}
+	it = &b->it[b->nit++];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	it->text = b->body.len;
+	return it;
+}
+
+/* Bytes that are no game's text: an IT_BYTES item. */
+static void
+between(struct batch *b, const char *s, size_t len)
+{
+	struct item *it;
+
+	if (len == 0 || (it = new_item(b, IT_BYTES)) == NULL)
+		return;
+	pdn_buf_add(&b->body, s, len);
+	it->len = b->body.len - it->text;
+}
+
+/* The tag values of a record: for each, its length (or SIZE_MAX), bytes. */
+static void
+keep_values(struct batch *b, const pdn_game *g)
+{
+	const pdn_tag *t;
+	size_t i, len;
+
+	for (i = 0; i < opt.ntags; i++) {
+		t = find_tag(g, opt.tags[i]);
+		len = t != NULL ? t->vlen : SIZE_MAX;
+		pdn_buf_add(&b->arena, (const char *)&len, sizeof(len));
+		if (t != NULL)
+			pdn_buf_add(&b->arena, t->value, t->vlen);
+	}
+}
+
+/* Text that is no game: nothing but comments, or junk. */
+static int
+no_game(const pdn_game *g)
+{
+	return g->truncated && g->ntags == 0 && g->moves.n == 0 &&
+	    g->terminator == NULL;
+}
+
+struct run;
+static void diag(const pdn_diag *d, void *arg);
+static void write_items(struct run *run, struct batch *b,
+    const struct chunk_base *at);
+
+/*
+ * The work of a chunk or a stream (struct chunk_tool): reads the games of
+ * reader r into the batch, judged by the criteria, with the worker ctx.
+ */
+static int
+select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
+    void *batch, const struct chunk_base *live, long *games)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct worker *w = ctx;
+	struct batch *b = batch;
+	const pdn_played *pg;
+	const pdn_game *g;
+	const char *rest;
+	pdn_adjudication adj;
+	struct item *it;
+	size_t len;
+	int rc, sel, full, out = !drv.quiet && !opt.count;
+
+	/*
+	 * What pdn-validate says of a game, and a canonical rewrite, take
+	 * every variation; the other criteria only the main line.  The
+	 * replay's diagnostics are pdn-validate's to say.
+	 */
+	full = opt.status >= 0 || drv.fmt == FMT_PDN;
+	ro.flags = drv.flags;
+	if (!full)
+		ro.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	b->live = live != NULL;
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
+		if (no_game(g)) {
+			if (drv.fmt == FMT_RAW && out && g->raw != NULL) {
+				if (g->before != NULL)
+					between(b, g->before, g->beforelen);
+				between(b, g->raw, g->rawlen);
+			} else if (drv.fmt == FMT_PDN && out &&
+			    (it = new_item(b, IT_BYTES)) != NULL) {
+				(void)pdn_game_write(&b->body, g, NULL);
+				it->len = b->body.len - it->text;
+			}
+			continue;
+		}
+		sel = meets_read(g);
+		pg = NULL;
+		if (sel && (need_replay() || opt.dedup)) {
+			if (pdn_replay_game(&pg, w->rp, g, &ro) != 0) {
+				b->body.oom = 1;
+				break;
+			}
+			if (opt.status >= 0 && game_status(g, pg) != opt.status)
+				sel = 0;
+			if (sel && opt.verdict >= 0) {
+				if (pdn_adjudicate(&adj, w->a, pg) != 0) {
+					b->body.oom = 1;
+					break;
+				}
+				sel = (int)adj.verdict == opt.verdict;
+			}
+			if (sel)
+				sel = reaches(pg);
+		}
+		sel = sel != opt.invert;
+		b->games++;
+		if (drv.fmt == FMT_RAW && out && sel &&
+		    (g->raw == NULL || g->before == NULL)) {
+			cli_warn("%s: game %ld: too large (more than %u bytes "
+			    "with what lies before it): it cannot be copied "
+			    "as read", in->name, g->index + (live ?
+			    live->game : 0), PDN_GAME_MAX_DEFAULT);
+			b->status = 2;
+		}
+		if ((it = new_item(b, IT_GAME)) == NULL)
+			break;
+		it->sel = sel;
+		it->game = g->index;
+		it->line = g->line;
+		it->offset = g->offset;
+		if (sel && opt.dedup) {
+			/* -v selects games that were not replayed. */
+			if (pg == NULL && pdn_replay_game(&pg, w->rp, g,
+			    &ro) != 0) {
+				b->body.oom = 1;
+				break;
+			}
+			it->key = b->keys.len;
+			make_key(&b->keys, g, pg);
+			it->keylen = b->keys.len - it->key;
+			it->hash = key_hash(b->keys.data + it->key,
+			    it->keylen);
+		}
+		if (sel && out) {
+			switch (drv.fmt) {
+			case FMT_RAW:
+				if (g->raw == NULL || g->before == NULL)
+					break;
+				pdn_buf_add(&b->body, g->before,
+				    g->beforelen);
+				pdn_buf_add(&b->body, g->raw, g->rawlen);
+				break;
+			case FMT_PDN:
+				if ((pg == NULL && pdn_replay_game(&pg, w->rp,
+				    g, &ro) != 0) ||
+				    pdn_game_write(&b->body, g, pg) != 0)
+					b->body.oom = 1;
+				break;
+			default:
+				it->vals = b->arena.len;
+				keep_values(b, g);
+				break;
+			}
+			it->len = b->body.len - it->text;
+		}
+		if (live != NULL) {
+			write_items(arg, b, live);
+			drv_progress(&drv, 1, g->offset + live->offset);
+		}
+	}
+	if (drv.fmt == FMT_RAW && out && rc == 0 &&
+	    (rest = pdn_reader_rest(r, &len)) != NULL)
+		between(b, rest, len);
+	*games = b->games;
+	if (b->body.oom || b->arena.oom || b->keys.oom) {
+		cli_warn("out of memory");
+		b->status = 2;
+	}
+	rc = cli_input_end(in, rc);
+	return rc > b->status ? rc : b->status;
+}
+
+/* --- writing ------------------------------------------------------------ */
+
+struct run {
+	FILE *fp;		/* the selected games */
+	FILE *dupfp;		/* --dup-file: the copies dropped, or NULL */
+	long games, selected, dropped;
+	/*
+	 * Bytes between games, waiting for the next game of the input, or
+	 * its end; the outputs that got a game of the input.
+	 */
+	pdn_buf carry;
+	int to_out, to_dup;
+	struct dups dups;
+	int status;
+	void *rp[DRV_MAX_JOBS];
+};
+
+static void
+tsv_field(FILE *fp, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		fputc(s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ? ' ' :
+		    s[i], fp);
+}
+
+static void
+print_record(FILE *fp, const struct batch *b, const struct item *r,
+    const struct chunk_base *at)
+{
+	const char *p = b->arena.data + r->vals;
+	size_t i, len;
+
+	if (drv.fmt == FMT_TSV) {
+		tsv_field(fp, at->file, strlen(at->file));
+		fprintf(fp, "\t%ld\t%ld\t%llu", r->game + at->game,
+		    r->line + at->line,
+		    (unsigned long long)(r->offset + at->offset));
+	} else {
+		fputs("{\"file\":", fp);
+		json_cstr(fp, at->file);
+		fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,"
+		    "\"tags\":{", r->game + at->game, r->line + at->line,
+		    (unsigned long long)(r->offset + at->offset));
+	}
+	for (i = 0; i < opt.ntags; i++) {
+		memcpy(&len, p, sizeof(len));
+		p += sizeof(len);
+		if (drv.fmt == FMT_TSV) {
+			fputc('\t', fp);
+			if (len != SIZE_MAX)
+				tsv_field(fp, p, len);
+		} else {
+			if (i > 0)
+				fputc(',', fp);
+			json_cstr(fp, opt.tags[i]);
+			fputc(':', fp);
+			if (len != SIZE_MAX)
+				json_str(fp, p, len);
+			else
+				fputs("null", fp);
+		}
+		if (len != SIZE_MAX)
+			p += len;
+	}
+	fputs(drv.fmt == FMT_TSV ? "\n" : "}}\n", fp);
+}
+
+/*
+ * Writes the items of a batch, in input order, where they go, then
+ * forgets them: a game to the output when it was selected and is no copy
+ * of an earlier one, to the --dup-file when it is one, with the bytes
+ * between games that came before it.
+ */
+static void
+write_items(struct run *run, struct batch *b, const struct chunk_base *at)
+{
+	const struct item *it;
+	FILE *to;
+	size_t i;
+	int dup, where;
+
+	kept_print(&b->kd, 0, b->kd.n, at);
+	kept_clear(&b->kd);
+	for (i = 0; i < b->nit; i++) {
+		it = &b->it[i];
+		if (it->kind == IT_BYTES) {
+			pdn_buf_add(&run->carry, b->body.data + it->text,
+			    it->len);
+			continue;
+		}
+		dup = 0;
+		if (it->sel && opt.dedup && (dup = dup_seen(&run->dups,
+		    b->keys.data + it->key, it->keylen, it->hash)) < 0) {
+			if (run->status < 2)
+				cli_warn("out of memory");
+			run->status = 2;
+			dup = 0;
+		}
+		where = !it->sel ? 0 : dup ? 2 : 1;
+		to = where == 1 ? run->fp : where == 2 ? run->dupfp : NULL;
+		run->games++;
+		run->selected += it->sel;
+		run->dropped += dup;
+		if (to != NULL && run->carry.len > 0)
+			fwrite(run->carry.data, 1, run->carry.len, to);
+		run->carry.len = 0;
+		if (to == NULL)
+			continue;
+		if (where == 1)
+			run->to_out = 1;
+		else
+			run->to_dup = 1;
+		if (drv.fmt == FMT_TSV || drv.fmt == FMT_JSON) {
+			if (!drv.quiet && !opt.count)
+				print_record(to, b, it, at);
+		} else if (it->len > 0)
+			fwrite(b->body.data + it->text, 1, it->len, to);
+	}
+	b->body.len = b->arena.len = b->keys.len = 0;
+	b->nit = 0;
+}
+
+/* Writes a batch (struct chunk_tool's print). */
+static void
+print_batch(void *arg, void *batch, const struct chunk_base *at)
+{
+	struct batch *b = batch;
+
+	write_items(arg, b, at);
+	/* A stream's games were counted as they came. */
+	if (!b->live)
+		drv_progress(&drv, (uint64_t)b->games, at->offset);
+}
+
+static void
+batch_free(void *batch)
+{
+	struct batch *b = batch;
+
+	pdn_buf_free(&b->body);
+	pdn_buf_free(&b->arena);
+	pdn_buf_free(&b->keys);
+	free(b->it);
+	kept_free(&b->kd);
+}
+
+/* The reader's diagnostics that are shown, kept to be said in order. */
+static void
+diag(const pdn_diag *d, void *arg)
+{
+	struct batch *b = arg;
+	int sev;
+
+	if ((sev = drv_shown(&drv, d->severity)) >= 0)
+		kept_add(&b->kd, d, (pdn_severity)sev);
+}
+
+static struct chunk_tool tool = {
+	diag, sizeof(struct batch), batch_free, select_games, print_batch, 2, 0
+};
+
+/* --- main --------------------------------------------------------------- */
+
+enum {
+	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_COUNT, OPT_TAGS, OPT_STATUS,
+	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL, OPT_VARIANT,
+	OPT_DUPBY, OPT_DUPFILE, OPT_SUMMARY
+};
+
+static const struct drv_option options[] = {
+	{ 't', "tag", "expr", "NAME OP VALUE",
+	    "games whose tag NAME compares so with VALUE; OP one of = != "
+	    "~ (contains, any case) < > <= >=" },
+	{ 'T', "criteria", "file", "FILE",
+	    "games that meet one line of FILE (criteria as -t, "
+	    "tab-separated)" },
+	{ OPT_PLAYER, "player", "name", "NAME",
+	    "games where White or Black contains NAME (any case)" },
+	{ OPT_RESULT, "result", "result", "RESULT",
+	    "games with this result, in either notation (2-0 is 1-0)" },
+	{ 'v', "invert", NULL, NULL, "the games that do not match instead" },
+	{ OPT_COUNT, "count", NULL, NULL,
+	    "print only the number of games selected (with -D, kept)" },
+	{ OPT_STATUS, "status", "status", "valid|invalid|unsupported",
+	    "games that pdn-validate judges so" },
+	{ OPT_VERDICT, "verdict", "verdict",
+	    "agree|disagree|continues|undecided|invalid",
+	    "games that pdn-adjudicate judges so (with --rules)" },
+	{ OPT_PLIES, "plies", "min-max", "MIN-MAX",
+	    "games of MIN to MAX plies in the main line (MIN-, -MAX)" },
+	{ OPT_FEN, "fen", "fen", "FEN",
+	    "games whose main line reaches this position" },
+	{ OPT_MATERIAL, "material", "w:b", "W:B",
+	    "games whose main line reaches these piece counts (1K:3: a "
+	    "white king alone against three black pieces)" },
+	{ OPT_VARIANT, "variant", "n", "N",
+	    "games of GameType N (the tag's, or as inferred)" },
+	{ 'D', "dedup", NULL, NULL,
+	    "drop the later copies of a game: the same setup and main line" },
+	{ OPT_DUPBY, "dup-by", "key", "main|final|plies:N",
+	    "copies are games of the same main line (the default), final "
+	    "position, or first N plies (implies -D)" },
+	{ OPT_DUPFILE, "dup-file", "file", "FILE",
+	    "write the copies dropped to FILE (implies -D)" },
+	{ OPT_SUMMARY, "summary", NULL, NULL,
+	    "say at the end how many games were read, selected, dropped, "
+	    "written" },
+	{ OPT_TAGS, "tags", "list", "LIST",
+	    "the tags of a tsv or json record, comma-separated (default: "
+	    "the seven-tag roster)" },
+	{ 0, NULL, NULL, NULL, NULL }
+};
+
+/* --tags: a comma-separated list of tag names. */
+static int
+set_tags(struct drv *d, const char *value)
+{
+	char *p, *q;
+	size_t n = 1, i;
+
+	for (p = (char *)(uintptr_t)value; *p != '\0'; p++)
+		n += *p == ',';
+	free(opt.tagsbuf);
+	free(opt.tags);
+	if ((opt.tagsbuf = strdup(value)) == NULL ||
+	    (opt.tags = calloc(n + 1, sizeof(*opt.tags))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	opt.ntags = 0;
+	for (p = opt.tagsbuf; p != NULL; p = q) {
+		if ((q = strchr(p, ',')) != NULL)
+			*q++ = '\0';
+		opt.tags[opt.ntags++] = p;
+	}
+	for (i = 0; i < opt.ntags; i++)
+		if (opt.tags[i][0] == '\0' || strchr(opt.tags[i], ' ') != NULL)
+			break;
+	if (opt.ntags == 0 || i < opt.ntags)
+		return drv_bad_value(d, "--tags", value,
+		    "tag names separated by commas");
+	return 0;
+}
+
+/* A number of plies, or -1 for none; the end of it in *end. */
+static long
+plies_number(const char *s, const char **end)
+{
+	long v = 0;
+
+	if (*s < '0' || *s > '9') {
+		*end = s;
+		return -1;
+	}
+	for (; *s >= '0' && *s <= '9'; s++)
+		if ((v = v * 10 + (*s - '0')) > 1000000000L)
+			v = 1000000000L;
+	*end = s;
+	return v;
+}
+
+/* --plies MIN-MAX, MIN-, -MAX or N. */
+static int
+set_plies(struct drv *d, const char *value)
+{
+	const char *p;
+	long lo, hi;
+
+	lo = plies_number(value, &p);
+	if (*p == '\0' && lo >= 0)
+		hi = lo;
+	else if (*p == '-') {
+		hi = plies_number(p + 1, &p);
+		if (*p != '\0' || (lo < 0 && hi < 0))
+			lo = hi = -2;
+		if (lo == -1)
+			lo = 0;
+		if (hi == -1)
+			hi = LONG_MAX;
+	} else
+		lo = hi = -2;
+	if (lo < 0 || hi < lo)
+		return drv_bad_value(d, "--plies", value,
+		    "MIN-MAX, MIN-, -MAX or N, MIN at most MAX");
+	opt.pmin = lo;
+	opt.pmax = hi;
+	return 0;
+}
+
+/*
+ * A side of --material: N (pieces of any kind), NM (men and no king),
+ * NK (kings and no man), NMNK (both).  Returns 0, or -1.
+ */
+static int
+parse_side(struct side *sd, const char *s, size_t len)
+{
+	const char *end = s + len;
+	long n;
+	int men = -1, kings = -1;
+
+	sd->men = sd->kings = sd->total = -1;
+	if (s == end)
+		return -1;
+	while (s < end) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		for (n = 0; s < end && *s >= '0' && *s <= '9'; s++)
+			if ((n = n * 10 + (*s - '0')) > 50)
+				return -1;
+		if (s == end) {
+			if (men >= 0 || kings >= 0)
+				return -1;
+			sd->total = (int)n;
+			return 0;
+		}
+		if ((*s == 'M' || *s == 'm') && men < 0 && kings < 0)
+			men = (int)n;
+		else if ((*s == 'K' || *s == 'k') && kings < 0)
+			kings = (int)n;
+		else
+			return -1;
+		s++;
+	}
+	sd->men = men < 0 ? 0 : men;
+	sd->kings = kings < 0 ? 0 : kings;
+	return 0;
+}
+
+static int
+add_material(struct drv *d, const char *value)
+{
+	const char *colon = strchr(value, ':');
+	struct material m, *p;
+
+	if (colon == NULL || parse_side(&m.w, value,
+	    (size_t)(colon - value)) != 0 ||
+	    parse_side(&m.b, colon + 1, strlen(colon + 1)) != 0)
+		return drv_bad_value(d, "--material", value,
+		    "W:B, each side N, NM, NK or NMNK: 1K:3, 2M1K:0M2K");
+	if (opt.nfens + opt.nmats >= MAX_REACH)
+		return drv_usage_error(d, "at most %d --fen and --material",
+		    MAX_REACH);
+	if ((p = realloc(opt.mats, (opt.nmats + 1) * sizeof(*p))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	opt.mats = p;
+	opt.mats[opt.nmats++] = m;
+	return 0;
+}
+
+static int
+add_fen(struct drv *d, const char *value)
+{
+	pdn_fen_info info;
+	pdn_position pos, *p;
+
+	if (pdn_fen_read(&pos, value, strlen(value), &info) != 0)
+		return drv_bad_value(d, "--fen", value,
+		    pdn_fen_strerror(info.status));
+	if (opt.nfens + opt.nmats >= MAX_REACH)
+		return drv_usage_error(d, "at most %d --fen and --material",
+		    MAX_REACH);
+	if ((p = realloc(opt.fens, (opt.nfens + 1) * sizeof(*p))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	opt.fens = p;
+	opt.fens[opt.nfens++] = pos;
+	return 0;
+}
+
+/* The index of s in names (NULL-ended), or -1. */
+static int
+word(const char *s, const char *const *names)
+{
+	int i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static int
+option(void *arg, struct drv *d, int key, const char *value)
+{
+	struct crit c;
+	const char *why;
+	long n;
+
+	(void)arg;
+	switch (key) {
+	case OPT_STATUS:
+		if ((opt.status = word(value, status_names)) < 0)
+			return drv_bad_value(d, "--status", value,
+			    "valid, invalid or unsupported");
+		return 0;
+	case OPT_VERDICT:
+		if ((opt.verdict = word(value, verdict_names)) < 0)
+			return drv_bad_value(d, "--verdict", value,
+			    "agree, disagree, continues, undecided or invalid");
+		return 0;
+	case OPT_VARIANT:
+		n = plies_number(value, &why);
+		if (*why != '\0' || n < 1 || n > 99)
+			return drv_bad_value(d, "--variant", value, "1 to 99");
+		opt.variant = (int)n;
+		return 0;
+	case OPT_PLIES:
+		return set_plies(d, value);
+	case OPT_FEN:
+		return add_fen(d, value);
+	case OPT_MATERIAL:
+		return add_material(d, value);
+	case 't':
+		if (parse_crit(&c, value, &why) != 0)
+			return drv_bad_value(d, "-t", value, why);
+		return add_crit(&opt.all, &c) != 0 ? 2 : 0;
+	case 'T':
+		return read_criteria(value);
+	case OPT_PLAYER:
+	case OPT_RESULT:
+		memset(&c, 0, sizeof(c));
+		c.op = key == OPT_PLAYER ? OP_PLAYER : OP_RESULT;
+		if ((c.value = strdup(value)) == NULL) {
+			cli_warn("out of memory");
+			return 2;
+		}
+		if (key == OPT_RESULT && (c.outcome =
+		    pdn_outcome_parse(value, NULL)) == PDN_OUTCOME_NONE) {
+			free(c.value);
+			return drv_bad_value(d, "--result", value,
+			    "2-0 0-2 1-1 0-0 1-0 0-1 1/2-1/2 or *");
+		}
+		return add_crit(&opt.all, &c) != 0 ? 2 : 0;
+	case 'v':
+		opt.invert = 1;
+		return 0;
+	case 'D':
+		opt.dedup = 1;
+		return 0;
+	case OPT_DUPBY:
+		opt.dedup = 1;
+		if (strcmp(value, "main") == 0)
+			opt.dupby = DUP_MAIN;
+		else if (strcmp(value, "final") == 0)
+			opt.dupby = DUP_FINAL;
+		else if (strncmp(value, "plies:", 6) == 0 &&
+		    (n = plies_number(value + 6, &why)) > 0 && *why == '\0') {
+			opt.dupby = DUP_PLIES;
+			opt.dupplies = n;
+		} else
+			return drv_bad_value(d, "--dup-by", value,
+			    "main, final or plies:N, N at least 1");
+		return 0;
+	case OPT_DUPFILE:
+		opt.dedup = 1;
+		opt.dupfile = value;
+		return 0;
+	case OPT_SUMMARY:
+		opt.summary = 1;
+		return 0;
+	case OPT_COUNT:
+		opt.count = 1;
+		return 0;
+	case OPT_TAGS:
+		return set_tags(d, value);
+	}
+	return 0;
+}
+
+static const struct drv_tool tool_def = {
+	"[file ...]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
+	    DRV_RULES | DRV_READS,
+	formats, "raw (each game exactly as read, the default), pdn "
+	    "(canonical), tsv or json (a record per game)",
+	options, option, "games", NULL
+};
+
+
+static void
+worker_free(struct worker *w)
+{
+	if (w == NULL)
+		return;
+	pdn_replay_free(w->rp);
+	pdn_adjudicator_free(w->a);
+	free(w);
+}
+
+static void *
+worker_new(void *arg)
+{
+	struct worker *w;
+
+	(void)arg;
+	if ((w = calloc(1, sizeof(*w))) == NULL ||
+	    pdn_replay_new(&w->rp) != 0 || (opt.verdict >= 0 &&
+	    pdn_adjudicator_new(&w->a, &drv.profile) != 0)) {
+		worker_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+static int
+run_file(void *arg, struct drv *d, struct cli_input *in)
+{
+	struct run *run = arg;
+
+	int st;
+
+	st = chunks_run(&tool, run, run->rp, d->jobs, in);
+	/* What follows the last game, after the input's games. */
+	if (run->carry.oom) {
+		cli_warn("out of memory");
+		st = 2;
+	}
+	if (run->to_out && run->carry.len > 0)
+		fwrite(run->carry.data, 1, run->carry.len, run->fp);
+	if (run->to_dup && run->dupfp != NULL && run->carry.len > 0)
+		fwrite(run->carry.data, 1, run->carry.len, run->dupfp);
+	run->carry.len = 0;
+	run->to_out = run->to_dup = 0;
+	return st;
+}
+
+static void
+free_group(struct group *gr)
+{
+	size_t i;
+
+	for (i = 0; i < gr->n; i++) {
+		free(gr->c[i].name);
+		free(gr->c[i].value);
+	}
+	free(gr->c);
+}
+
+static void
+free_opt(void)
+{
+	size_t i, k;
+
+	free_group(&opt.all);
+	for (i = 0; i < opt.nfiles; i++) {
+		for (k = 0; k < opt.files[i].n; k++)
+			free_group(&opt.files[i].g[k]);
+		free(opt.files[i].g);
+	}
+	free(opt.files);
+	free(opt.tags);
+	free(opt.tagsbuf);
+	free(opt.header);
+	free(opt.fens);
+	free(opt.mats);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cli_output *output, *dupout = NULL;
+	struct run run;
+	size_t i;
+	long written;
+	int st, nrp = 0;
+
+	memset(&run, 0, sizeof(run));
+	opt.status = opt.verdict = -1;
+	opt.pmin = -1;
+	if ((st = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0) {
+		free_opt();
+		return st;
+	}
+	st = 2;
+	if (opt.tags != NULL && drv.fmt != FMT_TSV && drv.fmt != FMT_JSON) {
+		st = drv_usage_error(&drv, "--tags is for -f tsv and -f json");
+		goto out;
+	}
+	if (opt.tags == NULL) {
+		opt.ntags = sizeof(roster) / sizeof(roster[0]) - 1;
+		if ((opt.tags = calloc(opt.ntags + 1,
+		    sizeof(*opt.tags))) == NULL)
+			goto out;
+		for (i = 0; i < opt.ntags; i++)
+			opt.tags[i] = (char *)(uintptr_t)roster[i];
+	}
+	/* As read needs every game's text; canonical, a broken one's. */
+	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
+	tool.gametype = drv.gametype;
+	if ((nrp = chunks_contexts(run.rp, drv.jobs, worker_new, NULL)) <
+	    drv.jobs)
+		goto out;
+	if ((output = drv_records(&drv)) == NULL)
+		goto out;
+	run.fp = output->fp;
+	if (drv.fmt == FMT_TSV && !opt.count && !drv.quiet) {
+		if ((opt.header = calloc(opt.ntags + 5,
+		    sizeof(*opt.header))) == NULL)
+			goto out;
+		opt.header[0] = "file";
+		opt.header[1] = "game";
+		opt.header[2] = "line";
+		opt.header[3] = "offset";
+		for (i = 0; i < opt.ntags; i++)
+			opt.header[4 + i] = opt.tags[i];
+		drv_tsv_header(&drv, run.fp, opt.header);
+	}
+	if (opt.dupfile != NULL && !drv.quiet) {
+		if ((dupout = drv_output(&drv, opt.dupfile)) == NULL)
+			goto out;
+		run.dupfp = dupout->fp;
+		if (drv.fmt == FMT_TSV && !opt.count)
+			drv_tsv_header(&drv, run.dupfp, opt.header);
+	}
+	st = drv_run(&drv, run_file, &run);
+	if (run.status > st)
+		st = run.status;
+	written = run.selected - run.dropped;
+	if (opt.count && !drv.quiet)
+		fprintf(run.fp, "%ld\n", written);
+	if (cli_output_finish(output) != 0 ||
+	    (dupout != NULL && cli_output_finish(dupout) != 0))
+		st = 2;
+	/* After the games (cli_warn flushes them first). */
+	if (opt.summary && !drv.quiet) {
+		if (opt.dedup)
+			cli_warn("%ld game%s: %ld selected, %ld cop%s dropped, "
+			    "%ld written", run.games, run.games == 1 ? "" :
+			    "s", run.selected, run.dropped,
+			    run.dropped == 1 ? "y" : "ies", written);
+		else
+			cli_warn("%ld game%s: %ld selected", run.games,
+			    run.games == 1 ? "" : "s", run.selected);
+	}
+	if (st == 0 && written == 0)
+		st = 1;
+out:
+	pdn_buf_free(&run.carry);
+	pdn_buf_free(&run.dups.arena);
+	free(run.dups.t);
+	st = drv_end(&drv, st);
+	while (nrp > 0)
+		worker_free(run.rp[--nrp]);
+	free_opt();
+	return st;
+}
