@@ -1696,6 +1696,8 @@ main(int argc, char **argv)
 	if ((nrp = chunks_contexts(run.rp, drv.jobs, worker_new, NULL)) <
 	    drv.jobs)
 		goto out;
+	/* Games as read or canonical may replace their input (-o). */
+	drv.rewrite = drv.fmt == FMT_RAW || drv.fmt == FMT_PDN;
 	if ((output = drv_records(&drv)) == NULL)
 		goto out;
 	run.fp = output->fp;
