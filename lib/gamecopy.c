@@ -95,8 +95,12 @@ copy_line(struct block *b, pdn_line *dst, const pdn_line *src)
 		}
 }
 
-int
-pdn_game_clone(pdn_game **out, const pdn_game *g)
+static void strip_line(struct block *, pdn_line *, const pdn_line *,
+    unsigned);
+
+/* A deep copy of g, stripped of `what` (PDN_STRIP_*; 0: all of it). */
+static int
+copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 {
 	size_t structs, strings = 0, i;
 	struct block b;
@@ -153,9 +157,18 @@ pdn_game_clone(pdn_game **out, const pdn_game *g)
 	if (g->terminator != NULL)
 		c->terminator = copy_str(&b, g->terminator,
 		    strlen(g->terminator));
-	copy_line(&b, &c->moves, &g->moves);
+	if (what == 0)
+		copy_line(&b, &c->moves, &g->moves);
+	else
+		strip_line(&b, &c->moves, &g->moves, what);
 	*out = c;
 	return 0;
+}
+
+int
+pdn_game_clone(pdn_game **out, const pdn_game *g)
+{
+	return copy_game(out, g, 0);
 }
 
 void
@@ -204,4 +217,153 @@ pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
 	/* Its tags are no longer all where the input has them. */
 	out->tag_spans = NULL;
 	out->terminator = result;
+}
+
+/* --- stripped copies ------------------------------------------------- */
+
+/*
+ * Whether a clock command starts at s: "[%clock", "[%clk" or "[%emt"
+ * followed by a blank or ']'.
+ */
+static size_t
+clock_len(const char *s, size_t len)
+{
+	static const char *const names[] = { "clock", "clk", "emt", NULL };
+	size_t i, k, n;
+
+	if (len < 3 || s[0] != '[' || s[1] != '%')
+		return 0;
+	for (i = 0; names[i] != NULL; i++) {
+		n = strlen(names[i]);
+		if (len < 2 + n + 1 || memcmp(s + 2, names[i], n) != 0)
+			continue;
+		k = 2 + n;
+		if (s[k] != ' ' && s[k] != '\t' && s[k] != ']' &&
+		    s[k] != '\n' && s[k] != '\r')
+			continue;
+		for (; k < len && s[k] != ']'; k++)
+			;
+		return k < len ? k + 1 : 0;
+	}
+	return 0;
+}
+
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * The text of comment s without its clock commands, into p (room for len
+ * bytes and a NUL); the blanks around a removed command become one, and
+ * the text loses the blanks at its ends when a command was removed.
+ * Returns its length, 0 when nothing but blanks is left.
+ */
+static size_t
+unclock(char *p, const char *s, size_t len)
+{
+	size_t i = 0, n = 0, k;
+	int cut = 0;
+
+	while (i < len) {
+		if ((k = clock_len(s + i, len - i)) > 0) {
+			cut = 1;
+			i += k;
+			while (n > 0 && is_blank(p[n - 1]))
+				n--;
+			while (i < len && is_blank(s[i]))
+				i++;
+			if (n > 0 && i < len)
+				p[n++] = ' ';
+			continue;
+		}
+		p[n++] = s[i++];
+	}
+	if (cut)
+		while (n > 0 && is_blank(p[n - 1]))
+			n--;
+	for (k = 0; k < n && is_blank(p[k]); k++)
+		;
+	if (k == n)
+		n = 0;
+	else if (cut && k > 0) {
+		memmove(p, p + k, n - k);
+		n -= k;
+	}
+	p[n] = '\0';
+	return n;
+}
+
+/* Whether element e goes into a copy stripped of `what`. */
+static int
+kept(const pdn_elem *e, unsigned what)
+{
+	switch (e->type) {
+	case PDN_EL_COMMENT:
+	case PDN_EL_LINE_COMMENT:
+		return !(what & PDN_STRIP_COMMENTS);
+	case PDN_EL_NAG:
+	case PDN_EL_STRENGTH:
+		return !(what & PDN_STRIP_NAGS);
+	case PDN_EL_VARIATION:
+		return !(what & PDN_STRIP_VARIATIONS);
+	default:
+		return 1;
+	}
+}
+
+static void
+strip_line(struct block *b, pdn_line *dst, const pdn_line *src,
+    unsigned what)
+{
+	pdn_elem *e = take(b, src->n * sizeof(pdn_elem));
+	pdn_line *v;
+	char *p;
+	size_t i, n = 0;
+
+	for (i = 0; i < src->n; i++) {
+		if (!kept(&src->e[i], what))
+			continue;
+		e[n] = src->e[i];
+		switch (e[n].type) {
+		case PDN_EL_COMMENT:
+			if (what & PDN_STRIP_CLOCKS) {
+				p = b->t;
+				e[n].u.text.len = unclock(p, e[n].u.text.s,
+				    e[n].u.text.len);
+				e[n].u.text.s = p;
+				b->t += e[n].u.text.len + 1;
+				/* Nothing but clocks: no comment. */
+				if (e[n].u.text.len == 0 &&
+				    src->e[i].u.text.len > 0)
+					continue;
+				break;
+			}
+			/* FALLTHROUGH */
+		case PDN_EL_LINE_COMMENT:
+		case PDN_EL_STRENGTH:
+		case PDN_EL_SETUP:
+			e[n].u.text.s = copy_str(b, e[n].u.text.s,
+			    e[n].u.text.len);
+			break;
+		case PDN_EL_VARIATION:
+			v = take(b, sizeof(pdn_line));
+			strip_line(b, v, e[n].u.variation, what);
+			e[n].u.variation = v;
+			break;
+		default:
+			break;
+		}
+		n++;
+	}
+	dst->n = n;
+	dst->e = n > 0 ? e : NULL;
+}
+
+int
+pdn_game_strip(pdn_game **out, const pdn_game *g, unsigned what)
+{
+	/* A truncated game is written as read: nothing to strip. */
+	return copy_game(out, g, g->truncated ? 0 : what);
 }

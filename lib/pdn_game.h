@@ -238,6 +238,30 @@ void pdn_game_free(pdn_game *g);
 void pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
     const char *result, const char *termination);
 
+/*
+ * What pdn_game_strip() leaves out, as bits: comments (between braces,
+ * and from '%' or ';' to the line end); NAGs ($n) and strength marks (!,
+ * ?!...); variations; clock commands, "[%clock ...]", "[%clk ...]" and
+ * "[%emt ...]" in a comment between braces (the blanks around one become
+ * one, those at the ends of the comment go; a comment left with nothing
+ * but blanks goes too).
+ */
+#define PDN_STRIP_COMMENTS	(1u << 0)
+#define PDN_STRIP_NAGS		(1u << 1)
+#define PDN_STRIP_VARIATIONS	(1u << 2)
+#define PDN_STRIP_CLOCKS	(1u << 3)
+
+/*
+ * A deep copy of g, as pdn_game_clone() makes, whose lines lack what
+ * `what` says (PDN_STRIP_*); its moves and setups are g's, in order, so
+ * that its `plies` are g's.  Replay the copy itself (pdn_replay_game())
+ * before pdn_game_write(): the played game of g refers to g's elements by
+ * their places, which the copy does not keep.  A truncated game is
+ * copied whole (it is written as read).  Returns 0 with *out set (free it
+ * with pdn_game_free()) or PDN_ENOMEM.
+ */
+int pdn_game_strip(pdn_game **out, const pdn_game *g, unsigned what);
+
 /* --- streaming reader (reader.c) ------------------------------------ */
 
 typedef struct pdn_reader_options {

@@ -453,6 +453,51 @@ test_amend(void **state)
 	pdn_buf_free(&out);
 }
 
+/* A stripped copy writes without what was stripped; the original stays. */
+static void
+test_strip(void **state)
+{
+	static const char text[] =
+	    "[Event \"E\"]\n\n"
+	    "1. 32-28! {[%clock w0:10:00 B0:10:00]} 19-23 $1 "
+	    "{ good [%clk 0:09:58] move } (18-23 {v} 2. 28x19) "
+	    "2. 28x19 {[%emt 0:00:03]} 14x23\n% line\n2-0\n";
+	static const struct {
+		unsigned what;
+		const char *moves;
+	} cases[] = {
+		{ PDN_STRIP_CLOCKS, "1. 32-28! 19-23 $1 {good move} (1... 18-23 "
+		    "{v} 2. 28x19) 2. 28x19 14x23\n% line\n2-0\n\n" },
+		{ PDN_STRIP_COMMENTS, "1. 32-28! 19-23 $1 (1... 18-23 "
+		    "2. 28x19) 2. 28x19 14x23 2-0\n\n" },
+		{ PDN_STRIP_NAGS | PDN_STRIP_VARIATIONS | PDN_STRIP_CLOCKS,
+		    "1. 32-28 19-23 {good move} 2. 28x19 14x23\n% line\n"
+		    "2-0\n\n" },
+	};
+	pdn_buf out = { 0 };
+	pdn_game *c;
+	pdn_reader *r;
+	const pdn_game *g;
+	const char *p;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(pdn_game_strip(&c, g, cases[i].what), 0);
+		assert_int_equal(c->plies, g->plies);
+		out.len = 0;
+		assert_int_equal(pdntest_write(&out, c), 0);
+		assert_non_null(p = strstr(out.data, "\n\n"));
+				assert_string_equal(p + 2, cases[i].moves);
+		pdn_game_free(c);
+	}
+	assert_int_equal(g->moves.n, 11);
+	pdn_reader_free(r);
+	pdn_buf_free(&out);
+}
+
 /* --- random records against the tracker fed every ply --------------- */
 
 /*
@@ -710,6 +755,7 @@ main(void)
 		cmocka_unit_test(test_merged_lines),
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_clone),
+		cmocka_unit_test(test_strip),
 		cmocka_unit_test(test_amend),
 		cmocka_unit_test(test_random_records),
 	};
