@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "chunks.h"
 #include "cli.h"
@@ -95,7 +96,13 @@ static struct opt {
 	size_t ntags;
 	const char **header;
 	char *tagsbuf;
+	/* --split N, --split-by TAG; --strip, --add: their bits. */
+	long split;
+	const char *splitby;
+	unsigned strip, add;
 } opt;
+
+enum { ADD_PLYCOUNT = 1, ADD_FEN = 2, ADD_HASH = 4 };
 
 /* The most --fen and --material, together. */
 #define MAX_REACH	64
@@ -898,6 +905,7 @@ struct item {
 	long game, line;	/* its record (tsv, json) */
 	uint64_t offset;
 	size_t vals;		/* the record's tag values in the arena */
+	size_t sval, slen;	/* --split-by: the value (SIZE_MAX: none) */
 };
 
 struct batch {
@@ -963,6 +971,104 @@ no_game(const pdn_game *g)
 {
 	return g->truncated && g->ntags == 0 && g->moves.n == 0 &&
 	    g->terminator == NULL;
+}
+
+/*
+ * Sets tag `name` of tags[0..*n-1] to value: the first of that name
+ * takes it, the others go; without one, it is added at the end.
+ */
+static void
+set_tag(pdn_tag *tags, size_t *n, const char *name, const char *value)
+{
+	size_t i, k = 0;
+	int done = 0;
+
+	for (i = 0; i < *n; i++) {
+		if (strcmp(tags[i].name, name) == 0) {
+			if (done)
+				continue;
+			done = 1;
+			tags[i].value = value;
+			tags[i].vlen = strlen(value);
+		}
+		tags[k++] = tags[i];
+	}
+	if (!done) {
+		tags[k].name = name;
+		tags[k].value = value;
+		tags[k].vlen = strlen(value);
+		tags[k].line = 0;
+		k++;
+	}
+	*n = k;
+}
+
+/*
+ * Appends game g (played as pg) canonically, stripped of what --strip
+ * says and with the tags of --add.  Returns 0 or PDN_ENOMEM.
+ */
+static int
+write_changed(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
+    struct worker *w, const pdn_replay_options *ro)
+{
+	char plies[32], fen[PDN_FEN_STRMAX], hash[20];
+	const pdn_position *f;
+	const pdn_game *src = g;
+	pdn_game *c = NULL, am;
+	pdn_tag *tags = NULL;
+	pdn_buf key = { 0 };
+	size_t n;
+	int rc = PDN_ENOMEM;
+
+	if (g->truncated)
+		return pdn_game_write(out, g, pg);
+	if (opt.add) {
+		if ((tags = malloc((g->ntags + 3) * sizeof(*tags))) == NULL)
+			return PDN_ENOMEM;
+		if (g->ntags > 0)
+			memcpy(tags, g->tags, g->ntags * sizeof(*tags));
+		n = g->ntags;
+		if (opt.add & ADD_PLYCOUNT) {
+			snprintf(plies, sizeof(plies), "%ld",
+			    pdn_played_plies(pg));
+			set_tag(tags, &n, "PlyCount", plies);
+		}
+		if ((opt.add & ADD_FEN) && pdn_played_lines(pg) > 0 &&
+		    pdn_played_plies(pg) == g->plies &&
+		    (f = pdn_played_final(pg, 0)) != NULL) {
+			pdn_fen_write(fen, sizeof(fen), f);
+			set_tag(tags, &n, "FinalFEN", fen);
+		}
+		if (opt.add & ADD_HASH) {
+			make_key(&key, g, pg);
+			if (key.oom)
+				goto out;
+			snprintf(hash, sizeof(hash), "%016llx",
+			    (unsigned long long)key_hash(key.data, key.len));
+			set_tag(tags, &n, "Hash", hash);
+		}
+	}
+	if (opt.strip) {
+		if (pdn_game_strip(&c, g, opt.strip) != 0)
+			goto out;
+		src = c;
+		/* The copy's own replay: pg refers to g's elements. */
+		if (pdn_replay_game(&pg, w->rp, c, ro) != 0)
+			goto out;
+	}
+	if (opt.add) {
+		am = *src;
+		am.tags = tags;
+		am.ntags = n;
+		am.tag_spans = NULL;
+		src = &am;
+	}
+	rc = pdn_game_write(out, src, pg);
+out:
+	pdn_buf_free(&key);
+	free(tags);
+	pdn_game_free(c);
+	return rc;
 }
 
 struct run;
@@ -1060,6 +1166,14 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			it->hash = key_hash(b->keys.data + it->key,
 			    it->keylen);
 		}
+		if (sel && out && opt.splitby != NULL) {
+			const pdn_tag *t = find_tag(g, opt.splitby);
+
+			it->sval = b->arena.len;
+			it->slen = t != NULL ? t->vlen : SIZE_MAX;
+			if (t != NULL)
+				pdn_buf_add(&b->arena, t->value, t->vlen);
+		}
 		if (sel && out) {
 			switch (drv.fmt) {
 			case FMT_RAW:
@@ -1072,7 +1186,9 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			case FMT_PDN:
 				if ((pg == NULL && pdn_replay_game(&pg, w->rp,
 				    g, &ro) != 0) ||
-				    pdn_game_write(&b->body, g, pg) != 0)
+				    (opt.strip == 0 && opt.add == 0 ?
+				    pdn_game_write(&b->body, g, pg) :
+				    write_changed(&b->body, g, pg, w, &ro)) != 0)
 					b->body.oom = 1;
 				break;
 			default:
@@ -1114,7 +1230,199 @@ struct run {
 	struct dups dups;
 	int status;
 	void *rp[DRV_MAX_JOBS];
+	/* --split, --split-by: the files, the one written last. */
+	int splitting, split_failed;
+	struct part *parts;
+	size_t nparts, capparts, nopen;
+	long ingame;		/* --split: games in the current file */
+	long clock;
 };
+
+/* A file of --split or --split-by. */
+struct part {
+	struct cli_output *out;
+	char *value;		/* --split-by: the tag's value, or NULL */
+	size_t len;
+	int none;		/* no such tag */
+	char *name;		/* what the value became in the file name */
+	long used;		/* when it was last written */
+};
+
+/* The most files of --split-by open at once; the others are reopened. */
+#define MAX_OPEN	128
+/* The most bytes of a value in a file name. */
+#define MAX_NAME	64
+
+/* The path of part `name` of the -o stem: stem-name.pdn. */
+static char *
+part_path(const char *name)
+{
+	const char *stem = drv.output;
+	size_t n = strlen(stem);
+	char *p;
+
+	if (n > 4 && strcasecmp(stem + n - 4, ".pdn") == 0)
+		n -= 4;
+	if ((p = malloc(n + strlen(name) + 6)) == NULL)
+		return NULL;
+	memcpy(p, stem, n);
+	sprintf(p + n, "-%s.pdn", name);
+	return p;
+}
+
+/*
+ * A value made a safe part of a file name: letters, digits and - _ + , =
+ * @ kept, '.' too but first, any other byte (a '/', a blank, a control or
+ * non-ASCII byte) '_'; at most MAX_NAME bytes; "_" for nothing.
+ */
+static void
+sanitize(char *dst, const char *s, size_t len)
+{
+	size_t i, n = 0;
+	unsigned char c;
+
+	for (i = 0; i < len && n < MAX_NAME; i++) {
+		c = (unsigned char)s[i];
+		if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+		    (c >= 'a' && c <= 'z') || strchr("-_+,=@", c) != NULL ||
+		    (c == '.' && n > 0))
+			dst[n++] = (char)c;
+		else
+			dst[n++] = '_';
+	}
+	if (n == 0)
+		dst[n++] = '_';
+	dst[n] = '\0';
+}
+
+static struct part *
+new_part(struct run *run, const char *name)
+{
+	struct part *pt;
+	char *path;
+
+	if (chunk_grow((void **)&run->parts, &run->capparts, run->nparts + 1,
+	    sizeof(*run->parts)) != 0 || (path = part_path(name)) == NULL) {
+		cli_warn("out of memory");
+		return NULL;
+	}
+	pt = &run->parts[run->nparts];
+	memset(pt, 0, sizeof(*pt));
+	pt->out = drv_output(&drv, path);
+	free(path);
+	if (pt->out == NULL || (pt->name = strdup(name)) == NULL)
+		return NULL;
+	run->nparts++;
+	run->nopen++;
+	return pt;
+}
+
+/* Opens part pt again (closed to bound the files open), for appending. */
+static int
+reopen(struct run *run, struct part *pt)
+{
+	size_t i, lru = SIZE_MAX;
+
+	if (pt->out->fp != NULL)
+		return 0;
+	if (run->nopen >= MAX_OPEN) {
+		for (i = 0; i < run->nparts; i++)
+			if (run->parts[i].out->fp != NULL &&
+			    run->parts[i].out->tmp != NULL && (lru ==
+			    SIZE_MAX || run->parts[i].used <
+			    run->parts[lru].used))
+				lru = i;
+		if (lru != SIZE_MAX) {
+			if (cli_output_finish(run->parts[lru].out) != 0)
+				return -1;
+			run->nopen--;
+		}
+	}
+	if ((pt->out->fp = fopen(pt->out->tmp, "a")) == NULL) {
+		cli_warn("%s: %s", pt->out->name, strerror(errno));
+		return -1;
+	}
+	run->nopen++;
+	return 0;
+}
+
+/*
+ * The file of --split or --split-by that a selected game goes to, or
+ * NULL after saying why.
+ */
+static FILE *
+part_fp(struct run *run, const struct batch *b, const struct item *it)
+{
+	char name[MAX_NAME + 32], base[MAX_NAME + 1];
+	struct part *pt = NULL;
+	size_t i, k;
+	int none = it->slen == SIZE_MAX;
+	const char *v = b->arena.data + it->sval;
+
+	if (opt.split > 0) {
+		if (run->nparts > 0 && run->ingame < opt.split)
+			pt = &run->parts[run->nparts - 1];
+		else {
+			if (run->nparts > 0 && cli_output_finish(
+			    run->parts[run->nparts - 1].out) != 0)
+				return NULL;
+			snprintf(name, sizeof(name), "%zu", run->nparts + 1);
+			if ((pt = new_part(run, name)) == NULL)
+				return NULL;
+			run->ingame = 0;
+		}
+		run->ingame++;
+		return pt->out->fp;
+	}
+	for (i = 0; i < run->nparts && pt == NULL; i++)
+		if (run->parts[i].none == none && (none ||
+		    (run->parts[i].len == it->slen &&
+		    memcmp(run->parts[i].value, v, it->slen) == 0)))
+			pt = &run->parts[i];
+	if (pt == NULL) {
+		if (none)
+			strcpy(base, "none");
+		else
+			sanitize(base, v, it->slen);
+		/* Two values that read alike get names of their own. */
+		strcpy(name, base);
+		for (k = 2;; k++) {
+			for (i = 0; i < run->nparts; i++)
+				if (strcmp(run->parts[i].name, name) == 0)
+					break;
+			if (i == run->nparts)
+				break;
+			snprintf(name, sizeof(name), "%s-%zu", base, k);
+		}
+		if (run->nopen >= MAX_OPEN) {
+			for (i = 0, k = SIZE_MAX; i < run->nparts; i++)
+				if (run->parts[i].out->fp != NULL &&
+				    run->parts[i].out->tmp != NULL &&
+				    (k == SIZE_MAX || run->parts[i].used <
+				    run->parts[k].used))
+					k = i;
+			if (k != SIZE_MAX) {
+				if (cli_output_finish(run->parts[k].out) != 0)
+					return NULL;
+				run->nopen--;
+			}
+		}
+		if ((pt = new_part(run, name)) == NULL)
+			return NULL;
+		pt->none = none;
+		if (!none) {
+			if ((pt->value = malloc(it->slen + 1)) == NULL) {
+				cli_warn("out of memory");
+				return NULL;
+			}
+			memcpy(pt->value, v, it->slen);
+			pt->len = it->slen;
+		}
+	} else if (reopen(run, pt) != 0)
+		return NULL;
+	pt->used = ++run->clock;
+	return pt->out->fp;
+}
 
 static void
 tsv_field(FILE *fp, const char *s, size_t len)
@@ -1201,6 +1509,18 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 		}
 		where = !it->sel ? 0 : dup ? 2 : 1;
 		to = where == 1 ? run->fp : where == 2 ? run->dupfp : NULL;
+		if (where == 1 && run->splitting) {
+			/* What follows the input's last game goes here. */
+			if (run->split_failed ||
+			    (to = part_fp(run, b, it)) == NULL) {
+				/* Said once; nothing will be renamed. */
+				run->split_failed = 1;
+				to = NULL;
+				run->status = 2;
+				where = 0;
+			} else
+				run->fp = to;
+		}
 		run->games++;
 		run->selected += it->sel;
 		run->dropped += dup;
@@ -1267,7 +1587,8 @@ static struct chunk_tool tool = {
 enum {
 	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_COUNT, OPT_TAGS, OPT_STATUS,
 	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL, OPT_VARIANT,
-	OPT_DUPBY, OPT_DUPFILE, OPT_SUMMARY
+	OPT_DUPBY, OPT_DUPFILE, OPT_SUMMARY, OPT_SPLIT, OPT_SPLITBY,
+	OPT_STRIP, OPT_ADD
 };
 
 static const struct drv_option options[] = {
@@ -1308,6 +1629,16 @@ static const struct drv_option options[] = {
 	{ OPT_SUMMARY, "summary", NULL, NULL,
 	    "say at the end how many games were read, selected, dropped, "
 	    "written" },
+	{ OPT_SPLIT, "split", "n", "N",
+	    "write N games a file, named from -o's stem: out-1.pdn, "
+	    "out-2.pdn..." },
+	{ OPT_SPLITBY, "split-by", "tag", "TAG",
+	    "write a file per value of TAG, named from -o's stem: "
+	    "out-VALUE.pdn (out-none.pdn: no such tag)" },
+	{ OPT_STRIP, "strip", "list", "comments,variations,nags,clocks",
+	    "leave these out of the games written (canonical)" },
+	{ OPT_ADD, "add", "list", "plycount,fen,hash",
+	    "add the tags PlyCount, FinalFEN, Hash (canonical)" },
 	{ OPT_TAGS, "tags", "list", "LIST",
 	    "the tags of a tsv or json record, comma-separated (default: "
 	    "the seven-tag roster)" },
@@ -1473,6 +1804,33 @@ add_fen(struct drv *d, const char *value)
 	return 0;
 }
 
+/*
+ * A comma-separated list of words of names (NULL-ended) into bits
+ * (names[i]: bit i).  Returns 0, or -1.
+ */
+static int
+word_bits(const char *value, const char *const *names, unsigned *bits)
+{
+	const char *p = value, *q;
+	size_t n;
+	int i;
+
+	*bits = 0;
+	for (;;) {
+		q = strchr(p, ',');
+		n = q != NULL ? (size_t)(q - p) : strlen(p);
+		for (i = 0; names[i] != NULL; i++)
+			if (strlen(names[i]) == n && strncmp(p, names[i], n) == 0)
+				break;
+		if (names[i] == NULL)
+			return -1;
+		*bits |= 1u << i;
+		if (q == NULL)
+			return 0;
+		p = q + 1;
+	}
+}
+
 /* The index of s in names (NULL-ended), or -1. */
 static int
 word(const char *s, const char *const *names)
@@ -1569,6 +1927,45 @@ option(void *arg, struct drv *d, int key, const char *value)
 		return 0;
 	case OPT_TAGS:
 		return set_tags(d, value);
+	case OPT_SPLIT:
+		n = plies_number(value, &why);
+		if (*why != '\0' || n < 1)
+			return drv_bad_value(d, "--split", value,
+			    "a number of games, at least 1");
+		opt.split = n;
+		return 0;
+	case OPT_SPLITBY:
+		for (why = value; *why == '_' || (*why >= '0' && *why <= '9') ||
+		    (*why >= 'A' && *why <= 'Z') || (*why >= 'a' && *why <= 'z');
+		    why++)
+			;
+		if (*value == '\0' || *why != '\0')
+			return drv_bad_value(d, "--split-by", value,
+			    "a tag name: letters, digits, _");
+		opt.splitby = value;
+		return 0;
+	case OPT_STRIP: {
+		static const char *const names[] = {
+			"comments", "nags", "variations", "clocks", NULL
+		};
+
+		/* In the order of the PDN_STRIP_* bits. */
+		if (word_bits(value, names, &opt.strip) != 0)
+			return drv_bad_value(d, "--strip", value,
+			    "comments, variations, nags or clocks, "
+			    "comma-separated");
+		return 0;
+	}
+	case OPT_ADD: {
+		static const char *const names[] = {
+			"plycount", "fen", "hash", NULL
+		};
+
+		if (word_bits(value, names, &opt.add) != 0)
+			return drv_bad_value(d, "--add", value,
+			    "plycount, fen or hash, comma-separated");
+		return 0;
+	}
 	}
 	return 0;
 }
@@ -1621,7 +2018,7 @@ run_file(void *arg, struct drv *d, struct cli_input *in)
 		cli_warn("out of memory");
 		st = 2;
 	}
-	if (run->to_out && run->carry.len > 0)
+	if (run->to_out && run->fp != NULL && run->carry.len > 0)
 		fwrite(run->carry.data, 1, run->carry.len, run->fp);
 	if (run->to_dup && run->dupfp != NULL && run->carry.len > 0)
 		fwrite(run->carry.data, 1, run->carry.len, run->dupfp);
@@ -1690,6 +2087,35 @@ main(int argc, char **argv)
 		for (i = 0; i < opt.ntags; i++)
 			opt.tags[i] = (char *)(uintptr_t)roster[i];
 	}
+	if ((opt.strip || opt.add) && (drv.fmt == FMT_TSV ||
+	    drv.fmt == FMT_JSON)) {
+		st = drv_usage_error(&drv, "--strip and --add write PDN, not "
+		    "-f %s", formats[drv.fmt]);
+		goto out;
+	}
+	/* Games changed are written canonically. */
+	if (opt.strip || opt.add)
+		drv.fmt = FMT_PDN;
+	if (opt.split > 0 || opt.splitby != NULL) {
+		if (opt.split > 0 && opt.splitby != NULL) {
+			st = drv_usage_error(&drv, "--split or --split-by, "
+			    "not both");
+			goto out;
+		}
+		if (drv.output == NULL || strcmp(drv.output, "-") == 0) {
+			st = drv_usage_error(&drv, "%s needs -o, the stem of "
+			    "the files' names", opt.split > 0 ? "--split" :
+			    "--split-by");
+			goto out;
+		}
+		if (drv.fmt == FMT_TSV || drv.fmt == FMT_JSON) {
+			st = drv_usage_error(&drv, "%s writes PDN, not -f %s",
+			    opt.split > 0 ? "--split" : "--split-by",
+			    formats[drv.fmt]);
+			goto out;
+		}
+		run.splitting = !drv.quiet && !opt.count;
+	}
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
 	tool.gametype = drv.gametype;
@@ -1698,9 +2124,10 @@ main(int argc, char **argv)
 		goto out;
 	/* Games as read or canonical may replace their input (-o). */
 	drv.rewrite = drv.fmt == FMT_RAW || drv.fmt == FMT_PDN;
-	if ((output = drv_records(&drv)) == NULL)
+	output = NULL;
+	if (!run.splitting && (output = drv_records(&drv)) == NULL)
 		goto out;
-	run.fp = output->fp;
+	run.fp = output != NULL ? output->fp : NULL;
 	if (drv.fmt == FMT_TSV && !opt.count && !drv.quiet) {
 		if ((opt.header = calloc(opt.ntags + 5,
 		    sizeof(*opt.header))) == NULL)
@@ -1726,7 +2153,7 @@ main(int argc, char **argv)
 	written = run.selected - run.dropped;
 	if (opt.count && !drv.quiet)
 		fprintf(run.fp, "%ld\n", written);
-	if (cli_output_finish(output) != 0 ||
+	if ((output != NULL && cli_output_finish(output) != 0) ||
 	    (dupout != NULL && cli_output_finish(dupout) != 0))
 		st = 2;
 	/* After the games (cli_warn flushes them first). */
@@ -1743,6 +2170,11 @@ main(int argc, char **argv)
 	if (st == 0 && written == 0)
 		st = 1;
 out:
+	for (i = 0; i < run.nparts; i++) {
+		free(run.parts[i].value);
+		free(run.parts[i].name);
+	}
+	free(run.parts);
 	pdn_buf_free(&run.carry);
 	pdn_buf_free(&run.dups.arena);
 	free(run.dups.t);
