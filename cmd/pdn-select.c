@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 
 #include "chunks.h"
 #include "cli.h"
@@ -1317,6 +1318,26 @@ new_part(struct run *run, const char *name)
 	return pt;
 }
 
+/*
+ * The most files of --split-by open at once: MAX_OPEN, or under a lower
+ * limit of open files half of it (the inputs, the temporary files being
+ * made need some too), at least 4.
+ */
+static size_t
+max_open(void)
+{
+	static size_t max;
+	struct rlimit rl;
+
+	if (max == 0) {
+		max = MAX_OPEN;
+		if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < max)
+			max = rl.rlim_cur / 2 < 4 ? 4 : (size_t)rl.rlim_cur / 2;
+	}
+	return max;
+}
+
 /* Opens part pt again (closed to bound the files open), for appending. */
 static int
 reopen(struct run *run, struct part *pt)
@@ -1325,7 +1346,7 @@ reopen(struct run *run, struct part *pt)
 
 	if (pt->out->fp != NULL)
 		return 0;
-	if (run->nopen >= MAX_OPEN) {
+	if (run->nopen >= max_open()) {
 		for (i = 0; i < run->nparts; i++)
 			if (run->parts[i].out->fp != NULL &&
 			    run->parts[i].out->tmp != NULL && (lru ==
@@ -1394,7 +1415,7 @@ part_fp(struct run *run, const struct batch *b, const struct item *it)
 				break;
 			snprintf(name, sizeof(name), "%s-%zu", base, k);
 		}
-		if (run->nopen >= MAX_OPEN) {
+		if (run->nopen >= max_open()) {
 			for (i = 0, k = SIZE_MAX; i < run->nparts; i++)
 				if (run->parts[i].out->fp != NULL &&
 				    run->parts[i].out->tmp != NULL &&
