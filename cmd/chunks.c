@@ -57,6 +57,32 @@ arena_str(struct kept_diags *k, const char *s)
 	return at;
 }
 
+void *
+chunk_worker_new(void *profile)
+{
+	struct chunk_worker *w;
+
+	if ((w = calloc(1, sizeof(*w))) == NULL ||
+	    pdn_replay_new(&w->rp) != 0 || (profile != NULL &&
+	    pdn_adjudicator_new(&w->a, profile) != 0)) {
+		chunk_worker_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+void
+chunk_worker_free(void *arg)
+{
+	struct chunk_worker *w = arg;
+
+	if (w == NULL)
+		return;
+	pdn_replay_free(w->rp);
+	pdn_adjudicator_free(w->a);
+	free(w);
+}
+
 int
 chunks_contexts(void **ctx, int jobs, void *(*make)(void *), void *arg)
 {

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "pdn_adjudicate.h"
 #include "pdn_write.h"
 
 /* A chunk's file, and where its lines, games and offsets start in it. */
@@ -77,6 +78,18 @@ void kept_free(struct kept_diags *k);
  * "out of memory" (the caller frees those made).
  */
 int chunks_contexts(void **ctx, int jobs, void *(*make)(void *), void *arg);
+
+/*
+ * A job's context of the tools that replay games, and maybe adjudicate
+ * them: chunk_worker_new() is a `make` for chunks_contexts(), whose
+ * argument is the rules profile of the adjudicator, or NULL for none.
+ */
+struct chunk_worker {
+	pdn_replay *rp;
+	pdn_adjudicator *a;	/* NULL: the games are not adjudicated */
+};
+void *chunk_worker_new(void *profile);
+void chunk_worker_free(void *w);
 
 /* What a tool does with chunks; `arg` is the tool's, as given. */
 struct chunk_tool {

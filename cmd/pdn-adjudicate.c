@@ -50,37 +50,6 @@ struct first_error {
 };
 
 /* A game being adjudicated, on a worker: what the rules say of it. */
-/* What a thread adjudicates with: the replay and the tracker, reused. */
-struct worker {
-	pdn_replay *rp;
-	pdn_adjudicator *a;
-};
-
-static void
-worker_free(struct worker *w)
-{
-	if (w == NULL)
-		return;
-	pdn_replay_free(w->rp);
-	pdn_adjudicator_free(w->a);
-	free(w);
-}
-
-/* A job's context: a worker for the rules profile arg, or NULL. */
-static void *
-worker_new(void *arg)
-{
-	struct worker *w;
-
-	if ((w = calloc(1, sizeof(*w))) == NULL ||
-	    pdn_replay_new(&w->rp) != 0 ||
-	    pdn_adjudicator_new(&w->a, arg) != 0) {
-		worker_free(w);
-		return NULL;
-	}
-	return w;
-}
-
 struct judged {
 	const pdn_game *g;	/* the reader's, until its next game */
 	const pdn_played *pg;	/* its replay, until the next game */
@@ -155,7 +124,7 @@ struct run {
 	long verdicts[PDN_VERDICT_INVALID + 1];
 	long reasons[8];	/* NONE, the six rules, time */
 	int status;
-	void *workers[DRV_MAX_JOBS];	/* a struct worker per job */
+	void *workers[DRV_MAX_JOBS];	/* a struct chunk_worker per job */
 	/* -i: the file being fixed, copied from `fd` up to `pos`. */
 	struct cli_output fixed;
 	int fd;
@@ -877,7 +846,7 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
     void *batch, const struct chunk_base *live, long *games)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-	struct worker *w = ctx;
+	struct chunk_worker *w = ctx;
 	struct batch *b = batch;
 	const pdn_game *g;
 	int rc, st;
@@ -1098,7 +1067,7 @@ main(int argc, char **argv)
 	tool.gametype = drv.gametype;
 	memset(&run, 0, sizeof(run));
 	status = 2;
-	if ((nw = chunks_contexts(run.workers, drv.jobs, worker_new,
+	if ((nw = chunks_contexts(run.workers, drv.jobs, chunk_worker_new,
 	    &drv.profile)) < drv.jobs)
 		goto out;
 	/* The games written back may replace their input. */
@@ -1132,6 +1101,6 @@ out:
 	pdn_buf_free(&run.file_tsv);
 	status = drv_end(&drv, status);
 	while (nw > 0)
-		worker_free(run.workers[--nw]);
+		chunk_worker_free(run.workers[--nw]);
 	return status;
 }

@@ -108,12 +108,6 @@ enum { ADD_PLYCOUNT = 1, ADD_FEN = 2, ADD_HASH = 4 };
 /* The most --fen and --material, together. */
 #define MAX_REACH	64
 
-/* A job's context: a replay handle, an adjudicator for --verdict. */
-struct worker {
-	pdn_replay *rp;
-	pdn_adjudicator *a;
-};
-
 /* --material: one side's pieces; -1 is any number. */
 struct side {
 	int men, kings, total;
@@ -1010,7 +1004,7 @@ set_tag(pdn_tag *tags, size_t *n, const char *name, const char *value)
  */
 static int
 write_changed(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
-    struct worker *w, const pdn_replay_options *ro)
+    struct chunk_worker *w, const pdn_replay_options *ro)
 {
 	char plies[32], fen[PDN_FEN_STRMAX], hash[20];
 	const pdn_position *f;
@@ -1086,7 +1080,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
     void *batch, const struct chunk_base *live, long *games)
 {
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-	struct worker *w = ctx;
+	struct chunk_worker *w = ctx;
 	struct batch *b = batch;
 	const pdn_played *pg;
 	const pdn_game *g;
@@ -2001,31 +1995,6 @@ static const struct drv_tool tool_def = {
 };
 
 
-static void
-worker_free(struct worker *w)
-{
-	if (w == NULL)
-		return;
-	pdn_replay_free(w->rp);
-	pdn_adjudicator_free(w->a);
-	free(w);
-}
-
-static void *
-worker_new(void *arg)
-{
-	struct worker *w;
-
-	(void)arg;
-	if ((w = calloc(1, sizeof(*w))) == NULL ||
-	    pdn_replay_new(&w->rp) != 0 || (opt.verdict >= 0 &&
-	    pdn_adjudicator_new(&w->a, &drv.profile) != 0)) {
-		worker_free(w);
-		return NULL;
-	}
-	return w;
-}
-
 static int
 run_file(void *arg, struct drv *d, struct cli_input *in)
 {
@@ -2140,7 +2109,8 @@ main(int argc, char **argv)
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
 	tool.gametype = drv.gametype;
-	if ((nrp = chunks_contexts(run.rp, drv.jobs, worker_new, NULL)) <
+	if ((nrp = chunks_contexts(run.rp, drv.jobs, chunk_worker_new,
+	    opt.verdict >= 0 ? &drv.profile : NULL)) <
 	    drv.jobs)
 		goto out;
 	/* Games as read or canonical may replace their input (-o). */
@@ -2201,7 +2171,7 @@ out:
 	free(run.dups.t);
 	st = drv_end(&drv, st);
 	while (nrp > 0)
-		worker_free(run.rp[--nrp]);
+		chunk_worker_free(run.rp[--nrp]);
 	free_opt();
 	return st;
 }
