@@ -331,17 +331,6 @@ has_sub(const char *s, size_t len, const char *sub)
 	return 0;
 }
 
-static const pdn_tag *
-find_tag(const pdn_game *g, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < g->ntags; i++)
-		if (strcmp(g->tags[i].name, name) == 0)
-			return &g->tags[i];
-	return NULL;
-}
-
 /* The game's outcome: its Result tag's, else its terminator's. */
 static pdn_outcome
 game_outcome(const pdn_game *g)
@@ -406,14 +395,14 @@ crit_holds(const struct crit *c, const pdn_game *g)
 	case OP_RESULT:
 		return game_outcome(g) == c->outcome;
 	case OP_PLAYER:
-		return ((t = find_tag(g, "White")) != NULL &&
+		return ((t = pdn_game_find_tag(g, "White")) != NULL &&
 		    has_sub(t->value, t->vlen, c->value)) ||
-		    ((t = find_tag(g, "Black")) != NULL &&
+		    ((t = pdn_game_find_tag(g, "Black")) != NULL &&
 		    has_sub(t->value, t->vlen, c->value));
 	default:
 		break;
 	}
-	t = find_tag(g, c->name);
+	t = pdn_game_find_tag(g, c->name);
 	switch (c->op) {
 	case OP_EQ:
 		return t != NULL && strcmp(t->value, c->value) == 0;
@@ -952,7 +941,7 @@ keep_values(struct batch *b, const pdn_game *g)
 	size_t i, len;
 
 	for (i = 0; i < opt.ntags; i++) {
-		t = find_tag(g, opt.tags[i]);
+		t = pdn_game_find_tag(g, opt.tags[i]);
 		len = t != NULL ? t->vlen : SIZE_MAX;
 		pdn_buf_add(&b->arena, (const char *)&len, sizeof(len));
 		if (t != NULL)
@@ -1162,7 +1151,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			    it->keylen);
 		}
 		if (sel && out && opt.splitby != NULL) {
-			const pdn_tag *t = find_tag(g, opt.splitby);
+			const pdn_tag *t = pdn_game_find_tag(g, opt.splitby);
 
 			it->sval = b->arena.len;
 			it->slen = t != NULL ? t->vlen : SIZE_MAX;

@@ -7,8 +7,8 @@
 
 #include "pdn_game.h"
 
-const char *
-pdn_game_tag(const pdn_game *g, const char *name)
+const pdn_tag *
+pdn_game_find_tag(const pdn_game *g, const char *name)
 {
 	size_t i;
 
@@ -16,8 +16,16 @@ pdn_game_tag(const pdn_game *g, const char *name)
 	for (i = 0; i < g->ntags; i++)
 		if (g->tags[i].name[0] == name[0] &&
 		    strcmp(g->tags[i].name, name) == 0)
-			return g->tags[i].value;
+			return &g->tags[i];
 	return NULL;
+}
+
+const char *
+pdn_game_tag(const pdn_game *g, const char *name)
+{
+	const pdn_tag *t = pdn_game_find_tag(g, name);
+
+	return t != NULL ? t->value : NULL;
 }
 
 /* The tokens of each outcome, by family; indexed by pdn_outcome. */

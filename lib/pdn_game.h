@@ -168,6 +168,9 @@ typedef struct pdn_game {
 /* The value of the first tag named `name`, or NULL (borrowed). */
 const char *pdn_game_tag(const pdn_game *g, const char *name);
 
+/* The first tag named `name` itself (its length, its line), or NULL. */
+const pdn_tag *pdn_game_find_tag(const pdn_game *g, const char *name);
+
 /* --- results (game.c) --------------------------------------------- */
 
 /* A game result, whatever its notation. */

@@ -1202,17 +1202,6 @@ check_setup(pdn_replay *rp, const pdn_position *pos, long line, long col)
 		    pos->side == PDN_WHITE ? "Black" : "White");
 }
 
-static const pdn_tag *
-find_tag(const pdn_game *g, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < g->ntags; i++)
-		if (strcmp(g->tags[i].name, name) == 0)
-			return &g->tags[i];
-	return NULL;
-}
-
 /*
  * Nonzero when the side to move has a legal move: a capture, or a man
  * step forward or a king step to an empty square.
@@ -1241,7 +1230,7 @@ has_move(const pdn_position *pos)
 static void
 check_result(pdn_replay *rp, const pdn_position *fin)
 {
-	const pdn_tag *t = find_tag(rp->pg.g, "Result");
+	const pdn_tag *t = pdn_game_find_tag(rp->pg.g, "Result");
 	const char *res = NULL, *side;
 	pdn_result_family family;
 	pdn_outcome o, want;
@@ -1272,7 +1261,7 @@ check_result(pdn_replay *rp, const pdn_position *fin)
 static int
 read_start(pdn_replay *rp)
 {
-	const pdn_tag *t = find_tag(rp->pg.g, "FEN");
+	const pdn_tag *t = pdn_game_find_tag(rp->pg.g, "FEN");
 	const pdn_game *g = rp->pg.g;
 	pdn_setup *st;
 	long n;
@@ -1407,7 +1396,7 @@ finish(pdn_replay *rp)
 static void
 unsupported(pdn_replay *rp, const pdn_game *g)
 {
-	const pdn_tag *gt = find_tag(g, "GameType");
+	const pdn_tag *gt = pdn_game_find_tag(g, "GameType");
 
 	rp->pg.status = PDN_REPLAY_UNSUPPORTED;
 	if (gt != NULL)
