@@ -4,8 +4,9 @@
  * record per game (-f tsv, json); or only their number (--count).  See
  * pdn-select(1).
  *
- * Selection by tags reads the games and never replays them, so that it
- * runs at the reader's speed.  As read, a game is written with the bytes
+ * Selection by tags reads the games and never replays them: the reader
+ * keeps no moves (skip_moves), finding the same games several times
+ * faster than when it keeps them.  As read, a game is written with the bytes
  * before it that belong to it, so that selecting every game gives back
  * the input byte for byte: the reader (keep_raw 2) gives each game's text
  * and what lies between it and the game before (blank lines, a byte order
@@ -954,7 +955,7 @@ static int
 no_game(const pdn_game *g)
 {
 	return g->truncated && g->ntags == 0 && g->moves.n == 0 &&
-	    g->terminator == NULL;
+	    g->plies == 0 && g->terminator == NULL;
 }
 
 /*
@@ -1583,7 +1584,8 @@ diag(const pdn_diag *d, void *arg)
 }
 
 static struct chunk_tool tool = {
-	diag, sizeof(struct batch), batch_free, select_games, print_batch, 2, 0
+	diag, sizeof(struct batch), batch_free, select_games, print_batch, 2, 0,
+	0
 };
 
 /* --- main --------------------------------------------------------------- */
@@ -2097,6 +2099,8 @@ main(int argc, char **argv)
 	}
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
+	/* Selection by tags alone reads no moves (the games' as read). */
+	tool.skip_moves = drv.fmt != FMT_PDN && !need_replay() && !opt.dedup;
 	tool.gametype = drv.gametype;
 	if ((nrp = chunks_contexts(run.rp, drv.jobs, chunk_worker_new,
 	    opt.verdict >= 0 ? &drv.profile : NULL)) <

@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -54,6 +55,16 @@ struct pdn_reader {
 	int in_game;
 	int movetext;		/* a move, number or variation was read */
 	int setups;		/* /FEN/ setups in the main line */
+	/*
+	 * What the GameType inference looks at in the main line, kept as
+	 * its moves come (skip_moves keeps none): 1 when a numeric square
+	 * of 33 to 50 came before any algebraic move, -1 when an algebraic
+	 * one came first, else 0; and its first move when no setup came
+	 * before it.
+	 */
+	int big;
+	int have_first;
+	pdn_movetok first;
 	long pending_num;
 	int pending_dots;
 	uint64_t warned;	/* codes already reported for this game */
@@ -175,7 +186,8 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	*out = NULL;
 	/*
 	 * Options of a layout this library does not know are refused; those
-	 * of version 1 end before `gametype`, and only that much is read.
+	 * of version 1 end before `gametype`, those of version 2 before
+	 * `skip_moves`, and only that much is read.
 	 */
 	if (opt != NULL && (opt->version < 1 ||
 	    opt->version > PDN_READER_OPTIONS_VERSION))
@@ -185,6 +197,9 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	r->opt = defaults;
 	if (opt != NULL && opt->version == 1)
 		memcpy(&r->opt, opt, offsetof(pdn_reader_options, gametype));
+	else if (opt != NULL && opt->version == 2)
+		memcpy(&r->opt, opt, offsetof(pdn_reader_options,
+		    skip_moves));
 	else if (opt != NULL)
 		r->opt = *opt;
 	r->opt.version = PDN_READER_OPTIONS_VERSION;
@@ -455,6 +470,8 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->warned = 0;
 	r->movetext = 0;
 	r->setups = 0;
+	r->big = 0;
+	r->have_first = 0;
 	r->pending_num = -1;
 	r->pending_dots = 0;
 	memset(&r->game, 0, sizeof(r->game));
@@ -562,26 +579,6 @@ find_tag(const pdn_reader *r, const char *name)
 		    strcmp(tags[i].name, name) == 0)
 			return &tags[i];
 	return NULL;
-}
-
-/* Nonzero when a numeric square above 32 (and at most 50) is listed. */
-static int
-big_square(const pdn_line *l)
-{
-	size_t i, k;
-
-	for (i = 0; i < l->n; i++) {
-		const pdn_elem *e = &l->e[i];
-
-		if (e->type == PDN_EL_MOVE && !e->u.move.tok.alpha) {
-			for (k = 0; k < e->u.move.tok.nsq; k++)
-				if (e->u.move.tok.sq[k] > 32 &&
-				    e->u.move.tok.sq[k] <= 50)
-					return 1;
-		} else if (e->type == PDN_EL_MOVE)
-			return -1;
-	}
-	return 0;
 }
 
 static int
@@ -733,11 +730,9 @@ decide_gametype(pdn_reader *r)
 {
 	pdn_game *g = &r->game;
 	const pdn_tag *gt = find_tag(r, "GameType"), *fen = find_tag(r, "FEN");
-	const pdn_elem *first = NULL;
 	pdn_position pos;
 	pdn_movelist legal;
-	int idx[1], big;
-	size_t i;
+	int idx[1], big = r->big;
 
 	if (gt != NULL) {
 		g->gametype = gametype_number(gt->value);
@@ -750,21 +745,11 @@ decide_gametype(pdn_reader *r)
 		g->gametype = r->opt.gametype;
 		return;
 	}
-	big = big_square(&g->moves);
 	if (big == 0 && fen != NULL && fen_big_square(fen->value))
 		big = 1;
-	for (i = 0; i < g->moves.n && big == 0 && fen == NULL; i++) {
-		if (g->moves.e[i].type == PDN_EL_SETUP)
-			break;
-		if (g->moves.e[i].type == PDN_EL_MOVE) {
-			first = &g->moves.e[i];
-			break;
-		}
-	}
-	if (first != NULL) {
+	if (big == 0 && fen == NULL && r->have_first) {
 		pdn_position_start(&pos);
-		if (pdn_match(idx, 1, NULL, &legal, &pos,
-		    &first->u.move.tok) > 0)
+		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
 			big = 1;
 	}
 	if (big == 1) {
@@ -954,6 +939,58 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	return finish_game(r, 1);
 }
 
+/* Nonzero for a numeric square of 10x10 that no 8x8 board has. */
+#define BIG_SQUARE(v)	((v) > 32 && (v) <= 50)
+
+/* A move of the main line: counted, and looked at for decide_gametype(). */
+static void
+main_move(pdn_reader *r, const pdn_movetok *m)
+{
+	int k, n = m->nsq < PDN_MOVETOK_MAX ? m->nsq : PDN_MOVETOK_MAX;
+
+	r->game.plies++;
+	if (r->big == 0 && m->alpha)
+		r->big = -1;
+	for (k = 0; r->big == 0 && k < n; k++)
+		if (BIG_SQUARE(m->sq[k]))
+			r->big = 1;
+	if (!r->have_first && r->setups == 0) {
+		copy_movetok(&r->first, m);
+		r->have_first = 1;
+	}
+}
+
+/*
+ * With skip_moves, after a move: the plain moves that follow it pass
+ * without a token each (lex_skip_moves()), counted as if they were kept,
+ * so that a game is too large (max_game) at the same token as when they
+ * are: the run stops at the move that reaches the limit, and the token
+ * after it meets the check.
+ */
+static void
+skip_moves(pdn_reader *r)
+{
+	const size_t e = sizeof(pdn_elem);
+	struct lex_skip s;
+	size_t d, n;
+
+	r->used += e;
+	if (r->used >= r->limit)
+		return;
+	d = r->limit - r->used;
+	n = d / e + (d % e != 0);
+	s.max = n < LONG_MAX ? (long)n : LONG_MAX;
+	/* Only the main line's squares count, and only until one decides. */
+	s.big = r->depth > 0 || r->big != 0;
+	lex_skip_moves(r->lx, &s);
+	r->used += (size_t)s.moves * e;
+	if (r->depth == 0) {
+		r->game.plies += s.moves;
+		if (r->big == 0 && s.big)
+			r->big = 1;
+	}
+}
+
 /* A move number that no move followed. */
 static void
 dangling(pdn_reader *r)
@@ -1080,6 +1117,15 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			begin_game(r, t);
 			token_liberties(r, t);
 			r->movetext = 1;
+			r->hasmove[r->depth] = 1;
+			if (r->depth == 0)
+				main_move(r, &t->move);
+			if (r->opt.skip_moves) {
+				r->pending_num = -1;
+				r->pending_dots = 0;
+				skip_moves(r);
+				break;
+			}
 			if ((e = vec_push(r, &r->lines[r->depth],
 			    sizeof(*e))) == NULL)
 				break;
@@ -1090,9 +1136,6 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			e->u.move.dots = r->pending_dots;
 			r->pending_num = -1;
 			r->pending_dots = 0;
-			r->hasmove[r->depth] = 1;
-			if (r->depth == 0)
-				r->game.plies++;
 			break;
 		case PDN_TOK_NAG:
 			begin_game(r, t);
