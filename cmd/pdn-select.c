@@ -19,6 +19,7 @@
  * there what is a copy of an earlier game (-D): it alone knows them all.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +27,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "chunks.h"
 #include "cli.h"
@@ -654,20 +657,87 @@ read_criteria(const char *path)
  * that position; with --dup-by final, 'F' and the final position.  A game
  * that does not replay (another variant, an illegal move) has the key of
  * its text: 'W', its FEN tag and its main line's move tokens, normalised,
- * and setups.  Keys are kept one after another in an arena, found by a
- * 64-bit hash in an open-addressing table, and compared in full.
+ * and setups.
+ *
+ * The games kept are found by the 64-bit hash of their key in an
+ * open-addressing table of 16 bytes an entry, at most half full: the
+ * hash, and where the game's text lies in its input.  A game whose key
+ * has the hash of a kept one is a copy when the kept game's text, read
+ * again from its input (pread), is its text, or else when the key of that
+ * text, read and replayed again, is its key: never by the hash alone.  A
+ * game of an input that cannot be read again (a pipe) keeps its key
+ * itself, in an arena, for that comparison.
  */
 enum { DUP_MAIN, DUP_FINAL, DUP_PLIES };
 
+/*
+ * ref: the text's offset in the inputs one after another (see struct
+ * src) times 2^24, plus its length (below REF_ARENA); or, with the
+ * length REF_ARENA, the key's offset in the arena, where its length comes
+ * first (a size_t).  0: an empty slot.
+ */
 struct dupent {
 	uint64_t hash;
-	size_t at, len;		/* in the arena; len 0: empty slot */
+	uint64_t ref;
+};
+
+#define REF_LEN_BITS	24
+#define REF_ARENA	((1u << REF_LEN_BITS) - 1)
+#define REF_MAX_OFFSET	(UINT64_C(1) << (64 - REF_LEN_BITS))
+
+/*
+ * An input that -D reads again, at offset `base` of the inputs' texts:
+ * through its own descriptor for the first MAX_SRC_FDS, reopened by name
+ * (the same file: device and inode) for the others.
+ */
+struct src {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	uint64_t size, base;
+	int fd;
+};
+
+#define MAX_SRC_FDS	32
+
+/*
+ * Whether the input being read can be read again (dups.cur): set before
+ * its chunks are read, for the threads that read them.
+ */
+static int dup_reread;
+
+/*
+ * The texts read again come through a few blocks of the inputs, reused
+ * by the least recently used: the copies of a game tend to follow the
+ * order of the games they copy (a file merged twice), and one read of a
+ * block then serves many.  On the bench games (all but the first copy
+ * copies), one read a game took 9% of the run.
+ */
+#define BLK_SIZE	(64 * 1024)
+#define BLK_N		16
+
+struct blk {
+	const struct src *sr;	/* NULL: unused */
+	uint64_t at;		/* offset in its input */
+	size_t len;
+	unsigned long used;
+	char *data;
 };
 
 struct dups {
 	struct dupent *t;
 	size_t cap, n;		/* cap: a power of two */
 	pdn_buf arena;
+	struct src *srcs;
+	size_t nsrcs, capsrcs;
+	uint64_t next;		/* where the next input's text goes */
+	const struct src *cur;	/* the input being read, or NULL */
+	struct blk blk[BLK_N];
+	unsigned long clock;
+	pdn_buf text;		/* a kept game's text, read again */
+	pdn_buf other;		/* its key */
+	pdn_buf mine;		/* the key of the game looked for */
+	struct chunk_worker *w;	/* and its replay, made when needed */
 };
 
 /* A hash of 8 bytes at a time (the keys are long: a game's moves). */
@@ -822,26 +892,232 @@ make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
 	}
 }
 
+/* One position into hash h: three products side by side, and a turn. */
+static uint64_t
+hash_pos(uint64_t h, const pdn_position *p)
+{
+	h = (h << 23 | h >> 41) ^ (p->white * 0xff51afd7ed558ccdULL +
+	    p->black * 0xc4ceb9fe1a85ec53ULL + p->kings *
+	    0x9e3779b97f4a7c15ULL + (uint64_t)p->side);
+	return h;
+}
+
+/* Mixed once more (a table slot takes its low bits); never 0 ("none"). */
+static uint64_t
+hash_end(uint64_t h)
+{
+	h = (h ^ (h >> 31)) * 0xbf58476d1ce4e5b9ULL;
+	return (h ^ (h >> 29)) | 1;
+}
+
 /*
- * Whether the key is one seen before; if not, it is kept.  Returns 1 (a
- * copy), 0 (new), -1 out of memory.
+ * The hash of the key make_key() writes of a game that replays (a key of
+ * 'P' or 'F'), from its positions: the start and the position after each
+ * ply the key takes, or the final one, which are what the key says.
+ * On 20 copies of the bench games, writing the keys took 50 million
+ * instructions and -D 812 million in all; hashing the positions instead,
+ * 795 million.  Most keys then need not be written at all (their games'
+ * texts can be read again).
+ * Returns 0 for a game whose key is written from its text ('W').
+ */
+static uint64_t
+played_hash(const pdn_game *g, const pdn_played *pg)
+{
+	const pdn_position *pos[64];
+	uint64_t h;
+	long n = g->plies, from, got, k;
+
+	if (pg == NULL || pdn_played_setups(pg) == 0 ||
+	    pdn_played_lines(pg) == 0 || pdn_played_plies(pg) != g->plies)
+		return 0;
+	if (opt.dupby == DUP_FINAL)
+		return hash_end(hash_pos(0x46, pdn_played_final(pg, 0)));
+	if (opt.dupby == DUP_PLIES && n > opt.dupplies)
+		n = opt.dupplies;
+	h = hash_pos(0x50 ^ (uint64_t)n << 8, pdn_played_start(pg));
+	for (from = 0; from < n && (got = pdn_played_positions(pos, 64, pg,
+	    0, from)) > 0; from += got)
+		for (k = 0; k < got && from + k < n; k++)
+			h = hash_pos(h, pos[k]);
+	return hash_end(h);
+}
+
+/* Reads len bytes at `at` of input sr into buf: 0, or -1. */
+static int
+src_read(const struct src *sr, char *buf, size_t len, uint64_t at)
+{
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if ((fd = sr->fd) < 0 && ((fd = open(sr->path, O_RDONLY)) < 0 ||
+	    fstat(fd, &st) != 0 || st.st_dev != sr->dev ||
+	    st.st_ino != sr->ino)) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	n = pread(fd, buf, len, (off_t)at);
+	if (sr->fd < 0)
+		close(fd);
+	return n >= 0 && (size_t)n == len ? 0 : -1;
+}
+
+/*
+ * The text of the game at `ref` (not in the arena), *len bytes, lent
+ * until the next call; NULL when it cannot be read as it was.
+ */
+static const char *
+ref_text(struct dups *d, uint64_t ref, size_t *len)
+{
+	uint64_t off = ref >> REF_LEN_BITS, at, end;
+	size_t lo = 0, hi = d->nsrcs, mid, i;
+	const struct src *sr;
+	struct blk *b, *old;
+
+	*len = (size_t)(ref & REF_ARENA);
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (d->srcs[mid].base <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo >= d->nsrcs || off < d->srcs[lo].base ||
+	    off - d->srcs[lo].base + *len > d->srcs[lo].size)
+		return NULL;
+	sr = &d->srcs[lo];
+	at = off - sr->base;
+	end = at + *len;
+	d->clock++;
+	for (i = 0, old = b = d->blk; i < BLK_N; i++, b++) {
+		if (b->sr == sr && b->at <= at && end <= b->at + b->len) {
+			b->used = d->clock;
+			return b->data + (at - b->at);
+		}
+		if (b->used < old->used)
+			old = b;
+	}
+	/* A text longer than a block is read alone. */
+	if (*len > BLK_SIZE / 2) {
+		d->text.len = 0;
+		if (pdn_buf_reserve(&d->text, *len) != 0 ||
+		    src_read(sr, d->text.data, *len, at) != 0)
+			return NULL;
+		return d->text.data;
+	}
+	if (old->data == NULL && (old->data = malloc(BLK_SIZE)) == NULL)
+		return NULL;
+	old->sr = NULL;
+	old->at = at & ~(uint64_t)4095;
+	old->len = sr->size - old->at < BLK_SIZE ?
+	    (size_t)(sr->size - old->at) : BLK_SIZE;
+	if (src_read(sr, old->data, old->len, old->at) != 0)
+		return NULL;
+	old->sr = sr;
+	old->used = d->clock;
+	return old->data + (at - old->at);
+}
+
+static void replay_options(pdn_replay_options *ro);
+
+/*
+ * The key of the game in text[0..len), read and replayed again, into
+ * *to.  Returns 0, or -1 out of memory.
  */
 static int
-dup_seen(struct dups *d, const char *key, size_t len, uint64_t h)
+key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len)
+{
+	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	const pdn_played *pg;
+	const pdn_game *g;
+	pdn_reader *r;
+	int rc = 0;
+
+	to->len = 0;
+	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL)
+		return -1;
+	o.gametype = drv.gametype;
+	if (pdn_reader_new_mem(&r, text, len, &o) != 0)
+		return -1;
+	replay_options(&ro);
+	if (pdn_reader_next(&g, r) == 1) {
+		if (pdn_replay_game(&pg, d->w->rp, g, &ro) != 0)
+			rc = -1;
+		else
+			make_key(to, g, pg);
+	}
+	pdn_reader_free(r);
+	return rc != 0 || to->oom ? -1 : 0;
+}
+
+/*
+ * Whether kept entry e is the game of key[0..len) (NULL: not written)
+ * and text[0..tlen) (NULL: not at hand, then the key is written): 1 yes,
+ * 0 no, -1 out of memory.
+ */
+static int
+dup_same(struct dups *d, const struct dupent *e, const char *key, size_t len,
+    const char *text, size_t tlen)
+{
+	const char *kept;
+	size_t klen;
+
+	/* The comparisons below want the key. */
+	if (key == NULL && (e->ref & REF_ARENA) == REF_ARENA) {
+		if (key_of_text(d, &d->mine, text, tlen) != 0)
+			return -1;
+		key = d->mine.data;
+		len = d->mine.len;
+	}
+	if ((e->ref & REF_ARENA) == REF_ARENA) {
+		kept = d->arena.data + (e->ref >> REF_LEN_BITS);
+		memcpy(&klen, kept, sizeof(klen));
+		return klen == len && memcmp(kept + sizeof(klen), key,
+		    len) == 0;
+	}
+	/* Changed since (or gone): not the game it was. */
+	if ((kept = ref_text(d, e->ref, &klen)) == NULL)
+		return 0;
+	/* The same text is the same game: the common case, cheap. */
+	if (text != NULL && klen == tlen && memcmp(kept, text, tlen) == 0)
+		return 1;
+	if (key_of_text(d, &d->other, kept, klen) != 0)
+		return -1;
+	if (key == NULL) {
+		if (key_of_text(d, &d->mine, text, tlen) != 0)
+			return -1;
+		key = d->mine.data;
+		len = d->mine.len;
+	}
+	return d->other.len == len && memcmp(d->other.data, key, len) == 0;
+}
+
+/*
+ * Whether the game of key[0..len) (hash h), whose text lies at `offset`
+ * of the input being read, `tlen` bytes (text, or NULL when it is not at
+ * hand), is a copy of one kept; if not, it is kept.  Returns 1 (a copy),
+ * 0 (new), -1 out of memory.
+ */
+static int
+dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
+    uint64_t offset, const char *text, size_t tlen)
 {
 	struct dupent *t, *e;
 	size_t i, cap;
+	int same, where;
 
-	if (len == 0)
+	if (key == NULL && text == NULL)
 		return 0;
 	if (2 * (d->n + 1) > d->cap) {
 		cap = d->cap == 0 ? 1024 : 2 * d->cap;
 		if ((t = calloc(cap, sizeof(*t))) == NULL)
 			return -1;
 		for (i = 0; i < d->cap; i++) {
-			if (d->t[i].len == 0)
+			if (d->t[i].ref == 0)
 				continue;
-			for (e = &t[d->t[i].hash & (cap - 1)]; e->len != 0;
+			for (e = &t[d->t[i].hash & (cap - 1)]; e->ref != 0;
 			    e = &t[(size_t)(e - t + 1) & (cap - 1)])
 				;
 			*e = d->t[i];
@@ -850,19 +1126,100 @@ dup_seen(struct dups *d, const char *key, size_t len, uint64_t h)
 		d->t = t;
 		d->cap = cap;
 	}
-	for (e = &d->t[h & (d->cap - 1)]; e->len != 0;
+	/* Where it can be read again from, to be kept so. */
+	where = d->cur != NULL && offset + tlen <= d->cur->size &&
+	    tlen > 0 && tlen < REF_ARENA &&
+	    d->cur->base + offset < REF_MAX_OFFSET;
+	for (e = &d->t[h & (d->cap - 1)]; e->ref != 0;
 	    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)])
-		if (e->hash == h && e->len == len &&
-		    memcmp(d->arena.data + e->at, key, len) == 0)
-			return 1;
+		if (e->hash == h && (same = dup_same(d, e, key, len, text,
+		    tlen)) != 0)
+			return same;
 	e->hash = h;
-	e->at = d->arena.len;
-	e->len = len;
-	pdn_buf_add(&d->arena, key, len);
-	if (d->arena.oom)
-		return -1;
+	if (where)
+		e->ref = (d->cur->base + offset) << REF_LEN_BITS | tlen;
+	else {
+		/* Past what the input was when it was opened, say. */
+		if (key == NULL) {
+			if (key_of_text(d, &d->mine, text, tlen) != 0)
+				return -1;
+			key = d->mine.data;
+			len = d->mine.len;
+		}
+		if (d->arena.len >= REF_MAX_OFFSET)
+			return -1;
+		e->ref = (uint64_t)d->arena.len << REF_LEN_BITS | REF_ARENA;
+		pdn_buf_add(&d->arena, (const char *)&len, sizeof(len));
+		pdn_buf_add(&d->arena, key, len);
+		if (d->arena.oom)
+			return -1;
+	}
 	d->n++;
 	return 0;
+}
+
+/*
+ * Notes input `in` for the comparisons of -D (d->cur) when it is a
+ * regular file, which can be read again; otherwise its games keep their
+ * keys.
+ */
+static void
+dup_source(struct dups *d, const struct cli_input *in)
+{
+	struct stat st;
+	struct src *n;
+
+	d->cur = NULL;
+	if (fstat(in->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size <= 0)
+		return;
+	if (d->nsrcs == d->capsrcs) {
+		size_t cap = d->capsrcs == 0 ? 16 : 2 * d->capsrcs;
+
+		if ((n = realloc(d->srcs, cap * sizeof(*n))) == NULL)
+			return;
+		d->srcs = n;
+		d->capsrcs = cap;
+	}
+	n = &d->srcs[d->nsrcs];
+	n->fd = -1;
+	n->path = NULL;
+	/* Standard input, redirected from a file, has no name to reopen. */
+	if (d->nsrcs < MAX_SRC_FDS || in->fd == STDIN_FILENO)
+		n->fd = dup(in->fd);
+	else
+		n->path = strdup(in->name);
+	if (n->fd < 0 && n->path == NULL)
+		return;
+	n->dev = st.st_dev;
+	n->ino = st.st_ino;
+	n->size = (uint64_t)st.st_size;
+	n->base = d->next;
+	d->next += n->size;
+	d->cur = n;
+	d->nsrcs++;
+}
+
+static void
+dup_free(struct dups *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsrcs; i++) {
+		if (d->srcs[i].fd >= 0)
+			close(d->srcs[i].fd);
+		free(d->srcs[i].path);
+	}
+	free(d->srcs);
+	for (i = 0; i < BLK_N; i++)
+		free(d->blk[i].data);
+	free(d->t);
+	pdn_buf_free(&d->arena);
+	pdn_buf_free(&d->text);
+	pdn_buf_free(&d->other);
+	pdn_buf_free(&d->mine);
+	if (d->w != NULL)
+		chunk_worker_free(d->w);
 }
 
 /* --- selecting ----------------------------------------------------------- */
@@ -885,8 +1242,15 @@ struct item {
 	 */
 	int sel;
 	size_t text, len;	/* its bytes in the body (as read, pdn) */
-	size_t key, keylen;	/* -D: its key in keys */
+	/*
+	 * -D: its key's hash; its key in keys (keylen 0: not written); its
+	 * text's place in the input, and its bytes in keys at ktext (span
+	 * length 0: not at hand).
+	 */
 	uint64_t hash;
+	size_t key, keylen;
+	pdn_span span;
+	size_t ktext;
 	long game, line;	/* its record (tsv, json) */
 	uint64_t offset;
 	size_t vals;		/* the record's tag values in the arena */
@@ -1062,6 +1426,19 @@ static void write_items(struct run *run, struct batch *b,
     const struct chunk_base *at);
 
 /*
+ * What pdn-validate says of a game, and a canonical rewrite, take every
+ * variation; the other criteria only the main line.  The replay's
+ * diagnostics are pdn-validate's to say.
+ */
+static void
+replay_options(pdn_replay_options *ro)
+{
+	ro->flags = drv.flags;
+	if (opt.status < 0 && drv.fmt != FMT_PDN)
+		ro->flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+}
+
+/*
  * The work of a chunk or a stream (struct chunk_tool): reads the games of
  * reader r into the batch, judged by the criteria, with the worker ctx.
  */
@@ -1078,17 +1455,9 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	pdn_adjudication adj;
 	struct item *it;
 	size_t len;
-	int rc, sel, full, out = !drv.quiet && !opt.count;
+	int rc, sel, out = !drv.quiet && !opt.count;
 
-	/*
-	 * What pdn-validate says of a game, and a canonical rewrite, take
-	 * every variation; the other criteria only the main line.  The
-	 * replay's diagnostics are pdn-validate's to say.
-	 */
-	full = opt.status >= 0 || drv.fmt == FMT_PDN;
-	ro.flags = drv.flags;
-	if (!full)
-		ro.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	replay_options(&ro);
 	b->live = live != NULL;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (no_game(g)) {
@@ -1145,11 +1514,27 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				b->body.oom = 1;
 				break;
 			}
+			/*
+			 * Its hash, its text for the comparison, and its
+			 * key when its text will not do.
+			 */
+			it->span = g->span;
+			if (g->raw == NULL || g->rawlen != g->span.len)
+				it->span.len = 0;
 			it->key = b->keys.len;
-			make_key(&b->keys, g, pg);
-			it->keylen = b->keys.len - it->key;
-			it->hash = key_hash(b->keys.data + it->key,
-			    it->keylen);
+			it->hash = played_hash(g, pg);
+			if (it->hash == 0 || it->span.len == 0 ||
+			    !dup_reread) {
+				make_key(&b->keys, g, pg);
+				it->keylen = b->keys.len - it->key;
+				if (it->hash == 0)
+					it->hash = key_hash(b->keys.data +
+					    it->key, it->keylen);
+			} else
+				it->keylen = 0;
+			it->ktext = b->keys.len;
+			if (it->span.len > 0)
+				pdn_buf_add(&b->keys, g->raw, g->rawlen);
 		}
 		if (sel && out && opt.splitby != NULL) {
 			const pdn_tag *t = pdn_game_find_tag(g, opt.splitby);
@@ -1506,7 +1891,10 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 		}
 		dup = 0;
 		if (it->sel && opt.dedup && (dup = dup_seen(&run->dups,
-		    b->keys.data + it->key, it->keylen, it->hash)) < 0) {
+		    it->keylen > 0 ? b->keys.data + it->key : NULL,
+		    it->keylen, it->hash, it->span.offset + at->offset,
+		    it->span.len > 0 ? b->keys.data + it->ktext : NULL,
+		    it->span.len)) < 0) {
 			if (run->status < 2)
 				cli_warn("out of memory");
 			run->status = 2;
@@ -1993,6 +2381,10 @@ run_file(void *arg, struct drv *d, struct cli_input *in)
 
 	int st;
 
+	if (opt.dedup) {
+		dup_source(&run->dups, in);
+		dup_reread = run->dups.cur != NULL;
+	}
 	st = chunks_run(&tool, run, run->rp, d->jobs, in);
 	/* What follows the last game, after the input's games. */
 	if (run->carry.oom) {
@@ -2099,6 +2491,9 @@ main(int argc, char **argv)
 	}
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
+	/* -D compares the texts of games as read. */
+	if (opt.dedup && drv.fmt != FMT_PDN)
+		tool.keep_raw = 2;
 	/* Selection by tags alone reads no moves (the games' as read). */
 	tool.skip_moves = drv.fmt != FMT_PDN && !need_replay() && !opt.dedup;
 	tool.gametype = drv.gametype;
@@ -2160,8 +2555,7 @@ out:
 	}
 	free(run.parts);
 	pdn_buf_free(&run.carry);
-	pdn_buf_free(&run.dups.arena);
-	free(run.dups.t);
+	dup_free(&run.dups);
 	st = drv_end(&drv, st);
 	while (nrp > 0)
 		chunk_worker_free(run.rp[--nrp]);
