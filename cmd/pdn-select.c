@@ -1604,6 +1604,8 @@ struct run {
 	int splitting, split_failed;
 	struct part *parts;
 	size_t nparts, capparts, nopen;
+	/* --split-by: the parts by value and by name (index + 1; 0 empty). */
+	size_t *byvalue, *byname, icap;
 	long ingame;		/* --split: games in the current file */
 	long clock;
 };
@@ -1663,6 +1665,114 @@ sanitize(char *dst, const char *s, size_t len)
 	if (n == 0)
 		dst[n++] = '_';
 	dst[n] = '\0';
+}
+
+/*
+ * --split-by finds the file of a value, and whether a name is taken,
+ * through two hash indexes of the parts, so that a run over many values
+ * does not compare each game's value with every file's.  Names are
+ * compared without case: two that differ only in it are one file on a
+ * case-insensitive file system (they are names made by sanitize(): ASCII).
+ */
+static int
+fold(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int
+same_name(const char *a, const char *b)
+{
+	for (; *a != '\0' && fold(*a) == fold(*b); a++, b++)
+		;
+	return *a == '\0' && *b == '\0';
+}
+
+static uint64_t
+name_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)fold(*s)) * 0x100000001b3ULL;
+	return h;
+}
+
+#define NONE_HASH	0x6e6f6e65ULL
+
+static uint64_t
+value_hash(int none, const char *v, size_t len)
+{
+	return none ? NONE_HASH : key_hash(v, len) ^ (NONE_HASH + 1);
+}
+
+static void
+index_put(size_t *ix, size_t cap, uint64_t h, size_t i)
+{
+	for (h &= cap - 1; ix[h] != 0; h = (h + 1) & (cap - 1))
+		;
+	ix[h] = i + 1;
+}
+
+/* Makes room in the indexes for one more part: 0, or -1. */
+static int
+index_grow(struct run *run)
+{
+	size_t cap, i, *v, *n;
+	const struct part *pt;
+
+	if (2 * (run->nparts + 1) <= run->icap)
+		return 0;
+	cap = run->icap == 0 ? 64 : 2 * run->icap;
+	if ((v = calloc(cap, sizeof(*v))) == NULL ||
+	    (n = calloc(cap, sizeof(*n))) == NULL) {
+		free(v);
+		return -1;
+	}
+	for (i = 0; i < run->nparts; i++) {
+		pt = &run->parts[i];
+		index_put(v, cap, value_hash(pt->none, pt->value, pt->len), i);
+		index_put(n, cap, name_hash(pt->name), i);
+	}
+	free(run->byvalue);
+	free(run->byname);
+	run->byvalue = v;
+	run->byname = n;
+	run->icap = cap;
+	return 0;
+}
+
+static struct part *
+find_value(const struct run *run, int none, const char *v, size_t len)
+{
+	uint64_t h = value_hash(none, v, len);
+	const struct part *pt;
+	size_t k;
+
+	if (run->icap == 0)
+		return NULL;
+	for (k = h & (run->icap - 1); run->byvalue[k] != 0;
+	    k = (k + 1) & (run->icap - 1)) {
+		pt = &run->parts[run->byvalue[k] - 1];
+		if (pt->none == none && (none || (pt->len == len &&
+		    memcmp(pt->value, v, len) == 0)))
+			return &run->parts[run->byvalue[k] - 1];
+	}
+	return NULL;
+}
+
+static int
+name_taken(const struct run *run, const char *name)
+{
+	size_t k;
+
+	if (run->icap == 0)
+		return 0;
+	for (k = name_hash(name) & (run->icap - 1); run->byname[k] != 0;
+	    k = (k + 1) & (run->icap - 1))
+		if (same_name(run->parts[run->byname[k] - 1].name, name))
+			return 1;
+	return 0;
 }
 
 static struct part *
@@ -1764,26 +1874,22 @@ part_fp(struct run *run, const struct batch *b, const struct item *it)
 		run->ingame++;
 		return pt->out->fp;
 	}
-	for (i = 0; i < run->nparts && pt == NULL; i++)
-		if (run->parts[i].none == none && (none ||
-		    (run->parts[i].len == it->slen &&
-		    memcmp(run->parts[i].value, v, it->slen) == 0)))
-			pt = &run->parts[i];
-	if (pt == NULL) {
+	if ((pt = find_value(run, none, v, it->slen)) == NULL) {
+		if (index_grow(run) != 0) {
+			cli_warn("out of memory");
+			return NULL;
+		}
 		if (none)
 			strcpy(base, "none");
 		else
 			sanitize(base, v, it->slen);
-		/* Two values that read alike get names of their own. */
+		/*
+		 * Two values that read alike, or alike but for case, get
+		 * names of their own.
+		 */
 		strcpy(name, base);
-		for (k = 2;; k++) {
-			for (i = 0; i < run->nparts; i++)
-				if (strcmp(run->parts[i].name, name) == 0)
-					break;
-			if (i == run->nparts)
-				break;
+		for (k = 2; name_taken(run, name); k++)
 			snprintf(name, sizeof(name), "%s-%zu", base, k);
-		}
 		if (run->nopen >= max_open()) {
 			for (i = 0, k = SIZE_MAX; i < run->nparts; i++)
 				if (run->parts[i].out->fp != NULL &&
@@ -1808,6 +1914,10 @@ part_fp(struct run *run, const struct batch *b, const struct item *it)
 			memcpy(pt->value, v, it->slen);
 			pt->len = it->slen;
 		}
+		index_put(run->byvalue, run->icap, value_hash(none, pt->value,
+		    pt->len), run->nparts - 1);
+		index_put(run->byname, run->icap, name_hash(pt->name),
+		    run->nparts - 1);
 	} else if (reopen(run, pt) != 0)
 		return NULL;
 	pt->used = ++run->clock;
@@ -2554,6 +2664,8 @@ out:
 		free(run.parts[i].name);
 	}
 	free(run.parts);
+	free(run.byvalue);
+	free(run.byname);
 	pdn_buf_free(&run.carry);
 	dup_free(&run.dups);
 	st = drv_end(&drv, st);
