@@ -2597,7 +2597,14 @@ main(int argc, char **argv)
 			    formats[drv.fmt]);
 			goto out;
 		}
-		run.splitting = !drv.quiet && !opt.count;
+		/* -o is the stem: there is no output for a number. */
+		if (drv.quiet || opt.count) {
+			st = drv_usage_error(&drv, "%s writes games, not with "
+			    "%s", opt.split > 0 ? "--split" : "--split-by",
+			    drv.quiet ? "-q" : "--count");
+			goto out;
+		}
+		run.splitting = 1;
 	}
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
