@@ -106,6 +106,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "bad GameType value" },
 	[PDN_D_AS_READ] = { "as-read", PDN_SEV_WARNING,
 	    "written back as read" },
+	[PDN_D_VARIATION_ILLEGAL] = { "variation-illegal", PDN_SEV_WARNING,
+	    "not legal here in a variation" },
 };
 
 const char *

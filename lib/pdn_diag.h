@@ -82,6 +82,8 @@ typedef enum pdn_diag_code {
 	PDN_D_GAMETYPE_VALUE,		/* warning: a GameType not understood */
 	/* The reader with keep_raw (reader.c). */
 	PDN_D_AS_READ,			/* warning: raw text kept for a rewrite */
+	/* The replay, variations judged apart from the main line. */
+	PDN_D_VARIATION_ILLEGAL,	/* warning: a variation does not replay */
 	PDN_D_NCODES
 } pdn_diag_code;
 

@@ -347,7 +347,11 @@ illegal_message(void **state)
 	pdn_reader_free(r);
 }
 
-/* An illegal move in a variation only: invalid there, main line whole. */
+/*
+ * An illegal move in a variation only: a warning of its own, counted, and
+ * the game valid by its main line; an illegal main-line move is still an
+ * error whatever its variations.
+ */
 static void
 illegal_variation(void **state)
 {
@@ -357,13 +361,48 @@ illegal_variation(void **state)
 
 	replay_text(&x, "1. 32-28 (1. 32-27 2. 35-30) 19-23 "
 	    "(1... 19-24 2. 28-22 (2. 28x19 14x23) 17x28) *\n", 0);
-	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_main_status(x.pg), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_invalid_variations(x.pg), 2);
+	assert_int_equal(pdn_played_errors(x.pg), 0);
+	assert_int_equal(pdn_played_warnings(x.pg), 2);
 	assert_int_equal(x.ds.n, 2);
-	assert_string_equal(x.ds.names[0], "illegal-move");
+	assert_string_equal(x.ds.names[0], "variation-illegal");
 	assert_int_equal(x.ds.cols[0], 23);	/* 35-30: Black to move */
-	assert_string_equal(x.ds.names[1], "illegal-move");
+	assert_string_equal(x.ds.names[1], "variation-illegal");
 	assert_int_equal(x.ds.cols[1], 61);	/* 28x19: nothing on 23 */
 	assert_int_equal(pdn_played_plies(x.pg), 2);
+	run_free(&x);
+
+	/*
+	 * An engine's line that starts with the move just played, then a
+	 * garbled one (a square off the board): each variation once.
+	 */
+	replay_text(&x, "1. 32-28 (1. 33-28 19-23 45-40 ) 18-23 "
+	    "(18-23 99-98) *\n", 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_invalid_variations(x.pg), 2);
+	assert_int_equal(x.ds.n, 2);
+	assert_string_equal(x.ds.names[0], "variation-illegal");
+	assert_string_equal(x.ds.names[1], "variation-illegal");
+	assert_int_equal(pdn_played_plies(x.pg), 2);
+	run_free(&x);
+
+	/* Without the variations, nothing to count. */
+	replay_text(&x, "1. 32-28 (1. 32-27 2. 35-30) 19-23 *\n",
+	    PDN_REPLAY_NO_VARIATIONS);
+	assert_int_equal(pdn_played_invalid_variations(x.pg), 0);
+	assert_int_equal(x.ds.n, 0);
+	run_free(&x);
+
+	/* The main line illegal: an error, the game invalid. */
+	replay_text(&x, "1. 32-28 (1. 32-27 2. 35-30) 19-23 2. 33-29 *\n",
+	    0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_invalid_variations(x.pg), 1);
+	assert_int_equal(x.ds.n, 2);
+	assert_string_equal(x.ds.names[0], "illegal-move");
+	assert_string_equal(x.ds.names[1], "variation-illegal");
 	run_free(&x);
 
 	/* The same variations, legal. */
