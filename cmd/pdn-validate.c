@@ -64,8 +64,7 @@ collect(const pdn_diag *d, void *arg)
 	/* Kept for the records; shown or not when printed. */
 	if (d->severity == PDN_SEV_NOTE && drv.min > PDN_SEV_NOTE)
 		return;
-	kept_add(&b->kd, d, drv.strict && d->severity == PDN_SEV_WARNING ?
-	    PDN_SEV_ERROR : d->severity);
+	kept_add(&b->kd, d, drv_severity(&drv, d));
 }
 
 /* Gives the diagnostics collected since the last game to a record. */
@@ -136,13 +135,8 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			status = ST_INVALID;
 			break;
 		default:
-			/*
-			 * A game of another variant is not judged; a game
-			 * the reader could not even type, because it is
-			 * broken, is invalid.
-			 */
-			status = g->gametype == 0 && g->errors > 0 ?
-			    ST_INVALID : ST_UNSUPPORTED;
+			/* A game of another variant is not judged. */
+			status = ST_UNSUPPORTED;
 		}
 		if (drv.strict && status == ST_VALID)
 			for (i = b->pending; i < b->kd.n; i++)

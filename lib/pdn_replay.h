@@ -23,9 +23,12 @@
  *
  * Problems are reported through the diagnostics callback of the options
  * (pdn_diag_fn, codes illegal-move, irregular-move, ambiguous-game,
- * result-position, unsupported-gametype, setup-position, move-separator,
- * variation-illegal); the diagnostics' `move`, `number` and `side` fields
- * say which move.  The main line is the game: a move of it that is not
+ * result-position, unsupported-gametype, gametype-unknown, setup-position,
+ * move-separator, variation-illegal); the diagnostics' `move`, `number`
+ * and `side` fields say which move.  A game not played, of a variant the
+ * library does not play, gets exactly one diagnostic: unsupported-gametype
+ * or, without a GameType tag, gametype-unknown (the reader says nothing
+ * of it).  The main line is the game: a move of it that is not
  * legal is an error (illegal-move), while a variation that does not
  * replay, an annotation such as an engine's garbled expected line, is a
  * warning (variation-illegal) that leaves the game valid.
@@ -51,7 +54,12 @@ extern "C" {
 typedef enum pdn_replay_status {
 	PDN_REPLAY_VALID = 0,	/* its setup and main line replay, no error */
 	PDN_REPLAY_INVALID,	/* at least one error (the reader's too) */
-	PDN_REPLAY_UNSUPPORTED	/* not a variant the library plays */
+	/*
+	 * Not a variant the library plays (a game without a GameType tag
+	 * that the reader could not type because of syntax errors is
+	 * invalid instead).
+	 */
+	PDN_REPLAY_UNSUPPORTED
 } pdn_replay_status;
 
 /*

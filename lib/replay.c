@@ -1401,19 +1401,41 @@ finish(pdn_replay *rp)
 	mark_lines(rp);
 }
 
-/* Reports a game of a variant the library does not play. */
+/*
+ * A game of a variant the library does not play: unsupported, with the
+ * one diagnostic that says which GameType it is (given by its tag, by
+ * the reader's option for untagged games, or none at all) and why it is
+ * not played.  A game the reader could not even type because it is
+ * broken (no tag, no type, syntax errors) is invalid instead: its errors
+ * say why.
+ */
 static void
 unsupported(pdn_replay *rp, const pdn_game *g)
 {
 	const pdn_tag *gt = pdn_game_find_tag(g, "GameType");
+	const char *name = pdn_gametype_name(g->gametype);
 
-	rp->pg.status = PDN_REPLAY_UNSUPPORTED;
-	if (gt != NULL)
-		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
-		    ": GameType \"%s\"", gt->value);
-	else
+	if (gt == NULL && g->gametype == 0 && g->errors > 0) {
+		rp->pg.status = rp->pg.main_status = PDN_REPLAY_INVALID;
+		return;
+	}
+	rp->pg.status = rp->pg.main_status = PDN_REPLAY_UNSUPPORTED;
+	if (gt == NULL && g->gametype == 0)
+		report(rp, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL, 0,
+		    ": not replayed (--gametype N says what untagged games "
+		    "are)");
+	else if (gt == NULL)
 		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1, NULL, 0,
-		    ": no GameType tag, and the moves do not say 10x10");
+		    ": GameType %d%s%s%s, as --gametype says of untagged games, "
+		    "is not supported", g->gametype, name != NULL ? " (" : "",
+		    name != NULL ? name : "", name != NULL ? ")" : "");
+	else if (g->gametype <= 0)
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType \"%s\" names no variant", gt->value);
+	else
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType %d (%s) is not supported", g->gametype,
+		    name != NULL ? name : "no variant PDN 3.0 lists");
 }
 
 static int ply_node(const struct pdn_played *pg, int k, long i);
