@@ -126,7 +126,8 @@ static const char *const status_names[] = {
 	"valid", "invalid", "unsupported", NULL
 };
 static const char *const verdict_names[] = {
-	"agree", "disagree", "continues", "undecided", "invalid", NULL
+	"agree", "disagree", "continues", "undecided", "invalid", "unsupported",
+	NULL
 };
 
 static const char *const roster[] = {
@@ -564,7 +565,7 @@ reaches(const pdn_played *pg)
 
 /* The status pdn-validate gives a played game. */
 static int
-game_status(const pdn_game *g, const pdn_played *pg)
+game_status(const pdn_played *pg)
 {
 	switch (pdn_played_status(pg)) {
 	case PDN_REPLAY_VALID:
@@ -572,9 +573,7 @@ game_status(const pdn_game *g, const pdn_played *pg)
 	case PDN_REPLAY_INVALID:
 		return ST_INVALID;
 	default:
-		/* A broken game the reader could not even type is invalid. */
-		return g->gametype == 0 && g->errors > 0 ? ST_INVALID :
-		    ST_UNSUPPORTED;
+		return ST_UNSUPPORTED;
 	}
 }
 
@@ -1479,7 +1478,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				b->body.oom = 1;
 				break;
 			}
-			if (opt.status >= 0 && game_status(g, pg) != opt.status)
+			if (opt.status >= 0 && game_status(pg) != opt.status)
 				sel = 0;
 			if (sel && opt.verdict >= 0) {
 				if (pdn_adjudicate(&adj, w->a, pg) != 0) {
@@ -2112,7 +2111,7 @@ static const struct drv_option options[] = {
 	{ OPT_STATUS, "status", "status", "valid|invalid|unsupported",
 	    "games that pdn-validate judges so" },
 	{ OPT_VERDICT, "verdict", "verdict",
-	    "agree|disagree|continues|undecided|invalid",
+	    "agree|disagree|continues|undecided|invalid|unsupported",
 	    "games that pdn-adjudicate judges so (with --rules)" },
 	{ OPT_PLIES, "plies", "min-max", "MIN-MAX",
 	    "games of MIN to MAX plies in the main line (MIN-, -MAX)" },
@@ -2364,7 +2363,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_VERDICT:
 		if ((opt.verdict = word(value, verdict_names)) < 0)
 			return drv_bad_value(d, "--verdict", value,
-			    "agree, disagree, continues, undecided or invalid");
+			    "agree, disagree, continues, undecided, invalid or "
+			    "unsupported");
 		return 0;
 	case OPT_VARIANT:
 		n = plies_number(value, &why);

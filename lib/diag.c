@@ -86,7 +86,7 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "comment after the last game ignored" },
 	[PDN_D_GAMETYPE_INFERRED] = { "gametype-inferred", PDN_SEV_NOTE,
 	    "no GameType tag: international draughts (20) inferred" },
-	[PDN_D_GAMETYPE_UNKNOWN] = { "gametype-unknown", PDN_SEV_NOTE,
+	[PDN_D_GAMETYPE_UNKNOWN] = { "gametype-unknown", PDN_SEV_WARNING,
 	    "no GameType tag and not recognisably international draughts" },
 	[PDN_D_ILLEGAL_MOVE] = { "illegal-move", PDN_SEV_ERROR,
 	    "not legal here" },
@@ -98,14 +98,16 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "result contradicts the final position" },
 	[PDN_D_SETUP_POSITION] = { "setup-position", PDN_SEV_ERROR,
 	    "impossible position" },
-	[PDN_D_UNSUPPORTED_GAMETYPE] = { "unsupported-gametype", PDN_SEV_NOTE,
-	    "game not replayed: not international draughts" },
+	[PDN_D_UNSUPPORTED_GAMETYPE] = { "unsupported-gametype",
+	    PDN_SEV_WARNING, "game not replayed" },
 	[PDN_D_MOVE_SEPARATOR] = { "move-separator", PDN_SEV_WARNING,
 	    "wrong move separator" },
 	[PDN_D_GAMETYPE_VALUE] = { "gametype-value", PDN_SEV_WARNING,
 	    "bad GameType value" },
 	[PDN_D_AS_READ] = { "as-read", PDN_SEV_WARNING,
 	    "written back as read" },
+	[PDN_D_VARIATION_ILLEGAL] = { "variation-illegal", PDN_SEV_WARNING,
+	    "not legal here in a variation" },
 };
 
 const char *

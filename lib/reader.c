@@ -736,7 +736,12 @@ decide_gametype(pdn_reader *r)
 
 	if (gt != NULL) {
 		g->gametype = gametype_number(gt->value);
-		check_gametype(r, gt);
+		/*
+		 * A game of a variant not played gets one diagnostic, the
+		 * replay's unsupported-gametype, which quotes the value.
+		 */
+		if (pdn_variant_get(g->gametype) != NULL)
+			check_gametype(r, gt);
 		return;
 	}
 	g->gametype_inferred = 1;
@@ -752,11 +757,15 @@ decide_gametype(pdn_reader *r)
 		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
 			big = 1;
 	}
+	/*
+	 * Not recognisably international draughts: the type stays 0, and
+	 * the replay, which does not play such a game, says so once
+	 * (gametype-unknown).
+	 */
 	if (big == 1) {
 		g->gametype = 20;
 		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1, NULL);
-	} else
-		emit(r, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL);
+	}
 }
 
 static void

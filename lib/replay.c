@@ -108,6 +108,7 @@ struct pdn_played {
 	pdn_replay_status main_status;	/* the main line's, variations aside */
 	int errors, warnings;
 	int main_errors;	/* errors outside the variations */
+	int bad_variations;	/* variations that do not replay */
 	const pdn_game *g;
 	const pdn_variant *variant;
 	pdn_setup *setups;	/* the main line's first, in order */
@@ -902,9 +903,17 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			report_liberty(rp, &rp->pg.nodes[first]);
 		return rp->pg.nn - first;
 	}
+	/*
+	 * A variation is an annotation (an engine's expected line, often
+	 * garbled): one that does not replay is its own problem, a warning,
+	 * and the game stands or falls by its main line.
+	 */
 	explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
-	report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "%s; %s",
-	    depth > 0 ? " in a variation" : "", why);
+	if (depth > 0) {
+		rp->pg.bad_variations++;
+		report(rp, PDN_D_VARIATION_ILLEGAL, 0, 0, el, ply, "; %s", why);
+	} else
+		report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "; %s", why);
 	return 0;
 }
 
@@ -1392,19 +1401,41 @@ finish(pdn_replay *rp)
 	mark_lines(rp);
 }
 
-/* Reports a game of a variant the library does not play. */
+/*
+ * A game of a variant the library does not play: unsupported, with the
+ * one diagnostic that says which GameType it is (given by its tag, by
+ * the reader's option for untagged games, or none at all) and why it is
+ * not played.  A game the reader could not even type because it is
+ * broken (no tag, no type, syntax errors) is invalid instead: its errors
+ * say why.
+ */
 static void
 unsupported(pdn_replay *rp, const pdn_game *g)
 {
 	const pdn_tag *gt = pdn_game_find_tag(g, "GameType");
+	const char *name = pdn_gametype_name(g->gametype);
 
-	rp->pg.status = PDN_REPLAY_UNSUPPORTED;
-	if (gt != NULL)
-		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
-		    ": GameType \"%s\"", gt->value);
-	else
+	if (gt == NULL && g->gametype == 0 && g->errors > 0) {
+		rp->pg.status = rp->pg.main_status = PDN_REPLAY_INVALID;
+		return;
+	}
+	rp->pg.status = rp->pg.main_status = PDN_REPLAY_UNSUPPORTED;
+	if (gt == NULL && g->gametype == 0)
+		report(rp, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL, 0,
+		    ": not replayed (--gametype N says what untagged games "
+		    "are)");
+	else if (gt == NULL)
 		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1, NULL, 0,
-		    ": no GameType tag, and the moves do not say 10x10");
+		    ": GameType %d%s%s%s, as --gametype says of untagged games, "
+		    "is not supported", g->gametype, name != NULL ? " (" : "",
+		    name != NULL ? name : "", name != NULL ? ")" : "");
+	else if (g->gametype <= 0)
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType \"%s\" names no variant", gt->value);
+	else
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType %d (%s) is not supported", g->gametype,
+		    name != NULL ? name : "no variant PDN 3.0 lists");
 }
 
 static int ply_node(const struct pdn_played *pg, int k, long i);
@@ -1492,6 +1523,7 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	pg->mainplies = 0;
 	pg->plies = 0;
 	pg->errors = pg->warnings = pg->main_errors = 0;
+	pg->bad_variations = 0;
 	rp->depth = 0;
 	pg->nsetup = pg->nmainsetup = 0;
 	pg->nlrec = pg->nslot = 0;
@@ -1568,6 +1600,12 @@ pdn_played_main_status(const pdn_played *pg)
 {
 	return pg->status == PDN_REPLAY_UNSUPPORTED ? pg->status :
 	    pg->main_status;
+}
+
+int
+pdn_played_invalid_variations(const pdn_played *pg)
+{
+	return pg->bad_variations;
 }
 
 int
