@@ -287,30 +287,55 @@ new_file_mode(void)
 
 /*
  * The temporary files of the outputs not yet committed, removed by a
- * signal that ends the run (register_tmp()).  A fixed table: the handler
- * only reads it.
+ * signal that ends the run (register_tmp()).  The handler only reads the
+ * table; it grows into a new one, the old left as it was (a handler that
+ * runs on another thread may be reading it), and is changed with those
+ * signals blocked, like the making of a temporary file and its entry
+ * (tmp_block()), so that no signal falls between them.
  */
-#define MAX_TMP	4096
-static char *volatile tmps[MAX_TMP];
+static char *volatile *volatile tmps;
+static volatile size_t ntmps;
 
 static void
 remove_tmps(int sig)
 {
-	size_t i;
+	char *volatile *t = tmps;
+	size_t i, n = ntmps;
 
-	for (i = 0; i < MAX_TMP; i++)
-		if (tmps[i] != NULL)
-			unlink(tmps[i]);
+	for (i = 0; i < n; i++)
+		if (t[i] != NULL)
+			unlink(t[i]);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
 
-/* Keeps tmp for remove_tmps() (add) or forgets it. */
+/* Blocks (1) or unblocks (0) the signals remove_tmps() handles. */
 static void
+tmp_block(int block)
+{
+	static sigset_t old;
+	sigset_t set;
+
+	if (block) {
+		sigemptyset(&set);
+		sigaddset(&set, SIGINT);
+		sigaddset(&set, SIGTERM);
+		sigaddset(&set, SIGHUP);
+		pthread_sigmask(SIG_BLOCK, &set, &old);
+	} else
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/*
+ * Keeps tmp for remove_tmps() (add) or forgets it, with the signals
+ * blocked (tmp_block()).  Returns 0, or -1 out of memory.
+ */
+static int
 register_tmp(char *tmp, int add)
 {
 	static int handlers;
-	size_t i;
+	char *volatile *t;
+	size_t i, n;
 
 	if (add && !handlers) {
 		handlers = 1;
@@ -318,11 +343,22 @@ register_tmp(char *tmp, int add)
 		signal(SIGTERM, remove_tmps);
 		signal(SIGHUP, remove_tmps);
 	}
-	for (i = 0; i < MAX_TMP; i++)
+	for (i = 0; i < ntmps; i++)
 		if (add ? tmps[i] == NULL : tmps[i] == tmp) {
 			tmps[i] = add ? tmp : NULL;
-			return;
+			return 0;
 		}
+	if (!add)
+		return 0;
+	n = ntmps == 0 ? 64 : 2 * ntmps;
+	if ((t = calloc(n, sizeof(*t))) == NULL)
+		return -1;
+	for (i = 0; i < ntmps; i++)
+		t[i] = tmps[i];
+	t[i] = tmp;
+	tmps = t;
+	ntmps = n;
+	return 0;
 }
 
 /*
@@ -411,21 +447,29 @@ cli_output_open(struct cli_output *out, const char *path)
 	}
 	strcpy(out->tmp, out->target);
 	strcat(out->tmp, ".XXXXXX");
-	if ((fd = mkstemp(out->tmp)) < 0) {
-		cli_warn("%s: %s", path, strerror(errno));
+	tmp_block(1);
+	if ((fd = mkstemp(out->tmp)) < 0 || register_tmp(out->tmp, 1) != 0) {
+		cli_warn("%s: %s", path, strerror(fd < 0 ? errno : ENOMEM));
+		if (fd >= 0) {
+			close(fd);
+			unlink(out->tmp);
+		}
+		tmp_block(0);
 		free(out->tmp);
 		free(out->target);
 		out->tmp = out->target = NULL;
 		return 2;
 	}
-	register_tmp(out->tmp, 1);
+	tmp_block(0);
 	/* mkstemp's mode is 0600: give the file the mode it would have. */
 	if (fchmod(fd, exists ? sb.st_mode & 07777 : new_file_mode()) != 0 ||
 	    (out->fp = fdopen(fd, "w")) == NULL) {
 		cli_warn("%s: %s", out->tmp, strerror(errno));
 		close(fd);
+		tmp_block(1);
 		unlink(out->tmp);
-		register_tmp(out->tmp, 0);
+		(void)register_tmp(out->tmp, 0);
+		tmp_block(0);
 		free(out->tmp);
 		free(out->target);
 		out->tmp = out->target = NULL;
@@ -459,7 +503,7 @@ cli_output_commit(struct cli_output *out, int keep)
 	}
 	if (!keep || status != 0)
 		unlink(out->tmp);
-	register_tmp(out->tmp, 0);
+	(void)register_tmp(out->tmp, 0);
 	free(out->tmp);
 	free(out->target);
 	out->tmp = out->target = NULL;

@@ -645,6 +645,31 @@ drv_records(struct drv *d)
 	return out;
 }
 
+struct cli_output *
+drv_output_also(struct drv *d, const char *path, const char *what)
+{
+	struct cli_output *out;
+	size_t i;
+
+	if (is_input(d, path)) {
+		cli_warn("%s: it is also an input, and %s would replace its "
+		    "games", path, what);
+		d->status = 2;
+		return NULL;
+	}
+	if ((out = drv_output(d, path)) == NULL)
+		return NULL;
+	for (i = 0; i + 1 < d->nouts; i++)
+		if (out->target != NULL && d->outs[i]->target != NULL &&
+		    strcmp(out->target, d->outs[i]->target) == 0) {
+			cli_warn("%s: %s and %s name the same file", path,
+			    what, d->outs[i]->name);
+			d->status = 2;
+			return NULL;
+		}
+	return out;
+}
+
 int
 drv_end(struct drv *d, int status)
 {

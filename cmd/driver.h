@@ -159,6 +159,15 @@ struct cli_output *drv_output(struct drv *d, const char *path);
 struct cli_output *drv_records(struct drv *d);
 
 /*
+ * Another output of the tool's (a file of copies, a part of a split),
+ * opened as drv_output() opens one; `what` names it in the refusals:
+ * a path that is one of the inputs, or the file of an output opened
+ * before (NULL, status 2).
+ */
+struct cli_output *drv_output_also(struct drv *d, const char *path,
+    const char *what);
+
+/*
  * Finishes the run: closes the outputs and renames them over their
  * targets when `status` is below 2 (else removes them: every target is
  * as it was), erases the progress line, frees the driver.  Returns the

@@ -694,6 +694,7 @@ struct src {
 	dev_t dev;
 	ino_t ino;
 	uint64_t size, base;
+	off_t start;		/* where its reading began in the file */
 	int fd;
 };
 
@@ -891,6 +892,24 @@ make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
 	}
 }
 
+static uint64_t played_hash(const pdn_game *g, const pdn_played *pg);
+
+/*
+ * The hash -D finds game g's copies by (and --add hash writes): of its
+ * positions when it replays, else of its key, written into *scratch.
+ */
+static uint64_t
+game_hash(pdn_buf *scratch, const pdn_game *g, const pdn_played *pg)
+{
+	uint64_t h = played_hash(g, pg);
+
+	if (h != 0)
+		return h;
+	scratch->len = 0;
+	make_key(scratch, g, pg);
+	return key_hash(scratch->data, scratch->len);
+}
+
 /* One position into hash h: three products side by side, and a turn. */
 static uint64_t
 hash_pos(uint64_t h, const pdn_position *p)
@@ -956,7 +975,7 @@ src_read(const struct src *sr, char *buf, size_t len, uint64_t at)
 			close(fd);
 		return -1;
 	}
-	n = pread(fd, buf, len, (off_t)at);
+	n = pread(fd, buf, len, sr->start + (off_t)at);
 	if (sr->fd < 0)
 		close(fd);
 	return n >= 0 && (size_t)n == len ? 0 : -1;
@@ -1167,10 +1186,12 @@ dup_source(struct dups *d, const struct cli_input *in)
 {
 	struct stat st;
 	struct src *n;
+	off_t start;
 
 	d->cur = NULL;
+	/* Standard input may be a file read from its middle on. */
 	if (fstat(in->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size <= 0)
+	    (start = lseek(in->fd, 0, SEEK_CUR)) < 0 || st.st_size <= start)
 		return;
 	if (d->nsrcs == d->capsrcs) {
 		size_t cap = d->capsrcs == 0 ? 16 : 2 * d->capsrcs;
@@ -1192,7 +1213,8 @@ dup_source(struct dups *d, const struct cli_input *in)
 		return;
 	n->dev = st.st_dev;
 	n->ino = st.st_ino;
-	n->size = (uint64_t)st.st_size;
+	n->size = (uint64_t)(st.st_size - start);
+	n->start = start;
 	n->base = d->next;
 	d->next += n->size;
 	d->cur = n;
@@ -1241,6 +1263,7 @@ struct item {
 	 */
 	int sel;
 	size_t text, len;	/* its bytes in the body (as read, pdn) */
+	size_t lead;		/* as read: the blanks they begin with */
 	/*
 	 * -D: its key's hash; its key in keys (keylen 0: not written); its
 	 * text's place in the input, and its bytes in keys at ktext (span
@@ -1381,8 +1404,8 @@ write_changed(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
 			memcpy(tags, g->tags, g->ntags * sizeof(*tags));
 		n = g->ntags;
 		if (opt.add & ADD_PLYCOUNT) {
-			snprintf(plies, sizeof(plies), "%ld",
-			    pdn_played_plies(pg));
+			/* As --plies counts them: the main line's, written. */
+			snprintf(plies, sizeof(plies), "%ld", g->plies);
 			set_tag(tags, &n, "PlyCount", plies);
 		}
 		if ((opt.add & ADD_FEN) && pdn_played_lines(pg) > 0 &&
@@ -1392,11 +1415,10 @@ write_changed(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
 			set_tag(tags, &n, "FinalFEN", fen);
 		}
 		if (opt.add & ADD_HASH) {
-			make_key(&key, g, pg);
+			snprintf(hash, sizeof(hash), "%016llx",
+			    (unsigned long long)game_hash(&key, g, pg));
 			if (key.oom)
 				goto out;
-			snprintf(hash, sizeof(hash), "%016llx",
-			    (unsigned long long)key_hash(key.data, key.len));
 			set_tag(tags, &n, "Hash", hash);
 		}
 	}
@@ -1555,6 +1577,11 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				pdn_buf_add(&b->body, g->before,
 				    g->beforelen);
 				pdn_buf_add(&b->body, g->raw, g->rawlen);
+				for (it->lead = 0; it->lead < g->beforelen &&
+				    strchr(" \t\r\n", g->before[it->lead]) !=
+				    NULL && g->before[it->lead] != '\0';
+				    it->lead++)
+					;
 				break;
 			case FMT_PDN:
 				if ((pg == NULL && pdn_replay_game(&pg, w->rp,
@@ -1620,6 +1647,7 @@ struct part {
 	size_t len;
 	int none;		/* no such tag */
 	char *name;		/* what the value became in the file name */
+	char *path;		/* the file's */
 	long used;		/* when it was last written */
 };
 
@@ -1791,12 +1819,20 @@ new_part(struct run *run, const char *name)
 	}
 	pt = &run->parts[run->nparts];
 	memset(pt, 0, sizeof(*pt));
-	pt->out = drv_output(&drv, path);
-	free(path);
-	if (pt->out == NULL || (pt->name = strdup(name)) == NULL)
+	/* The output names itself by it, in its messages. */
+	pt->path = path;
+	pt->out = drv_output_also(&drv, path, opt.split > 0 ? "--split" :
+	    "--split-by");
+	if (pt->out == NULL) {
+		free(path);
 		return NULL;
+	}
 	run->nparts++;
 	run->nopen++;
+	if ((pt->name = strdup(name)) == NULL) {
+		cli_warn("out of memory");
+		return NULL;
+	}
 	return pt;
 }
 
@@ -1847,6 +1883,22 @@ reopen(struct run *run, struct part *pt)
 	}
 	run->nopen++;
 	return 0;
+}
+
+/* Whether a selected game goes to the file of the game written last. */
+static int
+to_last_part(const struct run *run, const struct batch *b,
+    const struct item *it)
+{
+	const struct part *pt;
+
+	if (run->nparts == 0)
+		return 0;
+	if (opt.split > 0)
+		return run->ingame < opt.split;
+	pt = find_value(run, it->slen == SIZE_MAX, b->arena.data + it->sval,
+	    it->slen);
+	return pt != NULL && pt->out->fp == run->fp;
 }
 
 /*
@@ -1989,8 +2041,8 @@ static void
 write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 {
 	const struct item *it;
-	FILE *to;
-	size_t i;
+	FILE *to, *prev;
+	size_t i, skip;
 	int dup, where;
 
 	kept_print(&b->kd, 0, b->kd.n, at);
@@ -2015,7 +2067,21 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 		}
 		where = !it->sel ? 0 : dup ? 2 : 1;
 		to = where == 1 ? run->fp : where == 2 ? run->dupfp : NULL;
+		skip = 0;
 		if (where == 1 && run->splitting) {
+			/*
+			 * The blank lines after a game end its file rather
+			 * than start the next one's (before part_fp(), which
+			 * may close that file).
+			 */
+			prev = run->fp;
+			if (prev != NULL && !run->split_failed &&
+			    run->carry.len == 0 && it->lead > 0 &&
+			    !to_last_part(run, b, it)) {
+				fwrite(b->body.data + it->text, 1, it->lead,
+				    prev);
+				skip = it->lead;
+			}
 			/* What follows the input's last game goes here. */
 			if (run->split_failed ||
 			    (to = part_fp(run, b, it)) == NULL) {
@@ -2042,8 +2108,9 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 		if (drv.fmt == FMT_TSV || drv.fmt == FMT_JSON) {
 			if (!drv.quiet && !opt.count)
 				print_record(to, b, it, at);
-		} else if (it->len > 0)
-			fwrite(b->body.data + it->text, 1, it->len, to);
+		} else if (it->len > skip)
+			fwrite(b->body.data + it->text + skip, 1,
+			    it->len - skip, to);
 	}
 	b->body.len = b->arena.len = b->keys.len = 0;
 	b->nit = 0;
@@ -2641,7 +2708,8 @@ main(int argc, char **argv)
 		drv_tsv_header(&drv, run.fp, opt.header);
 	}
 	if (opt.dupfile != NULL && !drv.quiet) {
-		if ((dupout = drv_output(&drv, opt.dupfile)) == NULL)
+		if ((dupout = drv_output_also(&drv, opt.dupfile,
+		    "--dup-file")) == NULL)
 			goto out;
 		run.dupfp = dupout->fp;
 		if (drv.fmt == FMT_TSV && !opt.count)
@@ -2673,6 +2741,7 @@ out:
 	for (i = 0; i < run.nparts; i++) {
 		free(run.parts[i].value);
 		free(run.parts[i].name);
+		free(run.parts[i].path);
 	}
 	free(run.parts);
 	free(run.byvalue);
