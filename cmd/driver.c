@@ -286,6 +286,7 @@ common_option(struct drv *d, int key, const char *value)
 		for (k = 0; d->tool->formats[k] != NULL; k++)
 			if (strcmp(value, d->tool->formats[k]) == 0) {
 				d->fmt = k;
+				d->fmt_given = 1;
 				return 0;
 			}
 		word_list(want, sizeof(want), d->tool->formats);

@@ -96,6 +96,7 @@ struct drv_tool {
 struct drv {
 	const struct drv_tool *tool;
 	int fmt;		/* index in tool->formats */
+	int fmt_given;		/* -f was given */
 	const char *output;	/* -o, or NULL */
 	int quiet, strict, header, recursive;
 	pdn_severity min;	/* diagnostics shown: at least this */

@@ -269,7 +269,7 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 		{ "!=", OP_NE }, { "<=", OP_LE }, { ">=", OP_GE },
 		{ "=", OP_EQ }, { "~", OP_SUB }, { "<", OP_LT }, { ">", OP_GT }
 	};
-	size_t n, i, k;
+	size_t n, i, k, b;
 
 	memset(c, 0, sizeof(*c));
 	for (n = 0; s[n] == '_' || (s[n] >= '0' && s[n] <= '9') ||
@@ -279,9 +279,12 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 		*why = "a tag name first";
 		return -1;
 	}
+	/* Blanks around the operator are no part of the name or value. */
+	for (b = n; s[b] == ' ' || s[b] == '\t'; b++)
+		;
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 		k = strlen(ops[i].s);
-		if (strncmp(s + n, ops[i].s, k) == 0)
+		if (strncmp(s + b, ops[i].s, k) == 0)
 			break;
 	}
 	if (i == sizeof(ops) / sizeof(ops[0])) {
@@ -289,8 +292,10 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 		return -1;
 	}
 	c->op = ops[i].op;
+	for (k += b; s[k] == ' ' || s[k] == '\t'; k++)
+		;
 	if ((c->name = strndup(s, n)) == NULL ||
-	    (c->value = strdup(s + n + k)) == NULL) {
+	    (c->value = strdup(s + k)) == NULL) {
 		*why = "out of memory";
 		return -1;
 	}
@@ -2166,7 +2171,7 @@ enum {
 };
 
 static const struct drv_option options[] = {
-	{ 't', "tag", "expr", "NAME OP VALUE",
+	{ 't', "tag", "expr", "'NAME OP VALUE'",
 	    "games whose tag NAME compares so with VALUE; OP one of = != "
 	    "~ (contains, any case) < > <= >=" },
 	{ 'T', "criteria", "file", "FILE",
@@ -2642,9 +2647,9 @@ main(int argc, char **argv)
 			opt.tags[i] = (char *)(uintptr_t)roster[i];
 	}
 	if ((opt.strip || opt.add) && (drv.fmt == FMT_TSV ||
-	    drv.fmt == FMT_JSON)) {
-		st = drv_usage_error(&drv, "--strip and --add write PDN, not "
-		    "-f %s", formats[drv.fmt]);
+	    drv.fmt == FMT_JSON || (drv.fmt == FMT_RAW && drv.fmt_given))) {
+		st = drv_usage_error(&drv, "--strip and --add write games "
+		    "canonically, not -f %s", formats[drv.fmt]);
 		goto out;
 	}
 	/* Games changed are written canonically. */
@@ -2656,7 +2661,10 @@ main(int argc, char **argv)
 			    "not both");
 			goto out;
 		}
-		if (drv.output == NULL || strcmp(drv.output, "-") == 0) {
+		/* A stem names files: not "", nor a directory ("d/"). */
+		if (drv.output == NULL || strcmp(drv.output, "-") == 0 ||
+		    drv.output[0] == '\0' ||
+		    drv.output[strlen(drv.output) - 1] == '/') {
 			st = drv_usage_error(&drv, "%s needs -o, the stem of "
 			    "the files' names", opt.split > 0 ? "--split" :
 			    "--split-by");
