@@ -106,6 +106,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "bad GameType value" },
 	[PDN_D_AS_READ] = { "as-read", PDN_SEV_WARNING,
 	    "written back as read" },
+	[PDN_D_TAG_WRAPPED] = { "tag-wrapped", PDN_SEV_WARNING,
+	    "tag value wrapped over lines" },
 };
 
 const char *

@@ -25,6 +25,7 @@
 #define LX_WINDOW	4096
 #define LX_TEXT_MAX	(1024 * 1024)	/* longest comment */
 #define LX_TAG_MAX	(64 * 1024)	/* longest tag name or value */
+#define LX_WRAP_LINES	4		/* lines a tag value may run over */
 #define LX_NUM_DIGITS	9		/* longest move number or NAG */
 #define LX_SQ_DIGITS	3		/* longest square number */
 
@@ -176,6 +177,12 @@ uint64_t
 pdn_lexer_offset(const pdn_lexer *lx)
 {
 	return lx->base + lx->pos;
+}
+
+long
+lex_line(const pdn_lexer *lx)
+{
+	return lx->line;
 }
 
 uint64_t
@@ -576,13 +583,68 @@ curly_quote(const pdn_lexer *lx)
 }
 
 /*
- * Reads a quoted string into lx->v (the position is on the opening
- * quote).  \" and \\ are escapes; a string ends on its own line.
+ * At a line end inside a tag value (lx->pos on it): nonzero when the value
+ * closes within LX_WRAP_LINES lines in all, on a line that does not start
+ * (after blanks) with '[' nor is blank, with its closing quote followed by
+ * blanks and the ']'.  Looks ahead in the bytes in view (at least
+ * LX_TAG_MAX when the input has them) and reads nothing: a value that
+ * does not close so stays "not closed on its line".
  */
 static int
-lex_string(pdn_lexer *lx, pdn_token *tok)
+wrap_closes(pdn_lexer *lx, int curly)
+{
+	const unsigned char *b;
+	size_t j, end;
+	int more = LX_WRAP_LINES - 1;
+
+	end = lx->pos + fill(lx, LX_TAG_MAX);
+	b = lx->b;
+	for (j = lx->pos; j < end; j++) {
+		if (b[j] == '\r' && j + 1 < end && b[j + 1] == '\n')
+			j++;
+		if (b[j] == '\n') {
+			if (more-- == 0)
+				return 0;
+			while (j + 1 < end && IS(b[j + 1], C_SP))
+				j++;
+			if (j + 1 >= end || b[j + 1] == '\n' ||
+			    b[j + 1] == '\r' || b[j + 1] == '[')
+				return 0;
+			continue;
+		}
+		if (b[j] == '\r' || b[j] == '\0')
+			return 0;
+		if (b[j] == '\\' && j + 1 < end &&
+		    (b[j + 1] == '"' || b[j + 1] == '\\')) {
+			j++;
+			continue;
+		}
+		if (b[j] == '"')
+			j++;
+		else if (curly && j + 2 < end && b[j] == 0xe2 &&
+		    b[j + 1] == 0x80 && (b[j + 2] == 0x9c || b[j + 2] == 0x9d))
+			j += 3;
+		else
+			continue;
+		while (j < end && IS(b[j], C_SP))
+			j++;
+		return j < end && b[j] == ']';
+	}
+	return 0;
+}
+
+/*
+ * Reads a quoted string into lx->v (the position is on the opening
+ * quote).  \" and \\ are escapes; a string ends on its own line, except
+ * a tag value (`join` not NULL) that wrap_closes() finds continued on the
+ * next lines (PDN_TF_WRAPPED): each line end, with the blanks before it
+ * and those that start the next line, then becomes `join` in the value.
+ */
+static int
+lex_string(pdn_lexer *lx, pdn_token *tok, const char *join)
 {
 	unsigned char c;
+	size_t joined = (size_t)-1, jlen = 0;
 	int rc;
 
 	lx->v.len = 0;
@@ -595,11 +657,30 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 	/* Absolute: the string may refill the buffer as it goes. */
 	lx->value_at = lx->base + lx->pos;
 	for (;;) {
-		if (fill(lx, 4) == 0 || lx->b[lx->pos] == '\n' ||
-		    lx->b[lx->pos] == '\r')
+		if (fill(lx, 4) == 0)
 			return set_error(lx, tok, PDN_D_UNTERMINATED_STRING,
 			    NULL);
 		c = lx->b[lx->pos];
+		if (c == '\n' || c == '\r') {
+			/* Looked ahead once: the lines after it are known. */
+			if (!(tok->flags & PDN_TF_WRAPPED) && (join == NULL ||
+			    !wrap_closes(lx, tok->flags & PDN_TF_QUOTES)))
+				return set_error(lx, tok,
+				    PDN_D_UNTERMINATED_STRING, NULL);
+			tok->flags |= PDN_TF_WRAPPED;
+			if (c == '\r')
+				lx->pos++;
+			lx->pos++;
+			newline(lx);
+			skip_blanks(lx);
+			while (lx->v.len > 0 && isblank_(lx->v.p[lx->v.len - 1]))
+				lx->v.len--;
+			jlen = lx->v.len > 0 ? strlen(join) : 0;
+			if ((rc = sput(&lx->v, join, jlen, LX_TAG_MAX)) != 0)
+				return text_error(lx, tok, rc);
+			joined = lx->v.len;
+			continue;
+		}
 		if (IS(c, C_STR)) {
 			if ((rc = copy_run(lx, &lx->v, LX_TAG_MAX, C_STR,
 			    1)) != 0)
@@ -624,6 +705,9 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 		if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX, tok)) != 0)
 			return text_error(lx, tok, rc);
 	}
+	/* A join that nothing followed: the value closed on a line alone. */
+	if (lx->v.len == joined)
+		lx->v.len -= jlen;
 	if (sput(&lx->v, "", 0, LX_TAG_MAX + 1) == -2)
 		return PDN_ENOMEM;
 	return 0;
@@ -699,7 +783,12 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 	skip_blanks(lx);
 	fill(lx, 4);
 	if (lx->pos < lx->end && (lx->b[lx->pos] == '"' || curly_quote(lx))) {
-		if ((rc = lex_string(lx, tok)) != 0 ||
+		/*
+		 * A wrapped value joins its lines with a space, a FEN's
+		 * pieces with nothing: the line break is no part of it.
+		 */
+		if ((rc = lex_string(lx, tok, lx->t.len == 3 &&
+		    memcmp(lx->t.p, "FEN", 3) == 0 ? "" : " ")) != 0 ||
 		    tok->type == PDN_TOK_ERROR)
 			return rc;
 		skip_blanks(lx);
@@ -746,7 +835,7 @@ lex_setup(pdn_lexer *lx, pdn_token *tok)
 	fill(lx, 4);
 	if (!(lx->pos < lx->end && (lx->b[lx->pos] == '"' || curly_quote(lx))))
 		return set_error(lx, tok, PDN_D_BAD_SETUP, "expected '\"'");
-	if ((rc = lex_string(lx, tok)) != 0 || tok->type == PDN_TOK_ERROR)
+	if ((rc = lex_string(lx, tok, NULL)) != 0 || tok->type == PDN_TOK_ERROR)
 		return rc;
 	skip_blanks(lx);
 	if (fill(lx, 1) == 0 || lx->b[lx->pos] != '/')

@@ -11,6 +11,9 @@
 
 #include "pdn_lex.h"
 
+/* The line the lexer stands on, 1-based. */
+long lex_line(const pdn_lexer *lx);
+
 /*
  * Where the blanks before the current token begin: the end of the token
  * before it.  Kept by the general path only, which reads every token but

@@ -349,6 +349,11 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 			    t->text);
 		if (f & PDN_TF_QUOTES)
 			emit_once(r, PDN_D_TAG_QUOTES, t);
+		/* The lexer stands right after the tag, on its last line. */
+		if (f & PDN_TF_WRAPPED)
+			emit(r, PDN_D_TAG_WRAPPED, t->line, t->col,
+			    "%s, lines %ld-%ld", t->text, t->line,
+			    lex_line(r->lx));
 	} else if (t->type == PDN_TOK_COMMENT) {
 		if (f & PDN_TF_NESTED)
 			emit(r, PDN_D_NESTED_BRACE, t->xline, t->xcol, NULL);
