@@ -108,6 +108,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "written back as read" },
 	[PDN_D_TAG_WRAPPED] = { "tag-wrapped", PDN_SEV_WARNING,
 	    "tag value wrapped over lines" },
+	[PDN_D_JUNK_SKIPPED] = { "junk-skipped", PDN_SEV_WARNING,
+	    "text outside any game skipped" },
 };
 
 const char *

@@ -1412,21 +1412,35 @@ pdn_lexer_next(pdn_token *tok, pdn_lexer *lx)
 	return lexer_next_slow(lx, tok, nl);
 }
 
-int
-pdn_lexer_skip_game(pdn_lexer *lx, int in_tags)
+/*
+ * pdn_lexer_skip_game(), which returns 1 at a line that starts with '[',
+ * 0 at the end of input, or PDN_EIO; with `last` not NULL, *last gets the
+ * last line passed that holds more than blanks (the line the lexer was on
+ * at least).
+ */
+static int
+skip_lines(pdn_lexer *lx, int in_tags, long *last)
 {
-	const unsigned char *nl;
+	const unsigned char *nl, *p, *e;
 	int at_start = lx->base + lx->pos == lx->lstart;
 
+	if (last != NULL)
+		*last = lx->line;
 	for (;;) {
 		if (lx->pos >= lx->end && fill(lx, 1) == 0)
 			return lx->ioerr ? PDN_EIO : 0;
 		if (at_start && lx->b[lx->pos] == '[' && !in_tags)
-			return 0;
+			return 1;
 		/* The broken game's own tags end at a line that is no tag. */
 		if (at_start && lx->b[lx->pos] != '[')
 			in_tags = 0;
 		nl = memchr(lx->b + lx->pos, '\n', lx->end - lx->pos);
+		e = nl != NULL ? nl : lx->b + lx->end;
+		for (p = lx->b + lx->pos; last != NULL && p < e; p++)
+			if (!IS(*p, C_WS)) {
+				*last = lx->line;
+				break;
+			}
 		if (nl == NULL) {
 			lx->pos = lx->end;
 			at_start = 0;
@@ -1436,4 +1450,18 @@ pdn_lexer_skip_game(pdn_lexer *lx, int in_tags)
 		newline(lx);
 		at_start = 1;
 	}
+}
+
+int
+pdn_lexer_skip_game(pdn_lexer *lx, int in_tags)
+{
+	int rc = skip_lines(lx, in_tags, NULL);
+
+	return rc < 0 ? rc : 0;
+}
+
+int
+lex_skip_junk(pdn_lexer *lx, long *last)
+{
+	return skip_lines(lx, 0, last);
 }

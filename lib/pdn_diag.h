@@ -84,6 +84,7 @@ typedef enum pdn_diag_code {
 	PDN_D_AS_READ,			/* warning: raw text kept for a rewrite */
 	/* Liberties of the reader found in real files since 2026-12. */
 	PDN_D_TAG_WRAPPED,		/* warning: a tag value over lines */
+	PDN_D_JUNK_SKIPPED,		/* warning: text outside any game */
 	PDN_D_NCODES
 } pdn_diag_code;
 

@@ -146,9 +146,10 @@ typedef struct pdn_game {
 	/*
 	 * With keep_raw, what the reader skipped between the previous game
 	 * (or the start of input) and this one when that is more than
-	 * spaces, tabs and line ends, such as a byte order mark or a
-	 * no-break space: the bytes from the first such one to the game's
-	 * first byte, which a rewrite writes before the game.  Else NULL.
+	 * spaces, tabs and line ends, such as a byte order mark, a
+	 * no-break space or junk (PDN_D_JUNK_SKIPPED): the bytes from the
+	 * first such one to the game's first byte, which a rewrite writes
+	 * before the game.  Else NULL.
 	 */
 	const char *lead;
 	size_t leadlen;

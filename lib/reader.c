@@ -68,8 +68,20 @@ struct pdn_reader {
 	 * prev_end, the end of the previous one) can be looked at.
 	 */
 	uint64_t rec_from, prev_end;
+	/*
+	 * Junk outside any game, skipped to the next game's tags
+	 * (syntax_error()): reported when that game begins, as its own,
+	 * with the warnings of what was read before it.
+	 */
+	int junk;
+	long junk_line, junk_col, junk_from, junk_to;
+	int junk_warnings;
+	char junk_what[200];
 	int oom;
 };
+
+/* syntax_error(): junk was skipped, and the next game follows. */
+#define JUNK_SKIPPED	2
 
 /*
  * The arena's head is the chunk in use; older chunks follow.  Emptying it
@@ -419,18 +431,25 @@ keep_lead(pdn_reader *r, const pdn_token *t)
 	uint64_t i, end;
 
 	uint64_t from = t->offset;
+	/*
+	 * After junk (syntax_error()) the recording may start past the end
+	 * of the previous game, with blanks alone between the two.
+	 */
+	uint64_t start = r->prev_end > r->rec_from ? r->prev_end : r->rec_from;
 
 	rec = pdn_lexer_recorded(r->lx, &n);
-	if (rec != NULL && r->prev_end >= r->rec_from &&
+	if (rec != NULL && t->offset >= start &&
 	    t->offset - r->rec_from <= n) {
 		end = t->offset - r->rec_from;
-		for (i = r->prev_end - r->rec_from; i < end; i++)
+		for (i = start - r->rec_from; i < end; i++)
 			if (rec[i] != ' ' && rec[i] != '\t' && rec[i] != '\n' &&
 			    rec[i] != '\r')
 				break;
 		if (i < end) {
 			r->game.lead = arena_strdup(r, rec + i, end - i);
 			r->game.leadlen = end - i;
+			/* Kept from there: junk may yet make it the next's. */
+			from = r->rec_from + i;
 		}
 		/*
 		 * Keeping every game's text, the recording goes on from the
@@ -473,6 +492,19 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	set_limit(r);
 	if (r->opt.keep_raw)
 		keep_lead(r, t);
+	if (r->junk) {
+		r->junk = 0;
+		r->game.warnings += r->junk_warnings;
+		r->tagdiag = 1;
+		if (r->junk_to > r->junk_from)
+			emit(r, PDN_D_JUNK_SKIPPED, r->junk_line, r->junk_col,
+			    "lines %ld-%ld (%s)", r->junk_from, r->junk_to,
+			    r->junk_what);
+		else
+			emit(r, PDN_D_JUNK_SKIPPED, r->junk_line, r->junk_col,
+			    "line %ld (%s)", r->junk_from, r->junk_what);
+		r->tagdiag = 0;
+	}
 }
 
 static pdn_elem *
@@ -922,7 +954,41 @@ finish_game(pdn_reader *r, int checks)
 	return r->oom ? PDN_ENOMEM : 1;
 }
 
-/* A syntax error: report it, skip to the next game, return this one. */
+/*
+ * Junk outside any game, from the game begun at r->game.line (at the
+ * junk, or at comments before it) to the next line that starts a tag:
+ * when there is one, the begun game is none, and the junk is reported
+ * with the game there (begin_game()); returns JUNK_SKIPPED.  At the end
+ * of input, 0: the junk is the error it is.
+ */
+static int
+skip_junk(pdn_reader *r, long line, long col, pdn_diag_code code,
+    const char *detail)
+{
+	long last;
+	int rc;
+
+	if ((rc = lex_skip_junk(r->lx, &last)) <= 0)
+		return rc;
+	r->junk = 1;
+	r->junk_line = line;
+	r->junk_col = col;
+	r->junk_from = r->game.line;
+	r->junk_to = last;
+	r->junk_warnings = r->game.warnings;
+	snprintf(r->junk_what, sizeof(r->junk_what), "%s%s%s",
+	    pdn_diag_text(code), detail != NULL && *detail != '\0' ? ": " :
+	    "", detail != NULL ? detail : "");
+	r->in_game = 0;
+	r->ngames--;
+	set_limit(r);
+	return JUNK_SKIPPED;
+}
+
+/*
+ * A syntax error: report it, skip to the next game, return this one; or
+ * JUNK_SKIPPED (skip_junk()).
+ */
 static int
 syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
     const char *detail)
@@ -936,19 +1002,23 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 		line = t->xline;
 		col = t->xcol;
 	}
+	/*
+	 * Among the game's tags (it has some, or the broken token is one,
+	 * and no movetext yet) the lines of its other tags are skipped too.
+	 * Junk outside any game (a token that does not read, before any
+	 * tag or movetext) is skipped to the next line that starts a tag,
+	 * so that the game there is read as if it were not there.
+	 */
+	junk = r->tags.n == 0 && !r->movetext && t->type != PDN_TOK_TAG &&
+	    code != PDN_D_GAME_TOO_LARGE &&
+	    !(t->type == PDN_TOK_ERROR && lex_error_in_tag(r->lx));
+	if (junk && (rc = skip_junk(r, line, col, code, detail)) != 0)
+		return rc;
 	if (detail != NULL && *detail != '\0')
 		emit(r, code, line, col, "%s", detail);
 	else
 		emit(r, code, line, col, NULL);
 	r->game.truncated = 1;
-	/*
-	 * Among the game's tags (it has some, or the broken token is one,
-	 * and no movetext yet) the lines of its other tags are skipped too.
-	 * Junk outside any game is skipped to the next line that starts a
-	 * tag, so that the game there is read as if it were not there.
-	 */
-	junk = r->tags.n == 0 && !r->movetext && t->type != PDN_TOK_TAG &&
-	    !(t->type == PDN_TOK_ERROR && lex_error_in_tag(r->lx));
 	in_tags = !r->movetext && !junk;
 	if ((rc = pdn_lexer_skip_game(r->lx, in_tags)) != 0)
 		return rc;
@@ -1032,7 +1102,10 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			set_end(r, lex_blank_start(r->lx));
 			return finish_game(r, 1);
 		case PDN_TOK_ERROR:
-			return syntax_error(r, t, t->code, t->text);
+			if ((rc = syntax_error(r, t, t->code, t->text)) !=
+			    JUNK_SKIPPED)
+				return rc;
+			break;
 		case PDN_TOK_TAG:
 			/*
 			 * Tags end a game with movetext.  A game of tags alone
@@ -1145,9 +1218,11 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			break;
 		case PDN_TOK_RPAREN:
 			begin_game(r, t);
+			if (r->depth == 0 && (rc = syntax_error(r, t,
+			    PDN_D_UNBALANCED_PAREN, NULL)) != JUNK_SKIPPED)
+				return rc;
 			if (r->depth == 0)
-				return syntax_error(r, t,
-				    PDN_D_UNBALANCED_PAREN, NULL);
+				break;
 			l = close_line(r, r->depth);
 			r->depth--;
 			if (l == NULL)

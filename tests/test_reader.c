@@ -647,6 +647,90 @@ test_keep_raw_every(void **state)
 	pdn_buf_free(&out);
 }
 
+/*
+ * Junk outside any game (a byte order mark and a word before the first
+ * game, comments and a stray ')' before the next) is no game: the game
+ * after it is read whole, with one warning, and keeps the junk as its
+ * lead (keep_raw 1) and its before (keep_raw 2, where befores, raws and
+ * the rest are the input again), read from memory or a few bytes at a
+ * time; a wrapped tag among them keeps its span over its lines.
+ */
+static void
+test_junk_kept(void **state)
+{
+	static const char in[] = "\xef\xbb\xbfxx junk\n[Event \"a\"]\n"
+	    "1. 32-28 *\n\n{c} ) more\r\n\r\n[Event \"b\"]\n"
+	    "[FEN \"W:W31-\n 50:B1-20\"]\n1. 32-28 *\n\n[Event \"c\"]\n"
+	    "1. 33-28 *\n";
+	static const char *const leads[] = {
+		"\xef\xbb\xbfxx junk\n", "{c} ) more\r\n\r\n", NULL
+	};
+	static const int warnings[] = { 1, 2, 0 };
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_buf out = { 0 };
+	struct trickle tr;
+	pdn_reader *r;
+	const pdn_game *g;
+	const char *rest;
+	size_t len = sizeof(in) - 1;
+	int keep, stream, n;
+
+	(void)state;
+	for (keep = 0; keep <= 2; keep++)
+		for (stream = 0; stream < 2; stream++) {
+			opt.keep_raw = keep;
+			tr.data = in;
+			tr.len = len;
+			tr.at = 0;
+			tr.step = 3;
+			if (stream)
+				assert_int_equal(pdn_reader_new(&r, trickle_read,
+				    &tr, &opt), 0);
+			else
+				assert_int_equal(pdn_reader_new_mem(&r, in, len,
+				    &opt), 0);
+			out.len = 0;
+			for (n = 0; pdn_reader_next(&g, r) == 1; n++) {
+				assert_in_range(n, 0, 2);
+				assert_int_equal(g->index, n + 1);
+				assert_false(g->truncated);
+				assert_int_equal(g->errors, 0);
+				assert_int_equal(g->warnings, warnings[n]);
+				if (keep > 0 && leads[n] != NULL) {
+					assert_int_equal(g->leadlen,
+					    strlen(leads[n]));
+					assert_memory_equal(g->lead, leads[n],
+					    g->leadlen);
+					assert_memory_equal(in + g->offset -
+					    g->leadlen, leads[n], g->leadlen);
+				} else
+					assert_null(g->lead);
+				if (n == 1)
+					assert_span(in, len,
+					    tag_span(g, "FEN").tag,
+					    "[FEN \"W:W31-\n 50:B1-20\"]");
+				if (keep == 2) {
+					assert_int_equal(out.len + g->beforelen,
+					    g->offset);
+					pdn_buf_add(&out, g->before,
+					    g->beforelen);
+					pdn_buf_add(&out, g->raw, g->rawlen);
+				}
+			}
+			assert_int_equal(n, 3);
+			if (keep == 2) {
+				assert_non_null(rest = pdn_reader_rest(r,
+				    &len));
+				pdn_buf_add(&out, rest, len);
+				len = sizeof(in) - 1;
+				assert_int_equal(out.len, len);
+				assert_memory_equal(out.data, in, len);
+			}
+			pdn_reader_free(r);
+		}
+	pdn_buf_free(&out);
+}
+
 int
 main(void)
 {
@@ -658,6 +742,7 @@ main(void)
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_keep_raw),
 		cmocka_unit_test(test_keep_raw_every),
+		cmocka_unit_test(test_junk_kept),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
