@@ -110,6 +110,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "tag value wrapped over lines" },
 	[PDN_D_JUNK_SKIPPED] = { "junk-skipped", PDN_SEV_WARNING,
 	    "text outside any game skipped" },
+	[PDN_D_FEN_SIDE_UNKNOWN] = { "fen-side-unknown", PDN_SEV_WARNING,
+	    "side to move '?' in the FEN" },
 };
 
 const char *

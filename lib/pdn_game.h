@@ -172,6 +172,18 @@ const char *pdn_game_tag(const pdn_game *g, const char *name);
 /* The first tag named `name` itself (its length, its line), or NULL. */
 const pdn_tag *pdn_game_find_tag(const pdn_game *g, const char *name);
 
+/*
+ * Who moves first from `pos`, read from a FEN whose side to move is '?'
+ * (PDN_FEN_W_SIDE_UNKNOWN), by the n elements at e of the line that
+ * follows it: the colour of the piece on the from-square of their first
+ * move, before any setup.  *first (when first is not NULL) gets that
+ * move's element, or NULL.  Returns PDN_WHITE or PDN_BLACK, or -1 when no
+ * move tells: there is none, or it is algebraic or starts on an empty
+ * square.
+ */
+int pdn_setup_side(const pdn_elem **first, const pdn_position *pos,
+    const pdn_elem *e, size_t n);
+
 /* --- results (game.c) --------------------------------------------- */
 
 /* A game result, whatever its notation. */

@@ -641,17 +641,22 @@ fen_big_square(const char *s)
 }
 
 /*
- * Checks a FEN.  Its syntax is the same in every variant, so a FEN that
- * does not read is an error whatever the game type, except a square
- * beyond 50 in Canadian draughts (12x12, 72 squares).  Its liberties (a
- * man on the crowning row...) are reported for 10x10 games only.
+ * Checks a FEN, followed by the nel elements at e of its line.  Its syntax
+ * is the same in every variant, so a FEN that does not read is an error
+ * whatever the game type, except a square beyond 50 in Canadian draughts
+ * (12x12, 72 squares).  Its liberties (a man on the crowning row...) are
+ * reported for 10x10 games only; a side to move '?', which any replay
+ * must decide, for every game, with what its first move says.
  */
 static void
-check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
+check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
+    const pdn_elem *e, size_t nel)
 {
 	pdn_position pos;
 	pdn_fen_info info;
-	int is10 = r->game.gametype == 20;
+	const pdn_elem *first;
+	char mv[PDN_MOVETOK_STRMAX];
+	int is10 = r->game.gametype == 20, side;
 
 	memset(&info, 0, sizeof(info));
 	if (pdn_fen_read(&pos, fen, len, &info) != 0) {
@@ -667,7 +672,18 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 			    pdn_fen_strerror(info.status));
 		return;
 	}
-	if (info.warnings != 0 && is10) {
+	if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {
+		side = pdn_setup_side(&first, &pos, e, nel);
+		if (side >= 0) {
+			pdn_movetok_str(mv, &first->u.move.tok);
+			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
+			    "%s, whose piece the first move (%s) moves",
+			    side == PDN_BLACK ? "Black" : "White", mv);
+		} else
+			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
+			    "no move tells, White is assumed");
+	}
+	if ((info.warnings & ~PDN_FEN_W_SIDE_UNKNOWN) != 0 && is10) {
 		static const struct {
 			unsigned bit;
 			const char *what;
@@ -678,6 +694,7 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 			{ PDN_FEN_W_EXTRA_FIELDS, "extra fields" },
 			{ PDN_FEN_W_MAN_ON_CROWN_ROW, "man on the crowning row" },
 			{ PDN_FEN_W_LOWERCASE, "lower case" },
+			{ PDN_FEN_W_EMPTY_FIELD, "empty field" },
 		};
 		char list[200];
 		size_t k, n = 0;
@@ -941,13 +958,15 @@ finish_game(pdn_reader *r, int checks)
 	decide_gametype(r);
 	check_result(r);
 	if ((fen = find_tag(r, "FEN")) != NULL)
-		check_fen(r, fen->value, fen->vlen, fen->line, 1);
+		check_fen(r, fen->value, fen->vlen, fen->line, 1, g->moves.e,
+		    g->moves.n);
 	/* Most games have no setup: no need to look for one. */
 	for (i = 0; r->setups > 0 && i < g->moves.n; i++)
 		if (g->moves.e[i].type == PDN_EL_SETUP)
 			check_fen(r, g->moves.e[i].u.text.s,
 			    g->moves.e[i].u.text.len, g->moves.e[i].line,
-			    g->moves.e[i].col);
+			    g->moves.e[i].col, g->moves.e + i + 1,
+			    g->moves.n - i - 1);
 	r->tagdiag = 0;
 	r->in_game = 0;
 	set_limit(r);
