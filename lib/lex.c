@@ -15,6 +15,7 @@
  * are in view (no refill, no bounds check per byte), lex_tag_fast() for
  * [Name "Value"], so that the general code runs only for the rest.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -438,12 +439,31 @@ copy_run(pdn_lexer *lx, struct sbuf *s, size_t max, unsigned k, int past)
 	return rc;
 }
 
+/*
+ * A text that sput() refused (rc): out of memory, or as long as `max`,
+ * the limit of `what` ("a comment"), which the message names (the text
+ * holds less than max bytes).
+ */
 static int
-text_error(pdn_lexer *lx, pdn_token *tok, int rc)
+text_error(pdn_lexer *lx, pdn_token *tok, int rc, const char *what,
+    size_t max)
 {
+	char d[80];
+
 	if (rc == -2)
 		return PDN_ENOMEM;
-	return set_error(lx, tok, PDN_D_TOKEN_TOO_LONG, NULL);
+	snprintf(d, sizeof(d), "%s of %zu bytes or more", what, max);
+	return set_error(lx, tok, PDN_D_TOKEN_TOO_LONG, d);
+}
+
+/* A number of more than `max` digits, as the message says. */
+static int
+number_error(pdn_lexer *lx, pdn_token *tok, const char *what, int max)
+{
+	char d[60];
+
+	snprintf(d, sizeof(d), "%s of more than %d digits", what, max);
+	return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, d);
 }
 
 /* Shows a byte in a message: 'c' when printable, else its value. */
@@ -496,7 +516,8 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 		if (IS(c, C_TEXT)) {
 			if ((rc = copy_run(lx, &lx->t, LX_TEXT_MAX, C_TEXT,
 			    1)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc, "a comment",
+				    LX_TEXT_MAX);
 			continue;
 		}
 		if (c == '}') {
@@ -516,7 +537,8 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 			tok->flags |= PDN_TF_NESTED;
 		}
 		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0)
-			return text_error(lx, tok, rc);
+			return text_error(lx, tok, rc, "a comment",
+			    LX_TEXT_MAX);
 		if (c == '\n')
 			newline(lx);
 	}
@@ -540,7 +562,8 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 		if (IS(c, C_LINE)) {
 			if ((rc = copy_run(lx, &lx->t, LX_TEXT_MAX, C_LINE,
 			    1)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc, "a comment",
+				    LX_TEXT_MAX);
 			continue;
 		}
 		/*
@@ -552,7 +575,8 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 		if (c == '\0')
 			return nul_error(lx, tok, "NUL byte in a comment");
 		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0)
-			return text_error(lx, tok, rc);
+			return text_error(lx, tok, rc, "a comment",
+			    LX_TEXT_MAX);
 	}
 	tok->type = PDN_TOK_LINE_COMMENT;
 	if (sput(&lx->t, "", 0, LX_TEXT_MAX + 1) == -2)
@@ -583,12 +607,13 @@ curly_quote(const pdn_lexer *lx)
 }
 
 /*
- * At a line end inside a tag value (lx->pos on it): nonzero when the value
+ * At a line end inside a tag value (lx->pos on it): 1 when the value
  * closes within LX_WRAP_LINES lines in all, on a line that does not start
  * (after blanks) with '[' nor is blank, with its closing quote followed by
- * blanks and the ']'.  Looks ahead in the bytes in view (at least
- * LX_TAG_MAX when the input has them) and reads nothing: a value that
- * does not close so stays "not closed on its line".
+ * blanks and the ']'; -1 when it has not closed by the end of its last
+ * line; else 0.  Looks ahead in the bytes in view (at least LX_TAG_MAX
+ * when the input has them) and reads nothing: a value that does not
+ * close so stays "not closed on its line".
  */
 static int
 wrap_closes(pdn_lexer *lx, int curly)
@@ -604,7 +629,7 @@ wrap_closes(pdn_lexer *lx, int curly)
 			j++;
 		if (b[j] == '\n') {
 			if (more-- == 0)
-				return 0;
+				return -1;
 			while (j + 1 < end && IS(b[j + 1], C_SP))
 				j++;
 			if (j + 1 >= end || b[j + 1] == '\n' ||
@@ -643,6 +668,7 @@ wrap_closes(pdn_lexer *lx, int curly)
 static int
 lex_string(pdn_lexer *lx, pdn_token *tok, const char *join)
 {
+	const char *what = join != NULL ? "a tag value" : "a setup string";
 	unsigned char c;
 	size_t joined = (size_t)-1, jlen = 0;
 	int rc;
@@ -661,12 +687,18 @@ lex_string(pdn_lexer *lx, pdn_token *tok, const char *join)
 			return set_error(lx, tok, PDN_D_UNTERMINATED_STRING,
 			    NULL);
 		c = lx->b[lx->pos];
+		/* Looked ahead once: the lines after the first are known. */
+		if ((c == '\n' || c == '\r') && !(tok->flags & PDN_TF_WRAPPED) &&
+		    (rc = join != NULL ? wrap_closes(lx,
+		    tok->flags & PDN_TF_QUOTES) : 0) <= 0) {
+			char d[40];
+
+			snprintf(d, sizeof(d), "nor within %d lines",
+			    LX_WRAP_LINES);
+			return set_error(lx, tok, PDN_D_UNTERMINATED_STRING,
+			    rc < 0 ? d : NULL);
+		}
 		if (c == '\n' || c == '\r') {
-			/* Looked ahead once: the lines after it are known. */
-			if (!(tok->flags & PDN_TF_WRAPPED) && (join == NULL ||
-			    !wrap_closes(lx, tok->flags & PDN_TF_QUOTES)))
-				return set_error(lx, tok,
-				    PDN_D_UNTERMINATED_STRING, NULL);
 			tok->flags |= PDN_TF_WRAPPED;
 			if (c == '\r')
 				lx->pos++;
@@ -677,14 +709,16 @@ lex_string(pdn_lexer *lx, pdn_token *tok, const char *join)
 				lx->v.len--;
 			jlen = lx->v.len > 0 ? strlen(join) : 0;
 			if ((rc = sput(&lx->v, join, jlen, LX_TAG_MAX)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc, what,
+				    LX_TAG_MAX);
 			joined = lx->v.len;
 			continue;
 		}
 		if (IS(c, C_STR)) {
 			if ((rc = copy_run(lx, &lx->v, LX_TAG_MAX, C_STR,
 			    1)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc, what,
+				    LX_TAG_MAX);
 			continue;
 		}
 		if (c == '"') {
@@ -703,7 +737,7 @@ lex_string(pdn_lexer *lx, pdn_token *tok, const char *join)
 		    (lx->b[lx->pos + 1] == '"' || lx->b[lx->pos + 1] == '\\'))
 			lx->pos++;
 		if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX, tok)) != 0)
-			return text_error(lx, tok, rc);
+			return text_error(lx, tok, rc, what, LX_TAG_MAX);
 	}
 	/* A join that nothing followed: the value closed on a line alone. */
 	if (lx->v.len == joined)
@@ -775,7 +809,8 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 	lx->t.len = 0;
 	while (fill(lx, 1) > 0 && IS(lx->b[lx->pos], C_NAME))
 		if ((rc = copy_run(lx, &lx->t, LX_TAG_MAX, C_NAME, 0)) != 0)
-			return text_error(lx, tok, rc);
+			return text_error(lx, tok, rc, "a tag name",
+			    LX_TAG_MAX);
 	if (lx->t.len == 0)
 		return set_error(lx, tok, PDN_D_BAD_TAG, "no tag name");
 	if (!(lx->t.p[0] >= 'A' && lx->t.p[0] <= 'Z'))
@@ -802,7 +837,8 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 		    lx->b[lx->pos] != '\0')
 			if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX,
 			    tok)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc,
+				    "a tag value", LX_TAG_MAX);
 		/* The blanks dropped are bytes of the input, one each. */
 		lx->value_end = lx->base + lx->pos;
 		while (lx->v.len > 0 && isblank_(lx->v.p[lx->v.len - 1])) {
@@ -1016,7 +1052,8 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	if (v < PDN_ALPHA && j < end && b[j] == '.') {
 		if (nd > LX_NUM_DIGITS) {
 			lx->pos = j;
-			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+			return number_error(lx, tok, "a move number",
+			    LX_NUM_DIGITS);
 		}
 		if (nd > 1 && b[i] == '0')
 			tok->flags |= PDN_TF_PADDED;
@@ -1056,7 +1093,8 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		}
 		if (nd > LX_NUM_DIGITS) {
 			lx->pos = j;
-			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+			return number_error(lx, tok, "a move number",
+			    LX_NUM_DIGITS);
 		}
 		tok->flags |= PDN_TF_NO_DOT;
 		if (nd > 1 && b[i] == '0')
@@ -1073,14 +1111,17 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	for (;;) {
 		if (nd > LX_SQ_DIGITS) {
 			lx->pos = j;
-			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+			return number_error(lx, tok, "a square", LX_SQ_DIGITS);
 		}
 		if (nd > 1 && b[sqstart[m->nsq]] == '0')
 			tok->flags |= PDN_TF_PADDED;
 		if (m->nsq == PDN_MOVETOK_MAX) {
+			char d[40];
+
 			lx->pos = j;
-			return set_error(lx, tok, PDN_D_BAD_MOVE,
-			    "too many squares");
+			snprintf(d, sizeof(d), "too many squares (more than %d)",
+			    PDN_MOVETOK_MAX);
+			return set_error(lx, tok, PDN_D_BAD_MOVE, d);
 		}
 		m->sq[m->nsq++] = (uint16_t)v;
 		k = j;
@@ -1264,7 +1305,7 @@ lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
 		}
 		if (k - lx->pos - 1 > LX_NUM_DIGITS) {
 			lx->pos = k;
-			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+			return number_error(lx, tok, "a NAG", LX_NUM_DIGITS);
 		}
 		tok->num = digits_value(lx->b + lx->pos + 1, k - lx->pos - 1);
 		lx->pos = k;

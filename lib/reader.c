@@ -903,8 +903,9 @@ keep_text(pdn_reader *r, const char *why)
 		emit(r, PDN_D_AS_READ, g->line, r->col, "%s", why);
 	else {
 		emit(r, PDN_D_GAME_TOO_LARGE, g->line, r->col,
-		    "its text (%llu bytes) was not kept: a rewrite leaves it "
-		    "out", (unsigned long long)g->span.len);
+		    "its text (%llu bytes, more than %zu) was not kept: a "
+		    "rewrite leaves it out", (unsigned long long)g->span.len,
+		    r->opt.max_game);
 	}
 	r->tagdiag = 0;
 }
@@ -1069,6 +1070,7 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 	pdn_token *t = &r->tok;
 	pdn_elem *e;
 	const pdn_line *l;
+	char limit[64];
 	int rc;
 
 	*out = &r->game;
@@ -1080,9 +1082,12 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 		if (r->used >= r->limit) {
 			if (r->oom)
 				return PDN_ENOMEM;
-			if (r->in_game && r->used > r->opt.max_game)
+			if (r->in_game && r->used > r->opt.max_game) {
+				snprintf(limit, sizeof(limit), "more than %zu "
+				    "bytes in memory", r->opt.max_game);
 				return syntax_error(r, t,
-				    PDN_D_GAME_TOO_LARGE, NULL);
+				    PDN_D_GAME_TOO_LARGE, limit);
+			}
 		}
 		switch (t->type) {
 		case PDN_TOK_EOF:
@@ -1226,9 +1231,12 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			if (!r->hasmove[r->depth])
 				return syntax_error(r, t,
 				    PDN_D_VARIATION_FIRST, NULL);
-			if (r->depth == PDN_MAX_DEPTH)
+			if (r->depth == PDN_MAX_DEPTH) {
+				snprintf(limit, sizeof(limit), "more than %d",
+				    PDN_MAX_DEPTH);
 				return syntax_error(r, t, PDN_D_TOO_DEEP,
-				    NULL);
+				    limit);
+			}
 			if ((e = add_elem(r, PDN_EL_VARIATION, t)) == NULL)
 				break;
 			r->depth++;

@@ -208,8 +208,8 @@ test_vectors(void **state)
 }
 
 /*
- * A game larger than max_game is cut short with game-too-large, and the
- * reader goes on with the next game.
+ * A game larger than max_game is cut short with game-too-large, which
+ * names the limit, and the reader goes on with the next game.
  */
 static void
 test_max_game(void **state)
@@ -241,7 +241,9 @@ test_max_game(void **state)
 	assert_int_equal(pdn_reader_next(&g, r), 0);
 	pdn_reader_free(r);
 	pdn_buf_add(&diags, "", 0);
-	assert_non_null(strstr(diags.data, "error game-too-large"));
+	/* The message names the limit. */
+	assert_non_null(strstr(diags.data, "error game-too-large: game too "
+	    "large: more than 65536 bytes in memory"));
 	pdn_buf_free(&in);
 	pdn_buf_free(&diags);
 }
@@ -270,8 +272,9 @@ test_depth(void **state)
 			    "draughts (20) inferred (game 1, ply 0)\n");
 		} else {
 			snprintf(want, sizeof(want), "1:%d error "
-			    "variation-too-deep: variations nested too deep "
-			    "(game 1, ply 1)\n", 10 + 7 * PDN_MAX_DEPTH);
+			    "variation-too-deep: variations nested too deep: "
+			    "more than %d (game 1, ply 1)\n",
+			    10 + 7 * PDN_MAX_DEPTH, PDN_MAX_DEPTH);
 			assert_true(strncmp(diags.data, want,
 			    strlen(want)) == 0);
 		}
