@@ -28,3 +28,34 @@ run_tool "pdn-validate -q -j 2                 " \
 run_tool "pdn-select -j 2 -t Date>=2000        " \
     $BUILD/bin/pdn-select -j 2 -t 'Date>=2000'
 run_tool "pdn-select -f pdn (every game)       " $BUILD/bin/pdn-select -f pdn
+# The duplicate table: -D on games that are nearly all distinct, every
+# prefix of the main line of each bench game (a curator's merged base has
+# few copies), against --status valid, which replays them too but keeps
+# nothing.  What -D takes a distinct game is the difference of the peak
+# memories over the number written: the table, and what does not grow
+# with the games (the blocks that texts are read again through, and the
+# replay of the texts that are not the same).
+tr -d '\r' <"$tmp/one.pdn" | awk '
+	function flush(   k, i, s) {
+		for (k = 1; k <= n; k++) {
+			s = mv[1]
+			for (i = 2; i <= k; i++)
+				s = s " " mv[i]
+			printf "[Event \"prefix %d\"]\n\n%s *\n\n", ++games, s
+		}
+		n = 0
+	}
+	/^\[Event / { flush() }
+	/^\[/ { next }
+	{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+[-x][0-9]/) mv[++n] = $i }
+	END { flush() }' >"$tmp/prefixes.pdn"
+for dd in "--status valid" -D; do
+	/usr/bin/time -o "$tmp/time" -f "%e %M" $BUILD/bin/pdn-select $dd \
+	    --summary "$tmp/prefixes.pdn" >/dev/null 2>"$tmp/stderr"
+	read -r s r <"$tmp/time"
+	[ "$dd" = -D ] && rssD=$r secsD=$s || rss=$r secs=$s
+done
+kept=$(sed -n 's/.* \([0-9]*\) written$/\1/p' "$tmp/stderr")
+awk -v a="$rss" -v b="$rssD" -v k="$kept" -v s="$secs" -v t="$secsD" \
+    'BEGIN { printf "pdn-select -D, %d distinct games (prefixes): max RSS %d KB (%d KB with --status valid), %.0f bytes a distinct game; %.2f s (%.2f s)\n",
+	k, b, a, (b - a) * 1024 / k, t, s }'

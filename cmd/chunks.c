@@ -223,6 +223,7 @@ run_stream(const struct chunk_tool *t, void *arg, void *ctx,
 	ro.diag = t->diag;
 	ro.diag_arg = b;
 	ro.keep_raw = t->keep_raw;
+	ro.skip_moves = t->skip_moves;
 	ro.gametype = t->gametype;
 	if (pdn_reader_new(&r, src_read, &s, &ro) != 0) {
 		cli_warn("out of memory");
@@ -294,6 +295,7 @@ worker_main(void *warg)
 		ro.diag = q->t->diag;
 		ro.diag_arg = j->batch;
 		ro.keep_raw = q->t->keep_raw;
+		ro.skip_moves = q->t->skip_moves;
 		ro.gametype = q->t->gametype;
 		/* A chunk in memory has no read to fail. */
 		mem.fd = -1;

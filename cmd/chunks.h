@@ -119,6 +119,8 @@ struct chunk_tool {
 	int keep_raw;
 	/* The GameType of untagged games (reader option), or 0. */
 	int gametype;
+	/* The tool looks at the tags alone: no moves kept (skip_moves). */
+	int skip_moves;
 };
 
 /*

@@ -674,11 +674,24 @@ drv_end(struct drv *d, int status)
 
 /* --- diagnostics and options of the library ------------------------------ */
 
+pdn_severity
+drv_severity(const struct drv *d, const pdn_diag *dg)
+{
+	/*
+	 * The one diagnostic of a game not replayed says that it was not
+	 * judged, not that something is wrong with it: it stays a warning,
+	 * and the game unsupported, never invalid.
+	 */
+	if (d->strict && dg->severity == PDN_SEV_WARNING &&
+	    dg->code != PDN_D_UNSUPPORTED_GAMETYPE &&
+	    dg->code != PDN_D_GAMETYPE_UNKNOWN)
+		return PDN_SEV_ERROR;
+	return dg->severity;
+}
+
 int
 drv_shown(const struct drv *d, pdn_severity sev)
 {
-	if (d->strict && sev == PDN_SEV_WARNING)
-		sev = PDN_SEV_ERROR;
 	if (d->quiet || sev < d->min)
 		return -1;
 	return (int)sev;
@@ -690,13 +703,12 @@ drv_diag(const pdn_diag *dg, void *arg)
 	struct drv *d = arg;
 	pdn_diag raised = *dg;
 
-	if (d->strict && dg->severity == PDN_SEV_WARNING)
-		raised.severity = PDN_SEV_ERROR;
+	raised.severity = drv_severity(d, dg);
 	if (raised.severity == PDN_SEV_ERROR)
 		d->ds.errors++;
 	else if (raised.severity == PDN_SEV_WARNING)
 		d->ds.warnings++;
-	if (drv_shown(d, dg->severity) < 0)
+	if (drv_shown(d, raised.severity) < 0)
 		return;
 	cli_diag(&raised, NULL);
 }

@@ -178,9 +178,15 @@ int drv_usage_error(const struct drv *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /*
- * The severity a diagnostic of severity sev has in this run (--strict
- * makes warnings errors), or -1 when it is not shown (-q, -w, notes
- * without --verbose).
+ * The severity diagnostic dg has in this run: --strict makes a warning an
+ * error, except the one that says a game was not replayed
+ * (unsupported-gametype, gametype-unknown).
+ */
+pdn_severity drv_severity(const struct drv *d, const pdn_diag *dg);
+
+/*
+ * Whether a diagnostic of severity sev in this run (drv_severity()) is
+ * shown: sev, or -1 when it is not (-q, -w, notes without --verbose).
  */
 int drv_shown(const struct drv *d, pdn_severity sev);
 

@@ -121,7 +121,7 @@ struct run {
 	const char *file;	/* the file of the last TSV record ... */
 	pdn_buf file_tsv;	/* ... and its name escaped */
 	long games;
-	long verdicts[PDN_VERDICT_INVALID + 1];
+	long verdicts[PDN_VERDICT_UNSUPPORTED + 1];
 	long reasons[8];	/* NONE, the six rules, time */
 	int status;
 	void *workers[DRV_MAX_JOBS];	/* a struct chunk_worker per job */
@@ -463,17 +463,15 @@ detail_text(const struct judged *j, char *buf, size_t size)
 #define NOTE(s) n += (size_t)snprintf(buf + n, n < size ? size - n : 0, \
 	    "%s%s", n > 0 ? "," : "", (s))
 	/*
-	 * A game of another variant is unsupported; one the reader could
-	 * not even type because it is broken is invalid by its first error
-	 * (as pdn-validate judges it).
+	 * An invalid game by its first error; a game of another variant by
+	 * the code of the one diagnostic that says so (no GameType at all,
+	 * or one not played).
 	 */
-	if (a->verdict == PDN_VERDICT_INVALID) {
-		if ((a->flags & PDN_ADJ_UNSUPPORTED) &&
-		    !(j->g->gametype == 0 && j->g->errors > 0))
-			NOTE("unsupported-gametype");
-		else if (j->fe.name[0] != '\0')
-			NOTE(j->fe.name);
-	}
+	if (a->verdict == PDN_VERDICT_INVALID && j->fe.name[0] != '\0')
+		NOTE(j->fe.name);
+	else if (a->verdict == PDN_VERDICT_UNSUPPORTED)
+		NOTE(j->g->gametype == 0 && j->g->gametype_inferred ?
+		    "gametype-unknown" : "unsupported-gametype");
 	if (a->flags & PDN_ADJ_LINES_DIFFER)
 		NOTE("ambiguous-lines-differ");
 	else if (a->flags & PDN_ADJ_AMBIGUOUS)
@@ -911,7 +909,7 @@ batch_free(void *batch)
  */
 static struct chunk_tool tool = {
 	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch, 0,
-	0
+	0, 0
 };
 
 /* --- driver --------------------------------------------------------- */
@@ -1003,7 +1001,7 @@ print_summary(const struct run *run)
 
 	/* cli_warn flushes the records first: the summary follows them. */
 	cli_warn("%ld games", run->games);
-	for (k = 0; k <= PDN_VERDICT_INVALID; k++)
+	for (k = 0; k <= PDN_VERDICT_UNSUPPORTED; k++)
 		cli_warn("verdict %s: %ld", pdn_verdict_str((pdn_verdict)k),
 		    run->verdicts[k]);
 	for (k = 0; k < sizeof(rnames) / sizeof(rnames[0]); k++)

@@ -429,12 +429,8 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 	}
 	switch (pdn_played_status(run->pg)) {
 	case PDN_REPLAY_UNSUPPORTED:
-		/*
-		 * Another variant is no fault, but a game the reader could
-		 * not even type because it is broken is (as pdn-validate
-		 * judges it).
-		 */
-		return g->gametype == 0 && g->errors > 0 ? 1 : 0;
+		/* Another variant is no fault. */
+		return 0;
 	case PDN_REPLAY_INVALID:
 		status = 1;
 		valid = 0;
@@ -508,7 +504,8 @@ replay_file(void *arg, struct drv *d, struct cli_input *in)
 	if (cli_input_end(in, rc) != 0)
 		status = 2;
 	pdn_reader_free(r);
-	if (d->strict && d->ds.warnings + d->ds.errors > 0 && status < 1)
+	/* Under --strict the warnings were counted as errors. */
+	if (d->strict && d->ds.errors > 0 && status < 1)
 		status = 1;
 	return status;
 }

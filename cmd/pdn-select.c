@@ -4,8 +4,9 @@
  * record per game (-f tsv, json); or only their number (--count).  See
  * pdn-select(1).
  *
- * Selection by tags reads the games and never replays them, so that it
- * runs at the reader's speed.  As read, a game is written with the bytes
+ * Selection by tags reads the games and never replays them: the reader
+ * keeps no moves (skip_moves), finding the same games several times
+ * faster than when it keeps them.  As read, a game is written with the bytes
  * before it that belong to it, so that selecting every game gives back
  * the input byte for byte: the reader (keep_raw 2) gives each game's text
  * and what lies between it and the game before (blank lines, a byte order
@@ -18,6 +19,7 @@
  * there what is a copy of an earlier game (-D): it alone knows them all.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +27,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "chunks.h"
 #include "cli.h"
@@ -122,7 +126,8 @@ static const char *const status_names[] = {
 	"valid", "invalid", "unsupported", NULL
 };
 static const char *const verdict_names[] = {
-	"agree", "disagree", "continues", "undecided", "invalid", NULL
+	"agree", "disagree", "continues", "undecided", "invalid", "unsupported",
+	NULL
 };
 
 static const char *const roster[] = {
@@ -560,7 +565,7 @@ reaches(const pdn_played *pg)
 
 /* The status pdn-validate gives a played game. */
 static int
-game_status(const pdn_game *g, const pdn_played *pg)
+game_status(const pdn_played *pg)
 {
 	switch (pdn_played_status(pg)) {
 	case PDN_REPLAY_VALID:
@@ -568,9 +573,7 @@ game_status(const pdn_game *g, const pdn_played *pg)
 	case PDN_REPLAY_INVALID:
 		return ST_INVALID;
 	default:
-		/* A broken game the reader could not even type is invalid. */
-		return g->gametype == 0 && g->errors > 0 ? ST_INVALID :
-		    ST_UNSUPPORTED;
+		return ST_UNSUPPORTED;
 	}
 }
 
@@ -653,20 +656,87 @@ read_criteria(const char *path)
  * that position; with --dup-by final, 'F' and the final position.  A game
  * that does not replay (another variant, an illegal move) has the key of
  * its text: 'W', its FEN tag and its main line's move tokens, normalised,
- * and setups.  Keys are kept one after another in an arena, found by a
- * 64-bit hash in an open-addressing table, and compared in full.
+ * and setups.
+ *
+ * The games kept are found by the 64-bit hash of their key in an
+ * open-addressing table of 16 bytes an entry, at most half full: the
+ * hash, and where the game's text lies in its input.  A game whose key
+ * has the hash of a kept one is a copy when the kept game's text, read
+ * again from its input (pread), is its text, or else when the key of that
+ * text, read and replayed again, is its key: never by the hash alone.  A
+ * game of an input that cannot be read again (a pipe) keeps its key
+ * itself, in an arena, for that comparison.
  */
 enum { DUP_MAIN, DUP_FINAL, DUP_PLIES };
 
+/*
+ * ref: the text's offset in the inputs one after another (see struct
+ * src) times 2^24, plus its length (below REF_ARENA); or, with the
+ * length REF_ARENA, the key's offset in the arena, where its length comes
+ * first (a size_t).  0: an empty slot.
+ */
 struct dupent {
 	uint64_t hash;
-	size_t at, len;		/* in the arena; len 0: empty slot */
+	uint64_t ref;
+};
+
+#define REF_LEN_BITS	24
+#define REF_ARENA	((1u << REF_LEN_BITS) - 1)
+#define REF_MAX_OFFSET	(UINT64_C(1) << (64 - REF_LEN_BITS))
+
+/*
+ * An input that -D reads again, at offset `base` of the inputs' texts:
+ * through its own descriptor for the first MAX_SRC_FDS, reopened by name
+ * (the same file: device and inode) for the others.
+ */
+struct src {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	uint64_t size, base;
+	int fd;
+};
+
+#define MAX_SRC_FDS	32
+
+/*
+ * Whether the input being read can be read again (dups.cur): set before
+ * its chunks are read, for the threads that read them.
+ */
+static int dup_reread;
+
+/*
+ * The texts read again come through a few blocks of the inputs, reused
+ * by the least recently used: the copies of a game tend to follow the
+ * order of the games they copy (a file merged twice), and one read of a
+ * block then serves many.  On the bench games (all but the first copy
+ * copies), one read a game took 9% of the run.
+ */
+#define BLK_SIZE	(64 * 1024)
+#define BLK_N		16
+
+struct blk {
+	const struct src *sr;	/* NULL: unused */
+	uint64_t at;		/* offset in its input */
+	size_t len;
+	unsigned long used;
+	char *data;
 };
 
 struct dups {
 	struct dupent *t;
 	size_t cap, n;		/* cap: a power of two */
 	pdn_buf arena;
+	struct src *srcs;
+	size_t nsrcs, capsrcs;
+	uint64_t next;		/* where the next input's text goes */
+	const struct src *cur;	/* the input being read, or NULL */
+	struct blk blk[BLK_N];
+	unsigned long clock;
+	pdn_buf text;		/* a kept game's text, read again */
+	pdn_buf other;		/* its key */
+	pdn_buf mine;		/* the key of the game looked for */
+	struct chunk_worker *w;	/* and its replay, made when needed */
 };
 
 /* A hash of 8 bytes at a time (the keys are long: a game's moves). */
@@ -821,26 +891,232 @@ make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
 	}
 }
 
+/* One position into hash h: three products side by side, and a turn. */
+static uint64_t
+hash_pos(uint64_t h, const pdn_position *p)
+{
+	h = (h << 23 | h >> 41) ^ (p->white * 0xff51afd7ed558ccdULL +
+	    p->black * 0xc4ceb9fe1a85ec53ULL + p->kings *
+	    0x9e3779b97f4a7c15ULL + (uint64_t)p->side);
+	return h;
+}
+
+/* Mixed once more (a table slot takes its low bits); never 0 ("none"). */
+static uint64_t
+hash_end(uint64_t h)
+{
+	h = (h ^ (h >> 31)) * 0xbf58476d1ce4e5b9ULL;
+	return (h ^ (h >> 29)) | 1;
+}
+
 /*
- * Whether the key is one seen before; if not, it is kept.  Returns 1 (a
- * copy), 0 (new), -1 out of memory.
+ * The hash of the key make_key() writes of a game that replays (a key of
+ * 'P' or 'F'), from its positions: the start and the position after each
+ * ply the key takes, or the final one, which are what the key says.
+ * On 20 copies of the bench games, writing the keys took 50 million
+ * instructions and -D 812 million in all; hashing the positions instead,
+ * 795 million.  Most keys then need not be written at all (their games'
+ * texts can be read again).
+ * Returns 0 for a game whose key is written from its text ('W').
+ */
+static uint64_t
+played_hash(const pdn_game *g, const pdn_played *pg)
+{
+	const pdn_position *pos[64];
+	uint64_t h;
+	long n = g->plies, from, got, k;
+
+	if (pg == NULL || pdn_played_setups(pg) == 0 ||
+	    pdn_played_lines(pg) == 0 || pdn_played_plies(pg) != g->plies)
+		return 0;
+	if (opt.dupby == DUP_FINAL)
+		return hash_end(hash_pos(0x46, pdn_played_final(pg, 0)));
+	if (opt.dupby == DUP_PLIES && n > opt.dupplies)
+		n = opt.dupplies;
+	h = hash_pos(0x50 ^ (uint64_t)n << 8, pdn_played_start(pg));
+	for (from = 0; from < n && (got = pdn_played_positions(pos, 64, pg,
+	    0, from)) > 0; from += got)
+		for (k = 0; k < got && from + k < n; k++)
+			h = hash_pos(h, pos[k]);
+	return hash_end(h);
+}
+
+/* Reads len bytes at `at` of input sr into buf: 0, or -1. */
+static int
+src_read(const struct src *sr, char *buf, size_t len, uint64_t at)
+{
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if ((fd = sr->fd) < 0 && ((fd = open(sr->path, O_RDONLY)) < 0 ||
+	    fstat(fd, &st) != 0 || st.st_dev != sr->dev ||
+	    st.st_ino != sr->ino)) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	n = pread(fd, buf, len, (off_t)at);
+	if (sr->fd < 0)
+		close(fd);
+	return n >= 0 && (size_t)n == len ? 0 : -1;
+}
+
+/*
+ * The text of the game at `ref` (not in the arena), *len bytes, lent
+ * until the next call; NULL when it cannot be read as it was.
+ */
+static const char *
+ref_text(struct dups *d, uint64_t ref, size_t *len)
+{
+	uint64_t off = ref >> REF_LEN_BITS, at, end;
+	size_t lo = 0, hi = d->nsrcs, mid, i;
+	const struct src *sr;
+	struct blk *b, *old;
+
+	*len = (size_t)(ref & REF_ARENA);
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (d->srcs[mid].base <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo >= d->nsrcs || off < d->srcs[lo].base ||
+	    off - d->srcs[lo].base + *len > d->srcs[lo].size)
+		return NULL;
+	sr = &d->srcs[lo];
+	at = off - sr->base;
+	end = at + *len;
+	d->clock++;
+	for (i = 0, old = b = d->blk; i < BLK_N; i++, b++) {
+		if (b->sr == sr && b->at <= at && end <= b->at + b->len) {
+			b->used = d->clock;
+			return b->data + (at - b->at);
+		}
+		if (b->used < old->used)
+			old = b;
+	}
+	/* A text longer than a block is read alone. */
+	if (*len > BLK_SIZE / 2) {
+		d->text.len = 0;
+		if (pdn_buf_reserve(&d->text, *len) != 0 ||
+		    src_read(sr, d->text.data, *len, at) != 0)
+			return NULL;
+		return d->text.data;
+	}
+	if (old->data == NULL && (old->data = malloc(BLK_SIZE)) == NULL)
+		return NULL;
+	old->sr = NULL;
+	old->at = at & ~(uint64_t)4095;
+	old->len = sr->size - old->at < BLK_SIZE ?
+	    (size_t)(sr->size - old->at) : BLK_SIZE;
+	if (src_read(sr, old->data, old->len, old->at) != 0)
+		return NULL;
+	old->sr = sr;
+	old->used = d->clock;
+	return old->data + (at - old->at);
+}
+
+static void replay_options(pdn_replay_options *ro);
+
+/*
+ * The key of the game in text[0..len), read and replayed again, into
+ * *to.  Returns 0, or -1 out of memory.
  */
 static int
-dup_seen(struct dups *d, const char *key, size_t len, uint64_t h)
+key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len)
+{
+	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	const pdn_played *pg;
+	const pdn_game *g;
+	pdn_reader *r;
+	int rc = 0;
+
+	to->len = 0;
+	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL)
+		return -1;
+	o.gametype = drv.gametype;
+	if (pdn_reader_new_mem(&r, text, len, &o) != 0)
+		return -1;
+	replay_options(&ro);
+	if (pdn_reader_next(&g, r) == 1) {
+		if (pdn_replay_game(&pg, d->w->rp, g, &ro) != 0)
+			rc = -1;
+		else
+			make_key(to, g, pg);
+	}
+	pdn_reader_free(r);
+	return rc != 0 || to->oom ? -1 : 0;
+}
+
+/*
+ * Whether kept entry e is the game of key[0..len) (NULL: not written)
+ * and text[0..tlen) (NULL: not at hand, then the key is written): 1 yes,
+ * 0 no, -1 out of memory.
+ */
+static int
+dup_same(struct dups *d, const struct dupent *e, const char *key, size_t len,
+    const char *text, size_t tlen)
+{
+	const char *kept;
+	size_t klen;
+
+	/* The comparisons below want the key. */
+	if (key == NULL && (e->ref & REF_ARENA) == REF_ARENA) {
+		if (key_of_text(d, &d->mine, text, tlen) != 0)
+			return -1;
+		key = d->mine.data;
+		len = d->mine.len;
+	}
+	if ((e->ref & REF_ARENA) == REF_ARENA) {
+		kept = d->arena.data + (e->ref >> REF_LEN_BITS);
+		memcpy(&klen, kept, sizeof(klen));
+		return klen == len && memcmp(kept + sizeof(klen), key,
+		    len) == 0;
+	}
+	/* Changed since (or gone): not the game it was. */
+	if ((kept = ref_text(d, e->ref, &klen)) == NULL)
+		return 0;
+	/* The same text is the same game: the common case, cheap. */
+	if (text != NULL && klen == tlen && memcmp(kept, text, tlen) == 0)
+		return 1;
+	if (key_of_text(d, &d->other, kept, klen) != 0)
+		return -1;
+	if (key == NULL) {
+		if (key_of_text(d, &d->mine, text, tlen) != 0)
+			return -1;
+		key = d->mine.data;
+		len = d->mine.len;
+	}
+	return d->other.len == len && memcmp(d->other.data, key, len) == 0;
+}
+
+/*
+ * Whether the game of key[0..len) (hash h), whose text lies at `offset`
+ * of the input being read, `tlen` bytes (text, or NULL when it is not at
+ * hand), is a copy of one kept; if not, it is kept.  Returns 1 (a copy),
+ * 0 (new), -1 out of memory.
+ */
+static int
+dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
+    uint64_t offset, const char *text, size_t tlen)
 {
 	struct dupent *t, *e;
 	size_t i, cap;
+	int same, where;
 
-	if (len == 0)
+	if (key == NULL && text == NULL)
 		return 0;
 	if (2 * (d->n + 1) > d->cap) {
 		cap = d->cap == 0 ? 1024 : 2 * d->cap;
 		if ((t = calloc(cap, sizeof(*t))) == NULL)
 			return -1;
 		for (i = 0; i < d->cap; i++) {
-			if (d->t[i].len == 0)
+			if (d->t[i].ref == 0)
 				continue;
-			for (e = &t[d->t[i].hash & (cap - 1)]; e->len != 0;
+			for (e = &t[d->t[i].hash & (cap - 1)]; e->ref != 0;
 			    e = &t[(size_t)(e - t + 1) & (cap - 1)])
 				;
 			*e = d->t[i];
@@ -849,19 +1125,100 @@ dup_seen(struct dups *d, const char *key, size_t len, uint64_t h)
 		d->t = t;
 		d->cap = cap;
 	}
-	for (e = &d->t[h & (d->cap - 1)]; e->len != 0;
+	/* Where it can be read again from, to be kept so. */
+	where = d->cur != NULL && offset + tlen <= d->cur->size &&
+	    tlen > 0 && tlen < REF_ARENA &&
+	    d->cur->base + offset < REF_MAX_OFFSET;
+	for (e = &d->t[h & (d->cap - 1)]; e->ref != 0;
 	    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)])
-		if (e->hash == h && e->len == len &&
-		    memcmp(d->arena.data + e->at, key, len) == 0)
-			return 1;
+		if (e->hash == h && (same = dup_same(d, e, key, len, text,
+		    tlen)) != 0)
+			return same;
 	e->hash = h;
-	e->at = d->arena.len;
-	e->len = len;
-	pdn_buf_add(&d->arena, key, len);
-	if (d->arena.oom)
-		return -1;
+	if (where)
+		e->ref = (d->cur->base + offset) << REF_LEN_BITS | tlen;
+	else {
+		/* Past what the input was when it was opened, say. */
+		if (key == NULL) {
+			if (key_of_text(d, &d->mine, text, tlen) != 0)
+				return -1;
+			key = d->mine.data;
+			len = d->mine.len;
+		}
+		if (d->arena.len >= REF_MAX_OFFSET)
+			return -1;
+		e->ref = (uint64_t)d->arena.len << REF_LEN_BITS | REF_ARENA;
+		pdn_buf_add(&d->arena, (const char *)&len, sizeof(len));
+		pdn_buf_add(&d->arena, key, len);
+		if (d->arena.oom)
+			return -1;
+	}
 	d->n++;
 	return 0;
+}
+
+/*
+ * Notes input `in` for the comparisons of -D (d->cur) when it is a
+ * regular file, which can be read again; otherwise its games keep their
+ * keys.
+ */
+static void
+dup_source(struct dups *d, const struct cli_input *in)
+{
+	struct stat st;
+	struct src *n;
+
+	d->cur = NULL;
+	if (fstat(in->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size <= 0)
+		return;
+	if (d->nsrcs == d->capsrcs) {
+		size_t cap = d->capsrcs == 0 ? 16 : 2 * d->capsrcs;
+
+		if ((n = realloc(d->srcs, cap * sizeof(*n))) == NULL)
+			return;
+		d->srcs = n;
+		d->capsrcs = cap;
+	}
+	n = &d->srcs[d->nsrcs];
+	n->fd = -1;
+	n->path = NULL;
+	/* Standard input, redirected from a file, has no name to reopen. */
+	if (d->nsrcs < MAX_SRC_FDS || in->fd == STDIN_FILENO)
+		n->fd = dup(in->fd);
+	else
+		n->path = strdup(in->name);
+	if (n->fd < 0 && n->path == NULL)
+		return;
+	n->dev = st.st_dev;
+	n->ino = st.st_ino;
+	n->size = (uint64_t)st.st_size;
+	n->base = d->next;
+	d->next += n->size;
+	d->cur = n;
+	d->nsrcs++;
+}
+
+static void
+dup_free(struct dups *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsrcs; i++) {
+		if (d->srcs[i].fd >= 0)
+			close(d->srcs[i].fd);
+		free(d->srcs[i].path);
+	}
+	free(d->srcs);
+	for (i = 0; i < BLK_N; i++)
+		free(d->blk[i].data);
+	free(d->t);
+	pdn_buf_free(&d->arena);
+	pdn_buf_free(&d->text);
+	pdn_buf_free(&d->other);
+	pdn_buf_free(&d->mine);
+	if (d->w != NULL)
+		chunk_worker_free(d->w);
 }
 
 /* --- selecting ----------------------------------------------------------- */
@@ -884,8 +1241,15 @@ struct item {
 	 */
 	int sel;
 	size_t text, len;	/* its bytes in the body (as read, pdn) */
-	size_t key, keylen;	/* -D: its key in keys */
+	/*
+	 * -D: its key's hash; its key in keys (keylen 0: not written); its
+	 * text's place in the input, and its bytes in keys at ktext (span
+	 * length 0: not at hand).
+	 */
 	uint64_t hash;
+	size_t key, keylen;
+	pdn_span span;
+	size_t ktext;
 	long game, line;	/* its record (tsv, json) */
 	uint64_t offset;
 	size_t vals;		/* the record's tag values in the arena */
@@ -954,7 +1318,7 @@ static int
 no_game(const pdn_game *g)
 {
 	return g->truncated && g->ntags == 0 && g->moves.n == 0 &&
-	    g->terminator == NULL;
+	    g->plies == 0 && g->terminator == NULL;
 }
 
 /*
@@ -1061,6 +1425,19 @@ static void write_items(struct run *run, struct batch *b,
     const struct chunk_base *at);
 
 /*
+ * What pdn-validate says of a game, and a canonical rewrite, take every
+ * variation; the other criteria only the main line.  The replay's
+ * diagnostics are pdn-validate's to say.
+ */
+static void
+replay_options(pdn_replay_options *ro)
+{
+	ro->flags = drv.flags;
+	if (opt.status < 0 && drv.fmt != FMT_PDN)
+		ro->flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+}
+
+/*
  * The work of a chunk or a stream (struct chunk_tool): reads the games of
  * reader r into the batch, judged by the criteria, with the worker ctx.
  */
@@ -1077,17 +1454,9 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	pdn_adjudication adj;
 	struct item *it;
 	size_t len;
-	int rc, sel, full, out = !drv.quiet && !opt.count;
+	int rc, sel, out = !drv.quiet && !opt.count;
 
-	/*
-	 * What pdn-validate says of a game, and a canonical rewrite, take
-	 * every variation; the other criteria only the main line.  The
-	 * replay's diagnostics are pdn-validate's to say.
-	 */
-	full = opt.status >= 0 || drv.fmt == FMT_PDN;
-	ro.flags = drv.flags;
-	if (!full)
-		ro.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	replay_options(&ro);
 	b->live = live != NULL;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (no_game(g)) {
@@ -1109,7 +1478,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				b->body.oom = 1;
 				break;
 			}
-			if (opt.status >= 0 && game_status(g, pg) != opt.status)
+			if (opt.status >= 0 && game_status(pg) != opt.status)
 				sel = 0;
 			if (sel && opt.verdict >= 0) {
 				if (pdn_adjudicate(&adj, w->a, pg) != 0) {
@@ -1144,11 +1513,27 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				b->body.oom = 1;
 				break;
 			}
+			/*
+			 * Its hash, its text for the comparison, and its
+			 * key when its text will not do.
+			 */
+			it->span = g->span;
+			if (g->raw == NULL || g->rawlen != g->span.len)
+				it->span.len = 0;
 			it->key = b->keys.len;
-			make_key(&b->keys, g, pg);
-			it->keylen = b->keys.len - it->key;
-			it->hash = key_hash(b->keys.data + it->key,
-			    it->keylen);
+			it->hash = played_hash(g, pg);
+			if (it->hash == 0 || it->span.len == 0 ||
+			    !dup_reread) {
+				make_key(&b->keys, g, pg);
+				it->keylen = b->keys.len - it->key;
+				if (it->hash == 0)
+					it->hash = key_hash(b->keys.data +
+					    it->key, it->keylen);
+			} else
+				it->keylen = 0;
+			it->ktext = b->keys.len;
+			if (it->span.len > 0)
+				pdn_buf_add(&b->keys, g->raw, g->rawlen);
 		}
 		if (sel && out && opt.splitby != NULL) {
 			const pdn_tag *t = pdn_game_find_tag(g, opt.splitby);
@@ -1218,6 +1603,8 @@ struct run {
 	int splitting, split_failed;
 	struct part *parts;
 	size_t nparts, capparts, nopen;
+	/* --split-by: the parts by value and by name (index + 1; 0 empty). */
+	size_t *byvalue, *byname, icap;
 	long ingame;		/* --split: games in the current file */
 	long clock;
 };
@@ -1277,6 +1664,114 @@ sanitize(char *dst, const char *s, size_t len)
 	if (n == 0)
 		dst[n++] = '_';
 	dst[n] = '\0';
+}
+
+/*
+ * --split-by finds the file of a value, and whether a name is taken,
+ * through two hash indexes of the parts, so that a run over many values
+ * does not compare each game's value with every file's.  Names are
+ * compared without case: two that differ only in it are one file on a
+ * case-insensitive file system (they are names made by sanitize(): ASCII).
+ */
+static int
+fold(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int
+same_name(const char *a, const char *b)
+{
+	for (; *a != '\0' && fold(*a) == fold(*b); a++, b++)
+		;
+	return *a == '\0' && *b == '\0';
+}
+
+static uint64_t
+name_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)fold(*s)) * 0x100000001b3ULL;
+	return h;
+}
+
+#define NONE_HASH	0x6e6f6e65ULL
+
+static uint64_t
+value_hash(int none, const char *v, size_t len)
+{
+	return none ? NONE_HASH : key_hash(v, len) ^ (NONE_HASH + 1);
+}
+
+static void
+index_put(size_t *ix, size_t cap, uint64_t h, size_t i)
+{
+	for (h &= cap - 1; ix[h] != 0; h = (h + 1) & (cap - 1))
+		;
+	ix[h] = i + 1;
+}
+
+/* Makes room in the indexes for one more part: 0, or -1. */
+static int
+index_grow(struct run *run)
+{
+	size_t cap, i, *v, *n;
+	const struct part *pt;
+
+	if (2 * (run->nparts + 1) <= run->icap)
+		return 0;
+	cap = run->icap == 0 ? 64 : 2 * run->icap;
+	if ((v = calloc(cap, sizeof(*v))) == NULL ||
+	    (n = calloc(cap, sizeof(*n))) == NULL) {
+		free(v);
+		return -1;
+	}
+	for (i = 0; i < run->nparts; i++) {
+		pt = &run->parts[i];
+		index_put(v, cap, value_hash(pt->none, pt->value, pt->len), i);
+		index_put(n, cap, name_hash(pt->name), i);
+	}
+	free(run->byvalue);
+	free(run->byname);
+	run->byvalue = v;
+	run->byname = n;
+	run->icap = cap;
+	return 0;
+}
+
+static struct part *
+find_value(const struct run *run, int none, const char *v, size_t len)
+{
+	uint64_t h = value_hash(none, v, len);
+	const struct part *pt;
+	size_t k;
+
+	if (run->icap == 0)
+		return NULL;
+	for (k = h & (run->icap - 1); run->byvalue[k] != 0;
+	    k = (k + 1) & (run->icap - 1)) {
+		pt = &run->parts[run->byvalue[k] - 1];
+		if (pt->none == none && (none || (pt->len == len &&
+		    memcmp(pt->value, v, len) == 0)))
+			return &run->parts[run->byvalue[k] - 1];
+	}
+	return NULL;
+}
+
+static int
+name_taken(const struct run *run, const char *name)
+{
+	size_t k;
+
+	if (run->icap == 0)
+		return 0;
+	for (k = name_hash(name) & (run->icap - 1); run->byname[k] != 0;
+	    k = (k + 1) & (run->icap - 1))
+		if (same_name(run->parts[run->byname[k] - 1].name, name))
+			return 1;
+	return 0;
 }
 
 static struct part *
@@ -1378,26 +1873,22 @@ part_fp(struct run *run, const struct batch *b, const struct item *it)
 		run->ingame++;
 		return pt->out->fp;
 	}
-	for (i = 0; i < run->nparts && pt == NULL; i++)
-		if (run->parts[i].none == none && (none ||
-		    (run->parts[i].len == it->slen &&
-		    memcmp(run->parts[i].value, v, it->slen) == 0)))
-			pt = &run->parts[i];
-	if (pt == NULL) {
+	if ((pt = find_value(run, none, v, it->slen)) == NULL) {
+		if (index_grow(run) != 0) {
+			cli_warn("out of memory");
+			return NULL;
+		}
 		if (none)
 			strcpy(base, "none");
 		else
 			sanitize(base, v, it->slen);
-		/* Two values that read alike get names of their own. */
+		/*
+		 * Two values that read alike, or alike but for case, get
+		 * names of their own.
+		 */
 		strcpy(name, base);
-		for (k = 2;; k++) {
-			for (i = 0; i < run->nparts; i++)
-				if (strcmp(run->parts[i].name, name) == 0)
-					break;
-			if (i == run->nparts)
-				break;
+		for (k = 2; name_taken(run, name); k++)
 			snprintf(name, sizeof(name), "%s-%zu", base, k);
-		}
 		if (run->nopen >= max_open()) {
 			for (i = 0, k = SIZE_MAX; i < run->nparts; i++)
 				if (run->parts[i].out->fp != NULL &&
@@ -1422,6 +1913,10 @@ part_fp(struct run *run, const struct batch *b, const struct item *it)
 			memcpy(pt->value, v, it->slen);
 			pt->len = it->slen;
 		}
+		index_put(run->byvalue, run->icap, value_hash(none, pt->value,
+		    pt->len), run->nparts - 1);
+		index_put(run->byname, run->icap, name_hash(pt->name),
+		    run->nparts - 1);
 	} else if (reopen(run, pt) != 0)
 		return NULL;
 	pt->used = ++run->clock;
@@ -1505,7 +2000,10 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 		}
 		dup = 0;
 		if (it->sel && opt.dedup && (dup = dup_seen(&run->dups,
-		    b->keys.data + it->key, it->keylen, it->hash)) < 0) {
+		    it->keylen > 0 ? b->keys.data + it->key : NULL,
+		    it->keylen, it->hash, it->span.offset + at->offset,
+		    it->span.len > 0 ? b->keys.data + it->ktext : NULL,
+		    it->span.len)) < 0) {
 			if (run->status < 2)
 				cli_warn("out of memory");
 			run->status = 2;
@@ -1583,7 +2081,8 @@ diag(const pdn_diag *d, void *arg)
 }
 
 static struct chunk_tool tool = {
-	diag, sizeof(struct batch), batch_free, select_games, print_batch, 2, 0
+	diag, sizeof(struct batch), batch_free, select_games, print_batch, 2, 0,
+	0
 };
 
 /* --- main --------------------------------------------------------------- */
@@ -1612,7 +2111,7 @@ static const struct drv_option options[] = {
 	{ OPT_STATUS, "status", "status", "valid|invalid|unsupported",
 	    "games that pdn-validate judges so" },
 	{ OPT_VERDICT, "verdict", "verdict",
-	    "agree|disagree|continues|undecided|invalid",
+	    "agree|disagree|continues|undecided|invalid|unsupported",
 	    "games that pdn-adjudicate judges so (with --rules)" },
 	{ OPT_PLIES, "plies", "min-max", "MIN-MAX",
 	    "games of MIN to MAX plies in the main line (MIN-, -MAX)" },
@@ -1868,7 +2367,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_VERDICT:
 		if ((opt.verdict = word(value, verdict_names)) < 0)
 			return drv_bad_value(d, "--verdict", value,
-			    "agree, disagree, continues, undecided or invalid");
+			    "agree, disagree, continues, undecided, invalid or "
+			    "unsupported");
 		return 0;
 	case OPT_VARIANT:
 		n = plies_number(value, &why);
@@ -1995,6 +2495,10 @@ run_file(void *arg, struct drv *d, struct cli_input *in)
 
 	int st;
 
+	if (opt.dedup) {
+		dup_source(&run->dups, in);
+		dup_reread = run->dups.cur != NULL;
+	}
 	st = chunks_run(&tool, run, run->rp, d->jobs, in);
 	/* What follows the last game, after the input's games. */
 	if (run->carry.oom) {
@@ -2097,10 +2601,22 @@ main(int argc, char **argv)
 			    formats[drv.fmt]);
 			goto out;
 		}
-		run.splitting = !drv.quiet && !opt.count;
+		/* -o is the stem: there is no output for a number. */
+		if (drv.quiet || opt.count) {
+			st = drv_usage_error(&drv, "%s writes games, not with "
+			    "%s", opt.split > 0 ? "--split" : "--split-by",
+			    drv.quiet ? "-q" : "--count");
+			goto out;
+		}
+		run.splitting = 1;
 	}
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
+	/* -D compares the texts of games as read. */
+	if (opt.dedup && drv.fmt != FMT_PDN)
+		tool.keep_raw = 2;
+	/* Selection by tags alone reads no moves (the games' as read). */
+	tool.skip_moves = drv.fmt != FMT_PDN && !need_replay() && !opt.dedup;
 	tool.gametype = drv.gametype;
 	if ((nrp = chunks_contexts(run.rp, drv.jobs, chunk_worker_new,
 	    opt.verdict >= 0 ? &drv.profile : NULL)) <
@@ -2159,9 +2675,10 @@ out:
 		free(run.parts[i].name);
 	}
 	free(run.parts);
+	free(run.byvalue);
+	free(run.byname);
 	pdn_buf_free(&run.carry);
-	pdn_buf_free(&run.dups.arena);
-	free(run.dups.t);
+	dup_free(&run.dups);
 	st = drv_end(&drv, st);
 	while (nrp > 0)
 		chunk_worker_free(run.rp[--nrp]);

@@ -25,7 +25,7 @@ static const char *const formats[] = { "text", "tsv", "json", "yaml", NULL };
 
 static const char *const tsv_columns[] = {
 	"file", "game", "line", "offset", "status", "errors", "warnings",
-	"first_error", NULL
+	"first_error", "variations_invalid", NULL
 };
 
 /* The run's options (the driver's), for the callbacks. */
@@ -39,6 +39,7 @@ struct rgame {
 	long game, line;
 	uint64_t offset;
 	int status;		/* ST_*; ST_NONE: diagnostics of no game */
+	int badvar;		/* its variations that do not replay */
 	size_t d0, nd;		/* its diagnostics */
 };
 
@@ -50,6 +51,7 @@ struct batch {
 	size_t pending;		/* first diagnostic not yet given a game */
 	int live;		/* a stream, printed game by game */
 	long games, valid, invalid, unsupported;
+	long badvar;		/* games with variations that do not replay */
 	int oom;
 };
 
@@ -62,14 +64,13 @@ collect(const pdn_diag *d, void *arg)
 	/* Kept for the records; shown or not when printed. */
 	if (d->severity == PDN_SEV_NOTE && drv.min > PDN_SEV_NOTE)
 		return;
-	kept_add(&b->kd, d, drv.strict && d->severity == PDN_SEV_WARNING ?
-	    PDN_SEV_ERROR : d->severity);
+	kept_add(&b->kd, d, drv_severity(&drv, d));
 }
 
 /* Gives the diagnostics collected since the last game to a record. */
 static void
 add_record(struct batch *b, long game, long line, uint64_t offset,
-    int status)
+    int status, int badvar)
 {
 	struct rgame *r;
 
@@ -88,6 +89,7 @@ add_record(struct batch *b, long game, long line, uint64_t offset,
 	r->line = line;
 	r->offset = offset;
 	r->status = status;
+	r->badvar = badvar;
 	r->d0 = b->pending;
 	r->nd = b->kd.n - b->pending;
 	b->pending = b->kd.n;
@@ -113,7 +115,7 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	struct batch *b = batch;
 	const pdn_game *g;
 	const pdn_played *pg;
-	int rc, status;
+	int rc, status, badvar;
 	size_t i;
 
 	drv_replay_options(&drv, &ro);
@@ -133,18 +135,21 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			status = ST_INVALID;
 			break;
 		default:
-			/*
-			 * A game of another variant is not judged; a game
-			 * the reader could not even type, because it is
-			 * broken, is invalid.
-			 */
-			status = g->gametype == 0 && g->errors > 0 ?
-			    ST_INVALID : ST_UNSUPPORTED;
+			/* A game of another variant is not judged. */
+			status = ST_UNSUPPORTED;
 		}
 		if (drv.strict && status == ST_VALID)
 			for (i = b->pending; i < b->kd.n; i++)
 				if (b->kd.d[i].sev == PDN_SEV_ERROR)
 					status = ST_INVALID;
+		/*
+		 * The main line is the game: a variation that does not
+		 * replay is counted apart (and under --strict its warning,
+		 * an error then, has made the game invalid above).
+		 */
+		badvar = pdn_played_invalid_variations(pg);
+		if (badvar > 0)
+			b->badvar++;
 		b->games++;
 		if (status == ST_VALID)
 			b->valid++;
@@ -152,13 +157,13 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			b->invalid++;
 		else
 			b->unsupported++;
-		add_record(b, g->index, g->line, g->offset, status);
+		add_record(b, g->index, g->line, g->offset, status, badvar);
 		if (live != NULL) {
 			print_records(arg, b, live);
 			drv_progress(&drv, 1, g->offset + live->offset);
 		}
 	}
-	add_record(b, 0, 0, 0, ST_NONE);
+	add_record(b, 0, 0, 0, ST_NONE, 0);
 	if (live != NULL)
 		print_records(arg, b, live);
 	*games = b->games;
@@ -205,7 +210,7 @@ print_tsv(FILE *fp, const struct batch *b, const struct rgame *r,
 		for (s = kept_str(&b->kd, first->msg); *s != '\0'; s++)
 			fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
 	}
-	fputc('\n', fp);
+	fprintf(fp, "\t%d\n", r->badvar);
 }
 
 static void
@@ -253,7 +258,7 @@ print_json(FILE *fp, const struct batch *b, const struct rgame *r,
 	json_diags(fp, b, r, at, 1);
 	fputs(",\"warnings\":", fp);
 	json_diags(fp, b, r, at, 0);
-	fputs("}\n", fp);
+	fprintf(fp, ",\"variations_invalid\":%d}\n", r->badvar);
 }
 
 static void
@@ -304,13 +309,14 @@ print_yaml(struct yout *y, const struct batch *b, const struct rgame *r,
 	yaml_diags(y, b, r, at, 1);
 	y_key(y, "warnings");
 	yaml_diags(y, b, r, at, 0);
+	y_num_at(y, "variations_invalid", r->badvar);
 	y_map(y, 0);
 	y_doc(y, 0);
 }
 
 /* Totals of the whole run, the output, a replay handle per job. */
 struct run {
-	long games, valid, invalid, unsupported;
+	long games, valid, invalid, unsupported, badvar;
 	FILE *fp;
 	struct yout y;
 	void *rp[DRV_MAX_JOBS];
@@ -363,6 +369,7 @@ print_batch(void *arg, void *batch, const struct chunk_base *at)
 	run->valid += b->valid;
 	run->invalid += b->invalid;
 	run->unsupported += b->unsupported;
+	run->badvar += b->badvar;
 }
 
 static void
@@ -375,7 +382,8 @@ batch_free(void *batch)
 }
 
 static struct chunk_tool tool = {
-	collect, sizeof(struct batch), batch_free, validate, print_batch, 0, 0
+	collect, sizeof(struct batch), batch_free, validate, print_batch, 0, 0,
+	0
 };
 
 /* --- main --------------------------------------------------------------- */
@@ -443,7 +451,13 @@ main(int argc, char **argv)
 	if (cli_output_finish(output) != 0)
 		st = 2;
 	/* After the records (cli_warn flushes them first). */
-	if (!drv.quiet)
+	/* The games with variations that do not replay, when there are. */
+	if (!drv.quiet && run.badvar > 0)
+		cli_warn("%ld game%s: %ld valid, %ld invalid, %ld unsupported; "
+		    "%ld with variations that do not replay", run.games,
+		    run.games == 1 ? "" : "s", run.valid, run.invalid,
+		    run.unsupported, run.badvar);
+	else if (!drv.quiet)
 		cli_warn("%ld game%s: %ld valid, %ld invalid, %ld unsupported",
 		    run.games, run.games == 1 ? "" : "s", run.valid,
 		    run.invalid, run.unsupported);

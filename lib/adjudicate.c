@@ -24,7 +24,8 @@ const char *
 pdn_verdict_str(pdn_verdict v)
 {
 	static const char *const names[] = {
-		"agree", "disagree", "continues", "undecided", "invalid"
+		"agree", "disagree", "continues", "undecided", "invalid",
+		"unsupported"
 	};
 
 	if ((unsigned)v >= sizeof(names) / sizeof(names[0]))
@@ -295,10 +296,14 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 	status = pdn_played_main_status(pg);
 	out->plies = pdn_played_plies(pg);
 	out->lines = pdn_played_lines(pg);
+	if (status == PDN_REPLAY_UNSUPPORTED) {
+		/* Not judged: another variant, never an invalid game. */
+		out->verdict = PDN_VERDICT_UNSUPPORTED;
+		out->flags |= PDN_ADJ_UNSUPPORTED;
+		return 0;
+	}
 	if (status != PDN_REPLAY_VALID || out->lines < 1) {
 		out->verdict = PDN_VERDICT_INVALID;
-		if (status == PDN_REPLAY_UNSUPPORTED)
-			out->flags |= PDN_ADJ_UNSUPPORTED;
 		return 0;
 	}
 	memset(&st0, 0, sizeof(st0));

@@ -29,32 +29,20 @@ pdn_game_tag(const pdn_game *g, const char *name)
 }
 
 int
-pdn_setup_side(const pdn_elem **first, const pdn_position *pos,
-    const pdn_elem *e, size_t n)
+pdn_setup_side(const pdn_position *pos, const pdn_movetok *first)
 {
-	size_t i;
-
-	if (first != NULL)
-		*first = NULL;
-	for (i = 0; i < n && e[i].type != PDN_EL_SETUP; i++) {
-		if (e[i].type != PDN_EL_MOVE)
-			continue;
-		if (first != NULL)
-			*first = &e[i];
-		if (e[i].u.move.tok.alpha)
-			return -1;
-		switch (pdn_position_get(pos, e[i].u.move.tok.sq[0])) {
-		case PDN_WHITE_MAN:
-		case PDN_WHITE_KING:
-			return PDN_WHITE;
-		case PDN_BLACK_MAN:
-		case PDN_BLACK_KING:
-			return PDN_BLACK;
-		default:
-			return -1;
-		}
+	if (first == NULL || first->alpha)
+		return -1;
+	switch (pdn_position_get(pos, first->sq[0])) {
+	case PDN_WHITE_MAN:
+	case PDN_WHITE_KING:
+		return PDN_WHITE;
+	case PDN_BLACK_MAN:
+	case PDN_BLACK_KING:
+		return PDN_BLACK;
+	default:
+		return -1;
 	}
-	return -1;
 }
 
 /* The tokens of each outcome, by family; indexed by pdn_outcome. */

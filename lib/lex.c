@@ -101,6 +101,7 @@ struct pdn_lexer {
 	uint64_t blank_at;
 	uint64_t value_at, value_end;
 	unsigned char first;
+	uint16_t *skip;			/* lex_skip_moves()'s, or NULL */
 };
 
 static int
@@ -171,6 +172,7 @@ pdn_lexer_free(pdn_lexer *lx)
 	free(lx->t.p);
 	free(lx->v.p);
 	free(lx->raw.p);
+	free(lx->skip);
 	free(lx);
 }
 
@@ -1350,79 +1352,112 @@ digits3(const unsigned char *p, unsigned *v)
 
 /*
  * The tokens that make up most of the input, a move number ("12.") or a
- * plain move ("32-28", "28x19") after spaces and line ends, read where at
- * least LX_FAST bytes are in view.  A token starting before `lim`, the
- * last LX_FAST / 2 bytes in view, has its digits and separator in view
- * without a bounds check; the runs that may be long (blanks, dots) stop
- * at `lim` and leave the token to the general path, which reads on past
- * the bytes in view.  Returns 1 with the token; 0 leaves the position at
- * the token's start
- * (or where the blanks stopped) and *nl at the line ends passed, for
- * lexer_next_slow(), which reads every token taken here the same way
- * (lex_short()), with lx->blank_at set to where the blanks began.
+ * plain move ("32-28", "28x19"), read where at least LX_FAST bytes are in
+ * view.  A token starting before `lim`, the last LX_FAST / 2 bytes in
+ * view, has its digits and separator in view without a bounds check; the
+ * runs that may be long (blanks, dots) stop at `lim` and leave the token
+ * to the general path, which reads on past the bytes in view.
+ *
+ * plain_token() reads one at p (not a blank) into *pt and returns the
+ * byte after it, or NULL for any other token, or one that the general
+ * path must read (lexer_next_slow() reads every token taken here the same
+ * way, through lex_short()).
  */
 #define LX_FAST	64
 
+struct plain {
+	pdn_token_type type;	/* PDN_TOK_MOVENUM or PDN_TOK_MOVE */
+	unsigned v, v2;		/* the number; or the two squares */
+	int dots, capture;
+	unsigned flags;		/* PDN_TF_PADDED or 0 */
+};
+
+static inline const unsigned char *
+plain_token(const unsigned char *p, const unsigned char *lim,
+    struct plain *pt)
+{
+	const unsigned char *q, *q2, *r;
+
+	if ((unsigned)(*p - '0') >= 10 || (q = digits3(p, &pt->v)) == NULL)
+		return NULL;
+	pt->flags = 0;
+	if (*q == '.') {
+		if (q - p > 1 && *p == '0')
+			pt->flags = PDN_TF_PADDED;
+		pt->type = PDN_TOK_MOVENUM;
+		for (r = q; r < lim && *r == '.'; r++)
+			;
+		/* More dots may lie past the bytes in view. */
+		if (r >= lim)
+			return NULL;
+		pt->dots = (int)(r - q);
+		return r;
+	}
+	if ((*q != '-' && *q != 'x') || (unsigned)(q[1] - '0') >= 10)
+		return NULL;
+	/* "1-0", "1-10." and the like may be results. */
+	if (*q == '-' && q - p == 1 && *p <= '2' && q[1] <= '2')
+		return NULL;
+	if ((r = digits3(q + 1, &pt->v2)) == NULL)
+		return NULL;
+	/*
+	 * A longer capture path or a move with spaces; blanks up to the end
+	 * of the bytes in view may hide either.
+	 */
+	for (q2 = r; q2 < lim && (*q2 == ' ' || *q2 == '\t'); q2++)
+		;
+	if (q2 >= lim || IS(*q2, C_SEP))
+		return NULL;
+	if ((q - p > 1 && *p == '0') || (r - q > 2 && q[1] == '0'))
+		pt->flags = PDN_TF_PADDED;
+	pt->type = PDN_TOK_MOVE;
+	pt->capture = *q == 'x';
+	return r;
+}
+
+/*
+ * One plain token after spaces and line ends.  Returns 1 with the token;
+ * 0 leaves the position at the token's start (or where the blanks
+ * stopped) and *nl at the line ends passed, for lexer_next_slow(), with
+ * lx->blank_at set to where the blanks began.
+ */
 static inline int
 lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
 {
-	const unsigned char *b = lx->b, *p = b + lx->pos, *q, *q2, *r;
+	const unsigned char *b = lx->b, *p = b + lx->pos, *r;
 	const unsigned char *lim = b + lx->end - LX_FAST / 2;
-	unsigned v, v2;
-	int flags = 0;
+	struct plain pt;
 
 	for (;; p++) {
 		if (p >= lim)
 			goto slow;
 		if (*p == ' ')
 			continue;
-		if (*p != '\n')
+		/* CR LF, one line end (a lone CR is the general path's). */
+		if (*p == '\r' && p[1] == '\n')
+			p++;
+		else if (*p != '\n')
 			break;
 		(*nl)++;
 		lx->line++;
 		lx->lstart = lx->base + (uint64_t)(p + 1 - b);
 	}
-	if ((unsigned)(*p - '0') >= 10 || (q = digits3(p, &v)) == NULL)
+	if ((r = plain_token(p, lim, &pt)) == NULL)
 		goto slow;
-	if (*q == '.') {
-		if (q - p > 1 && *p == '0')
-			flags = PDN_TF_PADDED;
-		tok->type = PDN_TOK_MOVENUM;
-		tok->num = (long)v;
-		for (r = q; r < lim && *r == '.'; r++)
-			;
-		/* More dots may lie past the bytes in view. */
-		if (r >= lim)
-			goto slow;
-		tok->dots = (int)(r - q);
+	tok->type = pt.type;
+	if (pt.type == PDN_TOK_MOVENUM) {
+		tok->num = (long)pt.v;
+		tok->dots = pt.dots;
 	} else {
-		if ((*q != '-' && *q != 'x') || (unsigned)(q[1] - '0') >= 10)
-			goto slow;
-		/* "1-0", "1-10." and the like may be results. */
-		if (*q == '-' && q - p == 1 && *p <= '2' && q[1] <= '2')
-			goto slow;
-		if ((r = digits3(q + 1, &v2)) == NULL)
-			goto slow;
-		/*
-		 * A longer capture path or a move with spaces; blanks up to
-		 * the end of the bytes in view may hide either.
-		 */
-		for (q2 = r; q2 < lim && (*q2 == ' ' || *q2 == '\t'); q2++)
-			;
-		if (q2 >= lim || IS(*q2, C_SEP))
-			goto slow;
-		if ((q - p > 1 && *p == '0') || (r - q > 2 && q[1] == '0'))
-			flags = PDN_TF_PADDED;
-		tok->type = PDN_TOK_MOVE;
 		tok->num = 0;
 		tok->dots = 0;
 		memset(&tok->move, 0, sizeof(tok->move));
-		tok->move.sq[0] = (uint16_t)v;
-		tok->move.sq[1] = (uint16_t)v2;
+		tok->move.sq[0] = (uint16_t)pt.v;
+		tok->move.sq[1] = (uint16_t)pt.v2;
 		tok->move.nsq = 2;
-		tok->move.capture = *q == 'x';
+		tok->move.capture = (uint8_t)pt.capture;
 	}
-	tok->flags = (unsigned)flags;
+	tok->flags = pt.flags;
 	tok->text = "";
 	tok->len = 0;
 	tok->value = NULL;
@@ -1438,6 +1473,229 @@ slow:
 	lx->blank_at = lx->base + lx->pos;
 	lx->pos = (size_t)(p - b);
 	return 0;
+}
+
+/*
+ * lex_skip_moves() reads plain moves with a state machine, one table
+ * look-up a byte: pdn-select's selection by tags took 255 million
+ * instructions on 20 copies of the bench games (bench/games.sh) with the
+ * same loop built on plain_token(), 232 million with this one (the
+ * movetext 96 million, 11 instructions a byte).  It takes a
+ * subset of what plain_token() takes, the moves of two numbers of at
+ * most 3 digits (not zero-padded, not "1-0" and the like, no longer path
+ * after them), each maybe after its move number (dots, no zero padding),
+ * separated by spaces, LF and CR LF (tabs after a move); anything else
+ * stops it, and the general path reads it.  tests/test_reader.c reads
+ * inputs of every such token with and without skip_moves and compares.
+ *
+ * Byte classes: */
+enum { K_OTHER, K_ZERO, K_LOW, K_HIGH, K_DASH, K_X, K_SEP, K_DOT, K_SP,
+	K_TAB, K_LF, K_CR, K_N };
+
+#define KL(c)	((unsigned char)((c) == '0' ? K_ZERO : \
+	(c) == '1' || (c) == '2' ? K_LOW : (c) >= '3' && (c) <= '9' ? K_HIGH : \
+	(c) == '-' ? K_DASH : (c) == 'x' ? K_X : (c) == 'X' || (c) == ':' ? \
+	K_SEP : (c) == '.' ? K_DOT : (c) == ' ' ? K_SP : (c) == '\t' ? K_TAB : \
+	(c) == '\n' ? K_LF : (c) == '\r' ? K_CR : K_OTHER))
+#define KL4(c)	KL(c), KL((c) + 1), KL((c) + 2), KL((c) + 3)
+#define KL16(c)	KL4(c), KL4((c) + 4), KL4((c) + 8), KL4((c) + 12)
+#define KL64(c)	KL16(c), KL16((c) + 16), KL16((c) + 32), KL16((c) + 48)
+
+static const unsigned char kls[256] = {
+	KL64(0), KL64(64), KL64(128), KL64(192)
+};
+
+/*
+ * States: blanks that may start a move number or a move (B), the first
+ * number (N1: its first digit 0, 1-2 or 3-9, then its second and third),
+ * the dots of a move number, blanks after it (BN) and the first number of
+ * the move it numbers (M1: no dots), the separator (SEPL after a single
+ * digit of 0-2 and '-': a second number of 0-2 would make a result), the
+ * second number (N2), the blanks after the move (TRAIL1 the first,
+ * TRAIL2 the second, TRAIL the others); and the states that take the
+ * move, each continuing as B would from the byte after it: AM at the
+ * move's end, A1 after one blank (the common case, where the move's end
+ * need not be noted as the blank goes by), A after more.  A missing
+ * entry is 0, STOP.
+ */
+enum {
+	S_STOP, S_B, S_B_CR, S_N1Z, S_N1L, S_N1H, S_N1_2, S_N1_3,
+	S_DOTS, S_BN, S_BN_CR, S_M1Z, S_M1L, S_M1H, S_M1_2, S_M1_3,
+	S_SEPL, S_SEP, S_N2Z, S_N2_1, S_N2_2, S_N2_3, S_TRAIL1, S_TRAIL,
+	/* The states that do something on entry (sflags), from here. */
+	S_ACT, S_B_LF = S_ACT, S_BN_LF, S_TRAIL2,
+	S_A_LF, S_A_CR, S_A_N1Z, S_A_N1L, S_A_N1H, S_A_STOP,
+	S_A1_LF, S_A1_CR, S_A1_N1Z, S_A1_N1L, S_A1_N1H, S_A1_STOP,
+	S_AM_LF, S_AM_CR, S_AM_STOP, S_N
+};
+
+/* What entering a state does, in this order. */
+#define F_MARK	1	/* the move ended at this byte */
+#define F_MARK1	2	/* the move ended at the byte before */
+#define F_TAKE	4	/* the move is taken */
+#define F_LF	8	/* a line ends here */
+#define F_STOP	16
+
+static const unsigned char sflags[S_N] = {
+	[S_STOP] = F_STOP, [S_B_LF] = F_LF, [S_BN_LF] = F_LF,
+	[S_TRAIL2] = F_MARK1,
+	[S_A_LF] = F_TAKE | F_LF, [S_A_CR] = F_TAKE, [S_A_N1Z] = F_TAKE,
+	[S_A_N1L] = F_TAKE, [S_A_N1H] = F_TAKE, [S_A_STOP] = F_TAKE | F_STOP,
+	[S_A1_LF] = F_MARK1 | F_TAKE | F_LF, [S_A1_CR] = F_MARK1 | F_TAKE,
+	[S_A1_N1Z] = F_MARK1 | F_TAKE, [S_A1_N1L] = F_MARK1 | F_TAKE,
+	[S_A1_N1H] = F_MARK1 | F_TAKE, [S_A1_STOP] = F_MARK1 | F_TAKE | F_STOP,
+	[S_AM_LF] = F_MARK | F_TAKE | F_LF, [S_AM_CR] = F_MARK | F_TAKE,
+	[S_AM_STOP] = F_MARK | F_TAKE | F_STOP,
+};
+
+#define ROW_B	[K_ZERO] = S_N1Z, [K_LOW] = S_N1L, [K_HIGH] = S_N1H, \
+	[K_SP] = S_B, [K_LF] = S_B_LF, [K_CR] = S_B_CR
+#define ROW_BCR	[K_LF] = S_B_LF
+#define ROW_BN	[K_ZERO] = S_M1Z, [K_LOW] = S_M1L, [K_HIGH] = S_M1H, \
+	[K_SP] = S_BN, [K_LF] = S_BN_LF, [K_CR] = S_BN_CR
+#define ROW_N2END [K_OTHER] = S_AM_STOP, [K_DOT] = S_AM_STOP, \
+	[K_SP] = S_TRAIL1, [K_TAB] = S_TRAIL1, [K_LF] = S_AM_LF, \
+	[K_CR] = S_AM_CR
+#define ROW_TRAIL1 [K_OTHER] = S_A1_STOP, [K_DOT] = S_A1_STOP, \
+	[K_SP] = S_TRAIL2, [K_TAB] = S_TRAIL2, [K_LF] = S_A1_LF, \
+	[K_CR] = S_A1_CR, [K_ZERO] = S_A1_N1Z, [K_LOW] = S_A1_N1L, \
+	[K_HIGH] = S_A1_N1H
+#define ROW_TRAIL [K_OTHER] = S_A_STOP, [K_DOT] = S_A_STOP, \
+	[K_SP] = S_TRAIL, [K_TAB] = S_TRAIL, [K_LF] = S_A_LF, \
+	[K_CR] = S_A_CR, [K_ZERO] = S_A_N1Z, [K_LOW] = S_A_N1L, \
+	[K_HIGH] = S_A_N1H
+#define ROW_N1Z(dot) [K_DOT] = (dot), [K_DASH] = S_SEPL, [K_X] = S_SEP
+#define ROW_N1L(dot, next) [K_ZERO] = (next), [K_LOW] = (next), \
+	[K_HIGH] = (next), [K_DOT] = (dot), [K_DASH] = S_SEPL, [K_X] = S_SEP
+#define ROW_N1(dot, next) [K_ZERO] = (next), [K_LOW] = (next), \
+	[K_HIGH] = (next), [K_DOT] = (dot), [K_DASH] = S_SEP, [K_X] = S_SEP
+
+/* Rows of 16, a shift to index. */
+static const unsigned char dfa[S_N][16] = {
+	[S_B] = { ROW_B }, [S_B_LF] = { ROW_B }, [S_B_CR] = { ROW_BCR },
+	[S_N1Z] = { ROW_N1Z(S_DOTS) },
+	[S_N1L] = { ROW_N1L(S_DOTS, S_N1_2) },
+	[S_N1H] = { ROW_N1(S_DOTS, S_N1_2) },
+	[S_N1_2] = { ROW_N1(S_DOTS, S_N1_3) },
+	[S_N1_3] = { ROW_N1(S_DOTS, S_STOP) },
+	[S_DOTS] = { ROW_BN, [K_DOT] = S_DOTS },
+	[S_BN] = { ROW_BN }, [S_BN_LF] = { ROW_BN },
+	[S_BN_CR] = { [K_LF] = S_BN_LF },
+	[S_M1Z] = { ROW_N1Z(S_STOP) },
+	[S_M1L] = { ROW_N1L(S_STOP, S_M1_2) },
+	[S_M1H] = { ROW_N1(S_STOP, S_M1_2) },
+	[S_M1_2] = { ROW_N1(S_STOP, S_M1_3) },
+	[S_M1_3] = { ROW_N1(S_STOP, S_STOP) },
+	[S_SEPL] = { [K_HIGH] = S_N2_1 },
+	[S_SEP] = { [K_ZERO] = S_N2Z, [K_LOW] = S_N2_1, [K_HIGH] = S_N2_1 },
+	[S_N2Z] = { ROW_N2END },
+	[S_N2_1] = { ROW_N2END, [K_ZERO] = S_N2_2, [K_LOW] = S_N2_2,
+	    [K_HIGH] = S_N2_2 },
+	[S_N2_2] = { ROW_N2END, [K_ZERO] = S_N2_3, [K_LOW] = S_N2_3,
+	    [K_HIGH] = S_N2_3 },
+	[S_N2_3] = { ROW_N2END },
+	[S_TRAIL1] = { ROW_TRAIL1 }, [S_TRAIL2] = { ROW_TRAIL },
+	[S_TRAIL] = { ROW_TRAIL },
+	[S_A_LF] = { ROW_B }, [S_A_CR] = { ROW_BCR },
+	[S_A_N1Z] = { ROW_N1Z(S_DOTS) },
+	[S_A_N1L] = { ROW_N1L(S_DOTS, S_N1_2) },
+	[S_A_N1H] = { ROW_N1(S_DOTS, S_N1_2) },
+	[S_A1_LF] = { ROW_B }, [S_A1_CR] = { ROW_BCR },
+	[S_A1_N1Z] = { ROW_N1Z(S_DOTS) },
+	[S_A1_N1L] = { ROW_N1L(S_DOTS, S_N1_2) },
+	[S_A1_N1H] = { ROW_N1(S_DOTS, S_N1_2) },
+	[S_AM_LF] = { ROW_B }, [S_AM_CR] = { ROW_BCR },
+};
+
+/*
+ * Nonzero when one of the squares in b[0..n-1], plain moves and move
+ * numbers, is one of 33 to 50 (two digits: none is zero-padded there).
+ */
+static int
+has_big_square(const unsigned char *b, size_t n)
+{
+	size_t i = 0, k;
+	unsigned v;
+
+	while (i < n) {
+		if ((unsigned)(b[i] - '0') >= 10) {
+			i++;
+			continue;
+		}
+		for (k = i, v = 0; k < n && (unsigned)(b[k] - '0') < 10; k++)
+			v = v * 10 + (unsigned)(b[k] - '0');
+		if (k - i == 2 && (k == n || b[k] != '.') && v >= 33 &&
+		    v <= 50)
+			return 1;
+		i = k;
+	}
+	return 0;
+}
+
+/*
+ * The state machine by bytes, each entry its next state times 256, made
+ * on first use (18 kB): one load a byte instead of two (by classes,
+ * then by state), 232 million instructions instead of 247.
+ */
+static const uint16_t *
+skip_table(pdn_lexer *lx)
+{
+	size_t st, c;
+
+	if (lx->skip != NULL)
+		return lx->skip;
+	if ((lx->skip = malloc(S_N * 256 * sizeof(*lx->skip))) == NULL)
+		return NULL;
+	for (st = 0; st < S_N; st++)
+		for (c = 0; c < 256; c++)
+			lx->skip[st * 256 + c] =
+			    (uint16_t)(dfa[st][kls[c]] << 8);
+	return lx->skip;
+}
+
+void
+lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
+{
+	const unsigned char *b = lx->b, *p = b + lx->pos, *from = p;
+	const unsigned char *lim = b + lx->end, *mark = p, *ls = NULL;
+	const unsigned char *done = p;
+	long nl = 0, moves = 0;
+	const uint16_t *t;
+	unsigned off = S_B << 8, f;
+
+	if (s->max <= 0 || (t = skip_table(lx)) == NULL)
+		lim = p;
+	for (; p < lim; p++) {
+		/* Most bytes change state and nothing else. */
+		if ((off = t[off + *p]) - 256u < (S_ACT - 1) * 256u)
+			continue;
+		f = sflags[off >> 8];
+		if (f & F_MARK)
+			mark = p;
+		if (f & F_MARK1)
+			mark = p - 1;
+		if (f & F_TAKE) {
+			done = mark;
+			if (ls != NULL) {
+				lx->line += nl;
+				lx->lstart = lx->base + (uint64_t)(ls - b);
+				ls = NULL;
+			}
+			nl = 0;
+			if (++moves == s->max)
+				break;
+		}
+		if (f & F_LF) {
+			nl++;
+			ls = p + 1;
+		}
+		if (f & F_STOP)
+			break;
+	}
+	lx->pos = (size_t)(done - b);
+	s->moves = moves;
+	if (!s->big)
+		s->big = has_big_square(from, (size_t)(done - from));
 }
 
 int

@@ -39,4 +39,24 @@ int lex_error_in_tag(const pdn_lexer *lx);
  */
 int lex_skip_junk(pdn_lexer *lx, long *last);
 
+/*
+ * For a reader that keeps no moves (pdn_reader_options.skip_moves): passes
+ * the plain moves after the current position ("32-28", "28x19", each
+ * maybe after its move number "12." or "12..."), those that the general
+ * path would read as such tokens without a liberty to report, at most
+ * s->max of them, and stops at the end of the last one, before anything
+ * else (a comment, a result, a move number without its move...), which
+ * pdn_lexer_next() then reads.  Says how many it passed; s->big, when it
+ * is 0, becomes 1 if one of them lists a square of 33 to 50.  It reads
+ * only the bytes in view: at the end of the buffer it stops, and the
+ * general path refills.
+ */
+struct lex_skip {
+	long max;
+	long moves;
+	int big;
+};
+
+void lex_skip_moves(pdn_lexer *lx, struct lex_skip *s);
+
 #endif /* LEX_H */

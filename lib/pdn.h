@@ -126,6 +126,14 @@ int pdn_variant_width(const pdn_variant *v);
 /* The number of playable squares (50): squares are numbered 1..this. */
 int pdn_variant_squares(const pdn_variant *v);
 
+/*
+ * The game a GameType number stands for, as PDN 3.0 lists them, for a
+ * message ("international draughts", "English draughts", ...; "a
+ * lidraughts variant" for 96-99), whether the library plays it or not;
+ * NULL for a number that names no game.  The string is static.
+ */
+const char *pdn_gametype_name(int gametype);
+
 /* --- squares and positions (position.c) ---------------------------- */
 
 /* The bit of square 1..50 in the bitboards; 0 for any other number. */

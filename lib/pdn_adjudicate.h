@@ -5,7 +5,7 @@
  * lines through a rules tracker (pdn_rules.h) and compares where and how
  * the rules end the game with the result the record gives: the verdicts of
  * DESIGN.md "Machine-readable output" (agree, disagree, continues,
- * undecided, invalid).  It also reads the record's own account of a loss
+ * undecided, invalid, unsupported).  It also reads the record's own account of a loss
  * on time (a Termination tag, [%clock] commands in comments), which never
  * overrides the recorded result.
  *
@@ -34,17 +34,21 @@ typedef enum pdn_verdict {
 	PDN_VERDICT_DISAGREE,	/* they decide another one at the last ply */
 	PDN_VERDICT_CONTINUES,	/* the record goes on after the rules' end */
 	PDN_VERDICT_UNDECIDED,	/* no rule ends it: the record stands */
-	PDN_VERDICT_INVALID	/* the game does not replay */
+	PDN_VERDICT_INVALID,	/* the game does not replay */
+	PDN_VERDICT_UNSUPPORTED	/* not judged: a variant not played */
 } pdn_verdict;
 
-/* "agree", "disagree", "continues", "undecided", "invalid". */
+/*
+ * "agree", "disagree", "continues", "undecided", "invalid",
+ * "unsupported"; NULL for any other value.
+ */
 const char *pdn_verdict_str(pdn_verdict v);
 
 /* Why an ambiguous or unplayable game got its verdict, as bits. */
 enum {
 	PDN_ADJ_AMBIGUOUS = 1 << 0,	/* more than one line survived */
 	PDN_ADJ_LINES_DIFFER = 1 << 1,	/* ... and the rules end them apart */
-	PDN_ADJ_UNSUPPORTED = 1 << 2,	/* not international draughts */
+	PDN_ADJ_UNSUPPORTED = 1 << 2,	/* a variant not played (unsupported) */
 	PDN_ADJ_CLAIM = 1 << 3,		/* a threefold claim was possible */
 	PDN_ADJ_TIME_TAG = 1 << 4,	/* time loss from the Termination tag */
 	PDN_ADJ_TIME_CLOCK = 1 << 5	/* time loss from a [%clock] at zero */
@@ -61,7 +65,7 @@ typedef struct pdn_adjudication {
 	pdn_outcome recorded_outcome;
 	/*
 	 * The result the rules give; for an undecided game the recorded one
-	 * (it stands); PDN_OUTCOME_NONE for an invalid game.
+	 * (it stands); PDN_OUTCOME_NONE for an invalid or unsupported game.
 	 */
 	pdn_outcome adjudicated;
 	const char *adjudicated_str;	/* in the record's family, or NULL */

@@ -70,6 +70,10 @@ typedef enum pdn_diag_code {
 	PDN_D_TEXT_AFTER_GAME,
 	/* Notes. */
 	PDN_D_GAMETYPE_INFERRED,
+	/*
+	 * A warning, from the replay: a game without a GameType tag that
+	 * it does not play (see PDN_D_UNSUPPORTED_GAMETYPE).
+	 */
 	PDN_D_GAMETYPE_UNKNOWN,
 	/* The replay by the rules (replay.c). */
 	PDN_D_ILLEGAL_MOVE,		/* error: the move is not legal */
@@ -77,11 +81,17 @@ typedef enum pdn_diag_code {
 	PDN_D_AMBIGUOUS_GAME,		/* warning: several lines survive */
 	PDN_D_RESULT_POSITION,		/* error: result vs final position */
 	PDN_D_SETUP_POSITION,		/* error: an impossible setup */
-	PDN_D_UNSUPPORTED_GAMETYPE,	/* note: a variant not replayed */
+	/*
+	 * Warning: a GameType the library does not play.  A game not
+	 * replayed gets exactly one diagnostic, this or gametype-unknown.
+	 */
+	PDN_D_UNSUPPORTED_GAMETYPE,
 	PDN_D_MOVE_SEPARATOR,		/* warning: 'x' quiet or '-' capture */
 	PDN_D_GAMETYPE_VALUE,		/* warning: a GameType not understood */
 	/* The reader with keep_raw (reader.c). */
 	PDN_D_AS_READ,			/* warning: raw text kept for a rewrite */
+	/* The replay, variations judged apart from the main line. */
+	PDN_D_VARIATION_ILLEGAL,	/* warning: a variation does not replay */
 	/* Liberties of the reader found in real files since 2026-12. */
 	PDN_D_TAG_WRAPPED,		/* warning: a tag value over lines */
 	PDN_D_JUNK_SKIPPED,		/* warning: text outside any game */

@@ -174,15 +174,13 @@ const pdn_tag *pdn_game_find_tag(const pdn_game *g, const char *name);
 
 /*
  * Who moves first from `pos`, read from a FEN whose side to move is '?'
- * (PDN_FEN_W_SIDE_UNKNOWN), by the n elements at e of the line that
- * follows it: the colour of the piece on the from-square of their first
- * move, before any setup.  *first (when first is not NULL) gets that
- * move's element, or NULL.  Returns PDN_WHITE or PDN_BLACK, or -1 when no
- * move tells: there is none, or it is algebraic or starts on an empty
+ * (PDN_FEN_W_SIDE_UNKNOWN), by `first`, the first move of the line after
+ * it (before any other setup; NULL when there is none): the colour of the
+ * piece on its from-square.  Returns PDN_WHITE or PDN_BLACK, or -1 when
+ * no move tells: there is none, or it is algebraic or starts on an empty
  * square.
  */
-int pdn_setup_side(const pdn_elem **first, const pdn_position *pos,
-    const pdn_elem *e, size_t n);
+int pdn_setup_side(const pdn_position *pos, const pdn_movetok *first);
 
 /* --- results (game.c) --------------------------------------------- */
 
@@ -305,16 +303,27 @@ typedef struct pdn_reader_options {
 	 * ...), instead of inferring it from its moves; 0 infers.
 	 */
 	int gametype;
+	/*
+	 * Version 3: for a tool that looks at the tags alone.  Nonzero reads
+	 * the movetext as always (the same games, the same diagnostics, the
+	 * same counts: plies, the inferred GameType) but keeps no moves: the
+	 * lines of pdn_game.moves hold everything else (comments,
+	 * variations, setups, NAGs...), and plain moves pass without a
+	 * token each, several times faster.  Such a game is not for
+	 * pdn_replay_game() or pdn_game_write().
+	 */
+	int skip_moves;
 } pdn_reader_options;
 
 /*
  * Initialise the options with PDN_READER_OPTIONS_INIT, then set what
  * differs: fields may be added at the end in later versions.  Options of
- * version 1 (without `gametype`) are still accepted.
+ * versions 1 (without `gametype`) and 2 (without `skip_moves`) are still
+ * accepted.
  */
-#define PDN_READER_OPTIONS_VERSION 2
+#define PDN_READER_OPTIONS_VERSION 3
 #define PDN_READER_OPTIONS_INIT	{ PDN_READER_OPTIONS_VERSION, "<input>", \
-	NULL, NULL, 0, 0, 0 }
+	NULL, NULL, 0, 0, 0, 0 }
 #define PDN_GAME_MAX_DEFAULT	(4u << 20)
 #define PDN_MAX_DEPTH		256	/* variations nested deeper: error */
 

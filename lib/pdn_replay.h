@@ -23,8 +23,15 @@
  *
  * Problems are reported through the diagnostics callback of the options
  * (pdn_diag_fn, codes illegal-move, irregular-move, ambiguous-game,
- * result-position, unsupported-gametype, setup-position, move-separator);
- * the diagnostics' `move`, `number` and `side` fields say which move.
+ * result-position, unsupported-gametype, gametype-unknown, setup-position,
+ * move-separator, variation-illegal); the diagnostics' `move`, `number`
+ * and `side` fields say which move.  A game not played, of a variant the
+ * library does not play, gets exactly one diagnostic: unsupported-gametype
+ * or, without a GameType tag, gametype-unknown (the reader says nothing
+ * of it).  The main line is the game: a move of it that is not
+ * legal is an error (illegal-move), while a variation that does not
+ * replay, an annotation such as an engine's garbled expected line, is a
+ * warning (variation-illegal) that leaves the game valid.
  *
  * A replay handle is reused from game to game: its memory grows to the
  * longest game seen and is then recycled, so a caller allocates one per
@@ -45,9 +52,14 @@ extern "C" {
 
 /* How a game came out of its replay. */
 typedef enum pdn_replay_status {
-	PDN_REPLAY_VALID = 0,	/* every move legal, nothing else wrong */
+	PDN_REPLAY_VALID = 0,	/* its setup and main line replay, no error */
 	PDN_REPLAY_INVALID,	/* at least one error (the reader's too) */
-	PDN_REPLAY_UNSUPPORTED	/* not a variant the library plays */
+	/*
+	 * Not a variant the library plays (a game without a GameType tag
+	 * that the reader could not type because of syntax errors is
+	 * invalid instead).
+	 */
+	PDN_REPLAY_UNSUPPORTED
 } pdn_replay_status;
 
 /*
@@ -178,11 +190,20 @@ const pdn_variant *pdn_played_variant(const pdn_played *pg);
 
 /*
  * The verdict of the replay: of the whole record, and of the main line
- * alone (a variation that does not replay aside: what a judgement of
- * the game's end rests on).  The reader's errors count in both.
+ * alone (what a judgement of the game's end rests on).  A variation that
+ * does not replay is a warning, not an error, so it leaves both valid;
+ * they differ only by the errors found inside variations (an impossible
+ * /FEN/ setup there).  The reader's errors count in both.
  */
 pdn_replay_status pdn_played_status(const pdn_played *pg);
 pdn_replay_status pdn_played_main_status(const pdn_played *pg);
+
+/*
+ * The number of variations that do not replay (each reported once, as
+ * variation-illegal, at its first move that is not legal); 0 when the
+ * game was replayed without variations.
+ */
+int pdn_played_invalid_variations(const pdn_played *pg);
 
 /* Error and warning diagnostics the replay itself reported. */
 int pdn_played_errors(const pdn_played *pg);

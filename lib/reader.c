@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -54,6 +55,23 @@ struct pdn_reader {
 	int in_game;
 	int movetext;		/* a move, number or variation was read */
 	int setups;		/* /FEN/ setups in the main line */
+	/*
+	 * What the GameType inference looks at in the main line, kept as
+	 * its moves come (skip_moves keeps none): 1 when a numeric square
+	 * of 33 to 50 came before any algebraic move, -1 when an algebraic
+	 * one came first, else 0; and its first move when no setup came
+	 * before it.
+	 */
+	int big;
+	int have_first;
+	pdn_movetok first;
+	/*
+	 * The first move after each /FEN/ setup of the main line (nsq 0:
+	 * none yet), which tells the side to move of a FEN that says '?';
+	 * setup_waiting while the last one has none.
+	 */
+	struct vec setupfirst;
+	int setup_waiting;
 	long pending_num;
 	int pending_dots;
 	uint64_t warned;	/* codes already reported for this game */
@@ -187,7 +205,8 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	*out = NULL;
 	/*
 	 * Options of a layout this library does not know are refused; those
-	 * of version 1 end before `gametype`, and only that much is read.
+	 * of version 1 end before `gametype`, those of version 2 before
+	 * `skip_moves`, and only that much is read.
 	 */
 	if (opt != NULL && (opt->version < 1 ||
 	    opt->version > PDN_READER_OPTIONS_VERSION))
@@ -197,6 +216,9 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	r->opt = defaults;
 	if (opt != NULL && opt->version == 1)
 		memcpy(&r->opt, opt, offsetof(pdn_reader_options, gametype));
+	else if (opt != NULL && opt->version == 2)
+		memcpy(&r->opt, opt, offsetof(pdn_reader_options,
+		    skip_moves));
 	else if (opt != NULL)
 		r->opt = *opt;
 	r->opt.version = PDN_READER_OPTIONS_VERSION;
@@ -270,6 +292,7 @@ pdn_reader_free(pdn_reader *r)
 	}
 	free(r->tags.p);
 	free(r->tagspans.p);
+	free(r->setupfirst.p);
 	for (i = 0; i <= PDN_MAX_DEPTH; i++)
 		free(r->lines[i].p);
 	free(r);
@@ -479,6 +502,10 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->warned = 0;
 	r->movetext = 0;
 	r->setups = 0;
+	r->big = 0;
+	r->have_first = 0;
+	r->setupfirst.n = 0;
+	r->setup_waiting = 0;
 	r->pending_num = -1;
 	r->pending_dots = 0;
 	memset(&r->game, 0, sizeof(r->game));
@@ -601,26 +628,6 @@ find_tag(const pdn_reader *r, const char *name)
 	return NULL;
 }
 
-/* Nonzero when a numeric square above 32 (and at most 50) is listed. */
-static int
-big_square(const pdn_line *l)
-{
-	size_t i, k;
-
-	for (i = 0; i < l->n; i++) {
-		const pdn_elem *e = &l->e[i];
-
-		if (e->type == PDN_EL_MOVE && !e->u.move.tok.alpha) {
-			for (k = 0; k < e->u.move.tok.nsq; k++)
-				if (e->u.move.tok.sq[k] > 32 &&
-				    e->u.move.tok.sq[k] <= 50)
-					return 1;
-		} else if (e->type == PDN_EL_MOVE)
-			return -1;
-	}
-	return 0;
-}
-
 static int
 fen_big_square(const char *s)
 {
@@ -641,7 +648,7 @@ fen_big_square(const char *s)
 }
 
 /*
- * Checks a FEN, followed by the nel elements at e of its line.  Its syntax
+ * Checks a FEN, whose first move is `first` (NULL: none).  Its syntax
  * is the same in every variant, so a FEN that does not read is an error
  * whatever the game type, except a square beyond 50 in Canadian draughts
  * (12x12, 72 squares).  Its liberties (a man on the crowning row...) are
@@ -650,11 +657,10 @@ fen_big_square(const char *s)
  */
 static void
 check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
-    const pdn_elem *e, size_t nel)
+    const pdn_movetok *first)
 {
 	pdn_position pos;
 	pdn_fen_info info;
-	const pdn_elem *first;
 	char mv[PDN_MOVETOK_STRMAX];
 	int is10 = r->game.gametype == 20, side;
 
@@ -673,9 +679,8 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
 		return;
 	}
 	if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {
-		side = pdn_setup_side(&first, &pos, e, nel);
-		if (side >= 0) {
-			pdn_movetok_str(mv, &first->u.move.tok);
+		if ((side = pdn_setup_side(&pos, first)) >= 0) {
+			pdn_movetok_str(mv, first);
 			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
 			    "%s, whose piece the first move (%s) moves",
 			    side == PDN_BLACK ? "Black" : "White", mv);
@@ -787,15 +792,18 @@ decide_gametype(pdn_reader *r)
 {
 	pdn_game *g = &r->game;
 	const pdn_tag *gt = find_tag(r, "GameType"), *fen = find_tag(r, "FEN");
-	const pdn_elem *first = NULL;
 	pdn_position pos;
 	pdn_movelist legal;
-	int idx[1], big;
-	size_t i;
+	int idx[1], big = r->big;
 
 	if (gt != NULL) {
 		g->gametype = gametype_number(gt->value);
-		check_gametype(r, gt);
+		/*
+		 * A game of a variant not played gets one diagnostic, the
+		 * replay's unsupported-gametype, which quotes the value.
+		 */
+		if (pdn_variant_get(g->gametype) != NULL)
+			check_gametype(r, gt);
 		return;
 	}
 	g->gametype_inferred = 1;
@@ -804,28 +812,22 @@ decide_gametype(pdn_reader *r)
 		g->gametype = r->opt.gametype;
 		return;
 	}
-	big = big_square(&g->moves);
 	if (big == 0 && fen != NULL && fen_big_square(fen->value))
 		big = 1;
-	for (i = 0; i < g->moves.n && big == 0 && fen == NULL; i++) {
-		if (g->moves.e[i].type == PDN_EL_SETUP)
-			break;
-		if (g->moves.e[i].type == PDN_EL_MOVE) {
-			first = &g->moves.e[i];
-			break;
-		}
-	}
-	if (first != NULL) {
+	if (big == 0 && fen == NULL && r->have_first) {
 		pdn_position_start(&pos);
-		if (pdn_match(idx, 1, NULL, &legal, &pos,
-		    &first->u.move.tok) > 0)
+		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
 			big = 1;
 	}
+	/*
+	 * Not recognisably international draughts: the type stays 0, and
+	 * the replay, which does not play such a game, says so once
+	 * (gametype-unknown).
+	 */
 	if (big == 1) {
 		g->gametype = 20;
 		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1, NULL);
-	} else
-		emit(r, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL);
+	}
 }
 
 static void
@@ -919,7 +921,8 @@ finish_game(pdn_reader *r, int checks)
 {
 	pdn_game *g = &r->game;
 	const pdn_tag *fen;
-	size_t i;
+	pdn_movetok *m;
+	size_t i, k;
 
 	while (r->depth > 0) {
 		/* After an error: close the lines still open, keeping them. */
@@ -959,15 +962,19 @@ finish_game(pdn_reader *r, int checks)
 	decide_gametype(r);
 	check_result(r);
 	if ((fen = find_tag(r, "FEN")) != NULL)
-		check_fen(r, fen->value, fen->vlen, fen->line, 1, g->moves.e,
-		    g->moves.n);
+		check_fen(r, fen->value, fen->vlen, fen->line, 1,
+		    r->have_first ? &r->first : NULL);
 	/* Most games have no setup: no need to look for one. */
-	for (i = 0; r->setups > 0 && i < g->moves.n; i++)
-		if (g->moves.e[i].type == PDN_EL_SETUP)
+	for (i = 0, k = 0; r->setups > 0 && i < g->moves.n; i++)
+		if (g->moves.e[i].type == PDN_EL_SETUP) {
+			m = k < r->setupfirst.n ?
+			    (pdn_movetok *)r->setupfirst.p + k : NULL;
+			k++;
 			check_fen(r, g->moves.e[i].u.text.s,
 			    g->moves.e[i].u.text.len, g->moves.e[i].line,
-			    g->moves.e[i].col, g->moves.e + i + 1,
-			    g->moves.n - i - 1);
+			    g->moves.e[i].col, m != NULL && m->nsq > 0 ? m :
+			    NULL);
+		}
 	r->tagdiag = 0;
 	r->in_game = 0;
 	set_limit(r);
@@ -1049,6 +1056,63 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	return finish_game(r, 1);
 }
 
+/* Nonzero for a numeric square of 10x10 that no 8x8 board has. */
+#define BIG_SQUARE(v)	((v) > 32 && (v) <= 50)
+
+/* A move of the main line: counted, and looked at for decide_gametype(). */
+static void
+main_move(pdn_reader *r, const pdn_movetok *m)
+{
+	int k, n = m->nsq < PDN_MOVETOK_MAX ? m->nsq : PDN_MOVETOK_MAX;
+
+	r->game.plies++;
+	if (r->big == 0 && m->alpha)
+		r->big = -1;
+	for (k = 0; r->big == 0 && k < n; k++)
+		if (BIG_SQUARE(m->sq[k]))
+			r->big = 1;
+	if (!r->have_first && r->setups == 0) {
+		copy_movetok(&r->first, m);
+		r->have_first = 1;
+	}
+	if (r->setup_waiting) {
+		copy_movetok((pdn_movetok *)r->setupfirst.p +
+		    (r->setupfirst.n - 1), m);
+		r->setup_waiting = 0;
+	}
+}
+
+/*
+ * With skip_moves, after a move: the plain moves that follow it pass
+ * without a token each (lex_skip_moves()), counted as if they were kept,
+ * so that a game is too large (max_game) at the same token as when they
+ * are: the run stops at the move that reaches the limit, and the token
+ * after it meets the check.
+ */
+static void
+skip_moves(pdn_reader *r)
+{
+	const size_t e = sizeof(pdn_elem);
+	struct lex_skip s;
+	size_t d, n;
+
+	r->used += e;
+	if (r->used >= r->limit)
+		return;
+	d = r->limit - r->used;
+	n = d / e + (d % e != 0);
+	s.max = n < LONG_MAX ? (long)n : LONG_MAX;
+	/* Only the main line's squares count, and only until one decides. */
+	s.big = r->depth > 0 || r->big != 0;
+	lex_skip_moves(r->lx, &s);
+	r->used += (size_t)s.moves * e;
+	if (r->depth == 0) {
+		r->game.plies += s.moves;
+		if (r->big == 0 && s.big)
+			r->big = 1;
+	}
+}
+
 /* A move number that no move followed. */
 static void
 dangling(pdn_reader *r)
@@ -1070,6 +1134,7 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 	pdn_token *t = &r->tok;
 	pdn_elem *e;
 	const pdn_line *l;
+	pdn_movetok *m;
 	char limit[64];
 	int rc;
 
@@ -1182,6 +1247,15 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			begin_game(r, t);
 			token_liberties(r, t);
 			r->movetext = 1;
+			r->hasmove[r->depth] = 1;
+			if (r->depth == 0)
+				main_move(r, &t->move);
+			if (r->opt.skip_moves) {
+				r->pending_num = -1;
+				r->pending_dots = 0;
+				skip_moves(r);
+				break;
+			}
 			if ((e = vec_push(r, &r->lines[r->depth],
 			    sizeof(*e))) == NULL)
 				break;
@@ -1192,9 +1266,6 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			e->u.move.dots = r->pending_dots;
 			r->pending_num = -1;
 			r->pending_dots = 0;
-			r->hasmove[r->depth] = 1;
-			if (r->depth == 0)
-				r->game.plies++;
 			break;
 		case PDN_TOK_NAG:
 			begin_game(r, t);
@@ -1221,8 +1292,14 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			begin_game(r, t);
 			token_liberties(r, t);
 			r->movetext = 1;
-			if (r->depth == 0)
+			if (r->depth == 0) {
 				r->setups++;
+				if ((m = vec_push(r, &r->setupfirst,
+				    sizeof(*m))) != NULL) {
+					memset(m, 0, sizeof(*m));
+					r->setup_waiting = 1;
+				}
+			}
 			add_text(r, PDN_EL_SETUP, t);
 			break;
 		case PDN_TOK_LPAREN:

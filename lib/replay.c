@@ -108,6 +108,7 @@ struct pdn_played {
 	pdn_replay_status main_status;	/* the main line's, variations aside */
 	int errors, warnings;
 	int main_errors;	/* errors outside the variations */
+	int bad_variations;	/* variations that do not replay */
 	const pdn_game *g;
 	const pdn_variant *variant;
 	pdn_setup *setups;	/* the main line's first, in order */
@@ -902,27 +903,46 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			report_liberty(rp, &rp->pg.nodes[first]);
 		return rp->pg.nn - first;
 	}
+	/*
+	 * A variation is an annotation (an engine's expected line, often
+	 * garbled): one that does not replay is its own problem, a warning,
+	 * and the game stands or falls by its main line.
+	 */
 	explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
-	report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "%s; %s",
-	    depth > 0 ? " in a variation" : "", why);
+	if (depth > 0) {
+		rp->pg.bad_variations++;
+		report(rp, PDN_D_VARIATION_ILLEGAL, 0, 0, el, ply, "; %s", why);
+	} else
+		report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "; %s", why);
 	return 0;
+}
+
+/* The first move of the elements [el, end) of a line, before any setup. */
+static const pdn_elem *
+first_move(const pdn_elem *el, const pdn_elem *end)
+{
+	for (; el < end && el->type != PDN_EL_SETUP; el++)
+		if (el->type == PDN_EL_MOVE)
+			return el;
+	return NULL;
 }
 
 /*
  * Reads a FEN into the next entry of setups[] (tag or elem says where it
- * comes from), followed by the n elements at next of its line, whose
+ * comes from), followed by the elements [next, end) of its line, whose
  * first move tells the side to move of a FEN that says '?'.  Returns its
  * index, or -1 when unreadable (the reader has reported it) or out of
  * memory.
  */
 static long
 add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
-    const pdn_elem *next, size_t n)
+    const pdn_elem *next, const pdn_elem *end)
 {
 	pdn_setup *st;
 	pdn_fen_info info;
 	const char *s = tag != NULL ? tag->value : el->u.text.s;
 	size_t len = tag != NULL ? tag->vlen : el->u.text.len;
+	const pdn_elem *m;
 	int side;
 
 	if (grow((void **)&rp->pg.setups, &rp->pg.capsetup,
@@ -935,7 +955,8 @@ add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
 	if (s == NULL || pdn_fen_read(&st->pos, s, len, &info) != 0)
 		return -1;
 	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
-	    (side = pdn_setup_side(NULL, &st->pos, next, n)) >= 0) {
+	    (m = first_move(next, end)) != NULL &&
+	    (side = pdn_setup_side(&st->pos, &m->u.move.tok)) >= 0) {
 		st->pos.side = (pdn_colour)side;
 		info.warnings &= ~(unsigned)PDN_FEN_W_SIDE_UNKNOWN;
 	}
@@ -956,10 +977,9 @@ add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
 static long
 written_number(const pdn_elem *el, const pdn_elem *end)
 {
-	for (; el < end && el->type != PDN_EL_SETUP; el++)
-		if (el->type == PDN_EL_MOVE)
-			return el->u.move.number > 0 ? el->u.move.number : 0;
-	return 0;
+	const pdn_elem *m = first_move(el, end);
+
+	return m != NULL && m->u.move.number > 0 ? m->u.move.number : 0;
 }
 
 /*
@@ -975,8 +995,7 @@ setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
 	long k, n, num;
 	pdn_colour side;
 
-	if ((k = add_setup(rp, NULL, el, ply, el + 1, (size_t)(end - el - 1))) <
-	    0)
+	if ((k = add_setup(rp, NULL, el, ply, el + 1, end)) < 0)
 		return -1;
 	/* Its number: as written next, else :F, else counted on. */
 	st = &rp->pg.setups[k];
@@ -1099,7 +1118,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		if (dead && el->type == PDN_EL_SETUP) {
 			/* Not played, but read: its FEN has one reader. */
 			if ((x = (size_t)add_setup(rp, NULL, el, p, el + 1,
-			    l->n - i - 1)) !=
+			    l->e + l->n)) !=
 			    (size_t)-1)
 				slots[i] = (struct slot){ (uint32_t)x, 1 };
 			continue;
@@ -1278,7 +1297,8 @@ read_start(pdn_replay *rp)
 	long n;
 
 	if (t != NULL) {
-		if (add_setup(rp, t, NULL, 1, g->moves.e, g->moves.n) < 0)
+		if (add_setup(rp, t, NULL, 1, g->moves.e,
+		    g->moves.e + g->moves.n) < 0)
 			return -1;
 		st = &rp->pg.setups[0];
 		check_setup(rp, &st->pos, t->line, 1);
@@ -1403,19 +1423,41 @@ finish(pdn_replay *rp)
 	mark_lines(rp);
 }
 
-/* Reports a game of a variant the library does not play. */
+/*
+ * A game of a variant the library does not play: unsupported, with the
+ * one diagnostic that says which GameType it is (given by its tag, by
+ * the reader's option for untagged games, or none at all) and why it is
+ * not played.  A game the reader could not even type because it is
+ * broken (no tag, no type, syntax errors) is invalid instead: its errors
+ * say why.
+ */
 static void
 unsupported(pdn_replay *rp, const pdn_game *g)
 {
 	const pdn_tag *gt = pdn_game_find_tag(g, "GameType");
+	const char *name = pdn_gametype_name(g->gametype);
 
-	rp->pg.status = PDN_REPLAY_UNSUPPORTED;
-	if (gt != NULL)
-		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
-		    ": GameType \"%s\"", gt->value);
-	else
+	if (gt == NULL && g->gametype == 0 && g->errors > 0) {
+		rp->pg.status = rp->pg.main_status = PDN_REPLAY_INVALID;
+		return;
+	}
+	rp->pg.status = rp->pg.main_status = PDN_REPLAY_UNSUPPORTED;
+	if (gt == NULL && g->gametype == 0)
+		report(rp, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL, 0,
+		    ": not replayed (--gametype N says what untagged games "
+		    "are)");
+	else if (gt == NULL)
 		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1, NULL, 0,
-		    ": no GameType tag, and the moves do not say 10x10");
+		    ": GameType %d%s%s%s, as --gametype says of untagged games, "
+		    "is not supported", g->gametype, name != NULL ? " (" : "",
+		    name != NULL ? name : "", name != NULL ? ")" : "");
+	else if (g->gametype <= 0)
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType \"%s\" names no variant", gt->value);
+	else
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType %d (%s) is not supported", g->gametype,
+		    name != NULL ? name : "no variant PDN 3.0 lists");
 }
 
 static int ply_node(const struct pdn_played *pg, int k, long i);
@@ -1503,6 +1545,7 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	pg->mainplies = 0;
 	pg->plies = 0;
 	pg->errors = pg->warnings = pg->main_errors = 0;
+	pg->bad_variations = 0;
 	rp->depth = 0;
 	pg->nsetup = pg->nmainsetup = 0;
 	pg->nlrec = pg->nslot = 0;
@@ -1579,6 +1622,12 @@ pdn_played_main_status(const pdn_played *pg)
 {
 	return pg->status == PDN_REPLAY_UNSUPPORTED ? pg->status :
 	    pg->main_status;
+}
+
+int
+pdn_played_invalid_variations(const pdn_played *pg)
+{
+	return pg->bad_variations;
 }
 
 int

@@ -57,3 +57,37 @@ pdn_variant_squares(const pdn_variant *v)
 {
 	return v->squares;
 }
+
+/* The GameType numbers of PDN 3.0, played or not (PDN.md "GameType"). */
+static const struct {
+	int gametype;
+	const char *name;
+} gametypes[] = {
+	{ 20, "international draughts" },
+	{ 21, "English draughts" },
+	{ 22, "Italian draughts" },
+	{ 23, "pool checkers" },
+	{ 24, "Spanish draughts" },
+	{ 25, "Russian draughts" },
+	{ 26, "Brazilian draughts" },
+	{ 27, "Canadian draughts" },
+	{ 28, "Portuguese draughts" },
+	{ 29, "Czech draughts" },
+	{ 30, "Turkish draughts" },
+	{ 31, "Thai draughts" },
+	{ 40, "Frisian draughts" },
+	{ 41, "Spantsiretti" },
+};
+
+const char *
+pdn_gametype_name(int gametype)
+{
+	size_t i;
+
+	if (gametype >= 96 && gametype <= 99)
+		return "a lidraughts variant";
+	for (i = 0; i < sizeof(gametypes) / sizeof(gametypes[0]); i++)
+		if (gametypes[i].gametype == gametype)
+			return gametypes[i].name;
+	return NULL;
+}

@@ -55,6 +55,8 @@ test_outcomes(void **state)
 	assert_string_equal(pdn_verdict_str(PDN_VERDICT_CONTINUES),
 	    "continues");
 	assert_string_equal(pdn_verdict_str(PDN_VERDICT_INVALID), "invalid");
+	assert_string_equal(pdn_verdict_str(PDN_VERDICT_UNSUPPORTED),
+	    "unsupported");
 	assert_null(pdn_verdict_str((pdn_verdict)99));
 }
 
@@ -142,9 +144,22 @@ test_verdicts(void **state)
 	assert_int_equal(a.verdict, PDN_VERDICT_INVALID);
 	assert_null(a.adjudicated_str);
 
+	/* Another variant is not judged: unsupported, never invalid. */
 	adjudicate("[GameType \"21\"]\n1. 9-14 22-18 1-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_INVALID);
+	assert_int_equal(a.verdict, PDN_VERDICT_UNSUPPORTED);
 	assert_true(a.flags & PDN_ADJ_UNSUPPORTED);
+	assert_null(a.adjudicated_str);
+	assert_int_equal(a.ply, -1);
+	adjudicate("1. 9-14 22-18 1-0\n", NULL, &a);
+	assert_int_equal(a.verdict, PDN_VERDICT_UNSUPPORTED);
+	/* ... but a broken game the reader could not type is invalid. */
+	adjudicate("[Event \"x\n1. 9-14 22-18 1-0\n", NULL, &a);
+	assert_int_equal(a.verdict, PDN_VERDICT_INVALID);
+	assert_false(a.flags & PDN_ADJ_UNSUPPORTED);
+	/* A variation that does not replay leaves the main line judged. */
+	adjudicate("[Result \"2-0\"]\n1. 32-28 (1. 33-28 19-23 45-40) "
+	    "18-23 (18-23 99-98) 2-0\n", NULL, &a);
+	assert_int_equal(a.verdict, PDN_VERDICT_UNDECIDED);
 
 	/* Decided in the initial position: Black to move has no piece. */
 	adjudicate("[FEN \"B:WK46:B\"]\n2-0\n", NULL, &a);

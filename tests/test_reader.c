@@ -734,6 +734,183 @@ test_junk_kept(void **state)
 	pdn_buf_free(&out);
 }
 
+/* --- skip_moves reads the same games -------------------------------- */
+
+/*
+ * What a reader with skip_moves must say exactly as one without: every
+ * game's place, span, tags, terminator, counts, GameType and raw text,
+ * and every diagnostic.  The movetext is left out (skip_moves keeps no
+ * moves), but its elements other than moves are counted.
+ */
+static long
+count_other(const pdn_line *l)
+{
+	long n = 0;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->e[i].type == PDN_EL_VARIATION)
+			n += 1 + count_other(l->e[i].u.variation);
+		else if (l->e[i].type != PDN_EL_MOVE)
+			n++;
+	}
+	return n;
+}
+
+static void
+skim(const char *data, size_t len, int skip, int keep_raw, size_t step,
+    size_t max_game, pdn_buf *out)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	struct trickle t = { data, len, 0, step };
+	pdn_reader *r;
+	const pdn_game *g;
+	char buf[256];
+	size_t i;
+	int rc;
+
+	opt.file = "t.pdn";
+	opt.diag = collect;
+	opt.diag_arg = out;
+	opt.skip_moves = skip;
+	opt.keep_raw = keep_raw;
+	opt.max_game = max_game;
+	out->len = 0;
+	if (step > 0)
+		rc = pdn_reader_new(&r, trickle_read, &t, &opt);
+	else
+		rc = pdn_reader_new_mem(&r, data, len, &opt);
+	assert_int_equal(rc, 0);
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
+		snprintf(buf, sizeof(buf), "game %ld %ld@%llu span %llu+%llu "
+		    "%ld plies, %ld other, type %d%s, %d errors, %d warnings, "
+		    "%s, raw %zu, lead %zu, before %zu: ", g->index, g->line,
+		    (unsigned long long)g->offset,
+		    (unsigned long long)g->span.offset,
+		    (unsigned long long)g->span.len, g->plies,
+		    count_other(&g->moves), g->gametype,
+		    g->gametype_inferred ? " inferred" : "", g->errors,
+		    g->warnings, g->truncated ? "truncated" : "whole",
+		    g->raw != NULL ? g->rawlen : 0,
+		    g->lead != NULL ? g->leadlen : 0,
+		    g->before != NULL ? g->beforelen : 0);
+		add_s(out, buf);
+		for (i = 0; i < g->ntags; i++) {
+			add_s(out, g->tags[i].name);
+			add_s(out, "=");
+			pdntest_escape(out, g->tags[i].value, g->tags[i].vlen);
+			add_s(out, " ");
+		}
+		add_s(out, g->terminator != NULL ? g->terminator : "none");
+		add_s(out, "\n");
+	}
+	assert_int_equal(rc, 0);
+	pdn_reader_free(r);
+	pdn_buf_add(out, "", 0);
+}
+
+static void
+assert_same_skim(const char *data, size_t len, int keep_raw, size_t step,
+    size_t max_game)
+{
+	pdn_buf a = { 0 }, b = { 0 };
+
+	skim(data, len, 0, keep_raw, step, max_game, &a);
+	skim(data, len, 1, keep_raw, step, max_game, &b);
+	if (strcmp(a.data, b.data) != 0) {
+		pdn_buf in = { 0 };
+
+		pdntest_escape(&in, data, len);
+		pdn_buf_add(&in, "", 0);
+		fail_msg("skip_moves reads otherwise:\n%s\nwithout:\n%s"
+		    "with:\n%s", in.data, a.data, b.data);
+	}
+	pdn_buf_free(&a);
+	pdn_buf_free(&b);
+}
+
+/*
+ * Tokens around the plain moves that skip_moves passes, and what stops
+ * it: results that look like moves, padded numbers, numbers too long,
+ * longer paths, separators after blanks, move numbers without moves,
+ * lone CRs, tabs, tags and the rest.
+ */
+static const char *const skim_tokens[] = {
+	"1.", "12.", "12...", "2..", "01.", "0.", "123.", "1234.", "12",
+	"32-28", "28x19", "5-10", "1-7", "2-7", "1-10", "3-8", "0-5", "5-0",
+	"46-50", "33-29", "50x1", "09-13", "32-08", "100-200", "1000-1",
+	"1-1", "2-0", "0-2", "1-0", "0-1", "0-0", "1/2-1/2", "*", "0-001.",
+	"1-101.", "32-28x", "28x19x10", "28:19", "28X19", "1- 7", "32 -28",
+	"{c}", "{", "}", "(", ")", "$1", "!", "?!", "%line\n", ";line\n",
+	"[Event \"x\"]\n", "[Result \"*\"]\n", "[GameType \"21\"]\n",
+	"[FEN \"W:W31:B1\"]\n", "/FEN \"W:W31,32:B1\"/", "\r", "\t", ".",
+	"x", "-", "c3-d4", "32-28!", "junk", "\xe9", "\n\n",
+};
+static const char *const skim_blanks[] = {
+	" ", " ", " ", "\n", "\r\n", "", "\t", "  ", "\n\n", " \t",
+};
+
+static void
+test_skip_moves(void **state)
+{
+	yamlvec v;
+	yaml_node_t *list;
+	pdn_buf in = { 0 };
+	uint64_t seed = 20261202;
+	char *data;
+	size_t len, nt = sizeof(skim_tokens) / sizeof(skim_tokens[0]);
+	size_t nb = sizeof(skim_blanks) / sizeof(skim_blanks[0]);
+	int i, k, n;
+
+	(void)state;
+	/* Every reader vector, read whole, by a few bytes, as read. */
+	yamlvec_load(&v, "reader.yaml");
+	list = yamlvec_root(&v);
+	for (i = 0; i < yamlvec_len(list); i++) {
+		data = pdntest_unescape(yamlvec_field(&v,
+		    yamlvec_item(&v, list, i), "in"), &len);
+		assert_non_null(data);
+		assert_same_skim(data, len, 0, 0, 0);
+		assert_same_skim(data, len, 2, 7, 0);
+		free(data);
+	}
+	yamlvec_free(&v);
+	/*
+	 * Random games: mostly plain moves, so that the runs it passes are
+	 * long, among every other kind of token.
+	 */
+	for (i = 0; i < 4000; i++) {
+		in.len = 0;
+		if (pdntest_rnd(&seed) % 2)
+			add_s(&in, "[Event \"r\"]\n\n");
+		n = 1 + (int)(pdntest_rnd(&seed) % 60);
+		for (k = 0; k < n; k++) {
+			uint64_t x = pdntest_rnd(&seed);
+
+			if (x % 3 != 0) {
+				/* A numbered move, a plain one. */
+				char buf[32];
+
+				snprintf(buf, sizeof(buf), "%d. %d-%d",
+				    (int)((x >> 8) % 60) + 1,
+				    (int)((x >> 16) % 50) + 1,
+				    (int)((x >> 24) % 50) + 1);
+				add_s(&in, x % 5 == 0 ? buf + 3 +
+				    (buf[1] == '.' ? 0 : 1) : buf);
+			} else
+				add_s(&in, skim_tokens[(x >> 8) % nt]);
+			add_s(&in, skim_blanks[(x >> 32) % nb]);
+		}
+		if (pdntest_rnd(&seed) % 4 != 0)
+			add_s(&in, "*\n");
+		assert_same_skim(in.data, in.len, (int)(i % 3), 0,
+		    i % 7 == 0 ? 256 : 0);
+		if (i % 5 == 0)
+			assert_same_skim(in.data, in.len, 0, 1 + i % 13, 0);
+	}
+	pdn_buf_free(&in);
+}
+
 int
 main(void)
 {
@@ -746,6 +923,7 @@ main(void)
 		cmocka_unit_test(test_keep_raw),
 		cmocka_unit_test(test_keep_raw_every),
 		cmocka_unit_test(test_junk_kept),
+		cmocka_unit_test(test_skip_moves),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -347,7 +347,11 @@ illegal_message(void **state)
 	pdn_reader_free(r);
 }
 
-/* An illegal move in a variation only: invalid there, main line whole. */
+/*
+ * An illegal move in a variation only: a warning of its own, counted, and
+ * the game valid by its main line; an illegal main-line move is still an
+ * error whatever its variations.
+ */
 static void
 illegal_variation(void **state)
 {
@@ -357,13 +361,48 @@ illegal_variation(void **state)
 
 	replay_text(&x, "1. 32-28 (1. 32-27 2. 35-30) 19-23 "
 	    "(1... 19-24 2. 28-22 (2. 28x19 14x23) 17x28) *\n", 0);
-	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_main_status(x.pg), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_invalid_variations(x.pg), 2);
+	assert_int_equal(pdn_played_errors(x.pg), 0);
+	assert_int_equal(pdn_played_warnings(x.pg), 2);
 	assert_int_equal(x.ds.n, 2);
-	assert_string_equal(x.ds.names[0], "illegal-move");
+	assert_string_equal(x.ds.names[0], "variation-illegal");
 	assert_int_equal(x.ds.cols[0], 23);	/* 35-30: Black to move */
-	assert_string_equal(x.ds.names[1], "illegal-move");
+	assert_string_equal(x.ds.names[1], "variation-illegal");
 	assert_int_equal(x.ds.cols[1], 61);	/* 28x19: nothing on 23 */
 	assert_int_equal(pdn_played_plies(x.pg), 2);
+	run_free(&x);
+
+	/*
+	 * An engine's line that starts with the move just played, then a
+	 * garbled one (a square off the board): each variation once.
+	 */
+	replay_text(&x, "1. 32-28 (1. 33-28 19-23 45-40 ) 18-23 "
+	    "(18-23 99-98) *\n", 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
+	assert_int_equal(pdn_played_invalid_variations(x.pg), 2);
+	assert_int_equal(x.ds.n, 2);
+	assert_string_equal(x.ds.names[0], "variation-illegal");
+	assert_string_equal(x.ds.names[1], "variation-illegal");
+	assert_int_equal(pdn_played_plies(x.pg), 2);
+	run_free(&x);
+
+	/* Without the variations, nothing to count. */
+	replay_text(&x, "1. 32-28 (1. 32-27 2. 35-30) 19-23 *\n",
+	    PDN_REPLAY_NO_VARIATIONS);
+	assert_int_equal(pdn_played_invalid_variations(x.pg), 0);
+	assert_int_equal(x.ds.n, 0);
+	run_free(&x);
+
+	/* The main line illegal: an error, the game invalid. */
+	replay_text(&x, "1. 32-28 (1. 32-27 2. 35-30) 19-23 2. 33-29 *\n",
+	    0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_invalid_variations(x.pg), 1);
+	assert_int_equal(x.ds.n, 2);
+	assert_string_equal(x.ds.names[0], "illegal-move");
+	assert_string_equal(x.ds.names[1], "variation-illegal");
 	run_free(&x);
 
 	/* The same variations, legal. */
@@ -622,15 +661,97 @@ unsupported_and_setup(void **state)
 
 	(void)state;
 
+	/*
+	 * A game not played gets one diagnostic, a warning naming the
+	 * GameType (or saying there is none), and no more.
+	 */
 	replay_text(&x, "[GameType \"21\"]\n1. 11-15 *\n", 0);
 	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_UNSUPPORTED);
+	assert_int_equal(pdn_played_main_status(x.pg),
+	    PDN_REPLAY_UNSUPPORTED);
+	assert_null(pdn_played_variant(x.pg));
 	assert_int_equal(pdn_played_lines(x.pg), 0);
+	assert_int_equal(x.ds.n, 1);
 	assert_string_equal(x.ds.names[0], "unsupported-gametype");
+	assert_int_equal(x.ds.warnings, 1);
+	assert_int_equal(x.ds.lines[0], 1);
+	run_free(&x);
+	replay_text(&x, "[Event \"8x8\"]\n1. 11-15 23-19 *\n", 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_UNSUPPORTED);
+	assert_int_equal(x.ds.n, 1);
+	assert_string_equal(x.ds.names[0], "gametype-unknown");
+	assert_int_equal(x.ds.warnings, 1);
+	run_free(&x);
+	replay_text(&x, "[GameType \"abc\"]\n1. 11-15 *\n", 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_UNSUPPORTED);
+	assert_int_equal(x.ds.n, 1);
+	assert_string_equal(x.ds.names[0], "unsupported-gametype");
+	run_free(&x);
+	/* Untagged, untyped and broken: invalid, its errors the reader's. */
+	replay_text(&x, "[Event \"x\n1. 11-15 *\n", 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
+	assert_int_equal(pdn_played_main_status(x.pg), PDN_REPLAY_INVALID);
+	assert_int_equal(x.ds.n, 0);
 	run_free(&x);
 	replay_text(&x, "[GameType \"20\"]\n[FEN \"W:W1-21:B50\"]\n*\n", 0);
 	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
 	assert_true(pdntest_has(&x.ds, "setup-position"));
 	run_free(&x);
+}
+
+/*
+ * Reader and replay together: a game of a variant not played, tagged,
+ * untagged, forced by the reader's gametype option or with a malformed
+ * GameType, gets exactly one diagnostic of the two of them.
+ */
+static void
+unsupported_said_once(void **state)
+{
+	static const struct {
+		const char *text;
+		int gametype;
+		const char *code;
+	} cases[] = {
+		{ "[GameType \"21\"]\n1. 11-15 *\n", 0, "unsupported-gametype" },
+		{ "[GameType \"21,Q\"]\n1. 11-15 *\n", 0,
+		    "unsupported-gametype" },
+		{ "[GameType \"\"]\n1. 11-15 *\n", 0, "unsupported-gametype" },
+		{ "[Event \"8x8\"]\n1. 11-15 *\n", 0, "gametype-unknown" },
+		{ "[Event \"8x8\"]\n1. 11-15 *\n", 25, "unsupported-gametype" },
+	};
+	pdn_reader_options rop = PDN_READER_OPTIONS_INIT;
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct pdntest_diags ds;
+	const pdn_played *pg;
+	const pdn_game *g;
+	pdn_replay *rp;
+	pdn_reader *r;
+	size_t i;
+
+	(void)state;
+
+	assert_int_equal(pdn_replay_new(&rp), 0);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&ds, 0, sizeof(ds));
+		rop.diag = ro.diag = pdntest_diag;
+		rop.diag_arg = ro.diag_arg = &ds;
+		rop.gametype = cases[i].gametype;
+		assert_int_equal(pdn_reader_new_mem(&r, cases[i].text,
+		    strlen(cases[i].text), &rop), 0);
+		assert_int_equal(pdn_reader_next(&g, r), 1);
+		assert_int_equal(pdn_replay_game(&pg, rp, g, &ro), 0);
+		assert_int_equal(pdn_played_status(pg), PDN_REPLAY_UNSUPPORTED);
+		if (ds.n != 1)
+			fail_msg("case %zu: %d diagnostics", i, ds.n);
+		assert_string_equal(ds.names[0], cases[i].code);
+		assert_int_equal(ds.warnings, 1);
+		pdn_reader_free(r);
+	}
+	pdn_replay_free(rp);
+	assert_string_equal(pdn_gametype_name(21), "English draughts");
+	assert_string_equal(pdn_gametype_name(20), "international draughts");
+	assert_string_equal(pdn_gametype_name(97), "a lidraughts variant");
+	assert_null(pdn_gametype_name(55));
 }
 
 static void
@@ -844,6 +965,7 @@ main(void)
 		cmocka_unit_test(schildpad),
 		cmocka_unit_test(result_position),
 		cmocka_unit_test(unsupported_and_setup),
+		cmocka_unit_test(unsupported_said_once),
 		cmocka_unit_test(lenient_game),
 		cmocka_unit_test(random_games),
 	};
