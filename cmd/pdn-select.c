@@ -1313,11 +1313,15 @@ keep_values(struct batch *b, const pdn_game *g)
 	}
 }
 
-/* Text that is no game: nothing but comments, or junk. */
+/*
+ * Text that is no game, that the reader gives as one only to keep it
+ * (keep_raw): comments outside any game.  Text with an error in it is a
+ * broken game, as pdn-validate counts it.
+ */
 static int
 no_game(const pdn_game *g)
 {
-	return g->truncated && g->ntags == 0 && g->moves.n == 0 &&
+	return g->truncated && g->errors == 0 && g->ntags == 0 &&
 	    g->plies == 0 && g->terminator == NULL;
 }
 
