@@ -334,7 +334,12 @@ emit(pdn_reader *r, pdn_diag_code code, long line, long col,
 	r->opt.diag(&d, r->opt.diag_arg);
 }
 
-/* Liberties are reported once per game, at their first occurrence. */
+/*
+ * Liberties are reported once per game, at their first occurrence: a bit
+ * of `warned` per code, so that the codes must stay fewer than 64.
+ */
+_Static_assert(PDN_D_NCODES <= 64, "pdn_reader.warned has a bit per code");
+
 static void
 emit_once_at(pdn_reader *r, pdn_diag_code code, long line, long col)
 {
