@@ -188,6 +188,11 @@ main(int argc, char *argv[])
 		cli_warn("invalid FEN \"%s\": %s at offset %zu", fen,
 		    pdn_fen_strerror(info.status), info.offset);
 		return drv_end(&d, 2);
+	} else if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {
+		/* A count needs the side to move: no move here tells it. */
+		cli_warn("invalid FEN \"%s\": %s at offset %zu", fen,
+		    pdn_fen_strerror(PDN_FEN_BAD_SIDE), strspn(fen, " \t"));
+		return drv_end(&d, 2);
 	}
 	if ((out = drv_records(&d)) == NULL)
 		return drv_end(&d, 2);

@@ -2371,6 +2371,10 @@ add_fen(struct drv *d, const char *value)
 	if (pdn_fen_read(&pos, value, strlen(value), &info) != 0)
 		return drv_bad_value(d, "--fen", value,
 		    pdn_fen_strerror(info.status));
+	/* A position to look for has a side to move: '?' says none. */
+	if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN)
+		return drv_bad_value(d, "--fen", value,
+		    pdn_fen_strerror(PDN_FEN_BAD_SIDE));
 	if (opt.nfens + opt.nmats >= MAX_REACH)
 		return drv_usage_error(d, "at most %d --fen and --material",
 		    MAX_REACH);

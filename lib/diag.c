@@ -108,6 +108,12 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "written back as read" },
 	[PDN_D_VARIATION_ILLEGAL] = { "variation-illegal", PDN_SEV_WARNING,
 	    "not legal here in a variation" },
+	[PDN_D_TAG_WRAPPED] = { "tag-wrapped", PDN_SEV_WARNING,
+	    "tag value wrapped over lines" },
+	[PDN_D_JUNK_SKIPPED] = { "junk-skipped", PDN_SEV_WARNING,
+	    "text outside any game skipped" },
+	[PDN_D_FEN_SIDE_UNKNOWN] = { "fen-side-unknown", PDN_SEV_WARNING,
+	    "side to move '?' in the FEN" },
 };
 
 const char *

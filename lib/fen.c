@@ -2,12 +2,14 @@
  * FEN: reading liberally, writing canonically (RULES.md 1, PDN.md "FEN").
  *
  *	fen	= side { ":" field } [ "." ]
- *	field	= ("W" | "B") [ item { "," item } ] | ("H" | "F") number
+ *	side	= "W" | "B" | "?"
+ *	field	= ("W" | "B") [ item { "," item } ] | ("H" | "F") number | ""
  *	item	= [ "K" ] square | square "-" square
  *
  * Blanks may stand between any two symbols; lower case letters, a final
- * dot, zero-padded numbers and lidraughts' H and F fields are read and
- * reported as warnings.
+ * dot, zero-padded numbers, lidraughts' H and F fields, an empty field
+ * ("W::.") and a side to move '?' (PDN 3.0) are read and reported as
+ * warnings.
  */
 #include <string.h>
 
@@ -164,6 +166,11 @@ field(struct fen_reader *r, unsigned *seen)
 		r->info->warnings |= PDN_FEN_W_EXTRA_FIELDS;
 		return 0;
 	}
+	/* Nothing at all: no pieces, of no colour ("W::." of PDN 3.0). */
+	if (peek(r) == ':' || peek(r) == '.' || peek(r) == -1) {
+		r->info->warnings |= PDN_FEN_W_EMPTY_FIELD;
+		return 0;
+	}
 	return fail(r, PDN_FEN_BAD_FIELD, at, 0);
 }
 
@@ -195,7 +202,11 @@ pdn_fen_read(pdn_position *pos, const char *s, size_t len,
 		side = PDN_WHITE;
 	else if (letter(&r, 'B'))
 		side = PDN_BLACK;
-	else
+	else if (peek(&r) == '?') {
+		/* The caller decides (pdn_setup_side()). */
+		side = PDN_WHITE;
+		r.info->warnings |= PDN_FEN_W_SIDE_UNKNOWN;
+	} else
 		return fail(&r, PDN_FEN_BAD_SIDE, r.pos, 0);
 	r.pos++;
 	while ((c = peek(&r)) == ':') {

@@ -28,6 +28,23 @@ pdn_game_tag(const pdn_game *g, const char *name)
 	return t != NULL ? t->value : NULL;
 }
 
+int
+pdn_setup_side(const pdn_position *pos, const pdn_movetok *first)
+{
+	if (first == NULL || first->alpha)
+		return -1;
+	switch (pdn_position_get(pos, first->sq[0])) {
+	case PDN_WHITE_MAN:
+	case PDN_WHITE_KING:
+		return PDN_WHITE;
+	case PDN_BLACK_MAN:
+	case PDN_BLACK_KING:
+		return PDN_BLACK;
+	default:
+		return -1;
+	}
+}
+
 /* The tokens of each outcome, by family; indexed by pdn_outcome. */
 static const char *const outcome_tokens[][2] = {
 	{ NULL, NULL },

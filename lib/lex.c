@@ -15,6 +15,7 @@
  * are in view (no refill, no bounds check per byte), lex_tag_fast() for
  * [Name "Value"], so that the general code runs only for the rest.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@
 #define LX_WINDOW	4096
 #define LX_TEXT_MAX	(1024 * 1024)	/* longest comment */
 #define LX_TAG_MAX	(64 * 1024)	/* longest tag name or value */
+#define LX_WRAP_LINES	4		/* lines a tag value may run over */
 #define LX_NUM_DIGITS	9		/* longest move number or NAG */
 #define LX_SQ_DIGITS	3		/* longest square number */
 
@@ -178,6 +180,12 @@ uint64_t
 pdn_lexer_offset(const pdn_lexer *lx)
 {
 	return lx->base + lx->pos;
+}
+
+long
+lex_line(const pdn_lexer *lx)
+{
+	return lx->line;
 }
 
 uint64_t
@@ -433,12 +441,31 @@ copy_run(pdn_lexer *lx, struct sbuf *s, size_t max, unsigned k, int past)
 	return rc;
 }
 
+/*
+ * A text that sput() refused (rc): out of memory, or as long as `max`,
+ * the limit of `what` ("a comment"), which the message names (the text
+ * holds less than max bytes).
+ */
 static int
-text_error(pdn_lexer *lx, pdn_token *tok, int rc)
+text_error(pdn_lexer *lx, pdn_token *tok, int rc, const char *what,
+    size_t max)
 {
+	char d[80];
+
 	if (rc == -2)
 		return PDN_ENOMEM;
-	return set_error(lx, tok, PDN_D_TOKEN_TOO_LONG, NULL);
+	snprintf(d, sizeof(d), "%s of %zu bytes or more", what, max);
+	return set_error(lx, tok, PDN_D_TOKEN_TOO_LONG, d);
+}
+
+/* A number of more than `max` digits, as the message says. */
+static int
+number_error(pdn_lexer *lx, pdn_token *tok, const char *what, int max)
+{
+	char d[60];
+
+	snprintf(d, sizeof(d), "%s of more than %d digits", what, max);
+	return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, d);
 }
 
 /* Shows a byte in a message: 'c' when printable, else its value. */
@@ -491,7 +518,8 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 		if (IS(c, C_TEXT)) {
 			if ((rc = copy_run(lx, &lx->t, LX_TEXT_MAX, C_TEXT,
 			    1)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc, "a comment",
+				    LX_TEXT_MAX);
 			continue;
 		}
 		if (c == '}') {
@@ -511,7 +539,8 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 			tok->flags |= PDN_TF_NESTED;
 		}
 		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0)
-			return text_error(lx, tok, rc);
+			return text_error(lx, tok, rc, "a comment",
+			    LX_TEXT_MAX);
 		if (c == '\n')
 			newline(lx);
 	}
@@ -535,7 +564,8 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 		if (IS(c, C_LINE)) {
 			if ((rc = copy_run(lx, &lx->t, LX_TEXT_MAX, C_LINE,
 			    1)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc, "a comment",
+				    LX_TEXT_MAX);
 			continue;
 		}
 		/*
@@ -547,7 +577,8 @@ lex_line_comment(pdn_lexer *lx, pdn_token *tok)
 		if (c == '\0')
 			return nul_error(lx, tok, "NUL byte in a comment");
 		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0)
-			return text_error(lx, tok, rc);
+			return text_error(lx, tok, rc, "a comment",
+			    LX_TEXT_MAX);
 	}
 	tok->type = PDN_TOK_LINE_COMMENT;
 	if (sput(&lx->t, "", 0, LX_TEXT_MAX + 1) == -2)
@@ -578,13 +609,70 @@ curly_quote(const pdn_lexer *lx)
 }
 
 /*
- * Reads a quoted string into lx->v (the position is on the opening
- * quote).  \" and \\ are escapes; a string ends on its own line.
+ * At a line end inside a tag value (lx->pos on it): 1 when the value
+ * closes within LX_WRAP_LINES lines in all, on a line that does not start
+ * (after blanks) with '[' nor is blank, with its closing quote followed by
+ * blanks and the ']'; -1 when it has not closed by the end of its last
+ * line; else 0.  Looks ahead in the bytes in view (at least LX_TAG_MAX
+ * when the input has them) and reads nothing: a value that does not
+ * close so stays "not closed on its line".
  */
 static int
-lex_string(pdn_lexer *lx, pdn_token *tok)
+wrap_closes(pdn_lexer *lx, int curly)
 {
+	const unsigned char *b;
+	size_t j, end;
+	int more = LX_WRAP_LINES - 1;
+
+	end = lx->pos + fill(lx, LX_TAG_MAX);
+	b = lx->b;
+	for (j = lx->pos; j < end; j++) {
+		if (b[j] == '\r' && j + 1 < end && b[j + 1] == '\n')
+			j++;
+		if (b[j] == '\n') {
+			if (more-- == 0)
+				return -1;
+			while (j + 1 < end && IS(b[j + 1], C_SP))
+				j++;
+			if (j + 1 >= end || b[j + 1] == '\n' ||
+			    b[j + 1] == '\r' || b[j + 1] == '[')
+				return 0;
+			continue;
+		}
+		if (b[j] == '\r' || b[j] == '\0')
+			return 0;
+		if (b[j] == '\\' && j + 1 < end &&
+		    (b[j + 1] == '"' || b[j + 1] == '\\')) {
+			j++;
+			continue;
+		}
+		if (b[j] == '"')
+			j++;
+		else if (curly && j + 2 < end && b[j] == 0xe2 &&
+		    b[j + 1] == 0x80 && (b[j + 2] == 0x9c || b[j + 2] == 0x9d))
+			j += 3;
+		else
+			continue;
+		while (j < end && IS(b[j], C_SP))
+			j++;
+		return j < end && b[j] == ']';
+	}
+	return 0;
+}
+
+/*
+ * Reads a quoted string into lx->v (the position is on the opening
+ * quote).  \" and \\ are escapes; a string ends on its own line, except
+ * a tag value (`join` not NULL) that wrap_closes() finds continued on the
+ * next lines (PDN_TF_WRAPPED): each line end, with the blanks before it
+ * and those that start the next line, then becomes `join` in the value.
+ */
+static int
+lex_string(pdn_lexer *lx, pdn_token *tok, const char *join)
+{
+	const char *what = join != NULL ? "a tag value" : "a setup string";
 	unsigned char c;
+	size_t joined = (size_t)-1, jlen = 0;
 	int rc;
 
 	lx->v.len = 0;
@@ -597,15 +685,42 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 	/* Absolute: the string may refill the buffer as it goes. */
 	lx->value_at = lx->base + lx->pos;
 	for (;;) {
-		if (fill(lx, 4) == 0 || lx->b[lx->pos] == '\n' ||
-		    lx->b[lx->pos] == '\r')
+		if (fill(lx, 4) == 0)
 			return set_error(lx, tok, PDN_D_UNTERMINATED_STRING,
 			    NULL);
 		c = lx->b[lx->pos];
+		/* Looked ahead once: the lines after the first are known. */
+		if ((c == '\n' || c == '\r') && !(tok->flags & PDN_TF_WRAPPED) &&
+		    (rc = join != NULL ? wrap_closes(lx,
+		    tok->flags & PDN_TF_QUOTES) : 0) <= 0) {
+			char d[40];
+
+			snprintf(d, sizeof(d), "nor within %d lines",
+			    LX_WRAP_LINES);
+			return set_error(lx, tok, PDN_D_UNTERMINATED_STRING,
+			    rc < 0 ? d : NULL);
+		}
+		if (c == '\n' || c == '\r') {
+			tok->flags |= PDN_TF_WRAPPED;
+			if (c == '\r')
+				lx->pos++;
+			lx->pos++;
+			newline(lx);
+			skip_blanks(lx);
+			while (lx->v.len > 0 && isblank_(lx->v.p[lx->v.len - 1]))
+				lx->v.len--;
+			jlen = lx->v.len > 0 ? strlen(join) : 0;
+			if ((rc = sput(&lx->v, join, jlen, LX_TAG_MAX)) != 0)
+				return text_error(lx, tok, rc, what,
+				    LX_TAG_MAX);
+			joined = lx->v.len;
+			continue;
+		}
 		if (IS(c, C_STR)) {
 			if ((rc = copy_run(lx, &lx->v, LX_TAG_MAX, C_STR,
 			    1)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc, what,
+				    LX_TAG_MAX);
 			continue;
 		}
 		if (c == '"') {
@@ -624,8 +739,11 @@ lex_string(pdn_lexer *lx, pdn_token *tok)
 		    (lx->b[lx->pos + 1] == '"' || lx->b[lx->pos + 1] == '\\'))
 			lx->pos++;
 		if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX, tok)) != 0)
-			return text_error(lx, tok, rc);
+			return text_error(lx, tok, rc, what, LX_TAG_MAX);
 	}
+	/* A join that nothing followed: the value closed on a line alone. */
+	if (lx->v.len == joined)
+		lx->v.len -= jlen;
 	if (sput(&lx->v, "", 0, LX_TAG_MAX + 1) == -2)
 		return PDN_ENOMEM;
 	return 0;
@@ -693,7 +811,8 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 	lx->t.len = 0;
 	while (fill(lx, 1) > 0 && IS(lx->b[lx->pos], C_NAME))
 		if ((rc = copy_run(lx, &lx->t, LX_TAG_MAX, C_NAME, 0)) != 0)
-			return text_error(lx, tok, rc);
+			return text_error(lx, tok, rc, "a tag name",
+			    LX_TAG_MAX);
 	if (lx->t.len == 0)
 		return set_error(lx, tok, PDN_D_BAD_TAG, "no tag name");
 	if (!(lx->t.p[0] >= 'A' && lx->t.p[0] <= 'Z'))
@@ -701,7 +820,12 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 	skip_blanks(lx);
 	fill(lx, 4);
 	if (lx->pos < lx->end && (lx->b[lx->pos] == '"' || curly_quote(lx))) {
-		if ((rc = lex_string(lx, tok)) != 0 ||
+		/*
+		 * A wrapped value joins its lines with a space, a FEN's
+		 * pieces with nothing: the line break is no part of it.
+		 */
+		if ((rc = lex_string(lx, tok, lx->t.len == 3 &&
+		    memcmp(lx->t.p, "FEN", 3) == 0 ? "" : " ")) != 0 ||
 		    tok->type == PDN_TOK_ERROR)
 			return rc;
 		skip_blanks(lx);
@@ -715,7 +839,8 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 		    lx->b[lx->pos] != '\0')
 			if ((rc = copy_char(lx, &lx->v, LX_TAG_MAX,
 			    tok)) != 0)
-				return text_error(lx, tok, rc);
+				return text_error(lx, tok, rc,
+				    "a tag value", LX_TAG_MAX);
 		/* The blanks dropped are bytes of the input, one each. */
 		lx->value_end = lx->base + lx->pos;
 		while (lx->v.len > 0 && isblank_(lx->v.p[lx->v.len - 1])) {
@@ -748,7 +873,7 @@ lex_setup(pdn_lexer *lx, pdn_token *tok)
 	fill(lx, 4);
 	if (!(lx->pos < lx->end && (lx->b[lx->pos] == '"' || curly_quote(lx))))
 		return set_error(lx, tok, PDN_D_BAD_SETUP, "expected '\"'");
-	if ((rc = lex_string(lx, tok)) != 0 || tok->type == PDN_TOK_ERROR)
+	if ((rc = lex_string(lx, tok, NULL)) != 0 || tok->type == PDN_TOK_ERROR)
 		return rc;
 	skip_blanks(lx);
 	if (fill(lx, 1) == 0 || lx->b[lx->pos] != '/')
@@ -929,7 +1054,8 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	if (v < PDN_ALPHA && j < end && b[j] == '.') {
 		if (nd > LX_NUM_DIGITS) {
 			lx->pos = j;
-			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+			return number_error(lx, tok, "a move number",
+			    LX_NUM_DIGITS);
 		}
 		if (nd > 1 && b[i] == '0')
 			tok->flags |= PDN_TF_PADDED;
@@ -969,7 +1095,8 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		}
 		if (nd > LX_NUM_DIGITS) {
 			lx->pos = j;
-			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+			return number_error(lx, tok, "a move number",
+			    LX_NUM_DIGITS);
 		}
 		tok->flags |= PDN_TF_NO_DOT;
 		if (nd > 1 && b[i] == '0')
@@ -986,14 +1113,17 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	for (;;) {
 		if (nd > LX_SQ_DIGITS) {
 			lx->pos = j;
-			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+			return number_error(lx, tok, "a square", LX_SQ_DIGITS);
 		}
 		if (nd > 1 && b[sqstart[m->nsq]] == '0')
 			tok->flags |= PDN_TF_PADDED;
 		if (m->nsq == PDN_MOVETOK_MAX) {
+			char d[40];
+
 			lx->pos = j;
-			return set_error(lx, tok, PDN_D_BAD_MOVE,
-			    "too many squares");
+			snprintf(d, sizeof(d), "too many squares (more than %d)",
+			    PDN_MOVETOK_MAX);
+			return set_error(lx, tok, PDN_D_BAD_MOVE, d);
 		}
 		m->sq[m->nsq++] = (uint16_t)v;
 		k = j;
@@ -1177,7 +1307,7 @@ lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
 		}
 		if (k - lx->pos - 1 > LX_NUM_DIGITS) {
 			lx->pos = k;
-			return set_error(lx, tok, PDN_D_NUMBER_TOO_LONG, NULL);
+			return number_error(lx, tok, "a NAG", LX_NUM_DIGITS);
 		}
 		tok->num = digits_value(lx->b + lx->pos + 1, k - lx->pos - 1);
 		lx->pos = k;
@@ -1581,21 +1711,35 @@ pdn_lexer_next(pdn_token *tok, pdn_lexer *lx)
 	return lexer_next_slow(lx, tok, nl);
 }
 
-int
-pdn_lexer_skip_game(pdn_lexer *lx, int in_tags)
+/*
+ * pdn_lexer_skip_game(), which returns 1 at a line that starts with '[',
+ * 0 at the end of input, or PDN_EIO; with `last` not NULL, *last gets the
+ * last line passed that holds more than blanks (the line the lexer was on
+ * at least).
+ */
+static int
+skip_lines(pdn_lexer *lx, int in_tags, long *last)
 {
-	const unsigned char *nl;
+	const unsigned char *nl, *p, *e;
 	int at_start = lx->base + lx->pos == lx->lstart;
 
+	if (last != NULL)
+		*last = lx->line;
 	for (;;) {
 		if (lx->pos >= lx->end && fill(lx, 1) == 0)
 			return lx->ioerr ? PDN_EIO : 0;
 		if (at_start && lx->b[lx->pos] == '[' && !in_tags)
-			return 0;
+			return 1;
 		/* The broken game's own tags end at a line that is no tag. */
 		if (at_start && lx->b[lx->pos] != '[')
 			in_tags = 0;
 		nl = memchr(lx->b + lx->pos, '\n', lx->end - lx->pos);
+		e = nl != NULL ? nl : lx->b + lx->end;
+		for (p = lx->b + lx->pos; last != NULL && p < e; p++)
+			if (!IS(*p, C_WS)) {
+				*last = lx->line;
+				break;
+			}
 		if (nl == NULL) {
 			lx->pos = lx->end;
 			at_start = 0;
@@ -1605,4 +1749,18 @@ pdn_lexer_skip_game(pdn_lexer *lx, int in_tags)
 		newline(lx);
 		at_start = 1;
 	}
+}
+
+int
+pdn_lexer_skip_game(pdn_lexer *lx, int in_tags)
+{
+	int rc = skip_lines(lx, in_tags, NULL);
+
+	return rc < 0 ? rc : 0;
+}
+
+int
+lex_skip_junk(pdn_lexer *lx, long *last)
+{
+	return skip_lines(lx, 0, last);
 }

@@ -11,6 +11,9 @@
 
 #include "pdn_lex.h"
 
+/* The line the lexer stands on, 1-based. */
+long lex_line(const pdn_lexer *lx);
+
 /*
  * Where the blanks before the current token begin: the end of the token
  * before it.  Kept by the general path only, which reads every token but
@@ -27,6 +30,14 @@ void lex_tag_value(const pdn_lexer *lx, uint64_t *offset, uint64_t *len);
 
 /* After a PDN_TOK_ERROR: nonzero when the broken token is a tag ('['). */
 int lex_error_in_tag(const pdn_lexer *lx);
+
+/*
+ * After an error outside any game: skips input up to the next line that
+ * starts with '[', as pdn_lexer_skip_game(lx, 0) does; *last gets the
+ * last line skipped that holds more than blanks.  Returns 1 at that line,
+ * 0 at the end of input, or PDN_EIO.
+ */
+int lex_skip_junk(pdn_lexer *lx, long *last);
 
 /*
  * For a reader that keeps no moves (pdn_reader_options.skip_moves): passes

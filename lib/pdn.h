@@ -241,7 +241,14 @@ enum {
 	PDN_FEN_W_SPACES = 1 << 2,		/* blanks inside */
 	PDN_FEN_W_EXTRA_FIELDS = 1 << 3,	/* lidraughts ":H0:F1" */
 	PDN_FEN_W_MAN_ON_CROWN_ROW = 1 << 4,	/* a man that should be king */
-	PDN_FEN_W_LOWERCASE = 1 << 5		/* "w:" or "k" */
+	PDN_FEN_W_LOWERCASE = 1 << 5,		/* "w:" or "k" */
+	/*
+	 * "?:W29,13,11:B22,4,2" (PDN 3.0): the side to move is unknown;
+	 * the position says White, and the caller decides (the first move
+	 * of the record tells, pdn_setup_side() in pdn_game.h).
+	 */
+	PDN_FEN_W_SIDE_UNKNOWN = 1 << 6,
+	PDN_FEN_W_EMPTY_FIELD = 1 << 7		/* "W::.": a field of nothing */
 };
 
 typedef struct pdn_fen_info {

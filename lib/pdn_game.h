@@ -146,9 +146,10 @@ typedef struct pdn_game {
 	/*
 	 * With keep_raw, what the reader skipped between the previous game
 	 * (or the start of input) and this one when that is more than
-	 * spaces, tabs and line ends, such as a byte order mark or a
-	 * no-break space: the bytes from the first such one to the game's
-	 * first byte, which a rewrite writes before the game.  Else NULL.
+	 * spaces, tabs and line ends, such as a byte order mark, a
+	 * no-break space or junk (PDN_D_JUNK_SKIPPED): the bytes from the
+	 * first such one to the game's first byte, which a rewrite writes
+	 * before the game.  Else NULL.
 	 */
 	const char *lead;
 	size_t leadlen;
@@ -170,6 +171,16 @@ const char *pdn_game_tag(const pdn_game *g, const char *name);
 
 /* The first tag named `name` itself (its length, its line), or NULL. */
 const pdn_tag *pdn_game_find_tag(const pdn_game *g, const char *name);
+
+/*
+ * Who moves first from `pos`, read from a FEN whose side to move is '?'
+ * (PDN_FEN_W_SIDE_UNKNOWN), by `first`, the first move of the line after
+ * it (before any other setup; NULL when there is none): the colour of the
+ * piece on its from-square.  Returns PDN_WHITE or PDN_BLACK, or -1 when
+ * no move tells: there is none, or it is algebraic or starts on an empty
+ * square.
+ */
+int pdn_setup_side(const pdn_position *pos, const pdn_movetok *first);
 
 /* --- results (game.c) --------------------------------------------- */
 

@@ -81,7 +81,12 @@ typedef struct pdn_setup {
 	pdn_position pos;
 	int halfmove_clock;	/* lidraughts ":H<n>", -1 when absent */
 	int fullmove;		/* lidraughts ":F<n>", -1 when absent */
-	unsigned fen_warnings;	/* PDN_FEN_W_* liberties of its text */
+	/*
+	 * PDN_FEN_W_* liberties of its text, but PDN_FEN_W_SIDE_UNKNOWN
+	 * only while no move told the side: a '?' that the first move
+	 * after it decided (pdn_setup_side()) has `pos.side` from it.
+	 */
+	unsigned fen_warnings;
 } pdn_setup;
 
 /*

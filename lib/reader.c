@@ -65,6 +65,13 @@ struct pdn_reader {
 	int big;
 	int have_first;
 	pdn_movetok first;
+	/*
+	 * The first move after each /FEN/ setup of the main line (nsq 0:
+	 * none yet), which tells the side to move of a FEN that says '?';
+	 * setup_waiting while the last one has none.
+	 */
+	struct vec setupfirst;
+	int setup_waiting;
 	long pending_num;
 	int pending_dots;
 	uint64_t warned;	/* codes already reported for this game */
@@ -79,8 +86,20 @@ struct pdn_reader {
 	 * prev_end, the end of the previous one) can be looked at.
 	 */
 	uint64_t rec_from, prev_end;
+	/*
+	 * Junk outside any game, skipped to the next game's tags
+	 * (syntax_error()): reported when that game begins, as its own,
+	 * with the warnings of what was read before it.
+	 */
+	int junk;
+	long junk_line, junk_col, junk_from, junk_to;
+	int junk_warnings;
+	char junk_what[200];
 	int oom;
 };
+
+/* syntax_error(): junk was skipped, and the next game follows. */
+#define JUNK_SKIPPED	2
 
 /*
  * The arena's head is the chunk in use; older chunks follow.  Emptying it
@@ -273,6 +292,7 @@ pdn_reader_free(pdn_reader *r)
 	}
 	free(r->tags.p);
 	free(r->tagspans.p);
+	free(r->setupfirst.p);
 	for (i = 0; i <= PDN_MAX_DEPTH; i++)
 		free(r->lines[i].p);
 	free(r);
@@ -314,7 +334,12 @@ emit(pdn_reader *r, pdn_diag_code code, long line, long col,
 	r->opt.diag(&d, r->opt.diag_arg);
 }
 
-/* Liberties are reported once per game, at their first occurrence. */
+/*
+ * Liberties are reported once per game, at their first occurrence: a bit
+ * of `warned` per code, so that the codes must stay fewer than 64.
+ */
+_Static_assert(PDN_D_NCODES <= 64, "pdn_reader.warned has a bit per code");
+
 static void
 emit_once_at(pdn_reader *r, pdn_diag_code code, long line, long col)
 {
@@ -364,6 +389,11 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 			    t->text);
 		if (f & PDN_TF_QUOTES)
 			emit_once(r, PDN_D_TAG_QUOTES, t);
+		/* The lexer stands right after the tag, on its last line. */
+		if (f & PDN_TF_WRAPPED)
+			emit(r, PDN_D_TAG_WRAPPED, t->line, t->col,
+			    "%s, lines %ld-%ld", t->text, t->line,
+			    lex_line(r->lx));
 	} else if (t->type == PDN_TOK_COMMENT) {
 		if (f & PDN_TF_NESTED)
 			emit(r, PDN_D_NESTED_BRACE, t->xline, t->xcol, NULL);
@@ -429,18 +459,25 @@ keep_lead(pdn_reader *r, const pdn_token *t)
 	uint64_t i, end;
 
 	uint64_t from = t->offset;
+	/*
+	 * After junk (syntax_error()) the recording may start past the end
+	 * of the previous game, with blanks alone between the two.
+	 */
+	uint64_t start = r->prev_end > r->rec_from ? r->prev_end : r->rec_from;
 
 	rec = pdn_lexer_recorded(r->lx, &n);
-	if (rec != NULL && r->prev_end >= r->rec_from &&
+	if (rec != NULL && t->offset >= start &&
 	    t->offset - r->rec_from <= n) {
 		end = t->offset - r->rec_from;
-		for (i = r->prev_end - r->rec_from; i < end; i++)
+		for (i = start - r->rec_from; i < end; i++)
 			if (rec[i] != ' ' && rec[i] != '\t' && rec[i] != '\n' &&
 			    rec[i] != '\r')
 				break;
 		if (i < end) {
 			r->game.lead = arena_strdup(r, rec + i, end - i);
 			r->game.leadlen = end - i;
+			/* Kept from there: junk may yet make it the next's. */
+			from = r->rec_from + i;
 		}
 		/*
 		 * Keeping every game's text, the recording goes on from the
@@ -472,6 +509,8 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->setups = 0;
 	r->big = 0;
 	r->have_first = 0;
+	r->setupfirst.n = 0;
+	r->setup_waiting = 0;
 	r->pending_num = -1;
 	r->pending_dots = 0;
 	memset(&r->game, 0, sizeof(r->game));
@@ -485,6 +524,19 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	set_limit(r);
 	if (r->opt.keep_raw)
 		keep_lead(r, t);
+	if (r->junk) {
+		r->junk = 0;
+		r->game.warnings += r->junk_warnings;
+		r->tagdiag = 1;
+		if (r->junk_to > r->junk_from)
+			emit(r, PDN_D_JUNK_SKIPPED, r->junk_line, r->junk_col,
+			    "lines %ld-%ld (%s)", r->junk_from, r->junk_to,
+			    r->junk_what);
+		else
+			emit(r, PDN_D_JUNK_SKIPPED, r->junk_line, r->junk_col,
+			    "line %ld (%s)", r->junk_from, r->junk_what);
+		r->tagdiag = 0;
+	}
 }
 
 static pdn_elem *
@@ -601,17 +653,21 @@ fen_big_square(const char *s)
 }
 
 /*
- * Checks a FEN.  Its syntax is the same in every variant, so a FEN that
- * does not read is an error whatever the game type, except a square
- * beyond 50 in Canadian draughts (12x12, 72 squares).  Its liberties (a
- * man on the crowning row...) are reported for 10x10 games only.
+ * Checks a FEN, whose first move is `first` (NULL: none).  Its syntax
+ * is the same in every variant, so a FEN that does not read is an error
+ * whatever the game type, except a square beyond 50 in Canadian draughts
+ * (12x12, 72 squares).  Its liberties (a man on the crowning row...) are
+ * reported for 10x10 games only; a side to move '?', which any replay
+ * must decide, for every game, with what its first move says.
  */
 static void
-check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
+check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
+    const pdn_movetok *first)
 {
 	pdn_position pos;
 	pdn_fen_info info;
-	int is10 = r->game.gametype == 20;
+	char mv[PDN_MOVETOK_STRMAX];
+	int is10 = r->game.gametype == 20, side;
 
 	memset(&info, 0, sizeof(info));
 	if (pdn_fen_read(&pos, fen, len, &info) != 0) {
@@ -627,7 +683,17 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 			    pdn_fen_strerror(info.status));
 		return;
 	}
-	if (info.warnings != 0 && is10) {
+	if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {
+		if ((side = pdn_setup_side(&pos, first)) >= 0) {
+			pdn_movetok_str(mv, first);
+			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
+			    "%s, whose piece the first move (%s) moves",
+			    side == PDN_BLACK ? "Black" : "White", mv);
+		} else
+			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
+			    "no move tells, White is assumed");
+	}
+	if ((info.warnings & ~PDN_FEN_W_SIDE_UNKNOWN) != 0 && is10) {
 		static const struct {
 			unsigned bit;
 			const char *what;
@@ -638,6 +704,7 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col)
 			{ PDN_FEN_W_EXTRA_FIELDS, "extra fields" },
 			{ PDN_FEN_W_MAN_ON_CROWN_ROW, "man on the crowning row" },
 			{ PDN_FEN_W_LOWERCASE, "lower case" },
+			{ PDN_FEN_W_EMPTY_FIELD, "empty field" },
 		};
 		char list[200];
 		size_t k, n = 0;
@@ -843,8 +910,9 @@ keep_text(pdn_reader *r, const char *why)
 		emit(r, PDN_D_AS_READ, g->line, r->col, "%s", why);
 	else {
 		emit(r, PDN_D_GAME_TOO_LARGE, g->line, r->col,
-		    "its text (%llu bytes) was not kept: a rewrite leaves it "
-		    "out", (unsigned long long)g->span.len);
+		    "its text (%llu bytes, more than %zu) was not kept: a "
+		    "rewrite leaves it out", (unsigned long long)g->span.len,
+		    r->opt.max_game);
 	}
 	r->tagdiag = 0;
 }
@@ -858,7 +926,8 @@ finish_game(pdn_reader *r, int checks)
 {
 	pdn_game *g = &r->game;
 	const pdn_tag *fen;
-	size_t i;
+	pdn_movetok *m;
+	size_t i, k;
 
 	while (r->depth > 0) {
 		/* After an error: close the lines still open, keeping them. */
@@ -898,20 +967,60 @@ finish_game(pdn_reader *r, int checks)
 	decide_gametype(r);
 	check_result(r);
 	if ((fen = find_tag(r, "FEN")) != NULL)
-		check_fen(r, fen->value, fen->vlen, fen->line, 1);
+		check_fen(r, fen->value, fen->vlen, fen->line, 1,
+		    r->have_first ? &r->first : NULL);
 	/* Most games have no setup: no need to look for one. */
-	for (i = 0; r->setups > 0 && i < g->moves.n; i++)
-		if (g->moves.e[i].type == PDN_EL_SETUP)
+	for (i = 0, k = 0; r->setups > 0 && i < g->moves.n; i++)
+		if (g->moves.e[i].type == PDN_EL_SETUP) {
+			m = k < r->setupfirst.n ?
+			    (pdn_movetok *)r->setupfirst.p + k : NULL;
+			k++;
 			check_fen(r, g->moves.e[i].u.text.s,
 			    g->moves.e[i].u.text.len, g->moves.e[i].line,
-			    g->moves.e[i].col);
+			    g->moves.e[i].col, m != NULL && m->nsq > 0 ? m :
+			    NULL);
+		}
 	r->tagdiag = 0;
 	r->in_game = 0;
 	set_limit(r);
 	return r->oom ? PDN_ENOMEM : 1;
 }
 
-/* A syntax error: report it, skip to the next game, return this one. */
+/*
+ * Junk outside any game, from the game begun at r->game.line (at the
+ * junk, or at comments before it) to the next line that starts a tag:
+ * when there is one, the begun game is none, and the junk is reported
+ * with the game there (begin_game()); returns JUNK_SKIPPED.  At the end
+ * of input, 0: the junk is the error it is.
+ */
+static int
+skip_junk(pdn_reader *r, long line, long col, pdn_diag_code code,
+    const char *detail)
+{
+	long last;
+	int rc;
+
+	if ((rc = lex_skip_junk(r->lx, &last)) <= 0)
+		return rc;
+	r->junk = 1;
+	r->junk_line = line;
+	r->junk_col = col;
+	r->junk_from = r->game.line;
+	r->junk_to = last;
+	r->junk_warnings = r->game.warnings;
+	snprintf(r->junk_what, sizeof(r->junk_what), "%s%s%s",
+	    pdn_diag_text(code), detail != NULL && *detail != '\0' ? ": " :
+	    "", detail != NULL ? detail : "");
+	r->in_game = 0;
+	r->ngames--;
+	set_limit(r);
+	return JUNK_SKIPPED;
+}
+
+/*
+ * A syntax error: report it, skip to the next game, return this one; or
+ * JUNK_SKIPPED (skip_junk()).
+ */
 static int
 syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
     const char *detail)
@@ -925,19 +1034,23 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 		line = t->xline;
 		col = t->xcol;
 	}
+	/*
+	 * Among the game's tags (it has some, or the broken token is one,
+	 * and no movetext yet) the lines of its other tags are skipped too.
+	 * Junk outside any game (a token that does not read, before any
+	 * tag or movetext) is skipped to the next line that starts a tag,
+	 * so that the game there is read as if it were not there.
+	 */
+	junk = r->tags.n == 0 && !r->movetext && t->type != PDN_TOK_TAG &&
+	    code != PDN_D_GAME_TOO_LARGE &&
+	    !(t->type == PDN_TOK_ERROR && lex_error_in_tag(r->lx));
+	if (junk && (rc = skip_junk(r, line, col, code, detail)) != 0)
+		return rc;
 	if (detail != NULL && *detail != '\0')
 		emit(r, code, line, col, "%s", detail);
 	else
 		emit(r, code, line, col, NULL);
 	r->game.truncated = 1;
-	/*
-	 * Among the game's tags (it has some, or the broken token is one,
-	 * and no movetext yet) the lines of its other tags are skipped too.
-	 * Junk outside any game is skipped to the next line that starts a
-	 * tag, so that the game there is read as if it were not there.
-	 */
-	junk = r->tags.n == 0 && !r->movetext && t->type != PDN_TOK_TAG &&
-	    !(t->type == PDN_TOK_ERROR && lex_error_in_tag(r->lx));
 	in_tags = !r->movetext && !junk;
 	if ((rc = pdn_lexer_skip_game(r->lx, in_tags)) != 0)
 		return rc;
@@ -966,6 +1079,11 @@ main_move(pdn_reader *r, const pdn_movetok *m)
 	if (!r->have_first && r->setups == 0) {
 		copy_movetok(&r->first, m);
 		r->have_first = 1;
+	}
+	if (r->setup_waiting) {
+		copy_movetok((pdn_movetok *)r->setupfirst.p +
+		    (r->setupfirst.n - 1), m);
+		r->setup_waiting = 0;
 	}
 }
 
@@ -1021,6 +1139,8 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 	pdn_token *t = &r->tok;
 	pdn_elem *e;
 	const pdn_line *l;
+	pdn_movetok *m;
+	char limit[64];
 	int rc;
 
 	*out = &r->game;
@@ -1032,9 +1152,12 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 		if (r->used >= r->limit) {
 			if (r->oom)
 				return PDN_ENOMEM;
-			if (r->in_game && r->used > r->opt.max_game)
+			if (r->in_game && r->used > r->opt.max_game) {
+				snprintf(limit, sizeof(limit), "more than %zu "
+				    "bytes in memory", r->opt.max_game);
 				return syntax_error(r, t,
-				    PDN_D_GAME_TOO_LARGE, NULL);
+				    PDN_D_GAME_TOO_LARGE, limit);
+			}
 		}
 		switch (t->type) {
 		case PDN_TOK_EOF:
@@ -1073,7 +1196,10 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			set_end(r, lex_blank_start(r->lx));
 			return finish_game(r, 1);
 		case PDN_TOK_ERROR:
-			return syntax_error(r, t, t->code, t->text);
+			if ((rc = syntax_error(r, t, t->code, t->text)) !=
+			    JUNK_SKIPPED)
+				return rc;
+			break;
 		case PDN_TOK_TAG:
 			/*
 			 * Tags end a game with movetext.  A game of tags alone
@@ -1171,8 +1297,14 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			begin_game(r, t);
 			token_liberties(r, t);
 			r->movetext = 1;
-			if (r->depth == 0)
+			if (r->depth == 0) {
 				r->setups++;
+				if ((m = vec_push(r, &r->setupfirst,
+				    sizeof(*m))) != NULL) {
+					memset(m, 0, sizeof(*m));
+					r->setup_waiting = 1;
+				}
+			}
 			add_text(r, PDN_EL_SETUP, t);
 			break;
 		case PDN_TOK_LPAREN:
@@ -1181,9 +1313,12 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			if (!r->hasmove[r->depth])
 				return syntax_error(r, t,
 				    PDN_D_VARIATION_FIRST, NULL);
-			if (r->depth == PDN_MAX_DEPTH)
+			if (r->depth == PDN_MAX_DEPTH) {
+				snprintf(limit, sizeof(limit), "more than %d",
+				    PDN_MAX_DEPTH);
 				return syntax_error(r, t, PDN_D_TOO_DEEP,
-				    NULL);
+				    limit);
+			}
 			if ((e = add_elem(r, PDN_EL_VARIATION, t)) == NULL)
 				break;
 			r->depth++;
@@ -1192,9 +1327,11 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			break;
 		case PDN_TOK_RPAREN:
 			begin_game(r, t);
+			if (r->depth == 0 && (rc = syntax_error(r, t,
+			    PDN_D_UNBALANCED_PAREN, NULL)) != JUNK_SKIPPED)
+				return rc;
 			if (r->depth == 0)
-				return syntax_error(r, t,
-				    PDN_D_UNBALANCED_PAREN, NULL);
+				break;
 			l = close_line(r, r->depth);
 			r->depth--;
 			if (l == NULL)

@@ -917,18 +917,33 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	return 0;
 }
 
+/* The first move of the elements [el, end) of a line, before any setup. */
+static const pdn_elem *
+first_move(const pdn_elem *el, const pdn_elem *end)
+{
+	for (; el < end && el->type != PDN_EL_SETUP; el++)
+		if (el->type == PDN_EL_MOVE)
+			return el;
+	return NULL;
+}
+
 /*
  * Reads a FEN into the next entry of setups[] (tag or elem says where it
- * comes from).  Returns its index, or -1 when unreadable (the reader has
- * reported it) or out of memory.
+ * comes from), followed by the elements [next, end) of its line, whose
+ * first move tells the side to move of a FEN that says '?'.  Returns its
+ * index, or -1 when unreadable (the reader has reported it) or out of
+ * memory.
  */
 static long
-add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply)
+add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
+    const pdn_elem *next, const pdn_elem *end)
 {
 	pdn_setup *st;
 	pdn_fen_info info;
 	const char *s = tag != NULL ? tag->value : el->u.text.s;
 	size_t len = tag != NULL ? tag->vlen : el->u.text.len;
+	const pdn_elem *m;
+	int side;
 
 	if (grow((void **)&rp->pg.setups, &rp->pg.capsetup,
 	    rp->pg.nsetup + 1, sizeof(*rp->pg.setups)) != 0) {
@@ -939,6 +954,12 @@ add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply)
 	memset(&info, 0, sizeof(info));
 	if (s == NULL || pdn_fen_read(&st->pos, s, len, &info) != 0)
 		return -1;
+	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
+	    (m = first_move(next, end)) != NULL &&
+	    (side = pdn_setup_side(&st->pos, &m->u.move.tok)) >= 0) {
+		st->pos.side = (pdn_colour)side;
+		info.warnings &= ~(unsigned)PDN_FEN_W_SIDE_UNKNOWN;
+	}
 	st->tag = tag;
 	st->elem = el;
 	st->ply = ply - 1;
@@ -956,10 +977,9 @@ add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply)
 static long
 written_number(const pdn_elem *el, const pdn_elem *end)
 {
-	for (; el < end && el->type != PDN_EL_SETUP; el++)
-		if (el->type == PDN_EL_MOVE)
-			return el->u.move.number > 0 ? el->u.move.number : 0;
-	return 0;
+	const pdn_elem *m = first_move(el, end);
+
+	return m != NULL && m->u.move.number > 0 ? m->u.move.number : 0;
 }
 
 /*
@@ -975,7 +995,7 @@ setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
 	long k, n, num;
 	pdn_colour side;
 
-	if ((k = add_setup(rp, NULL, el, ply)) < 0)
+	if ((k = add_setup(rp, NULL, el, ply, el + 1, end)) < 0)
 		return -1;
 	/* Its number: as written next, else :F, else counted on. */
 	st = &rp->pg.setups[k];
@@ -1097,7 +1117,8 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		}
 		if (dead && el->type == PDN_EL_SETUP) {
 			/* Not played, but read: its FEN has one reader. */
-			if ((x = (size_t)add_setup(rp, NULL, el, p)) !=
+			if ((x = (size_t)add_setup(rp, NULL, el, p, el + 1,
+			    l->e + l->n)) !=
 			    (size_t)-1)
 				slots[i] = (struct slot){ (uint32_t)x, 1 };
 			continue;
@@ -1276,7 +1297,8 @@ read_start(pdn_replay *rp)
 	long n;
 
 	if (t != NULL) {
-		if (add_setup(rp, t, NULL, 1) < 0)
+		if (add_setup(rp, t, NULL, 1, g->moves.e,
+		    g->moves.e + g->moves.n) < 0)
 			return -1;
 		st = &rp->pg.setups[0];
 		check_setup(rp, &st->pos, t->line, 1);

@@ -176,14 +176,16 @@ atom_buf(struct wr *w, pdn_buf *tmp)
 /*
  * The FEN as we write it: the canonical form of the setup the replay read
  * into buf (PDN_FEN_STRMAX bytes), unless its text has fields we do not
- * write (lidraughts' ":H", ":F"); else the text as read, whatever its
- * length.  Sets *out to it and returns its length.
+ * write (lidraughts' ":H", ":F") or a side to move '?' that no move told
+ * (it stays unknown); else the text as read, whatever its length.  Sets
+ * *out to it and returns its length.
  */
 static size_t
 fen_text(const pdn_setup *st, const char *s, size_t len, char *buf,
     const char **out)
 {
-	if (st != NULL && !(st->fen_warnings & PDN_FEN_W_EXTRA_FIELDS)) {
+	if (st != NULL && !(st->fen_warnings & (PDN_FEN_W_EXTRA_FIELDS |
+	    PDN_FEN_W_SIDE_UNKNOWN))) {
 		*out = buf;
 		return pdn_fen_write(buf, PDN_FEN_STRMAX, &st->pos);
 	}

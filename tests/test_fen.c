@@ -24,6 +24,8 @@ static const struct {
 	{ "extra-fields", PDN_FEN_W_EXTRA_FIELDS },
 	{ "man-on-crown-row", PDN_FEN_W_MAN_ON_CROWN_ROW },
 	{ "lowercase", PDN_FEN_W_LOWERCASE },
+	{ "side-unknown", PDN_FEN_W_SIDE_UNKNOWN },
+	{ "empty-field", PDN_FEN_W_EMPTY_FIELD },
 };
 
 static const char *const status_names[] = {

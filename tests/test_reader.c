@@ -208,8 +208,8 @@ test_vectors(void **state)
 }
 
 /*
- * A game larger than max_game is cut short with game-too-large, and the
- * reader goes on with the next game.
+ * A game larger than max_game is cut short with game-too-large, which
+ * names the limit, and the reader goes on with the next game.
  */
 static void
 test_max_game(void **state)
@@ -241,7 +241,9 @@ test_max_game(void **state)
 	assert_int_equal(pdn_reader_next(&g, r), 0);
 	pdn_reader_free(r);
 	pdn_buf_add(&diags, "", 0);
-	assert_non_null(strstr(diags.data, "error game-too-large"));
+	/* The message names the limit. */
+	assert_non_null(strstr(diags.data, "error game-too-large: game too "
+	    "large: more than 65536 bytes in memory"));
 	pdn_buf_free(&in);
 	pdn_buf_free(&diags);
 }
@@ -270,8 +272,9 @@ test_depth(void **state)
 			    "draughts (20) inferred (game 1, ply 0)\n");
 		} else {
 			snprintf(want, sizeof(want), "1:%d error "
-			    "variation-too-deep: variations nested too deep "
-			    "(game 1, ply 1)\n", 10 + 7 * PDN_MAX_DEPTH);
+			    "variation-too-deep: variations nested too deep: "
+			    "more than %d (game 1, ply 1)\n",
+			    10 + 7 * PDN_MAX_DEPTH, PDN_MAX_DEPTH);
 			assert_true(strncmp(diags.data, want,
 			    strlen(want)) == 0);
 		}
@@ -647,6 +650,90 @@ test_keep_raw_every(void **state)
 	pdn_buf_free(&out);
 }
 
+/*
+ * Junk outside any game (a byte order mark and a word before the first
+ * game, comments and a stray ')' before the next) is no game: the game
+ * after it is read whole, with one warning, and keeps the junk as its
+ * lead (keep_raw 1) and its before (keep_raw 2, where befores, raws and
+ * the rest are the input again), read from memory or a few bytes at a
+ * time; a wrapped tag among them keeps its span over its lines.
+ */
+static void
+test_junk_kept(void **state)
+{
+	static const char in[] = "\xef\xbb\xbfxx junk\n[Event \"a\"]\n"
+	    "1. 32-28 *\n\n{c} ) more\r\n\r\n[Event \"b\"]\n"
+	    "[FEN \"W:W31-\n 50:B1-20\"]\n1. 32-28 *\n\n[Event \"c\"]\n"
+	    "1. 33-28 *\n";
+	static const char *const leads[] = {
+		"\xef\xbb\xbfxx junk\n", "{c} ) more\r\n\r\n", NULL
+	};
+	static const int warnings[] = { 1, 2, 0 };
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_buf out = { 0 };
+	struct trickle tr;
+	pdn_reader *r;
+	const pdn_game *g;
+	const char *rest;
+	size_t len = sizeof(in) - 1;
+	int keep, stream, n;
+
+	(void)state;
+	for (keep = 0; keep <= 2; keep++)
+		for (stream = 0; stream < 2; stream++) {
+			opt.keep_raw = keep;
+			tr.data = in;
+			tr.len = len;
+			tr.at = 0;
+			tr.step = 3;
+			if (stream)
+				assert_int_equal(pdn_reader_new(&r, trickle_read,
+				    &tr, &opt), 0);
+			else
+				assert_int_equal(pdn_reader_new_mem(&r, in, len,
+				    &opt), 0);
+			out.len = 0;
+			for (n = 0; pdn_reader_next(&g, r) == 1; n++) {
+				assert_in_range(n, 0, 2);
+				assert_int_equal(g->index, n + 1);
+				assert_false(g->truncated);
+				assert_int_equal(g->errors, 0);
+				assert_int_equal(g->warnings, warnings[n]);
+				if (keep > 0 && leads[n] != NULL) {
+					assert_int_equal(g->leadlen,
+					    strlen(leads[n]));
+					assert_memory_equal(g->lead, leads[n],
+					    g->leadlen);
+					assert_memory_equal(in + g->offset -
+					    g->leadlen, leads[n], g->leadlen);
+				} else
+					assert_null(g->lead);
+				if (n == 1)
+					assert_span(in, len,
+					    tag_span(g, "FEN").tag,
+					    "[FEN \"W:W31-\n 50:B1-20\"]");
+				if (keep == 2) {
+					assert_int_equal(out.len + g->beforelen,
+					    g->offset);
+					pdn_buf_add(&out, g->before,
+					    g->beforelen);
+					pdn_buf_add(&out, g->raw, g->rawlen);
+				}
+			}
+			assert_int_equal(n, 3);
+			if (keep == 2) {
+				assert_non_null(rest = pdn_reader_rest(r,
+				    &len));
+				pdn_buf_add(&out, rest, len);
+				len = sizeof(in) - 1;
+				assert_int_equal(out.len, len);
+				assert_memory_equal(out.data, in, len);
+			}
+			pdn_reader_free(r);
+		}
+	pdn_buf_free(&out);
+}
+
 /* --- skip_moves reads the same games -------------------------------- */
 
 /*
@@ -835,6 +922,7 @@ main(void)
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_keep_raw),
 		cmocka_unit_test(test_keep_raw_every),
+		cmocka_unit_test(test_junk_kept),
 		cmocka_unit_test(test_skip_moves),
 	};
 
