@@ -1272,7 +1272,8 @@ struct item {
 	/*
 	 * -D: its key's hash; its key in keys (keylen 0: not written); its
 	 * text's place in the input, and its bytes in keys at ktext (span
-	 * length 0: not at hand).
+	 * length 0: not at hand; ktext SIZE_MAX: at the end of its text in
+	 * the body, as read).
 	 */
 	uint64_t hash;
 	size_t key, keylen;
@@ -1562,9 +1563,15 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 					    it->key, it->keylen);
 			} else
 				it->keylen = 0;
-			it->ktext = b->keys.len;
-			if (it->span.len > 0)
-				pdn_buf_add(&b->keys, g->raw, g->rawlen);
+			/* Written as read, it ends the body's text. */
+			if (drv.fmt == FMT_RAW && out && g->before != NULL)
+				it->ktext = SIZE_MAX;
+			else {
+				it->ktext = b->keys.len;
+				if (it->span.len > 0)
+					pdn_buf_add(&b->keys, g->raw,
+					    g->rawlen);
+			}
 		}
 		if (sel && out && opt.splitby != NULL) {
 			const pdn_tag *t = pdn_game_find_tag(g, opt.splitby);
@@ -2063,8 +2070,9 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 		if (it->sel && opt.dedup && (dup = dup_seen(&run->dups,
 		    it->keylen > 0 ? b->keys.data + it->key : NULL,
 		    it->keylen, it->hash, it->span.offset + at->offset,
-		    it->span.len > 0 ? b->keys.data + it->ktext : NULL,
-		    it->span.len)) < 0) {
+		    it->span.len == 0 ? NULL : it->ktext != SIZE_MAX ?
+		    b->keys.data + it->ktext : b->body.data + it->text +
+		    it->len - it->span.len, it->span.len)) < 0) {
 			if (run->status < 2)
 				cli_warn("out of memory");
 			run->status = 2;
