@@ -819,11 +819,18 @@ assert_same_skim(const char *data, size_t len, int keep_raw, size_t step,
 	skim(data, len, 1, keep_raw, step, max_game, &b);
 	if (strcmp(a.data, b.data) != 0) {
 		pdn_buf in = { 0 };
+		size_t i = 0, l = 0;
 
+		/* From the line where they part. */
+		for (; a.data[i] == b.data[i]; i++)
+			if (a.data[i] == '\n')
+				l = i + 1;
 		pdntest_escape(&in, data, len);
 		pdn_buf_add(&in, "", 0);
-		fail_msg("skip_moves reads otherwise:\n%s\nwithout:\n%s"
-		    "with:\n%s", in.data, a.data, b.data);
+		fail_msg("skip_moves reads otherwise (keep_raw %d, step %zu, "
+		    "max_game %zu):\n%s\nwithout:\n%.300s\nwith:\n%.300s",
+		    keep_raw, step, max_game, in.data, a.data + l,
+		    b.data + l);
 	}
 	pdn_buf_free(&a);
 	pdn_buf_free(&b);
