@@ -1476,11 +1476,11 @@ slow:
 }
 
 /*
- * lex_skip_moves() reads plain moves with a state machine, one table
- * look-up a byte: pdn-select's selection by tags took 255 million
+ * lex_skip_moves() reads plain moves with a state machine, a table
+ * look-up a byte or two: pdn-select's selection by tags took 255 million
  * instructions on 20 copies of the bench games (bench/games.sh) with the
- * same loop built on plain_token(), 232 million with this one (the
- * movetext 96 million, 11 instructions a byte).  It takes a
+ * same loop built on plain_token(), 232 million with a look-up a byte.
+ * It takes a
  * subset of what plain_token() takes, the moves of two numbers of at
  * most 3 digits (not zero-padded, not "1-0" and the like, no longer path
  * after them), each maybe after its move number (dots, no zero padding),
@@ -1641,12 +1641,13 @@ has_big_square(const unsigned char *b, size_t n)
  * state).  Then by pairs of bytes, their classes side by side: the state
  * after both, or PAIR_STEP when the first enters a state that does
  * something (which the byte table then takes alone).  Each step's load
- * waits for the one before, and a branch for every move taken missed
- * often: on 54 MB of the bench games, pdn-select -t took 0.23 s with a
- * step a byte and a branch a move (the movetext 57% of it), 0.19 s with a
- * step for two bytes, and 0.?? s without the branch.  The low bits of an
- * entry: 1, the first byte of the pair enters a TAKE1 state; 2, the last
- * byte does.  36 kB.
+ * waits for the one before, and the branch for each move taken missed
+ * often.  On 54 MB of the bench games, of what pdn-select -t took (perf),
+ * lex_skip_moves() was 57% with a step a byte and a branch a move, 51%
+ * with a step for two bytes, 46% with the common take without a branch
+ * and the line ends counted afterwards.  The low bits of an entry: 1, the
+ * first byte of the pair enters a TAKE1 state; 2, the last byte does.
+ * 36 kB.
  */
 #define PAIR_STEP	0xffffu
 
