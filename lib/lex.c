@@ -1645,9 +1645,10 @@ has_big_square(const unsigned char *b, size_t n)
  * often.  On 54 MB of the bench games, of what pdn-select -t took (perf),
  * lex_skip_moves() was 57% with a step a byte and a branch a move, 51%
  * with a step for two bytes, 46% with the common take without a branch
- * and the line ends counted afterwards.  The low bits of an entry: 1, the
- * first byte of the pair enters a TAKE1 state; 2, the last byte does.
- * 36 kB.
+ * and the line ends counted afterwards.  The takes of a pair are in a
+ * table of their own beside it (not in the entry's low bits, which would
+ * cost a mask in the chain of loads): 1, the first byte enters a TAKE1
+ * state; 2, the last byte does.  45 kB.
  */
 #define PAIR_STEP	0xffffu
 
@@ -1656,13 +1657,16 @@ skip_table(pdn_lexer *lx)
 {
 	size_t st, c, k1, k2, s1, s2;
 	uint16_t *t, *t2;
+	unsigned char *tb;
 
 	if (lx->skip != NULL)
 		return lx->skip;
-	if ((lx->skip = malloc(2 * S_N * 256 * sizeof(*lx->skip))) == NULL)
+	if ((lx->skip = malloc(2 * S_N * 256 * sizeof(*lx->skip) +
+	    S_N * 256)) == NULL)
 		return NULL;
 	t = lx->skip;
 	t2 = t + S_N * 256;
+	tb = (unsigned char *)(t2 + S_N * 256);
 	for (st = 0; st < S_N; st++) {
 		for (c = 0; c < 256; c++) {
 			s1 = dfa[st][kls[c]];
@@ -1673,13 +1677,15 @@ skip_table(pdn_lexer *lx)
 			k1 = c >> 4;
 			k2 = c & 15;
 			s1 = k1 < K_N ? dfa[st][k1] : S_STOP;
+			tb[st * 256 + c] = 0;
 			if (s1 == S_STOP || s1 >= S_ACT || k2 >= K_N) {
 				t2[st * 256 + c] = PAIR_STEP;
 				continue;
 			}
 			s2 = dfa[s1][k2];
-			t2[st * 256 + c] = (uint16_t)(s2 << 8 |
-			    (TAKE1(s1) ? 1 : 0) | (TAKE1(s2) ? 2 : 0));
+			t2[st * 256 + c] = (uint16_t)(s2 << 8);
+			tb[st * 256 + c] = (unsigned char)((TAKE1(s1) ? 1 :
+			    0) | (TAKE1(s2) ? 2 : 0));
 		}
 	}
 	return lx->skip;
@@ -1693,7 +1699,8 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 	const unsigned char *done = p;
 	long nl = 0, moves = 0;
 	const uint16_t *t, *t2 = NULL;
-	unsigned off = S_B << 8, o, f;
+	const unsigned char *tb = NULL;
+	unsigned off = S_B << 8, o, f, i, k;
 
 	/*
 	 * A move is 3 bytes at least and is taken at a byte after it: in
@@ -1704,6 +1711,7 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 		lim = p;
 	else {
 		t2 = t + S_N * 256;
+		tb = (const unsigned char *)(t2 + S_N * 256);
 		if ((size_t)(lim - p) / 4 >= (size_t)s->max)
 			lim = p + 4 * (size_t)s->max - 1;
 	}
@@ -1712,23 +1720,25 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 	while (p < lim) {
 		/* Most bytes change state and nothing else: two a step. */
 		if (lim - p >= 2) {
-			o = t2[off + ((unsigned)kls[p[0]] << 4 | kls[p[1]])];
+			i = off + ((unsigned)kls[p[0]] << 4 | kls[p[1]]);
+			o = t2[i];
 			if (PLAIN(o)) {
 				/* Without a branch: a move taken at p or p + 1. */
-				done = o & 1 ? p - 1 : done;
-				done = o & 2 ? p : done;
-				moves += (o & 1) + (o >> 1 & 1);
-				off = o & 0xff00;
+				k = tb[i];
+				done = k & 1 ? p - 1 : done;
+				done = k & 2 ? p : done;
+				moves += (k & 1) + (k >> 1);
+				off = o;
 				p += 2;
 				continue;
 			}
 			if (o != PAIR_STEP) {
 				/* What the second byte entered does. */
-				if (o & 1) {
+				if (tb[i] & 1) {
 					done = p - 1;
 					moves++;
 				}
-				off = o & 0xff00;
+				off = o;
 				q = p + 1;
 				p += 2;
 				goto act;
