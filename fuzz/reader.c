@@ -1,11 +1,21 @@
 /*
  * Fuzz target (libFuzzer): the reader, the replay and the canonical
  * writer on any bytes.  Besides crashes, leaks and undefined behaviour it
- * checks the writer's promise for input the reader accepts without an error: the
- * canonical output is a fixed point, so reading what it wrote and writing
- * again gives the same bytes.  (A game with a syntax error is written
- * byte for byte as read, then a blank line when it does not end with one:
- * it may settle only on the second pass.)
+ * checks the writer's promises (pdn(5), "Canonical output"):
+ *
+ *  - a round trip keeps the meaning: each game read, written canonically
+ *    and read again is the same game: the same tags (the canonical
+ *    writer adds the missing roster tags, and GameType when it was
+ *    inferred, and writes a FEN in canonical form: the same position),
+ *    the same movetext element by element (moves with the same from and
+ *    to squares, the same comments, NAGs, strength marks, setups and
+ *    variations, nested alike) and the same terminator.  A game a syntax
+ *    error cut short is written byte for byte as read, and is exempt.
+ *  - the canonical output is a fixed point: reading what it wrote and
+ *    writing again gives the same bytes.  A game written as read ends
+ *    with a blank line added when it had none, so an input holding one
+ *    may settle only on the second pass: the second and third outputs
+ *    must then be equal.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,19 +25,47 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The games of one pass, copied to outlive the reader. */
+struct games {
+	pdn_game **g;
+	size_t n, cap;
+	int truncated;		/* some game was cut short (written as read) */
+};
+
 static void
-count_errors(const pdn_diag *d, void *arg)
+keep(struct games *gs, const pdn_game *g)
 {
-	if (d->severity == PDN_SEV_ERROR)
-		(*(long *)arg)++;
+	pdn_game **np;
+
+	if (gs->n == gs->cap) {
+		gs->cap = gs->cap ? gs->cap * 2 : 16;
+		if ((np = realloc(gs->g, gs->cap * sizeof(*np))) == NULL)
+			abort();
+		gs->g = np;
+	}
+	if (pdn_game_clone(&gs->g[gs->n], g) != 0)
+		abort();
+	gs->n++;
+	if (g->truncated)
+		gs->truncated = 1;
+}
+
+static void
+games_free(struct games *gs)
+{
+	size_t i;
+
+	for (i = 0; i < gs->n; i++)
+		pdn_game_free(gs->g[i]);
+	free(gs->g);
 }
 
 /*
- * Reads every game of data and writes the complete ones canonically;
- * returns the number of errors reported.
+ * Reads every game of data, replays it with its variations and writes it
+ * canonically to out; keeps a copy of each game in gs when not NULL.
  */
-static long
-rewrite(const char *data, size_t size, pdn_buf *out)
+static void
+rewrite(const char *data, size_t size, pdn_buf *out, struct games *gs)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
@@ -35,36 +73,234 @@ rewrite(const char *data, size_t size, pdn_buf *out)
 	pdn_replay *rp;
 	const pdn_game *g;
 	const pdn_played *pg;
-	long errors = 0;
+	int rc;
 
-	opt.diag = count_errors;
-	opt.diag_arg = &errors;
 	opt.keep_raw = 1;
 	ro.flags = PDN_REPLAY_NO_RESULT;
 	if (pdn_reader_new_mem(&r, data, size, &opt) != 0 ||
 	    pdn_replay_new(&rp) != 0)
 		abort();
-	while (pdn_reader_next(&g, r) == 1)
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0 ||
 		    pdn_game_write(out, g, pg) != 0)
 			abort();
+		if (gs != NULL)
+			keep(gs, g);
+	}
+	if (rc != 0)
+		abort();
 	pdn_replay_free(rp);
 	pdn_reader_free(r);
-	return errors;
+}
+
+static int
+same_bytes(const char *a, size_t alen, const char *b, size_t blen)
+{
+	return alen == blen && (alen == 0 || memcmp(a, b, alen) == 0);
+}
+
+/*
+ * Two FEN texts say the same: the same position when the first one reads
+ * (the writer writes the position it read), else the same text.
+ */
+static int
+same_fen(const char *a, size_t alen, const char *b, size_t blen)
+{
+	pdn_position pa, pb;
+
+	if (pdn_fen_read(&pa, a, alen, NULL) == 0)
+		return pdn_fen_read(&pb, b, blen, NULL) == 0 &&
+		    pdn_position_equal(&pa, &pb);
+	return same_bytes(a, alen, b, blen);
+}
+
+static int
+is_roster(const char *name)
+{
+	static const char *const roster[] = {
+		"Event", "Site", "Date", "Round", "White", "Black", "Result"
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(roster) / sizeof(roster[0]); k++)
+		if (strcmp(name, roster[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The value the canonical writer gives a roster tag the game lacks. */
+static const char *
+roster_default(const pdn_game *g, const char *name)
+{
+	if (strcmp(name, "Result") == 0)
+		return g->terminator != NULL ? g->terminator : "*";
+	return "?";
+}
+
+/*
+ * Every tag of a that is named `name`, in order, is in b in the same
+ * order with the same value (the first FEN: the same position), and b
+ * has no other; a roster tag a lacks is in b once with its default value,
+ * and so is GameType "20" when a inferred it.
+ */
+static int
+same_tag_values(const pdn_game *a, const pdn_game *b, const char *name)
+{
+	size_t i = 0, j = 0, na = 0;
+	int first = 1;
+
+	for (;;) {
+		while (i < a->ntags && strcmp(a->tags[i].name, name) != 0)
+			i++;
+		while (j < b->ntags && strcmp(b->tags[j].name, name) != 0)
+			j++;
+		if (i == a->ntags || j == b->ntags)
+			break;
+		if (first && strcmp(name, "FEN") == 0 ?
+		    !same_fen(a->tags[i].value, a->tags[i].vlen,
+		    b->tags[j].value, b->tags[j].vlen) :
+		    !same_bytes(a->tags[i].value, a->tags[i].vlen,
+		    b->tags[j].value, b->tags[j].vlen))
+			return 0;
+		first = 0;
+		i++, j++, na++;
+	}
+	if (i < a->ntags)
+		return 0;
+	if (j == b->ntags)
+		return 1;
+	/* b has one more: what the writer adds to a game that has none. */
+	if (na > 0)
+		return 0;
+	if (is_roster(name)) {
+		if (strcmp(b->tags[j].value, roster_default(a, name)) != 0)
+			return 0;
+	} else if (strcmp(name, "GameType") != 0 ||
+	    !(a->gametype_inferred && a->gametype == 20) ||
+	    strcmp(b->tags[j].value, "20") != 0)
+		return 0;
+	for (j++; j < b->ntags; j++)
+		if (strcmp(b->tags[j].name, name) == 0)
+			return 0;
+	return 1;
+}
+
+static int
+same_tags(const pdn_game *a, const pdn_game *b)
+{
+	size_t i;
+
+	for (i = 0; i < a->ntags; i++)
+		if (!same_tag_values(a, b, a->tags[i].name))
+			return 0;
+	for (i = 0; i < b->ntags; i++)
+		if (!same_tag_values(a, b, b->tags[i].name))
+			return 0;
+	return 1;
+}
+
+static int
+same_line(const pdn_line *a, const pdn_line *b)
+{
+	const pdn_elem *x, *y;
+	size_t i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		x = &a->e[i];
+		y = &b->e[i];
+		if (x->type != y->type)
+			return 0;
+		switch (x->type) {
+		case PDN_EL_MOVE:
+			/*
+			 * The writer may write a capture with fewer or more
+			 * of its landing squares, and a separator taken as a
+			 * liberty the right way: the ends stay.
+			 */
+			if (x->u.move.tok.alpha != y->u.move.tok.alpha ||
+			    x->u.move.tok.sq[0] != y->u.move.tok.sq[0] ||
+			    x->u.move.tok.sq[x->u.move.tok.nsq - 1] !=
+			    y->u.move.tok.sq[y->u.move.tok.nsq - 1])
+				return 0;
+			break;
+		case PDN_EL_COMMENT:
+		case PDN_EL_LINE_COMMENT:
+		case PDN_EL_STRENGTH:
+			if (!same_bytes(x->u.text.s, x->u.text.len,
+			    y->u.text.s, y->u.text.len))
+				return 0;
+			break;
+		case PDN_EL_SETUP:
+			if (!same_fen(x->u.text.s, x->u.text.len,
+			    y->u.text.s, y->u.text.len))
+				return 0;
+			break;
+		case PDN_EL_NAG:
+			if (x->u.nag != y->u.nag)
+				return 0;
+			break;
+		case PDN_EL_VARIATION:
+			if (!same_line(x->u.variation, y->u.variation))
+				return 0;
+			break;
+		}
+	}
+	return 1;
+}
+
+/* The terminator the canonical writer gives game g. */
+static const char *
+terminator(const pdn_game *g)
+{
+	const char *result = pdn_game_tag(g, "Result");
+
+	if (g->terminator != NULL)
+		return g->terminator;
+	if (result == NULL)
+		return "*";
+	return pdn_result_valid(result) ? result : "*";
+}
+
+/* Game b, read from the canonical output of game a, is the same game. */
+static int
+same_game(const pdn_game *a, const pdn_game *b)
+{
+	return !b->truncated && same_tags(a, b) &&
+	    same_line(&a->moves, &b->moves) && a->plies == b->plies &&
+	    a->gametype == b->gametype && b->terminator != NULL &&
+	    strcmp(b->terminator, terminator(a)) == 0;
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	pdn_buf once = { 0 }, twice = { 0 };
-	long errors;
+	pdn_buf once = { 0 }, twice = { 0 }, thrice = { 0 };
+	struct games first = { 0 }, second = { 0 };
+	size_t i;
 
-	errors = rewrite((const char *)data, size, &once);
-	rewrite(once.data != NULL ? once.data : "", once.len, &twice);
-	if (errors == 0 && (once.len != twice.len ||
-	    (once.len > 0 && memcmp(once.data, twice.data, once.len) != 0)))
+	rewrite((const char *)data, size, &once, &first);
+	rewrite(once.data != NULL ? once.data : "", once.len, &twice,
+	    &second);
+	rewrite(twice.data != NULL ? twice.data : "", twice.len, &thrice,
+	    NULL);
+	/* Games written as read may read back as more or fewer games. */
+	if (!first.truncated && first.n != second.n)
 		abort();
+	for (i = 0; first.n == second.n && i < first.n; i++)
+		if (!first.g[i]->truncated &&
+		    !same_game(first.g[i], second.g[i]))
+			abort();
+	if (!first.truncated && !same_bytes(once.data, once.len, twice.data,
+	    twice.len))
+		abort();
+	if (!same_bytes(twice.data, twice.len, thrice.data, thrice.len))
+		abort();
+	games_free(&first);
+	games_free(&second);
 	pdn_buf_free(&once);
 	pdn_buf_free(&twice);
+	pdn_buf_free(&thrice);
 	return 0;
 }
