@@ -260,10 +260,8 @@ fuzz:
 	    rc=$$?; \
 	    grep -E "^stat::number_of_executed_units" build-fuzz/$$n.log; \
 	    if [ $$rc -ne 0 ]; then \
-	        grep -E -A 30 "^(==[0-9]+==|SUMMARY|.*deadly signal)" \
-	            build-fuzz/$$n.log | head -n 60; \
-	        grep -E "^(artifact_prefix|Test unit written)" \
-	            build-fuzz/$$n.log; \
+	        grep -v -E "^#[0-9]|in fuzzer::|in __libc_start|in _start" \
+	            build-fuzz/$$n.log | tail -n 40; \
 	        echo "fuzz: $$n found a problem (status $$rc)"; exit 1; \
 	    fi; \
 	done
