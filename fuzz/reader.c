@@ -9,8 +9,11 @@
  *    inferred, and writes a FEN in canonical form: the same position),
  *    the same movetext element by element (moves with the same from and
  *    to squares, the same comments, NAGs, strength marks, setups and
- *    variations, nested alike) and the same terminator.  A game a syntax
- *    error cut short is written byte for byte as read, and is exempt.
+ *    variations, nested alike) and the same terminator; and it replays
+ *    alike: as many errors, the same plies and final positions of its
+ *    main line.
+ *    A game a syntax error cut short is written byte for byte as read,
+ *    and is exempt.
  *  - the canonical output is a fixed point: reading what it wrote and
  *    writing again gives the same bytes.  A game written as read ends
  *    with a blank line added when it had none, so an input holding one
@@ -25,26 +28,50 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The games of one pass, copied to outlive the reader. */
+/*
+ * What the replay made of a game: its own errors (those of the reader
+ * count in the verdict, and a rewrite mends some: a variation left open
+ * is closed), the plies and the ends of its main line.
+ */
+struct outcome {
+	int errors;
+	long plies;
+	int lines;
+	pdn_position final[PDN_REPLAY_MAX_LINES];
+};
+
+/* The games of one pass, copied to outlive the reader, and outcomes. */
 struct games {
 	pdn_game **g;
+	struct outcome *o;
 	size_t n, cap;
 	int truncated;		/* some game was cut short (written as read) */
 };
 
 static void
-keep(struct games *gs, const pdn_game *g)
+keep(struct games *gs, const pdn_game *g, const pdn_played *pg)
 {
+	struct outcome *o;
 	pdn_game **np;
+	int k;
 
 	if (gs->n == gs->cap) {
 		gs->cap = gs->cap ? gs->cap * 2 : 16;
 		if ((np = realloc(gs->g, gs->cap * sizeof(*np))) == NULL)
 			abort();
 		gs->g = np;
+		if ((o = realloc(gs->o, gs->cap * sizeof(*o))) == NULL)
+			abort();
+		gs->o = o;
 	}
 	if (pdn_game_clone(&gs->g[gs->n], g) != 0)
 		abort();
+	o = &gs->o[gs->n];
+	o->errors = pdn_played_errors(pg);
+	o->plies = pdn_played_plies(pg);
+	o->lines = pdn_played_lines(pg);
+	for (k = 0; k < o->lines; k++)
+		o->final[k] = *pdn_played_final(pg, k);
 	gs->n++;
 	if (g->truncated)
 		gs->truncated = 1;
@@ -58,6 +85,29 @@ games_free(struct games *gs)
 	for (i = 0; i < gs->n; i++)
 		pdn_game_free(gs->g[i]);
 	free(gs->g);
+	free(gs->o);
+}
+
+/*
+ * The replay of the rewritten game b agrees with that of a: as many
+ * errors, the same plies, as many lines ending on the same positions.
+ */
+static int
+same_outcome(const struct outcome *a, const struct outcome *b)
+{
+	int k, m;
+
+	if (a->errors != b->errors || a->plies != b->plies ||
+	    a->lines != b->lines)
+		return 0;
+	for (k = 0; k < a->lines; k++) {
+		for (m = 0; m < b->lines; m++)
+			if (pdn_position_equal(&a->final[k], &b->final[m]))
+				break;
+		if (m == b->lines)
+			return 0;
+	}
+	return 1;
 }
 
 /*
@@ -85,7 +135,7 @@ rewrite(const char *data, size_t size, pdn_buf *out, struct games *gs)
 		    pdn_game_write(out, g, pg) != 0)
 			abort();
 		if (gs != NULL)
-			keep(gs, g);
+			keep(gs, g, pg);
 	}
 	if (rc != 0)
 		abort();
@@ -290,7 +340,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	for (i = 0; first.n == second.n && i < first.n; i++)
 		if (!first.g[i]->truncated &&
-		    !same_game(first.g[i], second.g[i]))
+		    (!same_game(first.g[i], second.g[i]) ||
+		    !same_outcome(&first.o[i], &second.o[i])))
 			abort();
 	if (!first.truncated && !same_bytes(once.data, once.len, twice.data,
 	    twice.len))
