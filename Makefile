@@ -251,8 +251,8 @@ fuzz:
 	    done; \
 	    rm -f $$c/README; \
 	    r=$$(ls -d testdata/fuzz/$$n/* 2>/dev/null | grep -v /README); \
-	    [ -z "$$r" ] || build-fuzz/fuzz-$$n $$r >build-fuzz/$$n.log 2>&1 || \
-	        { cat build-fuzz/$$n.log; exit 1; }; \
+	    [ -z "$$r" ] || build-fuzz/fuzz-$$n $$r >build-fuzz/$$n.log \
+	        2>&1 || { cat build-fuzz/$$n.log; exit 1; }; \
 	    echo "fuzzing $$n for $(FUZZ_SECONDS) s"; \
 	    build-fuzz/fuzz-$$n -max_total_time=$(FUZZ_SECONDS) -timeout=25 \
 	        -print_final_stats=1 -artifact_prefix=build-fuzz/$$n- $$c \

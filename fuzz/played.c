@@ -338,7 +338,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    pdn_played_plies(pg) != plies ||
 		    (unique && pdn_played_lines(pg) != 1) ||
 		    !has_final(pg, &pos)))
-			fail(&w, "legal moves only, yet not replayed as played");
+			fail(&w, "legal moves only, not replayed so");
 		ro.flags = PDN_REPLAY_LENIENT;
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0)
 			abort();

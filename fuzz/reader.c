@@ -45,7 +45,7 @@ struct games {
 	pdn_game **g;
 	struct outcome *o;
 	size_t n, cap;
-	int truncated;		/* some game was cut short (written as read) */
+	int truncated;		/* a game was written as read */
 };
 
 static void

@@ -148,10 +148,10 @@ tally() {
 # built without libFuzzer, on their seeds and regression inputs.
 # tests/readonly.sh: this suite again as an unprivileged user who cannot
 # write the checkout or $BUILD, started at once in the background (it
-# takes as long as the rest of the run) and counted at the end; in that nested run PDN_TEST_NESTED
-# is set, and install.sh (which writes into $BUILD) and readonly.sh are
-# left out.  The scripts get the caller's TMPDIR: readonly.sh needs one
-# that its user can reach.
+# takes as long as the rest of the run) and counted at the end; in that
+# nested run PDN_TEST_NESTED is set, and install.sh (which writes into
+# $BUILD) and readonly.sh are left out.  The scripts get the caller's
+# TMPDIR: readonly.sh needs one that its user can reach.
 # run_script NAME: runs tests/NAME.sh, its output into $tmp/NAME, its
 # status into $tmp/NAME.rc.
 run_script() {
