@@ -1,7 +1,8 @@
 /*
  * Fuzz target (libFuzzer): the reader, the replay and the canonical
  * writer on any bytes.  Besides crashes, leaks and undefined behaviour it
- * checks the writer's promises (pdn(5), "Canonical output"):
+ * checks the promises of the writer (pdn(5), "Canonical output") and the
+ * reader (pdn_game.h):
  *
  *  - a round trip keeps the meaning: each game read, written canonically
  *    and read again is the same game: the same tags (the canonical
@@ -11,16 +12,19 @@
  *    to squares, the same comments, NAGs, strength marks, setups and
  *    variations, nested alike) and the same terminator; and it replays
  *    alike: as many errors, the same plies and final positions of its
- *    main line.
- *    A game a syntax error cut short is written byte for byte as read,
- *    and is exempt.
+ *    main line.  A game a syntax error cut short is written byte for
+ *    byte as read, and is exempt;
  *  - the canonical output is a fixed point: reading what it wrote and
  *    writing again gives the same bytes.  A game written as read ends
  *    with a blank line added when it had none, so an input holding one
  *    may settle only on the second pass: the second and third outputs
- *    must then be equal.
+ *    must then be equal;
+ *  - a reader with skip_moves, for the tags alone, reads the same games
+ *    (places, spans, counts, tags, terminators, text kept as read) with
+ *    the same diagnostics.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,6 +327,86 @@ same_game(const pdn_game *a, const pdn_game *b)
 	    strcmp(b->terminator, terminator(a)) == 0;
 }
 
+/* Appends the diagnostic's code and place to the buffer arg. */
+static void
+collect(const pdn_diag *d, void *arg)
+{
+	char s[160];
+
+	snprintf(s, sizeof(s), "%ld:%ld %s game %ld ply %ld\n", d->line,
+	    d->col, d->name, d->game, d->ply);
+	pdn_buf_add(arg, s, strlen(s));
+}
+
+/* The elements of a line that are not moves, variations' too. */
+static long
+count_other(const pdn_line *l)
+{
+	long n = 0;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->e[i].type == PDN_EL_VARIATION)
+			n += 1 + count_other(l->e[i].u.variation);
+		else if (l->e[i].type != PDN_EL_MOVE)
+			n++;
+	}
+	return n;
+}
+
+/*
+ * What a reader says of data, with skip_moves or without, besides the
+ * moves themselves: every game's place, span, counts, GameType, tags,
+ * terminator and raw text, and every diagnostic, in order.
+ */
+static void
+skim(const char *data, size_t size, int skip, pdn_buf *out)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r;
+	const pdn_game *g;
+	char s[320];
+	size_t i;
+	int rc;
+
+	opt.keep_raw = 1;
+	opt.skip_moves = skip;
+	opt.diag = collect;
+	opt.diag_arg = out;
+	if (pdn_reader_new_mem(&r, data, size, &opt) != 0)
+		abort();
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
+		snprintf(s, sizeof(s), "game %ld %ld@%llu span %llu+%llu "
+		    "%ld plies, %ld other, type %d%s, %d errors, %d warnings, "
+		    "%s, raw %zu, lead %zu: ", g->index, g->line,
+		    (unsigned long long)g->offset,
+		    (unsigned long long)g->span.offset,
+		    (unsigned long long)g->span.len, g->plies,
+		    count_other(&g->moves), g->gametype,
+		    g->gametype_inferred ? " inferred" : "", g->errors,
+		    g->warnings, g->truncated ? "truncated" : "whole",
+		    g->raw != NULL ? g->rawlen : 0,
+		    g->lead != NULL ? g->leadlen : 0);
+		pdn_buf_add(out, s, strlen(s));
+		for (i = 0; i < g->ntags; i++) {
+			pdn_buf_add(out, g->tags[i].name,
+			    strlen(g->tags[i].name));
+			pdn_buf_add(out, "=", 1);
+			pdn_buf_add(out, g->tags[i].value, g->tags[i].vlen);
+			pdn_buf_add(out, "\n", 1);
+		}
+		if (g->raw != NULL)
+			pdn_buf_add(out, g->raw, g->rawlen);
+		if (g->terminator != NULL)
+			pdn_buf_add(out, g->terminator,
+			    strlen(g->terminator));
+		pdn_buf_add(out, "\n", 1);
+	}
+	if (rc != 0 || out->oom)
+		abort();
+	pdn_reader_free(r);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -347,6 +431,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    twice.len))
 		abort();
 	if (!same_bytes(twice.data, twice.len, thrice.data, thrice.len))
+		abort();
+	/* Reading for the tags alone reads the same games. */
+	pdn_buf_free(&once);
+	pdn_buf_free(&twice);
+	skim((const char *)data, size, 0, &once);
+	skim((const char *)data, size, 1, &twice);
+	if (!same_bytes(once.data, once.len, twice.data, twice.len))
 		abort();
 	games_free(&first);
 	games_free(&second);
