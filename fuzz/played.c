@@ -18,7 +18,8 @@
  *    pieces a side and a piece of the side not to move, replays as
  *    valid, strict, with as many plies as were written, one of its lines
  *    ending on the position the moves reached: its only line when every
- *    move was written in a form no other legal move shares.
+ *    move was written in a form no other legal move shares; leniently
+ *    too; and so does its canonical form (pdn_game_write()).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -146,6 +147,20 @@ has_final(const pdn_played *pg, const pdn_position *pos)
 	return 0;
 }
 
+/*
+ * Was the record replayed as it was made: valid, with `plies` plies, one
+ * line ending on pos (one of several when a move was written in a form
+ * that another legal move shares: not `unique`)?
+ */
+static int
+played_as(const pdn_played *pg, long plies, int unique,
+    const pdn_position *pos)
+{
+	return pdn_played_main_status(pg) == PDN_REPLAY_VALID &&
+	    pdn_played_plies(pg) == plies &&
+	    (!unique || pdn_played_lines(pg) == 1) && has_final(pg, pos);
+}
+
 /* A broken promise: says which, shows the record and aborts. */
 static void
 fail(const struct where *w, const char *why)
@@ -189,7 +204,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned mode = next(&b), c, i, k, kind;
 	long plies = 0, number = 1;
 	int n, legal_only = 1, unique = 1, need_number = 1, have_before = 0;
-	int rc;
+	int rc, check;
+	pdn_buf canon = { 0 };
 	size_t j;
 
 	pdn_position_start(&pos);
@@ -329,24 +345,43 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (pdn_reader_new_mem(&r, w.s, w.len, &opt) != 0 ||
 	    pdn_replay_new(&rp) != 0)
 		abort();
+	check = legal_only;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
+		check = check && g->index == 1 && g->gametype == 20;
 		ro.flags = PDN_REPLAY_NO_RESULT;
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0)
 			abort();
-		if (legal_only && g->gametype == 20 && g->index == 1 &&
-		    (pdn_played_main_status(pg) != PDN_REPLAY_VALID ||
-		    pdn_played_plies(pg) != plies ||
-		    (unique && pdn_played_lines(pg) != 1) ||
-		    !has_final(pg, &pos)))
+		if (check && !played_as(pg, plies, unique, &pos))
 			fail(&w, "legal moves only, not replayed so");
-		ro.flags = PDN_REPLAY_LENIENT;
+		if (check && pdn_game_write(&canon, g, pg) != 0)
+			abort();
+		ro.flags = PDN_REPLAY_LENIENT | PDN_REPLAY_NO_RESULT;
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0)
 			abort();
+		if (check && !played_as(pg, plies, unique, &pos))
+			fail(&w, "legal moves only, not so replayed leniently");
 	}
 	if (rc != 0)
 		abort();
-	pdn_replay_free(rp);
 	pdn_reader_free(r);
+	/* Its canonical form plays the same moves. */
+	if (check && canon.len > 0) {
+		if (pdn_reader_new_mem(&r, canon.data, canon.len, NULL) != 0 ||
+		    pdn_reader_next(&g, r) != 1)
+			abort();
+		ro.flags = PDN_REPLAY_NO_RESULT;
+		ro.diag = NULL;
+		if (pdn_replay_game(&pg, rp, g, &ro) != 0)
+			abort();
+		if (!played_as(pg, plies, unique, &pos)) {
+			w.s = canon.data;
+			w.len = canon.len;
+			fail(&w, "its canonical form replays otherwise");
+		}
+		pdn_reader_free(r);
+	}
+	pdn_replay_free(rp);
+	pdn_buf_free(&canon);
 	pdn_buf_free(&t.buf);
 	return 0;
 }
