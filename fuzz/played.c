@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "pdn_write.h"
+#include "where.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -110,31 +111,6 @@ random_position(pdn_position *pos, struct bytes *b)
 	}
 }
 
-/* Is every diagnostic within the text? */
-struct where {
-	const char *s;
-	size_t len;
-	long lines;
-};
-
-static long
-line_length(const struct where *w, long line)
-{
-	size_t i = 0, start;
-	long l = 1;
-
-	while (l < line) {
-		while (i < w->len && w->s[i] != '\n')
-			i++;
-		i++;
-		l++;
-	}
-	start = i;
-	while (i < w->len && w->s[i] != '\n')
-		i++;
-	return (long)(i - start);
-}
-
 /* Is pos the final position of one of the surviving lines? */
 static int
 has_final(const pdn_played *pg, const pdn_position *pos)
@@ -177,8 +153,7 @@ check_diag(const pdn_diag *d, void *arg)
 	const struct where *w = arg;
 	char why[160];
 
-	if (d->line < 1 || d->line > w->lines || d->col < 1 ||
-	    d->col > line_length(w, d->line) + 1) {
+	if (!where_within(w, d->line, d->col)) {
 		snprintf(why, sizeof(why), "diagnostic %s at %ld:%ld, outside "
 		    "the text (%ld lines)", d->name, d->line, d->col,
 		    w->lines);
@@ -206,7 +181,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int n, legal_only = 1, unique = 1, need_number = 1, have_before = 0;
 	int rc, check;
 	pdn_buf canon = { 0 };
-	size_t j;
 
 	pdn_position_start(&pos);
 	if (mode % 3 == 1) {
@@ -332,12 +306,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (t.buf.oom)
 		abort();
 
-	w.s = t.buf.data != NULL ? t.buf.data : "";
-	w.len = t.buf.len;
-	w.lines = 1;
-	for (j = 0; j < w.len; j++)
-		if (w.s[j] == '\n')
-			w.lines++;
+	where_init(&w, t.buf.data != NULL ? t.buf.data : "", t.buf.len);
 	opt.diag = check_diag;
 	opt.diag_arg = &w;
 	ro.diag = check_diag;

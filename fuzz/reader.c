@@ -19,6 +19,7 @@
  *    with a blank line added when it had none, so an input holding one
  *    may settle only on the second pass: the second and third outputs
  *    must then be equal;
+ *  - every diagnostic is within the text (where.h);
  *  - a reader with skip_moves, for the tags alone, reads the same games
  *    (places, spans, counts, tags, terminators, text kept as read) with
  *    the same diagnostics.
@@ -29,6 +30,7 @@
 #include <string.h>
 
 #include "pdn_write.h"
+#include "where.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -327,15 +329,28 @@ same_game(const pdn_game *a, const pdn_game *b)
 	    strcmp(b->terminator, terminator(a)) == 0;
 }
 
-/* Appends the diagnostic's code and place to the buffer arg. */
+/* The diagnostics of a read, and the text they are about. */
+struct diags {
+	pdn_buf *out;
+	struct where text;
+};
+
+/* Appends the diagnostic's code and place, which is within the text. */
 static void
 collect(const pdn_diag *d, void *arg)
 {
+	struct diags *ds = arg;
 	char s[160];
 
+	if (!where_within(&ds->text, d->line, d->col)) {
+		fprintf(stderr, "reader: diagnostic %s at %ld:%ld, outside the "
+		    "text (%ld lines)\n", d->name, d->line, d->col,
+		    ds->text.lines);
+		abort();
+	}
 	snprintf(s, sizeof(s), "%ld:%ld %s game %ld ply %ld\n", d->line,
 	    d->col, d->name, d->game, d->ply);
-	pdn_buf_add(arg, s, strlen(s));
+	pdn_buf_add(ds->out, s, strlen(s));
 }
 
 /* The elements of a line that are not moves, variations' too. */
@@ -363,16 +378,19 @@ static void
 skim(const char *data, size_t size, int skip, pdn_buf *out)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	struct diags ds;
 	pdn_reader *r;
 	const pdn_game *g;
 	char s[320];
 	size_t i;
 	int rc;
 
+	ds.out = out;
+	where_init(&ds.text, data, size);
 	opt.keep_raw = 1;
 	opt.skip_moves = skip;
 	opt.diag = collect;
-	opt.diag_arg = out;
+	opt.diag_arg = &ds;
 	if (pdn_reader_new_mem(&r, data, size, &opt) != 0)
 		abort();
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
