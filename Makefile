@@ -84,6 +84,12 @@ TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
 TEST_COMMON_OBJ = $(TEST_COMMON_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TESTS    = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# The fuzz targets (fuzz/NAME.c; fuzz/driver.c is the main that stands
+# in for libFuzzer's), also built with CC as $(BUILD)/fuzz/NAME, which
+# runs the target once on each file it is given: make check replays
+# their seeds and regression inputs (tests/fuzz.sh).
+FUZZ_SRC = $(filter-out fuzz/driver.c,$(sort $(wildcard fuzz/*.c)))
+FUZZ_RUNS = $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 BENCH_SRC = $(sort $(wildcard bench/*.c))
 BENCHES  = $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 MANPAGES = $(sort $(wildcard man/*.[1-9]))
@@ -143,6 +149,11 @@ $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(CMOCKA_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
+$(BUILD)/fuzz/%.o: fuzz/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
 $(BUILD)/bench/%.o: bench/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
@@ -177,6 +188,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_COMMON_OBJ) $(LIBPDN)
 # The test of the tools' shared helpers links them.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
 
+$(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/driver.o $(LIBPDN)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LD      $@")
@@ -191,7 +206,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 # unprivileged user in a tree it cannot write; it needs root).
 MAKE_CMD := $(MAKE)
 READONLY ?= 1
-check: all $(TESTS)
+check: all $(TESTS) $(FUZZ_RUNS)
 	$(Q)BUILD='$(BUILD)' SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
 	    READONLY='$(READONLY)' \
 	    CC='$(CC)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' LIBDIR='$(LIBDIR)' \
@@ -210,26 +225,45 @@ asan:
 	    LDFLAGS="-fsanitize=address,undefined" check
 
 # Each fuzz/NAME.c is a libFuzzer target, built with clang against a
-# sanitized copy of the library and run for FUZZ_SECONDS on a corpus that
-# starts from the test data.  Needs clang and its fuzzer runtime
-# (Debian: clang, libclang-rt-14-dev).
-FUZZ_SECONDS ?= 60
-FUZZ_SRC = $(sort $(wildcard fuzz/*.c))
+# sanitized copy of the library as build-fuzz/fuzz-NAME, run first on its
+# regression inputs (testdata/fuzz/NAME: what it found once), then for
+# FUZZ_SECONDS on a corpus (build-fuzz/corpus-NAME, kept between runs)
+# that starts from its seeds and those inputs.  A finding (a crash, a
+# leak, a broken promise: the target aborts; a slow input) stops make
+# with status 2, its input saved as build-fuzz/NAME-crash-... (or
+# -leak-, -timeout-, -slow-unit-).  FUZZ_TARGETS names the targets to
+# run (default all), FUZZ_SECONDS how long each (default 40: five
+# targets in under four minutes, as CI runs them).  Needs clang and its
+# fuzzer runtime (Debian: clang, libclang-rt-dev; scripts/deps.sh).
+FUZZ_SECONDS ?= 40
+FUZZ_TARGETS ?= $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 fuzz:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang \
 	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libpdn.a
-	$(Q)for f in $(FUZZ_SRC); do \
-	    n=$$(basename $$f .c); \
+	$(Q)for n in $(FUZZ_TARGETS); do \
 	    clang $(ALL_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer \
-	        -o build-fuzz/fuzz-$$n $$f build-fuzz/libpdn.a $(LIBS) || exit 1; \
-	    mkdir -p build-fuzz/corpus-$$n; \
-	    cp -n fuzz/seeds/$$n/* build-fuzz/corpus-$$n/ 2>/dev/null; \
+	        -o build-fuzz/fuzz-$$n fuzz/$$n.c build-fuzz/libpdn.a \
+	        $(LIBS) || exit 1; \
+	    c=build-fuzz/corpus-$$n; mkdir -p $$c; \
+	    for s in fuzz/seeds/$$n testdata/fuzz/$$n; do \
+	        [ ! -d $$s ] || cp -n $$s/* $$c/ 2>/dev/null; \
+	    done; \
+	    rm -f $$c/README; \
+	    r=$$(ls -d testdata/fuzz/$$n/* 2>/dev/null | grep -v /README); \
+	    [ -z "$$r" ] || build-fuzz/fuzz-$$n $$r >build-fuzz/$$n.log \
+	        2>&1 || { cat build-fuzz/$$n.log; exit 1; }; \
 	    echo "fuzzing $$n for $(FUZZ_SECONDS) s"; \
-	    build-fuzz/fuzz-$$n -max_total_time=$(FUZZ_SECONDS) \
-	        -print_final_stats=1 build-fuzz/corpus-$$n 2>&1 | \
-	        grep -E "^(stat::number_of_executed_(runs|units)|==|SUMMARY)" ; \
-	    [ -z "$$(ls crash-* leak-* timeout-* 2>/dev/null)" ] || exit 1; \
+	    build-fuzz/fuzz-$$n -max_total_time=$(FUZZ_SECONDS) -timeout=25 \
+	        -print_final_stats=1 -artifact_prefix=build-fuzz/$$n- $$c \
+	        >build-fuzz/$$n.log 2>&1; \
+	    rc=$$?; \
+	    grep -E "^stat::number_of_executed_units" build-fuzz/$$n.log; \
+	    if [ $$rc -ne 0 ]; then \
+	        grep -v -E "^#[0-9]|in fuzzer::|in __libc_start|in _start" \
+	            build-fuzz/$$n.log | tail -n 40; \
+	        echo "fuzz: $$n found a problem (status $$rc)"; exit 1; \
+	    fi; \
 	done
 
 # What was built says what is measured: portable, or for one CPU only.
@@ -322,4 +356,5 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
-	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d)
+	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \
+	$(FUZZ_RUNS:=.d) $(BUILD)/fuzz/driver.d

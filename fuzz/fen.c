@@ -1,8 +1,9 @@
 /*
  * Fuzz target (libFuzzer): FEN reading, canonical writing, and the move
  * generator on whatever position a FEN can describe.  Checks the contracts
- * rather than only crashes: a written FEN reads back to the same position,
- * and every generated move plays to a position with the right pieces.
+ * rather than only crashes: a written FEN reads back to the same position
+ * without a liberty taken and writes again to the same text, and every
+ * generated move plays to a position with the right pieces.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static pdn_movelist list;
 	pdn_position pos, back, child;
 	pdn_fen_info info;
-	char fen[PDN_FEN_STRMAX];
+	char fen[PDN_FEN_STRMAX], again[PDN_FEN_STRMAX];
 	size_t len;
 	int i, n;
 
@@ -35,8 +36,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	len = pdn_fen_write(fen, sizeof(fen), &pos);
-	if (len >= sizeof(fen) || pdn_fen_read(&back, fen, len, NULL) != 0 ||
+	if (len >= sizeof(fen) || pdn_fen_read(&back, fen, len, &info) != 0 ||
 	    !pdn_position_equal(&pos, &back))
+		abort();
+	/*
+	 * The canonical FEN takes no liberty (but a man on its crown row is
+	 * the position's) and is written back as it is.
+	 */
+	if ((info.warnings & ~(unsigned)PDN_FEN_W_MAN_ON_CROWN_ROW) != 0 ||
+	    info.halfmove_clock != -1 || info.fullmove != -1 ||
+	    pdn_fen_write(again, sizeof(again), &back) != len ||
+	    memcmp(fen, again, len) != 0)
 		abort();
 	n = pdn_generate(&list, &pos);
 	if (n < 0)

@@ -538,6 +538,14 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 			mark(lx, &tok->xline, &tok->xcol);
 			tok->flags |= PDN_TF_NESTED;
 		}
+		/*
+		 * Every CR before the LF belongs to the line end ("\r\r\n"
+		 * of a file converted twice), or the text would read back
+		 * otherwise from the canonical output, which writes it.
+		 */
+		while (c == '\n' && lx->t.len > 0 &&
+		    lx->t.p[lx->t.len - 1] == '\r')
+			lx->t.len--;
 		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0)
 			return text_error(lx, tok, rc, "a comment",
 			    LX_TEXT_MAX);

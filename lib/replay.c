@@ -1297,8 +1297,9 @@ read_start(pdn_replay *rp)
 	long n;
 
 	if (t != NULL) {
-		if (add_setup(rp, t, NULL, 1, g->moves.e,
-		    g->moves.e + g->moves.n) < 0)
+		/* No movetext: e is NULL, and NULL + 0 is undefined. */
+		if (add_setup(rp, t, NULL, 1, g->moves.e, g->moves.n > 0 ?
+		    g->moves.e + g->moves.n : g->moves.e) < 0)
 			return -1;
 		st = &rp->pg.setups[0];
 		check_setup(rp, &st->pos, t->line, 1);

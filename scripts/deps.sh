@@ -24,6 +24,23 @@ command -v python3 >/dev/null 2>&1 || need="$need python3"
 { command -v nm && command -v readelf; } >/dev/null 2>&1 ||
     need="$need binutils"
 
+# make fuzz: clang and its fuzzer runtime, checked by linking a target
+# with -fsanitize=fuzzer (libclang-rt-dev names the runtime of Debian's
+# default clang).
+fuzz_links() {
+	command -v clang >/dev/null 2>&1 || return 1
+	d=$(mktemp -d) || return 1
+	printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+	    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+	    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)' \
+	    '{ (void)d; (void)n; return 0; }' >"$d/t.c"
+	clang -fsanitize=fuzzer -o "$d/t" "$d/t.c" >/dev/null 2>&1
+	rc=$?
+	rm -rf "$d"
+	return $rc
+}
+fuzz_links || need="$need clang libclang-rt-dev"
+
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 if [ -n "$need" ] || [ "$1" = "--update" ]; then

@@ -144,13 +144,14 @@ tally() {
 # against the installed copy, make uninstall.  tests/completion.sh: the
 # bash completion, with fake tools that print the --help format it reads.
 # tests/options.sh: each tool's --help against its man page and the
-# README's table of common options.  tests/readonly.sh: this
-# suite again as an unprivileged user who cannot write the checkout or
-# $BUILD, started at once in the background (it takes as long as the rest
-# of the run) and counted at the end; in that nested run PDN_TEST_NESTED
-# is set, and install.sh (which writes into $BUILD) and readonly.sh are
-# left out.  The scripts get the caller's TMPDIR: readonly.sh needs one
-# that its user can reach.
+# README's table of common options.  tests/fuzz.sh: the fuzz targets,
+# built without libFuzzer, on their seeds and regression inputs.
+# tests/readonly.sh: this suite again as an unprivileged user who cannot
+# write the checkout or $BUILD, started at once in the background (it
+# takes as long as the rest of the run) and counted at the end; in that
+# nested run PDN_TEST_NESTED is set, and install.sh (which writes into
+# $BUILD) and readonly.sh are left out.  The scripts get the caller's
+# TMPDIR: readonly.sh needs one that its user can reach.
 # run_script NAME: runs tests/NAME.sh, its output into $tmp/NAME, its
 # status into $tmp/NAME.rc.
 run_script() {
@@ -312,6 +313,7 @@ fi
 
 if [ -z "$CLI" ]; then
 	script_checks layers
+	script_checks fuzz
 	script_checks completion
 	script_checks options
 	if [ -z "$PDN_TEST_NESTED" ]; then

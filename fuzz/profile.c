@@ -1,0 +1,197 @@
+/*
+ * Fuzz target (libFuzzer): the rules-profile reader (YAML, profile.c) on
+ * any bytes.  Besides crashes, leaks and undefined behaviour it checks
+ * its promises (pdn-rules(7), pdn_rules.h):
+ *
+ *  - every refusal is a diagnostic: PDN_EINVAL (or PDN_ENOMEM) with the
+ *    error filled: a status of the reader's (not a file's), a message
+ *    that starts with the status's text, a position within the text or
+ *    on the line after it, where libyaml puts the end of the stream (or
+ *    none, 0:0), NUL-ended strings;
+ *  - a profile read has its values in the schema's ranges, and the same
+ *    profile written back in full (every key, no base) reads as the same
+ *    profile.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn_rules.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The lines of the text as YAML counts them: LF, CR LF, CR, NEL, LS, PS. */
+static long
+yaml_lines(const uint8_t *s, size_t len)
+{
+	long lines = 1;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\n' || (s[i] == '\r' &&
+		    (i + 1 == len || s[i + 1] != '\n')))
+			lines++;
+		else if (s[i] == 0xc2 && i + 1 < len && s[i + 1] == 0x85)
+			lines++;
+		else if (s[i] == 0xe2 && i + 2 < len && s[i + 1] == 0x80 &&
+		    (s[i + 2] == 0xa8 || s[i + 2] == 0xa9))
+			lines++;
+	}
+	return lines;
+}
+
+static int
+nul_ended(const char *s, size_t size)
+{
+	return memchr(s, '\0', size) != NULL;
+}
+
+static void
+check_error(int rc, const pdn_profile_error *e, const uint8_t *data,
+    size_t size)
+{
+	const char *text;
+
+	if (rc != PDN_EINVAL && rc != PDN_ENOMEM)
+		abort();
+	if (e->status <= PDN_PROFILE_OK || e->status == PDN_PROFILE_IO ||
+	    e->status > PDN_PROFILE_UNKNOWN_BASE)
+		abort();
+	if (!nul_ended(e->file, sizeof(e->file)) ||
+	    !nul_ended(e->key, sizeof(e->key)) ||
+	    !nul_ended(e->message, sizeof(e->message)))
+		abort();
+	text = pdn_profile_strerror(e->status);
+	if (strncmp(e->message, text, strlen(text)) != 0)
+		abort();
+	if (e->line == 0 && e->column == 0)
+		return;
+	/*
+	 * libyaml ends the stream on a line of its own, after the line
+	 * break it adds to a text that does not end with one: one more.
+	 */
+	if (e->line < 1 || e->line > yaml_lines(data, size) + 1 ||
+	    e->column < 1 || (size_t)e->column > size + 1)
+		abort();
+}
+
+/* A profile written as YAML: at most 4 bytes for each byte of its name. */
+struct text {
+	char s[1024];
+	size_t len;
+};
+
+static void
+add(struct text *t, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (t->len + len >= sizeof(t->s))
+		abort();
+	memcpy(t->s + t->len, s, len + 1);
+	t->len += len;
+}
+
+/* A name as a YAML double-quoted scalar. */
+static void
+add_name(struct text *t, const char *name)
+{
+	char c[8];
+	size_t i;
+
+	add(t, "\"");
+	for (i = 0; name[i] != '\0'; i++) {
+		unsigned char b = (unsigned char)name[i];
+
+		if (b < 0x20 || b == 0x7f || b == '"' || b == '\\')
+			snprintf(c, sizeof(c), "\\x%02x", b);
+		else
+			snprintf(c, sizeof(c), "%c", b);
+		add(t, c);
+	}
+	add(t, "\"\n");
+}
+
+/* A rule: its limit n, or switched off (0) with a limit it accepts. */
+static void
+add_rule(struct text *t, const char *key, const char *count, int n,
+    int off)
+{
+	char s[128];
+
+	snprintf(s, sizeof(s), "%s:\n  enabled: %s\n  %s: %d\n", key,
+	    n > 0 ? "true" : "false", count, n > 0 ? n : off);
+	add(t, s);
+}
+
+/* The whole profile p as YAML, every key given. */
+static void
+write_profile(struct text *t, const pdn_profile *p)
+{
+	char s[128];
+
+	add(t, "name: ");
+	add_name(t, p->name);
+	add_rule(t, "threefold", "occurrences", p->threefold, 3);
+	snprintf(s, sizeof(s), "  initial-position: %s\n  claim: %s\n",
+	    p->threefold_initial ? "true" : "false",
+	    p->threefold_claim ? "true" : "false");
+	add(t, s);
+	add_rule(t, "25-move", "plies", p->king_plies, 1);
+	add_rule(t, "16-move", "plies", p->ending16_plies, 1);
+	add(t, p->transition == PDN_TRANSITION_RESTART ?
+	    "  into-5-move: restart\n" : "  into-5-move: keep\n");
+	add_rule(t, "5-move", "plies", p->ending5_plies, 1);
+}
+
+static int
+bool_value(int v)
+{
+	return v == 0 || v == 1;
+}
+
+static int
+plies_value(int v)
+{
+	return v >= 0 && v <= PDN_PROFILE_PLIESMAX;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	pdn_profile p, back;
+	pdn_profile_error err;
+	static struct text yaml;
+	int rc;
+
+	rc = pdn_profile_read(&p, (const char *)data, size, "fuzz.yaml", &err);
+	if (rc != 0) {
+		check_error(rc, &err, data, size);
+		/* Without an error structure: the same answer. */
+		if (pdn_profile_read(&back, (const char *)data, size, NULL,
+		    NULL) != rc)
+			abort();
+		return 0;
+	}
+	if (err.status != PDN_PROFILE_OK || p.name[0] == '\0' ||
+	    !nul_ended(p.name, sizeof(p.name)) ||
+	    (p.threefold != 0 && (p.threefold < 2 || p.threefold > 100)) ||
+	    !bool_value(p.threefold_initial) ||
+	    !bool_value(p.threefold_claim) || !plies_value(p.king_plies) ||
+	    !plies_value(p.ending16_plies) || !plies_value(p.ending5_plies) ||
+	    (p.transition != PDN_TRANSITION_KEEP &&
+	    p.transition != PDN_TRANSITION_RESTART))
+		abort();
+	yaml.len = 0;
+	write_profile(&yaml, &p);
+	rc = pdn_profile_read(&back, yaml.s, yaml.len, "other.yaml", &err);
+	if (rc != 0) {
+		fprintf(stderr, "profile: %s:%d:%d: %s\n%s", err.file, err.line,
+		    err.column, err.message, yaml.s);
+		abort();
+	}
+	if (!pdn_profile_equal(&p, &back))
+		abort();
+	return 0;
+}
