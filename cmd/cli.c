@@ -295,6 +295,9 @@ new_file_mode(void)
  */
 static char *volatile *volatile tmps;
 static volatile size_t ntmps;
+/* The tables grown out of, kept (a table doubles: 64 are plenty). */
+static char *volatile *old_tmps[64];
+static size_t nold;
 
 static void
 remove_tmps(int sig)
@@ -351,8 +354,11 @@ register_tmp(char *tmp, int add)
 	if (!add)
 		return 0;
 	n = ntmps == 0 ? 64 : 2 * ntmps;
-	if ((t = calloc(n, sizeof(*t))) == NULL)
+	if (nold == sizeof(old_tmps) / sizeof(old_tmps[0]) ||
+	    (t = calloc(n, sizeof(*t))) == NULL)
 		return -1;
+	if (tmps != NULL)
+		old_tmps[nold++] = tmps;
 	for (i = 0; i < ntmps; i++)
 		t[i] = tmps[i];
 	t[i] = tmp;
