@@ -12,22 +12,19 @@ BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 . bench/games.sh
-run_tool "pdn-validate -q                      " $BUILD/bin/pdn-validate -q
-run_tool "pdn-select -t Date>=2000 (tags)      " \
-    $BUILD/bin/pdn-select -t 'Date>=2000'
-run_tool "pdn-select --count --player Sijbrands" \
-    $BUILD/bin/pdn-select --count --player Sijbrands
-run_tool "pdn-select (every game, as read)     " $BUILD/bin/pdn-select
-run_tool "pdn-select --status valid (moves)    " \
-    $BUILD/bin/pdn-select --status valid
-run_tool "pdn-select --material 1K:3 (moves)   " \
-    $BUILD/bin/pdn-select --material 1K:3
-run_tool "pdn-select -D (moves)                " $BUILD/bin/pdn-select -D
-run_tool "pdn-validate -q -j 2                 " \
-    $BUILD/bin/pdn-validate -q -j 2
-run_tool "pdn-select -j 2 -t Date>=2000        " \
-    $BUILD/bin/pdn-select -j 2 -t 'Date>=2000'
-run_tool "pdn-select -f pdn (every game)       " $BUILD/bin/pdn-select -f pdn
+# In rounds (run_rounds): the figures to compare are taken alike.
+BENCH_RUNS=${BENCH_RUNS:-5} run_rounds <<EOF
+pdn-validate -q                      |$BUILD/bin/pdn-validate -q
+pdn-select -t Date>=2000 (tags)      |$BUILD/bin/pdn-select -t 'Date>=2000'
+pdn-select --count --player Sijbrands|$BUILD/bin/pdn-select --count --player Sijbrands
+pdn-select (every game, as read)     |$BUILD/bin/pdn-select
+pdn-select --status valid (moves)    |$BUILD/bin/pdn-select --status valid
+pdn-select --material 1K:3 (moves)   |$BUILD/bin/pdn-select --material 1K:3
+pdn-select -D (moves)                |$BUILD/bin/pdn-select -D
+pdn-validate -q -j 2                 |$BUILD/bin/pdn-validate -q -j 2
+pdn-select -j 2 -t Date>=2000        |$BUILD/bin/pdn-select -j 2 -t 'Date>=2000'
+pdn-select -f pdn (every game)       |$BUILD/bin/pdn-select -f pdn
+EOF
 # The duplicate table: -D on games that are nearly all distinct, every
 # prefix of the main line of each bench game (a curator's merged base has
 # few copies), against --status valid, which replays them too but keeps

@@ -51,3 +51,47 @@ run_tool() {
 		printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)\n",
 		    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc }'
 }
+
+# run_rounds: run_tool for the tools listed on standard input, one
+# "LABEL|COMMAND" a line (COMMAND is read by eval), in rounds: each round
+# runs every tool once, so that a change of the machine's speed during the
+# run (on a shared machine it can shift by half) reaches them all alike,
+# and the figures of one round compare.  The fastest of ${BENCH_RUNS:-3}
+# rounds is shown for each tool.
+run_rounds() {
+	nt=0
+	while IFS='|' read -r label cmd; do
+		nt=$((nt + 1))
+		eval "lab_$nt=\$label cmd_$nt=\$cmd secs_$nt= rss_$nt=0"
+	done
+	n=0
+	while [ $n -lt "${BENCH_RUNS:-3}" ]; do
+		k=1
+		while [ $k -le $nt ]; do
+			eval "cmd=\$cmd_$k"
+			eval "/usr/bin/time -o \"\$tmp/time\" -f '%e %M' $cmd" \
+			    '"$tmp/big.pdn"' >/dev/null 2>"$tmp/stderr"
+			rc=$?
+			[ $rc -ge 2 ] && cat "$tmp/stderr" >&2
+			read -r s r <<-EOF2
+			$(tail -n 1 "$tmp/time")
+			EOF2
+			eval "old=\$secs_$k; big=\$rss_$k"
+			new=$(awk -v a="$old" -v b="$s" \
+			    'BEGIN { print (a == "" || b < a) ? b : a }')
+			[ "$r" -gt "$big" ] && big=$r
+			eval "secs_$k=\$new rss_$k=\$big rc_$k=\$rc"
+			k=$((k + 1))
+		done
+		n=$((n + 1))
+	done
+	k=1
+	while [ $k -le $nt ]; do
+		eval "l=\$lab_$k s=\$secs_$k r=\$rss_$k c=\$rc_$k"
+		awk -v g="$games" -v p="$plies" -v b="$bytes" -v s="$s" \
+		    -v r="$r" -v l="$l" -v rc="$c" 'BEGIN {
+			printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)\n",
+			    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc }'
+		k=$((k + 1))
+	done
+}
