@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "pdn_write.h"
+#include "count.h"
 #include "where.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -351,22 +352,6 @@ collect(const pdn_diag *d, void *arg)
 	snprintf(s, sizeof(s), "%ld:%ld %s game %ld ply %ld\n", d->line,
 	    d->col, d->name, d->game, d->ply);
 	pdn_buf_add(ds->out, s, strlen(s));
-}
-
-/* The elements of a line that are not moves, variations' too. */
-static long
-count_other(const pdn_line *l)
-{
-	long n = 0;
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		if (l->e[i].type == PDN_EL_VARIATION)
-			n += 1 + count_other(l->e[i].u.variation);
-		else if (l->e[i].type != PDN_EL_MOVE)
-			n++;
-	}
-	return n;
 }
 
 /*

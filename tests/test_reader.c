@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "pdntest.h"
+#include "../fuzz/count.h"
 #include "yamlvec.h"
 
 static void
@@ -740,22 +741,8 @@ test_junk_kept(void **state)
  * What a reader with skip_moves must say exactly as one without: every
  * game's place, span, tags, terminator, counts, GameType and raw text,
  * and every diagnostic.  The movetext is left out (skip_moves keeps no
- * moves), but its elements other than moves are counted.
+ * moves), but its elements other than moves are counted (count_other()).
  */
-static long
-count_other(const pdn_line *l)
-{
-	long n = 0;
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		if (l->e[i].type == PDN_EL_VARIATION)
-			n += 1 + count_other(l->e[i].u.variation);
-		else if (l->e[i].type != PDN_EL_MOVE)
-			n++;
-	}
-	return n;
-}
 
 static void
 skim(const char *data, size_t len, int skip, int keep_raw, size_t step,
