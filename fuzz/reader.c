@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "pdn_write.h"
-#include "count.h"
+#include "skim.h"
 #include "where.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -379,17 +379,7 @@ skim(const char *data, size_t size, int skip, pdn_buf *out)
 	if (pdn_reader_new_mem(&r, data, size, &opt) != 0)
 		abort();
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
-		snprintf(s, sizeof(s), "game %ld %ld@%llu span %llu+%llu "
-		    "%ld plies, %ld other, type %d%s, %d errors, %d warnings, "
-		    "%s, raw %zu, lead %zu: ", g->index, g->line,
-		    (unsigned long long)g->offset,
-		    (unsigned long long)g->span.offset,
-		    (unsigned long long)g->span.len, g->plies,
-		    count_other(&g->moves), g->gametype,
-		    g->gametype_inferred ? " inferred" : "", g->errors,
-		    g->warnings, g->truncated ? "truncated" : "whole",
-		    g->raw != NULL ? g->rawlen : 0,
-		    g->lead != NULL ? g->leadlen : 0);
+		skim_game(s, sizeof(s), g);
 		pdn_buf_add(out, s, strlen(s));
 		for (i = 0; i < g->ntags; i++) {
 			pdn_buf_add(out, g->tags[i].name,

@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "pdntest.h"
-#include "../fuzz/count.h"
+#include "../fuzz/skim.h"
 #include "yamlvec.h"
 
 static void
@@ -769,18 +769,7 @@ skim(const char *data, size_t len, int skip, int keep_raw, size_t step,
 		rc = pdn_reader_new_mem(&r, data, len, &opt);
 	assert_int_equal(rc, 0);
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
-		snprintf(buf, sizeof(buf), "game %ld %ld@%llu span %llu+%llu "
-		    "%ld plies, %ld other, type %d%s, %d errors, %d warnings, "
-		    "%s, raw %zu, lead %zu, before %zu: ", g->index, g->line,
-		    (unsigned long long)g->offset,
-		    (unsigned long long)g->span.offset,
-		    (unsigned long long)g->span.len, g->plies,
-		    count_other(&g->moves), g->gametype,
-		    g->gametype_inferred ? " inferred" : "", g->errors,
-		    g->warnings, g->truncated ? "truncated" : "whole",
-		    g->raw != NULL ? g->rawlen : 0,
-		    g->lead != NULL ? g->leadlen : 0,
-		    g->before != NULL ? g->beforelen : 0);
+		skim_game(buf, sizeof(buf), g);
 		add_s(out, buf);
 		for (i = 0; i < g->ntags; i++) {
 			add_s(out, g->tags[i].name);
