@@ -128,11 +128,14 @@ make_move_to(pdn_position *dst, const pdn_position *src, const pdn_move *m)
 	if (kings & ft)
 		kings ^= ft;
 	else if (m->promotes)
-		kings |= pdn_square_bits[m->to];
+		/* Variants but international: square n is bit n - 1. */
+		kings |= src->variant == 0 ? pdn_square_bits[m->to] :
+		    1ULL << (m->to - 1);
 	dst->white = white;
 	dst->black = black;
 	dst->kings = kings & ~m->captured;
 	dst->side = (pdn_colour)!src->side;
+	dst->variant = src->variant;
 }
 
 /*
@@ -151,6 +154,7 @@ position_copy(pdn_position *dst, const pdn_position *src)
 	dst->black = b;
 	dst->kings = k;
 	dst->side = src->side;
+	dst->variant = src->variant;
 }
 
 /* Plays a generated move on pos itself. */

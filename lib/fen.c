@@ -14,11 +14,13 @@
 #include <string.h>
 
 #include "board.h"
+#include "variant.h"
 
 struct fen_reader {
 	const char *s;
 	size_t len, pos;
 	pdn_fen_info *info;
+	const pdn_variant *v;
 	uint64_t men[2], kings[2];
 };
 
@@ -78,14 +80,31 @@ number(struct fen_reader *r, int max, int *out)
 	return 1;
 }
 
+/*
+ * A square: its number, or in any variant its file and rank ("c3"), which
+ * *alpha then says.
+ */
 static int
-square(struct fen_reader *r, int *sq, size_t *at)
+square(struct fen_reader *r, int *sq, size_t *at, int *alpha)
 {
+	int c = peek(r), rank;
+
 	*at = r->pos;
+	*alpha = 0;
+	if (c >= 'a' && c <= 'z' && r->pos + 1 < r->len &&
+	    r->s[r->pos + 1] >= '1' && r->s[r->pos + 1] <= '9') {
+		r->pos++;
+		number(r, 99, &rank);
+		*alpha = 1;
+		*sq = pdn_variant_square_at(r->v, c - 'a', rank - 1);
+		if (*sq == 0)
+			return fail(r, PDN_FEN_SQUARE_RANGE, *at, 0);
+		return 0;
+	}
 	/* Large enough to name any square a user typed by mistake. */
 	if (!number(r, 9999, sq))
 		return fail(r, PDN_FEN_BAD_SQUARE, r->pos, 0);
-	if (*sq < 1 || *sq > PDN_SQUARES)
+	if (*sq < 1 || *sq > r->v->geom->squares)
 		return fail(r, PDN_FEN_SQUARE_RANGE, *at, *sq);
 	return 0;
 }
@@ -93,7 +112,7 @@ square(struct fen_reader *r, int *sq, size_t *at)
 static int
 place(struct fen_reader *r, int colour, int sq, int king, size_t at)
 {
-	uint64_t b = pdn_square_bits[sq];
+	uint64_t b = pdn_variant_square_bit(r->v, sq);
 
 	if ((r->men[0] | r->men[1] | r->kings[0] | r->kings[1]) & b)
 		return fail(r, PDN_FEN_DUPLICATE, at, sq);
@@ -108,7 +127,7 @@ static int
 colour_list(struct fen_reader *r, int colour)
 {
 	size_t at, at2;
-	int king, a, b, n, c;
+	int king, a, b, n, c, alpha, alpha2;
 
 	c = peek(r);
 	if (c == ':' || c == '.' || c == -1)
@@ -117,15 +136,16 @@ colour_list(struct fen_reader *r, int colour)
 		king = letter(r, 'K');
 		if (king)
 			r->pos++;
-		if (square(r, &a, &at) < 0)
+		if (square(r, &a, &at, &alpha) < 0)
 			return PDN_EINVAL;
 		if (peek(r) == '-') {
 			r->pos++;
 			if (letter(r, 'K'))
 				return fail(r, PDN_FEN_BAD_RANGE, r->pos, a);
-			if (square(r, &b, &at2) < 0)
+			if (square(r, &b, &at2, &alpha2) < 0)
 				return PDN_EINVAL;
-			if (king || b < a)
+			/* Ranges are of numbers only: "c3-e3" means nothing. */
+			if (king || b < a || alpha || alpha2)
 				return fail(r, PDN_FEN_BAD_RANGE, at, a);
 			for (n = a; n <= b; n++)
 				if (place(r, colour, n, 0, at) < 0)
@@ -178,13 +198,22 @@ int
 pdn_fen_read(pdn_position *pos, const char *s, size_t len,
     pdn_fen_info *info)
 {
+	return pdn_variant_fen_read(pdn_variant_default(), pos, s, len, info);
+}
+
+int
+pdn_variant_fen_read(const pdn_variant *v, pdn_position *pos, const char *s,
+    size_t len, pdn_fen_info *info)
+{
 	struct fen_reader r;
 	pdn_fen_info scratch;
 	pdn_colour side;
 	unsigned seen = 0;
-	int c;
+	uint64_t crown[2] = { 0, 0 };
+	int c, n;
 
 	memset(&r, 0, sizeof(r));
+	r.v = v;
 	r.s = s;
 	r.len = len;
 	r.info = info != NULL ? info : &scratch;
@@ -221,12 +250,17 @@ pdn_fen_read(pdn_position *pos, const char *s, size_t len,
 	}
 	if (c != -1)
 		return fail(&r, PDN_FEN_TRAILING, r.pos, 0);
-	if ((r.men[0] & WHITE_CROWN) || (r.men[1] & BLACK_CROWN))
+	for (n = 1; n <= v->geom->squares; n++)
+		if (v->geom->y[n] == v->geom->height - 1)
+			crown[0] |= pdn_variant_square_bit(v, n);
+		else if (v->geom->y[n] == 0)
+			crown[1] |= pdn_variant_square_bit(v, n);
+	if ((r.men[0] & crown[0]) || (r.men[1] & crown[1]))
 		r.info->warnings |= PDN_FEN_W_MAN_ON_CROWN_ROW;
+	pdn_variant_clear(v, pos, side);
 	pos->white = r.men[0] | r.kings[0];
 	pos->black = r.men[1] | r.kings[1];
 	pos->kings = r.kings[0] | r.kings[1];
-	pos->side = side;
 	return 0;
 }
 
@@ -287,31 +321,61 @@ put_num(struct out *o, int n)
 	put(o, tmp);
 }
 
-/* One colour's squares: kings as K<n>, runs of three or more men as a-b. */
+/* A square as the variant's records write it: "35", or "c3". */
 static void
-put_colour(struct out *o, uint64_t pieces, uint64_t kings)
+put_square(struct out *o, const pdn_variant *v, int n)
 {
-	int n, end, first = 1;
+	char tmp[4] = { 0 };
 
-	for (n = 1; n <= PDN_SQUARES; n++) {
-		if ((pieces & pdn_square_bits[n]) == 0)
+	if (v->algebraic) {
+		tmp[0] = (char)('a' + v->geom->x[n]);
+		tmp[1] = (char)('1' + v->geom->y[n]);
+		put(o, tmp);
+	} else
+		put_num(o, n);
+}
+
+/*
+ * One colour's squares in ascending order: kings as K<n>, runs of three or
+ * more men as a-b.  Algebraic squares ("Kc3") have no ranges, and come
+ * rank by rank from White's side, each from file a.
+ */
+static void
+put_colour(struct out *o, const pdn_variant *v, uint64_t pieces,
+    uint64_t kings)
+{
+	int n, end, first = 1, i, squares = v->geom->squares, x, y;
+
+	for (i = 0; i < squares; i++) {
+		if (v->algebraic) {
+			/* The i-th square in that order. */
+			y = i / (v->geom->width / 2);
+			x = 2 * (i % (v->geom->width / 2));
+			n = v->geom->at[y][x] != 0 ? v->geom->at[y][x] :
+			    v->geom->at[y][x + 1];
+		} else
+			n = i + 1;
+		if ((pieces & pdn_variant_square_bit(v, n)) == 0)
 			continue;
 		if (!first)
 			put(o, ",");
 		first = 0;
-		if (kings & pdn_square_bits[n]) {
+		if (kings & pdn_variant_square_bit(v, n)) {
 			put(o, "K");
-			put_num(o, n);
+			put_square(o, v, n);
 			continue;
 		}
-		for (end = n; end < PDN_SQUARES &&
-		    (pieces & ~kings & pdn_square_bits[end + 1]); end++)
+		put_square(o, v, n);
+		if (v->algebraic)
+			continue;
+		for (end = n; end < squares && (pieces & ~kings &
+		    pdn_variant_square_bit(v, end + 1)); end++)
 			;
-		put_num(o, n);
 		if (end - n >= 2) {
 			put(o, "-");
 			put_num(o, end);
 			n = end;
+			i = end - 1;
 		}
 	}
 }
@@ -319,12 +383,13 @@ put_colour(struct out *o, uint64_t pieces, uint64_t kings)
 size_t
 pdn_fen_write(char *buf, size_t size, const pdn_position *pos)
 {
+	const pdn_variant *v = pdn_variant_of(pos);
 	struct out o = { buf, size, 0 };
 
 	put(&o, pos->side == PDN_WHITE ? "W:W" : "B:W");
-	put_colour(&o, pos->white, pos->kings);
+	put_colour(&o, v, pos->white, pos->kings);
 	put(&o, ":B");
-	put_colour(&o, pos->black, pos->kings);
+	put_colour(&o, v, pos->black, pos->kings);
 	if (size > 0)
 		buf[o.len < size ? o.len : size - 1] = '\0';
 	return o.len;

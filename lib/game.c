@@ -31,9 +31,12 @@ pdn_game_tag(const pdn_game *g, const char *name)
 int
 pdn_setup_side(const pdn_position *pos, const pdn_movetok *first)
 {
-	if (first == NULL || first->alpha)
+	pdn_movetok t;
+
+	if (first == NULL || pdn_movetok_squares(pdn_position_variant(pos),
+	    first, &t) != 0)
 		return -1;
-	switch (pdn_position_get(pos, first->sq[0])) {
+	switch (pdn_position_get(pos, t.sq[0])) {
 	case PDN_WHITE_MAN:
 	case PDN_WHITE_KING:
 		return PDN_WHITE;

@@ -10,34 +10,59 @@
 #include "pdn_game.h"
 
 int
-pdn_match_list(int *idx, int max, unsigned *notes, const pdn_movetok *tok,
-    const pdn_movelist *legal)
+pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
+    pdn_movetok *out)
+{
+	int intl = pdn_variant_gametype(v) == 20, squares;
+	unsigned k, a;
+
+	squares = pdn_variant_squares(v);
+	*out = *tok;
+	out->alpha = 0;
+	if (tok->nsq < 2)
+		return -1;
+	for (k = 0; k < tok->nsq; k++) {
+		if (tok->alpha) {
+			if (intl)
+				return -1;
+			a = tok->sq[k] - PDN_ALPHA;
+			out->sq[k] = (uint16_t)pdn_variant_square_at(v,
+			    (int)(a / 100) - 1, (int)(a % 100) - 1);
+			if (out->sq[k] == 0)
+				return -1;
+		} else if (tok->sq[k] < 1 || tok->sq[k] > squares)
+			return -1;
+	}
+	return 0;
+}
+
+int
+pdn_variant_match_list(const pdn_variant *v, int *idx, int max,
+    unsigned *notes, const pdn_movetok *tok, const pdn_movelist *legal)
 {
 	const pdn_move *m;
+	pdn_movetok nt;
 	uint64_t via;
 	unsigned n = 0, k, from, to;
 	int i, j;
 
 	if (notes != NULL)
 		*notes = 0;
-	if (tok->alpha || tok->nsq < 2)
+	if (pdn_movetok_squares(v, tok, &nt) != 0)
 		return 0;
-	for (k = 0; k < tok->nsq; k++)
-		if (tok->sq[k] < 1 || tok->sq[k] > PDN_SQUARES)
-			return 0;
-	from = tok->sq[0];
-	to = tok->sq[tok->nsq - 1];
+	from = nt.sq[0];
+	to = nt.sq[nt.nsq - 1];
 	for (i = 0; i < legal->n; i++) {
 		m = &legal->m[i];
 		if (m->from != from || m->to != to)
 			continue;
 		via = m->captured;
 		for (j = 0; j < m->ncap; j++)
-			via |= pdn_square_bit(m->path[j]);
-		for (k = 1; k + 1 < tok->nsq; k++)
-			if (!(via & pdn_square_bit(tok->sq[k])))
+			via |= pdn_variant_square_bit(v, m->path[j]);
+		for (k = 1; k + 1 < nt.nsq; k++)
+			if (!(via & pdn_variant_square_bit(v, nt.sq[k])))
 				break;
-		if (k + 1 < tok->nsq)
+		if (k + 1 < nt.nsq)
 			continue;
 		if (notes != NULL) {
 			if (m->ncap > 0 && !tok->capture)
@@ -53,10 +78,19 @@ pdn_match_list(int *idx, int max, unsigned *notes, const pdn_movetok *tok,
 }
 
 int
+pdn_match_list(int *idx, int max, unsigned *notes, const pdn_movetok *tok,
+    const pdn_movelist *legal)
+{
+	return pdn_variant_match_list(pdn_variant_default(), idx, max, notes,
+	    tok, legal);
+}
+
+int
 pdn_match(int *idx, int max, unsigned *notes, pdn_movelist *legal,
     const pdn_position *pos, const pdn_movetok *tok)
 {
 	if (pdn_generate(legal, pos) < 0 && legal->n == 0)
 		return 0;
-	return pdn_match_list(idx, max, notes, tok, legal);
+	return pdn_variant_match_list(pdn_position_variant(pos), idx, max,
+	    notes, tok, legal);
 }

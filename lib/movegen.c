@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "variant.h"
 
 struct capture {
 	pdn_movelist *list;
@@ -148,6 +149,8 @@ king_capture(struct capture *c, int idx, uint64_t captured, int n)
 int
 pdn_has_capture(const pdn_position *pos)
 {
+	if (pos->variant != 0)
+		return vargen_has_capture(pos, pdn_variant_of(pos));
 	return has_capture(pos);
 }
 
@@ -248,6 +251,8 @@ pdn_generate(pdn_movelist *list, const pdn_position *pos)
 	int white = pos->side == PDN_WHITE;
 	pdn_move *m;
 
+	if (pos->variant != 0)
+		return vargen_generate(list, pos, pdn_variant_of(pos));
 	us = white ? pos->white : pos->black;
 	them = white ? pos->black : pos->white;
 	empty = BOARD_MASK & ~(us | them);
@@ -269,7 +274,7 @@ pdn_count_moves(const pdn_position *pos)
 	uint64_t us, men, kings, empty, b;
 	int white = pos->side == PDN_WHITE, d, n;
 
-	if (has_capture(pos)) {
+	if (pos->variant != 0 || has_capture(pos)) {
 		n = pdn_generate(&list, pos);
 		return n < 0 ? PDN_MAX_MOVES : n;
 	}

@@ -52,15 +52,24 @@ enum {
 typedef enum pdn_colour { PDN_WHITE = 0, PDN_BLACK = 1 } pdn_colour;
 
 /*
- * A position is a value: copy it freely.  The three bitboards use the
- * library's internal square layout (see pdn_square_bit()); use the accessors
- * below rather than the bits when speed does not matter.
+ * A position is a value: copy it freely.  It belongs to a variant (its
+ * board and rules), which every function given the position follows.
+ * The three bitboards use the library's internal square layout of that
+ * variant (see pdn_variant_square_bit()); use the accessors below rather
+ * than the bits when speed does not matter.  A position set to all zero
+ * bytes is an empty international board, White to move.
  */
 typedef struct pdn_position {
 	uint64_t white;		/* white men and kings */
 	uint64_t black;		/* black men and kings */
 	uint64_t kings;		/* kings of both colours */
 	pdn_colour side;	/* side to move */
+	/*
+	 * The variant, as the library numbers them (0: international);
+	 * pdn_position_variant() gives its descriptor.
+	 */
+	uint8_t variant;
+	uint8_t reserved[3];	/* zero */
 } pdn_position;
 
 /* What stands on a square. */
@@ -69,7 +78,7 @@ typedef enum pdn_piece {
 	PDN_WHITE_MAN, PDN_BLACK_MAN, PDN_WHITE_KING, PDN_BLACK_KING
 } pdn_piece;
 
-#define PDN_SQUARES	50
+#define PDN_SQUARES	50	/* of international draughts; the most of any */
 #define PDN_MAX_CAPTURES 20	/* a side has at most 20 pieces to lose */
 
 /*
@@ -104,27 +113,76 @@ typedef struct pdn_movelist {
 /* --- variants (variant.c) ------------------------------------------- */
 
 /*
- * A variant of draughts: its board, square numbering and rules.  The
- * descriptors are static and never freed; a game names its variant by
- * the number of its GameType tag (20 international, 21 English, ...).
- * Today the library plays international draughts (10x10, FMJD rules); the
- * positions, moves and functions below are that variant's.
+ * A variant of draughts: its board, square numbering, rules and notation
+ * (VARIANTS.md).  The descriptors are static and never freed; a game
+ * names its variant by the number of its GameType tag (20 international,
+ * 21 English, ...).  Every position belongs to one (pdn_position.variant),
+ * and the functions below that take a position follow its rules: moves,
+ * FEN, notation and perft.  Squares are numbered 1..pdn_variant_squares()
+ * in the variant's own numbering; the algebraic variants (Russian,
+ * Brazilian, Czech) are numbered as English draughts (square 1 on b8,
+ * square 32 on g1) and write their squares "c3".
  */
 typedef struct pdn_variant pdn_variant;
 
 /* The variant of a GameType number, or NULL when the library has none. */
 const pdn_variant *pdn_variant_get(int gametype);
 
+/* The variant of a name ("international", "brazilian", ...), or NULL. */
+const pdn_variant *pdn_variant_by_name(const char *name);
+
+/* The i-th variant the library plays (0: international), NULL past them. */
+const pdn_variant *pdn_variant_list(int i);
+
 /* International draughts, the default; never NULL. */
 const pdn_variant *pdn_variant_default(void);
 
-/* Its GameType number (20), name ("international") and board width (10). */
+/*
+ * Its GameType number (20), name ("international"), title ("international
+ * draughts"), the GameType tag's full form ("20,W,10,10,N2,0"), board
+ * width and height (10), who moves first, whether its records name squares
+ * algebraically ("c3"), the separator its records write in a capture ('x',
+ * ':' for Russian, '-' for Thai) and whether its results are written
+ * "2-0" (international, Canadian) rather than "1-0".
+ */
 int pdn_variant_gametype(const pdn_variant *v);
 const char *pdn_variant_name(const pdn_variant *v);
+const char *pdn_variant_title(const pdn_variant *v);
+const char *pdn_variant_tag(const pdn_variant *v);
 int pdn_variant_width(const pdn_variant *v);
+int pdn_variant_height(const pdn_variant *v);
+pdn_colour pdn_variant_first(const pdn_variant *v);
+int pdn_variant_algebraic(const pdn_variant *v);
+int pdn_variant_capture_separator(const pdn_variant *v);
+int pdn_variant_intl_results(const pdn_variant *v);
 
 /* The number of playable squares (50): squares are numbered 1..this. */
 int pdn_variant_squares(const pdn_variant *v);
+
+/*
+ * The file x and rank y of a square (0-based: a1 is 0, 0; White's men
+ * start at the low ranks); -1 for a number that is no square.
+ */
+int pdn_variant_square_xy(const pdn_variant *v, int square, int *x, int *y);
+
+/* The square at file x, rank y; 0 when no square is played there. */
+int pdn_variant_square_at(const pdn_variant *v, int x, int y);
+
+/* The bit of a square in the variant's bitboards; 0 for no square. */
+uint64_t pdn_variant_square_bit(const pdn_variant *v, int square);
+
+/* The square of a single-bit bitboard of the variant; 0 for none. */
+int pdn_variant_bit_square(const pdn_variant *v, uint64_t bit);
+
+/* The variant's start position, its first player to move. */
+void pdn_variant_start(const pdn_variant *v, pdn_position *pos);
+
+/* An empty board of the variant with the given side to move. */
+void pdn_variant_clear(const pdn_variant *v, pdn_position *pos,
+    pdn_colour side);
+
+/* The variant of a position; never NULL. */
+const pdn_variant *pdn_position_variant(const pdn_position *pos);
 
 /*
  * The game a GameType number stands for, as PDN 3.0 lists them, for a
@@ -136,22 +194,31 @@ const char *pdn_gametype_name(int gametype);
 
 /* --- squares and positions (position.c) ---------------------------- */
 
-/* The bit of square 1..50 in the bitboards; 0 for any other number. */
+/*
+ * The bit of square 1..50 in international bitboards; 0 for any other
+ * number.  (pdn_variant_square_bit() for any variant.)
+ */
 uint64_t pdn_square_bit(int square);
 
-/* The square (1..50) of a single-bit bitboard; 0 when it is no square. */
+/* The square (1..50) of a single-bit international bitboard; 0 for none. */
 int pdn_bit_square(uint64_t bit);
 
-/* The start position: black men 1-20, white men 31-50, White to move. */
+/*
+ * The start position of international draughts: black men 1-20, white men
+ * 31-50, White to move (pdn_variant_start() for any variant).
+ */
 void pdn_position_start(pdn_position *pos);
 
-/* An empty board with the given side to move. */
+/* An empty international board with the given side to move. */
 void pdn_position_clear(pdn_position *pos, pdn_colour side);
 
-/* The piece on square 1..50 (PDN_EMPTY for any other number). */
+/*
+ * The piece on a square of the position's variant (PDN_EMPTY for a number
+ * that is no square).
+ */
 pdn_piece pdn_position_get(const pdn_position *pos, int square);
 
-/* Puts a piece (or PDN_EMPTY) on square 1..50; other numbers are ignored. */
+/* Puts a piece (or PDN_EMPTY) on a square; other numbers are ignored. */
 void pdn_position_set(pdn_position *pos, int square, pdn_piece piece);
 
 /* Nonzero when both positions are the same: squares, kinds, side. */
@@ -175,12 +242,13 @@ uint64_t pdn_hash_after(uint64_t h, const pdn_position *pos,
 /* --- move generation (movegen.c) ------------------------------------ */
 
 /*
- * Fills `list` with every legal move of `pos` under the FMJD rules:
- * compulsory capture, majority (a king counts as one), men capturing
- * backward, flying kings, the Turkish strike, promotion only when the move
- * ends on the row.  Returns the number of moves, or PDN_ERANGE when the
- * position has more than PDN_MAX_MOVES (the list then holds the first
- * PDN_MAX_MOVES).
+ * Fills `list` with every legal move of `pos` under the rules of its
+ * variant; for international draughts the FMJD rules: compulsory capture,
+ * majority (a king counts as one), men capturing backward, flying kings,
+ * the Turkish strike, promotion only when the move ends on the row.
+ * Moves with the same start, end, captured set and piece at the end are
+ * one.  Returns the number of moves, or PDN_ERANGE when the position has
+ * more than PDN_MAX_MOVES (the list then holds the first PDN_MAX_MOVES).
  */
 int pdn_generate(pdn_movelist *list, const pdn_position *pos);
 
@@ -217,6 +285,18 @@ int pdn_move_str(char *buf, const pdn_move *m, int full);
 int pdn_move_str_unique(char *buf, const pdn_move *m,
     const pdn_movelist *list);
 
+/*
+ * The same in the notation of variant v: its squares ("c3" in the
+ * algebraic variants) and its capture separator ("c3:e5" in Russian).
+ */
+int pdn_variant_move_str(const pdn_variant *v, char *buf, const pdn_move *m,
+    int full);
+
+/* A square as v's records write it ("35", "c3") into buf (8 bytes). */
+int pdn_variant_square_str(const pdn_variant *v, char *buf, int square);
+int pdn_variant_move_str_unique(const pdn_variant *v, char *buf,
+    const pdn_move *m, const pdn_movelist *list);
+
 /* --- FEN (fen.c) ---------------------------------------------------- */
 
 /* Why a FEN was refused: a fixed code, a message and the byte offset. */
@@ -226,7 +306,7 @@ typedef enum pdn_fen_status {
 	PDN_FEN_BAD_SIDE,	/* side to move is not W or B */
 	PDN_FEN_BAD_COLOUR,	/* a field does not start with W or B */
 	PDN_FEN_BAD_SQUARE,	/* not a number where a square belongs */
-	PDN_FEN_SQUARE_RANGE,	/* square 0 or above 50 */
+	PDN_FEN_SQUARE_RANGE,	/* no square of the board (0, above 50...) */
 	PDN_FEN_BAD_RANGE,	/* a range a-b with a > b or a king range */
 	PDN_FEN_DUPLICATE,	/* a square listed twice */
 	PDN_FEN_DUP_COLOUR,	/* a colour field given twice */
@@ -268,14 +348,25 @@ typedef struct pdn_fen_info {
 int pdn_fen_read(pdn_position *pos, const char *s, size_t len,
     pdn_fen_info *info);
 
+/*
+ * Reads a FEN of variant v into `pos`, a position of that variant: its
+ * squares by number, or in any variant by file and rank ("Wc3,Kd4"; no
+ * ranges of those).  Otherwise as pdn_fen_read(), which reads
+ * international draughts.
+ */
+int pdn_variant_fen_read(const pdn_variant *v, pdn_position *pos,
+    const char *s, size_t len, pdn_fen_info *info);
+
 /* A fixed English message for a FEN status. */
 const char *pdn_fen_strerror(pdn_fen_status status);
 
 /*
  * Writes the canonical FEN of `pos` ("W:W31-50:B1-20": side, White's then
  * Black's squares in ascending order, runs of three or more men as ranges,
- * kings as K<n>) into buf of `size` bytes, NUL-terminated.  Returns the
- * length the full FEN needs (like snprintf).
+ * kings as K<n>) into buf of `size` bytes, NUL-terminated.  A position of
+ * an algebraic variant is written with its squares so ("W:Wa1,c1:Bh8"),
+ * rank by rank from White's side.  Returns the length the full FEN needs
+ * (like snprintf).
  */
 size_t pdn_fen_write(char *buf, size_t size, const pdn_position *pos);
 

@@ -376,11 +376,29 @@ enum {
  * can mean: same from and to squares, and every square listed in between
  * is a landing or a captured square of the move.  Writes up to `max`
  * indices into `legal->m` to idx and returns how many moves match (which
- * may exceed max); *notes (may be NULL) gets PDN_MATCH_* bits.  Algebraic
- * tokens and squares outside 1..50 match nothing.
+ * may exceed max); *notes (may be NULL) gets PDN_MATCH_* bits.  The moves
+ * are international draughts': algebraic tokens and squares outside 1..50
+ * match nothing.
  */
 int pdn_match_list(int *idx, int max, unsigned *notes, const pdn_movetok *tok,
     const pdn_movelist *legal);
+
+/*
+ * The same in variant v, whose squares a token names by number
+ * (1..pdn_variant_squares()) or, in every variant but international, by
+ * file and rank ("c3").
+ */
+int pdn_variant_match_list(const pdn_variant *v, int *idx, int max,
+    unsigned *notes, const pdn_movetok *tok, const pdn_movelist *legal);
+
+/*
+ * The token with its squares as square numbers of variant v in *out
+ * ("c3-d4" becomes "22-18" in the algebraic variants); -1 when one of
+ * them is no square of v (algebraic squares are none in international
+ * draughts).
+ */
+int pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
+    pdn_movetok *out);
 
 /*
  * The same from a position: generates its legal moves into *legal (which

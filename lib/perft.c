@@ -141,10 +141,41 @@ perft(const pdn_position *pos, int depth, int bulk)
 	return nodes;
 }
 
+/*
+ * Every variant but international: the moves from the generator, each
+ * played.  (International's walk above plays quiet moves as they are
+ * found, on its own bitboards.)
+ */
+static uint64_t
+perft_variant(const pdn_position *pos, int depth, int bulk)
+{
+	pdn_movelist list;
+	pdn_position child;
+	uint64_t nodes = 0;
+	int i, n;
+
+	n = pdn_generate(&list, pos);
+	if (n < 0)
+		n = list.n;
+	if (depth == 1 && bulk)
+		return (uint64_t)n;
+	for (i = 0; i < n; i++) {
+		position_copy(&child, pos);
+		make_move(&child, &list.m[i]);
+		if (depth == 1)
+			leaf(&child);
+		else
+			nodes += perft_variant(&child, depth - 1, bulk);
+	}
+	return depth == 1 ? (uint64_t)n : nodes;
+}
+
 uint64_t
 pdn_perft(const pdn_position *pos, int depth, int bulk)
 {
 	if (depth <= 0)
 		return 1;
+	if (pos->variant != 0)
+		return perft_variant(pos, depth, bulk != 0);
 	return perft(pos, depth, bulk != 0);
 }

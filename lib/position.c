@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "variant.h"
 #include "zobrist.h"
 
 const uint8_t pdn_idx_square[64] = {
@@ -59,7 +60,7 @@ pdn_position_start(pdn_position *pos)
 pdn_piece
 pdn_position_get(const pdn_position *pos, int square)
 {
-	uint64_t b = pdn_square_bit(square);
+	uint64_t b = pdn_variant_square_bit(pdn_variant_of(pos), square);
 	int king = (pos->kings & b) != 0;
 
 	if (pos->white & b)
@@ -72,7 +73,7 @@ pdn_position_get(const pdn_position *pos, int square)
 void
 pdn_position_set(pdn_position *pos, int square, pdn_piece piece)
 {
-	uint64_t b = pdn_square_bit(square);
+	uint64_t b = pdn_variant_square_bit(pdn_variant_of(pos), square);
 
 	pos->white &= ~b;
 	pos->black &= ~b;
@@ -99,7 +100,8 @@ int
 pdn_position_equal(const pdn_position *a, const pdn_position *b)
 {
 	return a->white == b->white && a->black == b->black &&
-	    a->kings == b->kings && a->side == b->side;
+	    a->kings == b->kings && a->side == b->side &&
+	    a->variant == b->variant;
 }
 
 int
@@ -122,13 +124,18 @@ kind(int black, int king)
 	return black + 2 * king;
 }
 
+/*
+ * The keys of a set of pieces of kind k, by square number: the ghost
+ * layout's for international (`intl`), bit n - 1 for square n otherwise.
+ */
 static uint64_t
-hash_set(uint64_t set, int k)
+hash_set(uint64_t set, int k, int intl)
 {
 	uint64_t h = 0;
 
 	for (; set != 0; set &= set - 1)
-		h ^= pdn_zobrist_piece[k][pdn_idx_square[bit_index(set)]];
+		h ^= pdn_zobrist_piece[k][intl ?
+		    pdn_idx_square[bit_index(set)] : bit_index(set) + 1];
 	return h;
 }
 
@@ -137,10 +144,12 @@ pdn_position_hash(const pdn_position *pos)
 {
 	uint64_t h;
 
-	h = hash_set(pos->white & ~pos->kings, kind(0, 0)) ^
-	    hash_set(pos->black & ~pos->kings, kind(1, 0)) ^
-	    hash_set(pos->white & pos->kings, kind(0, 1)) ^
-	    hash_set(pos->black & pos->kings, kind(1, 1));
+	int intl = pos->variant == 0;
+
+	h = hash_set(pos->white & ~pos->kings, kind(0, 0), intl) ^
+	    hash_set(pos->black & ~pos->kings, kind(1, 0), intl) ^
+	    hash_set(pos->white & pos->kings, kind(0, 1), intl) ^
+	    hash_set(pos->black & pos->kings, kind(1, 1), intl);
 	if (pos->side == PDN_BLACK)
 		h ^= pdn_zobrist_black;
 	return h;
@@ -149,13 +158,15 @@ pdn_position_hash(const pdn_position *pos)
 uint64_t
 pdn_hash_after(uint64_t h, const pdn_position *pos, const pdn_move *m)
 {
-	int black = pos->side == PDN_BLACK;
-	int king = (pos->kings & pdn_square_bits[m->from]) != 0;
+	int black = pos->side == PDN_BLACK, intl = pos->variant == 0;
+	uint64_t from = intl ? pdn_square_bits[m->from] : 1ULL << (m->from - 1);
+	int king = (pos->kings & from) != 0;
 	uint64_t them = black ? pos->white : pos->black;
 
 	h ^= pdn_zobrist_piece[kind(black, king)][m->from];
 	h ^= pdn_zobrist_piece[kind(black, king || m->promotes)][m->to];
-	h ^= hash_set(m->captured & them & ~pos->kings, kind(!black, 0));
-	h ^= hash_set(m->captured & them & pos->kings, kind(!black, 1));
+	h ^= hash_set(m->captured & them & ~pos->kings, kind(!black, 0),
+	    intl);
+	h ^= hash_set(m->captured & them & pos->kings, kind(!black, 1), intl);
 	return h ^ pdn_zobrist_black;
 }

@@ -667,10 +667,13 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
 	pdn_position pos;
 	pdn_fen_info info;
 	char mv[PDN_MOVETOK_STRMAX];
-	int is10 = r->game.gametype == 20, side;
+	const pdn_variant *v = pdn_variant_get(r->game.gametype);
+	int played = v != NULL, side;
 
 	memset(&info, 0, sizeof(info));
-	if (pdn_fen_read(&pos, fen, len, &info) != 0) {
+	if (v == NULL)
+		v = pdn_variant_default();
+	if (pdn_variant_fen_read(v, &pos, fen, len, &info) != 0) {
 		if (info.status == PDN_FEN_SQUARE_RANGE &&
 		    r->game.gametype == 27 && info.square > 0 &&
 		    info.square <= 72)
@@ -693,7 +696,7 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
 			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
 			    "no move tells, White is assumed");
 	}
-	if ((info.warnings & ~PDN_FEN_W_SIDE_UNKNOWN) != 0 && is10) {
+	if ((info.warnings & ~PDN_FEN_W_SIDE_UNKNOWN) != 0 && played) {
 		static const struct {
 			unsigned bit;
 			const char *what;

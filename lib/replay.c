@@ -29,6 +29,7 @@
 
 #include "movegen.h"
 #include "pdn_replay.h"
+#include "variant.h"
 
 /* A node of a line: a position and the move that led to it. */
 struct node {
@@ -380,6 +381,22 @@ pdn_replay_match(pdn_move *out, int max, const pdn_position *pos,
 	int idx[PDN_REPLAY_MAX_LINES], n, i;
 	pdn_move q;
 
+	if (max > PDN_REPLAY_MAX_LINES)
+		max = PDN_REPLAY_MAX_LINES;
+	if (pos->variant != 0) {
+		/*
+		 * The other variants: the generator's moves, all of them
+		 * (international's quick tests are of its own board).
+		 */
+		if (max <= 0 || (pdn_generate(scratch, pos) < 0 &&
+		    scratch->n == 0))
+			return 0;
+		n = pdn_variant_match_list(pdn_variant_of(pos), idx, max, NULL,
+		    tok, scratch);
+		for (i = 0; i < n && i < max; i++)
+			out[i] = scratch->m[idx[i]];
+		return n;
+	}
 	if (!token_on_board(tok) || max <= 0)
 		return 0;
 	if (tok->nsq == 2 && quiet_geometry(pos, tok->sq[0], tok->sq[1],
@@ -491,8 +508,8 @@ report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 
 /* Appends the moves of list selected by `want` to buf, comma-separated. */
 static size_t
-list_moves(const pdn_movelist *list, int (*want)(const pdn_move *, int),
-    int arg, char *buf, size_t size)
+list_moves(const pdn_variant *v, const pdn_movelist *list,
+    int (*want)(const pdn_move *, int), int arg, char *buf, size_t size)
 {
 	char s[PDN_MOVE_STRMAX];
 	size_t len = 0;
@@ -506,7 +523,7 @@ list_moves(const pdn_movelist *list, int (*want)(const pdn_move *, int),
 			len += (size_t)snprintf(buf + len, size - len, ", ...");
 			break;
 		}
-		pdn_move_str_unique(s, &list->m[i], list);
+		pdn_variant_move_str_unique(v, s, &list->m[i], list);
 		len += (size_t)snprintf(buf + len, size - len, "%s%s",
 		    shown > 0 ? ", " : "", s);
 		shown++;
@@ -556,25 +573,40 @@ piece_name(pdn_piece p)
  * detail after "not legal here".
  */
 static void
-explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *tok,
+explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *written,
     char *buf, size_t size)
 {
 	pdn_movelist *list = &rp->list;
+	const pdn_variant *v = pdn_variant_of(pos);
 	const char *side = pos->side == PDN_WHITE ? "White" : "Black";
-	char moves[600];
+	char moves[600], f[8], t[8];
+	pdn_movetok nt;
+	const pdn_movetok *tok = &nt;
 	int from, to, k, n;
 	pdn_piece p;
 
-	if (tok->alpha) {
+	if (written->alpha && variant_is_intl(v)) {
 		snprintf(buf, size, "algebraic squares in a 10x10 game");
 		return;
 	}
-	for (k = 0; k < tok->nsq; k++)
-		if (tok->sq[k] < 1 || tok->sq[k] > PDN_SQUARES) {
-			snprintf(buf, size, "square %u is not on the board",
-			    tok->sq[k]);
-			return;
+	if (pdn_movetok_squares(v, written, &nt) != 0) {
+		for (k = 0; k < written->nsq; k++) {
+			nt = *written;
+			nt.nsq = 2;
+			nt.sq[1] = nt.sq[k];
+			nt.sq[0] = nt.sq[k];
+			if (pdn_movetok_squares(v, &nt, &nt) != 0)
+				break;
 		}
+		if (written->alpha)
+			snprintf(buf, size, "%c%u is not a square of the board",
+			    'a' + (written->sq[k] - PDN_ALPHA) / 100 - 1,
+			    (written->sq[k] - PDN_ALPHA) % 100);
+		else
+			snprintf(buf, size, "square %u is not on the board",
+			    written->sq[k]);
+		return;
+	}
 	n = pdn_generate(list, pos);
 	if (n <= 0) {
 		snprintf(buf, size, "%s has no legal move", side);
@@ -582,42 +614,49 @@ explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *tok,
 	}
 	from = tok->sq[0];
 	to = tok->sq[tok->nsq - 1];
+	pdn_variant_square_str(v, f, from);
+	pdn_variant_square_str(v, t, to);
 	if (list->m[0].ncap > 0) {
-		/* The generator keeps only captures of the most pieces. */
-		if (pdn_match_list(NULL, 0, NULL, tok, list) == 0 &&
-		    list_moves(list, want_fromto, from * 64 + to, moves,
+		/* The generator keeps only the captures the rules allow. */
+		if (pdn_variant_match_list(v, NULL, 0, NULL, tok, list) == 0 &&
+		    list_moves(v, list, want_fromto, from * 64 + to, moves,
 		    sizeof(moves)) > 0) {
 			snprintf(buf, size, "the squares listed fit none of "
-			    "the captures from %d to %d: %s", from, to, moves);
+			    "the captures from %s to %s: %s", f, t, moves);
 			return;
 		}
-		list_moves(list, want_any, 0, moves, sizeof(moves));
-		snprintf(buf, size, "a capture of %d piece%s is compulsory: %s",
-		    list->m[0].ncap, list->m[0].ncap == 1 ? "" : "s", moves);
+		list_moves(v, list, want_any, 0, moves, sizeof(moves));
+		if (v->prec == PREC_COUNT || variant_is_intl(v))
+			snprintf(buf, size, "a capture of %d piece%s is "
+			    "compulsory: %s", list->m[0].ncap,
+			    list->m[0].ncap == 1 ? "" : "s", moves);
+		else
+			snprintf(buf, size, "a capture is compulsory: %s",
+			    moves);
 		return;
 	}
 	p = pdn_position_get(pos, from);
 	if ((pos->side == PDN_WHITE && p != PDN_WHITE_MAN &&
 	    p != PDN_WHITE_KING) || (pos->side == PDN_BLACK &&
 	    p != PDN_BLACK_MAN && p != PDN_BLACK_KING)) {
-		snprintf(buf, size, "%s to move and %d holds %s", side, from,
+		snprintf(buf, size, "%s to move and %s holds %s", side, f,
 		    piece_name(p));
 		return;
 	}
 	if (tok->nsq > 2 || tok->capture) {
 		snprintf(buf, size, "there is no capture");
-		if (list_moves(list, want_from, from, moves, sizeof(moves)) > 0)
+		if (list_moves(v, list, want_from, from, moves,
+		    sizeof(moves)) > 0)
 			snprintf(buf + strlen(buf), size - strlen(buf),
-			    "; %s on %d can play: %s", piece_name(p), from,
+			    "; %s on %s can play: %s", piece_name(p), f,
 			    moves);
 		return;
 	}
-	if (list_moves(list, want_from, from, moves, sizeof(moves)) > 0)
-		snprintf(buf, size, "%s on %d can play: %s", piece_name(p),
-		    from, moves);
+	if (list_moves(v, list, want_from, from, moves, sizeof(moves)) > 0)
+		snprintf(buf, size, "%s on %s can play: %s", piece_name(p),
+		    f, moves);
 	else
-		snprintf(buf, size, "%s on %d cannot move", piece_name(p),
-		    from);
+		snprintf(buf, size, "%s on %s cannot move", piece_name(p), f);
 }
 
 /* --- lines ------------------------------------------------------------- */
@@ -693,7 +732,8 @@ node_tag(const pdn_replay *rp, const struct node *x)
 	if (x->elem == NULL || x->parent < 0)
 		return 32;
 	return ply_tag(x->move.ncap > 0, (rp->pg.nodes[x->parent].pos.kings &
-	    pdn_square_bits[x->move.from]) != 0, (unsigned)ending_of(&x->pos));
+	    pdn_variant_square_bit(rp->pg.variant, x->move.from)) != 0,
+	    (unsigned)ending_of(&x->pos));
 }
 
 /* The key of a line one tag longer (a multiplicative hash). */
@@ -726,7 +766,8 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	int white;
 
 	if (tok->nsq != 2 || tok->alpha || from - 1 >= PDN_SQUARES ||
-	    to - 1 >= PDN_SQUARES || rp->pg.nn >= rp->pg.capn)
+	    to - 1 >= PDN_SQUARES || rp->pg.nn >= rp->pg.capn ||
+	    src->pos.variant != 0)
 		return 0;
 	if (tok->capture) {
 		if (single_capture(&src->pos, (int)from, (int)to,
@@ -952,7 +993,8 @@ add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
 	}
 	st = &rp->pg.setups[rp->pg.nsetup];
 	memset(&info, 0, sizeof(info));
-	if (s == NULL || pdn_fen_read(&st->pos, s, len, &info) != 0)
+	if (s == NULL || pdn_variant_fen_read(rp->pg.variant, &st->pos, s, len,
+	    &info) != 0)
 		return -1;
 	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
 	    (m = first_move(next, end)) != NULL &&
@@ -1221,11 +1263,12 @@ check_setup(pdn_replay *rp, const pdn_position *pos, long line, long col)
 {
 	int w = pdn_position_count(pos, PDN_WHITE);
 	int b = pdn_position_count(pos, PDN_BLACK);
+	int most = rp->pg.variant->men;
 
-	if (w > 20 || b > 20)
+	if (w > most || b > most)
 		report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
-		    ": %s has %d pieces (at most 20)", w > 20 ? "White" :
-		    "Black", w > 20 ? w : b);
+		    ": %s has %d pieces (at most %d)", w > most ? "White" :
+		    "Black", w > most ? w : b, most);
 	else if ((pos->side == PDN_WHITE ? b : w) == 0)
 		report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
 		    ": %s, not to move, has no pieces",
@@ -1244,6 +1287,8 @@ has_move(const pdn_position *pos)
 	uint64_t men = us & ~pos->kings, kings = us & pos->kings;
 	uint64_t empty = BOARD_MASK & ~(pos->white | pos->black);
 
+	if (pos->variant != 0)
+		return pdn_count_moves(pos) > 0;
 	if (white ? ((men >> 5) | (men >> 6)) & empty :
 	    ((men << 5) | (men << 6)) & empty)
 		return 1;
@@ -1311,7 +1356,7 @@ read_start(pdn_replay *rp)
 		}
 		st = &rp->pg.setups[0];
 		memset(st, 0, sizeof(*st));
-		pdn_position_start(&st->pos);
+		pdn_variant_start(rp->pg.variant, &st->pos);
 		st->halfmove_clock = st->fullmove = -1;
 		st->number = 1;
 		rp->pg.nsetup = 1;

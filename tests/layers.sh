@@ -12,7 +12,7 @@ failed=0
 # 3 play, 4 rules and write (which do not use each other).
 layer() {
 	case $1 in
-	pdn|board|movegen|zobrist|position|notation|fen|perft|variant|version)
+	pdn|board|movegen|zobrist|position|notation|fen|perft|variant|vargen|geometry|version)
 		echo 1 ;;
 	pdn_diag|pdn_lex|pdn_game|diag|lex|reader|game|gamecopy|match)
 		echo 2 ;;
