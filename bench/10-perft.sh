@@ -18,3 +18,6 @@ for mode in "" --bulk; do
 	done
 done
 $BUILD/bench/movegen
+# The other variants (bench/variants.c): the deepest depths of their
+# VARIANTS.md tables that run in seconds.
+$BUILD/bench/variants

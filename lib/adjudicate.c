@@ -296,8 +296,13 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 	status = pdn_played_main_status(pg);
 	out->plies = pdn_played_plies(pg);
 	out->lines = pdn_played_lines(pg);
-	if (status == PDN_REPLAY_UNSUPPORTED) {
-		/* Not judged: another variant, never an invalid game. */
+	/*
+	 * Not judged: another variant, never an invalid game; nor a game of
+	 * a variant replayed whose draw rules have no profile yet (all but
+	 * international draughts).
+	 */
+	if (status == PDN_REPLAY_UNSUPPORTED || (pdn_played_variant(pg) !=
+	    NULL && pdn_variant_gametype(pdn_played_variant(pg)) != 20)) {
 		out->verdict = PDN_VERDICT_UNSUPPORTED;
 		out->flags |= PDN_ADJ_UNSUPPORTED;
 		return 0;

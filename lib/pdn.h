@@ -125,14 +125,25 @@ typedef struct pdn_movelist {
  */
 typedef struct pdn_variant pdn_variant;
 
-/* The variant of a GameType number, or NULL when the library has none. */
+/*
+ * The variant of a GameType number whose records the library plays
+ * (international, Brazilian and Russian draughts today), or NULL.
+ */
 const pdn_variant *pdn_variant_get(int gametype);
 
-/* The variant of a name ("international", "brazilian", ...), or NULL. */
+/*
+ * The variant of a name ("international", "brazilian", "russian",
+ * "english", "italian", "pool", "spanish", "czech", "thai", "frisian"),
+ * or NULL.  Positions of every one of them are generated exactly (perft);
+ * pdn_variant_played() says whether its records are replayed as well.
+ */
 const pdn_variant *pdn_variant_by_name(const char *name);
 
-/* The i-th variant the library plays (0: international), NULL past them. */
+/* The i-th variant the library knows (0: international), NULL past them. */
 const pdn_variant *pdn_variant_list(int i);
+
+/* Nonzero when the library replays the variant's records. */
+int pdn_variant_played(const pdn_variant *v);
 
 /* International draughts, the default; never NULL. */
 const pdn_variant *pdn_variant_default(void);

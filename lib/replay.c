@@ -796,6 +796,7 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	nd->pos.white = white ? w ^ (fb | tb) : w;
 	nd->pos.black = white ? bl : bl ^ (fb | tb);
 	nd->pos.side = white ? PDN_BLACK : PDN_WHITE;
+	nd->pos.variant = 0;
 	nd->move = (pdn_move){ .fromto = fb | tb, .from = (uint8_t)from,
 	    .to = (uint8_t)to };
 	if (tb & (white ? WHITE_CROWN : BLACK_CROWN)) {

@@ -12,20 +12,20 @@
 
 /* pdn_position.variant is the index in this table: international first. */
 static const struct pdn_variant variants[] = {
-	{ .gametype = 20, .name = "international",
+	{ .gametype = 20, .played = 1, .name = "international",
 	  .title = "international draughts", .tag = "20,W,10,10,N2,0",
 	  .geom = &pdn_geom_tl10, .men = 20, .first = PDN_WHITE,
 	  .men_back = 1, .flying = 1, .man_takes_king = 1,
 	  .prec = PREC_COUNT, .sep = 'x', .intl_results = 1,
 	  .start_fen = "W:W31-50:B1-20" },
-	{ .gametype = 26, .name = "brazilian",
+	{ .gametype = 26, .played = 1, .name = "brazilian",
 	  .title = "Brazilian draughts", .tag = "26,W,8,8,A0,0",
 	  .geom = &pdn_geom_tl8, .men = 12, .first = PDN_WHITE,
 	  .men_back = 1, .flying = 1, .man_takes_king = 1, .algebraic = 1,
 	  .prec = PREC_COUNT, .sep = 'x',
 	  .start_fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:"
 	      "Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8" },
-	{ .gametype = 25, .name = "russian",
+	{ .gametype = 25, .played = 1, .name = "russian",
 	  .title = "Russian draughts", .tag = "25,W,8,8,A0,0",
 	  .geom = &pdn_geom_tl8, .men = 12, .first = PDN_WHITE,
 	  .men_back = 1, .flying = 1, .man_takes_king = 1, .algebraic = 1,
@@ -82,7 +82,7 @@ pdn_variant_get(int gametype)
 	size_t i;
 
 	for (i = 0; i < NVARIANTS; i++)
-		if (variants[i].gametype == gametype)
+		if (variants[i].gametype == gametype && variants[i].played)
 			return &variants[i];
 	return NULL;
 }
@@ -121,6 +121,12 @@ const pdn_variant *
 pdn_position_variant(const pdn_position *pos)
 {
 	return pdn_variant_of(pos);
+}
+
+int
+pdn_variant_played(const pdn_variant *v)
+{
+	return v->played;
 }
 
 int

@@ -47,6 +47,12 @@ enum precedence {
 
 struct pdn_variant {
 	int gametype;		/* PDN 3.0 number */
+	/*
+	 * Its records are replayed (pdn_variant_get() gives it): each
+	 * variant in the order of VARIANTS.md's issue once it is complete.
+	 * The others are generated (perft) but not yet read in games.
+	 */
+	int played;
 	const char *name;	/* "brazilian": --variant, profiles */
 	const char *title;	/* "Brazilian draughts" */
 	const char *tag;	/* the GameType tag's full form */

@@ -717,7 +717,7 @@ unsupported_said_once(void **state)
 		    "unsupported-gametype" },
 		{ "[GameType \"\"]\n1. 11-15 *\n", 0, "unsupported-gametype" },
 		{ "[Event \"8x8\"]\n1. 11-15 *\n", 0, "gametype-unknown" },
-		{ "[Event \"8x8\"]\n1. 11-15 *\n", 25, "unsupported-gametype" },
+		{ "[Event \"8x8\"]\n1. 11-15 *\n", 30, "unsupported-gametype" },
 	};
 	pdn_reader_options rop = PDN_READER_OPTIONS_INIT;
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
