@@ -30,6 +30,16 @@ extern const uint8_t pdn_idx_square[64];
 /* Square number (0..50) to bit, 0 for square 0. */
 extern const uint64_t pdn_square_bits[51];
 
+/*
+ * The bit of square n in a position's bitboards: the ghost layout of
+ * international draughts (variant 0), bit n - 1 in every other variant.
+ */
+static inline uint64_t
+square_bit(const pdn_position *pos, int n)
+{
+	return pos->variant == 0 ? pdn_square_bits[n] : 1ULL << (n - 1);
+}
+
 static inline int
 bit_index(uint64_t b)
 {
@@ -112,8 +122,8 @@ step(uint64_t b, int dir)
  * its square: a man that a FEN put on its own crown row may capture round
  * a loop and end where it started.
  */
-static inline void
-make_move_to(pdn_position *dst, const pdn_position *src, const pdn_move *m)
+static inline __attribute__((always_inline)) void
+play_bits(pdn_position *dst, const pdn_position *src, const pdn_move *m)
 {
 	uint64_t ft = m->fromto, white = src->white, black = src->black;
 	uint64_t kings = src->kings;
@@ -128,13 +138,17 @@ make_move_to(pdn_position *dst, const pdn_position *src, const pdn_move *m)
 	if (kings & ft)
 		kings ^= ft;
 	else if (m->promotes)
-		/* Variants but international: square n is bit n - 1. */
-		kings |= src->variant == 0 ? pdn_square_bits[m->to] :
-		    1ULL << (m->to - 1);
+		kings |= square_bit(src, m->to);
 	dst->white = white;
 	dst->black = black;
 	dst->kings = kings & ~m->captured;
 	dst->side = (pdn_colour)!src->side;
+}
+
+static inline void
+make_move_to(pdn_position *dst, const pdn_position *src, const pdn_move *m)
+{
+	play_bits(dst, src, m);
 	dst->variant = src->variant;
 }
 
@@ -157,11 +171,15 @@ position_copy(pdn_position *dst, const pdn_position *src)
 	dst->variant = src->variant;
 }
 
-/* Plays a generated move on pos itself. */
+/*
+ * Plays a generated move on pos itself.  Its variant stays as it is:
+ * a byte written there would stall the next whole read of the position
+ * (perft -b -d 10 took 2.25 s against 1.48 s with that store).
+ */
 static inline void
 make_move(pdn_position *pos, const pdn_move *m)
 {
-	make_move_to(pos, pos, m);
+	play_bits(pos, pos, m);
 }
 
 #endif /* PDN_BOARD_H */

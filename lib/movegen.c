@@ -247,12 +247,18 @@ append_quiet(void *ctx, int from, int to, int promotes)
 int
 pdn_generate(pdn_movelist *list, const pdn_position *pos)
 {
+	if (pos->variant != 0)
+		return vargen_generate(list, pos, pdn_variant_of(pos));
+	return intl_generate(list, pos);
+}
+
+int
+intl_generate(pdn_movelist *list, const pdn_position *pos)
+{
 	uint64_t us, them, empty, can[4];
 	int white = pos->side == PDN_WHITE;
 	pdn_move *m;
 
-	if (pos->variant != 0)
-		return vargen_generate(list, pos, pdn_variant_of(pos));
 	us = white ? pos->white : pos->black;
 	them = white ? pos->black : pos->white;
 	empty = BOARD_MASK & ~(us | them);
@@ -271,11 +277,24 @@ int
 pdn_count_moves(const pdn_position *pos)
 {
 	pdn_movelist list;
+	int n;
+
+	if (pos->variant != 0) {
+		n = pdn_generate(&list, pos);
+		return n < 0 ? PDN_MAX_MOVES : n;
+	}
+	return intl_count_moves(pos);
+}
+
+int
+intl_count_moves(const pdn_position *pos)
+{
+	pdn_movelist list;
 	uint64_t us, men, kings, empty, b;
 	int white = pos->side == PDN_WHITE, d, n;
 
-	if (pos->variant != 0 || has_capture(pos)) {
-		n = pdn_generate(&list, pos);
+	if (has_capture(pos)) {
+		n = intl_generate(&list, pos);
 		return n < 0 ? PDN_MAX_MOVES : n;
 	}
 	us = white ? pos->white : pos->black;

@@ -65,6 +65,13 @@ has_capture(const pdn_position *pos)
 	return kings_can_capture(us & pos->kings, them, empty);
 }
 
+/*
+ * pdn_generate() and pdn_count_moves() of international draughts, for a
+ * position of that variant: its own walks (perft) call them straight.
+ */
+int intl_generate(pdn_movelist *list, const pdn_position *pos);
+int intl_count_moves(const pdn_position *pos);
+
 /* Receives one quiet move: bit indices of from and to, and promotion. */
 typedef void quiet_fn(void *ctx, int from, int to, int promotes);
 

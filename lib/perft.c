@@ -15,19 +15,22 @@ struct walk {
 	uint64_t nodes;
 };
 
-/* The position after a quiet move given as the walker gives it. */
-static inline pdn_position
-after_quiet(const pdn_position *pos, int from, int to, int promotes)
+/*
+ * The position after a quiet move given as the walker gives it, written
+ * field by field into *child (see make_move_to(): a copy of the whole
+ * position right after its fields were written would stall).
+ */
+static inline void
+after_quiet(pdn_position *child, const pdn_position *pos, int from, int to,
+    int promotes)
 {
-	pdn_position child = *pos;
 	pdn_move m;
 
 	m.captured = 0;
 	m.fromto = (1ULL << from) | (1ULL << to);
 	m.to = pdn_idx_square[to];
 	m.promotes = (uint8_t)promotes;
-	make_move(&child, &m);
-	return child;
+	make_move_to(child, pos, &m);
 }
 
 /*
@@ -47,7 +50,9 @@ static void
 play_leaf(void *ctx, int from, int to, int promotes)
 {
 	struct walk *w = ctx;
-	pdn_position child = after_quiet(&w->pos, from, to, promotes);
+	pdn_position child;
+
+	after_quiet(&child, &w->pos, from, to, promotes);
 
 	leaf(&child);
 	w->nodes++;
@@ -61,12 +66,11 @@ capture_leaves(const pdn_position *pos)
 	pdn_position child;
 	int i, n;
 
-	n = pdn_generate(&list, pos);
+	n = intl_generate(&list, pos);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {
-		child = *pos;
-		make_move(&child, &list.m[i]);
+		make_move_to(&child, pos, &list.m[i]);
 		leaf(&child);
 	}
 	return (uint64_t)n;
@@ -84,7 +88,7 @@ leaves(const pdn_position *pos)
 
 	if (has_capture(pos))
 		return capture_leaves(pos);
-	w.pos = *pos;
+	position_copy(&w.pos, pos);
 	w.nodes = 0;
 	quiet_moves(pos, play_leaf, &w);
 	return w.nodes;
@@ -95,7 +99,9 @@ static void
 play_then_leaves(void *ctx, int from, int to, int promotes)
 {
 	struct walk *w = ctx;
-	pdn_position child = after_quiet(&w->pos, from, to, promotes);
+	pdn_position child;
+
+	after_quiet(&child, &w->pos, from, to, promotes);
 
 	w->nodes += leaves(&child);
 }
@@ -105,9 +111,11 @@ static void
 play_then_count(void *ctx, int from, int to, int promotes)
 {
 	struct walk *w = ctx;
-	pdn_position child = after_quiet(&w->pos, from, to, promotes);
+	pdn_position child;
 
-	w->nodes += (uint64_t)pdn_count_moves(&child);
+	after_quiet(&child, &w->pos, from, to, promotes);
+
+	w->nodes += (uint64_t)intl_count_moves(&child);
 }
 
 static uint64_t
@@ -120,9 +128,9 @@ perft(const pdn_position *pos, int depth, int bulk)
 	int i, n;
 
 	if (depth == 1)
-		return bulk ? (uint64_t)pdn_count_moves(pos) : leaves(pos);
+		return bulk ? (uint64_t)intl_count_moves(pos) : leaves(pos);
 	if (depth == 2 && !has_capture(pos)) {
-		w.pos = *pos;
+		position_copy(&w.pos, pos);
 		w.nodes = 0;
 		if (bulk)
 			quiet_moves(pos, play_then_count, &w);
@@ -130,12 +138,11 @@ perft(const pdn_position *pos, int depth, int bulk)
 			quiet_moves(pos, play_then_leaves, &w);
 		return w.nodes;
 	}
-	n = pdn_generate(&list, pos);
+	n = intl_generate(&list, pos);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {
-		child = *pos;
-		make_move(&child, &list.m[i]);
+		make_move_to(&child, pos, &list.m[i]);
 		nodes += perft(&child, depth - 1, bulk);
 	}
 	return nodes;
@@ -160,8 +167,7 @@ perft_variant(const pdn_position *pos, int depth, int bulk)
 	if (depth == 1 && bulk)
 		return (uint64_t)n;
 	for (i = 0; i < n; i++) {
-		position_copy(&child, pos);
-		make_move(&child, &list.m[i]);
+		make_move_to(&child, pos, &list.m[i]);
 		if (depth == 1)
 			leaf(&child);
 		else

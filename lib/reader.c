@@ -357,6 +357,24 @@ emit_once(pdn_reader *r, pdn_diag_code code, const pdn_token *t)
 	emit_once_at(r, code, t->line, t->col);
 }
 
+static const pdn_tag *find_tag(const pdn_reader *r, const char *name);
+static int gametype_number(const char *s);
+
+/*
+ * Nonzero when ':' is the game's own capture separator (Russian draughts,
+ * as its GameType tag, or for an untagged game the caller, says), and so
+ * no liberty.
+ */
+static int
+colon_separates(pdn_reader *r)
+{
+	const pdn_tag *gt = find_tag(r, "GameType");
+	const pdn_variant *v = pdn_variant_get(gt != NULL ?
+	    gametype_number(gt->value) : r->opt.gametype);
+
+	return v != NULL && pdn_variant_capture_separator(v) == ':';
+}
+
 static void
 token_liberties_slow(pdn_reader *r, const pdn_token *t)
 {
@@ -368,7 +386,7 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 			emit_once(r, PDN_D_SQUARE_PADDED, t);
 		if (f & PDN_TF_SPACES)
 			emit_once(r, PDN_D_MOVE_SPACES, t);
-		if (f & PDN_TF_COLON)
+		if ((f & PDN_TF_COLON) && !colon_separates(r))
 			emit_once(r, PDN_D_COLON_CAPTURE, t);
 	} else if (t->type == PDN_TOK_MOVENUM) {
 		if (f & PDN_TF_PADDED)

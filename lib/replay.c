@@ -731,8 +731,10 @@ node_tag(const pdn_replay *rp, const struct node *x)
 		return 16 + (unsigned)ending_of(&x->pos);
 	if (x->elem == NULL || x->parent < 0)
 		return 32;
-	return ply_tag(x->move.ncap > 0, (rp->pg.nodes[x->parent].pos.kings &
-	    pdn_variant_square_bit(rp->pg.variant, x->move.from)) != 0,
+	const pdn_position *before = &rp->pg.nodes[x->parent].pos;
+
+	return ply_tag(x->move.ncap > 0, (before->kings &
+	    square_bit(before, x->move.from)) != 0,
 	    (unsigned)ending_of(&x->pos));
 }
 

@@ -246,6 +246,11 @@ pdn_variant_start(const pdn_variant *v, pdn_position *pos)
 {
 	int n, rows = v->men / (v->geom->width / 2);
 
+	/* Every game without a FEN starts here: the short way for most. */
+	if (variant_is_intl(v)) {
+		pdn_position_start(pos);
+		return;
+	}
 	pdn_variant_clear(v, pos, v->first);
 	for (n = 1; n <= v->geom->squares; n++) {
 		if (v->geom->y[n] < rows)
