@@ -1699,118 +1699,6 @@ skip_table(pdn_lexer *lx)
 	return lx->skip;
 }
 
-/*
- * Before the state machine, lex_skip_moves() passes what most movetext
- * is made of a unit at a time: a move, maybe after its move number
- * ("12. 32-28"), and the blanks after it up to the next digit, each
- * number's digits counted on a word of 8 bytes at once.  It takes only
- * units that the state machine takes alike (the same numbers and
- * separators, the rules of S_SEPL and of zero padding), with simple
- * blanks: a space, a line end (LF, CR LF), or a space and a line end;
- * anything else is left to the state machine, from the unit's start.
- * pdn-select -t took 269 million instructions on 20 copies of the bench
- * games with the state machine alone, lex_skip_moves() 146 million of
- * them (130 a move, a table load every two bytes waiting for the one
- * before); with the units first, 220 million, lex_skip_moves() 96.
- */
-
-/* The word of p[0..7], p[0] in its low byte. */
-static uint64_t
-load_le8(const unsigned char *p)
-{
-	uint64_t x;
-
-	memcpy(&x, p, sizeof(x));
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	x = __builtin_bswap64(x);
-#endif
-	return x;
-}
-
-/*
- * The bytes of p[0..7] that are no digit, each a bit (the byte's high
- * bit), and byte 7 always: the number of digits they begin with is
- * ctz() / 8, 7 at most.
- */
-static uint64_t
-non_digits(const unsigned char *p)
-{
-	const uint64_t high = 0x8080808080808080ULL;
-	uint64_t t = load_le8(p) ^ 0x3030303030303030ULL;
-
-	/* A byte's t is 10 or more: its high bit, or its low bits + 118. */
-	return ((((t & ~high) + 0x7676767676767676ULL) | t) & high) |
-	    1ULL << 63;
-}
-
-#define DIGITS(nd)	((unsigned)__builtin_ctzll(nd) >> 3)
-#define IS_DIGIT(c)	((unsigned)((c) - '0') < 10)
-
-/*
- * The blanks of a unit at p, then a digit: where the digit is, or NULL
- * when they are not a space, a line end, or both in that order.
- */
-static const unsigned char *
-unit_blanks(const unsigned char *p)
-{
-	const unsigned char *q = p + (*p == ' ');
-
-	/* Mostly a space and a digit. */
-	if (q > p && IS_DIGIT(*q))
-		return q;
-	q += *q == '\n' ? 1 : *q == '\r' && q[1] == '\n' ? 2 : 0;
-	return q > p && IS_DIGIT(*q) ? q : NULL;
-}
-
-/*
- * Units from p, a digit, while at least UNIT_VIEW bytes before lim are
- * in view (a unit and the digit after it are 17 at most, each load 8):
- * returns where the first unit not taken starts, *done the end of the
- * last move taken, *moves counting them.  A move and the byte after it
- * are 8 at most, a word: its digits are counted at once.
- */
-#define UNIT_VIEW	24
-
-static const unsigned char *
-skip_units(const unsigned char *p, const unsigned char *lim,
-    const unsigned char **done, long *moves)
-{
-	const unsigned char *q, *e, *n;
-	uint64_t nd;
-	unsigned a, b;
-
-	while (lim - p >= UNIT_VIEW) {
-		q = p;
-		nd = non_digits(q);
-		a = DIGITS(nd);
-		if (q[a] == '.') {
-			/* A move number: no zero padding, one dot. */
-			if (a - 1 > 2 || (q[0] == '0' && a > 1) ||
-			    (q = unit_blanks(q + a + 1)) == NULL)
-				break;
-			nd = non_digits(q);
-			a = DIGITS(nd);
-		}
-		/* The move, as S_N1* and S_M1* take it. */
-		if (a - 1 > 2 || (q[0] == '0' && a > 1) ||
-		    (q[a] != '-' && q[a] != 'x'))
-			break;
-		b = DIGITS(nd >> (8 * a + 8));
-		if (b - 1 > 2 || (q[a + 1] == '0' && b > 1))
-			break;
-		/* S_SEPL: "1-2" and the like are no move here. */
-		if (a == 1 && q[1] == '-' && q[0] <= '2' && q[2] < '3')
-			break;
-		e = q + a + 1 + b;
-		if ((n = unit_blanks(e)) == NULL)
-			break;
-		*done = e;
-		++*moves;
-		p = n;
-	}
-	return p;
-}
-
 void
 lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 {
@@ -1834,9 +1722,6 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 		tb = (const unsigned char *)(t2 + S_N * 256);
 		if ((size_t)(lim - p) / 4 >= (size_t)s->max)
 			lim = p + 4 * (size_t)s->max - 1;
-		/* The common units, then the state machine from S_B. */
-		if (lim - p >= UNIT_VIEW && (q = unit_blanks(p)) != NULL)
-			mark = p = skip_units(q, lim, &done, &moves);
 	}
 	/* Plain: a state that does nothing (S_STOP is 0, below 1). */
 #define PLAIN(o)	((o) - 256u < (S_ACT - 1) * 256u)
