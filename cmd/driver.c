@@ -41,6 +41,9 @@ static const struct {
 	    "rules profile: fmjd (default), lidraughts, or a YAML file" } },
 	{ DRV_GAMETYPE, { DRV_K_GAMETYPE, "gametype", "n", "N",
 	    "read games without a GameType tag as GameType N" } },
+	{ DRV_VARIANT, { DRV_K_VARIANT, "variant", "name|n", "NAME|N",
+	    "the variant: its name (brazilian, russian, ...) or its "
+	    "GameType number" } },
 	{ DRV_RECURSIVE, { 'r', "recursive", NULL, NULL,
 	    "read the *.pdn files under directory operands" } },
 	{ DRV_QUIET, { 'q', "quiet", NULL, NULL,
@@ -273,6 +276,43 @@ word_list(char *buf, size_t size, const char *const *words)
 		    words[k]);
 }
 
+void
+drv_variant_names(char *buf, size_t size, const char *last)
+{
+	const pdn_variant *v;
+	size_t len = 0;
+	int i, end;
+
+	buf[0] = '\0';
+	for (i = 0; (v = pdn_variant_list(i)) != NULL && len < size; i++) {
+		end = last == NULL && pdn_variant_list(i + 1) == NULL;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    i == 0 ? "" : end ? " or " : ", ", pdn_variant_name(v));
+	}
+	if (last != NULL && len < size)
+		snprintf(buf + len, size - len, " or %s", last);
+}
+
+/*
+ * --variant's value: a variant's name, in any case, or a GameType number
+ * 1-99.  Returns the number, or -1 for a number out of range, or 0 for
+ * a name the library does not know.
+ */
+static int
+variant_value(const char *s)
+{
+	const pdn_variant *v;
+	long n;
+	int i;
+
+	if (*s >= '0' && *s <= '9')
+		return (n = number(s, 1, 99)) < 0 ? -1 : (int)n;
+	for (i = 0; (v = pdn_variant_list(i)) != NULL; i++)
+		if (strcasecmp(s, pdn_variant_name(v)) == 0)
+			return pdn_variant_gametype(v);
+	return 0;
+}
+
 /* Takes a common option.  Returns 0 or 2. */
 static int
 common_option(struct drv *d, int key, const char *value)
@@ -317,6 +357,15 @@ common_option(struct drv *d, int key, const char *value)
 			    "a GameType number, such as 20");
 		d->gametype = (int)v;
 		return 0;
+	case DRV_K_VARIANT:
+		if ((k = variant_value(value)) > 0) {
+			d->variant = k;
+			return 0;
+		}
+		if (k < 0)
+			return drv_bad_value(d, "--variant", value, "1 to 99");
+		drv_variant_names(want, sizeof(want), "a GameType number");
+		return drv_bad_value(d, "--variant", value, want);
 	case 'r':
 		d->recursive = 1;
 		return 0;

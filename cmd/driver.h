@@ -18,6 +18,7 @@
  *       --strict       every warning is an error
  *       --rules P      the rules profile
  *       --gametype N   read games without a GameType tag as variant N
+ *       --variant V    the variant: a name (brazilian) or a GameType number
  *   -H, --no-header    TSV without its header line
  *   -r, --recursive    read the *.pdn files under directory operands
  *   -h, --help, -V, --version
@@ -47,6 +48,7 @@
 #define DRV_GAMETYPE	(1u << 9)
 #define DRV_NO_HEADER	(1u << 10)
 #define DRV_RECURSIVE	(1u << 11)
+#define DRV_VARIANT	(1u << 12)
 /* What a tool that reads PDN files has, at least. */
 #define DRV_READS	(DRV_QUIET | DRV_NO_WARNINGS | DRV_VERBOSE | \
 			 DRV_GAMETYPE | DRV_RECURSIVE)
@@ -56,7 +58,7 @@
 /* Keys of the long-only common options; a tool's own start at 300. */
 enum {
 	DRV_K_VERBOSE = 256, DRV_K_STRICT, DRV_K_RULES, DRV_K_GAMETYPE,
-	DRV_K_OWN = 300
+	DRV_K_VARIANT, DRV_K_OWN = 300
 };
 
 /*
@@ -103,6 +105,11 @@ struct drv {
 	unsigned flags;		/* PDN_REPLAY_LENIENT */
 	int jobs;
 	int gametype;		/* --gametype, or 0 */
+	/*
+	 * --variant's GameType number (1-99; a name is its variant's
+	 * number), or 0.  The library may not play it: pdn_variant_get().
+	 */
+	int variant;
 	const char *rules;	/* --rules, or NULL */
 	pdn_profile profile;	/* the profile --rules names, or the default */
 	/* The inputs, -r's walk done: their paths ("-": standard input). */
@@ -182,6 +189,13 @@ int drv_end(struct drv *d, int status);
  */
 int drv_bad_value(const struct drv *d, const char *option, const char *value,
     const char *want);
+
+/*
+ * The names of the variants the library plays into buf of size bytes:
+ * "international, brazilian, ... or frisian", or with `last`
+ * "international, ..., frisian or LAST".
+ */
+void drv_variant_names(char *buf, size_t size, const char *last);
 
 /* Says a mistake in the options (printf format), then the usage line. 2. */
 int drv_usage_error(const struct drv *d, const char *fmt, ...)

@@ -14,17 +14,40 @@
 
 enum { FORMAT_TEXT, FORMAT_TSV };
 
+/* The variant counted (--variant; international without it). */
+static const pdn_variant *variant;
+
+/*
+ * The order of a square in the notation: its number, or in an algebraic
+ * variant ("c3") its file, then its rank.
+ */
+static int
+square_order(int square)
+{
+	int x, y;
+
+	if (pdn_variant_algebraic(variant) &&
+	    pdn_variant_square_xy(variant, square, &x, &y) == 0)
+		return x * 64 + y;
+	return square;
+}
+
 /* Root moves in the order of their notation: from, then to, then path. */
 static int
 cmp_move(const void *a, const void *b)
 {
 	const pdn_move *x = a, *y = b;
+	int i;
 
 	if (x->from != y->from)
-		return x->from - y->from;
+		return square_order(x->from) - square_order(y->from);
 	if (x->to != y->to)
-		return x->to - y->to;
-	return memcmp(x->path, y->path, sizeof(x->path));
+		return square_order(x->to) - square_order(y->to);
+	for (i = 0; i < PDN_MAX_CAPTURES; i++)
+		if (x->path[i] != y->path[i])
+			return square_order(x->path[i]) -
+			    square_order(y->path[i]);
+	return 0;
 }
 
 /* What was asked. */
@@ -79,7 +102,7 @@ divide(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 		pdn_make(&child, &list.m[i]);
 		nodes = pdn_perft(&child, depth - 1, bulk);
 		total += nodes;
-		pdn_move_str_unique(mv, &list.m[i], &list);
+		pdn_variant_move_str_unique(variant, mv, &list.m[i], &list);
 		fprintf(fp, format == FORMAT_TSV ? "%s\t%llu\n" :
 		    "%-12s %llu\n", mv, nodes);
 		/* A long count shows its progress through a pipe too. */
@@ -159,7 +182,7 @@ static const char *const formats[] = { "text", "tsv", NULL };
 
 static const struct drv_tool tool = {
 	"[fen]",
-	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER,
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_VARIANT,
 	formats, "text (the default) or tsv",
 	options, option, NULL, NULL
 };
@@ -175,18 +198,42 @@ main(int argc, char *argv[])
 	pdn_position pos;
 	pdn_fen_info info;
 	struct drv d;
-	const char *fen;
+	const char *fen, *name;
+	char names[160], want[256];
 	int status;
 
 	if ((status = drv_start(&d, &tool, NULL, argc, argv)) >= 0)
 		return status;
 	status = 2;
+	variant = pdn_variant_default();
+	if (d.variant != 0 && (variant = pdn_variant_get(d.variant)) == NULL) {
+		/* A GameType number of a game the library does not play. */
+		drv_variant_names(names, sizeof(names), NULL);
+		name = pdn_gametype_name(d.variant);
+		if (name != NULL)
+			snprintf(want, sizeof(want), "%s is not played; the "
+			    "variants: %s", name, names);
+		else
+			snprintf(want, sizeof(want), "no game has GameType %d; "
+			    "the variants: %s", d.variant, names);
+		(void)drv_usage_error(&d, "bad --variant: \"%d\" (%s)",
+		    d.variant, want);
+		return drv_end(&d, 2);
+	}
 	fen = d.ninputs > 0 ? d.inputs[0] : NULL;
 	if (fen == NULL)
-		pdn_position_start(&pos);
-	else if (pdn_fen_read(&pos, fen, strlen(fen), &info) != 0) {
-		cli_warn("invalid FEN \"%s\": %s at offset %zu", fen,
-		    pdn_fen_strerror(info.status), info.offset);
+		pdn_variant_start(variant, &pos);
+	else if (pdn_variant_fen_read(variant, &pos, fen, strlen(fen),
+	    &info) != 0) {
+		if (info.status == PDN_FEN_SQUARE_RANGE &&
+		    pdn_variant_squares(variant) != 50)
+			/* The library's message says 1-50: not this board's. */
+			cli_warn("invalid FEN \"%s\": square out of range 1-%d "
+			    "at offset %zu", fen, pdn_variant_squares(variant),
+			    info.offset);
+		else
+			cli_warn("invalid FEN \"%s\": %s at offset %zu", fen,
+			    pdn_fen_strerror(info.status), info.offset);
 		return drv_end(&d, 2);
 	} else if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {
 		/* A count needs the side to move: no move here tells it. */

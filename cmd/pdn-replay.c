@@ -337,9 +337,13 @@ put_shot(struct run *run, const struct shot *sh)
 static void
 move_text(struct run *run, struct shot *sh, const pdn_ply *p)
 {
-	/* The shortest form no other legal move shares. */
+	/*
+	 * The shortest form no other legal move shares, as the records of
+	 * the game's variant write it ("c3:e5" in Russian).
+	 */
 	pdn_generate(&run->legal, p->before);
-	pdn_move_str_unique(sh->mv, p->move, &run->legal);
+	pdn_variant_move_str_unique(pdn_position_variant(p->before), sh->mv,
+	    p->move, &run->legal);
 	snprintf(sh->move, sizeof(sh->move), "%ld%s %s", p->number,
 	    p->side == PDN_WHITE ? "." : "...", sh->mv);
 }

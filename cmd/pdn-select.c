@@ -2206,7 +2206,7 @@ static struct chunk_tool tool = {
 
 enum {
 	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_COUNT, OPT_TAGS, OPT_STATUS,
-	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL, OPT_VARIANT,
+	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL,
 	OPT_DUPBY, OPT_DUPFILE, OPT_SUMMARY, OPT_SPLIT, OPT_SPLITBY,
 	OPT_STRIP, OPT_ADD
 };
@@ -2237,8 +2237,6 @@ static const struct drv_option options[] = {
 	{ OPT_MATERIAL, "material", "w:b", "W:B",
 	    "games whose main line reaches these piece counts (1K:3: a "
 	    "white king alone against three black pieces)" },
-	{ OPT_VARIANT, "variant", "n", "N",
-	    "games of GameType N (the tag's, or as inferred)" },
 	{ 'D', "dedup", NULL, NULL,
 	    "drop the later copies of a game: the same setup and main line" },
 	{ OPT_DUPBY, "dup-by", "key", "main|final|plies:N",
@@ -2487,12 +2485,6 @@ option(void *arg, struct drv *d, int key, const char *value)
 			    "agree, disagree, continues, undecided, invalid or "
 			    "unsupported");
 		return 0;
-	case OPT_VARIANT:
-		n = plies_number(value, &why);
-		if (*why != '\0' || n < 1 || n > 99)
-			return drv_bad_value(d, "--variant", value, "1 to 99");
-		opt.variant = (int)n;
-		return 0;
 	case OPT_PLIES:
 		return set_plies(d, value);
 	case OPT_FEN:
@@ -2598,7 +2590,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
-	    DRV_RULES | DRV_READS,
+	    DRV_RULES | DRV_READS | DRV_VARIANT,
 	formats, "raw (each game exactly as read, the default), pdn "
 	    "(canonical), tsv or json (a record per game)",
 	options, option, "games", NULL
@@ -2679,6 +2671,7 @@ main(int argc, char **argv)
 		return st;
 	}
 	st = 2;
+	opt.variant = drv.variant;
 	if (opt.tags != NULL && drv.fmt != FMT_TSV && drv.fmt != FMT_JSON) {
 		st = drv_usage_error(&drv, "--tags is for -f tsv and -f json");
 		goto out;

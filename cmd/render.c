@@ -2,17 +2,18 @@
  * Text and SVG pictures of a position (see render.h).
  *
  * Both walk the board as it is drawn: display row by display row, and in a
- * row from left to right.  With the board flipped (Black's view) display
- * cell (r, c) shows board cell (9 - r, 9 - c), so square 1 is at the top
- * left only in White's view.
+ * row from left to right.  The board is that of the position's variant
+ * (pdn_position_variant()): its width and height, its played squares and
+ * their numbers.  In White's view display cell (r, c) shows file c, rank
+ * height - 1 - r (White at the bottom); flipped (Black's view) it shows
+ * file width - 1 - c, rank r.  Square 1 of international draughts is thus
+ * at the top left only in White's view.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "render.h"
-
-#define SIDE	10	/* cells in a row and in a column */
 
 /* Appends printf-formatted text to out. */
 static void
@@ -41,41 +42,93 @@ buf_puts(pdn_buf *out, const char *s)
 	pdn_buf_add(out, s, strlen(s));
 }
 
-/*
- * The square shown in display cell (r, c), or 0 for a light cell.  Board
- * cell (row, col) is dark when row + col is odd (RULES.md section 1).
- */
-static int
-cell_square(int r, int c, int flip)
-{
-	int row = flip ? SIDE - 1 - r : r;
-	int col = flip ? SIDE - 1 - c : c;
+/* The board drawn: the variant's, and whose view. */
+struct board {
+	const pdn_variant *v;
+	int width, height;	/* cells in a row, rows */
+	int flip;
+};
 
-	if ((row + col) % 2 == 0)
-		return 0;
-	return row * 5 + col / 2 + 1;
+static void
+board_of(struct board *b, const pdn_position *pos, int flip)
+{
+	b->v = pdn_position_variant(pos);
+	b->width = pdn_variant_width(b->v);
+	b->height = pdn_variant_height(b->v);
+	b->flip = flip;
 }
 
-/* The display cell of square n (1..50). */
+/* The file and rank shown in display cell (r, c). */
 static void
-square_cell(int n, int flip, int *r, int *c)
+cell_xy(const struct board *b, int r, int c, int *x, int *y)
 {
-	int row = (n - 1) / 5;
-	int col = 2 * ((n - 1) % 5) + (row % 2 == 0 ? 1 : 0);
+	*x = b->flip ? b->width - 1 - c : c;
+	*y = b->flip ? r : b->height - 1 - r;
+}
 
-	*r = flip ? SIDE - 1 - row : row;
-	*c = flip ? SIDE - 1 - col : col;
+/* The square shown in display cell (r, c), or 0 for an unplayed cell. */
+static int
+cell_square(const struct board *b, int r, int c)
+{
+	int x, y;
+
+	cell_xy(b, r, c, &x, &y);
+	return pdn_variant_square_at(b->v, x, y);
+}
+
+/* The display cell of square n (1..the variant's squares). */
+static void
+square_cell(const struct board *b, int n, int *r, int *c)
+{
+	int x = 0, y = 0;
+
+	(void)pdn_variant_square_xy(b->v, n, &x, &y);
+	*r = b->flip ? y : b->height - 1 - y;
+	*c = b->flip ? b->width - 1 - x : x;
+}
+
+/*
+ * The names of display column c and row r on the edges of an algebraic
+ * variant's board: its file letter, its rank number.
+ */
+static char
+column_file(const struct board *b, int c)
+{
+	int x, y;
+
+	cell_xy(b, 0, c, &x, &y);
+	return (char)('a' + x);
+}
+
+static int
+row_rank(const struct board *b, int r)
+{
+	int x, y;
+
+	cell_xy(b, r, 0, &x, &y);
+	return y + 1;
+}
+
+/* Whether the edges carry file letters and rank numbers. */
+static int
+edge_names(const struct board *b, const struct render_opts *opts)
+{
+	return opts->numbers && pdn_variant_algebraic(b->v);
 }
 
 /* --- text ----------------------------------------------------------- */
 
 static void
-board_rule(pdn_buf *out, const struct render_opts *opts, int top)
+board_rule(pdn_buf *out, const struct board *b,
+    const struct render_opts *opts, int top)
 {
 	int i;
 
+	/* Under the rank numbers of the rows, blanks. */
+	if (edge_names(b, opts))
+		buf_puts(out, b->height >= 10 ? "   " : "  ");
 	buf_puts(out, opts->unicode ? (top ? "\u250c" : "\u2514") : "+");
-	for (i = 0; i < 3 * SIDE + 1; i++)
+	for (i = 0; i < 3 * b->width + 1; i++)
 		buf_puts(out, opts->unicode ? "\u2500" : "-");
 	buf_puts(out, opts->unicode ? (top ? "\u2510\n" : "\u2518\n") : "+\n");
 }
@@ -90,23 +143,34 @@ render_board(pdn_buf *out, const pdn_position *pos, const char *lastmove,
 		"\u00b7", "\u26c0", "\u26c2", "\u26c1", "\u26c3"
 	};
 	const char *bar = opts->unicode ? "\u2502" : "|";
+	struct board b;
 	pdn_piece p;
-	int r, c, n;
+	int r, c, n, names;
 
-	board_rule(out, opts, 1);
-	for (r = 0; r < SIDE; r++) {
+	board_of(&b, pos, opts->flip);
+	/*
+	 * The numbered variants write the number in an empty square; the
+	 * algebraic ones name the files under the board and the ranks on
+	 * its left, as their records name squares ("c3").
+	 */
+	names = edge_names(&b, opts);
+	board_rule(out, &b, opts, 1);
+	for (r = 0; r < b.height; r++) {
+		if (names)
+			buf_printf(out, b.height >= 10 ? "%2d " : "%d ",
+			    row_rank(&b, r));
 		buf_puts(out, bar);
-		for (c = 0; c < SIDE; c++) {
+		for (c = 0; c < b.width; c++) {
 			/*
 			 * Cells are three wide, contents right-aligned; a
 			 * blank before the right edge balances the left.
 			 */
-			if ((n = cell_square(r, c, opts->flip)) == 0) {
+			if ((n = cell_square(&b, r, c)) == 0) {
 				buf_puts(out, "   ");
 				continue;
 			}
 			p = pdn_position_get(pos, n);
-			if (p == PDN_EMPTY && opts->numbers)
+			if (p == PDN_EMPTY && opts->numbers && !names)
 				buf_printf(out, " %2d", n);
 			else
 				buf_printf(out, "  %s",
@@ -116,7 +180,15 @@ render_board(pdn_buf *out, const pdn_position *pos, const char *lastmove,
 		buf_puts(out, bar);
 		buf_puts(out, "\n");
 	}
-	board_rule(out, opts, 0);
+	board_rule(out, &b, opts, 0);
+	if (names) {
+		/* Each letter under the contents of its column. */
+		buf_puts(out, b.height >= 10 ? "   " : "  ");
+		buf_puts(out, " ");
+		for (c = 0; c < b.width; c++)
+			buf_printf(out, "  %c", column_file(&b, c));
+		buf_puts(out, "\n");
+	}
 	buf_puts(out, pos->side == PDN_WHITE ? "White" : "Black");
 	buf_puts(out, " to move");
 	if (lastmove != NULL) {
@@ -130,15 +202,14 @@ render_board(pdn_buf *out, const pdn_position *pos, const char *lastmove,
 
 #define CELL	50	/* size of a square in SVG units */
 #define FRAME	12	/* the frame round the board */
-#define BOARD	(2 * FRAME + SIDE * CELL)
 
 /* The centre of square n in SVG units. */
 static void
-square_centre(int n, int flip, double *x, double *y)
+square_centre(const struct board *b, int n, double *x, double *y)
 {
 	int r, c;
 
-	square_cell(n, flip, &r, &c);
+	square_cell(b, n, &r, &c);
 	*x = FRAME + c * CELL + CELL / 2.0;
 	*y = FRAME + r * CELL + CELL / 2.0;
 }
@@ -197,7 +268,7 @@ static const char svg_defs[] =
 
 /* Shades the from and to squares of the last move. */
 static void
-svg_last_squares(pdn_buf *out, const pdn_move *m, int flip)
+svg_last_squares(pdn_buf *out, const pdn_move *m, const struct board *b)
 {
 	int sq[2], i, r, c;
 
@@ -207,7 +278,7 @@ svg_last_squares(pdn_buf *out, const pdn_move *m, int flip)
 		/* A king's capture may end where it began. */
 		if (i == 1 && sq[1] == sq[0])
 			break;
-		square_cell(sq[i], flip, &r, &c);
+		square_cell(b, sq[i], &r, &c);
 		buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
 		    "height=\"%d\" fill=\"#e8d44d\" fill-opacity=\"0.55\"/>\n",
 		    FRAME + c * CELL, FRAME + r * CELL, CELL, CELL);
@@ -220,26 +291,27 @@ svg_last_squares(pdn_buf *out, const pdn_move *m, int flip)
  * every captured square.
  */
 static void
-svg_last_arrow(pdn_buf *out, const pdn_move *m, int flip)
+svg_last_arrow(pdn_buf *out, const pdn_move *m, const struct board *b)
 {
 	double x[PDN_MAX_CAPTURES + 1], y[PDN_MAX_CAPTURES + 1];
 	double dx, dy;
 	uint64_t bit;
 	int i, n, k;
 
-	square_centre(m->from, flip, &x[0], &y[0]);
+	square_centre(b, m->from, &x[0], &y[0]);
 	n = 1;
 	if (m->ncap == 0) {
-		square_centre(m->to, flip, &x[n], &y[n]);
+		square_centre(b, m->to, &x[n], &y[n]);
 		n++;
 	}
 	for (k = 0; k < m->ncap && k < PDN_MAX_CAPTURES; k++) {
-		square_centre(m->path[k], flip, &x[n], &y[n]);
+		square_centre(b, m->path[k], &x[n], &y[n]);
 		n++;
 	}
 	/*
-	 * Every step is diagonal: back off 18 units on each axis, which with
-	 * the head reaching 6 beyond the line's end puts its tip on the disc.
+	 * A diagonal step backs off 18 units on each axis, which with the
+	 * head reaching 6 beyond the line's end puts its tip on the disc (an
+	 * orthogonal one, Frisian, on its axis only).
 	 */
 	dx = x[n - 1] - x[n - 2];
 	dy = y[n - 1] - y[n - 2];
@@ -251,11 +323,11 @@ svg_last_arrow(pdn_buf *out, const pdn_move *m, int flip)
 	for (i = 0; i < n; i++)
 		buf_printf(out, "%s%g,%g", i > 0 ? " " : "", x[i], y[i]);
 	buf_puts(out, "\"/>\n");
-	for (k = 1; k <= PDN_SQUARES; k++) {
-		bit = pdn_square_bit(k);
+	for (k = 1; k <= pdn_variant_squares(b->v); k++) {
+		bit = pdn_variant_square_bit(b->v, k);
 		if ((m->captured & bit) == 0)
 			continue;
-		square_centre(k, flip, &dx, &dy);
+		square_centre(b, k, &dx, &dy);
 		buf_printf(out, "<path d=\"M%g %gl14 14m0-14l-14 14\" "
 		    "stroke=\"#c0392b\" stroke-width=\"4\" "
 		    "stroke-linecap=\"round\"/>\n", dx - 7, dy - 7);
@@ -267,56 +339,74 @@ render_svg(pdn_buf *out, const pdn_position *pos, const pdn_move *last,
     const char *title, const struct render_opts *opts)
 {
 	static const char *const id[] = { NULL, "wm", "bm", "wk", "bk" };
+	struct board b;
 	pdn_piece p;
 	double x, y;
-	int r, c, n;
+	int r, c, n, w, h;
 
+	board_of(&b, pos, opts->flip);
+	w = 2 * FRAME + b.width * CELL;
+	h = 2 * FRAME + b.height * CELL;
 	buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" "
 	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-	    BOARD, BOARD, BOARD, BOARD);
+	    w, h, w, h);
 	if (title != NULL) {
 		buf_puts(out, "<title>");
 		xml_text(out, title);
 		buf_puts(out, "</title>\n");
 	}
 	buf_puts(out, svg_defs);
-	/* The frame, the light squares as one background, the dark ones. */
+	/* The frame, the light squares as one background, the played ones. */
 	buf_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#5c3a1e\"/>\n",
-	    BOARD, BOARD);
+	    w, h);
 	buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "fill=\"#f0dcb4\"/>\n", FRAME, FRAME, SIDE * CELL, SIDE * CELL);
+	    "fill=\"#f0dcb4\"/>\n", FRAME, FRAME, b.width * CELL,
+	    b.height * CELL);
 	buf_puts(out, "<g fill=\"#a5683a\">\n");
-	for (r = 0; r < SIDE; r++)
-		for (c = 0; c < SIDE; c++)
-			if (cell_square(r, c, opts->flip) != 0)
+	for (r = 0; r < b.height; r++)
+		for (c = 0; c < b.width; c++)
+			if (cell_square(&b, r, c) != 0)
 				buf_printf(out, "<rect x=\"%d\" y=\"%d\" "
 				    "width=\"%d\" height=\"%d\"/>\n",
 				    FRAME + c * CELL, FRAME + r * CELL,
 				    CELL, CELL);
 	buf_puts(out, "</g>\n");
 	if (last != NULL)
-		svg_last_squares(out, last, opts->flip);
-	if (opts->numbers) {
+		svg_last_squares(out, last, &b);
+	if (edge_names(&b, opts)) {
+		/* The files in the bottom frame, the ranks in the left one. */
+		buf_puts(out, "<g font-family=\"sans-serif\" font-size=\"10\" "
+		    "fill=\"#f6e9cf\" text-anchor=\"middle\">\n");
+		for (c = 0; c < b.width; c++)
+			buf_printf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n",
+			    FRAME + c * CELL + CELL / 2, h - 3,
+			    column_file(&b, c));
+		for (r = 0; r < b.height; r++)
+			buf_printf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n",
+			    FRAME / 2, FRAME + r * CELL + CELL / 2 + 4,
+			    row_rank(&b, r));
+		buf_puts(out, "</g>\n");
+	} else if (opts->numbers) {
 		/* In the corner, where a piece leaves the square free. */
 		buf_puts(out, "<g font-family=\"sans-serif\" font-size=\"10\" "
 		    "fill=\"#f6e9cf\">\n");
-		for (n = 1; n <= PDN_SQUARES; n++) {
-			square_cell(n, opts->flip, &r, &c);
+		for (n = 1; n <= pdn_variant_squares(b.v); n++) {
+			square_cell(&b, n, &r, &c);
 			buf_printf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n",
 			    FRAME + c * CELL + 2, FRAME + r * CELL + 10, n);
 		}
 		buf_puts(out, "</g>\n");
 	}
-	for (n = 1; n <= PDN_SQUARES; n++) {
+	for (n = 1; n <= pdn_variant_squares(b.v); n++) {
 		if ((p = pdn_position_get(pos, n)) == PDN_EMPTY)
 			continue;
-		square_centre(n, opts->flip, &x, &y);
+		square_centre(&b, n, &x, &y);
 		buf_printf(out, "<use xlink:href=\"#%s\" x=\"%g\" y=\"%g\"/>\n",
 		    id[p], x, y);
 	}
 	if (last != NULL)
-		svg_last_arrow(out, last, opts->flip);
+		svg_last_arrow(out, last, &b);
 	buf_puts(out, "</svg>\n");
 }
