@@ -200,14 +200,19 @@ main(int argc, char *argv[])
 	struct drv d;
 	const char *fen, *name;
 	char names[160], want[256];
-	int status;
+	int status, k;
 
 	if ((status = drv_start(&d, &tool, NULL, argc, argv)) >= 0)
 		return status;
 	status = 2;
 	variant = pdn_variant_default();
-	if (d.variant != 0 && (variant = pdn_variant_get(d.variant)) == NULL) {
-		/* A GameType number of a game the library does not play. */
+	/* Any variant the library generates, its records replayed or not. */
+	for (k = 0; d.variant != 0 && (variant = pdn_variant_list(k)) != NULL;
+	    k++)
+		if (pdn_variant_gametype(variant) == d.variant)
+			break;
+	if (variant == NULL) {
+		/* A GameType number of a game the library does not know. */
 		drv_variant_names(names, sizeof(names), NULL);
 		name = pdn_gametype_name(d.variant);
 		if (name != NULL)
