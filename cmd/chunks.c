@@ -58,13 +58,14 @@ arena_str(struct kept_diags *k, const char *s)
 }
 
 void *
-chunk_worker_new(void *profile)
+chunk_worker_new(void *rules)
 {
+	const struct chunk_rules *cr = rules;
 	struct chunk_worker *w;
 
 	if ((w = calloc(1, sizeof(*w))) == NULL ||
-	    pdn_replay_new(&w->rp) != 0 || (profile != NULL &&
-	    pdn_adjudicator_new(&w->a, profile) != 0)) {
+	    pdn_replay_new(&w->rp) != 0 || (cr != NULL &&
+	    pdn_adjudicator_new(&w->a, cr->profile) != 0)) {
 		chunk_worker_free(w);
 		return NULL;
 	}

@@ -82,13 +82,17 @@ int chunks_contexts(void **ctx, int jobs, void *(*make)(void *), void *arg);
 /*
  * A job's context of the tools that replay games, and maybe adjudicate
  * them: chunk_worker_new() is a `make` for chunks_contexts(), whose
- * argument is the rules profile of the adjudicator, or NULL for none.
+ * argument is a struct chunk_rules, or NULL for no adjudicator.
  */
 struct chunk_worker {
 	pdn_replay *rp;
 	pdn_adjudicator *a;	/* NULL: the games are not adjudicated */
 };
-void *chunk_worker_new(void *profile);
+struct chunk_rules {
+	/* The profile --rules gave, or NULL: each variant's own. */
+	const pdn_profile *profile;
+};
+void *chunk_worker_new(void *rules);
 void chunk_worker_free(void *w);
 
 /* What a tool does with chunks; `arg` is the tool's, as given. */

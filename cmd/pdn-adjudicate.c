@@ -1048,6 +1048,7 @@ main(int argc, char **argv)
 {
 	static const char *header[NCOLUMNS + 1];
 	struct cli_output *output;
+	struct chunk_rules rules;
 	struct run run;
 	int i, nw = 0, status;
 
@@ -1065,8 +1066,9 @@ main(int argc, char **argv)
 	tool.gametype = drv.gametype;
 	memset(&run, 0, sizeof(run));
 	status = 2;
+	rules.profile = drv.rules != NULL ? &drv.profile : NULL;
 	if ((nw = chunks_contexts(run.workers, drv.jobs, chunk_worker_new,
-	    &drv.profile)) < drv.jobs)
+	    &rules)) < drv.jobs)
 		goto out;
 	/* The games written back may replace their input. */
 	drv.rewrite = opt.fmt == FMT_PDN;

@@ -2658,6 +2658,7 @@ int
 main(int argc, char **argv)
 {
 	struct cli_output *output, *dupout = NULL;
+	struct chunk_rules rules;
 	struct run run;
 	size_t i;
 	long written;
@@ -2731,8 +2732,9 @@ main(int argc, char **argv)
 	/* Selection by tags alone reads no moves (the games' as read). */
 	tool.skip_moves = drv.fmt != FMT_PDN && !need_replay() && !opt.dedup;
 	tool.gametype = drv.gametype;
+	rules.profile = drv.rules != NULL ? &drv.profile : NULL;
 	if ((nrp = chunks_contexts(run.rp, drv.jobs, chunk_worker_new,
-	    opt.verdict >= 0 ? &drv.profile : NULL)) <
+	    opt.verdict >= 0 ? &rules : NULL)) <
 	    drv.jobs)
 		goto out;
 	/* Games as read or canonical may replace their input (-o). */

@@ -18,6 +18,12 @@
 
 struct pdn_adjudicator {
 	pdn_rules *t;
+	/*
+	 * No profile given: each game is judged by its variant's own
+	 * (pdn_profile_of_variant()), the one `t` applies being `cur`.
+	 */
+	int follow;
+	const pdn_profile *cur;
 };
 
 const char *
@@ -41,11 +47,35 @@ pdn_adjudicator_new(pdn_adjudicator **out, const pdn_profile *profile)
 	*out = NULL;
 	if ((a = calloc(1, sizeof(*a))) == NULL)
 		return PDN_ENOMEM;
+	a->follow = profile == NULL;
+	a->cur = pdn_profile_default();
 	if (pdn_rules_new(&a->t, profile) != 0) {
 		pdn_adjudicator_free(a);
 		return PDN_ENOMEM;
 	}
 	*out = a;
+	return 0;
+}
+
+/*
+ * Makes the tracker apply the default profile of variant v: PDN_EINVAL
+ * when there is none, PDN_ENOMEM.
+ */
+static int
+follow_variant(pdn_adjudicator *a, const pdn_variant *v)
+{
+	const pdn_profile *p = pdn_profile_of_variant(v);
+	pdn_rules *t;
+
+	if (p == NULL)
+		return PDN_EINVAL;
+	if (p == a->cur)
+		return 0;
+	if (pdn_rules_new(&t, p) != 0)
+		return PDN_ENOMEM;
+	pdn_rules_free(a->t);
+	a->t = t;
+	a->cur = p;
 	return 0;
 }
 
@@ -228,7 +258,8 @@ decide(const pdn_played *pg, const pdn_rules_verdict *v,
 	if (v->ply > 0 && pdn_played_ply(&p, pg, 0, v->ply - 1) == 0) {
 		out->number = p.number;
 		out->side = p.side;
-		pdn_move_str(out->move, p.move, 0);
+		pdn_variant_move_str(pdn_position_variant(p.before),
+		    out->move, p.move, 0);
 	}
 }
 
@@ -297,12 +328,18 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 	out->plies = pdn_played_plies(pg);
 	out->lines = pdn_played_lines(pg);
 	/*
-	 * Not judged: another variant, never an invalid game; nor a game of
-	 * a variant replayed whose draw rules have no profile yet (all but
-	 * international draughts).
+	 * Not judged: another variant, never an invalid game; nor, by its
+	 * own rules, a game of a variant replayed whose draw rules the
+	 * library does not have yet.
 	 */
-	if (status == PDN_REPLAY_UNSUPPORTED || (pdn_played_variant(pg) !=
-	    NULL && pdn_variant_gametype(pdn_played_variant(pg)) != 20)) {
+	if (status != PDN_REPLAY_UNSUPPORTED && a->follow &&
+	    pdn_played_variant(pg) != NULL &&
+	    (rc = follow_variant(a, pdn_played_variant(pg))) != 0) {
+		if (rc != PDN_EINVAL)
+			return rc;
+		status = PDN_REPLAY_UNSUPPORTED;
+	}
+	if (status == PDN_REPLAY_UNSUPPORTED) {
 		out->verdict = PDN_VERDICT_UNSUPPORTED;
 		out->flags |= PDN_ADJ_UNSUPPORTED;
 		return 0;

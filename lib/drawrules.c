@@ -46,6 +46,12 @@ struct occurrence {
 
 struct pdn_rules {
 	pdn_profile prof;
+	/*
+	 * The rule of king moves without capture that fires first (25-, 15-,
+	 * 20- or 40-move: they all count the same plies), and its limit.
+	 */
+	int king_plies;
+	pdn_rules_reason king_reason;
 	pdn_position cur;	/* the position after the last ply */
 	uint64_t hash;		/* its hash, when `hashed` */
 	int hashed;
@@ -54,6 +60,7 @@ struct pdn_rules {
 	size_t nhist, caphist;
 	enum ending ending;
 	int due25, due16, due5;	/* the ply at which each rule fires */
+	int due3k, duebal;	/* FMJD-64 7.2.4 and 7.2.6 */
 	int due;		/* the earliest of them, and its reason */
 	pdn_rules_reason due_reason;
 	pdn_rules_state st;
@@ -61,7 +68,7 @@ struct pdn_rules {
 
 static const char *const reason_names[] = {
 	NULL, "no-pieces", "no-moves", "threefold", "25-move", "16-move",
-	"5-move"
+	"5-move", "15-move", "20-move", "40-move", "3-kings", "balance"
 };
 
 const char *
@@ -93,6 +100,9 @@ can_move(const pdn_position *p)
 	uint64_t empty = BOARD_MASK & ~(p->white | p->black);
 	uint64_t kings, men, to;
 
+	/* Other variants: the generator, their boards are not this one. */
+	if (p->variant != 0)
+		return pdn_count_moves(p) > 0;
 	/* A free square next to a piece, forward for a man, means a quiet
 	 * move, or else a compulsory capture: a legal move either way. */
 	if (p->side == PDN_WHITE) {
@@ -130,7 +140,7 @@ static void
 update_due(pdn_rules *t)
 {
 	t->due = t->due25;
-	t->due_reason = PDN_REASON_25_MOVE;
+	t->due_reason = t->king_reason;
 	if (t->due16 < t->due) {
 		t->due = t->due16;
 		t->due_reason = PDN_REASON_16_MOVE;
@@ -139,6 +149,15 @@ update_due(pdn_rules *t)
 		t->due = t->due5;
 		t->due_reason = PDN_REASON_5_MOVE;
 	}
+	/* 7.2.4 names the material more closely than 7.2.5: it wins a tie. */
+	if (t->due3k != NEVER && t->due3k <= t->due) {
+		t->due = t->due3k;
+		t->due_reason = PDN_REASON_3_KINGS;
+	}
+	if (t->duebal < t->due) {
+		t->due = t->duebal;
+		t->due_reason = PDN_REASON_BALANCE;
+	}
 }
 
 /* The ply `ply` + `plies`, or never when the rule is off. */
@@ -146,6 +165,33 @@ static int
 deadline(int ply, int plies)
 {
 	return plies > 0 ? ply + plies : NEVER;
+}
+
+/*
+ * The deadlines of FMJD-64 7.2.4 and 7.2.6 after ply `ply`, a capture or
+ * a promotion (or a start), which both restart: three kings or more and
+ * no man against a lone king; both sides with kings, 4 to 7 pieces.
+ */
+static void
+russian_endings(pdn_rules *t, const pdn_position *p, int ply)
+{
+	int nw, nb, kw, kb, n;
+
+	t->due3k = t->duebal = NEVER;
+	if (t->prof.kings3_plies == 0 && t->prof.balance4_plies == 0 &&
+	    t->prof.balance6_plies == 0)
+		return;
+	nw = popcount(p->white);
+	nb = popcount(p->black);
+	kw = popcount(p->white & p->kings);
+	kb = popcount(p->black & p->kings);
+	if ((nw == 1 && kw == 1 && nb >= 3 && kb == nb) ||
+	    (nb == 1 && kb == 1 && nw >= 3 && kw == nw))
+		t->due3k = deadline(ply, t->prof.kings3_plies);
+	n = nw + nb;
+	if (kw > 0 && kb > 0 && n >= 4 && n <= 7)
+		t->duebal = deadline(ply, n <= 5 ? t->prof.balance4_plies :
+		    t->prof.balance6_plies);
 }
 
 /*
@@ -277,13 +323,24 @@ restart(pdn_rules *t, const pdn_position *pos, int halfmove_clock)
 		halfmove_clock = 0;
 	if (halfmove_clock > PDN_PROFILE_PLIESMAX)
 		halfmove_clock = PDN_PROFILE_PLIESMAX;
-	t->due25 = deadline(ply - halfmove_clock, t->prof.king_plies);
+	t->due25 = deadline(ply - halfmove_clock, t->king_plies);
 	t->due16 = t->due5 = NEVER;
 	t->ending = ENDING_NONE;
 	enter_ending(t, ending_of(pos), ply);
+	russian_endings(t, pos, ply);
 	update_due(t);
 	judge(t, t->prof.threefold_initial ? 1 : 0, 0);
 	return 0;
+}
+
+/* Takes a king-move rule of `plies` when it fires before the one kept. */
+static void
+pick_king_rule(pdn_rules *t, int plies, pdn_rules_reason reason)
+{
+	if (plies > 0 && (t->king_plies == 0 || plies < t->king_plies)) {
+		t->king_plies = plies;
+		t->king_reason = reason;
+	}
 }
 
 int
@@ -295,6 +352,12 @@ pdn_rules_new(pdn_rules **out, const pdn_profile *profile)
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		return PDN_ENOMEM;
 	t->prof = profile != NULL ? *profile : *pdn_profile_default();
+	/* Of the king-move rules, the one with the fewest plies fires. */
+	t->king_plies = t->prof.king_plies;
+	t->king_reason = PDN_REASON_25_MOVE;
+	pick_king_rule(t, t->prof.moves15_plies, PDN_REASON_15_MOVE);
+	pick_king_rule(t, t->prof.moves20_plies, PDN_REASON_20_MOVE);
+	pick_king_rule(t, t->prof.moves40_plies, PDN_REASON_40_MOVE);
 	if (reserve(t) != 0) {
 		free(t);
 		return PDN_ENOMEM;
@@ -350,7 +413,7 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 	    before->kings != t->cur.kings || before->side != t->cur.side ||
 	    m->from > PDN_SQUARES)
 		return PDN_EINVAL;
-	man = (t->cur.kings & pdn_square_bits[m->from]) == 0;
+	man = (t->cur.kings & square_bit(&t->cur, m->from)) == 0;
 	if (man || m->ncap > 0) {
 		/* Irreversible: the 25-move clock restarts and no earlier
 		 * position can come back. */
@@ -360,9 +423,11 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 			make_move(&t->cur, m);
 		t->st.ply++;
 		t->hashed = 0;
-		t->due25 = deadline(t->st.ply, t->prof.king_plies);
-		if (m->ncap > 0 || m->promotes)
+		t->due25 = deadline(t->st.ply, t->king_plies);
+		if (m->ncap > 0 || m->promotes) {
 			enter_ending(t, ending_of(&t->cur), t->st.ply);
+			russian_endings(t, &t->cur, t->st.ply);
+		}
 		update_due(t);
 		/* The position reached is the first of a new history; it is
 		 * only written there when a king move follows. */
@@ -480,8 +545,8 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 	long i = 0, j = 0, n = 0, end = plies, run = 0, best = 0;
 	long limit = LONG_MAX;
 
-	if (prof->king_plies > 0)
-		limit = prof->king_plies;
+	if (t->king_plies > 0)
+		limit = t->king_plies;
 	if (prof->threefold > 0 && 4L * (prof->threefold - 1) < limit)
 		limit = 4L * (prof->threefold - 1);
 	/* The opening stops at the first setup after the start. */
@@ -501,6 +566,12 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 		i = end;
 	*kingless = i;
 	if (st != NULL)
+		return 0;
+	/*
+	 * FMJD-64 7.2.6 counts man moves too: once a king stands, only the
+	 * tracker can tell.
+	 */
+	if (i < plies && (prof->balance4_plies > 0 || prof->balance6_plies > 0))
 		return 0;
 	/* The position the first ply with a king was played in. */
 	if (i > 0 && pdn_played_positions(&prev, 1, pg, k, i - 1) != 1)

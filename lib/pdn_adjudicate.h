@@ -93,7 +93,10 @@ typedef struct pdn_adjudication {
 typedef struct pdn_adjudicator pdn_adjudicator;
 
 /*
- * An adjudicator under `profile` (copied; NULL: the default).  It holds a
+ * An adjudicator under `profile` (copied), or with NULL under the default
+ * profile of each game's variant (pdn_profile_of_variant(): fmjd for
+ * international draughts, fmjd64 for Russian and Brazilian; a game of a
+ * variant without one is unsupported).  It holds a
  * rules tracker that is reused from game to game, so a caller makes one
  * per thread.  Returns 0 or PDN_ENOMEM; *out belongs to the caller
  * (pdn_adjudicator_free(), NULL-safe).

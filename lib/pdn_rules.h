@@ -51,10 +51,39 @@ typedef struct pdn_profile {
 	int ending16_plies;	/* 16-move rule: 32 plies */
 	int ending5_plies;	/* 5-move rule: 10 plies */
 	pdn_profile_transition transition; /* 16-move -> 5-move ending */
+	/*
+	 * The rules of other variants (pdn-rules(7)).  Like the 25-move
+	 * rule, each of the first three counts plies in which only kings
+	 * moved and nothing was captured: the Russian 15-move rule (FMJD-64
+	 * 7.2.5, 30 plies), the CBD's 20 king moves (Brazilian) and the
+	 * English 40-move rule (80 plies).
+	 */
+	int moves15_plies;
+	int moves20_plies;
+	int moves40_plies;
+	/* FMJD-64 7.2.4: three kings or more, no man, against a lone king. */
+	int kings3_plies;
+	/*
+	 * FMJD-64 7.2.6: both sides have kings and no capture or promotion
+	 * changes the balance: 4 or 5 pieces in all (60 plies), 6 or 7
+	 * (120 plies).
+	 */
+	int balance4_plies;
+	int balance6_plies;
 } pdn_profile;
 
-/* The built-in profile called `name` ("fmjd", "lidraughts"), or NULL. */
+/*
+ * The built-in profile called `name` ("fmjd", "lidraughts", "fmjd64",
+ * "cbd"), or NULL.
+ */
 const pdn_profile *pdn_profile_builtin(const char *name);
+
+/*
+ * The default profile of a variant's games (fmjd for international
+ * draughts, fmjd64 for Russian and Brazilian), or NULL when the library
+ * has none for it yet.
+ */
+const pdn_profile *pdn_profile_of_variant(const pdn_variant *v);
 
 /* The default profile, fmjd; never NULL. */
 const pdn_profile *pdn_profile_default(void);
@@ -132,7 +161,12 @@ typedef enum pdn_rules_reason {
 	PDN_REASON_THREEFOLD,
 	PDN_REASON_25_MOVE,
 	PDN_REASON_16_MOVE,
-	PDN_REASON_5_MOVE
+	PDN_REASON_5_MOVE,
+	PDN_REASON_15_MOVE,	/* Russian: 15 moves of kings (7.2.5) */
+	PDN_REASON_20_MOVE,	/* Brazilian (CBD): 20 king moves */
+	PDN_REASON_40_MOVE,	/* English: 40 moves without a man move */
+	PDN_REASON_3_KINGS,	/* Russian: 3 kings v a lone king (7.2.4) */
+	PDN_REASON_BALANCE	/* Russian: kings, balance unchanged (7.2.6) */
 } pdn_rules_reason;
 
 typedef enum pdn_rules_result {
@@ -144,7 +178,8 @@ typedef enum pdn_rules_result {
 
 /*
  * The stable reason string: "no-pieces", "no-moves", "threefold",
- * "25-move", "16-move", "5-move"; NULL for PDN_REASON_NONE.
+ * "25-move", "16-move", "5-move", "15-move", "20-move", "40-move",
+ * "3-kings", "balance"; NULL for PDN_REASON_NONE.
  */
 const char *pdn_rules_reason_str(pdn_rules_reason reason);
 

@@ -39,6 +39,30 @@ static const pdn_profile builtin_profiles[] = {
 		.ending16_plies = 32,
 		.ending5_plies = 10,
 		.transition = PDN_TRANSITION_RESTART
+	},
+	{
+		/*
+		 * Russian draughts, FMJD-64 7.2 (VARIANTS.md 6), counted in
+		 * plies of both players as lidraughts does; also the default
+		 * of Brazilian games (VARIANTS.md 5).
+		 */
+		.name = "fmjd64",
+		.threefold = 3,
+		.threefold_initial = 1,
+		.threefold_claim = 0,
+		.ending5_plies = 10,
+		.transition = PDN_TRANSITION_KEEP,
+		.moves15_plies = 30,
+		.kings3_plies = 30,
+		.balance4_plies = 60,
+		.balance6_plies = 120
+	},
+	{
+		/* Brazilian draughts, the CBD's rule 16 as copies give it. */
+		.name = "cbd",
+		.threefold_initial = 1,
+		.transition = PDN_TRANSITION_KEEP,
+		.moves20_plies = 40
 	}
 };
 
@@ -63,6 +87,20 @@ pdn_profile_default(void)
 	return &builtin_profiles[0];
 }
 
+const pdn_profile *
+pdn_profile_of_variant(const pdn_variant *v)
+{
+	switch (pdn_variant_gametype(v)) {
+	case 20:
+		return &builtin_profiles[0];
+	case 25:
+	case 26:
+		return pdn_profile_builtin("fmjd64");
+	default:
+		return NULL;
+	}
+}
+
 int
 pdn_profile_equal(const pdn_profile *a, const pdn_profile *b)
 {
@@ -73,7 +111,13 @@ pdn_profile_equal(const pdn_profile *a, const pdn_profile *b)
 	    a->king_plies == b->king_plies &&
 	    a->ending16_plies == b->ending16_plies &&
 	    a->ending5_plies == b->ending5_plies &&
-	    a->transition == b->transition;
+	    a->transition == b->transition &&
+	    a->moves15_plies == b->moves15_plies &&
+	    a->moves20_plies == b->moves20_plies &&
+	    a->moves40_plies == b->moves40_plies &&
+	    a->kings3_plies == b->kings3_plies &&
+	    a->balance4_plies == b->balance4_plies &&
+	    a->balance6_plies == b->balance6_plies;
 }
 
 const char *
@@ -113,6 +157,11 @@ enum field_id {
 	F_25, F_25_ENABLED, F_25_PLIES,
 	F_16, F_16_ENABLED, F_16_PLIES, F_16_INTO5,
 	F_5, F_5_ENABLED, F_5_PLIES,
+	F_15, F_15_ENABLED, F_15_PLIES,
+	F_20, F_20_ENABLED, F_20_PLIES,
+	F_40, F_40_ENABLED, F_40_PLIES,
+	F_3K, F_3K_ENABLED, F_3K_PLIES,
+	F_BAL, F_BAL_ENABLED, F_BAL_PLIES4, F_BAL_PLIES6,
 	F_COUNT
 };
 
@@ -154,6 +203,38 @@ static const struct field rule5_fields[] = {
 	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
 };
 
+static const struct field rule15_fields[] = {
+	{ "enabled", F_15_ENABLED, T_BOOL, 0, 0, NULL, 0 },
+	{ "plies", F_15_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
+	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
+};
+
+static const struct field rule20_fields[] = {
+	{ "enabled", F_20_ENABLED, T_BOOL, 0, 0, NULL, 0 },
+	{ "plies", F_20_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
+	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
+};
+
+static const struct field rule40_fields[] = {
+	{ "enabled", F_40_ENABLED, T_BOOL, 0, 0, NULL, 0 },
+	{ "plies", F_40_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
+	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
+};
+
+static const struct field kings3_fields[] = {
+	{ "enabled", F_3K_ENABLED, T_BOOL, 0, 0, NULL, 0 },
+	{ "plies", F_3K_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
+	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
+};
+
+static const struct field balance_fields[] = {
+	{ "enabled", F_BAL_ENABLED, T_BOOL, 0, 0, NULL, 0 },
+	{ "plies-4-5", F_BAL_PLIES4, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
+	{ "plies-6-7", F_BAL_PLIES6, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
+	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
+};
+
+/* The rules after 5-move are optional: a profile without them has none. */
 static const struct field top_fields[] = {
 	{ "name", F_NAME, T_NAME, 0, 0, NULL, 0 },
 	{ "base", F_BASE, T_NAME, 0, 0, NULL, 1 },
@@ -161,6 +242,11 @@ static const struct field top_fields[] = {
 	{ "25-move", F_25, T_MAP, 0, 0, rule25_fields, 0 },
 	{ "16-move", F_16, T_MAP, 0, 0, rule16_fields, 0 },
 	{ "5-move", F_5, T_MAP, 0, 0, rule5_fields, 0 },
+	{ "15-move", F_15, T_MAP, 0, 0, rule15_fields, 1 },
+	{ "20-move", F_20, T_MAP, 0, 0, rule20_fields, 1 },
+	{ "40-move", F_40, T_MAP, 0, 0, rule40_fields, 1 },
+	{ "3-kings", F_3K, T_MAP, 0, 0, kings3_fields, 1 },
+	{ "balance", F_BAL, T_MAP, 0, 0, balance_fields, 1 },
 	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
 };
 
@@ -408,7 +494,8 @@ check_complete(struct reader *r)
 	char path[2 * PDN_PROFILE_NAMEMAX];
 
 	for (f = top_fields; f->key != NULL; f++) {
-		if (f->optional)
+		/* An optional rule given must be given whole. */
+		if (f->optional && (f->type != T_MAP || !r->set[f->id]))
 			continue;
 		if (!r->set[f->id])
 			return fail(r, PDN_PROFILE_MISSING_KEY, r->topline,
@@ -498,6 +585,19 @@ finish(struct reader *r, pdn_profile *out)
 	    base->ending5_plies, 10);
 	p.transition = r->set[F_16_INTO5] ?
 	    (pdn_profile_transition)r->val[F_16_INTO5] : base->transition;
+	/* Switched back on without a limit: the rule's own. */
+	p.moves15_plies = limit(r, F_15_ENABLED, F_15_PLIES,
+	    base->moves15_plies, 30);
+	p.moves20_plies = limit(r, F_20_ENABLED, F_20_PLIES,
+	    base->moves20_plies, 40);
+	p.moves40_plies = limit(r, F_40_ENABLED, F_40_PLIES,
+	    base->moves40_plies, 80);
+	p.kings3_plies = limit(r, F_3K_ENABLED, F_3K_PLIES, base->kings3_plies,
+	    30);
+	p.balance4_plies = limit(r, F_BAL_ENABLED, F_BAL_PLIES4,
+	    base->balance4_plies, 60);
+	p.balance6_plies = limit(r, F_BAL_ENABLED, F_BAL_PLIES6,
+	    base->balance6_plies, 120);
 	*out = p;
 	return 0;
 }
