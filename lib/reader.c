@@ -776,6 +776,7 @@ static void
 check_gametype(pdn_reader *r, const pdn_tag *gt)
 {
 	const char *s = gt->value, *e;
+	const pdn_variant *v;
 	int n, w = 0, h = 0, colour;
 
 	e = digits(s, &n);
@@ -799,10 +800,15 @@ check_gametype(pdn_reader *r, const pdn_tag *gt)
 		e += 2;
 	if (*e != '\0')
 		goto bad;
-	if (n == 20 && (colour != 'W' || w != 10 || h != 10))
+	/* A long form that does not describe the variant played. */
+	if ((v = pdn_variant_get(n)) != NULL &&
+	    (colour != (pdn_variant_first(v) == PDN_WHITE ? 'W' : 'B') ||
+	    w != pdn_variant_width(v) || h != pdn_variant_height(v)))
 		emit(r, PDN_D_GAMETYPE_VALUE, gt->line, 1,
-		    "\"%s\": international draughts is 10x10 and White "
-		    "moves first", gt->value);
+		    "\"%s\": %s is %dx%d and %s moves first", gt->value,
+		    pdn_variant_title(v), pdn_variant_width(v),
+		    pdn_variant_height(v), pdn_variant_first(v) == PDN_WHITE ?
+		    "White" : "Black");
 	return;
 bad:
 	emit(r, PDN_D_GAMETYPE_VALUE, gt->line, 1, "\"%s\"", gt->value);

@@ -423,6 +423,7 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 	struct wr *w;
 	const pdn_setup *st0 = pg != NULL ? pdn_played_setup(pg, 0) : NULL;
 	const pdn_tag *fen = NULL;
+	const pdn_variant *v;
 	const char *result = NULL, *term;
 	char buf[PDN_FEN_STRMAX + 80];
 	const char *text;
@@ -474,8 +475,17 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 		} else
 			write_tag(out, roster[k], "?", 1);
 	}
+	/*
+	 * An inferred type of a variant played, as a tag: the number for
+	 * international draughts, the long form, which says the board and
+	 * the notation, for the others ("25,W,8,8,A0,0").
+	 */
 	if (g->gametype_inferred && g->gametype == 20)
 		write_tag(out, "GameType", "20", 2);
+	else if (g->gametype_inferred && (v = pdn_variant_get(g->gametype)) !=
+	    NULL)
+		write_tag(out, "GameType", pdn_variant_tag(v),
+		    strlen(pdn_variant_tag(v)));
 	for (i = 0; i < g->ntags; i++) {
 		if (used[i])
 			continue;
