@@ -118,6 +118,7 @@ kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev)
 	r->ply = d->ply;
 	r->number = d->number;
 	r->side = d->side;
+	r->second = d->second;
 }
 
 const char *
@@ -150,6 +151,7 @@ kept_print(const struct kept_diags *k, size_t from, size_t n,
 		d.move = kept_str(k, rd->move);
 		d.number = rd->number;
 		d.side = rd->side;
+		d.second = rd->second;
 		cli_diag(&d, NULL);
 	}
 }

@@ -40,6 +40,7 @@ struct kept_diag {
 	size_t msg, move;	/* arena offsets; move (size_t)-1: none */
 	long line, col, game, ply, number;
 	pdn_colour side;
+	int second;		/* the move is written "N..." */
 };
 
 struct kept_diags {

@@ -189,7 +189,7 @@ cli_diag_format(const pdn_diag *d, char *buf, size_t size)
 	/* A move's ply and number lead: they are what a reader looks for. */
 	if (d->move != NULL)
 		append(buf, size, &n, "ply %ld (%ld.%s) %s: ", d->ply,
-		    d->number, d->side == PDN_BLACK ? " ..." : "", d->move);
+		    d->number, d->second ? " ..." : "", d->move);
 	append(buf, size, &n, "%s [%s]", d->message, d->name);
 	if (d->game > 0 && d->ply > 0 && d->move == NULL)
 		append(buf, size, &n, " (game %ld, ply %ld)", d->game, d->ply);

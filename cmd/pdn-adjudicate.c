@@ -46,6 +46,7 @@ struct first_error {
 	char name[32];
 	long ply, number;
 	pdn_colour side;
+	int second;		/* the move is written "N..." */
 	char move[PDN_MOVETOK_STRMAX];
 };
 
@@ -152,6 +153,7 @@ keep_diag(const pdn_diag *d, void *arg)
 		fe->ply = d->ply;
 		fe->number = d->number;
 		fe->side = d->side;
+		fe->second = d->second;
 		snprintf(fe->move, sizeof(fe->move), "%s",
 		    d->move != NULL ? d->move : "");
 	}
@@ -424,11 +426,11 @@ move_text(const struct judged *j, char *buf, size_t size)
 		if (j->fe.name[0] != '\0' && j->fe.move[0] != '\0' &&
 		    j->fe.number > 0)
 			snprintf(buf, size, "%ld%s %s", j->fe.number,
-			    j->fe.side == PDN_WHITE ? "." : "...",
+			    j->fe.second ? "..." : ".",
 			    j->fe.move);
 	} else if (a->ply > 0 && a->move[0] != '\0')
 		snprintf(buf, size, "%ld%s %s", a->number,
-		    a->side == PDN_WHITE ? "." : "...", a->move);
+		    a->second ? "..." : ".", a->move);
 }
 
 /*

@@ -345,7 +345,7 @@ move_text(struct run *run, struct shot *sh, const pdn_ply *p)
 	pdn_variant_move_str_unique(pdn_position_variant(p->before), sh->mv,
 	    p->move, &run->legal);
 	snprintf(sh->move, sizeof(sh->move), "%ld%s %s", p->number,
-	    p->side == PDN_WHITE ? "." : "...", sh->mv);
+	    p->second ? "..." : ".", sh->mv);
 }
 
 /*
@@ -407,7 +407,7 @@ move_target(struct run *run, int stopped)
 	want = 2 * run->move + (run->move_side == PDN_BLACK);
 	for (i = 0; i < plies; i++) {
 		pdn_played_ply(&p, run->pg, 0, i);
-		at = 2 * p.number + (p.side == PDN_BLACK);
+		at = 2 * p.number + p.second;
 		if (at == want)
 			return i + 1;
 		if (at > want)

@@ -258,6 +258,7 @@ decide(const pdn_played *pg, const pdn_rules_verdict *v,
 	if (v->ply > 0 && pdn_played_ply(&p, pg, 0, v->ply - 1) == 0) {
 		out->number = p.number;
 		out->side = p.side;
+		out->second = p.second;
 		pdn_variant_move_str(pdn_position_variant(p.before),
 		    out->move, p.move, 0);
 	}
@@ -321,6 +322,7 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 	out->ply = -1;
 	out->number = 0;
 	out->side = PDN_WHITE;
+	out->second = 0;
 	out->move[0] = '\0';
 	find_tags(g, &tags);
 	recorded_result(g, tags.result, out, &family);

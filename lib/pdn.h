@@ -127,7 +127,8 @@ typedef struct pdn_variant pdn_variant;
 
 /*
  * The variant of a GameType number whose records the library plays
- * (international, Brazilian and Russian draughts today), or NULL.
+ * (international, Brazilian, Russian and English draughts today), or
+ * NULL.
  */
 const pdn_variant *pdn_variant_get(int gametype);
 

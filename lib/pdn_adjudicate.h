@@ -88,6 +88,7 @@ typedef struct pdn_adjudication {
 	char move[PDN_MOVE_STRMAX];
 	long plies;			/* the main-line plies replayed */
 	int lines;			/* lines surviving the replay */
+	int second;	/* that move is the second of its pair ("N...") */
 } pdn_adjudication;
 
 typedef struct pdn_adjudicator pdn_adjudicator;
@@ -95,7 +96,8 @@ typedef struct pdn_adjudicator pdn_adjudicator;
 /*
  * An adjudicator under `profile` (copied), or with NULL under the default
  * profile of each game's variant (pdn_profile_of_variant(): fmjd for
- * international draughts, fmjd64 for Russian and Brazilian; a game of a
+ * international draughts, fmjd64 for Russian and Brazilian, wcdf for
+ * English; a game of a
  * variant without one is unsupported).  It holds a
  * rules tracker that is reused from game to game, so a caller makes one
  * per thread.  Returns 0 or PDN_ENOMEM; *out belongs to the caller

@@ -129,6 +129,12 @@ typedef struct pdn_diag {
 	 * line), 1 and more inside a variation, as deep as it is nested.
 	 */
 	int depth;
+	/*
+	 * Nonzero when the move is the second of its numbered pair, written
+	 * "N...": Black's, or White's in the variants where Black moves
+	 * first (English, pool, Thai).
+	 */
+	int second;
 } pdn_diag;
 
 typedef void (*pdn_diag_fn)(const pdn_diag *d, void *arg);

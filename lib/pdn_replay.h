@@ -104,6 +104,11 @@ typedef struct pdn_ply {
 	const pdn_elem *elem;	/* the token as read (line, col) */
 	/* With PDN_PLY_SETUP, the setup `before` comes from; else NULL. */
 	const pdn_setup *setup;
+	/*
+	 * Nonzero when the move is the second of its numbered pair
+	 * ("N..."): Black's, or White's where Black moves first.
+	 */
+	int second;
 } pdn_ply;
 
 /* Bits of pdn_ply.flags. */

@@ -58,6 +58,18 @@ static const pdn_profile builtin_profiles[] = {
 		.balance6_plies = 120
 	},
 	{
+		/*
+		 * English draughts by the WCDF rules (VARIANTS.md 7): a
+		 * third repetition claimed, the 40-move rule.
+		 */
+		.name = "wcdf",
+		.threefold = 3,
+		.threefold_initial = 1,
+		.threefold_claim = 1,
+		.transition = PDN_TRANSITION_KEEP,
+		.moves40_plies = 80
+	},
+	{
 		/* Brazilian draughts, the CBD's rule 16 as copies give it. */
 		.name = "cbd",
 		.threefold_initial = 1,
@@ -93,6 +105,8 @@ pdn_profile_of_variant(const pdn_variant *v)
 	switch (pdn_variant_gametype(v)) {
 	case 20:
 		return &builtin_profiles[0];
+	case 21:
+		return pdn_profile_builtin("wcdf");
 	case 25:
 	case 26:
 		return pdn_profile_builtin("fmjd64");

@@ -446,10 +446,12 @@ number_of(const struct pdn_played *pg, int setup, long ply, long *number,
     pdn_colour *side)
 {
 	const pdn_setup *st = &pg->setups[setup];
-	long k = ply - 1 - st->ply + (st->pos.side == PDN_BLACK);
+	pdn_colour first = pg->variant->first;
+	long k = ply - 1 - st->ply + (st->pos.side != first);
 
+	/* Pairs open with the variant's first player (Black in English). */
 	*number = st->number + k / 2;
-	*side = (k & 1) ? PDN_BLACK : PDN_WHITE;
+	*side = (k & 1) ? (pdn_colour)!first : first;
 }
 
 /*
@@ -500,6 +502,7 @@ report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 		d.move = mv;
 		d.ply = ply;
 		number_of(&rp->pg, rp->anchor, ply, &d.number, &d.side);
+		d.second = d.side != rp->pg.variant->first;
 		d.line = elem->line;
 		d.col = elem->col;
 	}
@@ -1049,7 +1052,7 @@ setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
 	else if (st->fullmove <= 0 && rp->pg.nodes[parent].elem != NULL) {
 		number_of(&rp->pg, rp->pg.nodes[parent].setup, ply - 1, &num,
 		    &side);
-		st->number = side == PDN_BLACK ? num + 1 : num;
+		st->number = side != rp->pg.variant->first ? num + 1 : num;
 	} else if (st->fullmove <= 0)
 		st->number = rp->pg.setups[rp->pg.nodes[parent].setup].number;
 	if (depth == 0)
@@ -1754,6 +1757,7 @@ node_ply(pdn_ply *out, const struct pdn_played *pg, int x)
 
 	out->ply = nd->ply;
 	number_of(pg, nd->setup, nd->ply, &out->number, &out->side);
+	out->second = out->side != pg->variant->first;
 	out->flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
 	    PDN_PLY_AMBIGUOUS | PDN_PLY_LIBERTY);
 	out->before = &pa->pos;

@@ -32,7 +32,7 @@ static const struct pdn_variant variants[] = {
 	  .crown_goes_on = 1, .prec = PREC_NONE, .sep = ':',
 	  .start_fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:"
 	      "Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8" },
-	{ .gametype = 21, .name = "english",
+	{ .gametype = 21, .played = 1, .name = "english",
 	  .title = "English draughts", .tag = "21,B,8,8,N1,0",
 	  .geom = &pdn_geom_tl8, .men = 12, .first = PDN_BLACK,
 	  .man_takes_king = 1, .prec = PREC_NONE, .sep = 'x',

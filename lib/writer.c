@@ -36,6 +36,11 @@ struct wr {
 	int glue;		/* the next atom follows without a space */
 	const pdn_game *g;
 	const pdn_played *pg;	/* may be NULL */
+	/*
+	 * The colour whose move opens each numbered pair: Black in English
+	 * draughts, pool and Thai, White elsewhere and in games not played.
+	 */
+	pdn_colour first;
 	pdn_movelist legal;	/* scratch */
 	pdn_ply readings[PDN_REPLAY_MAX_LINES];
 };
@@ -314,7 +319,7 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 			after = write_move(w, line, i, &e->u.move.tok, buf);
 			if (side == 1)
 				number++;
-			side = after >= 0 ? after == PDN_BLACK : side ^ 1;
+			side = after >= 0 ? after != (int)w->first : side ^ 1;
 			known = after >= 0;
 			need_num = 0;
 			last_move = 1;
@@ -361,11 +366,12 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 			}
 			known = st != NULL;
 			if (st != NULL)
-				side = st->pos.side == PDN_BLACK;
+				side = st->pos.side != w->first;
 			else
 				side = e->u.text.len > 0 &&
 				    (e->u.text.s[0] == 'B' ||
-				    e->u.text.s[0] == 'b');
+				    e->u.text.s[0] == 'b') ==
+				    (w->first == PDN_WHITE);
 			adopt = 1;
 			need_num = 1;
 			break;
@@ -459,6 +465,8 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 	w->out = out;
 	w->g = g;
 	w->pg = pg;
+	w->first = pg != NULL && pdn_played_variant(pg) != NULL ?
+	    pdn_variant_first(pdn_played_variant(pg)) : PDN_WHITE;
 	for (k = 0; k < sizeof(roster) / sizeof(roster[0]); k++) {
 		for (i = 0; i < g->ntags; i++)
 			if (!used[i] && strcmp(g->tags[i].name, roster[k]) == 0)
@@ -507,7 +515,7 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 
 	/* The start of the main line. */
 	if (st0 != NULL) {
-		side = st0->pos.side == PDN_BLACK;
+		side = st0->pos.side != w->first;
 		if (st0->fullmove > 0)
 			number = st0->fullmove;
 	} else if (fen != NULL)

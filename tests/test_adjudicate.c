@@ -145,7 +145,7 @@ test_verdicts(void **state)
 	assert_null(a.adjudicated_str);
 
 	/* Another variant is not judged: unsupported, never invalid. */
-	adjudicate("[GameType \"21\"]\n1. 9-14 22-18 1-0\n", NULL, &a);
+	adjudicate("[GameType \"30\"]\n1. 9-14 22-18 1-0\n", NULL, &a);
 	assert_int_equal(a.verdict, PDN_VERDICT_UNSUPPORTED);
 	assert_true(a.flags & PDN_ADJ_UNSUPPORTED);
 	assert_null(a.adjudicated_str);

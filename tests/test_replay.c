@@ -542,7 +542,7 @@ played_game(void **state)
 	run_free(&x);
 
 	/* A game of another variant is not played: nothing to read. */
-	replay_text(&x, "[GameType \"21\"]\n1. 11-15 *\n", 0);
+	replay_text(&x, "[GameType \"30\"]\n1. 11-15 *\n", 0);
 	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_UNSUPPORTED);
 	assert_null(pdn_played_variant(x.pg));
 	assert_int_equal(pdn_played_setups(x.pg), 0);
@@ -665,7 +665,7 @@ unsupported_and_setup(void **state)
 	 * A game not played gets one diagnostic, a warning naming the
 	 * GameType (or saying there is none), and no more.
 	 */
-	replay_text(&x, "[GameType \"21\"]\n1. 11-15 *\n", 0);
+	replay_text(&x, "[GameType \"30\"]\n1. 11-15 *\n", 0);
 	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_UNSUPPORTED);
 	assert_int_equal(pdn_played_main_status(x.pg),
 	    PDN_REPLAY_UNSUPPORTED);
@@ -712,8 +712,8 @@ unsupported_said_once(void **state)
 		int gametype;
 		const char *code;
 	} cases[] = {
-		{ "[GameType \"21\"]\n1. 11-15 *\n", 0, "unsupported-gametype" },
-		{ "[GameType \"21,Q\"]\n1. 11-15 *\n", 0,
+		{ "[GameType \"30\"]\n1. 11-15 *\n", 0, "unsupported-gametype" },
+		{ "[GameType \"30,Q\"]\n1. 11-15 *\n", 0,
 		    "unsupported-gametype" },
 		{ "[GameType \"\"]\n1. 11-15 *\n", 0, "unsupported-gametype" },
 		{ "[Event \"8x8\"]\n1. 11-15 *\n", 0, "gametype-unknown" },
