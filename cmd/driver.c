@@ -38,7 +38,7 @@ static const struct {
 	{ DRV_STRICT, { DRV_K_STRICT, "strict", NULL, NULL,
 	    "make every warning an error" } },
 	{ DRV_RULES, { DRV_K_RULES, "rules", "name|file", "NAME|FILE",
-	    "rules profile: fmjd, lidraughts, fmjd64, cbd, wcdf or a YAML file (default: the variant's)" } },
+	    "rules profile: fmjd, lidraughts, fmjd64, cbd, wcdf, fid, ... or a YAML file (default: the variant's)" } },
 	{ DRV_GAMETYPE, { DRV_K_GAMETYPE, "gametype", "n", "N",
 	    "read games without a GameType tag as GameType N" } },
 	{ DRV_VARIANT, { DRV_K_VARIANT, "variant", "name|n", "NAME|N",

@@ -110,6 +110,9 @@ struct batch {
 };
 
 /* Counts for --summary and the exit status. */
+/* The index of "time" in run->reasons: after every reason of the rules. */
+#define REASON_TIME (PDN_REASON_BALANCE + 1)
+
 struct run {
 	FILE *fp;		/* standard output or the -o file */
 	struct yout y;
@@ -123,7 +126,8 @@ struct run {
 	pdn_buf file_tsv;	/* ... and its name escaped */
 	long games;
 	long verdicts[PDN_VERDICT_UNSUPPORTED + 1];
-	long reasons[8];	/* NONE, the six rules, time */
+	/* NONE, the rules' reasons by pdn_rules_reason, then time. */
+	long reasons[REASON_TIME + 1];
 	int status;
 	void *workers[DRV_MAX_JOBS];	/* a struct chunk_worker per job */
 	/* -i: the file being fixed, copied from `fd` up to `pos`. */
@@ -713,7 +717,7 @@ reason_index(const char *reason)
 	if (reason == NULL)
 		return 0;
 	if (strcmp(reason, "time") == 0)
-		return 7;
+		return REASON_TIME;
 	return (size_t)pdn_rules_reason_parse(reason);
 }
 
@@ -995,10 +999,6 @@ adjudicate_file(void *arg, struct drv *d, struct cli_input *in)
 static void
 print_summary(const struct run *run)
 {
-	static const char *const rnames[] = {
-		"none", "no-pieces", "no-moves", "threefold", "25-move",
-		"16-move", "5-move", "time"
-	};
 	size_t k;
 
 	/* cli_warn flushes the records first: the summary follows them. */
@@ -1006,8 +1006,17 @@ print_summary(const struct run *run)
 	for (k = 0; k <= PDN_VERDICT_UNSUPPORTED; k++)
 		cli_warn("verdict %s: %ld", pdn_verdict_str((pdn_verdict)k),
 		    run->verdicts[k]);
-	for (k = 0; k < sizeof(rnames) / sizeof(rnames[0]); k++)
-		cli_warn("reason %s: %ld", rnames[k], run->reasons[k]);
+	/*
+	 * International draughts' reasons always, in this order; those of
+	 * the other variants' rules when they ended a game.
+	 */
+	cli_warn("reason none: %ld", run->reasons[0]);
+	for (k = 1; k < REASON_TIME; k++)
+		if (k <= PDN_REASON_5_MOVE || run->reasons[k] > 0)
+			cli_warn("reason %s: %ld",
+			    pdn_rules_reason_str((pdn_rules_reason)k),
+			    run->reasons[k]);
+	cli_warn("reason time: %ld", run->reasons[REASON_TIME]);
 }
 
 enum { OPT_SUMMARY = DRV_K_OWN };

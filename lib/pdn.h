@@ -127,8 +127,8 @@ typedef struct pdn_variant pdn_variant;
 
 /*
  * The variant of a GameType number whose records the library plays
- * (international, Brazilian, Russian and English draughts today), or
- * NULL.
+ * (international, Brazilian, Russian, English and Italian draughts
+ * today), or NULL.
  */
 const pdn_variant *pdn_variant_get(int gametype);
 

@@ -97,7 +97,7 @@ typedef struct pdn_adjudicator pdn_adjudicator;
  * An adjudicator under `profile` (copied), or with NULL under the default
  * profile of each game's variant (pdn_profile_of_variant(): fmjd for
  * international draughts, fmjd64 for Russian and Brazilian, wcdf for
- * English; a game of a
+ * English, fid for Italian; a game of a
  * variant without one is unsupported).  It holds a
  * rules tracker that is reused from game to game, so a caller makes one
  * per thread.  Returns 0 or PDN_ENOMEM; *out belongs to the caller

@@ -70,6 +70,28 @@ static const pdn_profile builtin_profiles[] = {
 		.moves40_plies = 80
 	},
 	{
+		/*
+		 * Italian draughts (VARIANTS.md 8): the FID's articles on
+		 * draws were not found and the sources conflict, so no draw
+		 * rule is on by default; the game ends by the wins alone.
+		 */
+		.name = "fid",
+		.threefold_initial = 1,
+		.transition = PDN_TRANSITION_KEEP
+	},
+	{
+		/*
+		 * Italian draughts as dctl encodes the FID rules of 2008: a
+		 * draw at the fourth occurrence, and after 80 plies without
+		 * a capture or a man move.
+		 */
+		.name = "fid-dctl",
+		.threefold = 4,
+		.threefold_initial = 1,
+		.transition = PDN_TRANSITION_KEEP,
+		.moves40_plies = 80
+	},
+	{
 		/* Brazilian draughts, the CBD's rule 16 as copies give it. */
 		.name = "cbd",
 		.threefold_initial = 1,
@@ -107,6 +129,8 @@ pdn_profile_of_variant(const pdn_variant *v)
 		return &builtin_profiles[0];
 	case 21:
 		return pdn_profile_builtin("wcdf");
+	case 22:
+		return pdn_profile_builtin("fid");
 	case 25:
 	case 26:
 		return pdn_profile_builtin("fmjd64");

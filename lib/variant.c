@@ -37,7 +37,7 @@ static const struct pdn_variant variants[] = {
 	  .geom = &pdn_geom_tl8, .men = 12, .first = PDN_BLACK,
 	  .man_takes_king = 1, .prec = PREC_NONE, .sep = 'x',
 	  .start_fen = "B:W21-32:B1-12" },
-	{ .gametype = 22, .name = "italian",
+	{ .gametype = 22, .played = 1, .name = "italian",
 	  .title = "Italian draughts", .tag = "22,W,8,8,N2,1",
 	  .geom = &pdn_geom_italian8, .men = 12, .first = PDN_WHITE,
 	  .prec = PREC_ITALIAN, .sep = 'x',
