@@ -36,6 +36,43 @@ pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
 	return 0;
 }
 
+/*
+ * The squares a capture passes over on its way, landing squares and the
+ * squares between them on each straight stretch (diagonal, or along a
+ * rank or file two files a step).  A record may name one of them where
+ * the piece could have landed: the square right behind a captured piece
+ * (PDN 3.0), which the generator's path, one route of the move, need not
+ * hold.
+ */
+static uint64_t
+route(const pdn_variant *v, const pdn_move *m)
+{
+	uint64_t via = 0;
+	int j, a = m->from, b, x0, y0, x1, y1, dx, dy, n;
+
+	for (j = 0; j < m->ncap; j++, a = b) {
+		b = m->path[j];
+		if (pdn_variant_square_xy(v, a, &x0, &y0) != 0 ||
+		    pdn_variant_square_xy(v, b, &x1, &y1) != 0)
+			continue;
+		dx = (x1 > x0) - (x1 < x0);
+		dy = (y1 > y0) - (y1 < y0);
+		if (dy == 0)
+			dx *= 2;
+		else if (dx == 0)
+			dy *= 2;
+		else if (x1 - x0 != y1 - y0 && x1 - x0 != y0 - y1)
+			continue;
+		for (n = 0; n < 32 && (x0 != x1 || y0 != y1); n++) {
+			x0 += dx;
+			y0 += dy;
+			via |= pdn_variant_square_bit(v,
+			    pdn_variant_square_at(v, x0, y0));
+		}
+	}
+	return via;
+}
+
 int
 pdn_variant_match_list(const pdn_variant *v, int *idx, int max,
     unsigned *notes, const pdn_movetok *tok, const pdn_movelist *legal)
@@ -59,6 +96,9 @@ pdn_variant_match_list(const pdn_variant *v, int *idx, int max,
 		via = m->captured;
 		for (j = 0; j < m->ncap; j++)
 			via |= pdn_variant_square_bit(v, m->path[j]);
+		/* International draughts' records name landing squares. */
+		if (nt.nsq > 2 && pdn_variant_gametype(v) != 20)
+			via |= route(v, m);
 		for (k = 1; k + 1 < nt.nsq; k++)
 			if (!(via & pdn_variant_square_bit(v, nt.sq[k])))
 				break;

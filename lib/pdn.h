@@ -127,8 +127,7 @@ typedef struct pdn_variant pdn_variant;
 
 /*
  * The variant of a GameType number whose records the library plays
- * (international, Brazilian, Russian, English and Italian draughts
- * today), or NULL.
+ * (every variant of pdn_variant_list() but Frisian today), or NULL.
  */
 const pdn_variant *pdn_variant_get(int gametype);
 

@@ -74,14 +74,16 @@ typedef struct pdn_profile {
 
 /*
  * The built-in profile called `name` ("fmjd", "lidraughts", "fmjd64",
- * "cbd", "wcdf", "fid", "fid-dctl"), or NULL.
+ * "cbd", "wcdf", "fid", "fid-dctl", "pool", "spanish", "czech", "thai"), or
+ * NULL.
  */
 const pdn_profile *pdn_profile_builtin(const char *name);
 
 /*
  * The default profile of a variant's games (fmjd for international
  * draughts, fmjd64 for Russian and Brazilian, wcdf for English, fid for
- * Italian), or NULL when the library has none for it yet.
+ * Italian, the profile of its name for pool, Spanish, Czech and Thai), or
+ * NULL when the library has none for it yet.
  */
 const pdn_profile *pdn_profile_of_variant(const pdn_variant *v);
 

@@ -91,6 +91,15 @@ static const pdn_profile builtin_profiles[] = {
 		.transition = PDN_TRANSITION_KEEP,
 		.moves40_plies = 80
 	},
+	/*
+	 * Pool checkers, Spanish, Czech and Thai draughts (VARIANTS.md 9-12):
+	 * no draw rule of theirs is confirmed, so the game ends by the wins
+	 * alone.
+	 */
+	{ .name = "pool", .threefold_initial = 1 },
+	{ .name = "spanish", .threefold_initial = 1 },
+	{ .name = "czech", .threefold_initial = 1 },
+	{ .name = "thai", .threefold_initial = 1 },
 	{
 		/* Brazilian draughts, the CBD's rule 16 as copies give it. */
 		.name = "cbd",
@@ -131,6 +140,14 @@ pdn_profile_of_variant(const pdn_variant *v)
 		return pdn_profile_builtin("wcdf");
 	case 22:
 		return pdn_profile_builtin("fid");
+	case 23:
+		return pdn_profile_builtin("pool");
+	case 24:
+		return pdn_profile_builtin("spanish");
+	case 29:
+		return pdn_profile_builtin("czech");
+	case 31:
+		return pdn_profile_builtin("thai");
 	case 25:
 	case 26:
 		return pdn_profile_builtin("fmjd64");

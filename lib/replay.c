@@ -900,7 +900,12 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			if (rp->pg.nodes[i].flags & NODE_SETUP)
 				nd->flags |= PDN_PLY_SETUP;
 			nlib = NLIB_OF(&rp->pg.nodes[i]);
-			if ((nd->move.ncap > 0) != (tok->capture != 0)) {
+			/*
+			 * A capture written with '-' is Thai draughts' own
+			 * notation, no liberty there.
+			 */
+			if ((nd->move.ncap > 0) != (tok->capture != 0) &&
+			    !(nd->move.ncap > 0 && rp->pg.variant->sep == '-')) {
 				nd->flags |= PDN_PLY_LIBERTY;
 				if (nlib < 0xffff)
 					nlib++;

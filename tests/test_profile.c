@@ -40,14 +40,15 @@ static void
 test_shipped_files(void **state)
 {
 	static const char *const names[] = { "fmjd", "lidraughts", "fmjd64",
-	    "cbd", "wcdf", "fid", "fid-dctl" };
+	    "cbd", "wcdf", "fid", "fid-dctl", "pool", "spanish", "czech",
+	    "thai" };
 	pdn_profile_error err;
 	pdn_profile p;
 	char path[64];
 	int i;
 
 	(void)state;
-	for (i = 0; i < 7; i++) {
+	for (i = 0; i < (int)(sizeof(names) / sizeof(names[0])); i++) {
 		snprintf(path, sizeof(path), "profiles/%s.yaml", names[i]);
 		if (pdn_profile_read_file(&p, path, &err) != 0)
 			fail_msg("%s:%d:%d: %s", err.file, err.line,
