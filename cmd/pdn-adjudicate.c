@@ -111,7 +111,7 @@ struct batch {
 
 /* Counts for --summary and the exit status. */
 /* The index of "time" in run->reasons: after every reason of the rules. */
-#define REASON_TIME (PDN_REASON_BALANCE + 1)
+#define REASON_TIME (PDN_REASON_KING_V_KING + 1)
 
 struct run {
 	FILE *fp;		/* standard output or the -o file */

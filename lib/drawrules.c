@@ -61,6 +61,7 @@ struct pdn_rules {
 	enum ending ending;
 	int due25, due16, due5;	/* the ply at which each rule fires */
 	int due3k, duebal;	/* FMJD-64 7.2.4 and 7.2.6 */
+	int due2v1, due1v1;	/* Frisian */
 	int due;		/* the earliest of them, and its reason */
 	pdn_rules_reason due_reason;
 	pdn_rules_state st;
@@ -68,7 +69,8 @@ struct pdn_rules {
 
 static const char *const reason_names[] = {
 	NULL, "no-pieces", "no-moves", "threefold", "25-move", "16-move",
-	"5-move", "15-move", "20-move", "40-move", "3-kings", "balance"
+	"5-move", "15-move", "20-move", "40-move", "3-kings", "balance",
+	"7-move", "king-v-king"
 };
 
 const char *
@@ -158,6 +160,14 @@ update_due(pdn_rules *t)
 		t->due = t->duebal;
 		t->due_reason = PDN_REASON_BALANCE;
 	}
+	if (t->due2v1 < t->due) {
+		t->due = t->due2v1;
+		t->due_reason = PDN_REASON_7_MOVE;
+	}
+	if (t->due1v1 < t->due) {
+		t->due = t->due1v1;
+		t->due_reason = PDN_REASON_KING_V_KING;
+	}
 }
 
 /* The ply `ply` + `plies`, or never when the rule is off. */
@@ -168,18 +178,21 @@ deadline(int ply, int plies)
 }
 
 /*
- * The deadlines of FMJD-64 7.2.4 and 7.2.6 after ply `ply`, a capture or
- * a promotion (or a start), which both restart: three kings or more and
- * no man against a lone king; both sides with kings, 4 to 7 pieces.
+ * The deadlines of the other variants' endings after ply `ply`, a capture
+ * or a promotion (or a start), which all restart: FMJD-64 7.2.4, three
+ * kings or more and no man against a lone king, and 7.2.6, both sides
+ * with kings, 4 to 7 pieces; Frisian, two kings against one and one king
+ * each.
  */
 static void
 russian_endings(pdn_rules *t, const pdn_position *p, int ply)
 {
 	int nw, nb, kw, kb, n;
 
-	t->due3k = t->duebal = NEVER;
+	t->due3k = t->duebal = t->due2v1 = t->due1v1 = NEVER;
 	if (t->prof.kings3_plies == 0 && t->prof.balance4_plies == 0 &&
-	    t->prof.balance6_plies == 0)
+	    t->prof.balance6_plies == 0 && t->prof.kings2v1_plies == 0 &&
+	    t->prof.kings1v1_plies == 0)
 		return;
 	nw = popcount(p->white);
 	nb = popcount(p->black);
@@ -188,6 +201,11 @@ russian_endings(pdn_rules *t, const pdn_position *p, int ply)
 	if ((nw == 1 && kw == 1 && nb >= 3 && kb == nb) ||
 	    (nb == 1 && kb == 1 && nw >= 3 && kw == nw))
 		t->due3k = deadline(ply, t->prof.kings3_plies);
+	if (kw == nw && kb == nb && ((nw == 2 && nb == 1) ||
+	    (nw == 1 && nb == 2)))
+		t->due2v1 = deadline(ply, t->prof.kings2v1_plies);
+	if (nw == 1 && nb == 1 && kw == 1 && kb == 1)
+		t->due1v1 = deadline(ply, t->prof.kings1v1_plies);
 	n = nw + nb;
 	if (kw > 0 && kb > 0 && n >= 4 && n <= 7)
 		t->duebal = deadline(ply, n <= 5 ? t->prof.balance4_plies :

@@ -127,7 +127,7 @@ typedef struct pdn_variant pdn_variant;
 
 /*
  * The variant of a GameType number whose records the library plays
- * (every variant of pdn_variant_list() but Frisian today), or NULL.
+ * (every variant of pdn_variant_list()), or NULL.
  */
 const pdn_variant *pdn_variant_get(int gametype);
 

@@ -70,20 +70,27 @@ typedef struct pdn_profile {
 	 */
 	int balance4_plies;
 	int balance6_plies;
+	/*
+	 * Frisian draughts (articles 18 and 20, as lidraughts counts them):
+	 * two kings against one king, 14 plies (7 moves); one king each, 4
+	 * plies.
+	 */
+	int kings2v1_plies;
+	int kings1v1_plies;
 } pdn_profile;
 
 /*
  * The built-in profile called `name` ("fmjd", "lidraughts", "fmjd64",
- * "cbd", "wcdf", "fid", "fid-dctl", "pool", "spanish", "czech", "thai"), or
- * NULL.
+ * "cbd", "wcdf", "fid", "fid-dctl", "pool", "spanish", "czech", "thai",
+ * "frisian"), or NULL.
  */
 const pdn_profile *pdn_profile_builtin(const char *name);
 
 /*
  * The default profile of a variant's games (fmjd for international
  * draughts, fmjd64 for Russian and Brazilian, wcdf for English, fid for
- * Italian, the profile of its name for pool, Spanish, Czech and Thai), or
- * NULL when the library has none for it yet.
+ * Italian, the profile of its name for pool, Spanish, Czech, Thai and
+ * Frisian), or NULL when the library has none for it yet.
  */
 const pdn_profile *pdn_profile_of_variant(const pdn_variant *v);
 
@@ -168,7 +175,9 @@ typedef enum pdn_rules_reason {
 	PDN_REASON_20_MOVE,	/* Brazilian (CBD): 20 king moves */
 	PDN_REASON_40_MOVE,	/* English: 40 moves without a man move */
 	PDN_REASON_3_KINGS,	/* Russian: 3 kings v a lone king (7.2.4) */
-	PDN_REASON_BALANCE	/* Russian: kings, balance unchanged (7.2.6) */
+	PDN_REASON_BALANCE,	/* Russian: kings, balance unchanged (7.2.6) */
+	PDN_REASON_7_MOVE,	/* Frisian: two kings v one, 7 moves */
+	PDN_REASON_KING_V_KING	/* Frisian: one king each */
 } pdn_rules_reason;
 
 typedef enum pdn_rules_result {
@@ -181,7 +190,8 @@ typedef enum pdn_rules_result {
 /*
  * The stable reason string: "no-pieces", "no-moves", "threefold",
  * "25-move", "16-move", "5-move", "15-move", "20-move", "40-move",
- * "3-kings", "balance"; NULL for PDN_REASON_NONE.
+ * "3-kings", "balance", "7-move", "king-v-king"; NULL for
+ * PDN_REASON_NONE.
  */
 const char *pdn_rules_reason_str(pdn_rules_reason reason);
 

@@ -101,6 +101,17 @@ static const pdn_profile builtin_profiles[] = {
 	{ .name = "czech", .threefold_initial = 1 },
 	{ .name = "thai", .threefold_initial = 1 },
 	{
+		/*
+		 * Frisian draughts, the official rules of 2011 (VARIANTS.md
+		 * 13), counted as lidraughts does: no repetition rule.
+		 */
+		.name = "frisian",
+		.threefold_initial = 1,
+		.transition = PDN_TRANSITION_KEEP,
+		.kings2v1_plies = 14,
+		.kings1v1_plies = 4
+	},
+	{
 		/* Brazilian draughts, the CBD's rule 16 as copies give it. */
 		.name = "cbd",
 		.threefold_initial = 1,
@@ -148,6 +159,8 @@ pdn_profile_of_variant(const pdn_variant *v)
 		return pdn_profile_builtin("czech");
 	case 31:
 		return pdn_profile_builtin("thai");
+	case 40:
+		return pdn_profile_builtin("frisian");
 	case 25:
 	case 26:
 		return pdn_profile_builtin("fmjd64");
@@ -172,7 +185,9 @@ pdn_profile_equal(const pdn_profile *a, const pdn_profile *b)
 	    a->moves40_plies == b->moves40_plies &&
 	    a->kings3_plies == b->kings3_plies &&
 	    a->balance4_plies == b->balance4_plies &&
-	    a->balance6_plies == b->balance6_plies;
+	    a->balance6_plies == b->balance6_plies &&
+	    a->kings2v1_plies == b->kings2v1_plies &&
+	    a->kings1v1_plies == b->kings1v1_plies;
 }
 
 const char *
@@ -217,6 +232,8 @@ enum field_id {
 	F_40, F_40_ENABLED, F_40_PLIES,
 	F_3K, F_3K_ENABLED, F_3K_PLIES,
 	F_BAL, F_BAL_ENABLED, F_BAL_PLIES4, F_BAL_PLIES6,
+	F_7, F_7_ENABLED, F_7_PLIES,
+	F_KVK, F_KVK_ENABLED, F_KVK_PLIES,
 	F_COUNT
 };
 
@@ -289,6 +306,18 @@ static const struct field balance_fields[] = {
 	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
 };
 
+static const struct field rule7_fields[] = {
+	{ "enabled", F_7_ENABLED, T_BOOL, 0, 0, NULL, 0 },
+	{ "plies", F_7_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
+	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
+};
+
+static const struct field kvk_fields[] = {
+	{ "enabled", F_KVK_ENABLED, T_BOOL, 0, 0, NULL, 0 },
+	{ "plies", F_KVK_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
+	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
+};
+
 /* The rules after 5-move are optional: a profile without them has none. */
 static const struct field top_fields[] = {
 	{ "name", F_NAME, T_NAME, 0, 0, NULL, 0 },
@@ -302,6 +331,8 @@ static const struct field top_fields[] = {
 	{ "40-move", F_40, T_MAP, 0, 0, rule40_fields, 1 },
 	{ "3-kings", F_3K, T_MAP, 0, 0, kings3_fields, 1 },
 	{ "balance", F_BAL, T_MAP, 0, 0, balance_fields, 1 },
+	{ "7-move", F_7, T_MAP, 0, 0, rule7_fields, 1 },
+	{ "king-v-king", F_KVK, T_MAP, 0, 0, kvk_fields, 1 },
 	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
 };
 
@@ -653,6 +684,10 @@ finish(struct reader *r, pdn_profile *out)
 	    base->balance4_plies, 60);
 	p.balance6_plies = limit(r, F_BAL_ENABLED, F_BAL_PLIES6,
 	    base->balance6_plies, 120);
+	p.kings2v1_plies = limit(r, F_7_ENABLED, F_7_PLIES,
+	    base->kings2v1_plies, 14);
+	p.kings1v1_plies = limit(r, F_KVK_ENABLED, F_KVK_PLIES,
+	    base->kings1v1_plies, 4);
 	*out = p;
 	return 0;
 }

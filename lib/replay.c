@@ -857,6 +857,40 @@ same_history(const pdn_replay *rp, size_t a, size_t b)
 }
 
 /*
+ * Frisian draughts, article 17: a player who has kings and men may not
+ * make more than three consecutive quiet moves with the same king; a
+ * capture, a man move or a move with another king lifts the ban.
+ * Returns the square of the king that move m, from node i, would move a
+ * fourth time, or 0 when it may.  The moves are read back along the
+ * node's line: the side's moves are every other ply before it.
+ */
+static int
+frisian_banned(const pdn_replay *rp, size_t i, const pdn_move *m)
+{
+	const struct node *x = &rp->pg.nodes[i], *ours;
+	const pdn_position *p = &x->pos;
+	uint64_t us = p->side == PDN_WHITE ? p->white : p->black;
+	int count = 0, sq = m->from;
+
+	if (!(us & p->kings) || !(us & ~p->kings) || m->ncap > 0 ||
+	    !(p->kings & square_bit(p, m->from)))
+		return 0;
+	/* x was reached by the opponent's move, its parent by ours. */
+	while (count < 3 && x->elem != NULL && x->parent >= 0) {
+		ours = &rp->pg.nodes[x->parent];
+		if (ours->elem == NULL || ours->parent < 0 ||
+		    ours->move.ncap > 0 || ours->move.to != sq ||
+		    !(rp->pg.nodes[ours->parent].pos.kings &
+		    square_bit(p, ours->move.from)))
+			break;
+		count++;
+		sq = ours->move.from;
+		x = &rp->pg.nodes[ours->parent];
+	}
+	return count >= 3 ? m->from : 0;
+}
+
+/*
  * Plays move `el` from the nodes of layer [b, e), appending the next
  * layer.  Returns the number of nodes appended (0: illegal).
  */
@@ -867,7 +901,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	const pdn_movetok *tok = &el->u.move.tok;
 	size_t first = rp->pg.nn, i, k;
 	struct node *nd;
-	int n, j, irregular = 0;
+	int n, j, irregular = 0, banned, banned_at = 0;
 	unsigned nlib;
 	char why[900];
 
@@ -880,6 +914,13 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 		}
 		if (n > PDN_REPLAY_MAX_LINES)
 			n = PDN_REPLAY_MAX_LINES;
+		if (rp->pg.variant->gametype == 40)
+			for (j = 0; j < n; j++)
+				if ((banned = frisian_banned(rp, i,
+				    &rp->cand[j])) != 0) {
+					rp->cand[j--] = rp->cand[--n];
+					banned_at = banned;
+				}
 		for (j = 0; j < n; j++) {
 			if (rp->pg.nn - first >= PDN_REPLAY_MAX_LINES)
 				break;
@@ -961,6 +1002,10 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	 * and the game stands or falls by its main line.
 	 */
 	explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
+	if (banned_at != 0)
+		snprintf(why, sizeof(why), "the king on %d has made three "
+		    "quiet moves in a row, and its side has men (Frisian "
+		    "rules, article 17)", banned_at);
 	if (depth > 0) {
 		rp->pg.bad_variations++;
 		report(rp, PDN_D_VARIATION_ILLEGAL, 0, 0, el, ply, "; %s", why);

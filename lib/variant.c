@@ -66,7 +66,7 @@ static const struct pdn_variant variants[] = {
 	  .flying = 1, .land_behind = 1, .remove_now = 1,
 	  .man_takes_king = 1, .prec = PREC_NONE, .sep = '-',
 	  .start_fen = "B:W1-8:B25-32" },
-	{ .gametype = 40, .name = "frisian",
+	{ .gametype = 40, .played = 1, .name = "frisian",
 	  .title = "Frisian draughts", .tag = "40,W,10,10,N2,0",
 	  .geom = &pdn_geom_tl10, .men = 20, .first = PDN_WHITE,
 	  .men_back = 1, .flying = 1, .man_takes_king = 1, .orthogonal = 1,
