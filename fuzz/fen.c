@@ -1,9 +1,10 @@
 /*
  * Fuzz target (libFuzzer): FEN reading, canonical writing, and the move
- * generator on whatever position a FEN can describe.  Checks the contracts
- * rather than only crashes: a written FEN reads back to the same position
- * without a liberty taken and writes again to the same text, and every
- * generated move plays to a position with the right pieces.
+ * generator on whatever position a FEN can describe, in every variant the
+ * library knows.  Checks the contracts rather than only crashes: a
+ * written FEN reads back to the same position without a liberty taken
+ * and writes again to the same text, and every generated move plays to a
+ * position with the right pieces and the hash the move says.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,8 +21,9 @@ pieces(const pdn_position *p)
 	    pdn_position_count(p, PDN_BLACK);
 }
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* One variant's round: the contracts above. */
+static void
+check(const pdn_variant *v, const uint8_t *data, size_t size)
 {
 	static pdn_movelist list;
 	pdn_position pos, back, child;
@@ -30,14 +32,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len;
 	int i, n;
 
-	if (pdn_fen_read(&pos, (const char *)data, size, &info) != 0) {
+	if (pdn_variant_fen_read(v, &pos, (const char *)data, size,
+	    &info) != 0) {
 		if (info.status == PDN_FEN_OK || info.offset > size)
 			abort();
-		return 0;
+		return;
 	}
+	if (pdn_position_variant(&pos) != v)
+		abort();
 	len = pdn_fen_write(fen, sizeof(fen), &pos);
-	if (len >= sizeof(fen) || pdn_fen_read(&back, fen, len, &info) != 0 ||
-	    !pdn_position_equal(&pos, &back))
+	if (len >= sizeof(fen) || pdn_variant_fen_read(v, &back, fen, len,
+	    &info) != 0 || !pdn_position_equal(&pos, &back))
 		abort();
 	/*
 	 * The canonical FEN takes no liberty (but a man on its crown row is
@@ -62,5 +67,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		(void)pdn_perft(&child, 1, 0);
 	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const pdn_variant *v;
+	int k;
+
+	for (k = 0; (v = pdn_variant_list(k)) != NULL; k++)
+		check(v, data, size);
 	return 0;
 }

@@ -143,6 +143,18 @@ write_profile(struct text *t, const pdn_profile *p)
 	add(t, p->transition == PDN_TRANSITION_RESTART ?
 	    "  into-5-move: restart\n" : "  into-5-move: keep\n");
 	add_rule(t, "5-move", "plies", p->ending5_plies, 1);
+	add_rule(t, "15-move", "plies", p->moves15_plies, 1);
+	add_rule(t, "20-move", "plies", p->moves20_plies, 1);
+	add_rule(t, "40-move", "plies", p->moves40_plies, 1);
+	add_rule(t, "3-kings", "plies", p->kings3_plies, 1);
+	add_rule(t, "7-move", "plies", p->kings2v1_plies, 1);
+	add_rule(t, "king-v-king", "plies", p->kings1v1_plies, 1);
+	/* The balance rule's two limits are on or off together. */
+	snprintf(s, sizeof(s), "balance:\n  enabled: %s\n  plies-4-5: %d\n"
+	    "  plies-6-7: %d\n", p->balance4_plies > 0 ? "true" : "false",
+	    p->balance4_plies > 0 ? p->balance4_plies : 1,
+	    p->balance6_plies > 0 ? p->balance6_plies : 1);
+	add(t, s);
 }
 
 static int
@@ -180,6 +192,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    !bool_value(p.threefold_initial) ||
 	    !bool_value(p.threefold_claim) || !plies_value(p.king_plies) ||
 	    !plies_value(p.ending16_plies) || !plies_value(p.ending5_plies) ||
+	    !plies_value(p.moves15_plies) || !plies_value(p.moves20_plies) ||
+	    !plies_value(p.moves40_plies) || !plies_value(p.kings3_plies) ||
+	    !plies_value(p.kings2v1_plies) || !plies_value(p.kings1v1_plies) ||
+	    (p.balance4_plies > 0) != (p.balance6_plies > 0) ||
+	    !plies_value(p.balance4_plies) || !plies_value(p.balance6_plies) ||
 	    (p.transition != PDN_TRANSITION_KEEP &&
 	    p.transition != PDN_TRANSITION_RESTART))
 		abort();
