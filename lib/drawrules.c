@@ -62,6 +62,9 @@ struct pdn_rules {
 	int due25, due16, due5;	/* the ply at which each rule fires */
 	int due3k, duebal;	/* FMJD-64 7.2.4 and 7.2.6 */
 	int due2v1, due1v1;	/* Frisian */
+	int variant_rules;	/* the profile has rules of other variants */
+	int due_end;		/* the earliest of the material rules' */
+	pdn_rules_reason due_end_reason;
 	int due;		/* the earliest of them, and its reason */
 	pdn_rules_reason due_reason;
 	pdn_rules_state st;
@@ -137,36 +140,63 @@ rules_lost(const pdn_position *p)
 	return PDN_REASON_NONE;
 }
 
-/* Recomputes the earliest deadline; ties go to the earlier reason. */
-static void
+/*
+ * The earliest deadline of the other variants' material rules, into
+ * due_end when earlier (see endings_due()).
+ */
+static __attribute__((noinline)) void
+variant_endings_due(pdn_rules *t)
+{
+	const struct {
+		int due;
+		pdn_rules_reason reason;
+	} rules[] = {
+		{ t->due3k, PDN_REASON_3_KINGS },
+		{ t->duebal, PDN_REASON_BALANCE },
+		{ t->due2v1, PDN_REASON_7_MOVE },
+		{ t->due1v1, PDN_REASON_KING_V_KING }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (rules[i].due < t->due_end) {
+			t->due_end = rules[i].due;
+			t->due_end_reason = rules[i].reason;
+		}
+}
+
+/*
+ * The earliest deadline of the material rules (every rule but the king
+ * moves'), which change only on a capture, a promotion or a start; ties
+ * go to the earlier reason.
+ */
+static inline void
+endings_due(pdn_rules *t)
+{
+	t->due_end = t->due16;
+	t->due_end_reason = PDN_REASON_16_MOVE;
+	if (t->due5 < t->due_end) {
+		t->due_end = t->due5;
+		t->due_end_reason = PDN_REASON_5_MOVE;
+	}
+	if (t->variant_rules)
+		variant_endings_due(t);
+}
+
+/*
+ * Recomputes the earliest deadline after the king moves' clock moved:
+ * ties go to the king moves, except that FMJD-64 7.2.4 names the material
+ * more closely than 7.2.5 and wins one.
+ */
+static inline void
 update_due(pdn_rules *t)
 {
 	t->due = t->due25;
 	t->due_reason = t->king_reason;
-	if (t->due16 < t->due) {
-		t->due = t->due16;
-		t->due_reason = PDN_REASON_16_MOVE;
-	}
-	if (t->due5 < t->due) {
-		t->due = t->due5;
-		t->due_reason = PDN_REASON_5_MOVE;
-	}
-	/* 7.2.4 names the material more closely than 7.2.5: it wins a tie. */
-	if (t->due3k != NEVER && t->due3k <= t->due) {
-		t->due = t->due3k;
-		t->due_reason = PDN_REASON_3_KINGS;
-	}
-	if (t->duebal < t->due) {
-		t->due = t->duebal;
-		t->due_reason = PDN_REASON_BALANCE;
-	}
-	if (t->due2v1 < t->due) {
-		t->due = t->due2v1;
-		t->due_reason = PDN_REASON_7_MOVE;
-	}
-	if (t->due1v1 < t->due) {
-		t->due = t->due1v1;
-		t->due_reason = PDN_REASON_KING_V_KING;
+	if (t->due_end < t->due || (t->due_end == t->due &&
+	    t->due_end != NEVER && t->due_end_reason == PDN_REASON_3_KINGS)) {
+		t->due = t->due_end;
+		t->due_reason = t->due_end_reason;
 	}
 }
 
@@ -184,7 +214,7 @@ deadline(int ply, int plies)
  * with kings, 4 to 7 pieces; Frisian, two kings against one and one king
  * each.
  */
-static void
+static __attribute__((noinline)) void
 russian_endings(pdn_rules *t, const pdn_position *p, int ply)
 {
 	int nw, nb, kw, kb, n;
@@ -290,7 +320,7 @@ decide(pdn_rules_verdict *v, pdn_rules_reason reason, pdn_rules_result res,
  * repetition, then the earliest deadline.  With `more` set a legal move
  * is known to follow, so there is no win to look for.
  */
-static void
+static inline __attribute__((always_inline)) void
 judge(pdn_rules *t, int count, int more)
 {
 	const pdn_position *p = &t->cur;
@@ -346,6 +376,7 @@ restart(pdn_rules *t, const pdn_position *pos, int halfmove_clock)
 	t->ending = ENDING_NONE;
 	enter_ending(t, ending_of(pos), ply);
 	russian_endings(t, pos, ply);
+	endings_due(t);
 	update_due(t);
 	judge(t, t->prof.threefold_initial ? 1 : 0, 0);
 	return 0;
@@ -376,6 +407,9 @@ pdn_rules_new(pdn_rules **out, const pdn_profile *profile)
 	pick_king_rule(t, t->prof.moves15_plies, PDN_REASON_15_MOVE);
 	pick_king_rule(t, t->prof.moves20_plies, PDN_REASON_20_MOVE);
 	pick_king_rule(t, t->prof.moves40_plies, PDN_REASON_40_MOVE);
+	t->variant_rules = t->prof.kings3_plies > 0 ||
+	    t->prof.balance4_plies > 0 || t->prof.balance6_plies > 0 ||
+	    t->prof.kings2v1_plies > 0 || t->prof.kings1v1_plies > 0;
 	if (reserve(t) != 0) {
 		free(t);
 		return PDN_ENOMEM;
@@ -431,7 +465,12 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 	    before->kings != t->cur.kings || before->side != t->cur.side ||
 	    m->from > PDN_SQUARES)
 		return PDN_EINVAL;
-	man = (t->cur.kings & square_bit(&t->cur, m->from)) == 0;
+	/*
+	 * The mover's start square is a bit of fromto, its end square is
+	 * empty before the move: in any variant's layout.  (A capture that
+	 * ends where it began has fromto 0, and is irreversible anyway.)
+	 */
+	man = (t->cur.kings & m->fromto) == 0;
 	if (man || m->ncap > 0) {
 		/* Irreversible: the 25-move clock restarts and no earlier
 		 * position can come back. */
@@ -444,7 +483,9 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		t->due25 = deadline(t->st.ply, t->king_plies);
 		if (m->ncap > 0 || m->promotes) {
 			enter_ending(t, ending_of(&t->cur), t->st.ply);
-			russian_endings(t, &t->cur, t->st.ply);
+			if (t->variant_rules)
+				russian_endings(t, &t->cur, t->st.ply);
+			endings_due(t);
 		}
 		update_due(t);
 		/* The position reached is the first of a new history; it is

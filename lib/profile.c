@@ -275,29 +275,21 @@ static const struct field rule5_fields[] = {
 	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
 };
 
-static const struct field rule15_fields[] = {
-	{ "enabled", F_15_ENABLED, T_BOOL, 0, 0, NULL, 0 },
-	{ "plies", F_15_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
-	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
-};
+/* The keys of a rule of one limit: `enabled` and `plies`. */
+#define PLIES_RULE(table, enabled, plies) \
+	static const struct field table[] = { \
+		{ "enabled", enabled, T_BOOL, 0, 0, NULL, 0 }, \
+		{ "plies", plies, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 }, \
+		{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 } \
+	}
 
-static const struct field rule20_fields[] = {
-	{ "enabled", F_20_ENABLED, T_BOOL, 0, 0, NULL, 0 },
-	{ "plies", F_20_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
-	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
-};
+PLIES_RULE(rule15_fields, F_15_ENABLED, F_15_PLIES);
 
-static const struct field rule40_fields[] = {
-	{ "enabled", F_40_ENABLED, T_BOOL, 0, 0, NULL, 0 },
-	{ "plies", F_40_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
-	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
-};
+PLIES_RULE(rule20_fields, F_20_ENABLED, F_20_PLIES);
 
-static const struct field kings3_fields[] = {
-	{ "enabled", F_3K_ENABLED, T_BOOL, 0, 0, NULL, 0 },
-	{ "plies", F_3K_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
-	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
-};
+PLIES_RULE(rule40_fields, F_40_ENABLED, F_40_PLIES);
+
+PLIES_RULE(kings3_fields, F_3K_ENABLED, F_3K_PLIES);
 
 static const struct field balance_fields[] = {
 	{ "enabled", F_BAL_ENABLED, T_BOOL, 0, 0, NULL, 0 },
@@ -306,17 +298,9 @@ static const struct field balance_fields[] = {
 	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
 };
 
-static const struct field rule7_fields[] = {
-	{ "enabled", F_7_ENABLED, T_BOOL, 0, 0, NULL, 0 },
-	{ "plies", F_7_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
-	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
-};
+PLIES_RULE(rule7_fields, F_7_ENABLED, F_7_PLIES);
 
-static const struct field kvk_fields[] = {
-	{ "enabled", F_KVK_ENABLED, T_BOOL, 0, 0, NULL, 0 },
-	{ "plies", F_KVK_PLIES, T_INT, 1, PDN_PROFILE_PLIESMAX, NULL, 0 },
-	{ NULL, F_COUNT, T_MAP, 0, 0, NULL, 0 }
-};
+PLIES_RULE(kvk_fields, F_KVK_ENABLED, F_KVK_PLIES);
 
 /* The rules after 5-move are optional: a profile without them has none. */
 static const struct field top_fields[] = {
