@@ -402,9 +402,16 @@ static long
 move_target(struct run *run, int stopped)
 {
 	long plies = pdn_played_plies(run->pg), i, want, at;
+	const pdn_variant *v;
 	pdn_ply p;
 
-	want = 2 * run->move + (run->move_side == PDN_BLACK);
+	/*
+	 * The colour asked, as the first or the second move of its pair:
+	 * Black opens the pairs where Black moves first (English).
+	 */
+	v = pdn_played_variant(run->pg);
+	want = 2 * run->move + (run->move_side != (v != NULL ?
+	    pdn_variant_first(v) : PDN_WHITE));
 	for (i = 0; i < plies; i++) {
 		pdn_played_ply(&p, run->pg, 0, i);
 		at = 2 * p.number + p.second;

@@ -78,6 +78,15 @@ struct alts {
 	size_t n;
 };
 
+/* The variants a --fen is read in: every one the library knows. */
+#define MAX_VARIANTS 16
+
+/* A --fen: the position it names in each variant it reads in. */
+struct fenq {
+	pdn_position pos[MAX_VARIANTS];
+	unsigned char ok[MAX_VARIANTS];
+};
+
 static struct opt {
 	struct group all;	/* -t, --player, --result */
 	struct alts *files;	/* -T: each must hold */
@@ -88,7 +97,7 @@ static struct opt {
 	int verdict;		/* --verdict: pdn_verdict */
 	long pmin, pmax;	/* --plies; pmin -1: none */
 	int variant;		/* --variant, or 0 */
-	pdn_position *fens;	/* --fen: each reached */
+	struct fenq *fens;	/* --fen: each reached */
 	size_t nfens;
 	struct material *mats;	/* --material: each reached */
 	size_t nmats;
@@ -512,7 +521,9 @@ look(const pdn_position *pos, unsigned char *found, size_t missing)
 	size_t i;
 
 	for (i = 0; i < opt.nfens; i++)
-		if (!found[i] && pdn_position_equal(pos, &opt.fens[i])) {
+		if (!found[i] && pos->variant < MAX_VARIANTS &&
+		    opt.fens[i].ok[pos->variant] &&
+		    pdn_position_equal(pos, &opt.fens[i].pos[pos->variant])) {
 			found[i] = 1;
 			missing--;
 		}
@@ -2404,16 +2415,34 @@ add_material(struct drv *d, const char *value)
 static int
 add_fen(struct drv *d, const char *value)
 {
-	pdn_fen_info info;
-	pdn_position pos, *p;
+	pdn_fen_info info, first = { 0 };
+	struct fenq q, *p;
+	const pdn_variant *v;
+	int k, any = 0;
 
-	if (pdn_fen_read(&pos, value, strlen(value), &info) != 0)
+	/*
+	 * The position in each variant it reads in (its squares are the
+	 * variant's), matched against the games of that variant.
+	 */
+	memset(&q, 0, sizeof(q));
+	for (k = 0; k < MAX_VARIANTS && (v = pdn_variant_list(k)) != NULL;
+	    k++) {
+		if (pdn_variant_fen_read(v, &q.pos[k], value, strlen(value),
+		    &info) != 0) {
+			if (k == 0)
+				first = info;
+			continue;
+		}
+		/* A position to look for has a side to move: '?' says none. */
+		if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN)
+			return drv_bad_value(d, "--fen", value,
+			    pdn_fen_strerror(PDN_FEN_BAD_SIDE));
+		q.ok[k] = 1;
+		any = 1;
+	}
+	if (!any)
 		return drv_bad_value(d, "--fen", value,
-		    pdn_fen_strerror(info.status));
-	/* A position to look for has a side to move: '?' says none. */
-	if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN)
-		return drv_bad_value(d, "--fen", value,
-		    pdn_fen_strerror(PDN_FEN_BAD_SIDE));
+		    pdn_fen_strerror(first.status));
 	if (opt.nfens + opt.nmats >= MAX_REACH)
 		return drv_usage_error(d, "at most %d --fen and --material",
 		    MAX_REACH);
@@ -2422,7 +2451,7 @@ add_fen(struct drv *d, const char *value)
 		return 2;
 	}
 	opt.fens = p;
-	opt.fens[opt.nfens++] = pos;
+	opt.fens[opt.nfens++] = q;
 	return 0;
 }
 

@@ -554,6 +554,26 @@ want_fromto(const pdn_move *m, int fromto)
 	return m->from == fromto / 64 && m->to == fromto % 64;
 }
 
+/* What a precedence rule makes compulsory, for a message. */
+static const char *
+precedence_rule(enum precedence prec)
+{
+	switch (prec) {
+	case PREC_KING_MOVER:
+		return "a capture, with a king when one can capture,";
+	case PREC_COUNT_KINGS:
+		return "the capture of the most pieces, then of the most kings,";
+	case PREC_ITALIAN:
+		return "the capture Italian precedence requires (the most "
+		    "pieces, by a king, the most kings, kings first)";
+	case PREC_FRISIAN:
+		return "the capture of the most value (a king worth almost "
+		    "two men), by a king at equal value,";
+	default:
+		return "a capture";
+	}
+}
+
 static const char *
 piece_name(pdn_piece p)
 {
@@ -634,8 +654,8 @@ explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *written,
 			    "compulsory: %s", list->m[0].ncap,
 			    list->m[0].ncap == 1 ? "" : "s", moves);
 		else
-			snprintf(buf, size, "a capture is compulsory: %s",
-			    moves);
+			snprintf(buf, size, "%s is compulsory: %s",
+			    precedence_rule(v->prec), moves);
 		return;
 	}
 	p = pdn_position_get(pos, from);
