@@ -699,6 +699,20 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
 		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
 			    pdn_fen_strerror(info.status), info.square);
+		else if (info.status == PDN_FEN_SQUARE_RANGE &&
+		    pdn_variant_gametype(v) != 20)
+			/* The fixed text names international's 1-50. */
+		{
+			if (info.square > 0)
+				emit(r, PDN_D_BAD_FEN, line, col, "square %d "
+				    "is not on the board of %s (1-%d)",
+				    info.square, pdn_variant_title(v),
+				    pdn_variant_squares(v));
+			else
+				emit(r, PDN_D_BAD_FEN, line, col, "not a "
+				    "playing square of %s",
+				    pdn_variant_title(v));
+		}
 		else
 			emit(r, PDN_D_BAD_FEN, line, col, "%s",
 			    pdn_fen_strerror(info.status));
