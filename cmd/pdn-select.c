@@ -782,6 +782,8 @@ key_pos(pdn_buf *b, const pdn_position *pos)
 	pdn_buf_add(b, (const char *)&pos->white, sizeof(pos->white));
 	pdn_buf_add(b, (const char *)&pos->black, sizeof(pos->black));
 	pdn_buf_add(b, (const char *)&pos->kings, sizeof(pos->kings));
+	/* The 12x12 board's squares from bit 64 on. */
+	pdn_buf_add(b, (const char *)pos->hi, sizeof(pos->hi));
 	pdn_buf_add(b, (const char *)&side, 1);
 }
 
@@ -797,6 +799,7 @@ key_moves(pdn_buf *b, const pdn_played *pg, long n)
 {
 	const pdn_position *pos[64], *prev = pdn_played_start(pg), *cur;
 	uint64_t mb, ma, cap;
+	unsigned mbh, mah;
 	unsigned char *c;
 	long from, got, k;
 
@@ -810,21 +813,33 @@ key_moves(pdn_buf *b, const pdn_played *pg, long n)
 		c = (unsigned char *)b->data + b->len;
 		for (k = 0; k < got; k++, prev = cur) {
 			cur = pos[k];
+			/*
+			 * The high bytes hold the 12x12 board's squares from
+			 * bit 64 on, where no piece is captured.
+			 */
 			if (prev->side == PDN_WHITE) {
 				mb = prev->white;
 				ma = cur->white;
+				mbh = prev->hi[0];
+				mah = cur->hi[0];
 				cap = prev->black & ~cur->black;
 			} else {
 				mb = prev->black;
 				ma = cur->black;
+				mbh = prev->hi[1];
+				mah = cur->hi[1];
 				cap = prev->white & ~cur->white;
 			}
-			if ((mb & ~ma) == 0) {
+			if ((mb & ~ma) == 0 && (mbh & ~mah) == 0) {
 				*c++ = 0x7f;
 				*c++ = 0x7f;
 			} else {
-				*c++ = (unsigned char)__builtin_ctzll(mb & ~ma);
-				*c++ = (unsigned char)__builtin_ctzll(ma & ~mb);
+				*c++ = (unsigned char)((mb & ~ma) != 0 ?
+				    __builtin_ctzll(mb & ~ma) :
+				    64 + __builtin_ctz(mbh & ~mah));
+				*c++ = (unsigned char)((ma & ~mb) != 0 ?
+				    __builtin_ctzll(ma & ~mb) :
+				    64 + __builtin_ctz(mah & ~mbh));
 			}
 			for (; cap != 0; cap &= cap - 1)
 				*c++ = (unsigned char)(0x80 |
@@ -932,7 +947,9 @@ hash_pos(uint64_t h, const pdn_position *p)
 {
 	h = (h << 23 | h >> 41) ^ (p->white * 0xff51afd7ed558ccdULL +
 	    p->black * 0xc4ceb9fe1a85ec53ULL + p->kings *
-	    0x9e3779b97f4a7c15ULL + (uint64_t)p->side);
+	    0x9e3779b97f4a7c15ULL + (uint64_t)p->side +
+	    ((uint64_t)p->hi[0] << 40 ^ (uint64_t)p->hi[1] << 48 ^
+	    (uint64_t)p->hi[2] << 56));
 	return h;
 }
 

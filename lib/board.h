@@ -12,7 +12,9 @@
 #ifndef PDN_BOARD_H
 #define PDN_BOARD_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "pdn.h"
 
@@ -82,6 +84,13 @@ ending_of(const pdn_position *p)
 	n[1] = popcount(p->black);
 	k[0] = popcount(p->white & p->kings);
 	k[1] = popcount(p->black & p->kings);
+	/* The 12x12 board's squares from bit 64 on. */
+	if (p->hi[0] | p->hi[1]) {
+		n[0] += popcount(p->hi[0]);
+		n[1] += popcount(p->hi[1]);
+		k[0] += popcount((unsigned)(p->hi[0] & p->hi[2]));
+		k[1] += popcount((unsigned)(p->hi[1] & p->hi[2]));
+	}
 	/* The lone side has exactly one piece, a king.  When both have, the
 	 * other side is one king as well: a 5-move ending either way. */
 	if (n[0] == 1 && k[0] == 1)
@@ -145,11 +154,25 @@ play_bits(pdn_position *dst, const pdn_position *src, const pdn_move *m)
 	dst->side = (pdn_colour)!src->side;
 }
 
+/*
+ * The variant and the high bits of a position, its last four bytes, in
+ * one copy (a 12x12 position never comes here: see make_any(), variant.h).
+ */
+_Static_assert(offsetof(pdn_position, hi) ==
+    offsetof(pdn_position, variant) + 1 && sizeof(pdn_position) ==
+    offsetof(pdn_position, variant) + 4, "variant and hi end the position");
+
+static inline void
+copy_variant(pdn_position *dst, const pdn_position *src)
+{
+	memcpy(&dst->variant, &src->variant, 4);
+}
+
 static inline void
 make_move_to(pdn_position *dst, const pdn_position *src, const pdn_move *m)
 {
 	play_bits(dst, src, m);
-	dst->variant = src->variant;
+	copy_variant(dst, src);
 }
 
 /*
@@ -168,7 +191,7 @@ position_copy(pdn_position *dst, const pdn_position *src)
 	dst->black = b;
 	dst->kings = k;
 	dst->side = src->side;
-	dst->variant = src->variant;
+	copy_variant(dst, src);
 }
 
 /*

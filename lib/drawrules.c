@@ -33,6 +33,7 @@
 
 #include "board.h"
 #include "pdn_rules.h"
+#include "variant.h"
 
 
 #define NEVER INT_MAX
@@ -133,7 +134,8 @@ can_move(const pdn_position *p)
 static pdn_rules_reason
 rules_lost(const pdn_position *p)
 {
-	if ((p->side == PDN_WHITE ? p->white : p->black) == 0)
+	if ((p->side == PDN_WHITE ? p->white : p->black) == 0 &&
+	    p->hi[p->side == PDN_WHITE ? 0 : 1] == 0)
 		return PDN_REASON_NO_PIECES;
 	if (!can_move(p))
 		return PDN_REASON_NO_MOVES;
@@ -224,10 +226,10 @@ russian_endings(pdn_rules *t, const pdn_position *p, int ply)
 	    t->prof.balance6_plies == 0 && t->prof.kings2v1_plies == 0 &&
 	    t->prof.kings1v1_plies == 0)
 		return;
-	nw = popcount(p->white);
-	nb = popcount(p->black);
-	kw = popcount(p->white & p->kings);
-	kb = popcount(p->black & p->kings);
+	nw = pdn_position_count(p, PDN_WHITE);
+	nb = pdn_position_count(p, PDN_BLACK);
+	kw = pdn_position_kings(p, PDN_WHITE);
+	kb = pdn_position_kings(p, PDN_BLACK);
 	if ((nw == 1 && kw == 1 && nb >= 3 && kb == nb) ||
 	    (nb == 1 && kb == 1 && nw >= 3 && kw == nw))
 		t->due3k = deadline(ply, t->prof.kings3_plies);
@@ -285,6 +287,8 @@ mix(const pdn_position *p)
 
 	h ^= (p->black + (uint64_t)p->side) * 0xc2b2ae3d27d4eb4fULL;
 	h ^= p->kings * 0x165667b19e3779f9ULL;
+	h ^= ((uint64_t)p->hi[0] | (uint64_t)p->hi[1] << 8 |
+	    (uint64_t)p->hi[2] << 16) * 0xd6e8feb86659fd93ULL;
 	return h ^ (h >> 29);
 }
 
@@ -470,14 +474,16 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 	 * empty before the move: in any variant's layout.  (A capture that
 	 * ends where it began has fromto 0, and is irreversible anyway.)
 	 */
-	man = (t->cur.kings & m->fromto) == 0;
+	man = t->cur.variant == VARIANT_CANADIAN ? !set_has(&t->cur, 2,
+	    variant_bit(pdn_variant_of(&t->cur), m->from)) :
+	    (t->cur.kings & m->fromto) == 0;
 	if (man || m->ncap > 0) {
 		/* Irreversible: the 25-move clock restarts and no earlier
 		 * position can come back. */
 		if (after != NULL)
 			position_copy(&t->cur, after);
 		else
-			make_move(&t->cur, m);
+			make_any(&t->cur, &t->cur, m);
 		t->st.ply++;
 		t->hashed = 0;
 		t->due25 = deadline(t->st.ply, t->king_plies);
@@ -513,7 +519,7 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		if (after != NULL)
 			position_copy(&t->cur, after);
 		else
-			make_move(&t->cur, m);
+			make_any(&t->cur, &t->cur, m);
 		t->hash = mix(&t->cur);
 		t->st.ply++;
 		/* The most recent equal position, with the same side to
@@ -535,7 +541,7 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		if (after != NULL)
 			position_copy(&t->cur, after);
 		else
-			make_move(&t->cur, m);
+			make_any(&t->cur, &t->cur, m);
 		t->st.ply++;
 	}
 	judge(t, count, more);
@@ -604,6 +610,10 @@ survey(const pdn_rules *t, const pdn_played *pg, int k, long plies,
 	long i = 0, j = 0, n = 0, end = plies, run = 0, best = 0;
 	long limit = LONG_MAX;
 
+	/* The 12x12 board's edge squares are not in the bitboards read here. */
+	*kingless = 0;
+	if (prev->variant == VARIANT_CANADIAN)
+		return 0;
 	if (t->king_plies > 0)
 		limit = t->king_plies;
 	if (prof->threefold > 0 && 4L * (prof->threefold - 1) < limit)
@@ -767,7 +777,7 @@ pdn_rules_play_game(pdn_rules_state *out, pdn_rules *t, const pdn_played *pg,
 			if (cur->end.reason != PDN_REASON_NONE)
 				break;
 		}
-		if (p.after->kings == 0) {
+		if (p.after->kings == 0 && p.after->hi[2] == 0) {
 			last = *p.after;
 			pending = 1;
 			skipped++;

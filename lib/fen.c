@@ -21,7 +21,8 @@ struct fen_reader {
 	size_t len, pos;
 	pdn_fen_info *info;
 	const pdn_variant *v;
-	uint64_t men[2], kings[2];
+	pdn_position acc;	/* the pieces read so far */
+	int crowned;		/* a man stands on its crowning rank */
 };
 
 static int
@@ -112,14 +113,15 @@ square(struct fen_reader *r, int *sq, size_t *at, int *alpha)
 static int
 place(struct fen_reader *r, int colour, int sq, int king, size_t at)
 {
-	uint64_t b = pdn_variant_square_bit(r->v, sq);
+	const struct geometry *g = r->v->geom;
 
-	if ((r->men[0] | r->men[1] | r->kings[0] | r->kings[1]) & b)
+	if (pdn_position_get(&r->acc, sq) != PDN_EMPTY)
 		return fail(r, PDN_FEN_DUPLICATE, at, sq);
-	if (king)
-		r->kings[colour] |= b;
-	else
-		r->men[colour] |= b;
+	pdn_position_set(&r->acc, sq, colour == 0 ?
+	    (king ? PDN_WHITE_KING : PDN_WHITE_MAN) :
+	    (king ? PDN_BLACK_KING : PDN_BLACK_MAN));
+	if (!king && g->y[sq] == (colour == 0 ? g->height - 1 : 0))
+		r->crowned = 1;
 	return 0;
 }
 
@@ -209,11 +211,11 @@ pdn_variant_fen_read(const pdn_variant *v, pdn_position *pos, const char *s,
 	pdn_fen_info scratch;
 	pdn_colour side;
 	unsigned seen = 0;
-	uint64_t crown[2] = { 0, 0 };
-	int c, n;
+	int c;
 
 	memset(&r, 0, sizeof(r));
 	r.v = v;
+	pdn_variant_clear(v, &r.acc, PDN_WHITE);
 	r.s = s;
 	r.len = len;
 	r.info = info != NULL ? info : &scratch;
@@ -250,17 +252,10 @@ pdn_variant_fen_read(const pdn_variant *v, pdn_position *pos, const char *s,
 	}
 	if (c != -1)
 		return fail(&r, PDN_FEN_TRAILING, r.pos, 0);
-	for (n = 1; n <= v->geom->squares; n++)
-		if (v->geom->y[n] == v->geom->height - 1)
-			crown[0] |= pdn_variant_square_bit(v, n);
-		else if (v->geom->y[n] == 0)
-			crown[1] |= pdn_variant_square_bit(v, n);
-	if ((r.men[0] & crown[0]) || (r.men[1] & crown[1]))
+	if (r.crowned)
 		r.info->warnings |= PDN_FEN_W_MAN_ON_CROWN_ROW;
-	pdn_variant_clear(v, pos, side);
-	pos->white = r.men[0] | r.kings[0];
-	pos->black = r.men[1] | r.kings[1];
-	pos->kings = r.kings[0] | r.kings[1];
+	*pos = r.acc;
+	pos->side = side;
 	return 0;
 }
 
@@ -321,6 +316,22 @@ put_num(struct out *o, int n)
 	put(o, tmp);
 }
 
+/*
+ * Whether square n holds a piece of colour c: a king (king 1), a man
+ * (0) or either (-1).
+ */
+static int
+has(const pdn_position *pos, int n, pdn_colour c, int king)
+{
+	pdn_piece p = pdn_position_get(pos, n);
+
+	if (p == PDN_EMPTY || (p == PDN_WHITE_MAN || p == PDN_WHITE_KING) !=
+	    (c == PDN_WHITE))
+		return 0;
+	return king < 0 || (p == PDN_WHITE_KING || p == PDN_BLACK_KING) ==
+	    (king == 1);
+}
+
 /* A square as the variant's records write it: "35", or "c3". */
 static void
 put_square(struct out *o, const pdn_variant *v, int n)
@@ -341,8 +352,8 @@ put_square(struct out *o, const pdn_variant *v, int n)
  * rank by rank from White's side, each from file a.
  */
 static void
-put_colour(struct out *o, const pdn_variant *v, uint64_t pieces,
-    uint64_t kings)
+put_colour(struct out *o, const pdn_variant *v, const pdn_position *pos,
+    pdn_colour c)
 {
 	int n, end, first = 1, i, squares = v->geom->squares, x, y;
 
@@ -355,12 +366,12 @@ put_colour(struct out *o, const pdn_variant *v, uint64_t pieces,
 			    v->geom->at[y][x + 1];
 		} else
 			n = i + 1;
-		if ((pieces & pdn_variant_square_bit(v, n)) == 0)
+		if (!has(pos, n, c, -1))
 			continue;
 		if (!first)
 			put(o, ",");
 		first = 0;
-		if (kings & pdn_variant_square_bit(v, n)) {
+		if (has(pos, n, c, 1)) {
 			put(o, "K");
 			put_square(o, v, n);
 			continue;
@@ -368,8 +379,7 @@ put_colour(struct out *o, const pdn_variant *v, uint64_t pieces,
 		put_square(o, v, n);
 		if (v->algebraic)
 			continue;
-		for (end = n; end < squares && (pieces & ~kings &
-		    pdn_variant_square_bit(v, end + 1)); end++)
+		for (end = n; end < squares && has(pos, end + 1, c, 0); end++)
 			;
 		if (end - n >= 2) {
 			put(o, "-");
@@ -387,9 +397,9 @@ pdn_fen_write(char *buf, size_t size, const pdn_position *pos)
 	struct out o = { buf, size, 0 };
 
 	put(&o, pos->side == PDN_WHITE ? "W:W" : "B:W");
-	put_colour(&o, v, pos->white, pos->kings);
+	put_colour(&o, v, pos, PDN_WHITE);
 	put(&o, ":B");
-	put_colour(&o, v, pos->black, pos->kings);
+	put_colour(&o, v, pos, PDN_BLACK);
 	if (size > 0)
 		buf[o.len < size ? o.len : size - 1] = '\0';
 	return o.len;

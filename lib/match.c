@@ -7,6 +7,8 @@
  * landing or captured squares include each square listed in between.  The
  * caller decides what to do when more than one move matches.
  */
+#include <string.h>
+
 #include "pdn_game.h"
 
 int
@@ -44,10 +46,9 @@ pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
  * (PDN 3.0), which the generator's path, one route of the move, need not
  * hold.
  */
-static uint64_t
-route(const pdn_variant *v, const pdn_move *m)
+static void
+route(const pdn_variant *v, const pdn_move *m, uint8_t *via)
 {
-	uint64_t via = 0;
 	int j, a = m->from, b, x0, y0, x1, y1, dx, dy, n;
 
 	for (j = 0; j < m->ncap; j++, a = b) {
@@ -66,11 +67,9 @@ route(const pdn_variant *v, const pdn_move *m)
 		for (n = 0; n < 32 && (x0 != x1 || y0 != y1); n++) {
 			x0 += dx;
 			y0 += dy;
-			via |= pdn_variant_square_bit(v,
-			    pdn_variant_square_at(v, x0, y0));
+			via[pdn_variant_square_at(v, x0, y0)] = 1;
 		}
 	}
-	return via;
 }
 
 int
@@ -80,8 +79,9 @@ pdn_variant_match_list(const pdn_variant *v, int *idx, int max,
 	const pdn_move *m;
 	pdn_movetok nt;
 	uint64_t via;
+	uint8_t on[PDN_MOVETOK_MAX + 73];	/* squares passed, 12x12 */
 	unsigned n = 0, k, from, to;
-	int i, j;
+	int i, j, sq;
 
 	if (notes != NULL)
 		*notes = 0;
@@ -93,15 +93,22 @@ pdn_variant_match_list(const pdn_variant *v, int *idx, int max,
 		m = &legal->m[i];
 		if (m->from != from || m->to != to)
 			continue;
+		/*
+		 * The squares a listed one may be: captured (always below
+		 * bit 64), landing, and in every variant but international,
+		 * whose records name landing squares, the squares passed.
+		 */
 		via = m->captured;
+		memset(on, 0, sizeof(on));
 		for (j = 0; j < m->ncap; j++)
-			via |= pdn_variant_square_bit(v, m->path[j]);
-		/* International draughts' records name landing squares. */
+			on[m->path[j]] = 1;
 		if (nt.nsq > 2 && pdn_variant_gametype(v) != 20)
-			via |= route(v, m);
-		for (k = 1; k + 1 < nt.nsq; k++)
-			if (!(via & pdn_variant_square_bit(v, nt.sq[k])))
+			route(v, m, on);
+		for (k = 1; k + 1 < nt.nsq; k++) {
+			sq = nt.sq[k];
+			if (!on[sq] && !(via & pdn_variant_square_bit(v, sq)))
 				break;
+		}
 		if (k + 1 < nt.nsq)
 			continue;
 		if (notes != NULL) {

@@ -315,5 +315,5 @@ intl_count_moves(const pdn_position *pos)
 void
 pdn_make(pdn_position *pos, const pdn_move *m)
 {
-	make_move(pos, m);
+	make_any(pos, pos, m);
 }

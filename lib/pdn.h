@@ -69,7 +69,11 @@ typedef struct pdn_position {
 	 * pdn_position_variant() gives its descriptor.
 	 */
 	uint8_t variant;
-	uint8_t reserved[3];	/* zero */
+	/*
+	 * Bits 64-71 of white, black and kings, on the boards of more than
+	 * 64 squares (Canadian draughts); zero on the others.
+	 */
+	uint8_t hi[3];
 } pdn_position;
 
 /* What stands on a square. */
@@ -78,7 +82,7 @@ typedef enum pdn_piece {
 	PDN_WHITE_MAN, PDN_BLACK_MAN, PDN_WHITE_KING, PDN_BLACK_KING
 } pdn_piece;
 
-#define PDN_SQUARES	50	/* of international draughts; the most of any */
+#define PDN_SQUARES	50	/* of international draughts (Canadian: 72) */
 #define PDN_MAX_CAPTURES 20	/* a side has at most 20 pieces to lose */
 
 /*
@@ -133,9 +137,10 @@ const pdn_variant *pdn_variant_get(int gametype);
 
 /*
  * The variant of a name ("international", "brazilian", "russian",
- * "english", "italian", "pool", "spanish", "czech", "thai", "frisian"),
- * or NULL.  Positions of every one of them are generated exactly (perft);
- * pdn_variant_played() says whether its records are replayed as well.
+ * "english", "italian", "pool", "spanish", "czech", "thai", "frisian",
+ * "canadian"), or NULL.  Positions of every one of them are generated
+ * exactly (perft); pdn_variant_played() says whether its records are
+ * replayed as well.
  */
 const pdn_variant *pdn_variant_by_name(const char *name);
 
@@ -179,7 +184,11 @@ int pdn_variant_square_xy(const pdn_variant *v, int square, int *x, int *y);
 /* The square at file x, rank y; 0 when no square is played there. */
 int pdn_variant_square_at(const pdn_variant *v, int x, int y);
 
-/* The bit of a square in the variant's bitboards; 0 for no square. */
+/*
+ * The bit of a square in the variant's bitboards; 0 for no square, and
+ * for the 12x12 board's edge squares kept in pdn_position.hi (a captured
+ * piece, never on an edge square, always has its bit: pdn_move.captured).
+ */
 uint64_t pdn_variant_square_bit(const pdn_variant *v, int square);
 
 /* The square of a single-bit bitboard of the variant; 0 for none. */

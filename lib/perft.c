@@ -8,6 +8,7 @@
  * once every capture has been found.
  */
 #include "movegen.h"
+#include "variant.h"
 
 /* A position being walked, and the nodes counted below it so far. */
 struct walk {
@@ -167,7 +168,7 @@ perft_variant(const pdn_position *pos, int depth, int bulk)
 	if (depth == 1 && bulk)
 		return (uint64_t)n;
 	for (i = 0; i < n; i++) {
-		make_move_to(&child, pos, &list.m[i]);
+		make_any(&child, pos, &list.m[i]);
 		if (depth == 1)
 			leaf(&child);
 		else

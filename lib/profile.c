@@ -100,6 +100,7 @@ static const pdn_profile builtin_profiles[] = {
 	{ .name = "spanish", .threefold_initial = 1 },
 	{ .name = "czech", .threefold_initial = 1 },
 	{ .name = "thai", .threefold_initial = 1 },
+	{ .name = "canadian", .threefold_initial = 1 },
 	{
 		/*
 		 * Frisian draughts, the official rules of 2011 (VARIANTS.md
@@ -161,6 +162,8 @@ pdn_profile_of_variant(const pdn_variant *v)
 		return pdn_profile_builtin("thai");
 	case 40:
 		return pdn_profile_builtin("frisian");
+	case 27:
+		return pdn_profile_builtin("canadian");
 	case 25:
 	case 26:
 		return pdn_profile_builtin("fmjd64");

@@ -755,10 +755,11 @@ node_tag(const pdn_replay *rp, const struct node *x)
 	if (x->elem == NULL || x->parent < 0)
 		return 32;
 	const pdn_position *before = &rp->pg.nodes[x->parent].pos;
+	int king = before->variant == VARIANT_CANADIAN ?
+	    set_has(before, 2, variant_bit(rp->pg.variant, x->move.from)) :
+	    (before->kings & square_bit(before, x->move.from)) != 0;
 
-	return ply_tag(x->move.ncap > 0, (before->kings &
-	    square_bit(before, x->move.from)) != 0,
-	    (unsigned)ending_of(&x->pos));
+	return ply_tag(x->move.ncap > 0, king, (unsigned)ending_of(&x->pos));
 }
 
 /* The key of a line one tag longer (a multiplicative hash). */
@@ -821,7 +822,7 @@ play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
 	nd->pos.white = white ? w ^ (fb | tb) : w;
 	nd->pos.black = white ? bl : bl ^ (fb | tb);
 	nd->pos.side = white ? PDN_BLACK : PDN_WHITE;
-	nd->pos.variant = 0;
+	copy_variant(&nd->pos, &src->pos);
 	nd->move = (pdn_move){ .fromto = fb | tb, .from = (uint8_t)from,
 	    .to = (uint8_t)to };
 	if (tb & (white ? WHITE_CROWN : BLACK_CROWN)) {
@@ -947,7 +948,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			/* Played straight into a node (see make_move_to()). */
 			if ((nd = new_node(rp)) == NULL)
 				return 0;
-			make_move_to(&nd->pos, &rp->pg.nodes[i].pos, &rp->cand[j]);
+			make_any(&nd->pos, &rp->pg.nodes[i].pos, &rp->cand[j]);
 			nd->move = rp->cand[j];
 			nd->elem = el;
 			nd->parent = (int)i;

@@ -47,10 +47,17 @@ struct vgen {
 	uint8_t taken_king[PDN_MAX_CAPTURES];	/* and whether each was a king */
 };
 
+/*
+ * The bit of square sq in the bitboards; 0 from bit 64 on (the edge
+ * squares of the 12x12 board, where no piece is ever captured, and which
+ * fromto then leaves out: vargen_make() plays such moves).
+ */
 static inline uint64_t
-bit(int sq)
+bit(const struct vgen *g, int sq)
 {
-	return 1ULL << (sq - 1);
+	int b = g->v->geom->bit[sq];
+
+	return b < 64 ? 1ULL << b : 0;
 }
 
 /* The directions a piece captures in: a mask of bits of 0..7. */
@@ -162,7 +169,7 @@ record(struct vgen *g, int to, int n, int promotes)
 		list->n = 0;
 	}
 	for (i = 0; i < n; i++)
-		captured |= bit(g->taken[i]);
+		captured |= bit(g, g->taken[i]);
 	for (i = 0; i < list->n; i++) {
 		m = &list->m[i];
 		if (m->to == to && m->from == g->from &&
@@ -176,7 +183,7 @@ record(struct vgen *g, int to, int n, int promotes)
 	m = &list->m[list->n++];
 	memset(m, 0, sizeof(*m));
 	m->captured = captured;
-	m->fromto = bit(g->from) ^ bit(to);
+	m->fromto = bit(g, g->from) ^ bit(g, to);
 	m->from = g->from;
 	m->to = (uint8_t)to;
 	m->ncap = (uint8_t)n;
@@ -275,19 +282,29 @@ spread(struct vgen *g, const pdn_position *pos, const pdn_variant *v)
 	int n, squares = v->geom->squares;
 	uint64_t b;
 
+	const uint8_t *sq = v->geom->sq;
+
 	g->v = v;
 	g->nb = v->geom->nb;
 	memset(g->board, 0, sizeof(g->board));
 	g->board[0] = SQ_OFF;
 	for (b = pos->white; b; b &= b - 1)
-		g->board[bit_index(b) + 1] = SQ_WHITE;
+		g->board[sq[bit_index(b)]] = SQ_WHITE;
 	for (b = pos->black; b; b &= b - 1)
-		g->board[bit_index(b) + 1] = SQ_BLACK;
+		g->board[sq[bit_index(b)]] = SQ_BLACK;
 	for (b = pos->kings; b; b &= b - 1)
-		if (bit_index(b) < squares)
-			g->board[bit_index(b) + 1] |= SQ_KING;
-	for (n = squares + 1; n <= GEOM_MAX; n++)
-		g->board[n] = SQ_EMPTY;
+		if (sq[bit_index(b)] != 0)
+			g->board[sq[bit_index(b)]] |= SQ_KING;
+	/* Bits 64 on (12x12). */
+	for (n = 0; n < 8 && squares > 64; n++) {
+		if (pos->hi[0] >> n & 1)
+			g->board[sq[64 + n]] = SQ_WHITE;
+		if (pos->hi[1] >> n & 1)
+			g->board[sq[64 + n]] = SQ_BLACK;
+		if (pos->hi[2] >> n & 1)
+			g->board[sq[64 + n]] |= SQ_KING;
+	}
+	g->board[0] = SQ_OFF;
 	g->enemy = pos->side == PDN_WHITE ? SQ_BLACK : SQ_WHITE;
 	g->crown_y = pos->side == PDN_WHITE ?
 	    (uint8_t)(v->geom->height - 1) : 0;
@@ -337,12 +354,13 @@ vargen_has_capture(const pdn_position *pos, const pdn_variant *v)
 }
 
 static void
-add_quiet(pdn_movelist *list, int from, int to, int promotes)
+add_quiet(const struct vgen *g, pdn_movelist *list, int from, int to,
+    int promotes)
 {
 	pdn_move *m = &list->m[list->n++];
 
 	memset(m, 0, sizeof(*m));
-	m->fromto = bit(from) | bit(to);
+	m->fromto = bit(g, from) | bit(g, to);
 	m->from = (uint8_t)from;
 	m->to = (uint8_t)to;
 	m->promotes = (uint8_t)promotes;
@@ -373,17 +391,41 @@ vargen_generate(pdn_movelist *list, const pdn_position *pos,
 					continue;
 				t = g.nb[sq][d];
 				if (g.board[t] == SQ_EMPTY)
-					add_quiet(list, sq, t,
+					add_quiet(&g, list, sq, t,
 					    v->geom->y[t] == g.crown_y);
 				continue;
 			}
 			for (t = g.nb[sq][d]; g.board[t] == SQ_EMPTY;
 			    t = g.nb[t][d]) {
-				add_quiet(list, sq, t, 0);
+				add_quiet(&g, list, sq, t, 0);
 				if (!v->flying)
 					break;
 			}
 		}
 	}
 	return list->n;
+}
+
+void
+vargen_make(pdn_position *dst, const pdn_position *src, const pdn_move *m)
+{
+	const pdn_variant *v = pdn_variant_of(src);
+	int us = src->side == PDN_WHITE ? 0 : 1;
+	int bf = v->geom->bit[m->from], bt = v->geom->bit[m->to], king;
+	pdn_position p = *src;
+
+	king = set_has(&p, 2, bf);
+	set_put(&p, us, bf, 0);
+	set_put(&p, 2, bf, 0);
+	/* Captured pieces are never on an edge square: all below bit 64. */
+	if (us == 0)
+		p.black &= ~m->captured;
+	else
+		p.white &= ~m->captured;
+	p.kings &= ~m->captured;
+	set_put(&p, us, bt, 1);
+	if (king || m->promotes)
+		set_put(&p, 2, bt, 1);
+	p.side = (pdn_colour)!src->side;
+	*dst = p;
 }

@@ -72,9 +72,19 @@ static const struct pdn_variant variants[] = {
 	  .men_back = 1, .flying = 1, .man_takes_king = 1, .orthogonal = 1,
 	  .prec = PREC_FRISIAN, .sep = 'x',
 	  .start_fen = "W:W31-50:B1-20" },
+	/* VARIANT_CANADIAN (variant.h): international rules on 12x12. */
+	{ .gametype = 27, .played = 1, .name = "canadian",
+	  .title = "Canadian draughts", .tag = "27,W,12,12,N2,0",
+	  .geom = &pdn_geom_tl12, .men = 30, .first = PDN_WHITE,
+	  .men_back = 1, .flying = 1, .man_takes_king = 1,
+	  .prec = PREC_COUNT, .sep = 'x', .intl_results = 1,
+	  .start_fen = "W:W43-72:B1-30" },
 };
 
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+_Static_assert(NVARIANTS == VARIANT_CANADIAN + 1,
+    "Canadian draughts is the last variant (VARIANT_CANADIAN)");
 
 const pdn_variant *
 pdn_variant_get(int gametype)
@@ -195,13 +205,22 @@ pdn_variant_intl_results(const pdn_variant *v)
 	return v->intl_results;
 }
 
+int
+variant_bit(const pdn_variant *v, int n)
+{
+	return variant_is_intl(v) ? bit_index(pdn_square_bits[n]) :
+	    v->geom->bit[n];
+}
+
 uint64_t
 pdn_variant_square_bit(const pdn_variant *v, int square)
 {
+	int b;
+
 	if (square < 1 || square > v->geom->squares)
 		return 0;
-	return variant_is_intl(v) ? pdn_square_bits[square] :
-	    1ULL << (square - 1);
+	b = variant_bit(v, square);
+	return b < 64 ? 1ULL << b : 0;
 }
 
 int
@@ -210,9 +229,9 @@ pdn_variant_bit_square(const pdn_variant *v, uint64_t bit)
 	if (variant_is_intl(v))
 		return pdn_bit_square(bit);
 	if (bit == 0 || (bit & (bit - 1)) != 0 ||
-	    bit_index(bit) >= v->geom->squares)
+	    v->geom->sq[bit_index(bit)] == 0)
 		return 0;
-	return bit_index(bit) + 1;
+	return v->geom->sq[bit_index(bit)];
 }
 
 int
@@ -254,9 +273,9 @@ pdn_variant_start(const pdn_variant *v, pdn_position *pos)
 	pdn_variant_clear(v, pos, v->first);
 	for (n = 1; n <= v->geom->squares; n++) {
 		if (v->geom->y[n] < rows)
-			pos->white |= pdn_variant_square_bit(v, n);
+			set_put(pos, 0, variant_bit(v, n), 1);
 		else if (v->geom->y[n] >= v->geom->height - rows)
-			pos->black |= pdn_variant_square_bit(v, n);
+			set_put(pos, 1, variant_bit(v, n), 1);
 	}
 }
 

@@ -12,10 +12,11 @@
 
 #include <stdint.h>
 
+#include "board.h"
 #include "pdn.h"
 
-/* The largest board of the tables: 10x10, 50 squares. */
-#define GEOM_MAX 50
+/* The largest board of the tables: 12x12, 72 squares. */
+#define GEOM_MAX 72
 
 /*
  * A board numbering (geometry.c, written by scripts/geometry.py): the file
@@ -28,12 +29,21 @@
 struct geometry {
 	uint8_t width, height, squares;
 	uint8_t x[GEOM_MAX + 1], y[GEOM_MAX + 1];
+	/*
+	 * The bit of each square in the bitboards, and the square of each
+	 * bit: n - 1, except on the 12x12 board, whose 50 inner squares come
+	 * first (bits 0-49) and edge squares last (50-71, those from 64 on
+	 * in pdn_position.hi): a captured piece is never on an edge square,
+	 * so a move's captured set fits 64 bits.
+	 */
+	uint8_t bit[GEOM_MAX + 1];
+	uint8_t sq[80];
 	uint8_t nb[GEOM_MAX + 1][8];
-	uint8_t at[10][10];	/* [y][x]; 0 for an unplayed square */
+	uint8_t at[12][12];	/* [y][x]; 0 for an unplayed square */
 };
 
 extern const struct geometry pdn_geom_tl8, pdn_geom_italian8,
-    pdn_geom_spanish8, pdn_geom_thai8, pdn_geom_tl10;
+    pdn_geom_spanish8, pdn_geom_thai8, pdn_geom_tl10, pdn_geom_tl12;
 
 /* Which complete captures are legal (VARIANTS.md 17, "Keys"). */
 enum precedence {
@@ -82,6 +92,56 @@ variant_is_intl(const pdn_variant *v)
 
 /* The descriptor of a position's variant (pos->variant); never NULL. */
 const pdn_variant *pdn_variant_of(const pdn_position *pos);
+
+/*
+ * The bit index of square n of variant v in its bitboards (0..71): the
+ * ghost layout's in international draughts.
+ */
+int variant_bit(const pdn_variant *v, int n);
+
+/* One of a position's three sets (0 white, 1 black, 2 kings), bit b. */
+static inline int
+set_has(const pdn_position *p, int which, int b)
+{
+	uint64_t w = which == 0 ? p->white : which == 1 ? p->black : p->kings;
+
+	return b < 64 ? (int)(w >> b & 1) : p->hi[which] >> (b - 64) & 1;
+}
+
+static inline void
+set_put(pdn_position *p, int which, int b, int on)
+{
+	uint64_t *w = which == 0 ? &p->white : which == 1 ? &p->black :
+	    &p->kings;
+
+	if (b >= 64)
+		p->hi[which] = (uint8_t)(on ? p->hi[which] | 1u << (b - 64) :
+		    p->hi[which] & ~(1u << (b - 64)));
+	else if (on)
+		*w |= 1ULL << b;
+	else
+		*w &= ~(1ULL << b);
+}
+
+/* The index of Canadian draughts in the table (pdn_position.variant). */
+#define VARIANT_CANADIAN 10
+
+/* Plays a move of a board of more than 64 squares (vargen.c). */
+void vargen_make(pdn_position *dst, const pdn_position *src,
+    const pdn_move *m);
+
+/*
+ * Plays a generated move of any variant: the boards of more than 64
+ * squares by their squares, the others on the bitboards (board.h).
+ */
+static inline void
+make_any(pdn_position *dst, const pdn_position *src, const pdn_move *m)
+{
+	if (src->variant == VARIANT_CANADIAN)
+		vargen_make(dst, src, m);
+	else
+		make_move_to(dst, src, m);
+}
 
 /* Generation for every variant but international (vargen.c). */
 int vargen_generate(pdn_movelist *list, const pdn_position *pos,

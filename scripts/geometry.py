@@ -50,9 +50,28 @@ def check(name, num, w, h):
         "spanish8": {1: "h1", 4: "b1", 32: "a8"},
         "thai8": {1: "g1", 4: "a1", 32: "b8"},
         "tl10": {1: "b10", 5: "j10", 6: "a9", 46: "a1", 50: "i1"},
+        "tl12": {1: "b12", 6: "l12", 7: "a11", 67: "a1", 72: "k1"},
     }[name]
     for n, a in want.items():
         assert alg[n] == a, (name, n, alg[n], a)
+
+
+def bits(num, w, h):
+    """The bit of each square in the bitboards: n - 1, except on boards of
+    more than 64 squares, where the inner squares come first (a piece on
+    an edge square is never captured, so a captured set fits 64 bits)."""
+    squares = len(num)
+    if squares <= 64:
+        return [0] + [n - 1 for n in range(1, squares + 1)]
+    def edge(n):
+        x, y = num[n]
+        return x in (0, w - 1) or y in (0, h - 1)
+    order = [n for n in range(1, squares + 1) if not edge(n)] + \
+        [n for n in range(1, squares + 1) if edge(n)]
+    b = [0] * (squares + 1)
+    for i, n in enumerate(order):
+        b[n] = i
+    return b
 
 
 def emit(name, num, w, h):
@@ -64,6 +83,12 @@ def emit(name, num, w, h):
     ys = [0] + [num[n][1] for n in range(1, squares + 1)]
     print("\t{ %s }," % ", ".join(map(str, xs)))
     print("\t{ %s }," % ", ".join(map(str, ys)))
+    b = bits(num, w, h)
+    sq = [0] * 80
+    for n in range(1, squares + 1):
+        sq[b[n]] = n
+    print("\t{ %s }," % ", ".join(map(str, b)))
+    print("\t{ %s }," % ", ".join(map(str, sq)))
     print("\t{")
     print("\t\t{ 0, 0, 0, 0, 0, 0, 0, 0 },")
     for n in range(1, squares + 1):
@@ -94,6 +119,7 @@ def main():
         ("spanish8", rotated(italian(), 32), 8, 8),
         ("thai8", rotated(tl(8, 8), 32), 8, 8),
         ("tl10", tl(10, 10), 10, 10),
+        ("tl12", tl(12, 12), 12, 12),
     ]
     for name, num, w, h in boards:
         check(name, num, w, h)

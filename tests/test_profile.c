@@ -41,7 +41,7 @@ test_shipped_files(void **state)
 {
 	static const char *const names[] = { "fmjd", "lidraughts", "fmjd64",
 	    "cbd", "wcdf", "fid", "fid-dctl", "pool", "spanish", "czech",
-	    "thai", "frisian" };
+	    "thai", "frisian", "canadian" };
 	pdn_profile_error err;
 	pdn_profile p;
 	char path[64];

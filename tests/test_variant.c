@@ -65,8 +65,15 @@ test_numbering(void **state)
 				    "%c%d", pdn_variant_name(v), n, 'a' + x,
 				    y + 1, 'a' + fx, fy + 1);
 			assert_int_equal(pdn_variant_square_at(v, x, y), n);
-			assert_int_equal(pdn_variant_bit_square(v,
-			    pdn_variant_square_bit(v, n)), n);
+			/*
+			 * The 12x12 board's last edge squares have no bit of
+			 * a 64-bit board.
+			 */
+			if (pdn_variant_square_bit(v, n) != 0)
+				assert_int_equal(pdn_variant_bit_square(v,
+				    pdn_variant_square_bit(v, n)), n);
+			else
+				assert_true(pdn_variant_squares(v) > 64);
 		}
 		for (played = 0, y = 0; y < h; y++)
 			for (x = 0; x < w; x++)
@@ -77,7 +84,7 @@ test_numbering(void **state)
 		assert_int_equal(pdn_variant_square_bit(v, w * h / 2 + 1), 0);
 		assert_ptr_equal(pdn_variant_by_name(pdn_variant_name(v)), v);
 	}
-	assert_true(i >= 10);
+	assert_true(i >= 11);
 	/* Italian, Spanish: a1 is not played. */
 	v = pdn_variant_by_name("italian");
 	assert_int_equal(pdn_variant_square_at(v, 0, 0), 0);
