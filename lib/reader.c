@@ -671,12 +671,11 @@ fen_big_square(const char *s)
 }
 
 /*
- * Checks a FEN, whose first move is `first` (NULL: none).  Its syntax
- * is the same in every variant, so a FEN that does not read is an error
- * whatever the game type, except a square beyond 50 in Canadian draughts
- * (12x12, 72 squares).  Its liberties (a man on the crowning row...) are
- * reported for 10x10 games only; a side to move '?', which any replay
- * must decide, for every game, with what its first move says.
+ * Checks a FEN, whose first move is `first` (NULL: none), in the game's
+ * variant (international draughts' board for a game of a variant not
+ * played).  Its liberties (a man on the crowning row...) are reported for
+ * the variants played; a side to move '?', which any replay must decide,
+ * for every game, with what its first move says.
  */
 static void
 check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
@@ -692,10 +691,6 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
 	if (v == NULL)
 		v = pdn_variant_default();
 	if (pdn_variant_fen_read(v, &pos, fen, len, &info) != 0) {
-		if (info.status == PDN_FEN_SQUARE_RANGE &&
-		    r->game.gametype == 27 && info.square > 0 &&
-		    info.square <= 72)
-			return;
 		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
 			    pdn_fen_strerror(info.status), info.square);
@@ -858,6 +853,16 @@ decide_gametype(pdn_reader *r)
 		g->gametype = r->opt.gametype;
 		return;
 	}
+	/*
+	 * A square above 50 says 12x12 when the first move is one from the
+	 * 12x12 start (or a FEN gives the start): else it is a mistake in a
+	 * 10x10 game, which the replay reports.
+	 */
+	if (big == 2 && fen == NULL && r->have_first) {
+		pdn_variant_start(pdn_variant_get(27), &pos);
+		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) == 0)
+			big = 1;
+	}
 	if (big == 0 && fen != NULL && fen_big_square(fen->value))
 		big = 1;
 	if (big == 0 && fen == NULL && r->have_first) {
@@ -872,7 +877,12 @@ decide_gametype(pdn_reader *r)
 	 */
 	if (big == 1) {
 		g->gametype = 20;
-		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1, NULL);
+		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1,
+		    "international draughts (20) inferred");
+	} else if (big == 2) {
+		g->gametype = 27;
+		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1,
+		    "Canadian draughts (27) inferred from its squares above 50");
 	}
 }
 
@@ -1102,8 +1112,11 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	return finish_game(r, 1);
 }
 
-/* Nonzero for a numeric square of 10x10 that no 8x8 board has. */
-#define BIG_SQUARE(v)	((v) > 32 && (v) <= 50)
+/*
+ * What a numeric square tells of the board (r->big): 1 for one of 10x10
+ * that no 8x8 board has, 2 for one of 12x12 only, else 0.
+ */
+#define BIG_SQUARE(v)	((v) > 32 && (v) <= 50 ? 1 : (v) > 50 && (v) <= 72 ? 2 : 0)
 
 /* A move of the main line: counted, and looked at for decide_gametype(). */
 static void
@@ -1114,9 +1127,10 @@ main_move(pdn_reader *r, const pdn_movetok *m)
 	r->game.plies++;
 	if (r->big == 0 && m->alpha)
 		r->big = -1;
-	for (k = 0; r->big == 0 && k < n; k++)
-		if (BIG_SQUARE(m->sq[k]))
-			r->big = 1;
+	/* A 12x12 square decides even after a 10x10 one. */
+	for (k = 0; !m->alpha && (r->big == 0 || r->big == 1) && k < n; k++)
+		if (BIG_SQUARE(m->sq[k]) > r->big)
+			r->big = BIG_SQUARE(m->sq[k]);
 	if (!r->have_first && r->setups == 0) {
 		copy_movetok(&r->first, m);
 		r->have_first = 1;
@@ -1148,14 +1162,17 @@ skip_moves(pdn_reader *r)
 	d = r->limit - r->used;
 	n = d / e + (d % e != 0);
 	s.max = n < LONG_MAX ? (long)n : LONG_MAX;
-	/* Only the main line's squares count, and only until one decides. */
-	s.big = r->depth > 0 || r->big != 0;
+	/*
+	 * Only the main line's squares count, and only until one decides
+	 * (2: 12x12; -1 or any other value: nothing to look for).
+	 */
+	s.big = r->depth > 0 ? 2 : r->big;
 	lex_skip_moves(r->lx, &s);
 	r->used += (size_t)s.moves * e;
 	if (r->depth == 0) {
 		r->game.plies += s.moves;
-		if (r->big == 0 && s.big)
-			r->big = 1;
+		if (r->big >= 0 && s.big > r->big)
+			r->big = s.big;
 	}
 }
 

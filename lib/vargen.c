@@ -244,6 +244,15 @@ capture(struct vgen *g, int sq, int king, int promoted, int n)
 	int land[GEOM_MAX], on[GEOM_MAX], nland, i;
 	uint8_t was;
 
+	/*
+	 * A move records at most PDN_MAX_CAPTURES pieces; only a 12x12
+	 * board has more to take, and such a position is refused
+	 * (PDN_ERANGE) rather than given a capture cut short.
+	 */
+	if (n >= PDN_MAX_CAPTURES && can_capture(g, sq, king)) {
+		g->overflow = 1;
+		return;
+	}
 	if (n < PDN_MAX_CAPTURES)
 		for (d = 0; d < 8; d++) {
 			if (!(dirs >> d & 1) ||
