@@ -85,7 +85,7 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	[PDN_D_TEXT_AFTER_GAME] = { "text-after-game", PDN_SEV_WARNING,
 	    "comment after the last game ignored" },
 	[PDN_D_GAMETYPE_INFERRED] = { "gametype-inferred", PDN_SEV_NOTE,
-	    "no GameType tag" },
+	    "no GameType tag: international draughts (20) inferred" },
 	[PDN_D_GAMETYPE_UNKNOWN] = { "gametype-unknown", PDN_SEV_WARNING,
 	    "no GameType tag and not recognisably international draughts" },
 	[PDN_D_ILLEGAL_MOVE] = { "illegal-move", PDN_SEV_ERROR,

@@ -1619,16 +1619,14 @@ static const unsigned char dfa[S_N][16] = {
 };
 
 /*
- * What the squares in b[0..n-1], plain moves and move numbers, tell of
- * the board: 2 when one is of 51 to 72 (12x12 only), else 1 when one is of
- * 33 to 50 (10x10), else 0 (two digits: none is zero-padded there).
+ * Nonzero when one of the squares in b[0..n-1], plain moves and move
+ * numbers, is one of 33 to 50 (two digits: none is zero-padded there).
  */
 static int
 has_big_square(const unsigned char *b, size_t n)
 {
 	size_t i = 0, k;
 	unsigned v;
-	int big = 0;
 
 	while (i < n) {
 		if ((unsigned)(b[i] - '0') >= 10) {
@@ -1637,15 +1635,12 @@ has_big_square(const unsigned char *b, size_t n)
 		}
 		for (k = i, v = 0; k < n && (unsigned)(b[k] - '0') < 10; k++)
 			v = v * 10 + (unsigned)(b[k] - '0');
-		if (k - i == 2 && (k == n || b[k] != '.') && v >= 51 &&
-		    v <= 72)
-			return 2;
 		if (k - i == 2 && (k == n || b[k] != '.') && v >= 33 &&
 		    v <= 50)
-			big = 1;
+			return 1;
 		i = k;
 	}
-	return big;
+	return 0;
 }
 
 /*
@@ -1718,7 +1713,6 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 	const uint16_t *t, *t2 = NULL;
 	const unsigned char *tb = NULL;
 	unsigned off = S_B << 8, o, f, i, k;
-	int big;
 
 	/*
 	 * A move is 3 bytes at least and is taken at a byte after it: in
@@ -1795,11 +1789,8 @@ act:
 	}
 	lx->pos = (size_t)(done - b);
 	s->moves = moves;
-	if (s->big == 0 || s->big == 1) {
-		big = has_big_square(from, (size_t)(done - from));
-		if (big > s->big)
-			s->big = big;
-	}
+	if (!s->big)
+		s->big = has_big_square(from, (size_t)(done - from));
 }
 
 int

@@ -47,8 +47,7 @@ int lex_skip_junk(pdn_lexer *lx, long *last);
  * s->max of them, and stops at the end of the last one, before anything
  * else (a comment, a result, a move number without its move...), which
  * pdn_lexer_next() then reads.  Says how many it passed; s->big, when it
- * is 0 or 1, becomes 2 if one of them lists a square of 51 to 72, or 1 if
- * one lists a square of 33 to 50.  It reads
+ * is 0, becomes 1 if one of them lists a square of 33 to 50.  It reads
  * only the bytes in view: at the end of the buffer it stops, and the
  * general path refills.
  */

@@ -299,6 +299,20 @@ pdn_reader_free(pdn_reader *r)
 }
 
 /* Reports a diagnostic about the current game; detail may be NULL. */
+/* Fills the rest of a diagnostic and hands it to the caller. */
+static void
+deliver(pdn_reader *r, pdn_diag *d, long line, long col, const char *msg)
+{
+	d->name = pdn_diag_name(d->code);
+	d->message = msg;
+	d->file = r->opt.file;
+	d->line = line;
+	d->col = col;
+	d->game = r->in_game ? r->game.index : 0;
+	d->ply = r->in_game && !r->tagdiag ? r->game.plies : 0;
+	r->opt.diag(d, r->opt.diag_arg);
+}
+
 static void
 emit(pdn_reader *r, pdn_diag_code code, long line, long col,
     const char *fmt, ...)
@@ -316,22 +330,36 @@ emit(pdn_reader *r, pdn_diag_code code, long line, long col,
 		r->game.warnings++;
 	if (r->opt.diag == NULL)
 		return;
-	d.name = pdn_diag_name(code);
 	if (fmt != NULL) {
 		va_start(ap, fmt);
 		vsnprintf(detail, sizeof(detail), fmt, ap);
 		va_end(ap);
 		snprintf(msg, sizeof(msg), "%s: %s", pdn_diag_text(code),
 		    detail);
-		d.message = msg;
+		deliver(r, &d, line, col, msg);
 	} else
-		d.message = pdn_diag_text(code);
-	d.file = r->opt.file;
-	d.line = line;
-	d.col = col;
-	d.game = r->in_game ? r->game.index : 0;
-	d.ply = r->in_game && !r->tagdiag ? r->game.plies : 0;
-	r->opt.diag(&d, r->opt.diag_arg);
+		deliver(r, &d, line, col, pdn_diag_text(code));
+}
+
+/*
+ * A diagnostic whose whole message is `text`, in place of the code's
+ * fixed text (one that says something else in one case).
+ */
+static void
+emit_text(pdn_reader *r, pdn_diag_code code, long line, long col,
+    const char *text)
+{
+	pdn_diag d;
+
+	memset(&d, 0, sizeof(d));
+	d.code = code;
+	d.severity = pdn_diag_severity(code);
+	if (d.severity == PDN_SEV_ERROR)
+		r->game.errors++;
+	else if (d.severity == PDN_SEV_WARNING)
+		r->game.warnings++;
+	if (r->opt.diag != NULL)
+		deliver(r, &d, line, col, text);
 }
 
 /*
@@ -854,14 +882,18 @@ decide_gametype(pdn_reader *r)
 		return;
 	}
 	/*
-	 * A square above 50 says 12x12 when the first move is one from the
-	 * 12x12 start (or a FEN gives the start): else it is a mistake in a
-	 * 10x10 game, which the replay reports.
+	 * A first move from the 12x12 start says Canadian draughts: every
+	 * one of them (43-48 to 37-42) is illegal from the 10x10 start, where
+	 * both squares hold White's men.  The squares are looked at first,
+	 * so that other games pay no generation.
 	 */
-	if (big == 2 && fen == NULL && r->have_first) {
+	if (fen == NULL && r->have_first && !r->first.alpha &&
+	    r->first.sq[0] >= 43 && r->first.sq[0] <= 48 &&
+	    r->first.sq[r->first.nsq - 1] >= 37 &&
+	    r->first.sq[r->first.nsq - 1] <= 42) {
 		pdn_variant_start(pdn_variant_get(27), &pos);
-		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) == 0)
-			big = 1;
+		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
+			big = 2;
 	}
 	if (big == 0 && fen != NULL && fen_big_square(fen->value))
 		big = 1;
@@ -877,12 +909,13 @@ decide_gametype(pdn_reader *r)
 	 */
 	if (big == 1) {
 		g->gametype = 20;
-		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1,
-		    "international draughts (20) inferred");
+		/* Every untagged game: the fixed text, nothing formatted. */
+		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1, NULL);
 	} else if (big == 2) {
 		g->gametype = 27;
-		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1,
-		    "Canadian draughts (27) inferred from its squares above 50");
+		emit_text(r, PDN_D_GAMETYPE_INFERRED, g->line, 1,
+		    "no GameType tag: Canadian draughts (27) inferred from its "
+		    "first move");
 	}
 }
 
@@ -1112,11 +1145,8 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	return finish_game(r, 1);
 }
 
-/*
- * What a numeric square tells of the board (r->big): 1 for one of 10x10
- * that no 8x8 board has, 2 for one of 12x12 only, else 0.
- */
-#define BIG_SQUARE(v)	((v) > 32 && (v) <= 50 ? 1 : (v) > 50 && (v) <= 72 ? 2 : 0)
+/* Nonzero for a numeric square of 10x10 that no 8x8 board has. */
+#define BIG_SQUARE(v)	((v) > 32 && (v) <= 50)
 
 /* A move of the main line: counted, and looked at for decide_gametype(). */
 static void
@@ -1127,10 +1157,9 @@ main_move(pdn_reader *r, const pdn_movetok *m)
 	r->game.plies++;
 	if (r->big == 0 && m->alpha)
 		r->big = -1;
-	/* A 12x12 square decides even after a 10x10 one. */
-	for (k = 0; !m->alpha && (r->big == 0 || r->big == 1) && k < n; k++)
-		if (BIG_SQUARE(m->sq[k]) > r->big)
-			r->big = BIG_SQUARE(m->sq[k]);
+	for (k = 0; r->big == 0 && k < n; k++)
+		if (BIG_SQUARE(m->sq[k]))
+			r->big = 1;
 	if (!r->have_first && r->setups == 0) {
 		copy_movetok(&r->first, m);
 		r->have_first = 1;
@@ -1162,17 +1191,14 @@ skip_moves(pdn_reader *r)
 	d = r->limit - r->used;
 	n = d / e + (d % e != 0);
 	s.max = n < LONG_MAX ? (long)n : LONG_MAX;
-	/*
-	 * Only the main line's squares count, and only until one decides
-	 * (2: 12x12; -1 or any other value: nothing to look for).
-	 */
-	s.big = r->depth > 0 ? 2 : r->big;
+	/* Only the main line's squares count, and only until one decides. */
+	s.big = r->depth > 0 || r->big != 0;
 	lex_skip_moves(r->lx, &s);
 	r->used += (size_t)s.moves * e;
 	if (r->depth == 0) {
 		r->game.plies += s.moves;
-		if (r->big >= 0 && s.big > r->big)
-			r->big = s.big;
+		if (r->big == 0 && s.big)
+			r->big = 1;
 	}
 }
 
