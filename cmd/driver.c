@@ -677,6 +677,25 @@ is_input(const struct drv *d, const char *path)
 	return 0;
 }
 
+/*
+ * Standard output into a file or a pipe in blocks of 64 kB, not of the
+ * 4 kB stdio takes for them: pdn-select --status valid writing 54 MB of
+ * the bench games as read made 13,870 write(2) calls, 867 so, and on
+ * 216 MB its CPU time went from 1.32 s to 1.23 s (pdn-validate -q 1.20 s;
+ * best of 5 rounds each).  Once, before anything is written: the buffer
+ * is standard output's until exit.
+ */
+static void
+stdout_buffer(void)
+{
+	static char buf[64 * 1024];
+	static int done;
+
+	if (!done)
+		(void)setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+	done = 1;
+}
+
 struct cli_output *
 drv_records(struct drv *d)
 {
@@ -692,6 +711,8 @@ drv_records(struct drv *d)
 	}
 	if ((out = drv_output(d, path)) != NULL)
 		d->tty_records = out->fp == stdout && isatty(STDOUT_FILENO);
+	if (out != NULL && out->fp == stdout && !d->tty_records)
+		stdout_buffer();
 	return out;
 }
 

@@ -21,6 +21,7 @@
 
 #include "pdn_game.h"
 #include "lex.h"
+#include "board.h"
 
 #define LX_BUF		(256 * 1024)
 #define LX_WINDOW	4096
@@ -1703,6 +1704,122 @@ skip_table(pdn_lexer *lx)
 	return lx->skip;
 }
 
+#if defined(__SSE2__)
+/*
+ * Ahead of the state machine, on x86-64 (SSE2 is part of its base): the
+ * common run of plain moves 64 bytes at a time, classes made by vector
+ * compares into one bit a byte, and the tokens checked by shifts and
+ * masks instead of a table load a byte that waits on the one before.  It
+ * takes a subset of what the state machine takes from its state S_B,
+ * units of a move, maybe after its move number, each with the blanks
+ * after it and the first byte of the token that follows, all in the 64
+ * bytes; it stops before the first unit it is not sure of, at the start
+ * of a token that follows a move, where the state machine in S_B goes on
+ * as if it had read the units itself (what it would take at that byte
+ * is taken).  Anything rarer (tabs, a CR without its LF, "1.32-28", 'X'
+ * and ':', a results' look-alike "1-0", zero padding, four digits, a
+ * longer path, a glued comment) it leaves to the state machine.
+ */
+#include <emmintrin.h>
+
+#define VCMP(c, k)	_mm_cmpeq_epi8((c), _mm_set1_epi8(k))
+#define VMASK(v, i)	((uint64_t)(unsigned)_mm_movemask_epi8(v) << (i))
+
+/*
+ * The units at p[0..63]: returns the bytes they span (0: none), adds
+ * their moves to *moves and sets *last to the end of the last move.
+ */
+static size_t
+skip_units(const unsigned char *p, long *moves, size_t *last)
+{
+	uint64_t d = 0, q = 0, z = 0, dash = 0, s = 0, dot = 0, b = 0;
+	uint64_t cr = 0, lf = 0;
+	uint64_t bad, nb, ts, r, a, e, h, mn, nt, rn, keep;
+	int i, at;
+
+	for (i = 0; i < 64; i += 16) {
+		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)
+		    (p + i));
+		__m128i vd = _mm_and_si128(
+		    _mm_cmpgt_epi8(c, _mm_set1_epi8('0' - 1)),
+		    _mm_cmplt_epi8(c, _mm_set1_epi8('9' + 1)));
+		__m128i vq = _mm_and_si128(vd,
+		    _mm_cmplt_epi8(c, _mm_set1_epi8('3')));
+
+		d |= VMASK(vd, i);
+		q |= VMASK(vq, i);
+		z |= VMASK(VCMP(c, '0'), i);
+		dash |= VMASK(VCMP(c, '-'), i);
+		s |= VMASK(VCMP(c, 'x'), i);
+		dot |= VMASK(VCMP(c, '.'), i);
+		b |= VMASK(VCMP(c, ' '), i);
+		cr |= VMASK(VCMP(c, '\r'), i);
+		lf |= VMASK(VCMP(c, '\n'), i);
+	}
+	s |= dash;
+	b |= cr | lf;
+	/* Bit i is byte i: x << 1 is "the byte before is x", x >> 1 "after". */
+	bad = ~(d | s | dot | b) | (cr & ~(lf >> 1));
+	/* A separator between digits; dots after a number, then a blank. */
+	bad |= (s & ~(d << 1)) | (s & ~(d >> 1));
+	bad |= (dot & ~((d | dot) << 1)) | (dot & ~((dot | b) >> 1));
+	/* Numbers not zero-padded. */
+	bad |= z & ~(d << 1) & (d >> 1);
+	/* A single digit 0-2, '-' and a digit 0-2: a result's look-alike. */
+	bad |= q & ~(d << 1) & (dash >> 1) & (q >> 2);
+	/*
+	 * Each token starts with a number (the rules above refuse a
+	 * separator or a dot there) of at most 3 digits, then a separator or
+	 * dots.
+	 */
+	nb = ~b;
+	ts = nb & ~(nb << 1);
+	r = ts & d;
+	r |= (r << 1) & d;
+	r |= (r << 1) & d;
+	bad |= (r << 1) & ~r & ~(s | dot);
+	/* After a separator a number of at most 3 digits, then a blank. */
+	a = (s << 1) & d;
+	a |= (a << 1) & d;
+	a |= (a << 1) & d;
+	e = (a << 1) & ~a;
+	bad |= e & ~b;
+	/*
+	 * The token after a move number is a move.  Adding a bit at the
+	 * bottom of a run of blanks carries it to the byte after the run.
+	 */
+	mn = dot & ~(dot >> 1) & (b >> 1);
+	nt = (b + (mn << 1)) & ~b;
+	rn = nt & d;
+	rn |= (rn << 1) & d;
+	rn |= (rn << 1) & d;
+	bad |= (nt & ~d) | ((rn << 1) & ~rn & ~s);
+	/*
+	 * Where the state machine would take each move: the first byte
+	 * after the blanks after it, when that is a digit or a dot.  Before
+	 * a separator it takes none ("32-28 - 19" is one move with spaces,
+	 * read by the general path), before other bytes some ('{') and not
+	 * others ('X', ':'): left to it, the move and what follows.  The
+	 * last such byte before the first bad one (or at it) ends the units.
+	 */
+	e &= b;
+	h = (b + e) & ~b;
+	bad |= h & ~(d | dot);
+	h &= d | dot;
+	if (bad != 0) {
+		at = __builtin_ctzll(bad);
+		h &= at == 63 ? ~(uint64_t)0 : ((uint64_t)2 << at) - 1;
+	}
+	if (h == 0)
+		return 0;
+	at = 63 - __builtin_clzll(h);
+	keep = e & (((uint64_t)1 << at) - 1);
+	*moves += popcount(keep);
+	*last = (size_t)(63 - __builtin_clzll(keep));
+	return (size_t)at;
+}
+#endif
+
 void
 lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 {
@@ -1727,6 +1844,16 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 		if ((size_t)(lim - p) / 4 >= (size_t)s->max)
 			lim = p + 4 * (size_t)s->max - 1;
 	}
+#if defined(__SSE2__)
+	while (lim - p >= 64) {
+		size_t n, last;
+
+		if ((n = skip_units(p, &moves, &last)) == 0)
+			break;
+		done = p + last;
+		p += n;
+	}
+#endif
 	/* Plain: a state that does nothing (S_STOP is 0, below 1). */
 #define PLAIN(o)	((o) - 256u < (S_ACT - 1) * 256u)
 	for (;;) {

@@ -42,6 +42,11 @@ struct pdn_reader {
 	struct vec tagspans;	/* pdn_tag_span, one per tag */
 	struct vec lines[PDN_MAX_DEPTH + 1];
 	int hasmove[PDN_MAX_DEPTH + 1];
+	/*
+	 * With skip_moves, the moves each open line would hold: closing it
+	 * counts their copy (close_line()) as when they are kept.
+	 */
+	size_t skipped[PDN_MAX_DEPTH + 1];
 	int depth;
 	size_t used;		/* bytes the current game holds */
 	/*
@@ -620,6 +625,8 @@ close_line(pdn_reader *r, int d)
 	pdn_elem *e = NULL;
 	size_t n = r->lines[d].n;
 
+	r->used += r->skipped[d] * sizeof(*e);
+	r->skipped[d] = 0;
 	if ((l = arena_alloc(r, sizeof(*l))) == NULL)
 		return NULL;
 	if (n > 0 && (e = arena_alloc(r, n * sizeof(*e))) == NULL)
@@ -1186,6 +1193,7 @@ skip_moves(pdn_reader *r)
 	size_t d, n;
 
 	r->used += e;
+	r->skipped[r->depth]++;
 	if (r->used >= r->limit)
 		return;
 	d = r->limit - r->used;
@@ -1195,6 +1203,7 @@ skip_moves(pdn_reader *r)
 	s.big = r->depth > 0 || r->big != 0;
 	lex_skip_moves(r->lx, &s);
 	r->used += (size_t)s.moves * e;
+	r->skipped[r->depth] += (size_t)s.moves;
 	if (r->depth == 0) {
 		r->game.plies += s.moves;
 		if (r->big == 0 && s.big)
@@ -1408,6 +1417,7 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			r->depth++;
 			r->lines[r->depth].n = 0;
 			r->hasmove[r->depth] = 0;
+			r->skipped[r->depth] = 0;
 			break;
 		case PDN_TOK_RPAREN:
 			begin_game(r, t);

@@ -833,6 +833,43 @@ static const char *const skim_blanks[] = {
 	" ", " ", " ", "\n", "\r\n", "", "\t", "  ", "\n\n", " \t",
 };
 
+/*
+ * A record of n tokens, one in `rare` of them from skim_tokens and the
+ * others numbered or plain moves, each followed by blanks from
+ * skim_blanks (one in `rareb` of them) or else a space or a CR LF.
+ */
+static void
+random_record(pdn_buf *in, uint64_t *seed, int n, int rare, int rareb)
+{
+	size_t nt = sizeof(skim_tokens) / sizeof(skim_tokens[0]);
+	size_t nb = sizeof(skim_blanks) / sizeof(skim_blanks[0]);
+	char buf[32];
+	int k;
+
+	in->len = 0;
+	if (pdntest_rnd(seed) % 2)
+		add_s(in, "[Event \"r\"]\n\n");
+	for (k = 0; k < n; k++) {
+		uint64_t x = pdntest_rnd(seed);
+
+		if (x % (uint64_t)rare != 0) {
+			/* A numbered move, a plain one. */
+			snprintf(buf, sizeof(buf), "%d. %d-%d",
+			    (int)((x >> 8) % 60) + 1,
+			    (int)((x >> 16) % 50) + 1,
+			    (int)((x >> 24) % 50) + 1);
+			add_s(in, x % 5 == 0 ? buf + 3 +
+			    (buf[1] == '.' ? 0 : 1) : buf);
+		} else
+			add_s(in, skim_tokens[(x >> 8) % nt]);
+		x >>= 32;
+		add_s(in, x % (uint64_t)rareb == 0 ?
+		    skim_blanks[(x >> 8) % nb] : x % 7 == 0 ? "\r\n" : " ");
+	}
+	if (pdntest_rnd(seed) % 4 != 0)
+		add_s(in, "*\n");
+}
+
 static void
 test_skip_moves(void **state)
 {
@@ -841,9 +878,8 @@ test_skip_moves(void **state)
 	pdn_buf in = { 0 };
 	uint64_t seed = 20261202;
 	char *data;
-	size_t len, nt = sizeof(skim_tokens) / sizeof(skim_tokens[0]);
-	size_t nb = sizeof(skim_blanks) / sizeof(skim_blanks[0]);
-	int i, k, n;
+	size_t len;
+	int i;
 
 	(void)state;
 	/* Every reader vector, read whole, by a few bytes, as read. */
@@ -863,33 +899,37 @@ test_skip_moves(void **state)
 	 * long, among every other kind of token.
 	 */
 	for (i = 0; i < 4000; i++) {
-		in.len = 0;
-		if (pdntest_rnd(&seed) % 2)
-			add_s(&in, "[Event \"r\"]\n\n");
-		n = 1 + (int)(pdntest_rnd(&seed) % 60);
-		for (k = 0; k < n; k++) {
-			uint64_t x = pdntest_rnd(&seed);
-
-			if (x % 3 != 0) {
-				/* A numbered move, a plain one. */
-				char buf[32];
-
-				snprintf(buf, sizeof(buf), "%d. %d-%d",
-				    (int)((x >> 8) % 60) + 1,
-				    (int)((x >> 16) % 50) + 1,
-				    (int)((x >> 24) % 50) + 1);
-				add_s(&in, x % 5 == 0 ? buf + 3 +
-				    (buf[1] == '.' ? 0 : 1) : buf);
-			} else
-				add_s(&in, skim_tokens[(x >> 8) % nt]);
-			add_s(&in, skim_blanks[(x >> 32) % nb]);
-		}
-		if (pdntest_rnd(&seed) % 4 != 0)
-			add_s(&in, "*\n");
+		random_record(&in, &seed, 1 + (int)(pdntest_rnd(&seed) % 60),
+		    3, 1);
 		assert_same_skim(in.data, in.len, (int)(i % 3), 0,
 		    i % 7 == 0 ? 256 : 0);
 		if (i % 5 == 0)
 			assert_same_skim(in.data, in.len, 0, 1 + i % 13, 0);
+	}
+	/*
+	 * A long variation, then the main line goes on: the game is too
+	 * large at the same move whatever max_game (closing a variation
+	 * copies its moves, skipped ones included).
+	 */
+	in.len = 0;
+	add_s(&in, "[Event \"v\"]\n\n1. 32-28 (1. 33-29");
+	for (i = 0; i < 120; i++)
+		add_s(&in, i % 2 ? " 29-33" : " 33-29");
+	add_s(&in, ") 1... 19-23");
+	for (i = 0; i < 120; i++)
+		add_s(&in, i % 2 ? " 23-19" : " 19-23");
+	add_s(&in, " *\n");
+	for (len = 256; len <= 16384; len += 128)
+		assert_same_skim(in.data, in.len, 0, 0, len);
+	/*
+	 * Long runs of plain moves, one token in 40 of another kind: what
+	 * the 64 bytes at a time of lex_skip_moves() take (x86-64).
+	 */
+	for (i = 0; i < 2000; i++) {
+		random_record(&in, &seed, 20 + (int)(pdntest_rnd(&seed) % 200),
+		    40, 40);
+		assert_same_skim(in.data, in.len, (int)(i % 3), 0,
+		    i % 7 == 0 ? 4096 : 0);
 	}
 	pdn_buf_free(&in);
 }
