@@ -770,6 +770,12 @@ struct dups {
 	pdn_buf other;		/* its key */
 	pdn_buf mine;		/* the key of the game looked for */
 	struct chunk_worker *w;	/* and its replay, made when needed */
+	/*
+	 * In a stream, the game looked for, still at hand (its key is made
+	 * from its replay, not from its text read again), or NULL.
+	 */
+	const pdn_game *g;
+	const pdn_played *pg;
 };
 
 /* A hash of 8 bytes at a time (the keys are long: a game's moves). */
@@ -1120,12 +1126,26 @@ key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len)
 }
 
 /*
+ * The key of the game looked for, whose text is text[0..len), into
+ * d->mine: from its replay when it is at hand.  0, or -1 out of memory.
+ */
+static int
+key_mine(struct dups *d, const char *text, size_t len)
+{
+	if (d->g == NULL)
+		return key_of_text(d, &d->mine, text, len);
+	d->mine.len = 0;
+	make_key(&d->mine, d->g, d->pg);
+	return d->mine.oom ? -1 : 0;
+}
+
+/*
  * Whether kept entry e is the game of key[0..len) (NULL: not written)
  * and text[0..tlen) (NULL: not at hand, then the key is written): 1 yes,
  * 0 no, -1 out of memory.
  */
 static int
-dup_same(struct dups *d, const struct dupent *e, const char *key, size_t len,
+dup_same(struct dups *d, struct dupent *e, const char *key, size_t len,
     const char *text, size_t tlen)
 {
 	const char *kept;
@@ -1133,7 +1153,7 @@ dup_same(struct dups *d, const struct dupent *e, const char *key, size_t len,
 
 	/* The comparisons below want the key. */
 	if (key == NULL && (e->ref & REF_ARENA) == REF_ARENA) {
-		if (key_of_text(d, &d->mine, text, tlen) != 0)
+		if (key_mine(d, text, tlen) != 0)
 			return -1;
 		key = d->mine.data;
 		len = d->mine.len;
@@ -1152,8 +1172,25 @@ dup_same(struct dups *d, const struct dupent *e, const char *key, size_t len,
 		return 1;
 	if (key_of_text(d, &d->other, kept, klen) != 0)
 		return -1;
+	/*
+	 * In a stream the kept game keeps that key from now on: the
+	 * games written otherwise that follow are compared with it without
+	 * reading it again (the copies of its text are found by the text
+	 * cache), and their keys come from their replays.  Among the
+	 * prefixes of the bench games (many of the same moves under other
+	 * tags), -D took 1,661 million instructions reading the kept
+	 * games again each time (76 million of them), 1,610 million so.
+	 */
+	if (d->g != NULL && d->arena.len < REF_MAX_OFFSET) {
+		e->ref = (uint64_t)d->arena.len << REF_LEN_BITS | REF_ARENA;
+		pdn_buf_add(&d->arena, (const char *)&d->other.len,
+		    sizeof(d->other.len));
+		pdn_buf_add(&d->arena, d->other.data, d->other.len);
+		if (d->arena.oom)
+			return -1;
+	}
 	if (key == NULL) {
-		if (key_of_text(d, &d->mine, text, tlen) != 0)
+		if (key_mine(d, text, tlen) != 0)
 			return -1;
 		key = d->mine.data;
 		len = d->mine.len;
@@ -1233,7 +1270,7 @@ dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
 	} else {
 		/* Past what the input was when it was opened, say. */
 		if (key == NULL) {
-			if (key_of_text(d, &d->mine, text, tlen) != 0)
+			if (key_mine(d, text, tlen) != 0)
 				return -1;
 			key = d->mine.data;
 			len = d->mine.len;
@@ -1561,6 +1598,8 @@ static void diag(const pdn_diag *d, void *arg);
 static void write_items(struct run *run, struct batch *b,
     const struct chunk_base *at);
 static int text_copy(struct run *run, const pdn_game *g, uint64_t *th);
+static void dups_at_hand(struct run *run, const pdn_game *g,
+    const pdn_played *pg);
 
 /*
  * What pdn-validate says of a game, and a canonical rewrite, take every
@@ -1736,7 +1775,11 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				it->len = b->body.len - it->text;
 		}
 		if (live != NULL) {
+			/* A rewrite of a stripped game replayed its copy. */
+			if (pg != NULL && (drv.fmt != FMT_PDN || !opt.strip))
+				dups_at_hand(arg, g, pg);
 			write_items(arg, b, live);
+			dups_at_hand(arg, NULL, NULL);
 			drv_progress(&drv, 1, g->offset + live->offset);
 		}
 	}
@@ -2174,6 +2217,14 @@ print_record(FILE *fp, const struct batch *b, const struct item *r,
  * of an earlier one, to the --dup-file when it is one, with the bytes
  * between games that came before it.
  */
+/* -D in a stream: game g and its replay pg are at hand (NULL: no more). */
+static void
+dups_at_hand(struct run *run, const pdn_game *g, const pdn_played *pg)
+{
+	run->dups.g = g;
+	run->dups.pg = pg;
+}
+
 /*
  * -D in a stream: whether game g, whose text is at hand, is a copy of a
  * kept game's text (the text cache); *th gets its text's hash, or 0.

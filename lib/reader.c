@@ -32,6 +32,21 @@ struct vec {
 	size_t n, cap;
 };
 
+/*
+ * A line open at a depth (the main line at 0): its elements, whether it
+ * has a move yet (a variation may follow one), and with skip_moves the
+ * moves it would hold, so that closing it counts their copy
+ * (close_line()) as when they are kept.
+ */
+struct level {
+	struct vec v;
+	int hasmove;
+	size_t skipped;
+};
+
+/* Levels a reader starts with; more are made as variations nest. */
+#define LEVELS_FIRST	4
+
 struct pdn_reader {
 	pdn_lexer *lx;
 	pdn_reader_options opt;
@@ -40,13 +55,14 @@ struct pdn_reader {
 	struct chunk *arena;
 	struct vec tags;
 	struct vec tagspans;	/* pdn_tag_span, one per tag */
-	struct vec lines[PDN_MAX_DEPTH + 1];
-	int hasmove[PDN_MAX_DEPTH + 1];
 	/*
-	 * With skip_moves, the moves each open line would hold: closing it
-	 * counts their copy (close_line()) as when they are kept.
+	 * The levels made, nlv of them (at most PDN_MAX_DEPTH + 1): a reader
+	 * of a short text in memory (pdn-select -D reads a kept game's text
+	 * again so) cleared and freed all 257 of them each time, 10 kB,
+	 * which took twice what reading the text did.
 	 */
-	size_t skipped[PDN_MAX_DEPTH + 1];
+	struct level *lv;
+	int nlv;
 	int depth;
 	size_t used;		/* bytes the current game holds */
 	/*
@@ -168,6 +184,27 @@ arena_strdup(pdn_reader *r, const char *s, size_t len)
 	return p;
 }
 
+/* A level for depth + 1: 0, or -1 out of memory (r->oom). */
+static int
+more_levels(pdn_reader *r)
+{
+	struct level *lv;
+	int n;
+
+	if (r->depth + 1 < r->nlv)
+		return 0;
+	n = 2 * r->nlv > PDN_MAX_DEPTH + 1 ? PDN_MAX_DEPTH + 1 : 2 * r->nlv;
+	if ((lv = realloc(r->lv, (size_t)n * sizeof(*lv))) == NULL) {
+		r->oom = 1;
+		r->limit = 0;
+		return -1;
+	}
+	memset(lv + r->nlv, 0, (size_t)(n - r->nlv) * sizeof(*lv));
+	r->lv = lv;
+	r->nlv = n;
+	return 0;
+}
+
 static void *
 vec_push(pdn_reader *r, struct vec *v, size_t size)
 {
@@ -218,6 +255,11 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 		return PDN_EINVAL;
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return PDN_ENOMEM;
+	if ((r->lv = calloc(LEVELS_FIRST, sizeof(*r->lv))) == NULL) {
+		free(r);
+		return PDN_ENOMEM;
+	}
+	r->nlv = LEVELS_FIRST;
 	r->opt = defaults;
 	if (opt != NULL && opt->version == 1)
 		memcpy(&r->opt, opt, offsetof(pdn_reader_options, gametype));
@@ -298,8 +340,9 @@ pdn_reader_free(pdn_reader *r)
 	free(r->tags.p);
 	free(r->tagspans.p);
 	free(r->setupfirst.p);
-	for (i = 0; i <= PDN_MAX_DEPTH; i++)
-		free(r->lines[i].p);
+	for (i = 0; i < r->nlv; i++)
+		free(r->lv[i].v.p);
+	free(r->lv);
 	free(r);
 }
 
@@ -551,8 +594,8 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->tags.n = 0;
 	r->tagspans.n = 0;
 	r->initials = 0;
-	r->lines[0].n = 0;
-	r->hasmove[0] = 0;
+	r->lv[0].v.n = 0;
+	r->lv[0].hasmove = 0;
 	r->depth = 0;
 	r->used = 0;
 	r->warned = 0;
@@ -595,7 +638,7 @@ add_elem(pdn_reader *r, pdn_elem_type type, const pdn_token *t)
 {
 	pdn_elem *e;
 
-	if ((e = vec_push(r, &r->lines[r->depth], sizeof(*e))) == NULL)
+	if ((e = vec_push(r, &r->lv[r->depth].v, sizeof(*e))) == NULL)
 		return NULL;
 	memset(e, 0, sizeof(*e));
 	e->type = type;
@@ -623,19 +666,19 @@ close_line(pdn_reader *r, int d)
 {
 	pdn_line *l;
 	pdn_elem *e = NULL;
-	size_t n = r->lines[d].n;
+	size_t n = r->lv[d].v.n;
 
-	r->used += r->skipped[d] * sizeof(*e);
-	r->skipped[d] = 0;
+	r->used += r->lv[d].skipped * sizeof(*e);
+	r->lv[d].skipped = 0;
 	if ((l = arena_alloc(r, sizeof(*l))) == NULL)
 		return NULL;
 	if (n > 0 && (e = arena_alloc(r, n * sizeof(*e))) == NULL)
 		return NULL;
 	if (n > 0)
-		memcpy(e, r->lines[d].p, n * sizeof(*e));
+		memcpy(e, r->lv[d].v.p, n * sizeof(*e));
 	l->n = n;
 	l->e = e;
-	r->lines[d].n = 0;
+	r->lv[d].v.n = 0;
 	return l;
 }
 
@@ -1023,7 +1066,7 @@ finish_game(pdn_reader *r, int checks)
 	while (r->depth > 0) {
 		/* After an error: close the lines still open, keeping them. */
 		const pdn_line *l = close_line(r, r->depth);
-		struct vec *parent = &r->lines[r->depth - 1];
+		struct vec *parent = &r->lv[r->depth - 1].v;
 
 		r->depth--;
 		((pdn_elem *)parent->p)[parent->n - 1].u.variation =
@@ -1034,8 +1077,8 @@ finish_game(pdn_reader *r, int checks)
 	 * vectors are not touched again before the next pdn_reader_next(),
 	 * which is as long as the game is valid.
 	 */
-	g->moves.n = r->lines[0].n;
-	g->moves.e = r->lines[0].p;
+	g->moves.n = r->lv[0].v.n;
+	g->moves.e = r->lv[0].v.p;
 	g->ntags = r->tags.n;
 	g->tags = r->tags.p;
 	g->tag_spans = r->tagspans.p;
@@ -1193,7 +1236,7 @@ skip_moves(pdn_reader *r)
 	size_t d, n;
 
 	r->used += e;
-	r->skipped[r->depth]++;
+	r->lv[r->depth].skipped++;
 	if (r->used >= r->limit)
 		return;
 	d = r->limit - r->used;
@@ -1203,7 +1246,7 @@ skip_moves(pdn_reader *r)
 	s.big = r->depth > 0 || r->big != 0;
 	lex_skip_moves(r->lx, &s);
 	r->used += (size_t)s.moves * e;
-	r->skipped[r->depth] += (size_t)s.moves;
+	r->lv[r->depth].skipped += (size_t)s.moves;
 	if (r->depth == 0) {
 		r->game.plies += s.moves;
 		if (r->big == 0 && s.big)
@@ -1345,7 +1388,7 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			begin_game(r, t);
 			token_liberties(r, t);
 			r->movetext = 1;
-			r->hasmove[r->depth] = 1;
+			r->lv[r->depth].hasmove = 1;
 			if (r->depth == 0)
 				main_move(r, &t->move);
 			if (r->opt.skip_moves) {
@@ -1354,7 +1397,7 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 				skip_moves(r);
 				break;
 			}
-			if ((e = vec_push(r, &r->lines[r->depth],
+			if ((e = vec_push(r, &r->lv[r->depth].v,
 			    sizeof(*e))) == NULL)
 				break;
 			e->type = PDN_EL_MOVE;
@@ -1403,7 +1446,7 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 		case PDN_TOK_LPAREN:
 			begin_game(r, t);
 			r->movetext = 1;
-			if (!r->hasmove[r->depth])
+			if (!r->lv[r->depth].hasmove)
 				return syntax_error(r, t,
 				    PDN_D_VARIATION_FIRST, NULL);
 			if (r->depth == PDN_MAX_DEPTH) {
@@ -1412,12 +1455,13 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 				return syntax_error(r, t, PDN_D_TOO_DEEP,
 				    limit);
 			}
-			if ((e = add_elem(r, PDN_EL_VARIATION, t)) == NULL)
+			if ((e = add_elem(r, PDN_EL_VARIATION, t)) == NULL ||
+			    more_levels(r) != 0)
 				break;
 			r->depth++;
-			r->lines[r->depth].n = 0;
-			r->hasmove[r->depth] = 0;
-			r->skipped[r->depth] = 0;
+			r->lv[r->depth].v.n = 0;
+			r->lv[r->depth].hasmove = 0;
+			r->lv[r->depth].skipped = 0;
 			break;
 		case PDN_TOK_RPAREN:
 			begin_game(r, t);
@@ -1430,8 +1474,8 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			r->depth--;
 			if (l == NULL)
 				l = &empty_line;
-			e = (pdn_elem *)r->lines[r->depth].p +
-			    (r->lines[r->depth].n - 1);
+			e = (pdn_elem *)r->lv[r->depth].v.p +
+			    (r->lv[r->depth].v.n - 1);
 			e->u.variation = l;
 			break;
 		}
