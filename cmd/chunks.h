@@ -126,6 +126,11 @@ struct chunk_tool {
 	int gametype;
 	/* The tool looks at the tags alone: no moves kept (skip_moves). */
 	int skip_moves;
+	/*
+	 * Or NULL: makes a printed batch as a new one, keeping its memory,
+	 * for the next chunk (else it is freed, and the next one zeroed).
+	 */
+	void (*batch_reset)(void *batch);
 };
 
 /*

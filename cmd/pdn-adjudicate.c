@@ -915,7 +915,7 @@ batch_free(void *batch)
  */
 static struct chunk_tool tool = {
 	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch, 0,
-	0, 0
+	0, 0, NULL
 };
 
 /* --- driver --------------------------------------------------------- */

@@ -2355,9 +2355,25 @@ diag(const pdn_diag *d, void *arg)
 		kept_add(&b->kd, d, (pdn_severity)sev);
 }
 
+/* A printed batch (write_items() emptied it) as a new one. */
+static void
+batch_reset(void *batch)
+{
+	struct batch *b = batch;
+
+	b->body.len = b->arena.len = b->keys.len = 0;
+	b->body.oom = b->arena.oom = b->keys.oom = 0;
+	b->nit = 0;
+	b->games = 0;
+	b->live = 0;
+	b->status = 0;
+	kept_clear(&b->kd);
+	b->kd.oom = b->kd.arena.oom = 0;
+}
+
 static struct chunk_tool tool = {
 	diag, sizeof(struct batch), batch_free, select_games, print_batch, 2, 0,
-	0
+	0, batch_reset
 };
 
 /* --- main --------------------------------------------------------------- */

@@ -383,7 +383,7 @@ batch_free(void *batch)
 
 static struct chunk_tool tool = {
 	collect, sizeof(struct batch), batch_free, validate, print_batch, 0, 0,
-	0
+	0, NULL
 };
 
 /* --- main --------------------------------------------------------------- */

@@ -15,6 +15,7 @@
  * are in view (no refill, no bounds check per byte), lex_tag_fast() for
  * [Name "Value"], so that the general code runs only for the rest.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +103,6 @@ struct pdn_lexer {
 	uint64_t blank_at;
 	uint64_t value_at, value_end;
 	unsigned char first;
-	uint16_t *skip;			/* lex_skip_moves()'s, or NULL */
 };
 
 static int
@@ -173,7 +173,6 @@ pdn_lexer_free(pdn_lexer *lx)
 	free(lx->t.p);
 	free(lx->v.p);
 	free(lx->raw.p);
-	free(lx->skip);
 	free(lx);
 }
 
@@ -1661,47 +1660,42 @@ has_big_square(const unsigned char *b, size_t n)
  * them where the move ended, 1 a byte before the pair, 2 at its first
  * byte; one test of the lengths a step, not two.  pdn-select -t took 264
  * million instructions on 20 copies of the bench games with a bit for
- * each byte of the pair and both tests, 240 million so.  45 kB.
+ * each byte of the pair and both tests, 240 million so.  45 kB, made
+ * once for the process (a table a lexer was 10 million instructions of
+ * pdn-select -j 2 -t, a reader a chunk, on 20 copies of the bench games).
  */
 #define PAIR_STEP	0xffffu
 
-static const uint16_t *
-skip_table(pdn_lexer *lx)
+static uint16_t skip_t[S_N * 256], skip_t2[S_N * 256];
+static unsigned char skip_tb[S_N * 256];
+static pthread_once_t skip_once = PTHREAD_ONCE_INIT;
+
+static void
+skip_build(void)
 {
 	size_t st, c, k1, k2, s1, s2;
-	uint16_t *t, *t2;
-	unsigned char *tb;
 
-	if (lx->skip != NULL)
-		return lx->skip;
-	if ((lx->skip = malloc(2 * S_N * 256 * sizeof(*lx->skip) +
-	    S_N * 256)) == NULL)
-		return NULL;
-	t = lx->skip;
-	t2 = t + S_N * 256;
-	tb = (unsigned char *)(t2 + S_N * 256);
 	for (st = 0; st < S_N; st++) {
 		for (c = 0; c < 256; c++) {
 			s1 = dfa[st][kls[c]];
-			t[st * 256 + c] = (uint16_t)(s1 << 8 | (TAKE1(s1) ?
-			    2 : 0));
+			skip_t[st * 256 + c] = (uint16_t)(s1 << 8 |
+			    (TAKE1(s1) ? 2 : 0));
 		}
 		for (c = 0; c < 256; c++) {
 			k1 = c >> 4;
 			k2 = c & 15;
 			s1 = k1 < K_N ? dfa[st][k1] : S_STOP;
-			tb[st * 256 + c] = 0;
+			skip_tb[st * 256 + c] = 0;
 			if (s1 == S_STOP || s1 >= S_ACT || k2 >= K_N) {
-				t2[st * 256 + c] = PAIR_STEP;
+				skip_t2[st * 256 + c] = PAIR_STEP;
 				continue;
 			}
 			s2 = dfa[s1][k2];
-			t2[st * 256 + c] = (uint16_t)(s2 << 8);
-			tb[st * 256 + c] = (unsigned char)(TAKE1(s2) ?
+			skip_t2[st * 256 + c] = (uint16_t)(s2 << 8);
+			skip_tb[st * 256 + c] = (unsigned char)(TAKE1(s2) ?
 			    1 | 2 << 2 : TAKE1(s1) ? 1 | 1 << 2 : 0);
 		}
 	}
-	return lx->skip;
 }
 
 #if defined(__SSE2__)
@@ -1827,8 +1821,8 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 	const unsigned char *lim = b + lx->end, *mark = p, *q, *x, *ls;
 	const unsigned char *done = p;
 	long nl = 0, moves = 0;
-	const uint16_t *t, *t2 = NULL;
-	const unsigned char *tb = NULL;
+	const uint16_t *t = skip_t, *t2 = skip_t2;
+	const unsigned char *tb = skip_tb;
 	unsigned off = S_B << 8, o, f, i, k;
 
 	/*
@@ -1836,14 +1830,11 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 	 * 4 * max - 1 bytes, at most max moves are, and the loop need not
 	 * count them against max.
 	 */
-	if (s->max <= 0 || (t = skip_table(lx)) == NULL)
+	(void)pthread_once(&skip_once, skip_build);
+	if (s->max <= 0)
 		lim = p;
-	else {
-		t2 = t + S_N * 256;
-		tb = (const unsigned char *)(t2 + S_N * 256);
-		if ((size_t)(lim - p) / 4 >= (size_t)s->max)
-			lim = p + 4 * (size_t)s->max - 1;
-	}
+	else if ((size_t)(lim - p) / 4 >= (size_t)s->max)
+		lim = p + 4 * (size_t)s->max - 1;
 #if defined(__SSE2__)
 	while (lim - p >= 64) {
 		size_t n, last;
