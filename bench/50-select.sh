@@ -4,8 +4,11 @@
 # alone reads the games without replaying them (the issue asks for at
 # least 3 times pdn-validate -q's games/s); selection by the moves
 # (--status, --material, -D) replays the main line of the games the tags
-# let through (at least 90% of pdn-validate -q's games/s).  The games are
-# written as read, to /dev/null.  The peak memory (max RSS) is that of a
+# let through (at least 90% of pdn-validate -q's games/s); -D finds a
+# game whose text is a kept game's text without replaying it, which is
+# most of these games (copies of one file), and the prefixes below show
+# it on distinct games.  The last column is the speed against pdn-validate
+# -q (games/s over games/s).  The games are written as read, to /dev/null.  The peak memory (max RSS) is that of a
 # game and the reader's buffers, plus with -D the table of the games kept,
 # here those of one copy of the repeated file.
 BUILD=${BUILD:-build}
@@ -46,13 +49,37 @@ tr -d '\r' <"$tmp/one.pdn" | awk '
 	/^\[/ { next }
 	{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+[-x][0-9]/) mv[++n] = $i }
 	END { flush() }' >"$tmp/prefixes.pdn"
-for dd in "--status valid" -D; do
-	/usr/bin/time -o "$tmp/time" -f "%e %M" $BUILD/bin/pdn-select $dd \
-	    --summary "$tmp/prefixes.pdn" >/dev/null 2>"$tmp/stderr"
+# The fastest of 5 rounds of pdn-validate -q, --status valid and -D.
+secsV= secs= secsD=
+n=0
+while [ $n -lt 5 ]; do
+	/usr/bin/time -o "$tmp/time" -f "%e %M" $BUILD/bin/pdn-validate -q \
+	    "$tmp/prefixes.pdn" >/dev/null 2>&1
 	read -r s r <"$tmp/time"
-	[ "$dd" = -D ] && rssD=$r secsD=$s || rss=$r secs=$s
+	secsV=$(awk -v a="$secsV" -v b="$s" \
+	    'BEGIN { print (a == "" || b < a) ? b : a }')
+	for dd in "--status valid" -D; do
+		/usr/bin/time -o "$tmp/time" -f "%e %M" $BUILD/bin/pdn-select \
+		    $dd --summary "$tmp/prefixes.pdn" >/dev/null 2>"$tmp/stderr"
+		read -r s r <"$tmp/time"
+		if [ "$dd" = -D ]; then
+			rssD=$r
+			secsD=$(awk -v a="$secsD" -v b="$s" \
+			    'BEGIN { print (a == "" || b < a) ? b : a }')
+			kept=$(sed -n 's/.* \([0-9]*\) written$/\1/p' \
+			    "$tmp/stderr")
+		else
+			rss=$r
+			secs=$(awk -v a="$secs" -v b="$s" \
+			    'BEGIN { print (a == "" || b < a) ? b : a }')
+		fi
+	done
+	n=$((n + 1))
 done
-kept=$(sed -n 's/.* \([0-9]*\) written$/\1/p' "$tmp/stderr")
+all=$(grep -c '^\[Event ' "$tmp/prefixes.pdn")
 awk -v a="$rss" -v b="$rssD" -v k="$kept" -v s="$secs" -v t="$secsD" \
-    'BEGIN { printf "pdn-select -D, %d distinct games (prefixes): max RSS %d KB (%d KB with --status valid), %.0f bytes a distinct game; %.2f s (%.2f s)\n",
-	k, b, a, (b - a) * 1024 / k, t, s }'
+    -v v="$secsV" -v g="$all" \
+    'BEGIN { printf "pdn-select -D, %d distinct games of %d (prefixes): max RSS %d KB (%d KB with --status valid), %.0f bytes a distinct game\n",
+	k, g, b, a, (b - a) * 1024 / k
+	printf "  on them: pdn-validate -q %.2f s, pdn-select --status valid %.2f s (%.2fx), -D %.2f s (%.2fx)\n",
+	v, s, v / s, t, v / t }'

@@ -57,7 +57,8 @@ run_tool() {
 # runs every tool once, so that a change of the machine's speed during the
 # run (on a shared machine it can shift by half) reaches them all alike,
 # and the figures of one round compare.  The fastest of ${BENCH_RUNS:-3}
-# rounds is shown for each tool.
+# rounds is shown for each tool, and its speed against the first tool's
+# (its games/s over the first's: 2.00x is twice as fast).
 run_rounds() {
 	nt=0
 	while IFS='|' read -r label cmd; do
@@ -89,9 +90,10 @@ run_rounds() {
 	while [ $k -le $nt ]; do
 		eval "l=\$lab_$k s=\$secs_$k r=\$rss_$k c=\$rc_$k"
 		awk -v g="$games" -v p="$plies" -v b="$bytes" -v s="$s" \
-		    -v r="$r" -v l="$l" -v rc="$c" 'BEGIN {
-			printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)\n",
-			    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc }'
+		    -v r="$r" -v l="$l" -v rc="$c" -v s1="$secs_1" 'BEGIN {
+			printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)  %.2fx\n",
+			    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc,
+			    (s > 0 ? s1 / s : 0) }'
 		k=$((k + 1))
 	done
 }

@@ -626,10 +626,17 @@ read_criteria(const char *path)
 	memset(a, 0, sizeof(*a));
 	while (st == 0 && (len = getline(&line, &cap, fp)) >= 0) {
 		lineno++;
+		/* A byte-order mark before the first line is no criterion. */
+		if (lineno == 1 && len >= 3 && memcmp(line, "\xef\xbb\xbf",
+		    3) == 0) {
+			memmove(line, line + 3, (size_t)len - 2);
+			len -= 3;
+		}
 		while (len > 0 && (line[len - 1] == '\n' ||
 		    line[len - 1] == '\r'))
 			line[--len] = '\0';
-		if (len == 0 || line[0] == '#')
+		/* Blank (spaces and tabs only) as empty: no alternative. */
+		if (line[strspn(line, " \t")] == '\0' || line[0] == '#')
 			continue;
 		if (chunk_grow((void **)&a->g, &capg, a->n + 1,
 		    sizeof(*a->g)) != 0) {
@@ -671,8 +678,8 @@ read_criteria(const char *path)
  * the high bit set), and before a ply that follows a /FEN/ setup 0xff and
  * that position; with --dup-by final, 'F' and the final position.  A game
  * that does not replay (another variant, an illegal move) has the key of
- * its text: 'W', its FEN tag and its main line's move tokens, normalised,
- * and setups.
+ * its text: 'W', its GameType (the tag's, or the one inferred), its FEN
+ * tag and its main line's move tokens, normalised, and setups.
  *
  * The games kept are found by the 64-bit hash of their key in an
  * open-addressing table of 16 bytes an entry, at most half full: the
@@ -871,6 +878,21 @@ key_moves(pdn_buf *b, const pdn_played *pg, long n)
 	}
 }
 
+/*
+ * Whether game g, played as pg (or NULL), replays as far as its key goes:
+ * its first n plies with --dup-by plies:N (n, N or fewer), else to its
+ * end; if not, its key is of its text.
+ */
+static int
+replayed(const pdn_game *g, const pdn_played *pg, long n)
+{
+	if (pg == NULL || pdn_played_setups(pg) == 0 ||
+	    pdn_played_lines(pg) == 0)
+		return 0;
+	return opt.dupby == DUP_PLIES ? pdn_played_plies(pg) >= n :
+	    pdn_played_plies(pg) == g->plies;
+}
+
 /* Appends game g's key (played as pg, or NULL) to b. */
 static void
 make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
@@ -886,8 +908,7 @@ make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
 
 	if (opt.dupby == DUP_PLIES && n > opt.dupplies)
 		n = opt.dupplies;
-	if (pg != NULL && pdn_played_setups(pg) > 0 &&
-	    pdn_played_lines(pg) > 0 && pdn_played_plies(pg) == g->plies) {
+	if (replayed(g, pg, n)) {
 		if (opt.dupby == DUP_FINAL) {
 			pdn_buf_add(b, "F", 1);
 			key_pos(b, pdn_played_final(pg, 0));
@@ -926,7 +947,9 @@ make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
 		}
 		return;
 	}
-	pdn_buf_add(b, "W", 1);
+	/* Its variant too: the same tokens in another variant are not it. */
+	snprintf(tok, sizeof(tok), "W%d\n", g->gametype);
+	pdn_buf_add(b, tok, strlen(tok));
 	if ((fen = pdn_game_tag(g, "FEN")) != NULL)
 		pdn_buf_add(b, fen, strlen(fen));
 	pdn_buf_add(b, "\n", 1);
@@ -1000,13 +1023,12 @@ played_hash(const pdn_game *g, const pdn_played *pg)
 	uint64_t h;
 	long n = g->plies, from, got, k;
 
-	if (pg == NULL || pdn_played_setups(pg) == 0 ||
-	    pdn_played_lines(pg) == 0 || pdn_played_plies(pg) != g->plies)
+	if (opt.dupby == DUP_PLIES && n > opt.dupplies)
+		n = opt.dupplies;
+	if (!replayed(g, pg, n))
 		return 0;
 	if (opt.dupby == DUP_FINAL)
 		return hash_end(hash_pos(0x46, pdn_played_final(pg, 0)));
-	if (opt.dupby == DUP_PLIES && n > opt.dupplies)
-		n = opt.dupplies;
 	h = hash_pos(0x50 ^ (uint64_t)n << 8, pdn_played_start(pg));
 	for (from = 0; from < n && (got = pdn_played_positions(pos, 64, pg,
 	    0, from)) > 0; from += got)
@@ -2947,7 +2969,8 @@ main(int argc, char **argv)
 			opt.header[4 + i] = opt.tags[i];
 		drv_tsv_header(&drv, run.fp, opt.header);
 	}
-	if (opt.dupfile != NULL && !drv.quiet) {
+	/* As the games, the copies are not written with -q or --count. */
+	if (opt.dupfile != NULL && !drv.quiet && !opt.count) {
 		if ((dupout = drv_output_also(&drv, opt.dupfile,
 		    "--dup-file")) == NULL)
 			goto out;
