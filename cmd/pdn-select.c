@@ -1709,6 +1709,15 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			    live->game : 0), PDN_GAME_MAX_DEFAULT);
 			b->status = 2;
 		}
+		/* Cut short and not kept: no rewrite either (-f pdn). */
+		if (drv.fmt == FMT_PDN && out && sel && g->truncated &&
+		    g->raw == NULL) {
+			cli_warn("%s: game %ld: cut short by an error and too "
+			    "large to keep (more than %u bytes): it cannot be "
+			    "written", in->name, g->index + (live ?
+			    live->game : 0), PDN_GAME_MAX_DEFAULT);
+			b->status = 2;
+		}
 		if ((it = new_item(b, IT_GAME)) == NULL)
 			break;
 		it->sel = sel;
@@ -1765,8 +1774,15 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		if (sel && out) {
 			switch (drv.fmt) {
 			case FMT_RAW:
-				if (g->raw == NULL || g->before == NULL)
+				/*
+				 * Not at hand (said above): a blank line in
+				 * its place keeps the games around it apart
+				 * (its text held the line ends between them).
+				 */
+				if (g->raw == NULL || g->before == NULL) {
+					pdn_buf_add(&b->body, "\n\n", 2);
 					break;
+				}
 				if (live != NULL &&
 				    g->raw == g->before + g->beforelen) {
 					it->at = g->before;
@@ -2267,7 +2283,7 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 {
 	const struct item *it;
 	FILE *to, *prev;
-	size_t i, skip;
+	size_t i, skip, cl;
 	int dup, where;
 
 	kept_print(&b->kd, 0, b->kd.n, at);
@@ -2301,9 +2317,19 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 			 * may close that file).
 			 */
 			prev = run->fp;
+			/*
+			 * With -j N the blank lines after the last game of a
+			 * chunk come first, as bytes between games (carry):
+			 * with the game's own, they are what a stream reads
+			 * before it.  Bytes that are no blank there (junk)
+			 * go with the game, and so do those blanks.
+			 */
+			cl = blank_lead(run->carry.data, run->carry.len);
 			if (prev != NULL && !run->split_failed &&
-			    run->carry.len == 0 && it->lead > 0 &&
+			    cl == run->carry.len && cl + it->lead > 0 &&
 			    !to_last_part(run, b, it)) {
+				fwrite(run->carry.data, 1, cl, prev);
+				run->carry.len = 0;
 				fwrite(item_bytes(b, it), 1, it->lead,
 				    prev);
 				skip = it->lead;
