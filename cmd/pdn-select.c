@@ -236,6 +236,24 @@ parse_date(const char *s, long *lo, long *hi)
 	return 0;
 }
 
+/*
+ * Whether the day of YYYYMMDD is one of its month (Gregorian): a date to
+ * compare with is one that exists; a game's date is compared as written.
+ */
+static int
+date_exists(long ymd)
+{
+	static const int days[] = {
+		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	long y = ymd / 10000, m = ymd / 100 % 100, d = ymd % 100;
+
+	if (d > days[m - 1])
+		return 0;
+	return m != 2 || d < 29 || (y % 4 == 0 && (y % 100 != 0 ||
+	    y % 400 == 0));
+}
+
 static int
 add_crit(struct group *gr, const struct crit *c)
 {
@@ -313,6 +331,10 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 			if (parse_date(c->value, &c->lo, &c->hi) != 0) {
 				*why = "a date to compare with, YYYY.MM.DD "
 				    "(YYYY, YYYY.MM, ?? parts)";
+				return -1;
+			}
+			if (!date_exists(c->lo)) {
+				*why = "no such day in that month";
 				return -1;
 			}
 			c->kind = K_DATE;
@@ -1385,6 +1407,7 @@ dup_free(struct dups *d)
  * written is decided there, where -D knows every game before it.
  */
 enum { IT_BYTES, IT_GAME };
+enum { LOST_NONE, LOST_COPY, LOST_REWRITE };
 
 struct item {
 	int kind;
@@ -1421,6 +1444,7 @@ struct item {
 	 */
 	int copy;
 	uint64_t thash;
+	int lost;		/* LOST_*: selected, and it cannot be written */
 	long game, line;	/* its record (tsv, json) */
 	uint64_t offset;
 	size_t vals;		/* the record's tag values in the arena */
@@ -1701,25 +1725,19 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		}
 		sel = sel != opt.invert;
 		b->games++;
-		if (drv.fmt == FMT_RAW && out && sel &&
-		    (g->raw == NULL || g->before == NULL)) {
-			cli_warn("%s: game %ld: too large (more than %u bytes "
-			    "with what lies before it): it cannot be copied "
-			    "as read", in->name, g->index + (live ?
-			    live->game : 0), PDN_GAME_MAX_DEFAULT);
-			b->status = 2;
-		}
-		/* Cut short and not kept: no rewrite either (-f pdn). */
-		if (drv.fmt == FMT_PDN && out && sel && g->truncated &&
-		    g->raw == NULL) {
-			cli_warn("%s: game %ld: cut short by an error and too "
-			    "large to keep (more than %u bytes): it cannot be "
-			    "written", in->name, g->index + (live ?
-			    live->game : 0), PDN_GAME_MAX_DEFAULT);
-			b->status = 2;
-		}
 		if ((it = new_item(b, IT_GAME)) == NULL)
 			break;
+		/*
+		 * Its text not at hand (too large to keep): as read, it
+		 * cannot be copied; cut short by an error, not rewritten
+		 * either (said where it is written, with its place).
+		 */
+		if (out && sel && drv.fmt == FMT_RAW &&
+		    (g->raw == NULL || g->before == NULL))
+			it->lost = LOST_COPY;
+		else if (out && sel && drv.fmt == FMT_PDN && g->truncated &&
+		    g->raw == NULL)
+			it->lost = LOST_REWRITE;
 		it->sel = sel;
 		it->game = g->index;
 		it->line = g->line;
@@ -2345,6 +2363,17 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 			} else
 				run->fp = to;
 		}
+		if (it->lost != LOST_NONE) {
+			cli_warn("%s:%ld: game %ld: %s (more than %u bytes%s): "
+			    "it cannot be %s", at->file, it->line + at->line,
+			    it->game + at->game, it->lost == LOST_COPY ?
+			    "too large" : "cut short by an error and too "
+			    "large to keep", PDN_GAME_MAX_DEFAULT,
+			    it->lost == LOST_COPY ? " with what lies before "
+			    "it" : "", it->lost == LOST_COPY ? "copied as "
+			    "read" : "written");
+			run->status = 2;
+		}
 		run->games++;
 		run->selected += it->sel;
 		run->dropped += dup;
@@ -2490,7 +2519,7 @@ static int
 set_tags(struct drv *d, const char *value)
 {
 	char *p, *q;
-	size_t n = 1, i;
+	size_t n = 1, i, k;
 
 	for (p = (char *)(uintptr_t)value; *p != '\0'; p++)
 		n += *p == ',';
@@ -2507,12 +2536,19 @@ set_tags(struct drv *d, const char *value)
 			*q++ = '\0';
 		opt.tags[opt.ntags++] = p;
 	}
-	for (i = 0; i < opt.ntags; i++)
+	for (i = 0; i < opt.ntags; i++) {
 		if (opt.tags[i][0] == '\0' || strchr(opt.tags[i], ' ') != NULL)
 			break;
+		/* A JSON record holds a name once. */
+		for (k = 0; k < i && strcmp(opt.tags[k], opt.tags[i]) != 0;
+		    k++)
+			;
+		if (k < i)
+			break;
+	}
 	if (opt.ntags == 0 || i < opt.ntags)
 		return drv_bad_value(d, "--tags", value,
-		    "tag names separated by commas");
+		    "tag names separated by commas, each once");
 	return 0;
 }
 
@@ -2901,6 +2937,7 @@ main(int argc, char **argv)
 	struct chunk_rules rules;
 	struct run run;
 	size_t i;
+	const char *base;
 	long written;
 	int st, nrp = 0;
 
@@ -2940,13 +2977,23 @@ main(int argc, char **argv)
 			    "not both");
 			goto out;
 		}
-		/* A stem names files: not "", nor a directory ("d/"). */
-		if (drv.output == NULL || strcmp(drv.output, "-") == 0 ||
-		    drv.output[0] == '\0' ||
-		    drv.output[strlen(drv.output) - 1] == '/') {
+		/*
+		 * A stem names files: not "", nor a directory ("d/"), nor
+		 * only ".pdn" in one ("d/.pdn" made "d/-1.pdn").
+		 */
+		if (drv.output == NULL || strcmp(drv.output, "-") == 0) {
 			st = drv_usage_error(&drv, "%s needs -o, the stem of "
 			    "the files' names", opt.split > 0 ? "--split" :
 			    "--split-by");
+			goto out;
+		}
+		base = strrchr(drv.output, '/');
+		base = base != NULL ? base + 1 : drv.output;
+		if (*base == '\0' || strcasecmp(base, ".pdn") == 0) {
+			st = drv_usage_error(&drv, "%s: -o %s names no file "
+			    "(the stem of the files' names, as out for "
+			    "out-1.pdn)", opt.split > 0 ? "--split" :
+			    "--split-by", drv.output);
 			goto out;
 		}
 		if (drv.fmt == FMT_TSV || drv.fmt == FMT_JSON) {
