@@ -2950,6 +2950,13 @@ main(int argc, char **argv)
 	}
 	st = 2;
 	opt.variant = drv.variant;
+	/*
+	 * --gametype N reads the games without the tag as N (the option of
+	 * every tool) and, a criterion of pdn-select's, selects the games of
+	 * GameType N, as --variant N, unless --variant says otherwise.
+	 */
+	if (opt.variant == 0)
+		opt.variant = drv.gametype;
 	if (opt.tags != NULL && drv.fmt != FMT_TSV && drv.fmt != FMT_JSON) {
 		st = drv_usage_error(&drv, "--tags is for -f tsv and -f json");
 		goto out;
