@@ -2346,10 +2346,12 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 			if (prev != NULL && !run->split_failed &&
 			    cl == run->carry.len && cl + it->lead > 0 &&
 			    !to_last_part(run, b, it)) {
-				fwrite(run->carry.data, 1, cl, prev);
+				if (cl > 0)
+					fwrite(run->carry.data, 1, cl, prev);
 				run->carry.len = 0;
-				fwrite(item_bytes(b, it), 1, it->lead,
-				    prev);
+				if (it->lead > 0)
+					fwrite(item_bytes(b, it), 1, it->lead,
+					    prev);
 				skip = it->lead;
 			}
 			/* What follows the input's last game goes here. */
