@@ -195,10 +195,27 @@ roster_default(const pdn_game *g, const char *name)
 }
 
 /*
+ * The GameType tag the canonical writer gives a game whose type was
+ * inferred: "20" for international draughts, the long form for the other
+ * variants played ("27,W,12,12,N2,0"), none ("") for the others.
+ */
+static const char *
+inferred_tag(const pdn_game *g)
+{
+	const pdn_variant *v;
+
+	if (g->gametype == 20)
+		return "20";
+	return (v = pdn_variant_get(g->gametype)) != NULL ?
+	    pdn_variant_tag(v) : "";
+}
+
+/*
  * Every tag of a that is named `name`, in order, is in b in the same
  * order with the same value (the first FEN: the same position), and b
  * has no other; a roster tag a lacks is in b once with its default value,
- * and so is GameType "20" when a inferred it.
+ * and so is the GameType tag the writer gives a game whose type it
+ * inferred (inferred_tag()).
  */
 static int
 same_tag_values(const pdn_game *a, const pdn_game *b, const char *name)
@@ -232,9 +249,8 @@ same_tag_values(const pdn_game *a, const pdn_game *b, const char *name)
 	if (is_roster(name)) {
 		if (strcmp(b->tags[j].value, roster_default(a, name)) != 0)
 			return 0;
-	} else if (strcmp(name, "GameType") != 0 ||
-	    !(a->gametype_inferred && a->gametype == 20) ||
-	    strcmp(b->tags[j].value, "20") != 0)
+	} else if (strcmp(name, "GameType") != 0 || !a->gametype_inferred ||
+	    strcmp(b->tags[j].value, inferred_tag(a)) != 0)
 		return 0;
 	for (j++; j < b->ntags; j++)
 		if (strcmp(b->tags[j].name, name) == 0)
