@@ -216,6 +216,8 @@ help(const struct drv_tool *t)
 		 * a long head. */
 		if (o->key == 'o' && t->output_help != NULL)
 			text = t->output_help;
+		if (o->key == DRV_K_GAMETYPE && t->gametype_help != NULL)
+			text = t->gametype_help;
 		if (w <= 20)
 			printf("%s%*s", head, 22 - w, "");
 		else

@@ -92,6 +92,7 @@ struct drv_tool {
 	int (*option)(void *arg, struct drv *d, int key, const char *value);
 	const char *items;		/* what the progress line counts */
 	const char *output_help;	/* -o's text, when not the common one */
+	const char *gametype_help;	/* --gametype's, the same way */
 };
 
 /* The settings of the common options, then the run's state. */

@@ -184,7 +184,7 @@ static const struct drv_tool tool = {
 	"[fen]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_VARIANT,
 	formats, "text (the default) or tsv",
-	options, option, NULL, NULL
+	options, option, NULL, NULL, NULL
 };
 
 int

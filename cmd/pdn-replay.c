@@ -629,7 +629,7 @@ static const struct drv_tool tool = {
 	formats, "fen (the default), board, svg, json or yaml",
 	options, option, "games",
 	"write to FILE, or a file per game in directory FILE; replaced only "
-	    "when the run went well"
+	    "when the run went well", NULL
 };
 
 int

@@ -2871,7 +2871,9 @@ static const struct drv_tool tool_def = {
 	    DRV_RULES | DRV_READS | DRV_VARIANT,
 	formats, "raw (each game exactly as read, the default), pdn "
 	    "(canonical), tsv or json (a record per game)",
-	options, option, "games", NULL
+	options, option, "games", NULL,
+	"read games without a GameType tag as GameType N, and select the "
+	"games of GameType N (unless --variant)"
 };
 
 
