@@ -1255,7 +1255,7 @@ dup_text_seen(struct dups *d, uint64_t th, const char *text, size_t len)
 
 	if (d->tc == NULL)
 		return 0;
-	c = &d->tc[th & (TC_N - 1)];
+	c = &d->tc[(th >> 1) & (TC_N - 1)];
 	if (c->hash != th || c->ref == 0 ||
 	    (kept = ref_text(d, c->ref, &klen)) == NULL)
 		return 0;
@@ -1308,8 +1308,8 @@ dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
 		e->ref = (d->cur->base + offset) << REF_LEN_BITS | tlen;
 		if (th != 0 && (d->tc != NULL || (d->tc = calloc(TC_N,
 		    sizeof(*d->tc))) != NULL)) {
-			d->tc[th & (TC_N - 1)].hash = th;
-			d->tc[th & (TC_N - 1)].ref = e->ref;
+			d->tc[(th >> 1) & (TC_N - 1)].hash = th;
+			d->tc[(th >> 1) & (TC_N - 1)].ref = e->ref;
 		}
 	} else {
 		/* Past what the input was when it was opened, say. */
@@ -2365,7 +2365,8 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 			} else
 				run->fp = to;
 		}
-		if (it->lost != LOST_NONE) {
+		/* Said of a game that goes somewhere (not a copy dropped). */
+		if (it->lost != LOST_NONE && to != NULL) {
 			cli_warn("%s:%ld: game %ld: %s (more than %u bytes%s): "
 			    "it cannot be %s", at->file, it->line + at->line,
 			    it->game + at->game, it->lost == LOST_COPY ?

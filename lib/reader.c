@@ -256,6 +256,7 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return PDN_ENOMEM;
 	if ((r->lv = calloc(LEVELS_FIRST, sizeof(*r->lv))) == NULL) {
+		free(r->lv);
 		free(r);
 		return PDN_ENOMEM;
 	}
@@ -297,6 +298,7 @@ pdn_reader_new(pdn_reader **out, pdn_read_fn read, void *arg,
 	if ((rc = reader_alloc(&r, opt)) != 0)
 		return rc;
 	if (pdn_lexer_new(&r->lx, read, arg) != 0) {
+		free(r->lv);
 		free(r);
 		return PDN_ENOMEM;
 	}
@@ -316,6 +318,7 @@ pdn_reader_new_mem(pdn_reader **out, const char *data, size_t len,
 	if ((rc = reader_alloc(&r, opt)) != 0)
 		return rc;
 	if (pdn_lexer_new_mem(&r->lx, data, len) != 0) {
+		free(r->lv);
 		free(r);
 		return PDN_ENOMEM;
 	}
