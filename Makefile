@@ -35,7 +35,22 @@ YAML_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 
-ALL_CPPFLAGS = -D_DEFAULT_SOURCE -Ilib $(YAML_CFLAGS) $(CPPFLAGS)
+# The library's layers, from the bottom up (lib/README.md): each is a
+# folder of lib/ compiled with -I of itself and of the layers it stands
+# on, and of no other, so that an include of a layer above does not
+# compile.  rules and write both stand on play, and not on each other.
+LAYERS       = core record play rules write
+LAYER_core   = core
+LAYER_record = record core
+LAYER_play   = play record core
+LAYER_rules  = rules play record core
+LAYER_write  = write play record core
+layer_inc    = $(addprefix -Ilib/,$(LAYER_$(1)))
+# Everything outside the library (tools, tests, benches, fuzzers) sees its
+# public headers as installed, <pdn/pdn.h>, and the internal ones of every
+# layer (the tests look inside).
+ALL_CPPFLAGS = -D_DEFAULT_SOURCE -Iinclude $(call layer_inc,rules) \
+	       -Ilib/write $(YAML_CFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = $(WARN) $(CFLAGS) $(MARCH) -MMD -MP
 LIBS         = $(YAML_LIBS) -lpthread
 # The library exports only what its public headers declare: they mark
@@ -45,17 +60,20 @@ LIB_CFLAGS   = -fvisibility=hidden
 # direct (no interposition through the PLT), as in the static library.
 PIC_CFLAGS   = -fPIC -fno-semantic-interposition
 
-PUBLIC_HEADERS = $(sort $(wildcard lib/pdn*.h))
+# The public headers: the umbrella <pdn/pdn.h> and each layer's own, all
+# installed in INCLUDEDIR/pdn/.
+PUBLIC_HEADERS = include/pdn/pdn.h $(sort $(wildcard lib/*/pdn/*.h))
+VERSION_HEADER = lib/core/pdn/core.h
 
-# The library's version, read from lib/pdn.h (PDN_VERSION_MAJOR, _MINOR,
+# The library's version, read from lib/core/pdn/core.h (PDN_VERSION_MAJOR, _MINOR,
 # _PATCH): the shared library is libpdn.so.MAJOR.MINOR.PATCH, its soname
 # libpdn.so.MAJOR.
-pdn_version = $(shell sed -n 's/^.define[[:space:]]*PDN_VERSION_$(1)[[:space:]][[:space:]]*\([0-9][0-9]*\).*/\1/p' $(PUBLIC_HEADERS) | head -n 1)
+pdn_version = $(shell sed -n 's/^.define[[:space:]]*PDN_VERSION_$(1)[[:space:]][[:space:]]*\([0-9][0-9]*\).*/\1/p' $(VERSION_HEADER) | head -n 1)
 VERSION_MAJOR := $(call pdn_version,MAJOR)
 VERSION_MINOR := $(call pdn_version,MINOR)
 VERSION_PATCH := $(call pdn_version,PATCH)
 ifeq ($(VERSION_MAJOR),)
-$(error cannot read PDN_VERSION_MAJOR from lib/pdn.h)
+$(error cannot read PDN_VERSION_MAJOR from $(VERSION_HEADER))
 endif
 VERSION   = $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
 
@@ -66,7 +84,7 @@ Q = @
 endif
 
 BUILD   ?= build
-LIB_SRC  = $(sort $(wildcard lib/*.c))
+LIB_SRC  = $(sort $(foreach l,$(LAYERS),$(wildcard lib/$(l)/*.c)))
 LIB_OBJ  = $(LIB_SRC:lib/%.c=$(BUILD)/lib/%.o)
 PIC_OBJ  = $(LIB_SRC:lib/%.c=$(BUILD)/pic/%.o)
 LIBPDN   = $(BUILD)/libpdn.a
@@ -98,7 +116,7 @@ PROFILES = $(sort $(wildcard profiles/*.yaml))
 COMPLETION = completion/pdn-tools.bash
 
 .PHONY: all check bench install install-data uninstall clean asan lint-man \
-	fuzz FORCE
+	fuzz layer-flags FORCE
 
 # Objects are intermediate files to make (built on the way to a program):
 # keep them, so that make does not delete and rebuild them every run.
@@ -117,16 +135,25 @@ $(FLAGS_STAMP): FORCE
 	@printf '%s\n' '$(call sq,$(BUILD_FLAGS))' >$@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 
+# A module of the library sees its own layer and the layers below only.
+$(foreach l,$(LAYERS),$(eval $(BUILD)/lib/$(l)/%.o $(BUILD)/pic/$(l)/%.o: \
+    LIB_CPPFLAGS = -D_DEFAULT_SOURCE $(call layer_inc,$(l)) $$(YAML_CFLAGS) \
+    $$(CPPFLAGS)))
+
 $(BUILD)/lib/%.o: lib/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(LIB_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 $(BUILD)/pic/%.o: lib/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $< (PIC)")
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) $(PIC_CFLAGS) \
+	$(Q)$(CC) $(LIB_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) $(PIC_CFLAGS) \
 	    -c -o $@ $<
+
+# The -I flags of each layer, for tests/layers.sh: "LAYER: FLAGS".
+layer-flags:
+	@$(foreach l,$(LAYERS),echo '$(l): $(call layer_inc,$(l))';)
 
 $(BUILD)/cmd/%.o: cmd/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -299,10 +326,10 @@ DATADIR_SED = -e 's|/usr/local/share/pdn-tools|$(call sed_repl,$(DATADIR))|g'
 # the bash completion (under each tool's name), the public headers, the
 # static and the shared library and libpdn.pc.
 install: all install-data
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR)/pdn \
 	    $(DESTDIR)$(LIBDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)
-	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)/pdn
 	install -m 644 $(LIBPDN) $(DESTDIR)$(LIBDIR)
 	$(if $(SHLIBS),install -m 755 $(BUILD)/$(SHLIB_NAME) $(DESTDIR)$(LIBDIR))
 	$(if $(SHLIBS),ln -sf $(SHLIB_NAME) $(DESTDIR)$(LIBDIR)/$(SONAME))
@@ -343,8 +370,9 @@ uninstall:
 	rmdir $(DESTDIR)$(DATADIR)/profiles $(DESTDIR)$(DATADIR) 2>/dev/null || true
 	for p in $(notdir $(PROGS)); do rm -f $(DESTDIR)$(BASHCOMPDIR)/$$p; done
 	for h in $(notdir $(PUBLIC_HEADERS)); do \
-	    rm -f $(DESTDIR)$(INCLUDEDIR)/$$h; \
+	    rm -f $(DESTDIR)$(INCLUDEDIR)/pdn/$$h; \
 	done
+	rmdir $(DESTDIR)$(INCLUDEDIR)/pdn 2>/dev/null || true
 	rm -f $(DESTDIR)$(LIBDIR)/libpdn.a $(DESTDIR)$(LIBDIR)/$(SHLIB_NAME) \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libpdn.so \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc

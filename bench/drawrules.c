@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "pdn.h"
-#include "pdn_rules.h"
+#include <pdn/pdn.h>
 
 #define NGAMES	1000
 #define MAXPLY	400

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 
 static pdn_position *positions;
 static size_t npositions, cap;

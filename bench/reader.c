@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 static double
 now(void)

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 
 static const struct {
 	const char *name;

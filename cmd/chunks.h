@@ -23,8 +23,7 @@
 #include <stdint.h>
 
 #include "cli.h"
-#include "pdn_adjudicate.h"
-#include "pdn_write.h"
+#include <pdn/pdn.h>
 
 /* A chunk's file, and where its lines, games and offsets start in it. */
 struct chunk_base {

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "pdn.h"
+#include <pdn/pdn.h>
 
 const char *cli_progname = "pdn";
 

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 /* Set by cli_init() from argv[0]. */
 extern const char *cli_progname;

@@ -31,9 +31,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "pdn_game.h"
-#include "pdn_replay.h"
-#include "pdn_rules.h"
+#include <pdn/pdn.h>
 
 /* The common options a tool has: bits of drv_tool.common. */
 #define DRV_FORMAT	(1u << 0)

@@ -11,7 +11,7 @@
 
 #include <yaml.h>
 
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 /* Writes s (len bytes, any bytes) as a JSON string literal. */
 void json_str(FILE *fp, const char *s, size_t len);

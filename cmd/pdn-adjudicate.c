@@ -23,8 +23,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "emit.h"
-#include "pdn_adjudicate.h"
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 /* FMT_INPLACE: -i, the files fixed in place (no records). */
 enum format { FMT_TSV, FMT_JSON, FMT_YAML, FMT_PDN, FMT_INPLACE };

@@ -11,7 +11,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "emit.h"
-#include "pdn_write.h"
+#include <pdn/pdn.h>
 
 enum format { FMT_PDN, FMT_YAML, FMT_JSON, FMT_TAGS };
 static const char *const formats[] = { "pdn", "yaml", "json", "tags", NULL };

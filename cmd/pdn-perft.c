@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "driver.h"
-#include "pdn.h"
+#include <pdn/pdn.h>
 
 #define MAX_DEPTH 30
 

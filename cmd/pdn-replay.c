@@ -15,7 +15,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "emit.h"
-#include "pdn_replay.h"
+#include <pdn/pdn.h>
 #include "render.h"
 
 enum format { FMT_FEN, FMT_BOARD, FMT_SVG, FMT_JSON, FMT_YAML };

@@ -34,10 +34,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "emit.h"
-#include "pdn_adjudicate.h"
-#include "pdn_game.h"
-#include "pdn_replay.h"
-#include "pdn_write.h"
+#include <pdn/pdn.h>
 
 enum format { FMT_RAW, FMT_PDN, FMT_TSV, FMT_JSON };
 static const char *const formats[] = { "raw", "pdn", "tsv", "json", NULL };

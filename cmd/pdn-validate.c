@@ -17,8 +17,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "emit.h"
-#include "pdn_game.h"
-#include "pdn_replay.h"
+#include <pdn/pdn.h>
 
 enum format { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_YAML };
 static const char *const formats[] = { "text", "tsv", "json", "yaml", NULL };

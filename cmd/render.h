@@ -6,8 +6,7 @@
 #ifndef RENDER_H
 #define RENDER_H
 
-#include "pdn.h"
-#include "pdn_write.h"
+#include <pdn/pdn.h>
 
 struct render_opts {
 	int numbers;		/* write the square numbers */

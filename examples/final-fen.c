@@ -4,7 +4,7 @@
  *   cc -o final-fen final-fen.c $(pkg-config --cflags --libs libpdn)
  */
 #include <stdio.h>
-#include <pdn_replay.h>
+#include <pdn/pdn.h>
 
 /* The reader pulls its bytes through a callback: here from a FILE. */
 static long

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn_write.h"
+#include <pdn/pdn.h>
 #include "where.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

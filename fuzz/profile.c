@@ -1,7 +1,7 @@
 /*
  * Fuzz target (libFuzzer): the rules-profile reader (YAML, profile.c) on
  * any bytes.  Besides crashes, leaks and undefined behaviour it checks
- * its promises (pdn-rules(7), pdn_rules.h):
+ * its promises (pdn-rules(7), pdn/rules.h):
  *
  *  - every refusal is a diagnostic: PDN_EINVAL (or PDN_ENOMEM) with the
  *    error filled: a status of the reader's (not a file's), a message
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn_rules.h"
+#include <pdn/pdn.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

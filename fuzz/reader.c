@@ -2,7 +2,7 @@
  * Fuzz target (libFuzzer): the reader, the replay and the canonical
  * writer on any bytes.  Besides crashes, leaks and undefined behaviour it
  * checks the promises of the writer (pdn(5), "Canonical output") and the
- * reader (pdn_game.h):
+ * reader (pdn/record.h):
  *
  *  - a round trip keeps the meaning: each game read, written canonically
  *    and read again is the same game: the same tags (the canonical
@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn_write.h"
+#include <pdn/pdn.h>
 #include "skim.h"
 #include "where.h"
 

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "pdn_replay.h"
+#include <pdn/pdn.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

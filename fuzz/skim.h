@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 /* The elements of a line that are not moves (skip_moves keeps none). */
 static long

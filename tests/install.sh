@@ -104,13 +104,13 @@ done
 files >"$tmp/before"
 
 check "make install DESTDIR=... PREFIX=$PREFIX" mk install
-[ -f "$root$INCLUDEDIR/pdn.h" ] || finish
+[ -f "$root$INCLUDEDIR/pdn/pdn.h" ] || finish
 
 # --- what was installed ----------------------------------------------------
 
 version() {
 	sed -n "s/^#define PDN_VERSION_$1[[:space:]]*\([0-9]*\).*/\1/p" \
-	    "$root$INCLUDEDIR"/pdn*.h | head -n 1
+	    "$root$INCLUDEDIR"/pdn/core.h | head -n 1
 }
 major=$(version MAJOR)
 full=$major.$(version MINOR).$(version PATCH)
@@ -126,7 +126,9 @@ lib=$root$LIBDIR
 	done
 	for m in man/*.[1-9]; do echo "$MANDIR/man${m##*.}/${m##*/}"; done
 	for p in profiles/*.yaml; do echo "$DATADIR/profiles/${p##*/}"; done
-	for h in lib/pdn*.h; do echo "$INCLUDEDIR/${h##*/}"; done
+	for h in include/pdn/pdn.h lib/*/pdn/*.h; do
+		echo "$INCLUDEDIR/pdn/${h##*/}"
+	done
 	for l in libpdn.a "libpdn.so.$full" "libpdn.so.$major" libpdn.so \
 	    pkgconfig/libpdn.pc; do
 		echo "$LIBDIR/$l"
@@ -212,9 +214,7 @@ exports_ok() {
 	nm -D --defined-only "$lib/libpdn.so.$full" >"$tmp/nm" || return 1
 	awk 'NF >= 3 { print $2, $3 }' "$tmp/nm" | sort -u -k 2 >"$tmp/syms"
 	[ -s "$tmp/syms" ] || { echo "no exported symbol"; return 1; }
-	for h in "$root$INCLUDEDIR"/pdn*.h; do
-		echo "#include <${h##*/}>"
-	done >"$tmp/all.c"
+	echo "#include <pdn/pdn.h>" >"$tmp/all.c"
 	"$CC" -E -P -I"$root$INCLUDEDIR" "$tmp/all.c" >"$tmp/decl" ||
 	    return 1
 	bad=0
@@ -243,8 +243,8 @@ check "nm -D: only pdn_ symbols, each declared in an installed header" exports_o
 
 # Every installed header compiles on its own.
 headers_ok() {
-	for h in "$root$INCLUDEDIR"/pdn*.h; do
-		printf '#include <%s>\nint pdn_test_unit;\n' "${h##*/}" \
+	for h in "$root$INCLUDEDIR"/pdn/*.h; do
+		printf '#include <pdn/%s>\nint pdn_test_unit;\n' "${h##*/}" \
 		    >"$tmp/one.c"
 		"$CC" -std=c11 -Wall -Wextra -Wpedantic -Werror \
 		    -I"$root$INCLUDEDIR" -c -o "$tmp/one.o" "$tmp/one.c" ||
@@ -279,11 +279,11 @@ export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 pc_ok() {
 	v=$("$PKG_CONFIG" --modversion libpdn) || return 1
 	h=$(sed -n 's/^#define PDN_VERSION "\(.*\)"$/\1/p' \
-	    "$root$INCLUDEDIR/pdn.h")
+	    "$root$INCLUDEDIR/pdn/core.h")
 	echo "Version $v, PDN_VERSION \"$h\", file libpdn.so.$full"
 	[ "$v" = "$full" ] && [ "$v" = "$h" ]
 }
-check "pkg-config --modversion libpdn matches pdn.h" pc_ok
+check "pkg-config --modversion libpdn matches pdn/core.h" pc_ok
 
 cp examples/final-fen.c "$tmp/final-fen.c"
 "$BUILD/bin/pdn-replay" testdata/sample.pdn >"$tmp/want.fen" 2>/dev/null

@@ -1,35 +1,20 @@
 #!/bin/sh
-# The layers of libpdn run one way (README, "Layout"): a module includes
-# headers of its own layer or of the layers below, and calls only
-# functions defined in them.  Checked from the sources' #include lines and
-# from the undefined symbols of each object of $BUILD/lib (nm).  Prints
-# one "ok"/"FAIL" line per check and "layers: N passed, N failed".
+# The layers of libpdn run one way (lib/README.md): each is a folder of
+# lib/, compiled with -I of itself and of the layers it stands on only
+# (make layer-flags prints them), so that a module includes headers of its
+# own layer or of the layers below, and calls only functions defined in
+# them; and no two files of the library call each other, directly or
+# round a circle.  Checked from the files under lib/, by compiling each
+# public header with each layer's flags, from the sources' #include lines,
+# and from the symbols of each object of $BUILD/lib (nm).  Prints one
+# "ok"/"FAIL" line per check and "layers: N passed, N failed".
 BUILD=${BUILD:-build}
+MAKE=${MAKE:-make}
+CC=${CC:-cc}
 passed=0
 failed=0
-
-# The layer of a file of lib/ (without its extension): 1 core, 2 record,
-# 3 play, 4 rules and write (which do not use each other).
-layer() {
-	case $1 in
-	pdn|board|movegen|zobrist|position|notation|fen|perft|variant|vargen|geometry|version)
-		echo 1 ;;
-	pdn_diag|pdn_lex|pdn_game|diag|lex|reader|game|gamecopy|match)
-		echo 2 ;;
-	pdn_replay|replay) echo 3 ;;
-	pdn_rules|pdn_adjudicate|profile|drawrules|adjudicate) echo 4r ;;
-	pdn_write|writer) echo 4w ;;
-	*) echo "?" ;;
-	esac
-}
-
-# May a module of layer $1 use one of layer $2?
-allowed() {
-	case $1:$2 in
-	4r:4w|4w:4r) return 1 ;;
-	esac
-	[ "${1%[rw]}" -ge "${2%[rw]}" ]
-}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/layers.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
 
 check() {
 	if [ -n "$2" ]; then
@@ -41,39 +26,90 @@ check() {
 	fi
 }
 
+# "LAYER: -Ilib/LAYER -Ilib/BELOW ..." for each layer, from the Makefile.
+$MAKE -s --no-print-directory layer-flags >"$tmp/flags" 2>/dev/null
+layers=$(sed 's/:.*//' "$tmp/flags" | tr '\n' ' ')
+flags() { sed -n "s/^$1: //p" "$tmp/flags"; }
+# The layers layer $1 may use: itself and those its flags name.
+uses() { flags "$1" | tr ' ' '\n' | sed -n 's|^-Ilib/||p'; }
+may_use() { uses "$1" | grep -qx "$2"; }
+check "the Makefile names the layers" \
+    "$([ -n "$layers" ] || echo "make layer-flags printed nothing")"
+
+# Every file of lib/ lies in a layer's folder: its modules and internal
+# headers, and its public headers under LAYER/pdn/.  Only this README and
+# the pkg-config template lie in lib/ itself.
 bad=
-unknown=
-for f in lib/*.c lib/*.h; do
-	m=$(basename "$f"); m=${m%.*}
-	lm=$(layer "$m")
-	[ "$lm" = "?" ] && unknown="$unknown $f"
-	for h in $(sed -n 's/^#include "\(.*\)\.h"/\1/p' "$f"); do
-		lh=$(layer "$h")
-		allowed "$lm" "$lh" || bad="$bad $f->$h.h"
+for f in $(find lib -type f | sort); do
+	case $f in
+	lib/README.md|lib/libpdn.pc.in) continue ;;
+	esac
+	ok=
+	for l in $layers; do
+		case $f in
+		lib/$l/pdn/*/*) ;;
+		lib/$l/pdn/*.h) ok=1 ;;
+		lib/$l/*/*) ;;
+		lib/$l/*.c|lib/$l/*.h) ok=1 ;;
+		esac
+	done
+	[ -n "$ok" ] || bad="$bad $f"
+done
+check "every file of lib/ lies in a layer folder" "$bad"
+
+# Each public header compiles with the flags of its own layer and of every
+# layer above it, and with no other: an upward include does not compile.
+bad=
+for h in lib/*/pdn/*.h; do
+	hl=${h#lib/}; hl=${hl%%/*}
+	for l in $layers; do
+		printf '#include "pdn/%s"\n' "${h##*/}" >"$tmp/probe.c"
+		# shellcheck disable=SC2046
+		if $CC -fsyntax-only $(flags "$l") "$tmp/probe.c" \
+		    >/dev/null 2>&1; then
+			may_use "$l" "$hl" ||
+			    bad="$bad $l:$hl/${h##*/}(compiles)"
+		else
+			! may_use "$l" "$hl" ||
+			    bad="$bad $l:$hl/${h##*/}(does-not-compile)"
+		fi
 	done
 done
-check "every module of lib/ has a layer" "$unknown"
-check "includes run downward" "$bad"
+check "a layer compiles the headers of the layers below it, and no other" \
+    "$bad"
+
+# No include reaches around the flags with a path.
+bad=$(grep -n '^#[[:space:]]*include[[:space:]]*["<][^">]*\.\./' \
+    $(find lib -name '*.[ch]') /dev/null | cut -d: -f1,2 | tr '\n' ' ')
+check "no include by a relative path" "$bad"
 
 # Calls: the symbols each object needs, and the object that defines them.
-bad=
-if ls "$BUILD"/lib/*.o >/dev/null 2>&1; then
-	nm -A --defined-only "$BUILD"/lib/*.o 2>/dev/null |
-	    awk '$2 ~ /^[TDRB]$/ { n = $1; sub(/:.*/, "", n); print $3, n }' \
-	    >"${TMPDIR:-/tmp}/layers.def.$$"
-	for o in "$BUILD"/lib/*.o; do
-		m=$(basename "$o" .o)
-		lm=$(layer "$m")
-		for s in $(nm --undefined-only "$o" | awk '{ print $2 }'); do
-			d=$(awk -v s="$s" '$1 == s { print $2; exit }' \
-			    "${TMPDIR:-/tmp}/layers.def.$$")
-			[ -n "$d" ] || continue
-			d=$(basename "$d" .o)
-			allowed "$lm" "$(layer "$d")" || bad="$bad $m:$s($d)"
-		done
+if ls "$BUILD"/lib/*/*.o >/dev/null 2>&1; then
+	nm -A --defined-only "$BUILD"/lib/*/*.o 2>/dev/null |
+	    awk '$2 ~ /^[TDRBV]$/ { n = $1; sub(/:[^:]*$/, "", n); print $3, n }' \
+	    | sort -k 1,1 >"$tmp/def"
+	: >"$tmp/edges"
+	bad=
+	for o in "$BUILD"/lib/*/*.o; do
+		lo=${o%/*}; lo=${lo##*/}
+		m=$lo/$(basename "$o" .o)
+		nm --undefined-only "$o" | awk '{ print $2 }' | sort -u |
+		    join -o 2.2 - "$tmp/def" | sort -u >"$tmp/needs"
+		while read -r d; do
+			ld=${d%/*}; ld=${ld##*/}
+			dm=$ld/$(basename "$d" .o)
+			[ "$dm" = "$m" ] && continue
+			echo "$m $dm" >>"$tmp/edges"
+			may_use "$lo" "$ld" || bad="$bad $m->$dm"
+		done <"$tmp/needs"
 	done
-	rm -f "${TMPDIR:-/tmp}/layers.def.$$"
 	check "calls run downward" "$bad"
+	# A circle of calls between files: tsort names the files on it.
+	loop=$(tsort "$tmp/edges" 2>&1 >/dev/null | grep -v 'input contains a loop' |
+	    sed 's/^tsort: //' | tr '\n' ' ')
+	check "no call cycle between files" "$loop"
+	check "the call graph was read" \
+	    "$([ -s "$tmp/edges" ] || echo "no calls between objects")"
 else
 	check "calls run downward" "no objects in $BUILD/lib"
 fi

@@ -7,8 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pdn_adjudicate.h"
-#include "pdn_write.h"
+#include <pdn/pdn.h>
 
 /* Reads a whole file into a malloc'd buffer; NULL when it cannot. */
 char *pdntest_slurp(const char *path, size_t *len);

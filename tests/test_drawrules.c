@@ -12,9 +12,7 @@
 
 #include <cmocka.h>
 
-#include "pdn.h"
-#include "pdn_adjudicate.h"
-#include "pdn_rules.h"
+#include <pdn/pdn.h>
 #include "pdntest.h"
 #include "yamlvec.h"
 

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 #include "yamlvec.h"
 
 static const struct {

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 #include "yamlvec.h"
 
 /* "15x2 (8,19,20)": the move in short or full form and its captures. */

@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 
 #define NPOSITIONS 40000
 

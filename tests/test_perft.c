@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 #include "yamlvec.h"
 
 static void

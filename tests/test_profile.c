@@ -12,8 +12,7 @@
 
 #include <cmocka.h>
 
-#include "pdn.h"
-#include "pdn_rules.h"
+#include <pdn/pdn.h>
 #include "yamlvec.h"
 
 /* The status names used in the vectors, in enum order. */

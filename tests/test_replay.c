@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "pdn_replay.h"
+#include <pdn/pdn.h>
 #include "pdntest.h"
 
 static void

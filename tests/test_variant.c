@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 #include "yamlvec.h"
 
 /*

@@ -1,0 +1,129 @@
+/*
+ * Writing moves in PDN notation, and the normalised text of a move token.
+ */
+#include "pdn/core.h"
+
+/* A square as the variant writes it: "35", or "c3". */
+static int
+put_square(char *buf, int len, const pdn_variant *v, int square)
+{
+	int x, y;
+
+	if (pdn_variant_algebraic(v) &&
+	    pdn_variant_square_xy(v, square, &x, &y) == 0) {
+		buf[len++] = (char)('a' + x);
+		if (y >= 9)
+			buf[len++] = (char)('0' + (y + 1) / 10);
+		buf[len++] = (char)('0' + (y + 1) % 10);
+		return len;
+	}
+	if (square >= 10)
+		buf[len++] = (char)('0' + square / 10);
+	buf[len++] = (char)('0' + square % 10);
+	return len;
+}
+
+int
+pdn_variant_square_str(const pdn_variant *v, char *buf, int square)
+{
+	int len = put_square(buf, 0, v, square);
+
+	buf[len] = '\0';
+	return len;
+}
+
+int
+pdn_variant_move_str(const pdn_variant *v, char *buf, const pdn_move *m,
+    int full)
+{
+	char sep = (char)pdn_variant_capture_separator(v);
+	int i, len;
+
+	len = put_square(buf, 0, v, m->from);
+	if (m->ncap == 0) {
+		buf[len++] = '-';
+	} else if (full) {
+		for (i = 0; i + 1 < m->ncap; i++) {
+			buf[len++] = sep;
+			len = put_square(buf, len, v, m->path[i]);
+		}
+		buf[len++] = sep;
+	} else {
+		buf[len++] = sep;
+	}
+	len = put_square(buf, len, v, m->to);
+	buf[len] = '\0';
+	return len;
+}
+
+int
+pdn_move_str(char *buf, const pdn_move *m, int full)
+{
+	return pdn_variant_move_str(pdn_variant_default(), buf, m, full);
+}
+
+int
+pdn_variant_move_str_unique(const pdn_variant *v, char *buf,
+    const pdn_move *m, const pdn_movelist *list)
+{
+	int i;
+
+	for (i = 0; i < list->n; i++) {
+		const pdn_move *o = &list->m[i];
+
+		if (o->from == m->from && o->to == m->to &&
+		    (o->captured != m->captured || o->promotes != m->promotes))
+			return pdn_variant_move_str(v, buf, m, 1);
+	}
+	return pdn_variant_move_str(v, buf, m, 0);
+}
+
+int
+pdn_move_str_unique(char *buf, const pdn_move *m, const pdn_movelist *list)
+{
+	return pdn_variant_move_str_unique(pdn_variant_default(), buf, m,
+	    list);
+}
+
+static int
+put_uint(unsigned v, char *buf)
+{
+	char tmp[12];
+	int n = 0, len;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	len = n;
+	while (n > 0)
+		*buf++ = tmp[--n];
+	return len;
+}
+
+int
+pdn_movetok_str(char *buf, const pdn_movetok *t)
+{
+	int len = 0;
+	unsigned sq;
+	size_t k;
+
+	/*
+	 * "0-2", "1-1" and the like would read back as results: such a move
+	 * (never legal, square 0 or from = to) keeps a padded first square.
+	 */
+	if (t->nsq == 2 && !t->capture && t->sq[0] + t->sq[1] <= 2)
+		buf[len++] = '0';
+	for (k = 0; k < t->nsq; k++) {
+		if (k > 0)
+			buf[len++] = t->capture ? 'x' : '-';
+		sq = t->sq[k];
+		if (sq >= PDN_ALPHA) {
+			buf[len++] = (char)('a' - 1 + (sq - PDN_ALPHA) / 100);
+			len += put_uint((sq - PDN_ALPHA) % 100, buf + len);
+		} else
+			len += put_uint(sq, buf + len);
+	}
+	buf[len] = '\0';
+	return len;
+}

@@ -1,0 +1,493 @@
+/*
+ * libpdn: the rules library of the pdn tools (international draughts,
+ * 10x10, FMJD rules, and the other variants of VARIANTS.md).
+ *
+ * This header is the rules core, the bottom layer: variants, positions,
+ * FEN, legal move generation, move notation, move tokens and the one
+ * matcher of a token against the legal moves, hashing and perft.  The
+ * library never prints, never exits and has no mutable globals; fallible
+ * calls return 0 or a negative PDN_E* code.
+ */
+#ifndef PDN_CORE_H
+#define PDN_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Everything declared here is the library's public interface. */
+#pragma GCC visibility push(default)
+
+/*
+ * The version of these headers: PDN_VERSION_NUMBER is
+ * major * 10000 + minor * 100 + patch, for comparisons in #if; the library
+ * linked at run time says its own through pdn_version().  The shared
+ * library's soname changes with the major number.
+ */
+#define PDN_VERSION_MAJOR 2
+#define PDN_VERSION_MINOR 0
+#define PDN_VERSION_PATCH 0
+#define PDN_VERSION_NUMBER (PDN_VERSION_MAJOR * 10000 + \
+	PDN_VERSION_MINOR * 100 + PDN_VERSION_PATCH)
+#define PDN_VERSION "2.0.0"
+
+/*
+ * The version of the library linked at run time, as PDN_VERSION_NUMBER
+ * counts it; `str` (may be NULL) gets its static "2.0.0" form.
+ */
+int pdn_version(const char **str);
+
+/* Return codes of fallible calls. */
+enum {
+	PDN_OK = 0,
+	PDN_EINVAL = -1,	/* malformed input */
+	PDN_ENOMEM = -2,	/* out of memory */
+	PDN_EIO = -3,		/* read or write failure */
+	PDN_ERANGE = -4		/* a fixed limit was exceeded */
+};
+
+/* Colours; also the side to move. */
+typedef enum pdn_colour { PDN_WHITE = 0, PDN_BLACK = 1 } pdn_colour;
+
+/*
+ * A position is a value: copy it freely.  It belongs to a variant (its
+ * board and rules), which every function given the position follows.
+ * The three bitboards use the library's internal square layout of that
+ * variant (see pdn_variant_square_bit()); use the accessors below rather
+ * than the bits when speed does not matter.  A position set to all zero
+ * bytes is an empty international board, White to move.
+ */
+typedef struct pdn_position {
+	uint64_t white;		/* white men and kings */
+	uint64_t black;		/* black men and kings */
+	uint64_t kings;		/* kings of both colours */
+	pdn_colour side;	/* side to move */
+	/*
+	 * The variant, as the library numbers them (0: international);
+	 * pdn_position_variant() gives its descriptor.
+	 */
+	uint8_t variant;
+	/*
+	 * Bits 64-71 of white, black and kings, on the boards of more than
+	 * 64 squares (Canadian draughts); zero on the others.
+	 */
+	uint8_t hi[3];
+} pdn_position;
+
+/* What stands on a square. */
+typedef enum pdn_piece {
+	PDN_EMPTY = 0,
+	PDN_WHITE_MAN, PDN_BLACK_MAN, PDN_WHITE_KING, PDN_BLACK_KING
+} pdn_piece;
+
+#define PDN_SQUARES	50	/* of international draughts (Canadian: 72) */
+#define PDN_MAX_CAPTURES 20	/* a side has at most 20 pieces to lose */
+
+/*
+ * A legal move.  Squares are numbered 1..50 as in PDN.  A capture lists its
+ * landing squares in order (path[0..ncap-1], the last being `to`) and the
+ * set of captured squares as a bitboard; a quiet move has ncap == 0.  Moves
+ * are identified by (from, to, captured set): sequences that take the same
+ * pieces in another order and end on the same square are one move, whose
+ * path is the first sequence found.
+ */
+typedef struct pdn_move {
+	uint64_t captured;	/* bitboard of captured squares */
+	uint64_t fromto;	/* bits of from XOR to, for playing it */
+	uint8_t from, to;	/* squares 1..50 */
+	uint8_t ncap;		/* number of pieces captured */
+	uint8_t promotes;	/* nonzero when a man becomes a king */
+	uint8_t path[PDN_MAX_CAPTURES];	/* landing squares of a capture */
+} pdn_move;
+
+/*
+ * Enough for every position reachable in a game and for every position a
+ * FEN can describe: the generator stops adding moves at this bound and
+ * reports PDN_ERANGE rather than overrun.
+ */
+#define PDN_MAX_MOVES 512
+
+typedef struct pdn_movelist {
+	int n;
+	pdn_move m[PDN_MAX_MOVES];
+} pdn_movelist;
+
+/* --- variants (variant.c) ------------------------------------------- */
+
+/*
+ * A variant of draughts: its board, square numbering, rules and notation
+ * (VARIANTS.md).  The descriptors are static and never freed; a game
+ * names its variant by the number of its GameType tag (20 international,
+ * 21 English, ...).  Every position belongs to one (pdn_position.variant),
+ * and the functions below that take a position follow its rules: moves,
+ * FEN, notation and perft.  Squares are numbered 1..pdn_variant_squares()
+ * in the variant's own numbering; the algebraic variants (Russian,
+ * Brazilian, Czech) are numbered as English draughts (square 1 on b8,
+ * square 32 on g1) and write their squares "c3".
+ */
+typedef struct pdn_variant pdn_variant;
+
+/*
+ * The variant of a GameType number whose records the library plays
+ * (every variant of pdn_variant_list()), or NULL.
+ */
+const pdn_variant *pdn_variant_get(int gametype);
+
+/*
+ * The variant of a name ("international", "brazilian", "russian",
+ * "english", "italian", "pool", "spanish", "czech", "thai", "frisian",
+ * "canadian"), or NULL.  Positions of every one of them are generated
+ * exactly (perft); pdn_variant_played() says whether its records are
+ * replayed as well.
+ */
+const pdn_variant *pdn_variant_by_name(const char *name);
+
+/* The i-th variant the library knows (0: international), NULL past them. */
+const pdn_variant *pdn_variant_list(int i);
+
+/* Nonzero when the library replays the variant's records. */
+int pdn_variant_played(const pdn_variant *v);
+
+/* International draughts, the default; never NULL. */
+const pdn_variant *pdn_variant_default(void);
+
+/*
+ * Its GameType number (20), name ("international"), title ("international
+ * draughts"), the GameType tag's full form ("20,W,10,10,N2,0"), board
+ * width and height (10), who moves first, whether its records name squares
+ * algebraically ("c3"), the separator its records write in a capture ('x',
+ * ':' for Russian, '-' for Thai) and whether its results are written
+ * "2-0" (international, Canadian) rather than "1-0".
+ */
+int pdn_variant_gametype(const pdn_variant *v);
+const char *pdn_variant_name(const pdn_variant *v);
+const char *pdn_variant_title(const pdn_variant *v);
+const char *pdn_variant_tag(const pdn_variant *v);
+int pdn_variant_width(const pdn_variant *v);
+int pdn_variant_height(const pdn_variant *v);
+pdn_colour pdn_variant_first(const pdn_variant *v);
+int pdn_variant_algebraic(const pdn_variant *v);
+int pdn_variant_capture_separator(const pdn_variant *v);
+int pdn_variant_intl_results(const pdn_variant *v);
+
+/* The number of playable squares (50): squares are numbered 1..this. */
+int pdn_variant_squares(const pdn_variant *v);
+
+/*
+ * The file x and rank y of a square (0-based: a1 is 0, 0; White's men
+ * start at the low ranks); -1 for a number that is no square.
+ */
+int pdn_variant_square_xy(const pdn_variant *v, int square, int *x, int *y);
+
+/* The square at file x, rank y; 0 when no square is played there. */
+int pdn_variant_square_at(const pdn_variant *v, int x, int y);
+
+/*
+ * The bit of a square in the variant's bitboards; 0 for no square, and
+ * for the 12x12 board's edge squares kept in pdn_position.hi (a captured
+ * piece, never on an edge square, always has its bit: pdn_move.captured).
+ */
+uint64_t pdn_variant_square_bit(const pdn_variant *v, int square);
+
+/* The square of a single-bit bitboard of the variant; 0 for none. */
+int pdn_variant_bit_square(const pdn_variant *v, uint64_t bit);
+
+/* The variant's start position, its first player to move. */
+void pdn_variant_start(const pdn_variant *v, pdn_position *pos);
+
+/* An empty board of the variant with the given side to move. */
+void pdn_variant_clear(const pdn_variant *v, pdn_position *pos,
+    pdn_colour side);
+
+/* The variant of a position; never NULL. */
+const pdn_variant *pdn_position_variant(const pdn_position *pos);
+
+/*
+ * The game a GameType number stands for, as PDN 3.0 lists them, for a
+ * message ("international draughts", "English draughts", ...; "a
+ * lidraughts variant" for 96-99), whether the library plays it or not;
+ * NULL for a number that names no game.  The string is static.
+ */
+const char *pdn_gametype_name(int gametype);
+
+/* --- squares and positions (position.c) ---------------------------- */
+
+/*
+ * The bit of square 1..50 in international bitboards; 0 for any other
+ * number.  (pdn_variant_square_bit() for any variant.)
+ */
+uint64_t pdn_square_bit(int square);
+
+/* The square (1..50) of a single-bit international bitboard; 0 for none. */
+int pdn_bit_square(uint64_t bit);
+
+/*
+ * The start position of international draughts: black men 1-20, white men
+ * 31-50, White to move (pdn_variant_start() for any variant).
+ */
+void pdn_position_start(pdn_position *pos);
+
+/* An empty international board with the given side to move. */
+void pdn_position_clear(pdn_position *pos, pdn_colour side);
+
+/*
+ * The piece on a square of the position's variant (PDN_EMPTY for a number
+ * that is no square).
+ */
+pdn_piece pdn_position_get(const pdn_position *pos, int square);
+
+/* Puts a piece (or PDN_EMPTY) on a square; other numbers are ignored. */
+void pdn_position_set(pdn_position *pos, int square, pdn_piece piece);
+
+/* Nonzero when both positions are the same: squares, kinds, side. */
+int pdn_position_equal(const pdn_position *a, const pdn_position *b);
+
+/* Number of pieces of a colour, and of its kings. */
+int pdn_position_count(const pdn_position *pos, pdn_colour c);
+int pdn_position_kings(const pdn_position *pos, pdn_colour c);
+
+/*
+ * A Zobrist hash of the position: the XOR of a fixed 64-bit key per
+ * (square, piece) and one for Black to move.  Equal positions hash equal;
+ * a hash only proposes candidates for repetition, never decides.
+ */
+uint64_t pdn_position_hash(const pdn_position *pos);
+
+/* The hash of the position after `m`, from the hash `h` of `pos`. */
+uint64_t pdn_hash_after(uint64_t h, const pdn_position *pos,
+    const pdn_move *m);
+
+/* --- move generation (movegen.c) ------------------------------------ */
+
+/*
+ * Fills `list` with every legal move of `pos` under the rules of its
+ * variant; for international draughts the FMJD rules: compulsory capture,
+ * majority (a king counts as one), men capturing backward, flying kings,
+ * the Turkish strike, promotion only when the move ends on the row.
+ * Moves with the same start, end, captured set and piece at the end are
+ * one.  Returns the number of moves, or PDN_ERANGE when the position has
+ * more than PDN_MAX_MOVES (the list then holds the first PDN_MAX_MOVES).
+ */
+int pdn_generate(pdn_movelist *list, const pdn_position *pos);
+
+/*
+ * The number of legal moves of `pos`, as pdn_generate() would return it,
+ * without writing them out (quiet moves are counted, not listed).  At most
+ * PDN_MAX_MOVES.
+ */
+int pdn_count_moves(const pdn_position *pos);
+
+/* Nonzero when the side to move has a capture. */
+int pdn_has_capture(const pdn_position *pos);
+
+/* Plays a move returned by pdn_generate() for `pos` on `pos`. */
+void pdn_make(pdn_position *pos, const pdn_move *m);
+
+/* --- notation (notation.c) ------------------------------------------ */
+
+#define PDN_MOVE_STRMAX	(3 * (PDN_MAX_CAPTURES + 1) + 1)
+
+/*
+ * Writes the move into buf (at least PDN_MOVE_STRMAX bytes): "32-28" for a
+ * quiet move; for a capture "28x19" (short) or every landing square
+ * "26x17x28x37" (full).  Returns the length written.
+ */
+int pdn_move_str(char *buf, const pdn_move *m, int full);
+
+/*
+ * Writes the move into buf (at least PDN_MOVE_STRMAX bytes) in the shortest
+ * form that no other move of `list` shares: the short form, or the full
+ * path when another legal move has the same from and to squares.  Returns
+ * the length written.
+ */
+int pdn_move_str_unique(char *buf, const pdn_move *m,
+    const pdn_movelist *list);
+
+/*
+ * The same in the notation of variant v: its squares ("c3" in the
+ * algebraic variants) and its capture separator ("c3:e5" in Russian).
+ */
+int pdn_variant_move_str(const pdn_variant *v, char *buf, const pdn_move *m,
+    int full);
+
+/* A square as v's records write it ("35", "c3") into buf (8 bytes). */
+int pdn_variant_square_str(const pdn_variant *v, char *buf, int square);
+int pdn_variant_move_str_unique(const pdn_variant *v, char *buf,
+    const pdn_move *m, const pdn_movelist *list);
+
+/* --- move tokens (notation.c) ------------------------------------- */
+
+/* The most squares a move token may list: from, 20 landings, slack. */
+#define PDN_MOVETOK_MAX	24
+
+/*
+ * An algebraic square ("c3") is stored as PDN_ALPHA + file * 100 + rank,
+ * file 1 for 'a'; a numeric square as its number.
+ */
+#define PDN_ALPHA	10000
+
+/* A move as written: its squares and whether 'x' or ':' separated them. */
+typedef struct pdn_movetok {
+	uint16_t sq[PDN_MOVETOK_MAX];
+	uint8_t nsq;		/* at least 2 */
+	uint8_t capture;	/* written with 'x' or ':' */
+	uint8_t alpha;		/* algebraic squares */
+} pdn_movetok;
+
+/*
+ * Formats a move token as written, normalised: no padding, no spaces,
+ * 'x' for any capture separator.  buf holds at least PDN_MOVETOK_STRMAX
+ * bytes.  Returns the length.
+ */
+#define PDN_MOVETOK_STRMAX	(5 * PDN_MOVETOK_MAX + 1)
+int pdn_movetok_str(char *buf, const pdn_movetok *t);
+
+/* --- move matching (match.c) ---------------------------------------- */
+
+/* What a match noticed, as bits. */
+enum {
+	PDN_MATCH_DASH_CAPTURE = 1 << 0,	/* capture written with '-' */
+	PDN_MATCH_X_QUIET = 1 << 1		/* quiet move written with 'x' */
+};
+
+/*
+ * Selects from `legal` (the legal moves of a position) the moves a token
+ * can mean: same from and to squares, and every square listed in between
+ * is a landing or a captured square of the move.  Writes up to `max`
+ * indices into `legal->m` to idx and returns how many moves match (which
+ * may exceed max); *notes (may be NULL) gets PDN_MATCH_* bits.  The moves
+ * are international draughts': algebraic tokens and squares outside 1..50
+ * match nothing.
+ */
+int pdn_match_list(int *idx, int max, unsigned *notes, const pdn_movetok *tok,
+    const pdn_movelist *legal);
+
+/*
+ * The same in variant v, whose squares a token names by number
+ * (1..pdn_variant_squares()) or, in every variant but international, by
+ * file and rank ("c3").
+ */
+int pdn_variant_match_list(const pdn_variant *v, int *idx, int max,
+    unsigned *notes, const pdn_movetok *tok, const pdn_movelist *legal);
+
+/*
+ * The token with its squares as square numbers of variant v in *out
+ * ("c3-d4" becomes "22-18" in the algebraic variants); -1 when one of
+ * them is no square of v (algebraic squares are none in international
+ * draughts).
+ */
+int pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
+    pdn_movetok *out);
+
+/*
+ * The same from a position: generates its legal moves into *legal (which
+ * the caller provides) and matches against them.
+ */
+int pdn_match(int *idx, int max, unsigned *notes, pdn_movelist *legal,
+    const pdn_position *pos, const pdn_movetok *tok);
+
+
+/*
+ * Who moves first from `pos`, read from a FEN whose side to move is '?'
+ * (PDN_FEN_W_SIDE_UNKNOWN), by `first`, the first move of the line after
+ * it (before any other setup; NULL when there is none): the colour of the
+ * piece on its from-square.  Returns PDN_WHITE or PDN_BLACK, or -1 when
+ * no move tells: there is none, or it is algebraic or starts on an empty
+ * square.
+ */
+int pdn_setup_side(const pdn_position *pos, const pdn_movetok *first);
+
+/* --- FEN (fen.c) ---------------------------------------------------- */
+
+/* Why a FEN was refused: a fixed code, a message and the byte offset. */
+typedef enum pdn_fen_status {
+	PDN_FEN_OK = 0,
+	PDN_FEN_EMPTY,		/* nothing to read */
+	PDN_FEN_BAD_SIDE,	/* side to move is not W or B */
+	PDN_FEN_BAD_COLOUR,	/* a field does not start with W or B */
+	PDN_FEN_BAD_SQUARE,	/* not a number where a square belongs */
+	PDN_FEN_SQUARE_RANGE,	/* no square of the board (0, above 50...) */
+	PDN_FEN_BAD_RANGE,	/* a range a-b with a > b or a king range */
+	PDN_FEN_DUPLICATE,	/* a square listed twice */
+	PDN_FEN_DUP_COLOUR,	/* a colour field given twice */
+	PDN_FEN_BAD_FIELD,	/* a malformed or unknown field */
+	PDN_FEN_TRAILING	/* text after the FEN */
+} pdn_fen_status;
+
+/* Tolerated liberties a FEN reader took, as bits, for warnings. */
+enum {
+	PDN_FEN_W_TRAILING_DOT = 1 << 0,	/* a final '.' */
+	PDN_FEN_W_ZERO_PADDED = 1 << 1,		/* "05" */
+	PDN_FEN_W_SPACES = 1 << 2,		/* blanks inside */
+	PDN_FEN_W_EXTRA_FIELDS = 1 << 3,	/* lidraughts ":H0:F1" */
+	PDN_FEN_W_MAN_ON_CROWN_ROW = 1 << 4,	/* a man that should be king */
+	PDN_FEN_W_LOWERCASE = 1 << 5,		/* "w:" or "k" */
+	/*
+	 * "?:W29,13,11:B22,4,2" (PDN 3.0): the side to move is unknown;
+	 * the position says White, and the caller decides (the first move
+	 * of the record tells, pdn_setup_side() above).
+	 */
+	PDN_FEN_W_SIDE_UNKNOWN = 1 << 6,
+	PDN_FEN_W_EMPTY_FIELD = 1 << 7		/* "W::.": a field of nothing */
+};
+
+typedef struct pdn_fen_info {
+	pdn_fen_status status;
+	size_t offset;		/* byte offset of the problem in the text */
+	int square;		/* the square concerned, when there is one */
+	unsigned warnings;	/* PDN_FEN_W_* bits */
+	int halfmove_clock;	/* lidraughts ":H<n>", -1 when absent */
+	int fullmove;		/* lidraughts ":F<n>", -1 when absent */
+} pdn_fen_info;
+
+/*
+ * Reads a FEN ("W:W31-50:B1-20") of `len` bytes into `pos`.  Returns 0, or
+ * PDN_EINVAL with `info->status` and `info->offset` saying why; `info` may
+ * be NULL.  `pos` is only written on success.
+ */
+int pdn_fen_read(pdn_position *pos, const char *s, size_t len,
+    pdn_fen_info *info);
+
+/*
+ * Reads a FEN of variant v into `pos`, a position of that variant: its
+ * squares by number, or in any variant by file and rank ("Wc3,Kd4"; no
+ * ranges of those).  Otherwise as pdn_fen_read(), which reads
+ * international draughts.
+ */
+int pdn_variant_fen_read(const pdn_variant *v, pdn_position *pos,
+    const char *s, size_t len, pdn_fen_info *info);
+
+/* A fixed English message for a FEN status. */
+const char *pdn_fen_strerror(pdn_fen_status status);
+
+/*
+ * Writes the canonical FEN of `pos` ("W:W31-50:B1-20": side, White's then
+ * Black's squares in ascending order, runs of three or more men as ranges,
+ * kings as K<n>) into buf of `size` bytes, NUL-terminated.  A position of
+ * an algebraic variant is written with its squares so ("W:Wa1,c1:Bh8"),
+ * rank by rank from White's side.  Returns the length the full FEN needs
+ * (like snprintf).
+ */
+size_t pdn_fen_write(char *buf, size_t size, const pdn_position *pos);
+
+#define PDN_FEN_STRMAX 256	/* always enough for pdn_fen_write() */
+
+/* --- perft (perft.c) ------------------------------------------------ */
+
+/*
+ * Counts the leaf nodes of the legal move tree `depth` plies deep.  With
+ * `bulk` nonzero the moves of the last ply are counted (pdn_count_moves())
+ * and not played; with zero every leaf move is played.
+ */
+uint64_t pdn_perft(const pdn_position *pos, int depth, int bulk);
+
+#pragma GCC visibility pop
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PDN_CORE_H */

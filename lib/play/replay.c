@@ -1,0 +1,1932 @@
+/*
+ * Replaying a game record by the rules (see pdn/replay.h).
+ *
+ * The candidate positions of a line form layers: layer k holds every
+ * position the first k moves can have led to (one, unless a short capture
+ * was ambiguous), each node pointing to its parent in the layer before.
+ * A move token takes every node of a layer to the nodes of the next; a
+ * layer that comes out empty is an illegal move.  When the line ends, the
+ * nodes of its last layer are the surviving lines, and walking their
+ * parents finds the moves they made: that is the backtracking, done once
+ * at the end rather than by trial and error.
+ *
+ * Only the current layer and the one before the last move are kept as a
+ * line is played; a variation is given the layer it branches from.
+ *
+ * Speed comes from checking the notated move directly.  A plain quiet
+ * move "a-b" is legal when a piece of the side to move stands on a, b is
+ * one step forward (a man) or along an empty diagonal (a king), and the
+ * side to move has no capture: bitboard tests of a few nanoseconds.  A
+ * capture "axb" of one piece by a man is legal when the side has no king
+ * and no man can take two pieces, tested for all men at once.  On a line
+ * with one candidate these two are played straight into a node
+ * (play_fast()); the full legal move list is generated only for the rest.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "pdn/replay.h"
+#include "variant.h"
+
+/* A node of a line: a position and the move that led to it. */
+struct node {
+	pdn_position pos;
+	pdn_move move;
+	const pdn_elem *elem;	/* the token matched, NULL for a root */
+	int parent;		/* index of the node before, -1 for a root */
+	unsigned flags;		/* PDN_PLY_* and NODE_* */
+	unsigned mark;		/* stamp of the line that found it alive */
+	int setup;		/* the last setup on its line (its own for one) */
+	/*
+	 * A setup node has no move; its move.ncap is the number of candidate
+	 * positions it replaced, the layer of nodes parent.. parent + ncap - 1.
+	 */
+	int ply;
+	/*
+	 * A hash of the kinds of ply its line made (node_tag()), folded in
+	 * only where a layer holds more than one node: two lines that are
+	 * apart have been apart since a layer that did.
+	 */
+	uint32_t key;
+};
+
+/*
+ * A node made by a /FEN/ setup: a position, no move.  Nodes without a move
+ * (elem NULL: the root, setups, the copies a variation starts from) are
+ * not plies.
+ */
+#define NODE_SETUP	(1u << 8)
+/* A main-line node on a surviving line (PDN_PLY_ALIVE; see mark_lines()). */
+#define NODE_ALIVE	PDN_PLY_ALIVE
+/*
+ * How many liberties (PDN_PLY_LIBERTY) the line took up to a node, in its
+ * flags' top bits: of the lines that reach the end of the main line, those
+ * that took the fewest stand (RULES.md 5.6).
+ */
+#define NODE_NLIB_SHIFT	16
+#define NODE_NLIB	(0xffffu << NODE_NLIB_SHIFT)
+#define NLIB_OF(nd)	((nd)->flags >> NODE_NLIB_SHIFT)
+
+struct layer {
+	size_t b, e;		/* nodes [b, e) */
+};
+
+/* A line of play replayed: its elements' slots start at `base`. */
+struct lrec {
+	const pdn_line *l;
+	size_t base;
+};
+
+/*
+ * What became of one element of a line: for a move, its readings are
+ * nodes [a, a + n); for a variation, a is the number of its line (n 1);
+ * for a setup, a is its index in setups[] (n 1).  All zero: not played.
+ */
+struct slot {
+	uint32_t a, n;
+};
+
+/* The played game: everything a replay found, read by every consumer. */
+struct pdn_played {
+	struct node *nodes;
+	size_t nn, capn;
+	int *path;		/* the plies (node indices) of each line */
+	size_t cappath;
+	long npath;
+	/*
+	 * With `direct` set, line 0's ply i is node i + 1 and path[] is not
+	 * filled: one candidate all along and no setup (see finish()).
+	 */
+	int direct;
+	long mainplies;		/* moves played on the main line */
+	int finals[PDN_REPLAY_MAX_LINES];
+	int nfinal;
+	long plies;
+	pdn_replay_status status;
+	pdn_replay_status main_status;	/* the main line's, variations aside */
+	int errors, warnings;
+	int main_errors;	/* errors outside the variations */
+	int bad_variations;	/* variations that do not replay */
+	const pdn_game *g;
+	const pdn_variant *variant;
+	pdn_setup *setups;	/* the main line's first, in order */
+	size_t nsetup, capsetup, nmainsetup;
+	struct lrec *lrecs;	/* the lines played, main line first */
+	size_t nlrec, caplrec;
+	struct slot *slots;
+	size_t nslot, capslot;
+	unsigned flags;		/* PDN_PLY_* of the plies made on line 0 */
+	unsigned liberties;	/* PDN_PLY_LIBERTY, _IRREGULAR of survivors */
+};
+
+/* A replay handle: the played game and the scratch that made it. */
+struct pdn_replay {
+	struct pdn_played pg;
+	struct layer *layers;	/* a stack: each line pushes its own */
+	size_t nl, capl;
+	int oom;
+	int *stack;		/* for mark_lines() */
+	size_t capstack;
+	int depth;		/* the nesting of the line being played */
+	int anchor;		/* the last setup of the line being played */
+	unsigned stamp;
+	int single;		/* the main line never had two candidates */
+	pdn_replay_options opt;
+	pdn_movelist list;	/* scratch for generation */
+	pdn_move cand[PDN_REPLAY_MAX_LINES];
+};
+
+int
+pdn_replay_new(pdn_replay **out)
+{
+	pdn_replay *rp;
+
+	*out = NULL;
+	if ((rp = calloc(1, sizeof(*rp))) == NULL)
+		return PDN_ENOMEM;
+	*out = rp;
+	return 0;
+}
+
+void
+pdn_replay_free(pdn_replay *rp)
+{
+	if (rp == NULL)
+		return;
+	free(rp->pg.nodes);
+	free(rp->pg.path);
+	free(rp->pg.setups);
+	free(rp->pg.lrecs);
+	free(rp->pg.slots);
+	free(rp->layers);
+	free(rp->stack);
+	free(rp);
+}
+
+/* --- matching one token ------------------------------------------------ */
+
+/*
+ * The quiet move a-b if the piece on a can make it, ignoring whether a
+ * capture is compulsory; 0 when it cannot.
+ */
+static inline int
+quiet_geometry(const pdn_position *pos, int from, int to, pdn_move *m)
+{
+	int white = pos->side == PDN_WHITE, d;
+	uint64_t us = white ? pos->white : pos->black;
+	uint64_t empty = BOARD_MASK & ~(pos->white | pos->black);
+	uint64_t fb = pdn_square_bits[from], tb = pdn_square_bits[to], b;
+
+	if (!(fb & us) || !(tb & empty))
+		return 0;
+	if (fb & pos->kings) {
+		for (d = 0; d < 4; d++) {
+			for (b = step(fb, dirs[d]); b & empty;
+			    b = step(b, dirs[d]))
+				if (b == tb)
+					goto ok;
+		}
+		return 0;
+	}
+	if (white ? (tb != fb >> 5 && tb != fb >> 6) :
+	    (tb != fb << 5 && tb != fb << 6))
+		return 0;
+ok:
+	/* Field by field: a memset of the whole move is slower here. */
+	m->captured = 0;
+	memset(m->path, 0, sizeof(m->path));
+	m->ncap = 0;
+	m->fromto = fb | tb;
+	m->from = (uint8_t)from;
+	m->to = (uint8_t)to;
+	m->promotes = !(fb & pos->kings) &&
+	    (tb & (white ? WHITE_CROWN : BLACK_CROWN)) != 0;
+	return 1;
+}
+
+/*
+ * The one-piece capture a x b by a man if that is a legal move: when the
+ * side to move has no king and none of its men can take a second piece
+ * after a first (the majority rule then allows every single capture and
+ * nothing else).  Returns 1 with the move, 0 when it is not legal, -1
+ * when the quick test cannot tell (kings, or a longer capture exists).
+ * Most captures in real games are of this kind, and this saves the
+ * generation of every capture.
+ */
+static int
+single_capture(const pdn_position *pos, int from, int to, pdn_move *m)
+{
+	int white = pos->side == PDN_WHITE;
+	uint64_t us = white ? pos->white : pos->black;
+	uint64_t them = white ? pos->black : pos->white;
+	uint64_t empty = BOARD_MASK & ~(pos->white | pos->black);
+	uint64_t can[4], fb = pdn_square_bits[from], tb = pdn_square_bits[to];
+	uint64_t more, over;
+
+	if (us & pos->kings)
+		return -1;
+	jumpable(them, empty, can);
+	/*
+	 * All men at once, direction by direction: from its landing square
+	 * after a jump in direction d, a man can take a second piece in any
+	 * direction but back (which would jump the piece it just took).
+	 * can[] still holds there: the first piece stays on the board until
+	 * the capture ends, and the square the man left is reached only by
+	 * jumping back.  dirs[] lists opposite directions at d and 3 - d.
+	 */
+	more = (((us & can[0]) >> 12) & (can[0] | can[1] | can[2])) |
+	    (((us & can[1]) >> 10) & (can[0] | can[1] | can[3])) |
+	    (((us & can[2]) << 10) & (can[0] | can[2] | can[3])) |
+	    (((us & can[3]) << 12) & (can[1] | can[2] | can[3]));
+	if (more)
+		return -1;
+	if (!(fb & us))
+		return 0;
+	if (fb & can[0] && tb == fb >> 12)
+		over = fb >> 6;
+	else if (fb & can[1] && tb == fb >> 10)
+		over = fb >> 5;
+	else if (fb & can[2] && tb == fb << 10)
+		over = fb << 5;
+	else if (fb & can[3] && tb == fb << 12)
+		over = fb << 6;
+	else
+		return 0;
+	m->captured = over;
+	m->fromto = fb | tb;
+	m->from = (uint8_t)from;
+	m->to = (uint8_t)to;
+	m->ncap = 1;
+	m->promotes = (tb & (white ? WHITE_CROWN : BLACK_CROWN)) != 0;
+	memset(m->path, 0, sizeof(m->path));
+	m->path[0] = (uint8_t)to;
+	return 1;
+}
+
+/* Squares of a token in 1..50, numeric: the only ones that can match. */
+static int
+token_on_board(const pdn_movetok *tok)
+{
+	int k;
+
+	if (tok->alpha || tok->nsq < 2)
+		return 0;
+	for (k = 0; k < tok->nsq; k++)
+		if (tok->sq[k] < 1 || tok->sq[k] > PDN_SQUARES)
+			return 0;
+	return 1;
+}
+
+/*
+ * Every capture a piece could make ignoring the majority rule: each
+ * sequence of jumps by the Turkish strike, stopping after any jump.  Only
+ * the lenient mode needs it, after the strict match has failed, so it is
+ * written for clarity rather than speed.
+ */
+struct irr {
+	pdn_movelist *list;
+	const pdn_position *pos;
+	uint64_t origin, enemy, empty;
+	int king;
+	uint8_t path[PDN_MAX_CAPTURES];
+};
+
+static void
+irr_add(struct irr *c, uint64_t at, uint64_t captured, int n)
+{
+	pdn_move *m;
+	int i;
+	uint8_t from = (uint8_t)pdn_bit_square(c->origin);
+	uint8_t to = (uint8_t)pdn_bit_square(at);
+
+	for (i = 0; i < c->list->n; i++) {
+		m = &c->list->m[i];
+		if (m->from == from && m->to == to && m->captured == captured)
+			return;
+	}
+	if (c->list->n >= PDN_MAX_MOVES)
+		return;
+	m = &c->list->m[c->list->n++];
+	memset(m, 0, sizeof(*m));
+	m->captured = captured;
+	m->fromto = c->origin ^ at;
+	m->from = from;
+	m->to = to;
+	m->ncap = (uint8_t)n;
+	m->promotes = !c->king && (at & (c->pos->side == PDN_WHITE ?
+	    WHITE_CROWN : BLACK_CROWN)) != 0;
+	memcpy(m->path, c->path, (size_t)n);
+}
+
+static void
+irr_jumps(struct irr *c, uint64_t at, uint64_t captured, int n)
+{
+	uint64_t b, land;
+	int d;
+
+	if (n >= PDN_MAX_CAPTURES)
+		return;
+	for (d = 0; d < 4; d++) {
+		b = step(at, dirs[d]);
+		if (c->king)
+			while (b & c->empty)
+				b = step(b, dirs[d]);
+		if (!(b & c->enemy & ~captured))
+			continue;
+		for (land = step(b, dirs[d]); land & c->empty;
+		    land = step(land, dirs[d])) {
+			c->path[n] = (uint8_t)pdn_bit_square(land);
+			irr_add(c, land, captured | b, n + 1);
+			irr_jumps(c, land, captured | b, n + 1);
+			if (!c->king)
+				break;
+		}
+	}
+}
+
+static void
+irregular_moves(const pdn_position *pos, pdn_movelist *list)
+{
+	struct irr c;
+	uint64_t us, pieces;
+	pdn_move m;
+	int from, to;
+
+	list->n = 0;
+	c.list = list;
+	c.pos = pos;
+	us = pos->side == PDN_WHITE ? pos->white : pos->black;
+	c.enemy = pos->side == PDN_WHITE ? pos->black : pos->white;
+	for (pieces = us; pieces; pieces &= pieces - 1) {
+		c.origin = pieces & -pieces;
+		c.king = (c.origin & pos->kings) != 0;
+		/* The moving piece's own square counts as empty. */
+		c.empty = (BOARD_MASK & ~(pos->white | pos->black)) | c.origin;
+		irr_jumps(&c, c.origin, 0, 0);
+	}
+	for (from = 1; from <= PDN_SQUARES; from++)
+		for (to = 1; to <= PDN_SQUARES; to++)
+			if (list->n < PDN_MAX_MOVES &&
+			    quiet_geometry(pos, from, to, &m))
+				list->m[list->n++] = m;
+}
+
+int
+pdn_replay_match(pdn_move *out, int max, const pdn_position *pos,
+    const pdn_movetok *tok, unsigned flags, pdn_movelist *scratch)
+{
+	int idx[PDN_REPLAY_MAX_LINES], n, i;
+	pdn_move q;
+
+	if (max > PDN_REPLAY_MAX_LINES)
+		max = PDN_REPLAY_MAX_LINES;
+	if (pos->variant != 0) {
+		/*
+		 * The other variants: the generator's moves, all of them
+		 * (international's quick tests are of its own board).
+		 */
+		if (max <= 0 || (pdn_generate(scratch, pos) < 0 &&
+		    scratch->n == 0))
+			return 0;
+		n = pdn_variant_match_list(pdn_variant_of(pos), idx, max, NULL,
+		    tok, scratch);
+		for (i = 0; i < n && i < max; i++)
+			out[i] = scratch->m[idx[i]];
+		return n;
+	}
+	if (!token_on_board(tok) || max <= 0)
+		return 0;
+	if (tok->nsq == 2 && quiet_geometry(pos, tok->sq[0], tok->sq[1],
+	    &q)) {
+		if (!has_capture(pos)) {
+			out[0] = q;
+			return 1;
+		}
+	} else if (!has_capture(pos))
+		/*
+		 * No capture, and not a quiet move of the piece: nothing,
+		 * not even an irregular move, can match.
+		 */
+		return 0;
+	if (tok->nsq == 2 && (n = single_capture(pos, tok->sq[0], tok->sq[1],
+	    &q)) == 1) {
+		out[0] = q;
+		return 1;
+	}
+	if (max > PDN_REPLAY_MAX_LINES)
+		max = PDN_REPLAY_MAX_LINES;
+	if (pdn_generate(scratch, pos) < 0 && scratch->n == 0)
+		return 0;
+	n = pdn_match_list(idx, max, NULL, tok, scratch);
+	for (i = 0; i < n && i < max; i++)
+		out[i] = scratch->m[idx[i]];
+	if (n > 0)
+		return n;
+	if (!(flags & PDN_REPLAY_LENIENT))
+		return 0;
+	irregular_moves(pos, scratch);
+	n = pdn_match_list(idx, max, NULL, tok, scratch);
+	for (i = 0; i < n && i < max; i++)
+		out[i] = scratch->m[idx[i]];
+	return -n;
+}
+
+/* --- diagnostics ------------------------------------------------------- */
+
+/*
+ * The move number and side of ply `ply` of a line whose last setup is
+ * setups[setup]: counted from the setup, whose position says who moves
+ * first after it.
+ */
+static void
+number_of(const struct pdn_played *pg, int setup, long ply, long *number,
+    pdn_colour *side)
+{
+	const pdn_setup *st = &pg->setups[setup];
+	pdn_colour first = pg->variant->first;
+	long k = ply - 1 - st->ply + (st->pos.side != first);
+
+	/* Pairs open with the variant's first player (Black in English). */
+	*number = st->number + k / 2;
+	*side = (k & 1) ? (pdn_colour)!first : first;
+}
+
+/*
+ * Reports a diagnostic; elem (may be NULL) is the move concerned, at ply
+ * `ply`.
+ */
+static void
+report(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const pdn_elem *elem, long ply, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+static void
+report(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const pdn_elem *elem, long ply, const char *fmt, ...)
+{
+	char msg[1024], mv[PDN_MOVETOK_STRMAX];
+	size_t len;
+	pdn_diag d;
+	va_list ap;
+
+	memset(&d, 0, sizeof(d));
+	d.code = code;
+	d.severity = pdn_diag_severity(code);
+	if (d.severity == PDN_SEV_ERROR) {
+		rp->pg.errors++;
+		if (rp->depth == 0)
+			rp->pg.main_errors++;
+	}
+	else if (d.severity == PDN_SEV_WARNING)
+		rp->pg.warnings++;
+	if (rp->opt.diag == NULL)
+		return;
+	d.name = pdn_diag_name(code);
+	len = (size_t)snprintf(msg, sizeof(msg), "%s", pdn_diag_text(code));
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(msg + len, sizeof(msg) - len, fmt, ap);
+		va_end(ap);
+	}
+	d.message = msg;
+	d.file = rp->pg.g->file;
+	d.line = line;
+	d.col = col;
+	d.game = rp->pg.g->index;
+	d.depth = rp->depth;
+	if (elem != NULL) {
+		pdn_movetok_str(mv, &elem->u.move.tok);
+		d.move = mv;
+		d.ply = ply;
+		number_of(&rp->pg, rp->anchor, ply, &d.number, &d.side);
+		d.second = d.side != rp->pg.variant->first;
+		d.line = elem->line;
+		d.col = elem->col;
+	}
+	rp->opt.diag(&d, rp->opt.diag_arg);
+}
+
+/* Appends the moves of list selected by `want` to buf, comma-separated. */
+static size_t
+list_moves(const pdn_variant *v, const pdn_movelist *list,
+    int (*want)(const pdn_move *, int), int arg, char *buf, size_t size)
+{
+	char s[PDN_MOVE_STRMAX];
+	size_t len = 0;
+	int i, shown = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < list->n && len + 1 < size; i++) {
+		if (!want(&list->m[i], arg))
+			continue;
+		if (shown == 12) {
+			len += (size_t)snprintf(buf + len, size - len, ", ...");
+			break;
+		}
+		pdn_variant_move_str_unique(v, s, &list->m[i], list);
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    shown > 0 ? ", " : "", s);
+		shown++;
+	}
+	return len < size ? len : size - 1;
+}
+
+static int
+want_any(const pdn_move *m, int arg)
+{
+	(void)m;
+	(void)arg;
+	return 1;
+}
+
+static int
+want_from(const pdn_move *m, int from)
+{
+	return m->from == from;
+}
+
+static int
+want_fromto(const pdn_move *m, int fromto)
+{
+	return m->from == fromto / 64 && m->to == fromto % 64;
+}
+
+/* What a precedence rule makes compulsory, for a message. */
+static const char *
+precedence_rule(enum precedence prec)
+{
+	switch (prec) {
+	case PREC_KING_MOVER:
+		return "a capture, with a king when one can capture,";
+	case PREC_COUNT_KINGS:
+		return "the capture of the most pieces, then of the most kings,";
+	case PREC_ITALIAN:
+		return "the capture Italian precedence requires (the most "
+		    "pieces, by a king, the most kings, kings first)";
+	case PREC_FRISIAN:
+		return "the capture of the most value (a king worth almost "
+		    "two men), by a king at equal value,";
+	default:
+		return "a capture";
+	}
+}
+
+static const char *
+piece_name(pdn_piece p)
+{
+	switch (p) {
+	case PDN_WHITE_MAN:
+		return "a white man";
+	case PDN_BLACK_MAN:
+		return "a black man";
+	case PDN_WHITE_KING:
+		return "a white king";
+	case PDN_BLACK_KING:
+		return "a black king";
+	default:
+		return "nothing";
+	}
+}
+
+/*
+ * Says why the token is not legal in pos, and what was possible: the
+ * detail after "not legal here".
+ */
+static void
+explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *written,
+    char *buf, size_t size)
+{
+	pdn_movelist *list = &rp->list;
+	const pdn_variant *v = pdn_variant_of(pos);
+	const char *side = pos->side == PDN_WHITE ? "White" : "Black";
+	char moves[600], f[8], t[8];
+	pdn_movetok nt;
+	const pdn_movetok *tok = &nt;
+	int from, to, k, n;
+	pdn_piece p;
+
+	if (written->alpha && variant_is_intl(v)) {
+		snprintf(buf, size, "algebraic squares in a 10x10 game");
+		return;
+	}
+	if (pdn_movetok_squares(v, written, &nt) != 0) {
+		for (k = 0; k < written->nsq; k++) {
+			nt = *written;
+			nt.nsq = 2;
+			nt.sq[1] = nt.sq[k];
+			nt.sq[0] = nt.sq[k];
+			if (pdn_movetok_squares(v, &nt, &nt) != 0)
+				break;
+		}
+		if (written->alpha)
+			snprintf(buf, size, "%c%u is not a square of the board",
+			    'a' + (written->sq[k] - PDN_ALPHA) / 100 - 1,
+			    (written->sq[k] - PDN_ALPHA) % 100);
+		else
+			snprintf(buf, size, "square %u is not on the board",
+			    written->sq[k]);
+		return;
+	}
+	n = pdn_generate(list, pos);
+	if (n <= 0) {
+		snprintf(buf, size, "%s has no legal move", side);
+		return;
+	}
+	from = tok->sq[0];
+	to = tok->sq[tok->nsq - 1];
+	pdn_variant_square_str(v, f, from);
+	pdn_variant_square_str(v, t, to);
+	if (list->m[0].ncap > 0) {
+		/* The generator keeps only the captures the rules allow. */
+		if (pdn_variant_match_list(v, NULL, 0, NULL, tok, list) == 0 &&
+		    list_moves(v, list, want_fromto, from * 64 + to, moves,
+		    sizeof(moves)) > 0) {
+			snprintf(buf, size, "the squares listed fit none of "
+			    "the captures from %s to %s: %s", f, t, moves);
+			return;
+		}
+		list_moves(v, list, want_any, 0, moves, sizeof(moves));
+		if (v->prec == PREC_COUNT || variant_is_intl(v))
+			snprintf(buf, size, "a capture of %d piece%s is "
+			    "compulsory: %s", list->m[0].ncap,
+			    list->m[0].ncap == 1 ? "" : "s", moves);
+		else
+			snprintf(buf, size, "%s is compulsory: %s",
+			    precedence_rule(v->prec), moves);
+		return;
+	}
+	p = pdn_position_get(pos, from);
+	if ((pos->side == PDN_WHITE && p != PDN_WHITE_MAN &&
+	    p != PDN_WHITE_KING) || (pos->side == PDN_BLACK &&
+	    p != PDN_BLACK_MAN && p != PDN_BLACK_KING)) {
+		snprintf(buf, size, "%s to move and %s holds %s", side, f,
+		    piece_name(p));
+		return;
+	}
+	if (tok->nsq > 2 || tok->capture) {
+		snprintf(buf, size, "there is no capture");
+		if (list_moves(v, list, want_from, from, moves,
+		    sizeof(moves)) > 0)
+			snprintf(buf + strlen(buf), size - strlen(buf),
+			    "; %s on %s can play: %s", piece_name(p), f,
+			    moves);
+		return;
+	}
+	if (list_moves(v, list, want_from, from, moves, sizeof(moves)) > 0)
+		snprintf(buf, size, "%s on %s can play: %s", piece_name(p),
+		    f, moves);
+	else
+		snprintf(buf, size, "%s on %s cannot move", piece_name(p), f);
+}
+
+/* --- lines ------------------------------------------------------------- */
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t nc;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	nc = *cap ? *cap * 2 : 256;
+	while (nc < need)
+		nc *= 2;
+	if ((np = realloc(*p, nc * size)) == NULL)
+		return PDN_ENOMEM;
+	*p = np;
+	*cap = nc;
+	return 0;
+}
+
+static struct node *
+new_node(pdn_replay *rp)
+{
+	if (grow((void **)&rp->pg.nodes, &rp->pg.capn, rp->pg.nn + 1,
+	    sizeof(*rp->pg.nodes)) != 0) {
+		rp->oom = 1;
+		return NULL;
+	}
+	return &rp->pg.nodes[rp->pg.nn++];
+}
+
+static inline int
+push_layer(pdn_replay *rp, size_t b, size_t e)
+{
+	if (rp->nl >= rp->capl && grow((void **)&rp->layers, &rp->capl, rp->nl + 1,
+	    sizeof(*rp->layers)) != 0) {
+		rp->oom = 1;
+		return -1;
+	}
+	rp->layers[rp->nl].b = b;
+	rp->layers[rp->nl].e = e;
+	rp->nl++;
+	return 0;
+}
+
+/* Reports the liberty node x took: a wrong move separator. */
+static void
+report_liberty(pdn_replay *rp, const struct node *x)
+{
+	report(rp, PDN_D_MOVE_SEPARATOR, 0, 0, x->elem, x->ply,
+	    x->move.ncap > 0 ? ": capture written with '-'" :
+	    ": quiet move written with 'x'");
+}
+
+/*
+ * What the draw rules see of a ply: a move by a man or a king, capturing
+ * or not, into material class `cls` (1..12); a setup is 16 and up, a node
+ * that is no ply (a root, a variation's copy) 32.
+ */
+static inline unsigned
+ply_tag(int capture, int king, unsigned cls)
+{
+	return 1 + (capture ? 1u : 0u) + (king ? 2u : 0u) + (cls << 2);
+}
+
+static unsigned
+node_tag(const pdn_replay *rp, const struct node *x)
+{
+	if (x->flags & NODE_SETUP)
+		return 16 + (unsigned)ending_of(&x->pos);
+	if (x->elem == NULL || x->parent < 0)
+		return 32;
+	const pdn_position *before = &rp->pg.nodes[x->parent].pos;
+	int king = before->variant == VARIANT_CANADIAN ?
+	    set_has(before, 2, variant_bit(rp->pg.variant, x->move.from)) :
+	    (before->kings & square_bit(before, x->move.from)) != 0;
+
+	return ply_tag(x->move.ncap > 0, king, (unsigned)ending_of(&x->pos));
+}
+
+/* The key of a line one tag longer (a multiplicative hash). */
+static inline uint32_t
+next_key(uint32_t key, unsigned tag)
+{
+	return (key ^ tag) * 0x9e3779b1u + 0x85ebca6bu;
+}
+
+/*
+ * The common cases, tried before play_move(): one candidate position
+ * (node b) and a plain move "a-b" of a man that is legal there, or a
+ * capture "axb" of one piece by a man when nothing longer is possible,
+ * played straight into a node already allocated.  Returns 1 when it
+ * played the move; 0 leaves everything to play_move() (a king moving,
+ * longer captures, a wrong separator, no room for the node...), which
+ * reaches the same result for every move taken here.
+ *
+ * The position is read field by field: it was written that way a moment
+ * ago, and a whole-struct read of it would stall (see make_move_to()).
+ */
+static inline int
+play_fast(pdn_replay *rp, size_t b, const pdn_elem *el, long ply)
+{
+	const pdn_movetok *tok = &el->u.move.tok;
+	const struct node *src = &rp->pg.nodes[b];
+	struct node *nd = &rp->pg.nodes[rp->pg.nn];
+	unsigned from = tok->sq[0], to = tok->sq[1];
+	uint64_t w, bl, k, us, them, empty, men, fb, tb, can[4];
+	int white;
+
+	if (tok->nsq != 2 || tok->alpha || from - 1 >= PDN_SQUARES ||
+	    to - 1 >= PDN_SQUARES || rp->pg.nn >= rp->pg.capn ||
+	    src->pos.variant != 0)
+		return 0;
+	if (tok->capture) {
+		if (single_capture(&src->pos, (int)from, (int)to,
+		    &nd->move) != 1)
+			return 0;
+		make_move_to(&nd->pos, &src->pos, &nd->move);
+		goto played;
+	}
+	w = src->pos.white;
+	bl = src->pos.black;
+	k = src->pos.kings;
+	white = src->pos.side == PDN_WHITE;
+	us = white ? w : bl;
+	them = white ? bl : w;
+	empty = BOARD_MASK & ~(w | bl);
+	men = us & ~k;
+	fb = pdn_square_bits[from];
+	tb = pdn_square_bits[to];
+	if (!(fb & men) || !(tb & empty) || (white ?
+	    (tb != fb >> 5 && tb != fb >> 6) : (tb != fb << 5 && tb != fb << 6)))
+		return 0;
+	jumpable(them, empty, can);
+	if ((men & (can[0] | can[1] | can[2] | can[3])) ||
+	    ((us & k) && kings_can_capture(us & k, them, empty)))
+		return 0;
+	nd->pos.white = white ? w ^ (fb | tb) : w;
+	nd->pos.black = white ? bl : bl ^ (fb | tb);
+	nd->pos.side = white ? PDN_BLACK : PDN_WHITE;
+	copy_variant(&nd->pos, &src->pos);
+	nd->move = (pdn_move){ .fromto = fb | tb, .from = (uint8_t)from,
+	    .to = (uint8_t)to };
+	if (tb & (white ? WHITE_CROWN : BLACK_CROWN)) {
+		nd->move.promotes = 1;
+		k |= tb;
+	}
+	nd->pos.kings = k;
+played:
+	rp->pg.nn++;
+	nd->elem = el;
+	nd->parent = (int)b;
+	nd->flags = (src->flags & NODE_SETUP ? PDN_PLY_SETUP : 0) |
+	    (src->flags & NODE_NLIB);
+	nd->mark = 0;
+	nd->setup = src->setup;
+	nd->ply = (int)ply;
+	/* The only node of its layer: no line is apart here (see key). */
+	nd->key = src->key;
+	return 1;
+}
+
+/*
+ * Nonzero when nodes a and b, holding the same position, carry the same
+ * draw-rule state, so that their lines may be merged (RULES.md 5.6).  The
+ * lines are walked back together to where they part, and at every ply
+ * both must have made the same kind of ply (ply_tag(): a man or a king
+ * moving, capturing or not, or a setup) into the same material class.
+ * Then the counts restart on the same plies, the same endings begin on
+ * the same plies (so the 16- and 5-move deadlines agree), and the same
+ * moves in between bring a position back in one line exactly when they
+ * do in the other (the positions differ only in pieces those moves do not
+ * touch), so repetitions, claims and the 25-move count agree too.  The
+ * keys, a hash of those tags along each line, settle most cases at once
+ * (lines that stay apart are told apart in one comparison per ply); the
+ * walk confirms an equal key.
+ */
+static int
+same_history(const pdn_replay *rp, size_t a, size_t b)
+{
+	const struct node *x = &rp->pg.nodes[a], *y = &rp->pg.nodes[b];
+
+	if (x->key != y->key)
+		return 0;
+	while (x != y) {
+		if (node_tag(rp, x) != node_tag(rp, y))
+			return 0;
+		if (x->parent < 0 || y->parent < 0)
+			return x->parent == y->parent;
+		x = &rp->pg.nodes[x->parent];
+		y = &rp->pg.nodes[y->parent];
+	}
+	return 1;
+}
+
+/*
+ * Frisian draughts, article 17: a player who has kings and men may not
+ * make more than three consecutive quiet moves with the same king; a
+ * capture, a man move or a move with another king lifts the ban.
+ * Returns the square of the king that move m, from node i, would move a
+ * fourth time, or 0 when it may.  The moves are read back along the
+ * node's line: the side's moves are every other ply before it.
+ */
+static int
+frisian_banned(const pdn_replay *rp, size_t i, const pdn_move *m)
+{
+	const struct node *x = &rp->pg.nodes[i], *ours;
+	const pdn_position *p = &x->pos;
+	uint64_t us = p->side == PDN_WHITE ? p->white : p->black;
+	int count = 0, sq = m->from;
+
+	if (!(us & p->kings) || !(us & ~p->kings) || m->ncap > 0 ||
+	    !(p->kings & square_bit(p, m->from)))
+		return 0;
+	/* x was reached by the opponent's move, its parent by ours. */
+	while (count < 3 && x->elem != NULL && x->parent >= 0) {
+		ours = &rp->pg.nodes[x->parent];
+		if (ours->elem == NULL || ours->parent < 0 ||
+		    ours->move.ncap > 0 || ours->move.to != sq ||
+		    !(rp->pg.nodes[ours->parent].pos.kings &
+		    square_bit(p, ours->move.from)))
+			break;
+		count++;
+		sq = ours->move.from;
+		x = &rp->pg.nodes[ours->parent];
+	}
+	return count >= 3 ? m->from : 0;
+}
+
+/*
+ * Plays move `el` from the nodes of layer [b, e), appending the next
+ * layer.  Returns the number of nodes appended (0: illegal).
+ */
+static __attribute__((noinline)) size_t
+play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
+    int depth)
+{
+	const pdn_movetok *tok = &el->u.move.tok;
+	size_t first = rp->pg.nn, i, k;
+	struct node *nd;
+	int n, j, irregular = 0, banned, banned_at = 0;
+	unsigned nlib;
+	char why[900];
+
+	for (i = b; i < e; i++) {
+		n = pdn_replay_match(rp->cand, PDN_REPLAY_MAX_LINES,
+		    &rp->pg.nodes[i].pos, tok, rp->opt.flags, &rp->list);
+		if (n < 0) {
+			irregular = 1;
+			n = -n;
+		}
+		if (n > PDN_REPLAY_MAX_LINES)
+			n = PDN_REPLAY_MAX_LINES;
+		if (rp->pg.variant->gametype == 40)
+			for (j = 0; j < n; j++)
+				if ((banned = frisian_banned(rp, i,
+				    &rp->cand[j])) != 0) {
+					rp->cand[j--] = rp->cand[--n];
+					banned_at = banned;
+				}
+		for (j = 0; j < n; j++) {
+			if (rp->pg.nn - first >= PDN_REPLAY_MAX_LINES)
+				break;
+			/* Played straight into a node (see make_move_to()). */
+			if ((nd = new_node(rp)) == NULL)
+				return 0;
+			make_any(&nd->pos, &rp->pg.nodes[i].pos, &rp->cand[j]);
+			nd->move = rp->cand[j];
+			nd->elem = el;
+			nd->parent = (int)i;
+			nd->flags = 0;
+			nd->mark = 0;
+			nd->setup = rp->pg.nodes[i].setup;
+			nd->ply = (int)ply;
+			nd->key = next_key(rp->pg.nodes[i].key, node_tag(rp, nd));
+			if (n > 1)
+				nd->flags |= PDN_PLY_AMBIGUOUS;
+			if (rp->pg.nodes[i].flags & NODE_SETUP)
+				nd->flags |= PDN_PLY_SETUP;
+			nlib = NLIB_OF(&rp->pg.nodes[i]);
+			/*
+			 * A capture written with '-' is Thai draughts' own
+			 * notation, no liberty there.
+			 */
+			if ((nd->move.ncap > 0) != (tok->capture != 0) &&
+			    !(nd->move.ncap > 0 && rp->pg.variant->sep == '-')) {
+				nd->flags |= PDN_PLY_LIBERTY;
+				if (nlib < 0xffff)
+					nlib++;
+			}
+			nd->flags |= nlib << NODE_NLIB_SHIFT;
+			/*
+			 * Lines that meet again are one line from here, when
+			 * the draw rules cannot tell them apart either; the
+			 * one that took fewer liberties goes on.
+			 */
+			for (k = first; k + 1 < rp->pg.nn; k++)
+				if (pdn_position_equal(&rp->pg.nodes[k].pos,
+				    &nd->pos) && same_history(rp, k,
+				    rp->pg.nn - 1))
+					break;
+			if (k + 1 < rp->pg.nn) {
+				if (NLIB_OF(&rp->pg.nodes[k]) > nlib)
+					rp->pg.nodes[k] = *nd;
+				rp->pg.nn--;
+				continue;
+			}
+		}
+	}
+	if (rp->pg.nn > first) {
+		if (irregular) {
+			for (k = first; k < rp->pg.nn; k++)
+				rp->pg.nodes[k].flags |= PDN_PLY_IRREGULAR;
+			if (depth == 0)
+				rp->pg.flags |= PDN_PLY_IRREGULAR;
+			explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
+			report(rp, PDN_D_IRREGULAR_MOVE, 0, 0, el, ply,
+			    "%s; %s", depth > 0 ? " in a variation" : "",
+			    why);
+		}
+		/*
+		 * The main line's liberties are reported once its surviving
+		 * lines are known (report_liberties()); a variation's where
+		 * every reading takes one.
+		 */
+		for (k = first; k < rp->pg.nn; k++)
+			if (!(rp->pg.nodes[k].flags & PDN_PLY_LIBERTY))
+				break;
+		if (depth == 0)
+			rp->pg.flags |= rp->pg.nodes[first].flags &
+			    PDN_PLY_LIBERTY;
+		else if (k == rp->pg.nn)
+			report_liberty(rp, &rp->pg.nodes[first]);
+		return rp->pg.nn - first;
+	}
+	/*
+	 * A variation is an annotation (an engine's expected line, often
+	 * garbled): one that does not replay is its own problem, a warning,
+	 * and the game stands or falls by its main line.
+	 */
+	explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
+	if (banned_at != 0)
+		snprintf(why, sizeof(why), "the king on %d has made three "
+		    "quiet moves in a row, and its side has men (Frisian "
+		    "rules, article 17)", banned_at);
+	if (depth > 0) {
+		rp->pg.bad_variations++;
+		report(rp, PDN_D_VARIATION_ILLEGAL, 0, 0, el, ply, "; %s", why);
+	} else
+		report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "; %s", why);
+	return 0;
+}
+
+/* The first move of the elements [el, end) of a line, before any setup. */
+static const pdn_elem *
+first_move(const pdn_elem *el, const pdn_elem *end)
+{
+	for (; el < end && el->type != PDN_EL_SETUP; el++)
+		if (el->type == PDN_EL_MOVE)
+			return el;
+	return NULL;
+}
+
+/*
+ * Reads a FEN into the next entry of setups[] (tag or elem says where it
+ * comes from), followed by the elements [next, end) of its line, whose
+ * first move tells the side to move of a FEN that says '?'.  Returns its
+ * index, or -1 when unreadable (the reader has reported it) or out of
+ * memory.
+ */
+static long
+add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
+    const pdn_elem *next, const pdn_elem *end)
+{
+	pdn_setup *st;
+	pdn_fen_info info;
+	const char *s = tag != NULL ? tag->value : el->u.text.s;
+	size_t len = tag != NULL ? tag->vlen : el->u.text.len;
+	const pdn_elem *m;
+	int side;
+
+	if (grow((void **)&rp->pg.setups, &rp->pg.capsetup,
+	    rp->pg.nsetup + 1, sizeof(*rp->pg.setups)) != 0) {
+		rp->oom = 1;
+		return -1;
+	}
+	st = &rp->pg.setups[rp->pg.nsetup];
+	memset(&info, 0, sizeof(info));
+	if (s == NULL || pdn_variant_fen_read(rp->pg.variant, &st->pos, s, len,
+	    &info) != 0)
+		return -1;
+	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
+	    (m = first_move(next, end)) != NULL &&
+	    (side = pdn_setup_side(&st->pos, &m->u.move.tok)) >= 0) {
+		st->pos.side = (pdn_colour)side;
+		info.warnings &= ~(unsigned)PDN_FEN_W_SIDE_UNKNOWN;
+	}
+	st->tag = tag;
+	st->elem = el;
+	st->ply = ply - 1;
+	st->halfmove_clock = info.halfmove_clock;
+	st->fullmove = info.fullmove;
+	st->fen_warnings = info.warnings;
+	st->number = info.fullmove > 0 ? info.fullmove : 1;
+	return (long)rp->pg.nsetup++;
+}
+
+/*
+ * The number written before the first move of the elements [el, end) of a
+ * line, before any setup, or 0.
+ */
+static long
+written_number(const pdn_elem *el, const pdn_elem *end)
+{
+	const pdn_elem *m = first_move(el, end);
+
+	return m != NULL && m->u.move.number > 0 ? m->u.move.number : 0;
+}
+
+/*
+ * Reads the /FEN/ setup el of a line ending at `end` into a root node
+ * after node `parent`; -1 when unreadable.
+ */
+static int
+setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
+    size_t parent, size_t nparents, long ply, int depth)
+{
+	struct node *nd;
+	pdn_setup *st;
+	long k, n, num;
+	pdn_colour side;
+
+	if ((k = add_setup(rp, NULL, el, ply, el + 1, end)) < 0)
+		return -1;
+	/* Its number: as written next, else :F, else counted on. */
+	st = &rp->pg.setups[k];
+	if ((n = written_number(el + 1, end)) > 0)
+		st->number = n;
+	else if (st->fullmove <= 0 && rp->pg.nodes[parent].elem != NULL) {
+		number_of(&rp->pg, rp->pg.nodes[parent].setup, ply - 1, &num,
+		    &side);
+		st->number = side != rp->pg.variant->first ? num + 1 : num;
+	} else if (st->fullmove <= 0)
+		st->number = rp->pg.setups[rp->pg.nodes[parent].setup].number;
+	if (depth == 0)
+		rp->pg.nmainsetup = rp->pg.nsetup;
+	if ((nd = new_node(rp)) == NULL)
+		return -1;
+	memset(nd, 0, sizeof(*nd));
+	nd->pos = rp->pg.setups[k].pos;
+	nd->parent = (int)parent;
+	nd->flags = NODE_SETUP | (rp->pg.nodes[parent].flags & NODE_NLIB);
+	nd->move.ncap = (uint8_t)nparents;
+	nd->setup = (int)k;
+	rp->anchor = (int)k;
+	nd->ply = (int)ply;
+	nd->key = next_key(rp->pg.nodes[parent].key, node_tag(rp, nd));
+	return 0;
+}
+
+/*
+ * Opens the slots of line l, all zero (nothing played), and returns the
+ * number of the line, or -1 when out of memory.
+ */
+static long
+open_line(pdn_replay *rp, const pdn_line *l)
+{
+	struct lrec *lr;
+
+	if (grow((void **)&rp->pg.lrecs, &rp->pg.caplrec, rp->pg.nlrec + 1,
+	    sizeof(*rp->pg.lrecs)) != 0 ||
+	    grow((void **)&rp->pg.slots, &rp->pg.capslot,
+	    rp->pg.nslot + l->n + 1, sizeof(*rp->pg.slots)) != 0) {
+		rp->oom = 1;
+		return -1;
+	}
+	lr = &rp->pg.lrecs[rp->pg.nlrec];
+	lr->l = l;
+	lr->base = rp->pg.nslot;
+	memset(&rp->pg.slots[lr->base], 0, l->n * sizeof(*rp->pg.slots));
+	rp->pg.nslot += l->n;
+	return (long)rp->pg.nlrec++;
+}
+
+static void check_setup(pdn_replay *rp, const pdn_position *pos, long line,
+    long col);
+
+/*
+ * Marks the nodes of the line from nodes[own..] that lead to a node of
+ * its last layer [b, e) with a fresh stamp, which it returns.
+ */
+static unsigned
+mark_alive(pdn_replay *rp, size_t own, size_t b, size_t e)
+{
+	unsigned stamp = ++rp->stamp;
+	size_t i;
+	int k;
+
+	for (i = b; i < e; i++)
+		for (k = (int)i; k >= 0 && (size_t)k >= own &&
+		    rp->pg.nodes[k].mark != stamp; k = rp->pg.nodes[k].parent)
+			rp->pg.nodes[k].mark = stamp;
+	return stamp;
+}
+
+/*
+ * Plays line l from the candidate nodes [b, e), its first move being ply
+ * `ply`, then its variations, and records in the line's slots what became
+ * of each element.  *fb and *fe get its last layer.  Returns the number
+ * of the line (-1 when out of memory).  Recursion follows the nesting of
+ * variations, which the reader bounds.
+ */
+static long
+play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
+    int depth, size_t *fb, size_t *fe)
+{
+	size_t base = rp->nl, own = rp->pg.nn, i, k, nb, vb, ve, x, y, sbase;
+	size_t cb = b, ce = e, pb = 1, pe = 0;
+	long p = ply, line, var;
+	unsigned stamp;
+	int dead = 0, single = 1, nvar = 0, vars;
+	const pdn_elem *el;
+	struct slot *sl, *slots;
+
+	*fb = *fe = 0;
+	rp->depth = depth;
+	rp->anchor = rp->pg.nodes[b].setup;
+	if ((line = open_line(rp, l)) < 0)
+		return -1;
+	sbase = rp->pg.lrecs[line].base;
+	slots = &rp->pg.slots[sbase];
+	vars = !(rp->opt.flags & PDN_REPLAY_NO_VARIATIONS);
+	/*
+	 * The layer [cb, ce) holds the candidate positions now, [pb, pe)
+	 * those before the last move (empty when there is none to branch
+	 * from).  Each variation gets the layer it branches from, pushed on
+	 * the layer stack in order, so that no layer is kept per ply.
+	 */
+	for (i = 0; i < l->n && !rp->oom; i++) {
+		el = &l->e[i];
+		if (el->type == PDN_EL_VARIATION) {
+			nvar++;
+			if (vars && push_layer(rp, pb, pe) != 0)
+				return -1;
+			continue;
+		}
+		if (el->type == PDN_EL_MOVE && dead) {
+			/* Nothing to branch from after a move not played. */
+			pb = 1;
+			pe = 0;
+			continue;
+		}
+		if (dead && el->type == PDN_EL_SETUP) {
+			/* Not played, but read: its FEN has one reader. */
+			if ((x = (size_t)add_setup(rp, NULL, el, p, el + 1,
+			    l->e + l->n)) !=
+			    (size_t)-1)
+				slots[i] = (struct slot){ (uint32_t)x, 1 };
+			continue;
+		}
+		if (dead || (el->type != PDN_EL_MOVE &&
+		    el->type != PDN_EL_SETUP))
+			continue;
+		nb = rp->pg.nn;
+		/* No line is opened in this loop: the slots stay in place. */
+		sl = &slots[i];
+		if (el->type == PDN_EL_MOVE) {
+			/* A variation after it branches from before it. */
+			pb = cb;
+			pe = ce;
+			if (!(ce - cb == 1 && play_fast(rp, cb, el, p)) &&
+			    play_move(rp, cb, ce, el, p, depth) == 0) {
+				dead = 1;
+				continue;
+			}
+			p++;
+			*sl = (struct slot){ (uint32_t)nb,
+			    (uint32_t)(rp->pg.nn - nb) };
+		} else {
+			if (setup_node(rp, el, l->e + l->n, cb, ce - cb, p,
+			    depth) != 0) {
+				dead = 1;
+				continue;
+			}
+			check_setup(rp, &rp->pg.nodes[nb].pos, el->line, el->col);
+			*sl = (struct slot){ (uint32_t)rp->pg.nodes[nb].setup, 1 };
+		}
+		if (rp->pg.nn - nb > 1)
+			single = 0;
+		cb = nb;
+		ce = rp->pg.nn;
+	}
+	*fb = cb;
+	*fe = ce;
+	if (depth == 0) {
+		rp->single = single;
+		rp->pg.mainplies = p - ply;
+	}
+	if (nvar == 0 || !vars || rp->oom) {
+		rp->nl = base;
+		return rp->oom ? -1 : line;
+	}
+	/* With one candidate per layer every node is on the line. */
+	stamp = single ? 0 : mark_alive(rp, own, *fb, *fe);
+	/*
+	 * The variations, each from the layer before the move it replaces,
+	 * restricted to the positions of lines that survived; the k-th
+	 * variation's layer is layers[base + k].
+	 */
+	k = 0;
+	p = ply;
+	for (i = 0; i < l->n && !rp->oom; i++) {
+		el = &l->e[i];
+		if (el->type == PDN_EL_MOVE)
+			p++;
+		if (el->type != PDN_EL_VARIATION)
+			continue;
+		x = rp->layers[base + k].b;
+		y = rp->layers[base + k].e;
+		k++;
+		if (x >= y)
+			continue;	/* nothing to branch from */
+		/* Only the survivors of this line, gathered contiguously. */
+		vb = rp->pg.nn;
+		for (; x < y; x++) {
+			if (stamp != 0 && x >= own &&
+			    rp->pg.nodes[x].mark != stamp)
+				continue;
+			if (new_node(rp) == NULL)
+				return -1;
+			/* The copy stands for the same position: no ply. */
+			rp->pg.nodes[rp->pg.nn - 1] = rp->pg.nodes[x];
+			rp->pg.nodes[rp->pg.nn - 1].parent = (int)x;
+			rp->pg.nodes[rp->pg.nn - 1].elem = NULL;
+			rp->pg.nodes[rp->pg.nn - 1].flags =
+			    rp->pg.nodes[x].flags & NODE_NLIB;
+		}
+		ve = rp->pg.nn;
+		var = ve > vb ? play_line(rp, el->u.variation, vb, ve, p - 1,
+		    depth + 1, &x, &y) : -1;
+		rp->depth = depth;
+		if (var >= 0) {
+			sl = &rp->pg.slots[sbase + i];
+			sl->a = (uint32_t)var;
+			sl->n = 1;
+		}
+	}
+	rp->nl = base;
+	return rp->oom ? -1 : line;
+}
+
+/* --- the game ---------------------------------------------------------- */
+
+static void
+check_setup(pdn_replay *rp, const pdn_position *pos, long line, long col)
+{
+	int w = pdn_position_count(pos, PDN_WHITE);
+	int b = pdn_position_count(pos, PDN_BLACK);
+	int most = rp->pg.variant->men;
+
+	if (w > most || b > most)
+		report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
+		    ": %s has %d pieces (at most %d)", w > most ? "White" :
+		    "Black", w > most ? w : b, most);
+	else if ((pos->side == PDN_WHITE ? b : w) == 0)
+		report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
+		    ": %s, not to move, has no pieces",
+		    pos->side == PDN_WHITE ? "Black" : "White");
+}
+
+/*
+ * Nonzero when the side to move has a legal move: a capture, or a man
+ * step forward or a king step to an empty square.
+ */
+static int
+has_move(const pdn_position *pos)
+{
+	int white = pos->side == PDN_WHITE;
+	uint64_t us = white ? pos->white : pos->black;
+	uint64_t men = us & ~pos->kings, kings = us & pos->kings;
+	uint64_t empty = BOARD_MASK & ~(pos->white | pos->black);
+
+	if (pos->variant != 0)
+		return pdn_count_moves(pos) > 0;
+	if (white ? ((men >> 5) | (men >> 6)) & empty :
+	    ((men << 5) | (men << 6)) & empty)
+		return 1;
+	if (((kings >> 5) | (kings >> 6) | (kings << 5) | (kings << 6)) &
+	    empty)
+		return 1;
+	return has_capture(pos);
+}
+
+/*
+ * A side to move without a legal move at the end has lost: a recorded
+ * win for it, or a draw, contradicts the final position.
+ */
+static void
+check_result(pdn_replay *rp, const pdn_position *fin)
+{
+	const pdn_tag *t = pdn_game_find_tag(rp->pg.g, "Result");
+	const char *res = NULL, *side;
+	pdn_result_family family;
+	pdn_outcome o, want;
+
+	if (t != NULL && pdn_result_valid(t->value))
+		res = t->value;
+	else if (rp->pg.g->terminator != NULL)
+		res = rp->pg.g->terminator;
+	o = pdn_outcome_parse(res, &family);
+	if (o != PDN_OUTCOME_WHITE && o != PDN_OUTCOME_BLACK &&
+	    o != PDN_OUTCOME_DRAW)
+		return;
+	want = fin->side == PDN_WHITE ? PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE;
+	if (o == want || has_move(fin))
+		return;
+	side = fin->side == PDN_WHITE ? "White" : "Black";
+	report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line :
+	    rp->pg.g->line, 1, NULL, 0, ": %s to move has %s at the end, so "
+	    "the result is %s, not %s", side, pdn_position_count(fin,
+	    fin->side) == 0 ? "no pieces" : "no legal move",
+	    pdn_outcome_str(want, family), res);
+}
+
+/*
+ * Where the record starts: its FEN tag, or the start position, as setup
+ * 0.  Returns -1 when the FEN does not read (the reader has reported it).
+ */
+static int
+read_start(pdn_replay *rp)
+{
+	const pdn_tag *t = pdn_game_find_tag(rp->pg.g, "FEN");
+	const pdn_game *g = rp->pg.g;
+	pdn_setup *st;
+	long n;
+
+	if (t != NULL) {
+		/* No movetext: e is NULL, and NULL + 0 is undefined. */
+		if (add_setup(rp, t, NULL, 1, g->moves.e, g->moves.n > 0 ?
+		    g->moves.e + g->moves.n : g->moves.e) < 0)
+			return -1;
+		st = &rp->pg.setups[0];
+		check_setup(rp, &st->pos, t->line, 1);
+	} else {
+		if (grow((void **)&rp->pg.setups, &rp->pg.capsetup, 1,
+		    sizeof(*rp->pg.setups)) != 0) {
+			rp->oom = 1;
+			return -1;
+		}
+		st = &rp->pg.setups[0];
+		memset(st, 0, sizeof(*st));
+		pdn_variant_start(rp->pg.variant, &st->pos);
+		st->halfmove_clock = st->fullmove = -1;
+		st->number = 1;
+		rp->pg.nsetup = 1;
+	}
+	rp->pg.nmainsetup = 1;
+	/* A move number written before the first move sets the count. */
+	if (g->moves.n > 0 && (n = written_number(g->moves.e,
+	    g->moves.e + g->moves.n)) > 0)
+		st->number = n;
+	return 0;
+}
+
+/*
+ * Marks NODE_ALIVE the main-line nodes from which the record reads to the
+ * end: those on the surviving lines, and, before a setup on one, every
+ * candidate the setup replaced (the setup hangs off the first one only).
+ * The walk is over a graph, so each node is visited once (its mark).
+ */
+static void
+mark_lines(pdn_replay *rp)
+{
+	struct pdn_played *pg = &rp->pg;
+	unsigned stamp = ++rp->stamp;
+	size_t n = 0, need;
+	struct node *x;
+	int j, k, q;
+
+	for (j = 0; j < pg->nfinal; j++) {
+		if (grow((void **)&rp->stack, &rp->capstack, n + 1,
+		    sizeof(*rp->stack)) != 0) {
+			rp->oom = 1;
+			return;
+		}
+		rp->stack[n++] = pg->finals[j];
+	}
+	while (n > 0) {
+		k = rp->stack[--n];
+		x = &pg->nodes[k];
+		if (x->mark == stamp)
+			continue;
+		x->mark = stamp;
+		x->flags |= NODE_ALIVE;
+		if (x->parent < 0)
+			continue;
+		need = (x->flags & NODE_SETUP) && x->move.ncap > 1 ?
+		    x->move.ncap : 1;
+		if (grow((void **)&rp->stack, &rp->capstack, n + need,
+		    sizeof(*rp->stack)) != 0) {
+			rp->oom = 1;
+			return;
+		}
+		for (q = 0; q < (int)need; q++)
+			rp->stack[n++] = x->parent + q;
+	}
+}
+
+/*
+ * Builds the paths of the surviving lines, gathers the liberties they
+ * took and marks the nodes they pass through.
+ */
+static void
+finish(pdn_replay *rp)
+{
+	struct pdn_played *pg = &rp->pg;
+	long n = 0, i;
+	int k, j;
+
+	pg->npath = 0;
+	pg->direct = 0;
+	pg->liberties = 0;
+	if (pg->nfinal == 0)
+		return;
+	if (rp->single && pg->finals[0] == pg->mainplies) {
+		/*
+		 * One candidate all along and no setup: the main line's
+		 * plies are nodes 1, 2... in order, the root being node 0,
+		 * and every ply made is on it.
+		 */
+		pg->direct = 1;
+		pg->npath = pg->mainplies;
+		pg->liberties = pg->flags & (PDN_PLY_LIBERTY |
+		    PDN_PLY_IRREGULAR);
+		return;
+	}
+	for (k = pg->finals[0]; k >= 0; k = pg->nodes[k].parent)
+		if (pg->nodes[k].elem != NULL)
+			n++;
+	/*
+	 * The plies of every surviving line, line j's from path[j * n], so
+	 * that any ply of any line is one look-up.  (The lines' nodes take
+	 * more room than this already.)
+	 */
+	if (grow((void **)&pg->path, &pg->cappath,
+	    (size_t)n * (size_t)pg->nfinal + 1, sizeof(*pg->path)) != 0) {
+		rp->oom = 1;
+		return;
+	}
+	pg->npath = n;
+	for (j = 0; j < pg->nfinal; j++) {
+		i = n;
+		for (k = pg->finals[j]; k >= 0 && i > 0;
+		    k = pg->nodes[k].parent)
+			if (pg->nodes[k].elem != NULL)
+				pg->path[(size_t)j * (size_t)n + (size_t)--i] = k;
+	}
+	for (j = 0; j < pg->nfinal; j++)
+		for (k = pg->finals[j]; k >= 0; k = pg->nodes[k].parent)
+			pg->liberties |= pg->nodes[k].flags &
+			    (PDN_PLY_LIBERTY | PDN_PLY_IRREGULAR);
+	mark_lines(rp);
+}
+
+/*
+ * A game of a variant the library does not play: unsupported, with the
+ * one diagnostic that says which GameType it is (given by its tag, by
+ * the reader's option for untagged games, or none at all) and why it is
+ * not played.  A game the reader could not even type because it is
+ * broken (no tag, no type, syntax errors) is invalid instead: its errors
+ * say why.
+ */
+static void
+unsupported(pdn_replay *rp, const pdn_game *g)
+{
+	const pdn_tag *gt = pdn_game_find_tag(g, "GameType");
+	const char *name = pdn_gametype_name(g->gametype);
+
+	if (gt == NULL && g->gametype == 0 && g->errors > 0) {
+		rp->pg.status = rp->pg.main_status = PDN_REPLAY_INVALID;
+		return;
+	}
+	rp->pg.status = rp->pg.main_status = PDN_REPLAY_UNSUPPORTED;
+	if (gt == NULL && g->gametype == 0)
+		report(rp, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL, 0,
+		    ": not replayed (--gametype N says what untagged games "
+		    "are)");
+	else if (gt == NULL)
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1, NULL, 0,
+		    ": GameType %d%s%s%s, as --gametype says of untagged games, "
+		    "is not supported", g->gametype, name != NULL ? " (" : "",
+		    name != NULL ? name : "", name != NULL ? ")" : "");
+	else if (g->gametype <= 0)
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType \"%s\" names no variant", gt->value);
+	else
+		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		    ": GameType %d (%s) is not supported", g->gametype,
+		    name != NULL ? name : "no variant PDN 3.0 lists");
+}
+
+static int ply_node(const struct pdn_played *pg, int k, long i);
+
+/*
+ * Reports every liberty the surviving lines of the main line took, in ply
+ * order, each node once.
+ */
+static void
+report_liberties(pdn_replay *rp)
+{
+	struct pdn_played *pg = &rp->pg;
+	unsigned stamp = ++rp->stamp;
+	struct node *x;
+	long i;
+	int j, k;
+
+	for (i = 0; i < pg->npath; i++)
+		for (j = 0; j < pg->nfinal; j++) {
+			if ((k = ply_node(pg, j, i)) < 0)
+				continue;
+			x = &pg->nodes[k];
+			if ((x->flags & PDN_PLY_LIBERTY) && x->mark != stamp) {
+				x->mark = stamp;
+				rp->anchor = x->setup;
+				report_liberty(rp, x);
+			}
+		}
+}
+
+/* Reports the surviving lines of an ambiguous record, where they split. */
+static void
+report_ambiguous(pdn_replay *rp, const pdn_game *g)
+{
+	const struct pdn_played *pg = &rp->pg;
+	const pdn_elem *el = NULL;
+	char fen[PDN_FEN_STRMAX], list[4 * PDN_FEN_STRMAX];
+	size_t len = 0;
+	long ply = 0;
+	int k;
+
+	for (k = pg->finals[0]; k >= 0; k = pg->nodes[k].parent)
+		if (pg->nodes[k].flags & PDN_PLY_AMBIGUOUS) {
+			el = pg->nodes[k].elem;
+			ply = pg->nodes[k].ply;
+			rp->anchor = pg->nodes[k].setup;
+		}
+	list[0] = '\0';
+	for (k = 0; k < pg->nfinal && len + 1 < sizeof(list); k++) {
+		pdn_fen_write(fen, sizeof(fen), &pg->nodes[pg->finals[k]].pos);
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+		    k > 0 ? ", " : "", fen);
+	}
+	/* Lines meet only with the same draw-rule history: say why. */
+	for (k = 1; k < pg->nfinal; k++)
+		if (pdn_position_equal(&pg->nodes[pg->finals[k]].pos,
+		    &pg->nodes[pg->finals[0]].pos))
+			break;
+	report(rp, PDN_D_AMBIGUOUS_GAME, g->line, 1, el, ply,
+	    ": %d final positions: %s%s", pg->nfinal, list, k < pg->nfinal ?
+	    " (equal positions reached with different draw-rule histories)" :
+	    "");
+}
+
+int
+pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
+    const pdn_replay_options *opt)
+{
+	static const pdn_replay_options defaults = PDN_REPLAY_OPTIONS_INIT;
+	struct pdn_played *pg = &rp->pg;
+	size_t fb = 0, fe = 0, i;
+	unsigned minlib;
+	struct node *root;
+
+	*out = NULL;
+	/* Options of a layout this library does not know are refused. */
+	if (opt != NULL && opt->version != PDN_REPLAY_OPTIONS_VERSION)
+		return PDN_EINVAL;
+	rp->opt = opt != NULL ? *opt : defaults;
+	pg->g = g;
+	pg->nn = rp->nl = 0;
+	pg->nfinal = 0;
+	pg->npath = 0;
+	pg->direct = 0;
+	pg->mainplies = 0;
+	pg->plies = 0;
+	pg->errors = pg->warnings = pg->main_errors = 0;
+	pg->bad_variations = 0;
+	rp->depth = 0;
+	pg->nsetup = pg->nmainsetup = 0;
+	pg->nlrec = pg->nslot = 0;
+	pg->flags = pg->liberties = 0;
+	rp->oom = 0;
+	rp->stamp = 0;
+	rp->single = 1;
+	pg->variant = rp->opt.variant != NULL ? rp->opt.variant :
+	    pdn_variant_get(g->gametype);
+	if (pg->variant == NULL) {
+		unsupported(rp, g);
+		*out = pg;
+		return 0;
+	}
+	if (read_start(rp) == 0 && (root = new_node(rp)) != NULL) {
+		memset(root, 0, sizeof(*root));
+		root->pos = pg->setups[0].pos;
+		root->parent = -1;
+		play_line(rp, &g->moves, 0, 1, 1, 0, &fb, &fe);
+		/*
+		 * Liberties never compete with exact readings (RULES.md
+		 * 5.6): of the lines that reach the end, those that took the
+		 * fewest liberties stand.
+		 */
+		for (i = fb, minlib = NODE_NLIB; i < fe; i++)
+			if (NLIB_OF(&pg->nodes[i]) < minlib)
+				minlib = NLIB_OF(&pg->nodes[i]);
+		for (i = fb; i < fe && pg->nfinal < PDN_REPLAY_MAX_LINES; i++)
+			if (NLIB_OF(&pg->nodes[i]) == minlib)
+				pg->finals[pg->nfinal++] = (int)i;
+	}
+	if (!rp->oom)
+		finish(rp);
+	if (rp->oom)
+		return PDN_ENOMEM;
+	pg->plies = pg->npath;
+	if (pg->liberties & PDN_PLY_LIBERTY)
+		report_liberties(rp);
+	if (pg->nfinal > 1)
+		report_ambiguous(rp, g);
+	if (pg->errors == 0 && pg->nfinal == 1 &&
+	    !(rp->opt.flags & PDN_REPLAY_NO_RESULT))
+		check_result(rp, &pg->nodes[pg->finals[0]].pos);
+	pg->status = pg->errors > 0 || g->errors > 0 ? PDN_REPLAY_INVALID :
+	    PDN_REPLAY_VALID;
+	pg->main_status = pg->main_errors > 0 || g->errors > 0 ?
+	    PDN_REPLAY_INVALID : PDN_REPLAY_VALID;
+	*out = pg;
+	return 0;
+}
+
+/* --- the played game --------------------------------------------------- */
+
+const pdn_game *
+pdn_played_game(const pdn_played *pg)
+{
+	return pg->g;
+}
+
+const pdn_variant *
+pdn_played_variant(const pdn_played *pg)
+{
+	return pg->status == PDN_REPLAY_UNSUPPORTED ? NULL : pg->variant;
+}
+
+pdn_replay_status
+pdn_played_status(const pdn_played *pg)
+{
+	return pg->status;
+}
+
+pdn_replay_status
+pdn_played_main_status(const pdn_played *pg)
+{
+	return pg->status == PDN_REPLAY_UNSUPPORTED ? pg->status :
+	    pg->main_status;
+}
+
+int
+pdn_played_invalid_variations(const pdn_played *pg)
+{
+	return pg->bad_variations;
+}
+
+int
+pdn_played_errors(const pdn_played *pg)
+{
+	return pg->errors;
+}
+
+int
+pdn_played_warnings(const pdn_played *pg)
+{
+	return pg->warnings;
+}
+
+size_t
+pdn_played_setups(const pdn_played *pg)
+{
+	return pg->nsetup > 0 ? pg->nmainsetup : 0;
+}
+
+const pdn_setup *
+pdn_played_setup(const pdn_played *pg, size_t i)
+{
+	return i < pdn_played_setups(pg) ? &pg->setups[i] : NULL;
+}
+
+const pdn_position *
+pdn_played_start(const pdn_played *pg)
+{
+	return pg->nsetup > 0 ? &pg->setups[0].pos : NULL;
+}
+
+long
+pdn_played_plies(const pdn_played *pg)
+{
+	return pg->plies;
+}
+
+int
+pdn_played_lines(const pdn_played *pg)
+{
+	return pg->nfinal;
+}
+
+const pdn_position *
+pdn_played_final(const pdn_played *pg, int k)
+{
+	if (k < 0 || k >= pg->nfinal)
+		return NULL;
+	return &pg->nodes[pg->finals[k]].pos;
+}
+
+unsigned
+pdn_played_liberties(const pdn_played *pg)
+{
+	return pg->liberties;
+}
+
+/* The node of ply i (0-based) of surviving line k, or -1. */
+static int
+ply_node(const struct pdn_played *pg, int k, long i)
+{
+	if (k < 0 || k >= pg->nfinal || i < 0 || i >= pg->npath)
+		return -1;
+	if (pg->direct)
+		return (int)i + 1;
+	return pg->path[(size_t)k * (size_t)pg->npath + (size_t)i];
+}
+
+/* Fills *out with the ply node x made. */
+static void
+node_ply(pdn_ply *out, const struct pdn_played *pg, int x)
+{
+	const struct node *nd = &pg->nodes[x], *pa = &pg->nodes[nd->parent];
+
+	out->ply = nd->ply;
+	number_of(pg, nd->setup, nd->ply, &out->number, &out->side);
+	out->second = out->side != pg->variant->first;
+	out->flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
+	    PDN_PLY_AMBIGUOUS | PDN_PLY_LIBERTY);
+	out->before = &pa->pos;
+	out->after = &nd->pos;
+	out->move = &nd->move;
+	out->elem = nd->elem;
+	out->setup = (pa->flags & NODE_SETUP) ? &pg->setups[pa->setup] : NULL;
+}
+
+int
+pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i)
+{
+	int x = ply_node(pg, k, i);
+
+	if (x < 0)
+		return PDN_EINVAL;
+	node_ply(out, pg, x);
+	return 0;
+}
+
+long
+pdn_played_positions(const pdn_position **out, long max,
+    const pdn_played *pg, int k, long from)
+{
+	long i, n;
+	int x;
+
+	if (k < 0 || k >= pg->nfinal || from < 0 || from >= pg->npath ||
+	    max <= 0)
+		return 0;
+	n = pg->npath - from < max ? pg->npath - from : max;
+	if (k == 0 && pg->direct) {
+		/* One line read in one way: node i + 1 is ply i. */
+		for (i = 0; i < n; i++)
+			out[i] = &pg->nodes[from + i + 1].pos;
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		if ((x = ply_node(pg, k, from + i)) < 0)
+			return i;
+		out[i] = &pg->nodes[x].pos;
+	}
+	return n;
+}
+
+/* The slot of element i of line `line`, or NULL. */
+static const struct slot *
+slot_of(const struct pdn_played *pg, long line, size_t i)
+{
+	const struct lrec *lr;
+
+	if (line < 0 || (size_t)line >= pg->nlrec)
+		return NULL;
+	lr = &pg->lrecs[line];
+	if (i >= lr->l->n)
+		return NULL;
+	return &pg->slots[lr->base + i];
+}
+
+long
+pdn_played_variation(const pdn_played *pg, long line, size_t i)
+{
+	const struct slot *sl = slot_of(pg, line, i);
+
+	if (sl == NULL || sl->n == 0 ||
+	    pg->lrecs[line].l->e[i].type != PDN_EL_VARIATION)
+		return -1;
+	return (long)sl->a;
+}
+
+int
+pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
+    long line, size_t i)
+{
+	const struct slot *sl = slot_of(pg, line, i);
+	uint32_t j;
+	int x;
+
+	if (sl == NULL || pg->lrecs[line].l->e[i].type != PDN_EL_MOVE)
+		return 0;
+	for (j = 0; j < sl->n && (int)j < max; j++) {
+		x = (int)(sl->a + j);
+		node_ply(&out[j], pg, x);
+		/* Read in one way, the main line is nodes 1.. npath. */
+		if ((pg->nodes[x].flags & NODE_ALIVE) || (pg->direct &&
+		    x >= 1 && x <= pg->npath))
+			out[j].flags |= PDN_PLY_ALIVE;
+	}
+	return (int)sl->n;
+}
+
+const pdn_setup *
+pdn_played_setup_at(const pdn_played *pg, long line, size_t i)
+{
+	const struct slot *sl = slot_of(pg, line, i);
+
+	if (sl == NULL || sl->n == 0 ||
+	    pg->lrecs[line].l->e[i].type != PDN_EL_SETUP)
+		return NULL;
+	return &pg->setups[sl->a];
+}

@@ -1,0 +1,62 @@
+/*
+ * What the reader asks the tokenizer beyond its public interface
+ * (pdn/lex.h): where parts of the token just read lie in the input, for
+ * the source spans of a game (pdn_game.span...).  Not installed.  Offsets
+ * count as pdn_token.offset does.
+ */
+#ifndef LEX_H
+#define LEX_H
+
+#include <stdint.h>
+
+#include "pdn/lex.h"
+
+/* The line the lexer stands on, 1-based. */
+long lex_line(const pdn_lexer *lx);
+
+/*
+ * Where the blanks before the current token begin: the end of the token
+ * before it.  Kept by the general path only, which reads every token but
+ * plain moves and move numbers (tags, results, comments, errors, the end
+ * of input): it costs the hot path nothing.
+ */
+uint64_t lex_blank_start(const pdn_lexer *lx);
+
+/*
+ * After a PDN_TOK_TAG: where its value lies, the bytes between its quotes
+ * (an unquoted value without the blanks around it).
+ */
+void lex_tag_value(const pdn_lexer *lx, uint64_t *offset, uint64_t *len);
+
+/* After a PDN_TOK_ERROR: nonzero when the broken token is a tag ('['). */
+int lex_error_in_tag(const pdn_lexer *lx);
+
+/*
+ * After an error outside any game: skips input up to the next line that
+ * starts with '[', as pdn_lexer_skip_game(lx, 0) does; *last gets the
+ * last line skipped that holds more than blanks.  Returns 1 at that line,
+ * 0 at the end of input, or PDN_EIO.
+ */
+int lex_skip_junk(pdn_lexer *lx, long *last);
+
+/*
+ * For a reader that keeps no moves (pdn_reader_options.skip_moves): passes
+ * the plain moves after the current position ("32-28", "28x19", each
+ * maybe after its move number "12." or "12..."), those that the general
+ * path would read as such tokens without a liberty to report, at most
+ * s->max of them, and stops at the end of the last one, before anything
+ * else (a comment, a result, a move number without its move...), which
+ * pdn_lexer_next() then reads.  Says how many it passed; s->big, when it
+ * is 0, becomes 1 if one of them lists a square of 33 to 50.  It reads
+ * only the bytes in view: at the end of the buffer it stops, and the
+ * general path refills.
+ */
+struct lex_skip {
+	long max;
+	long moves;
+	int big;
+};
+
+void lex_skip_moves(pdn_lexer *lx, struct lex_skip *s);
+
+#endif /* LEX_H */

@@ -1,0 +1,1503 @@
+/*
+ * The streaming reader: tokens in, one game at a time out.
+ *
+ * A game lives in an arena that is emptied when the next game starts, so
+ * memory follows the largest game and never the input.  While a game is
+ * read, the elements of each open line (the main line and the variations
+ * inside it) collect in a scratch vector per depth; when a line closes its
+ * elements move to the arena.  Nothing recurses on the input's nesting.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn/record.h"
+#include "lex.h"
+
+#define ARENA_CHUNK	(64 * 1024)
+#define ALIGN		16
+
+struct chunk {
+	struct chunk *next;
+	size_t size, used;
+	unsigned char *data;
+};
+
+struct vec {
+	void *p;
+	size_t n, cap;
+};
+
+/*
+ * A line open at a depth (the main line at 0): its elements, whether it
+ * has a move yet (a variation may follow one), and with skip_moves the
+ * moves it would hold, so that closing it counts their copy
+ * (close_line()) as when they are kept.
+ */
+struct level {
+	struct vec v;
+	int hasmove;
+	size_t skipped;
+};
+
+/* Levels a reader starts with; more are made as variations nest. */
+#define LEVELS_FIRST	4
+
+struct pdn_reader {
+	pdn_lexer *lx;
+	pdn_reader_options opt;
+	pdn_token tok;
+	int have_tok;		/* tok was read but belongs to the next game */
+	struct chunk *arena;
+	struct vec tags;
+	struct vec tagspans;	/* pdn_tag_span, one per tag */
+	/*
+	 * The levels made, nlv of them (at most PDN_MAX_DEPTH + 1): a reader
+	 * of a short text in memory (pdn-select -D reads a kept game's text
+	 * again so) cleared and freed all 257 of them each time, 10 kB,
+	 * which took twice what reading the text did.
+	 */
+	struct level *lv;
+	int nlv;
+	int depth;
+	size_t used;		/* bytes the current game holds */
+	/*
+	 * Each token checks used >= limit only: limit is 0 out of memory,
+	 * opt.max_game + 1 in a game and SIZE_MAX between games (set_limit()),
+	 * so that the check is true whenever one of them needs a look.
+	 */
+	size_t limit;
+	pdn_game game;
+	long ngames;
+	int in_game;
+	int movetext;		/* a move, number or variation was read */
+	int setups;		/* /FEN/ setups in the main line */
+	/*
+	 * What the GameType inference looks at in the main line, kept as
+	 * its moves come (skip_moves keeps none): 1 when a numeric square
+	 * of 33 to 50 came before any algebraic move, -1 when an algebraic
+	 * one came first, else 0; and its first move when no setup came
+	 * before it.
+	 */
+	int big;
+	int have_first;
+	pdn_movetok first;
+	/*
+	 * The first move after each /FEN/ setup of the main line (nsq 0:
+	 * none yet), which tells the side to move of a FEN that says '?';
+	 * setup_waiting while the last one has none.
+	 */
+	struct vec setupfirst;
+	int setup_waiting;
+	long pending_num;
+	int pending_dots;
+	uint64_t warned;	/* codes already reported for this game */
+	int tagdiag;		/* diagnostics now concern tags, not a ply */
+	uint64_t initials;	/* TAG_BIT() of the first letter of each tag */
+	long numline, numcol;	/* where the pending move number was */
+	long col;		/* column of the game's first token */
+	/*
+	 * With keep_raw the lexer records the input from rec_from on: from
+	 * a game's first byte through the blanks after it, up to the next
+	 * game's first token, so that what lies between two games (from
+	 * prev_end, the end of the previous one) can be looked at.
+	 */
+	uint64_t rec_from, prev_end;
+	/*
+	 * Junk outside any game, skipped to the next game's tags
+	 * (syntax_error()): reported when that game begins, as its own,
+	 * with the warnings of what was read before it.
+	 */
+	int junk;
+	long junk_line, junk_col, junk_from, junk_to;
+	int junk_warnings;
+	char junk_what[200];
+	int oom;
+};
+
+/* syntax_error(): junk was skipped, and the next game follows. */
+#define JUNK_SKIPPED	2
+
+/*
+ * The arena's head is the chunk in use; older chunks follow.  Emptying it
+ * keeps one chunk of the standard size, which most games fit in.
+ */
+static void
+arena_reset(pdn_reader *r)
+{
+	struct chunk *c, *next, *keep = NULL;
+
+	for (c = r->arena; c != NULL; c = next) {
+		next = c->next;
+		if (keep == NULL && c->size == ARENA_CHUNK)
+			keep = c;
+		else
+			free(c);
+	}
+	if (keep != NULL) {
+		keep->next = NULL;
+		keep->used = 0;
+	}
+	r->arena = keep;
+}
+
+static void *
+arena_alloc(pdn_reader *r, size_t n)
+{
+	struct chunk *c = r->arena;
+	size_t size, hdr = (sizeof(*c) + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	void *p;
+
+	n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	if (c == NULL || c->size - c->used < n) {
+		size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+		if ((c = malloc(hdr + size)) == NULL) {
+			r->oom = 1;
+			r->limit = 0;
+			return NULL;
+		}
+		c->data = (unsigned char *)c + hdr;
+		c->size = size;
+		c->used = 0;
+		c->next = r->arena;
+		r->arena = c;
+	}
+	p = c->data + c->used;
+	c->used += n;
+	r->used += n;
+	return p;
+}
+
+static const char *
+arena_strdup(pdn_reader *r, const char *s, size_t len)
+{
+	char *p;
+
+	if ((p = arena_alloc(r, len + 1)) == NULL)
+		return "";
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+/* A level for depth + 1: 0, or -1 out of memory (r->oom). */
+static int
+more_levels(pdn_reader *r)
+{
+	struct level *lv;
+	int n;
+
+	if (r->depth + 1 < r->nlv)
+		return 0;
+	n = 2 * r->nlv > PDN_MAX_DEPTH + 1 ? PDN_MAX_DEPTH + 1 : 2 * r->nlv;
+	if ((lv = realloc(r->lv, (size_t)n * sizeof(*lv))) == NULL) {
+		r->oom = 1;
+		r->limit = 0;
+		return -1;
+	}
+	memset(lv + r->nlv, 0, (size_t)(n - r->nlv) * sizeof(*lv));
+	r->lv = lv;
+	r->nlv = n;
+	return 0;
+}
+
+static void *
+vec_push(pdn_reader *r, struct vec *v, size_t size)
+{
+	void *np;
+	size_t nc;
+
+	if (v->n == v->cap) {
+		nc = v->cap ? v->cap * 2 : 64;
+		if ((np = realloc(v->p, nc * size)) == NULL) {
+			r->oom = 1;
+			r->limit = 0;
+			return NULL;
+		}
+		v->p = np;
+		v->cap = nc;
+	}
+	r->used += size;
+	return (char *)v->p + size * v->n++;
+}
+
+/* Sets r->limit for the state the reader is in (see struct pdn_reader). */
+static void
+set_limit(pdn_reader *r)
+{
+	if (r->oom)
+		r->limit = 0;
+	else if (r->in_game)
+		r->limit = r->opt.max_game < SIZE_MAX ? r->opt.max_game + 1 :
+		    SIZE_MAX;
+	else
+		r->limit = SIZE_MAX;
+}
+
+static int
+reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
+{
+	static const pdn_reader_options defaults = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r;
+
+	*out = NULL;
+	/*
+	 * Options of a layout this library does not know are refused; those
+	 * of version 1 end before `gametype`, those of version 2 before
+	 * `skip_moves`, and only that much is read.
+	 */
+	if (opt != NULL && (opt->version < 1 ||
+	    opt->version > PDN_READER_OPTIONS_VERSION))
+		return PDN_EINVAL;
+	if ((r = calloc(1, sizeof(*r))) == NULL)
+		return PDN_ENOMEM;
+	if ((r->lv = calloc(LEVELS_FIRST, sizeof(*r->lv))) == NULL) {
+		free(r->lv);
+		free(r);
+		return PDN_ENOMEM;
+	}
+	r->nlv = LEVELS_FIRST;
+	r->opt = defaults;
+	if (opt != NULL && opt->version == 1)
+		memcpy(&r->opt, opt, offsetof(pdn_reader_options, gametype));
+	else if (opt != NULL && opt->version == 2)
+		memcpy(&r->opt, opt, offsetof(pdn_reader_options,
+		    skip_moves));
+	else if (opt != NULL)
+		r->opt = *opt;
+	r->opt.version = PDN_READER_OPTIONS_VERSION;
+	if (r->opt.max_game == 0)
+		r->opt.max_game = PDN_GAME_MAX_DEFAULT;
+	if (r->opt.file == NULL)
+		r->opt.file = "<input>";
+	set_limit(r);
+	*out = r;
+	return 0;
+}
+
+/* With keep_raw, the input is recorded from its first byte (begin_game()). */
+static void
+reader_start(pdn_reader *r)
+{
+	if (r->opt.keep_raw)
+		pdn_lexer_record(r->lx, 0, r->opt.max_game);
+}
+
+int
+pdn_reader_new(pdn_reader **out, pdn_read_fn read, void *arg,
+    const pdn_reader_options *opt)
+{
+	pdn_reader *r;
+	int rc;
+
+	*out = NULL;
+	if ((rc = reader_alloc(&r, opt)) != 0)
+		return rc;
+	if (pdn_lexer_new(&r->lx, read, arg) != 0) {
+		free(r->lv);
+		free(r);
+		return PDN_ENOMEM;
+	}
+	reader_start(r);
+	*out = r;
+	return 0;
+}
+
+int
+pdn_reader_new_mem(pdn_reader **out, const char *data, size_t len,
+    const pdn_reader_options *opt)
+{
+	pdn_reader *r;
+	int rc;
+
+	*out = NULL;
+	if ((rc = reader_alloc(&r, opt)) != 0)
+		return rc;
+	if (pdn_lexer_new_mem(&r->lx, data, len) != 0) {
+		free(r->lv);
+		free(r);
+		return PDN_ENOMEM;
+	}
+	reader_start(r);
+	*out = r;
+	return 0;
+}
+
+void
+pdn_reader_free(pdn_reader *r)
+{
+	struct chunk *c, *next;
+	int i;
+
+	if (r == NULL)
+		return;
+	pdn_lexer_free(r->lx);
+	for (c = r->arena; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(r->tags.p);
+	free(r->tagspans.p);
+	free(r->setupfirst.p);
+	for (i = 0; i < r->nlv; i++)
+		free(r->lv[i].v.p);
+	free(r->lv);
+	free(r);
+}
+
+/* Reports a diagnostic about the current game; detail may be NULL. */
+/* Fills the rest of a diagnostic and hands it to the caller. */
+static void
+deliver(pdn_reader *r, pdn_diag *d, long line, long col, const char *msg)
+{
+	d->name = pdn_diag_name(d->code);
+	d->message = msg;
+	d->file = r->opt.file;
+	d->line = line;
+	d->col = col;
+	d->game = r->in_game ? r->game.index : 0;
+	d->ply = r->in_game && !r->tagdiag ? r->game.plies : 0;
+	r->opt.diag(d, r->opt.diag_arg);
+}
+
+static void
+emit(pdn_reader *r, pdn_diag_code code, long line, long col,
+    const char *fmt, ...)
+{
+	char msg[600], detail[400];
+	pdn_diag d;
+	va_list ap;
+
+	memset(&d, 0, sizeof(d));
+	d.code = code;
+	d.severity = pdn_diag_severity(code);
+	if (d.severity == PDN_SEV_ERROR)
+		r->game.errors++;
+	else if (d.severity == PDN_SEV_WARNING)
+		r->game.warnings++;
+	if (r->opt.diag == NULL)
+		return;
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(detail, sizeof(detail), fmt, ap);
+		va_end(ap);
+		snprintf(msg, sizeof(msg), "%s: %s", pdn_diag_text(code),
+		    detail);
+		deliver(r, &d, line, col, msg);
+	} else
+		deliver(r, &d, line, col, pdn_diag_text(code));
+}
+
+/*
+ * A diagnostic whose whole message is `text`, in place of the code's
+ * fixed text (one that says something else in one case).
+ */
+static void
+emit_text(pdn_reader *r, pdn_diag_code code, long line, long col,
+    const char *text)
+{
+	pdn_diag d;
+
+	memset(&d, 0, sizeof(d));
+	d.code = code;
+	d.severity = pdn_diag_severity(code);
+	if (d.severity == PDN_SEV_ERROR)
+		r->game.errors++;
+	else if (d.severity == PDN_SEV_WARNING)
+		r->game.warnings++;
+	if (r->opt.diag != NULL)
+		deliver(r, &d, line, col, text);
+}
+
+/*
+ * Liberties are reported once per game, at their first occurrence: a bit
+ * of `warned` per code, so that the codes must stay fewer than 64.
+ */
+_Static_assert(PDN_D_NCODES <= 64, "pdn_reader.warned has a bit per code");
+
+static void
+emit_once_at(pdn_reader *r, pdn_diag_code code, long line, long col)
+{
+	uint64_t bit = (uint64_t)1 << code;
+
+	if (r->warned & bit)
+		return;
+	r->warned |= bit;
+	emit(r, code, line, col, NULL);
+}
+
+static void
+emit_once(pdn_reader *r, pdn_diag_code code, const pdn_token *t)
+{
+	emit_once_at(r, code, t->line, t->col);
+}
+
+static const pdn_tag *find_tag(const pdn_reader *r, const char *name);
+static int gametype_number(const char *s);
+
+/*
+ * Nonzero when ':' is the game's own capture separator (Russian draughts,
+ * as its GameType tag, or for an untagged game the caller, says), and so
+ * no liberty.
+ */
+static int
+colon_separates(pdn_reader *r)
+{
+	const pdn_tag *gt = find_tag(r, "GameType");
+	const pdn_variant *v = pdn_variant_get(gt != NULL ?
+	    gametype_number(gt->value) : r->opt.gametype);
+
+	return v != NULL && pdn_variant_capture_separator(v) == ':';
+}
+
+static void
+token_liberties_slow(pdn_reader *r, const pdn_token *t)
+{
+	unsigned f = t->flags;
+	if (f & PDN_TF_LATIN1)
+		emit_once_at(r, PDN_D_LATIN1, t->uline, t->ucol);
+	if (t->type == PDN_TOK_MOVE) {
+		if (f & PDN_TF_PADDED)
+			emit_once(r, PDN_D_SQUARE_PADDED, t);
+		if (f & PDN_TF_SPACES)
+			emit_once(r, PDN_D_MOVE_SPACES, t);
+		if ((f & PDN_TF_COLON) && !colon_separates(r))
+			emit_once(r, PDN_D_COLON_CAPTURE, t);
+	} else if (t->type == PDN_TOK_MOVENUM) {
+		if (f & PDN_TF_PADDED)
+			emit_once(r, PDN_D_MOVENUM_PADDED, t);
+		if (f & PDN_TF_NO_DOT)
+			emit_once(r, PDN_D_MOVENUM_NO_DOT, t);
+	} else if (t->type == PDN_TOK_RESULT) {
+		if (f & PDN_TF_SPACES)
+			emit_once(r, PDN_D_RESULT_SPACED, t);
+		if (f & PDN_TF_GLUED)
+			emit(r, PDN_D_RESULT_GLUED, t->line, t->col, NULL);
+	} else if (t->type == PDN_TOK_TAG) {
+		if (f & PDN_TF_TAG_NAME)
+			emit(r, PDN_D_TAG_NAME, t->line, t->col, "%s",
+			    t->text);
+		if (f & PDN_TF_UNQUOTED)
+			emit(r, PDN_D_TAG_UNQUOTED, t->line, t->col, "%s",
+			    t->text);
+		if (f & PDN_TF_QUOTES)
+			emit_once(r, PDN_D_TAG_QUOTES, t);
+		/* The lexer stands right after the tag, on its last line. */
+		if (f & PDN_TF_WRAPPED)
+			emit(r, PDN_D_TAG_WRAPPED, t->line, t->col,
+			    "%s, lines %ld-%ld", t->text, t->line,
+			    lex_line(r->lx));
+	} else if (t->type == PDN_TOK_COMMENT) {
+		if (f & PDN_TF_NESTED)
+			emit(r, PDN_D_NESTED_BRACE, t->xline, t->xcol, NULL);
+	}
+}
+
+/* Reports the liberties a token took; most took none. */
+static inline void
+token_liberties(pdn_reader *r, const pdn_token *t)
+{
+	if (t->flags != 0)
+		token_liberties_slow(r, t);
+}
+
+/*
+ * Where a token starts, its line and column read one at a time: the lexer
+ * wrote them apart, and the one 16-byte load the compiler would merge the
+ * two reads into would stall on those two 8-byte stores (see
+ * make_move_to() in board.h).  The empty asm hides the first value from
+ * the compiler, so that it cannot merge them.
+ */
+static inline void
+token_at(const pdn_token *t, long *line, long *col)
+{
+	long l = t->line;
+
+	__asm__("" : "+r"(l));
+	*line = l;
+	*col = t->col;
+}
+
+/*
+ * Copies a move token field by field: the lexer has just written it that
+ * way, and one wide read of it would stall the CPU, since narrow stores
+ * cannot forward to a wide load (see make_move_to() in board.h).
+ */
+static inline void
+copy_movetok(pdn_movetok *d, const pdn_movetok *s)
+{
+	int k, n = s->nsq < PDN_MOVETOK_MAX ? s->nsq : PDN_MOVETOK_MAX;
+
+	memset(d, 0, sizeof(*d));
+	d->nsq = s->nsq;
+	d->capture = s->capture;
+	d->alpha = s->alpha;
+	d->sq[0] = s->sq[0];
+	d->sq[1] = s->sq[1];
+	for (k = 2; k < n; k++)
+		d->sq[k] = s->sq[k];
+}
+
+/*
+ * With keep_raw: keeps as the game's lead what lies between the previous
+ * game and this one's first token t when it is more than blanks, from the
+ * recording that ran on since the previous game began; then records from
+ * t on.
+ */
+static void
+keep_lead(pdn_reader *r, const pdn_token *t)
+{
+	const char *rec;
+	size_t n = 0;
+	uint64_t i, end;
+
+	uint64_t from = t->offset;
+	/*
+	 * After junk (syntax_error()) the recording may start past the end
+	 * of the previous game, with blanks alone between the two.
+	 */
+	uint64_t start = r->prev_end > r->rec_from ? r->prev_end : r->rec_from;
+
+	rec = pdn_lexer_recorded(r->lx, &n);
+	if (rec != NULL && t->offset >= start &&
+	    t->offset - r->rec_from <= n) {
+		end = t->offset - r->rec_from;
+		for (i = start - r->rec_from; i < end; i++)
+			if (rec[i] != ' ' && rec[i] != '\t' && rec[i] != '\n' &&
+			    rec[i] != '\r')
+				break;
+		if (i < end) {
+			r->game.lead = arena_strdup(r, rec + i, end - i);
+			r->game.leadlen = end - i;
+			/* Kept from there: junk may yet make it the next's. */
+			from = r->rec_from + i;
+		}
+		/*
+		 * Keeping every game's text, the recording goes on from the
+		 * end of the previous game, so that what lies between the
+		 * two is this game's `before`.
+		 */
+		if (r->opt.keep_raw == 2)
+			from = r->prev_end;
+	}
+	pdn_lexer_record(r->lx, from, r->opt.max_game);
+	r->rec_from = from;
+}
+
+static void
+begin_game(pdn_reader *r, const pdn_token *t)
+{
+	if (r->in_game)
+		return;
+	arena_reset(r);
+	r->tags.n = 0;
+	r->tagspans.n = 0;
+	r->initials = 0;
+	r->lv[0].v.n = 0;
+	r->lv[0].hasmove = 0;
+	r->depth = 0;
+	r->used = 0;
+	r->warned = 0;
+	r->movetext = 0;
+	r->setups = 0;
+	r->big = 0;
+	r->have_first = 0;
+	r->setupfirst.n = 0;
+	r->setup_waiting = 0;
+	r->pending_num = -1;
+	r->pending_dots = 0;
+	memset(&r->game, 0, sizeof(r->game));
+	r->game.file = r->opt.file;
+	r->game.index = ++r->ngames;
+	r->game.line = t->line;
+	r->game.offset = t->offset;
+	r->game.span.offset = t->offset;
+	r->col = t->col;
+	r->in_game = 1;
+	set_limit(r);
+	if (r->opt.keep_raw)
+		keep_lead(r, t);
+	if (r->junk) {
+		r->junk = 0;
+		r->game.warnings += r->junk_warnings;
+		r->tagdiag = 1;
+		if (r->junk_to > r->junk_from)
+			emit(r, PDN_D_JUNK_SKIPPED, r->junk_line, r->junk_col,
+			    "lines %ld-%ld (%s)", r->junk_from, r->junk_to,
+			    r->junk_what);
+		else
+			emit(r, PDN_D_JUNK_SKIPPED, r->junk_line, r->junk_col,
+			    "line %ld (%s)", r->junk_from, r->junk_what);
+		r->tagdiag = 0;
+	}
+}
+
+static pdn_elem *
+add_elem(pdn_reader *r, pdn_elem_type type, const pdn_token *t)
+{
+	pdn_elem *e;
+
+	if ((e = vec_push(r, &r->lv[r->depth].v, sizeof(*e))) == NULL)
+		return NULL;
+	memset(e, 0, sizeof(*e));
+	e->type = type;
+	token_at(t, &e->line, &e->col);
+	return e;
+}
+
+static void
+add_text(pdn_reader *r, pdn_elem_type type, const pdn_token *t)
+{
+	pdn_elem *e;
+
+	if ((e = add_elem(r, type, t)) == NULL)
+		return;
+	e->u.text.s = arena_strdup(r, t->text, t->len);
+	e->u.text.len = t->len;
+}
+
+/*
+ * Moves the elements of the variation at depth d > 0 into the arena: its
+ * scratch vector serves the next variation at that depth.
+ */
+static const pdn_line *
+close_line(pdn_reader *r, int d)
+{
+	pdn_line *l;
+	pdn_elem *e = NULL;
+	size_t n = r->lv[d].v.n;
+
+	r->used += r->lv[d].skipped * sizeof(*e);
+	r->lv[d].skipped = 0;
+	if ((l = arena_alloc(r, sizeof(*l))) == NULL)
+		return NULL;
+	if (n > 0 && (e = arena_alloc(r, n * sizeof(*e))) == NULL)
+		return NULL;
+	if (n > 0)
+		memcpy(e, r->lv[d].v.p, n * sizeof(*e));
+	l->n = n;
+	l->e = e;
+	r->lv[d].v.n = 0;
+	return l;
+}
+
+/* A bit for the first byte of a tag name: most names start differently. */
+#define TAG_BIT(name)	(1ULL << ((unsigned char)(name)[0] & 63))
+
+static void
+add_tag(pdn_reader *r, const pdn_token *t)
+{
+	pdn_tag *tag, *tags = r->tags.p;
+	pdn_tag_span *sp;
+	size_t i;
+
+	for (i = 0; (r->initials & TAG_BIT(t->text)) && i < r->tags.n; i++)
+		if (tags[i].name[0] == t->text[0] &&
+		    strcmp(tags[i].name, t->text) == 0) {
+			emit(r, PDN_D_TAG_DUPLICATE, t->line, t->col, "%s",
+			    t->text);
+			break;
+		}
+	if ((sp = vec_push(r, &r->tagspans, sizeof(*sp))) == NULL)
+		return;
+	/* The lexer has just read the tag: it ends where it stands. */
+	sp->tag.offset = t->offset;
+	sp->tag.len = pdn_lexer_offset(r->lx) - t->offset;
+	lex_tag_value(r->lx, &sp->value.offset, &sp->value.len);
+	if ((tag = vec_push(r, &r->tags, sizeof(*tag))) == NULL)
+		return;
+	r->initials |= TAG_BIT(t->text);
+	tag->name = arena_strdup(r, t->text, t->len);
+	tag->value = arena_strdup(r, t->value, t->vlen);
+	tag->vlen = t->vlen;
+	tag->line = t->line;
+}
+
+static const pdn_tag *
+find_tag(const pdn_reader *r, const char *name)
+{
+	const pdn_tag *tags = r->tags.p;
+	size_t i;
+
+	if (!(r->initials & TAG_BIT(name)))
+		return NULL;
+	for (i = 0; i < r->tags.n; i++)
+		if (tags[i].name[0] == name[0] &&
+		    strcmp(tags[i].name, name) == 0)
+			return &tags[i];
+	return NULL;
+}
+
+static int
+fen_big_square(const char *s)
+{
+	long v;
+
+	while (*s != '\0') {
+		if (*s >= '0' && *s <= '9') {
+			/* Past 1000 the exact value no longer matters. */
+			for (v = 0; *s >= '0' && *s <= '9'; s++)
+				if (v < 1000)
+					v = v * 10 + (*s - '0');
+			if (v > 32 && v <= 50)
+				return 1;
+		} else
+			s++;
+	}
+	return 0;
+}
+
+/*
+ * Checks a FEN, whose first move is `first` (NULL: none), in the game's
+ * variant (international draughts' board for a game of a variant not
+ * played).  Its liberties (a man on the crowning row...) are reported for
+ * the variants played; a side to move '?', which any replay must decide,
+ * for every game, with what its first move says.
+ */
+static void
+check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
+    const pdn_movetok *first)
+{
+	pdn_position pos;
+	pdn_fen_info info;
+	char mv[PDN_MOVETOK_STRMAX];
+	const pdn_variant *v = pdn_variant_get(r->game.gametype);
+	int played = v != NULL, side;
+
+	memset(&info, 0, sizeof(info));
+	if (v == NULL)
+		v = pdn_variant_default();
+	if (pdn_variant_fen_read(v, &pos, fen, len, &info) != 0) {
+		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
+			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
+			    pdn_fen_strerror(info.status), info.square);
+		else if (info.status == PDN_FEN_SQUARE_RANGE &&
+		    pdn_variant_gametype(v) != 20)
+			/* The fixed text names international's 1-50. */
+		{
+			if (info.square > 0)
+				emit(r, PDN_D_BAD_FEN, line, col, "square %d "
+				    "is not on the board of %s (1-%d)",
+				    info.square, pdn_variant_title(v),
+				    pdn_variant_squares(v));
+			else
+				emit(r, PDN_D_BAD_FEN, line, col, "not a "
+				    "playing square of %s",
+				    pdn_variant_title(v));
+		}
+		else
+			emit(r, PDN_D_BAD_FEN, line, col, "%s",
+			    pdn_fen_strerror(info.status));
+		return;
+	}
+	if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {
+		if ((side = pdn_setup_side(&pos, first)) >= 0) {
+			pdn_movetok_str(mv, first);
+			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
+			    "%s, whose piece the first move (%s) moves",
+			    side == PDN_BLACK ? "Black" : "White", mv);
+		} else
+			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
+			    "no move tells, White is assumed");
+	}
+	if ((info.warnings & ~PDN_FEN_W_SIDE_UNKNOWN) != 0 && played) {
+		static const struct {
+			unsigned bit;
+			const char *what;
+		} w[] = {
+			{ PDN_FEN_W_TRAILING_DOT, "final '.'" },
+			{ PDN_FEN_W_ZERO_PADDED, "zero-padded square" },
+			{ PDN_FEN_W_SPACES, "spaces" },
+			{ PDN_FEN_W_EXTRA_FIELDS, "extra fields" },
+			{ PDN_FEN_W_MAN_ON_CROWN_ROW, "man on the crowning row" },
+			{ PDN_FEN_W_LOWERCASE, "lower case" },
+			{ PDN_FEN_W_EMPTY_FIELD, "empty field" },
+		};
+		char list[200];
+		size_t k, n = 0;
+
+		list[0] = '\0';
+		for (k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+			if (info.warnings & w[k].bit)
+				n += (size_t)snprintf(list + n, sizeof(list) - n,
+				    "%s%s", n > 0 ? ", " : "", w[k].what);
+		emit(r, PDN_D_FEN_LIBERTY, line, col, "%s", list);
+	}
+}
+
+
+/*
+ * The number at the start of a GameType value ("20", "20,W,10,10,N2,0"):
+ * two digits and the end or a comma without a call to atoi(), which is
+ * slow enough to show in a profile, anything else as atoi() reads it.
+ */
+static int
+gametype_number(const char *s)
+{
+	if (s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' &&
+	    (s[2] == '\0' || s[2] == ','))
+		return (s[0] - '0') * 10 + (s[1] - '0');
+	return atoi(s);
+}
+
+/* A run of digits at s, its value in *v (capped); returns its end. */
+static const char *
+digits(const char *s, int *v)
+{
+	*v = 0;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if (*v < 10000)
+			*v = *v * 10 + (*s - '0');
+	return s;
+}
+
+/*
+ * Checks a GameType value: the number alone, or the long form
+ * "number,colour,width,height,notation[,invert]" ("20,W,10,10,N2,0").  A
+ * value read otherwise is reported; so is a long form for international
+ * draughts that does not describe it (White first, 10x10), since the
+ * rules, not the tag, say who moves first.
+ */
+static void
+check_gametype(pdn_reader *r, const pdn_tag *gt)
+{
+	const char *s = gt->value, *e;
+	const pdn_variant *v;
+	int n, w = 0, h = 0, colour;
+
+	e = digits(s, &n);
+	if (e == s || (e - s) > 3)
+		goto bad;
+	if (*e == '\0')
+		return;
+	if (*e != ',' || (e[1] != 'W' && e[1] != 'B') || e[2] != ',')
+		goto bad;
+	colour = e[1];
+	s = digits(e + 3, &w);
+	if (s == e + 3 || *s != ',')
+		goto bad;
+	e = digits(s + 1, &h);
+	if (e == s + 1 || *e != ',' ||
+	    (e[1] != 'A' && e[1] != 'N' && e[1] != 'S') ||
+	    e[2] < '0' || e[2] > '9')
+		goto bad;
+	e += 3;
+	if (*e == ',' && (e[1] == '0' || e[1] == '1') && e[2] == '\0')
+		e += 2;
+	if (*e != '\0')
+		goto bad;
+	/* A long form that does not describe the variant played. */
+	if ((v = pdn_variant_get(n)) != NULL &&
+	    (colour != (pdn_variant_first(v) == PDN_WHITE ? 'W' : 'B') ||
+	    w != pdn_variant_width(v) || h != pdn_variant_height(v)))
+		emit(r, PDN_D_GAMETYPE_VALUE, gt->line, 1,
+		    "\"%s\": %s is %dx%d and %s moves first", gt->value,
+		    pdn_variant_title(v), pdn_variant_width(v),
+		    pdn_variant_height(v), pdn_variant_first(v) == PDN_WHITE ?
+		    "White" : "Black");
+	return;
+bad:
+	emit(r, PDN_D_GAMETYPE_VALUE, gt->line, 1, "\"%s\"", gt->value);
+}
+
+/*
+ * Decides the game type: the GameType tag, or international draughts when
+ * a square above 32 is used or the first move is legal from the 10x10
+ * start position (which no 8x8 variant's first move is).
+ */
+static void
+decide_gametype(pdn_reader *r)
+{
+	pdn_game *g = &r->game;
+	const pdn_tag *gt = find_tag(r, "GameType"), *fen = find_tag(r, "FEN");
+	pdn_position pos;
+	pdn_movelist legal;
+	int idx[1], big = r->big;
+
+	if (gt != NULL) {
+		g->gametype = gametype_number(gt->value);
+		/*
+		 * A game of a variant not played gets one diagnostic, the
+		 * replay's unsupported-gametype, which quotes the value.
+		 */
+		if (pdn_variant_get(g->gametype) != NULL)
+			check_gametype(r, gt);
+		return;
+	}
+	g->gametype_inferred = 1;
+	/* The caller says what an untagged game is (--gametype N). */
+	if (r->opt.gametype > 0) {
+		g->gametype = r->opt.gametype;
+		return;
+	}
+	/*
+	 * A first move from the 12x12 start says Canadian draughts: every
+	 * one of them (43-48 to 37-42) is illegal from the 10x10 start, where
+	 * both squares hold White's men.  The squares are looked at first,
+	 * so that other games pay no generation.
+	 */
+	if (fen == NULL && r->have_first && !r->first.alpha &&
+	    r->first.sq[0] >= 43 && r->first.sq[0] <= 48 &&
+	    r->first.sq[r->first.nsq - 1] >= 37 &&
+	    r->first.sq[r->first.nsq - 1] <= 42) {
+		pdn_variant_start(pdn_variant_get(27), &pos);
+		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
+			big = 2;
+	}
+	if (big == 0 && fen != NULL && fen_big_square(fen->value))
+		big = 1;
+	if (big == 0 && fen == NULL && r->have_first) {
+		pdn_position_start(&pos);
+		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
+			big = 1;
+	}
+	/*
+	 * Not recognisably international draughts: the type stays 0, and
+	 * the replay, which does not play such a game, says so once
+	 * (gametype-unknown).
+	 */
+	if (big == 1) {
+		g->gametype = 20;
+		/* Every untagged game: the fixed text, nothing formatted. */
+		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1, NULL);
+	} else if (big == 2) {
+		g->gametype = 27;
+		emit_text(r, PDN_D_GAMETYPE_INFERRED, g->line, 1,
+		    "no GameType tag: Canadian draughts (27) inferred from its "
+		    "first move");
+	}
+}
+
+static void
+check_result(pdn_reader *r)
+{
+	const pdn_tag *res = find_tag(r, "Result");
+	pdn_game *g = &r->game;
+
+	if (res == NULL)
+		return;
+	if (!pdn_result_valid(res->value)) {
+		if (strcmp(res->value, "?") != 0 && res->value[0] != '\0')
+			emit(r, PDN_D_RESULT_UNKNOWN, res->line, 1, "\"%s\"",
+			    res->value);
+		return;
+	}
+	if (g->terminator != NULL && strcmp(g->terminator, res->value) != 0)
+		emit(r, PDN_D_RESULT_MISMATCH, res->line, 1,
+		    "tag \"%s\", terminator %s", res->value, g->terminator);
+}
+
+static const pdn_line empty_line = { 0, NULL };
+
+/* The current game ends at input offset `end`. */
+static void
+set_end(pdn_reader *r, uint64_t end)
+{
+	r->game.span.len = end - r->game.span.offset;
+}
+
+/*
+ * With keep_raw: keeps the text of a truncated game, up to where the
+ * lexer stands (its span's end), and says that a rewrite writes it back as
+ * read (why: what the text is), or that it cannot.
+ */
+/*
+ * With keep_raw: points the game's raw (and with keep_raw 2 its before)
+ * into the recording, which runs from rec_from (the game's first byte, or
+ * the end of the previous game) to where the lexer stands.  Returns 0, or
+ * -1 when the recording does not hold them (given up: too long).
+ */
+static int
+keep_recorded(pdn_reader *r)
+{
+	pdn_game *g = &r->game;
+	const char *rec;
+	size_t n = 0;
+	uint64_t off;
+
+	g->raw = g->before = NULL;
+	g->rawlen = g->beforelen = 0;
+	rec = pdn_lexer_recorded(r->lx, &n);
+	if (rec == NULL || g->span.offset < r->rec_from ||
+	    pdn_lexer_offset(r->lx) - r->rec_from != n)
+		return -1;
+	off = g->span.offset - r->rec_from;
+	if (off + g->span.len > n)
+		return -1;
+	g->raw = rec + off;
+	g->rawlen = g->span.len;
+	if (r->opt.keep_raw == 2) {
+		g->before = rec;
+		g->beforelen = off;
+	}
+	return 0;
+}
+
+static void
+keep_text(pdn_reader *r, const char *why)
+{
+	pdn_game *g = &r->game;
+
+	r->tagdiag = 1;
+	if (keep_recorded(r) == 0)
+		emit(r, PDN_D_AS_READ, g->line, r->col, "%s", why);
+	else {
+		emit(r, PDN_D_GAME_TOO_LARGE, g->line, r->col,
+		    "its text (%llu bytes, more than %zu) was not kept: a "
+		    "rewrite leaves it out", (unsigned long long)g->span.len,
+		    r->opt.max_game);
+	}
+	r->tagdiag = 0;
+}
+
+/*
+ * Completes the current game; returns 1 (a game), or an error code.  With
+ * `checks` zero, the text after the last game, it is not looked into.
+ */
+static int
+finish_game(pdn_reader *r, int checks)
+{
+	pdn_game *g = &r->game;
+	const pdn_tag *fen;
+	pdn_movetok *m;
+	size_t i, k;
+
+	while (r->depth > 0) {
+		/* After an error: close the lines still open, keeping them. */
+		const pdn_line *l = close_line(r, r->depth);
+		struct vec *parent = &r->lv[r->depth - 1].v;
+
+		r->depth--;
+		((pdn_elem *)parent->p)[parent->n - 1].u.variation =
+		    l != NULL ? l : &empty_line;
+	}
+	/*
+	 * The main line and the tags stay where they were collected: their
+	 * vectors are not touched again before the next pdn_reader_next(),
+	 * which is as long as the game is valid.
+	 */
+	g->moves.n = r->lv[0].v.n;
+	g->moves.e = r->lv[0].v.p;
+	g->ntags = r->tags.n;
+	g->tags = r->tags.p;
+	g->tag_spans = r->tagspans.p;
+	/* Every game's text; a truncated one's is kept already. */
+	if (r->opt.keep_raw == 2 && !g->truncated)
+		(void)keep_recorded(r);
+	r->prev_end = g->span.offset + g->span.len;
+	r->in_game = 1;
+	if (r->oom) {
+		r->in_game = 0;
+		set_limit(r);
+		return PDN_ENOMEM;
+	}
+	if (!checks) {
+		r->in_game = 0;
+		set_limit(r);
+		return 1;
+	}
+	r->tagdiag = 1;
+	decide_gametype(r);
+	check_result(r);
+	if ((fen = find_tag(r, "FEN")) != NULL)
+		check_fen(r, fen->value, fen->vlen, fen->line, 1,
+		    r->have_first ? &r->first : NULL);
+	/* Most games have no setup: no need to look for one. */
+	for (i = 0, k = 0; r->setups > 0 && i < g->moves.n; i++)
+		if (g->moves.e[i].type == PDN_EL_SETUP) {
+			m = k < r->setupfirst.n ?
+			    (pdn_movetok *)r->setupfirst.p + k : NULL;
+			k++;
+			check_fen(r, g->moves.e[i].u.text.s,
+			    g->moves.e[i].u.text.len, g->moves.e[i].line,
+			    g->moves.e[i].col, m != NULL && m->nsq > 0 ? m :
+			    NULL);
+		}
+	r->tagdiag = 0;
+	r->in_game = 0;
+	set_limit(r);
+	return r->oom ? PDN_ENOMEM : 1;
+}
+
+/*
+ * Junk outside any game, from the game begun at r->game.line (at the
+ * junk, or at comments before it) to the next line that starts a tag:
+ * when there is one, the begun game is none, and the junk is reported
+ * with the game there (begin_game()); returns JUNK_SKIPPED.  At the end
+ * of input, 0: the junk is the error it is.
+ */
+static int
+skip_junk(pdn_reader *r, long line, long col, pdn_diag_code code,
+    const char *detail)
+{
+	long last;
+	int rc;
+
+	if ((rc = lex_skip_junk(r->lx, &last)) <= 0)
+		return rc;
+	r->junk = 1;
+	r->junk_line = line;
+	r->junk_col = col;
+	r->junk_from = r->game.line;
+	r->junk_to = last;
+	r->junk_warnings = r->game.warnings;
+	snprintf(r->junk_what, sizeof(r->junk_what), "%s%s%s",
+	    pdn_diag_text(code), detail != NULL && *detail != '\0' ? ": " :
+	    "", detail != NULL ? detail : "");
+	r->in_game = 0;
+	r->ngames--;
+	set_limit(r);
+	return JUNK_SKIPPED;
+}
+
+/*
+ * A syntax error: report it, skip to the next game, return this one; or
+ * JUNK_SKIPPED (skip_junk()).
+ */
+static int
+syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
+    const char *detail)
+{
+	long line = t->line, col = t->col;
+	int rc, in_tags, junk;
+
+	begin_game(r, t);
+	/* A lexer error may name the byte at fault inside its token. */
+	if (t->type == PDN_TOK_ERROR && t->xline > 0) {
+		line = t->xline;
+		col = t->xcol;
+	}
+	/*
+	 * Among the game's tags (it has some, or the broken token is one,
+	 * and no movetext yet) the lines of its other tags are skipped too.
+	 * Junk outside any game (a token that does not read, before any
+	 * tag or movetext) is skipped to the next line that starts a tag,
+	 * so that the game there is read as if it were not there.
+	 */
+	junk = r->tags.n == 0 && !r->movetext && t->type != PDN_TOK_TAG &&
+	    code != PDN_D_GAME_TOO_LARGE &&
+	    !(t->type == PDN_TOK_ERROR && lex_error_in_tag(r->lx));
+	if (junk && (rc = skip_junk(r, line, col, code, detail)) != 0)
+		return rc;
+	if (detail != NULL && *detail != '\0')
+		emit(r, code, line, col, "%s", detail);
+	else
+		emit(r, code, line, col, NULL);
+	r->game.truncated = 1;
+	in_tags = !r->movetext && !junk;
+	if ((rc = pdn_lexer_skip_game(r->lx, in_tags)) != 0)
+		return rc;
+	set_end(r, pdn_lexer_offset(r->lx));
+	if (r->opt.keep_raw)
+		keep_text(r, junk ? "text outside any game" :
+		    "cut short by an error");
+	return finish_game(r, 1);
+}
+
+/* Nonzero for a numeric square of 10x10 that no 8x8 board has. */
+#define BIG_SQUARE(v)	((v) > 32 && (v) <= 50)
+
+/* A move of the main line: counted, and looked at for decide_gametype(). */
+static void
+main_move(pdn_reader *r, const pdn_movetok *m)
+{
+	int k, n = m->nsq < PDN_MOVETOK_MAX ? m->nsq : PDN_MOVETOK_MAX;
+
+	r->game.plies++;
+	if (r->big == 0 && m->alpha)
+		r->big = -1;
+	for (k = 0; r->big == 0 && k < n; k++)
+		if (BIG_SQUARE(m->sq[k]))
+			r->big = 1;
+	if (!r->have_first && r->setups == 0) {
+		copy_movetok(&r->first, m);
+		r->have_first = 1;
+	}
+	if (r->setup_waiting) {
+		copy_movetok((pdn_movetok *)r->setupfirst.p +
+		    (r->setupfirst.n - 1), m);
+		r->setup_waiting = 0;
+	}
+}
+
+/*
+ * With skip_moves, after a move: the plain moves that follow it pass
+ * without a token each (lex_skip_moves()), counted as if they were kept,
+ * so that a game is too large (max_game) at the same token as when they
+ * are: the run stops at the move that reaches the limit, and the token
+ * after it meets the check.
+ */
+static void
+skip_moves(pdn_reader *r)
+{
+	const size_t e = sizeof(pdn_elem);
+	struct lex_skip s;
+	size_t d, n;
+
+	r->used += e;
+	r->lv[r->depth].skipped++;
+	if (r->used >= r->limit)
+		return;
+	d = r->limit - r->used;
+	n = d / e + (d % e != 0);
+	s.max = n < LONG_MAX ? (long)n : LONG_MAX;
+	/* Only the main line's squares count, and only until one decides. */
+	s.big = r->depth > 0 || r->big != 0;
+	lex_skip_moves(r->lx, &s);
+	r->used += (size_t)s.moves * e;
+	r->lv[r->depth].skipped += (size_t)s.moves;
+	if (r->depth == 0) {
+		r->game.plies += s.moves;
+		if (r->big == 0 && s.big)
+			r->big = 1;
+	}
+}
+
+/* A move number that no move followed. */
+static void
+dangling(pdn_reader *r)
+{
+	emit(r, PDN_D_MOVENUM_DANGLING, r->numline, r->numcol, "%ld",
+	    r->pending_num);
+	r->pending_num = -1;
+}
+
+static int
+game_has_content(const pdn_reader *r)
+{
+	return r->tags.n > 0 || r->movetext;
+}
+
+int
+pdn_reader_next(const pdn_game **out, pdn_reader *r)
+{
+	pdn_token *t = &r->tok;
+	pdn_elem *e;
+	const pdn_line *l;
+	pdn_movetok *m;
+	char limit[64];
+	int rc;
+
+	*out = &r->game;
+	for (;;) {
+		if (r->have_tok)
+			r->have_tok = 0;
+		else if ((rc = pdn_lexer_next(t, r->lx)) != 0)
+			return rc;
+		if (r->used >= r->limit) {
+			if (r->oom)
+				return PDN_ENOMEM;
+			if (r->in_game && r->used > r->opt.max_game) {
+				snprintf(limit, sizeof(limit), "more than %zu "
+				    "bytes in memory", r->opt.max_game);
+				return syntax_error(r, t,
+				    PDN_D_GAME_TOO_LARGE, limit);
+			}
+		}
+		switch (t->type) {
+		case PDN_TOK_EOF:
+			if (!r->in_game) {
+				if (r->ngames == 0)
+					emit(r, PDN_D_NO_GAMES, t->line,
+					    t->col, NULL);
+				return 0;
+			}
+			if (!game_has_content(r) && r->opt.keep_raw) {
+				/*
+				 * Comments after the last game: a game of
+				 * their own, so that a rewrite keeps them.
+				 */
+				r->game.truncated = 1;
+				set_end(r, pdn_lexer_offset(r->lx));
+				keep_text(r, r->ngames > 1 ?
+				    "comments after the last game" :
+				    "comments outside any game");
+				return finish_game(r, 0);
+			}
+			if (!game_has_content(r)) {
+				r->in_game = 0;
+				set_limit(r);
+				r->ngames--;
+				emit(r, PDN_D_TEXT_AFTER_GAME, t->line, t->col,
+				    NULL);
+				return 0;
+			}
+			if (r->pending_num >= 0)
+				dangling(r);
+			if (r->depth > 0)
+				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
+				    t->col, NULL);
+			emit(r, PDN_D_NO_TERMINATOR, t->line, t->col, NULL);
+			set_end(r, lex_blank_start(r->lx));
+			return finish_game(r, 1);
+		case PDN_TOK_ERROR:
+			if ((rc = syntax_error(r, t, t->code, t->text)) !=
+			    JUNK_SKIPPED)
+				return rc;
+			break;
+		case PDN_TOK_TAG:
+			/*
+			 * Tags end a game with movetext.  A game of tags alone
+			 * ends where, after a blank line, a tag it already has
+			 * comes again: that is the next game's tag section (a
+			 * duplicate among a game's own tags has no blank line
+			 * before it).
+			 */
+			if (r->in_game && (r->movetext || (t->blank &&
+			    find_tag(r, t->text) != NULL))) {
+				r->have_tok = 1;
+				emit(r, PDN_D_NO_TERMINATOR, t->line, t->col,
+				    NULL);
+				set_end(r, lex_blank_start(r->lx));
+				return finish_game(r, 1);
+			}
+			begin_game(r, t);
+			r->tagdiag = 1;
+			token_liberties(r, t);
+			add_tag(r, t);
+			r->tagdiag = 0;
+			break;
+		case PDN_TOK_RESULT:
+			begin_game(r, t);
+			if (r->pending_num >= 0)
+				dangling(r);
+			token_liberties(r, t);
+			if (r->depth > 0)
+				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
+				    t->col, NULL);
+			r->game.terminator = arena_strdup(r, t->text, t->len);
+			/* As written: "1 - 1", the "0-0" of a glued "0-001.". */
+			r->game.terminator_span.offset = t->offset;
+			set_end(r, pdn_lexer_offset(r->lx));
+			r->game.terminator_span.len = r->game.span.len -
+			    (t->offset - r->game.span.offset);
+			return finish_game(r, 1);
+		case PDN_TOK_MOVENUM:
+			begin_game(r, t);
+			token_liberties(r, t);
+			if (r->pending_num >= 0 && t->num >= 0)
+				dangling(r);
+			r->movetext = 1;
+			token_at(t, &r->numline, &r->numcol);
+			if (t->num >= 0)
+				r->pending_num = t->num;
+			r->pending_dots = t->dots;
+			break;
+		case PDN_TOK_MOVE:
+			begin_game(r, t);
+			token_liberties(r, t);
+			r->movetext = 1;
+			r->lv[r->depth].hasmove = 1;
+			if (r->depth == 0)
+				main_move(r, &t->move);
+			if (r->opt.skip_moves) {
+				r->pending_num = -1;
+				r->pending_dots = 0;
+				skip_moves(r);
+				break;
+			}
+			if ((e = vec_push(r, &r->lv[r->depth].v,
+			    sizeof(*e))) == NULL)
+				break;
+			e->type = PDN_EL_MOVE;
+			token_at(t, &e->line, &e->col);
+			copy_movetok(&e->u.move.tok, &t->move);
+			e->u.move.number = r->pending_num;
+			e->u.move.dots = r->pending_dots;
+			r->pending_num = -1;
+			r->pending_dots = 0;
+			break;
+		case PDN_TOK_NAG:
+			begin_game(r, t);
+			r->movetext = 1;
+			if ((e = add_elem(r, PDN_EL_NAG, t)) != NULL)
+				e->u.nag = t->num;
+			break;
+		case PDN_TOK_STRENGTH:
+			begin_game(r, t);
+			r->movetext = 1;
+			add_text(r, PDN_EL_STRENGTH, t);
+			break;
+		case PDN_TOK_COMMENT:
+			begin_game(r, t);
+			token_liberties(r, t);
+			add_text(r, PDN_EL_COMMENT, t);
+			break;
+		case PDN_TOK_LINE_COMMENT:
+			begin_game(r, t);
+			token_liberties(r, t);
+			add_text(r, PDN_EL_LINE_COMMENT, t);
+			break;
+		case PDN_TOK_SETUP:
+			begin_game(r, t);
+			token_liberties(r, t);
+			r->movetext = 1;
+			if (r->depth == 0) {
+				r->setups++;
+				if ((m = vec_push(r, &r->setupfirst,
+				    sizeof(*m))) != NULL) {
+					memset(m, 0, sizeof(*m));
+					r->setup_waiting = 1;
+				}
+			}
+			add_text(r, PDN_EL_SETUP, t);
+			break;
+		case PDN_TOK_LPAREN:
+			begin_game(r, t);
+			r->movetext = 1;
+			if (!r->lv[r->depth].hasmove)
+				return syntax_error(r, t,
+				    PDN_D_VARIATION_FIRST, NULL);
+			if (r->depth == PDN_MAX_DEPTH) {
+				snprintf(limit, sizeof(limit), "more than %d",
+				    PDN_MAX_DEPTH);
+				return syntax_error(r, t, PDN_D_TOO_DEEP,
+				    limit);
+			}
+			if ((e = add_elem(r, PDN_EL_VARIATION, t)) == NULL ||
+			    more_levels(r) != 0)
+				break;
+			r->depth++;
+			r->lv[r->depth].v.n = 0;
+			r->lv[r->depth].hasmove = 0;
+			r->lv[r->depth].skipped = 0;
+			break;
+		case PDN_TOK_RPAREN:
+			begin_game(r, t);
+			if (r->depth == 0 && (rc = syntax_error(r, t,
+			    PDN_D_UNBALANCED_PAREN, NULL)) != JUNK_SKIPPED)
+				return rc;
+			if (r->depth == 0)
+				break;
+			l = close_line(r, r->depth);
+			r->depth--;
+			if (l == NULL)
+				l = &empty_line;
+			e = (pdn_elem *)r->lv[r->depth].v.p +
+			    (r->lv[r->depth].v.n - 1);
+			e->u.variation = l;
+			break;
+		}
+	}
+}
+
+const char *
+pdn_reader_rest(pdn_reader *r, size_t *len)
+{
+	const char *rec;
+	size_t n = 0;
+
+	*len = 0;
+	if (r->opt.keep_raw != 2 || r->in_game ||
+	    (rec = pdn_lexer_recorded(r->lx, &n)) == NULL ||
+	    r->prev_end < r->rec_from ||
+	    pdn_lexer_offset(r->lx) - r->rec_from != n ||
+	    r->prev_end - r->rec_from > n)
+		return NULL;
+	*len = n - (size_t)(r->prev_end - r->rec_from);
+	return rec + (r->prev_end - r->rec_from);
+}

@@ -1,0 +1,125 @@
+/*
+ * libpdn: adjudication of a game record by the rules (adjudicate.c).
+ *
+ * An adjudicator takes a played game (pdn/replay.h), plays its surviving
+ * lines through a rules tracker (pdn/rules.h) and compares where and how
+ * the rules end the game with the result the record gives: the verdicts of
+ * DESIGN.md "Machine-readable output" (agree, disagree, continues,
+ * undecided, invalid, unsupported).  It also reads the record's own account of a loss
+ * on time (a Termination tag, [%clock] commands in comments), which never
+ * overrides the recorded result.
+ *
+ * Results are read in both families of notation (pdn_outcome_parse(),
+ * pdn/record.h) and given back in the family of the record.
+ */
+#ifndef PDN_ADJUDICATE_H
+#define PDN_ADJUDICATE_H
+
+#include <pdn/core.h>
+#include <pdn/record.h>
+#include <pdn/replay.h>
+#include <pdn/rules.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Everything declared here is the library's public interface. */
+#pragma GCC visibility push(default)
+
+/* --- adjudication --------------------------------------------------- */
+
+typedef enum pdn_verdict {
+	PDN_VERDICT_AGREE = 0,	/* the rules decide the recorded result */
+	PDN_VERDICT_DISAGREE,	/* they decide another one at the last ply */
+	PDN_VERDICT_CONTINUES,	/* the record goes on after the rules' end */
+	PDN_VERDICT_UNDECIDED,	/* no rule ends it: the record stands */
+	PDN_VERDICT_INVALID,	/* the game does not replay */
+	PDN_VERDICT_UNSUPPORTED	/* not judged: a variant not played */
+} pdn_verdict;
+
+/*
+ * "agree", "disagree", "continues", "undecided", "invalid",
+ * "unsupported"; NULL for any other value.
+ */
+const char *pdn_verdict_str(pdn_verdict v);
+
+/* Why an ambiguous or unplayable game got its verdict, as bits. */
+enum {
+	PDN_ADJ_AMBIGUOUS = 1 << 0,	/* more than one line survived */
+	PDN_ADJ_LINES_DIFFER = 1 << 1,	/* ... and the rules end them apart */
+	PDN_ADJ_UNSUPPORTED = 1 << 2,	/* a variant not played (unsupported) */
+	PDN_ADJ_CLAIM = 1 << 3,		/* a threefold claim was possible */
+	PDN_ADJ_TIME_TAG = 1 << 4,	/* time loss from the Termination tag */
+	PDN_ADJ_TIME_CLOCK = 1 << 5	/* time loss from a [%clock] at zero */
+};
+
+/*
+ * What the adjudicator says about one game.  Strings are static or
+ * borrowed from the game, so the adjudication is valid while the game is.
+ */
+typedef struct pdn_adjudication {
+	pdn_verdict verdict;
+	unsigned flags;			/* PDN_ADJ_* */
+	const char *recorded;		/* the result token read, or NULL */
+	pdn_outcome recorded_outcome;
+	/*
+	 * The result the rules give; for an undecided game the recorded one
+	 * (it stands); PDN_OUTCOME_NONE for an invalid or unsupported game.
+	 */
+	pdn_outcome adjudicated;
+	const char *adjudicated_str;	/* in the record's family, or NULL */
+	/*
+	 * "no-pieces" "no-moves" "threefold" "25-move" "16-move" "5-move",
+	 * "time" (undecided: the record's own account of a loss on time), or
+	 * NULL.
+	 */
+	const char *reason;
+	pdn_colour loser;		/* who lost, when `has_loser` */
+	int has_loser;
+	/*
+	 * The ply at which the rule fired (or a threefold claim was possible),
+	 * 1-based, 0 for the initial position; -1 when none.  The move of
+	 * that ply with its number and side, when ply > 0.
+	 */
+	long ply;
+	long number;
+	pdn_colour side;
+	char move[PDN_MOVE_STRMAX];
+	long plies;			/* the main-line plies replayed */
+	int lines;			/* lines surviving the replay */
+	int second;	/* that move is the second of its pair ("N...") */
+} pdn_adjudication;
+
+typedef struct pdn_adjudicator pdn_adjudicator;
+
+/*
+ * An adjudicator under `profile` (copied), or with NULL under the default
+ * profile of each game's variant (pdn_profile_of_variant(): fmjd for
+ * international draughts, fmjd64 for Russian and Brazilian, wcdf for
+ * English, fid for Italian; a game of a
+ * variant without one is unsupported).  It holds a
+ * rules tracker that is reused from game to game, so a caller makes one
+ * per thread.  Returns 0 or PDN_ENOMEM; *out belongs to the caller
+ * (pdn_adjudicator_free(), NULL-safe).
+ */
+int pdn_adjudicator_new(pdn_adjudicator **out, const pdn_profile *profile);
+void pdn_adjudicator_free(pdn_adjudicator *a);
+
+/*
+ * Adjudicates a played game (borrowed; only its main line matters, so it
+ * may have been replayed with PDN_REPLAY_NO_VARIATIONS and
+ * PDN_REPLAY_NO_RESULT, and a variation that does not replay does not
+ * make the game invalid here) and fills *out, whose strings are static or
+ * borrowed from the game.  Returns 0 or PDN_ENOMEM.
+ */
+int pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
+    const pdn_played *pg);
+
+#pragma GCC visibility pop
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PDN_ADJUDICATE_H */
