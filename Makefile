@@ -210,7 +210,8 @@ $(BUILD)/bin/%: $(BUILD)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBPDN)
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_COMMON_OBJ) $(LIBPDN)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter-out $(LIBPDN),$^) \
+	    $(LIBPDN) $(CMOCKA_LIBS) $(LIBS)
 
 # The test of the tools' shared helpers links them.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o

@@ -153,7 +153,11 @@ cli_help(void (*usage)(FILE *), const char *const *lines)
 int
 cli_version(void)
 {
-	printf("%s %s\n", cli_progname, PDN_VERSION);
+	const char *v;
+
+	/* The library's own word: the copy linked, not the headers seen. */
+	pdn_version(&v);
+	printf("%s %s\n", cli_progname, v);
 	return cli_close_output(stdout, "<stdout>");
 }
 

@@ -37,12 +37,12 @@ check "the Makefile names the layers" \
     "$([ -n "$layers" ] || echo "make layer-flags printed nothing")"
 
 # Every file of lib/ lies in a layer's folder: its modules and internal
-# headers, and its public headers under LAYER/pdn/.  Only this README and
-# the pkg-config template lie in lib/ itself.
+# headers, and its public headers under LAYER/pdn/.  Only lib/README.md,
+# the pkg-config template and the list of exported symbols lie in lib/.
 bad=
 for f in $(find lib -type f | sort); do
 	case $f in
-	lib/README.md|lib/libpdn.pc.in) continue ;;
+	lib/README.md|lib/libpdn.pc.in|lib/libpdn.sym) continue ;;
 	esac
 	ok=
 	for l in $layers; do

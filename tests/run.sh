@@ -139,6 +139,8 @@ tally() {
 # "ok"/"FAIL" line per check (or "skip ..." lines for what it cannot check
 # here) and closes with "NAME: N passed, N failed"; each check counts.
 # tests/layers.sh: the library's layers run one way (includes and calls).
+# tests/symbols.sh: the library exports exactly lib/libpdn.sym, each
+# symbol declared in a public header and documented in libpdn(3).
 # tests/install.sh: make install into a temporary DESTDIR, the shared
 # library's exports, the README's library example built with pkg-config
 # against the installed copy, make uninstall.  tests/completion.sh: the
@@ -313,6 +315,7 @@ fi
 
 if [ -z "$CLI" ]; then
 	script_checks layers
+	script_checks symbols
 	script_checks fuzz
 	script_checks completion
 	script_checks options
