@@ -61,7 +61,7 @@ main(void)
 		perror("drawrules bench");
 		return 2;
 	}
-	pdn_position_start(&start);
+	pdn_variant_start(pdn_variant_default(), &start);
 	for (g = 0; g < NGAMES; g++) {
 		starts[g] = nplies;
 		pos = start;

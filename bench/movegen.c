@@ -59,7 +59,7 @@ main(void)
 	size_t i;
 	int r, kind;
 
-	pdn_position_start(&start);
+	pdn_variant_start(pdn_variant_default(), &start);
 	collect(&start, 5);
 	for (kind = 0; kind < 2; kind++) {
 		calls = moves = 0;

@@ -102,7 +102,7 @@ divide(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 		pdn_make(&child, &list.m[i]);
 		nodes = pdn_perft(&child, depth - 1, bulk);
 		total += nodes;
-		pdn_variant_move_str_unique(variant, mv, &list.m[i], &list);
+		pdn_move_str_unique(mv, variant, &list.m[i], &list);
 		fprintf(fp, format == FORMAT_TSV ? "%s\t%llu\n" :
 		    "%-12s %llu\n", mv, nodes);
 		/* A long count shows its progress through a pipe too. */
@@ -228,8 +228,7 @@ main(int argc, char *argv[])
 	fen = d.ninputs > 0 ? d.inputs[0] : NULL;
 	if (fen == NULL)
 		pdn_variant_start(variant, &pos);
-	else if (pdn_variant_fen_read(variant, &pos, fen, strlen(fen),
-	    &info) != 0) {
+	else if (pdn_fen_read(&pos, variant, fen, strlen(fen), &info) != 0) {
 		if (info.status == PDN_FEN_SQUARE_RANGE &&
 		    pdn_variant_squares(variant) != 50)
 			/* The library's message says 1-50: not this board's. */

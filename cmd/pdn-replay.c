@@ -342,8 +342,8 @@ move_text(struct run *run, struct shot *sh, const pdn_ply *p)
 	 * the game's variant write it ("c3:e5" in Russian).
 	 */
 	pdn_generate(&run->legal, p->before);
-	pdn_variant_move_str_unique(pdn_position_variant(p->before), sh->mv,
-	    p->move, &run->legal);
+	pdn_move_str_unique(sh->mv, pdn_position_variant(p->before), p->move,
+	    &run->legal);
 	snprintf(sh->move, sizeof(sh->move), "%ld%s %s", p->number,
 	    p->second ? "..." : ".", sh->mv);
 }

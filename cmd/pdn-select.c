@@ -934,7 +934,7 @@ make_key(pdn_buf *b, const pdn_game *g, const pdn_played *pg)
 			return;
 		}
 		pdn_buf_add(b, "P", 1);
-		pdn_position_start(&start);
+		pdn_variant_start(pdn_variant_default(), &start);
 		if (pdn_position_equal(pdn_played_start(pg), &start))
 			pdn_buf_add(b, "\0", 1);
 		else {
@@ -2674,8 +2674,7 @@ add_fen(struct drv *d, const char *value)
 	memset(&q, 0, sizeof(q));
 	for (k = 0; k < MAX_VARIANTS && (v = pdn_variant_list(k)) != NULL;
 	    k++) {
-		if (pdn_variant_fen_read(v, &q.pos[k], value, strlen(value),
-		    &info) != 0) {
+		if (pdn_fen_read(&q.pos[k], v, value, strlen(value), &info) != 0) {
 			if (k == 0)
 				first = info;
 			continue;

@@ -32,8 +32,7 @@ check(const pdn_variant *v, const uint8_t *data, size_t size)
 	size_t len;
 	int i, n;
 
-	if (pdn_variant_fen_read(v, &pos, (const char *)data, size,
-	    &info) != 0) {
+	if (pdn_fen_read(&pos, v, (const char *)data, size, &info) != 0) {
 		if (info.status == PDN_FEN_OK || info.offset > size)
 			abort();
 		return;
@@ -41,8 +40,8 @@ check(const pdn_variant *v, const uint8_t *data, size_t size)
 	if (pdn_position_variant(&pos) != v)
 		abort();
 	len = pdn_fen_write(fen, sizeof(fen), &pos);
-	if (len >= sizeof(fen) || pdn_variant_fen_read(v, &back, fen, len,
-	    &info) != 0 || !pdn_position_equal(&pos, &back))
+	if (len >= sizeof(fen) || pdn_fen_read(&back, v, fen, len, &info) != 0 ||
+	    !pdn_position_equal(&pos, &back))
 		abort();
 	/*
 	 * The canonical FEN takes no liberty (but a man on its crown row is

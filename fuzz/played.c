@@ -81,11 +81,11 @@ put_move(struct text *t, const pdn_move *m, const pdn_movelist *list,
 {
 	char s[PDN_MOVE_STRMAX], u[PDN_MOVE_STRMAX];
 
-	pdn_move_str_unique(u, m, list);
+	pdn_move_str_unique(u, NULL, m, list);
 	if (how % 3 == 2)
 		memcpy(s, u, sizeof(s));
 	else
-		pdn_move_str(s, m, (int)(how % 3));
+		pdn_move_str(s, NULL, m, (int)(how % 3));
 	put(t, s);
 	return how % 3 == 1 || strcmp(s, u) == 0;
 }
@@ -102,7 +102,8 @@ random_position(pdn_position *pos, struct bytes *b)
 	};
 	unsigned n = next(b) % 21, i, c;
 
-	pdn_position_clear(pos, next(b) & 1 ? PDN_BLACK : PDN_WHITE);
+	pdn_variant_clear(pdn_variant_default(), pos,
+	    next(b) & 1 ? PDN_BLACK : PDN_WHITE);
 	for (i = 0; i < n; i++) {
 		c = next(b);
 		/* Men more often than kings. */
@@ -169,7 +170,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct text t = { { 0 } };
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-	pdn_position pos, before = { 0, 0, 0, PDN_WHITE };
+	pdn_position pos, before = { 0 };
 	pdn_reader *r;
 	pdn_replay *rp;
 	const pdn_game *g;
@@ -182,7 +183,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int rc, check;
 	pdn_buf canon = { 0 };
 
-	pdn_position_start(&pos);
+	pdn_variant_start(pdn_variant_default(), &pos);
 	if (mode % 3 == 1) {
 		/* Random legal plies from the start position. */
 		for (k = next(&b) % 60; k > 0; k--) {

@@ -165,8 +165,8 @@ same_fen(const char *a, size_t alen, const char *b, size_t blen)
 {
 	pdn_position pa, pb;
 
-	if (pdn_fen_read(&pa, a, alen, NULL) == 0)
-		return pdn_fen_read(&pb, b, blen, NULL) == 0 &&
+	if (pdn_fen_read(&pa, NULL, a, alen, NULL) == 0)
+		return pdn_fen_read(&pb, NULL, b, blen, NULL) == 0 &&
 		    pdn_position_equal(&pa, &pb);
 	return same_bytes(a, alen, b, blen);
 }

@@ -524,7 +524,7 @@ random_position(uint64_t *seed, pdn_position *pos, pdn_colour side)
 {
 	int c, i, n, sq, king;
 
-	pdn_position_clear(pos, side);
+	pdn_variant_clear(pdn_variant_default(), pos, side);
 	for (c = 0; c < 2; c++) {
 		n = 1 + (int)(pdntest_rnd(seed) % 4);
 		for (i = 0; i < n; i++) {
@@ -562,7 +562,8 @@ king_move(const pdn_position *pos, const pdn_movelist *list, int i)
 	for (j = 0; j < list->n; j++) {
 		m = (i + j) % list->n;
 		if (list->m[m].ncap == 0 &&
-		    (pos->kings & pdn_square_bit(list->m[m].from)))
+		    (pos->kings & pdn_variant_square_bit(pdn_variant_default(),
+		    list->m[m].from)))
 			return m;
 	}
 	return i;
@@ -616,7 +617,7 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 
 	n = (size_t)snprintf(text, size, "[GameType \"20\"]\n");
 	if (pdntest_rnd(seed) % 3 == 0) {
-		pdn_position_start(&pos);
+		pdn_variant_start(pdn_variant_default(), &pos);
 		clock = -1;
 		max = 400;
 		kingmoves = pdntest_rnd(seed) % 2;
@@ -659,7 +660,7 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 			max = ply + (long)(pdntest_rnd(seed) % 60);
 			kingmoves = 2;
 		}
-		pdn_move_str_unique(mv, &list.m[i], &list);
+		pdn_move_str_unique(mv, NULL, &list.m[i], &list);
 		if (pos.side == PDN_WHITE || ply == 0)
 			n += (size_t)snprintf(text + n, size - n, "%ld%s ",
 			    ply / 2 + 1, pos.side == PDN_WHITE ? "." : "...");

@@ -274,7 +274,7 @@ sig_fen(pdn_buf *s, const char *fen, size_t len)
 	char buf[PDN_FEN_STRMAX];
 
 	memset(&info, 0, sizeof(info));
-	if (pdn_fen_read(&pos, fen, len, &info) == 0 &&
+	if (pdn_fen_read(&pos, NULL, fen, len, &info) == 0 &&
 	    !(info.warnings & PDN_FEN_W_EXTRA_FIELDS)) {
 		pdn_fen_write(buf, sizeof(buf), &pos);
 		pdn_buf_add(s, buf, strlen(buf));

@@ -83,8 +83,8 @@ match_move(const char *vec, int ply, const pdn_position *pos,
 
 	n = pdn_generate(&list, pos);
 	for (i = 0; i < n; i++) {
-		pdn_move_str(s, &list.m[i], 0);
-		pdn_move_str(f, &list.m[i], 1);
+		pdn_move_str(s, NULL, &list.m[i], 0);
+		pdn_move_str(f, NULL, &list.m[i], 1);
 		if (strcmp(s, text) == 0 || strcmp(f, text) == 0) {
 			*out = list.m[i];
 			found++;
@@ -109,7 +109,7 @@ load_game(yamlvec *v, yaml_node_t *item, struct game *g)
 	g->name = yamlvec_field(v, item, "name");
 	g->fen_text = fen;
 	g->move_text = moves;
-	if (pdn_fen_read(&g->start, fen, strlen(fen), &info) != 0)
+	if (pdn_fen_read(&g->start, NULL, fen, strlen(fen), &info) != 0)
 		fail_msg("%s: bad FEN \"%s\"", g->name, fen);
 	g->halfmove = info.halfmove_clock;
 	pos = g->start;
@@ -367,7 +367,7 @@ test_wrong_before(void **state)
 	pdn_rules_state st;
 
 	(void)state;
-	pdn_position_start(&start);
+	pdn_variant_start(pdn_variant_default(), &start);
 	assert_int_equal(pdn_rules_new(&t, NULL), 0);
 	assert_string_equal(pdn_rules_profile(t)->name, "fmjd");
 	assert_int_equal(pdn_rules_start(t, &start, -1), 0);
@@ -404,12 +404,11 @@ test_setup(void **state)
 
 	(void)state;
 	assert_int_equal(pdn_rules_new(&t, pdn_profile_builtin("fmjd")), 0);
-	pdn_position_start(&pos);
+	pdn_variant_start(pdn_variant_default(), &pos);
 	assert_int_equal(pdn_rules_start(t, &pos, -1), 0);
 	for (i = 0; i < 12; i++) {
 		if (i == 2) {
-			assert_int_equal(pdn_fen_read(&pos, "W:WK50:BK4", 10,
-			    NULL), 0);
+			assert_int_equal(pdn_fen_read(&pos, NULL, "W:WK50:BK4", 10, NULL), 0);
 			assert_int_equal(pdn_rules_setup(t, &pos, -1), 0);
 		}
 		match_move("setup", i + 1, &pos, moves[i], &m);

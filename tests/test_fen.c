@@ -72,7 +72,7 @@ test_valid(void **state)
 	for (i = 0; i < yamlvec_len(list); i++) {
 		item = yamlvec_item(&v, list, i);
 		in = yamlvec_field(&v, item, "in");
-		if (pdn_fen_read(&pos, in, strlen(in), &info) != 0)
+		if (pdn_fen_read(&pos, NULL, in, strlen(in), &info) != 0)
 			fail_msg("\"%s\" refused: %s at %zu", in,
 			    pdn_fen_strerror(info.status), info.offset);
 		assert_int_equal(pdn_fen_write(out, sizeof(out), &pos),
@@ -92,7 +92,7 @@ test_valid(void **state)
 		assert_int_equal(info.fullmove,
 		    opt ? yamlvec_int(&v, item, "fullmove") : -1);
 		/* Round trip: the canonical FEN reads back to the same. */
-		assert_int_equal(pdn_fen_read(&again, out, strlen(out), &info),
+		assert_int_equal(pdn_fen_read(&again, NULL, out, strlen(out), &info),
 		    0);
 		assert_int_equal(info.warnings & ~PDN_FEN_W_MAN_ON_CROWN_ROW,
 		    0);
@@ -119,9 +119,9 @@ test_errors(void **state)
 	for (i = 0; i < yamlvec_len(list); i++) {
 		item = yamlvec_item(&v, list, i);
 		in = yamlvec_field(&v, item, "in");
-		pdn_position_start(&pos);
+		pdn_variant_start(pdn_variant_default(), &pos);
 		untouched = pos;
-		if (pdn_fen_read(&pos, in, strlen(in), &info) != PDN_EINVAL)
+		if (pdn_fen_read(&pos, NULL, in, strlen(in), &info) != PDN_EINVAL)
 			fail_msg("\"%s\" accepted", in);
 		status = yamlvec_field(&v, item, "status");
 		if (strcmp(status_names[info.status], status) != 0)
@@ -148,7 +148,7 @@ test_write_truncates(void **state)
 	char buf[8];
 
 	(void)state;
-	pdn_position_start(&pos);
+	pdn_variant_start(pdn_variant_default(), &pos);
 	assert_int_equal(pdn_fen_write(buf, sizeof(buf), &pos), 14);
 	assert_string_equal(buf, "W:W31-5");
 	assert_int_equal(pdn_fen_write(NULL, 0, &pos), 14);

@@ -22,13 +22,13 @@ describe(const pdn_move *m, int full, char *buf, size_t size)
 	size_t len;
 	int n, first = 1;
 
-	pdn_move_str(mv, m, full);
+	pdn_move_str(mv, NULL, m, full);
 	len = (size_t)snprintf(buf, size, "%s", mv);
 	if (m->ncap == 0)
 		return;
 	len += (size_t)snprintf(buf + len, size - len, " (");
 	for (n = 1; n <= PDN_SQUARES; n++) {
-		if ((m->captured & pdn_square_bit(n)) == 0)
+		if ((m->captured & pdn_variant_square_bit(pdn_variant_default(), n)) == 0)
 			continue;
 		len += (size_t)snprintf(buf + len, size - len, "%s%d",
 		    first ? "" : ",", n);
@@ -49,7 +49,7 @@ check_position(yamlvec *v, yaml_node_t *item)
 	int used[PDN_MAX_MOVES] = { 0 };
 	int i, j, n, want;
 
-	if (pdn_fen_read(&pos, fen, strlen(fen), NULL) != 0)
+	if (pdn_fen_read(&pos, NULL, fen, strlen(fen), NULL) != 0)
 		fail_msg("%s: bad FEN", fen);
 	n = pdn_generate(&list, &pos);
 	want = yamlvec_len(moves);
@@ -123,13 +123,14 @@ test_legal_moves(void **state)
 static void
 test_geometry(void **state)
 {
+	const pdn_variant *intl = pdn_variant_default();
 	pdn_position pos;
 	pdn_movelist list;
 	int sq, r, c, dr, dc, rr, cc, n, want, i, found;
 
 	(void)state;
 	for (sq = 1; sq <= PDN_SQUARES; sq++) {
-		pdn_position_clear(&pos, PDN_WHITE);
+		pdn_variant_clear(pdn_variant_default(), &pos, PDN_WHITE);
 		pdn_position_set(&pos, sq, PDN_WHITE_KING);
 		n = pdn_generate(&list, &pos);
 		r = (sq - 1) / 5;
@@ -151,12 +152,13 @@ test_geometry(void **state)
 						    "to %d", sq, to);
 				}
 		assert_int_equal(n, want);
-		assert_int_equal(pdn_bit_square(pdn_square_bit(sq)), sq);
+		assert_int_equal(pdn_variant_bit_square(intl,
+		    pdn_variant_square_bit(intl, sq)), sq);
 	}
-	assert_int_equal(pdn_square_bit(0), 0);
-	assert_int_equal(pdn_square_bit(51), 0);
-	assert_int_equal(pdn_bit_square(0), 0);
-	assert_int_equal(pdn_bit_square(3), 0);
+	assert_int_equal(pdn_variant_square_bit(pdn_variant_default(), 0), 0);
+	assert_int_equal(pdn_variant_square_bit(pdn_variant_default(), 51), 0);
+	assert_int_equal(pdn_variant_bit_square(pdn_variant_default(), 0), 0);
+	assert_int_equal(pdn_variant_bit_square(pdn_variant_default(), 3), 0);
 }
 
 /* Notation: short and full forms, and the unique form of 4x15. */
@@ -170,13 +172,13 @@ test_notation(void **state)
 	int n, i, seen = 0;
 
 	(void)state;
-	assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, NULL, fen, strlen(fen), NULL), 0);
 	n = pdn_generate(&list, &pos);
 	assert_int_equal(n, 2);
 	for (i = 0; i < n; i++) {
-		assert_int_equal(pdn_move_str(buf, &list.m[i], 0), 4);
+		assert_int_equal(pdn_move_str(buf, NULL, &list.m[i], 0), 4);
 		assert_string_equal(buf, "4x15");
-		pdn_move_str_unique(buf, &list.m[i], &list);
+		pdn_move_str_unique(buf, NULL, &list.m[i], &list);
 		if (strcmp(buf, "4x27x38x15") == 0)
 			seen |= 1;
 		else if (strcmp(buf, "4x31x42x15") == 0)
@@ -187,16 +189,16 @@ test_notation(void **state)
 	assert_int_equal(seen, 3);
 
 	fen = "W:W15:B8,19,20";
-	assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, NULL, fen, strlen(fen), NULL), 0);
 	assert_int_equal(pdn_generate(&list, &pos), 1);
-	pdn_move_str_unique(buf, &list.m[0], &list);
+	pdn_move_str_unique(buf, NULL, &list.m[0], &list);
 	assert_string_equal(buf, "15x2");
-	pdn_move_str(buf, &list.m[0], 1);
+	pdn_move_str(buf, NULL, &list.m[0], 1);
 	assert_string_equal(buf, "15x24x13x2");
 
-	pdn_position_start(&pos);
+	pdn_variant_start(pdn_variant_default(), &pos);
 	assert_int_equal(pdn_generate(&list, &pos), 9);
-	pdn_move_str_unique(buf, &list.m[0], &list);
+	pdn_move_str_unique(buf, NULL, &list.m[0], &list);
 	assert_int_equal(buf[2], '-');
 }
 

@@ -179,7 +179,7 @@ random_position(pdn_position *pos, uint64_t *seed)
 	int sq;
 	uint64_t r;
 
-	pdn_position_clear(pos, PDN_WHITE);
+	pdn_variant_clear(pdn_variant_default(), pos, PDN_WHITE);
 	for (sq = 1; sq <= PDN_SQUARES; sq++) {
 		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
 		r = *seed >> 33;
@@ -218,7 +218,7 @@ captured_squares(uint64_t bits)
 	int n;
 
 	for (n = 1; n <= PDN_SQUARES; n++)
-		if (bits & pdn_square_bit(n))
+		if (bits & pdn_variant_square_bit(pdn_variant_default(), n))
 			out |= 1ULL << (n - 1);
 	return out;
 }

@@ -31,7 +31,7 @@ test_perft_counts(void **state)
 	for (i = 0; i < yamlvec_len(list); i++) {
 		item = yamlvec_item(&v, list, i);
 		fen = yamlvec_field(&v, item, "fen");
-		assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), NULL), 0);
+		assert_int_equal(pdn_fen_read(&pos, NULL, fen, strlen(fen), NULL), 0);
 		counts = yamlvec_get(&v, item, "counts");
 		assert_true(yamlvec_len(counts) >= 7);
 		for (d = 1; d <= yamlvec_len(counts); d++) {
@@ -75,7 +75,7 @@ walk(const pdn_position *pos, int depth)
 		    pdn_position_hash(&child));
 		assert_true(pdn_position_hash(&child) != h);
 		pdn_fen_write(fen, sizeof(fen), &child);
-		assert_int_equal(pdn_fen_read(&back, fen, strlen(fen), NULL),
+		assert_int_equal(pdn_fen_read(&back, NULL, fen, strlen(fen), NULL),
 		    0);
 		assert_true(pdn_position_equal(&back, &child));
 		nodes += walk(&child, depth - 1);
@@ -97,8 +97,7 @@ test_hash_along_tree(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(fens) / sizeof(fens[0]); i++) {
-		assert_int_equal(pdn_fen_read(&pos, fens[i], strlen(fens[i]),
-		    NULL), 0);
+		assert_int_equal(pdn_fen_read(&pos, NULL, fens[i], strlen(fens[i]), NULL), 0);
 		assert_true(walk(&pos, 4) >= 5);
 	}
 }
@@ -109,7 +108,7 @@ test_position_access(void **state)
 	pdn_position a, b;
 
 	(void)state;
-	pdn_position_start(&a);
+	pdn_variant_start(pdn_variant_default(), &a);
 	assert_int_equal(pdn_position_count(&a, PDN_WHITE), 20);
 	assert_int_equal(pdn_position_count(&a, PDN_BLACK), 20);
 	assert_int_equal(pdn_position_get(&a, 1), PDN_BLACK_MAN);

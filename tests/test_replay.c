@@ -20,7 +20,7 @@
 static void
 fen(pdn_position *pos, const char *s)
 {
-	if (pdn_fen_read(pos, s, strlen(s), NULL) != 0)
+	if (pdn_fen_read(pos, NULL, s, strlen(s), NULL) != 0)
 		fail_msg("bad FEN %s", s);
 }
 
@@ -83,12 +83,10 @@ quiet_agrees(void **state)
 					    legal.m[i].from == a &&
 					    legal.m[i].to == b)
 						want++;
-				n = pdn_replay_match(out, 4, &pos, &t, 0,
-				    &scratch);
+				n = pdn_match(out, 4, &pos, &t, 0, &scratch);
 				/* A dash may also name a capture a..b. */
 				if (want == 0)
-					want = pdn_match_list(idx, 4, NULL, &t,
-					    &legal);
+					want = pdn_match_list(idx, 4, NULL, pdn_variant_default(), &t, &legal);
 				if (n != want)
 					fail_msg("%s: %d-%d matched %d, want %d",
 					    fens[f], a, b, n, want);
@@ -121,26 +119,26 @@ token_forms(void **state)
 
 	fen(&pos, "W:WK4:B13,32,37,20");
 	t = token("4x15");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 2);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 2);
 	t = token("4x27x38x15");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 1);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
 	assert_int_equal(out[0].path[0], 27);
 	t = token("4x37x15");	/* a captured square */
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 1);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
 	assert_int_equal(out[0].path[0], 31);
 	t = token("4-15");	/* a capture written with a dash */
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 2);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 2);
 	t = token("4x14");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 0);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 0);
 	fen(&pos, "W:W15:B8,19,20");
 	t = token("15x2");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 1);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
 	assert_int_equal(out[0].ncap, 3);
 	assert_int_equal(out[0].promotes, 1);
 	t = token("15x24x13x2");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 1);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
 	t = token("15x2x24");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 0);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 0);
 }
 
 /* The lenient mode: a quiet move while a capture is due, a short capture. */
@@ -156,21 +154,19 @@ lenient(void **state)
 
 	fen(&pos, "W:W28,32:B23");
 	t = token("32-27");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 0);
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, PDN_REPLAY_LENIENT,
-	    &scratch), -1);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 0);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, PDN_MATCH_LENIENT, &scratch), -1);
 	assert_int_equal(out[0].ncap, 0);
 	fen(&pos, "W:WK48:B7,8,31,34,K42,44");
 	t = token("48x37");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, 0, &scratch), 0);
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, PDN_REPLAY_LENIENT,
-	    &scratch), -1);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 0);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, PDN_MATCH_LENIENT, &scratch), -1);
 	assert_int_equal(out[0].ncap, 1);
-	assert_int_equal(out[0].captured, pdn_square_bit(42));
+	assert_int_equal(out[0].captured,
+	    pdn_variant_square_bit(pdn_variant_default(), 42));
 	/* Still no move that is not even geometrically possible. */
 	t = token("48x36");
-	assert_int_equal(pdn_replay_match(out, 4, &pos, &t, PDN_REPLAY_LENIENT,
-	    &scratch), 0);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, PDN_MATCH_LENIENT, &scratch), 0);
 }
 
 /* A game replayed from text, diagnostics recorded. */
@@ -238,7 +234,7 @@ legal_game(void **state)
 	assert_int_equal(p.number, 2);
 	assert_int_equal(p.side, PDN_WHITE);
 	assert_int_equal(p.flags, 0);
-	pdn_move_str(mv, p.move, 0);
+	pdn_move_str(mv, NULL, p.move, 0);
 	assert_string_equal(mv, "28x19");
 	assert_int_equal(p.elem->line, 1);
 	assert_int_equal(p.elem->col, 19);
@@ -590,9 +586,8 @@ schildpad(void **state)
 			if (!(p.flags & PDN_PLY_AMBIGUOUS))
 				continue;
 			amb++;
-			pdn_move_str(mv, p.move, 1);
-			n = pdn_replay_match(out, 4, p.before,
-			    &p.elem->u.move.tok, 0, &scratch);
+			pdn_move_str(mv, NULL, p.move, 1);
+			n = pdn_match(out, 4, p.before, &p.elem->u.move.tok, 0, &scratch);
 			assert_int_equal(n, 2);
 			/* How long the other candidate stays playable. */
 			k = out[0].path[0] == p.move->path[0] ? 1 : 0;
@@ -600,8 +595,7 @@ schildpad(void **state)
 			pdn_make(&q, &out[k]);
 			for (j = i + 1; j < pdn_played_plies(pg); j++) {
 				pdn_played_ply(&pj, pg, 0, j);
-				if (pdn_replay_match(o2, 4, &q,
-				    &pj.elem->u.move.tok, 0, &scratch) < 1)
+				if (pdn_match(o2, 4, &q, &pj.elem->u.move.tok, 0, &scratch) < 1)
 					break;
 				pdn_make(&q, &o2[0]);
 			}
@@ -766,7 +760,7 @@ lenient_game(void **state)
 	assert_int_equal(pdn_played_plies(x.pg), 2);
 	run_free(&x);
 	replay_text(&x, "1. 32-28 19-23 2. 33-29 23x32 3. 37x28 *\n",
-	    PDN_REPLAY_LENIENT);
+	    PDN_MATCH_LENIENT);
 	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
 	assert_int_equal(x.ds.n, 1);
 	assert_string_equal(x.ds.names[0], "irregular-move");
@@ -838,7 +832,7 @@ random_game(uint64_t *seed, int max, int form, int bad, pdn_position *pos,
 	int ply, i, a, b;
 
 	*wrote = 0;
-	pdn_position_start(&pos[0]);
+	pdn_variant_start(pdn_variant_default(), &pos[0]);
 	n = (size_t)snprintf(text, size, "[GameType \"20\"]\n\n");
 	for (ply = 0; ply < max; ply++) {
 		if (pdn_generate(&list, &pos[ply]) < 0 || list.n == 0)
@@ -868,9 +862,9 @@ random_game(uint64_t *seed, int max, int form, int bad, pdn_position *pos,
 		}
 		i = (int)(rnd(seed) % (uint64_t)list.n);
 		if (form)
-			pdn_move_str_unique(mv, &list.m[i], &list);
+			pdn_move_str_unique(mv, NULL, &list.m[i], &list);
 		else
-			pdn_move_str(mv, &list.m[i], 0);
+			pdn_move_str(mv, NULL, &list.m[i], 0);
 		n += (size_t)snprintf(text + n, size - n, "%s ", mv);
 		pos[ply + 1] = pos[ply];
 		pdn_make(&pos[ply + 1], &list.m[i]);

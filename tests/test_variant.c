@@ -100,7 +100,7 @@ square_named(const pdn_variant *v, const char *s, size_t len)
 	int n;
 
 	for (n = 1; n <= pdn_variant_squares(v); n++) {
-		pdn_variant_square_str(v, buf, n);
+		pdn_square_str(buf, v, n);
 		if (strlen(buf) == len && memcmp(buf, s, len) == 0)
 			return n;
 	}
@@ -150,8 +150,8 @@ check_moves(yamlvec *y, yaml_node_t *item, const pdn_variant *v,
 		for (j = 0; j < n; j++) {
 			if (used[j])
 				continue;
-			pdn_variant_move_str(v, shortf, &list.m[j], 0);
-			pdn_variant_move_str(v, fullf, &list.m[j], 1);
+			pdn_move_str(shortf, v, &list.m[j], 0);
+			pdn_move_str(fullf, v, &list.m[j], 1);
 			if ((strcmp(want, shortf) == 0 ||
 			    strcmp(want, fullf) == 0) && list.m[j].captured == cap)
 				break;
@@ -168,7 +168,7 @@ check_moves(yamlvec *y, yaml_node_t *item, const pdn_variant *v,
 	}
 	for (j = 0; j < n; j++)
 		if (!used[j]) {
-			pdn_variant_move_str(v, fullf, &list.m[j], 1);
+			pdn_move_str(fullf, v, &list.m[j], 1);
 			fail_msg("%s %s: unexpected move %s", pdn_variant_name(v),
 			    fen, fullf);
 		}
@@ -222,8 +222,7 @@ test_variants(void **state)
 		pdn_variant_start(v, &start);
 		assert_ptr_equal(pdn_position_variant(&start), v);
 		s = yamlvec_field(&y, item, "start");
-		assert_int_equal(pdn_variant_fen_read(v, &pos, s, strlen(s),
-		    NULL), 0);
+		assert_int_equal(pdn_fen_read(&pos, v, s, strlen(s), NULL), 0);
 		assert_true(pdn_position_equal(&pos, &start));
 		pdn_fen_write(fen, sizeof(fen), &start);
 		assert_string_equal(fen, s);
@@ -233,8 +232,7 @@ test_variants(void **state)
 		for (j = 0; j < yamlvec_len(positions); j++) {
 			p = yamlvec_item(&y, positions, j);
 			s = yamlvec_field(&y, p, "fen");
-			if (pdn_variant_fen_read(v, &pos, s, strlen(s),
-			    NULL) != 0)
+			if (pdn_fen_read(&pos, v, s, strlen(s), NULL) != 0)
 				fail_msg("%s: bad FEN %s", pdn_variant_name(v),
 				    s);
 			if (yamlvec_get(&y, p, "moves") != NULL)
@@ -261,33 +259,33 @@ test_fen(void **state)
 	(void)state;
 	/* A numeric FEN of a Russian game: the English grid (VARIANTS.md). */
 	s = "W:WK26:B8,9,10,11,19";
-	assert_int_equal(pdn_variant_fen_read(ru, &pos, s, strlen(s), NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, ru, s, strlen(s), NULL), 0);
 	pdn_fen_write(fen, sizeof(fen), &pos);
 	assert_string_equal(fen, "W:WKd2:Bf4,b6,d6,f6,g7");
 	assert_int_equal(pdn_position_get(&pos, 26), PDN_WHITE_KING);
 	/* Squares that are not played, or off the board. */
 	s = "W:Wa2:Bh8";
-	assert_int_equal(pdn_variant_fen_read(ru, &pos, s, strlen(s), &info),
+	assert_int_equal(pdn_fen_read(&pos, ru, s, strlen(s), &info),
 	    PDN_EINVAL);
 	assert_int_equal(info.status, PDN_FEN_SQUARE_RANGE);
 	s = "W:W33:B1";
-	assert_int_equal(pdn_variant_fen_read(en, &pos, s, strlen(s), &info),
+	assert_int_equal(pdn_fen_read(&pos, en, s, strlen(s), &info),
 	    PDN_EINVAL);
 	assert_int_equal(info.status, PDN_FEN_SQUARE_RANGE);
 	assert_int_equal(info.square, 33);
 	/* No ranges of algebraic squares. */
 	s = "W:Wa1-c1:Bh8";
-	assert_int_equal(pdn_variant_fen_read(ru, &pos, s, strlen(s), &info),
+	assert_int_equal(pdn_fen_read(&pos, ru, s, strlen(s), &info),
 	    PDN_EINVAL);
 	assert_int_equal(info.status, PDN_FEN_BAD_RANGE);
 	/* A man on its crowning rank warns, as in international. */
 	s = "W:W1:B32";
-	assert_int_equal(pdn_variant_fen_read(en, &pos, s, strlen(s), &info),
+	assert_int_equal(pdn_fen_read(&pos, en, s, strlen(s), &info),
 	    0);
 	assert_true(info.warnings & PDN_FEN_W_MAN_ON_CROWN_ROW);
 	/* International positions stay in their own variant. */
 	s = "W:W31-50:B1-20";
-	assert_int_equal(pdn_fen_read(&pos, s, strlen(s), NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, NULL, s, strlen(s), NULL), 0);
 	assert_ptr_equal(pdn_position_variant(&pos), pdn_variant_default());
 	assert_int_equal(pos.variant, 0);
 }
@@ -304,23 +302,23 @@ test_notation(void **state)
 	const char *s = "W:Wf6:Be7,b6";
 
 	(void)state;
-	assert_int_equal(pdn_variant_fen_read(ru, &pos, s, strlen(s), NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, ru, s, strlen(s), NULL), 0);
 	assert_int_equal(pdn_generate(&list, &pos), 1);
-	pdn_variant_move_str(ru, buf, &list.m[0], 1);
+	pdn_move_str(buf, ru, &list.m[0], 1);
 	assert_string_equal(buf, "f6:d8:a5");
-	pdn_variant_move_str_unique(ru, buf, &list.m[0], &list);
+	pdn_move_str_unique(buf, ru, &list.m[0], &list);
 	assert_string_equal(buf, "f6:a5");
 	pdn_make(&pos, &list.m[0]);
 	pdn_fen_write(buf, sizeof(buf), &pos);
 	assert_string_equal(buf, "B:WKa5:B");
 	s = "W:WK15:B18,8";
-	assert_int_equal(pdn_variant_fen_read(th, &pos, s, strlen(s), NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, th, s, strlen(s), NULL), 0);
 	assert_int_equal(pdn_generate(&list, &pos), 2);
-	pdn_variant_move_str(th, buf, &list.m[0], 0);
+	pdn_move_str(buf, th, &list.m[0], 0);
 	assert_true(strcmp(buf, "15-22") == 0 || strcmp(buf, "15-4") == 0);
-	pdn_variant_square_str(ru, buf, 32);
+	pdn_square_str(buf, ru, 32);
 	assert_string_equal(buf, "g1");
-	pdn_variant_square_str(th, buf, 32);
+	pdn_square_str(buf, th, 32);
 	assert_string_equal(buf, "32");
 }
 

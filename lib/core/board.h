@@ -31,6 +31,8 @@
 extern const uint8_t pdn_idx_square[64];
 /* Square number (0..50) to bit, 0 for square 0. */
 extern const uint64_t pdn_square_bits[51];
+/* The square (1..50) of a single-bit international bitboard; 0 for none. */
+int intl_bit_square(uint64_t bit);
 
 /*
  * The bit of square n in a position's bitboards: the ghost layout of

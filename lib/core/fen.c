@@ -197,14 +197,7 @@ field(struct fen_reader *r, unsigned *seen)
 }
 
 int
-pdn_fen_read(pdn_position *pos, const char *s, size_t len,
-    pdn_fen_info *info)
-{
-	return pdn_variant_fen_read(pdn_variant_default(), pos, s, len, info);
-}
-
-int
-pdn_variant_fen_read(const pdn_variant *v, pdn_position *pos, const char *s,
+pdn_fen_read(pdn_position *pos, const pdn_variant *v, const char *s,
     size_t len, pdn_fen_info *info)
 {
 	struct fen_reader r;
@@ -213,6 +206,8 @@ pdn_variant_fen_read(const pdn_variant *v, pdn_position *pos, const char *s,
 	unsigned seen = 0;
 	int c;
 
+	if (v == NULL)
+		v = pdn_variant_default();
 	memset(&r, 0, sizeof(r));
 	r.v = v;
 	pdn_variant_clear(v, &r.acc, PDN_WHITE);

@@ -24,21 +24,27 @@ put_square(char *buf, int len, const pdn_variant *v, int square)
 }
 
 int
-pdn_variant_square_str(const pdn_variant *v, char *buf, int square)
+pdn_square_str(char *buf, const pdn_variant *v, int square)
 {
-	int len = put_square(buf, 0, v, square);
+	int len;
+
+	if (v == NULL)
+		v = pdn_variant_default();
+	len = put_square(buf, 0, v, square);
 
 	buf[len] = '\0';
 	return len;
 }
 
 int
-pdn_variant_move_str(const pdn_variant *v, char *buf, const pdn_move *m,
-    int full)
+pdn_move_str(char *buf, const pdn_variant *v, const pdn_move *m, int full)
 {
-	char sep = (char)pdn_variant_capture_separator(v);
+	char sep;
 	int i, len;
 
+	if (v == NULL)
+		v = pdn_variant_default();
+	sep = (char)pdn_variant_capture_separator(v);
 	len = put_square(buf, 0, v, m->from);
 	if (m->ncap == 0) {
 		buf[len++] = '-';
@@ -57,14 +63,8 @@ pdn_variant_move_str(const pdn_variant *v, char *buf, const pdn_move *m,
 }
 
 int
-pdn_move_str(char *buf, const pdn_move *m, int full)
-{
-	return pdn_variant_move_str(pdn_variant_default(), buf, m, full);
-}
-
-int
-pdn_variant_move_str_unique(const pdn_variant *v, char *buf,
-    const pdn_move *m, const pdn_movelist *list)
+pdn_move_str_unique(char *buf, const pdn_variant *v, const pdn_move *m,
+    const pdn_movelist *list)
 {
 	int i;
 
@@ -73,16 +73,9 @@ pdn_variant_move_str_unique(const pdn_variant *v, char *buf,
 
 		if (o->from == m->from && o->to == m->to &&
 		    (o->captured != m->captured || o->promotes != m->promotes))
-			return pdn_variant_move_str(v, buf, m, 1);
+			return pdn_move_str(buf, v, m, 1);
 	}
-	return pdn_variant_move_str(v, buf, m, 0);
-}
-
-int
-pdn_move_str_unique(char *buf, const pdn_move *m, const pdn_movelist *list)
-{
-	return pdn_variant_move_str_unique(pdn_variant_default(), buf, m,
-	    list);
+	return pdn_move_str(buf, v, m, 0);
 }
 
 static int

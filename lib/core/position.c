@@ -7,19 +7,6 @@
 #include "variant.h"
 #include "zobrist.h"
 
-void
-pdn_position_clear(pdn_position *pos, pdn_colour side)
-{
-	memset(pos, 0, sizeof(*pos));
-	pos->side = side;
-}
-
-void
-pdn_position_start(pdn_position *pos)
-{
-	pdn_variant_start(pdn_variant_default(), pos);
-}
-
 pdn_piece
 pdn_position_get(const pdn_position *pos, int square)
 {

@@ -24,14 +24,8 @@ const uint64_t pdn_square_bits[51] = {
 };
 #undef B5
 
-uint64_t
-pdn_square_bit(int square)
-{
-	return square >= 1 && square <= PDN_SQUARES ? pdn_square_bits[square] : 0;
-}
-
 int
-pdn_bit_square(uint64_t bit)
+intl_bit_square(uint64_t bit)
 {
 	if (bit == 0 || (bit & (bit - 1)) != 0 || (bit & BOARD_MASK) == 0)
 		return 0;

@@ -227,7 +227,7 @@ int
 pdn_variant_bit_square(const pdn_variant *v, uint64_t bit)
 {
 	if (variant_is_intl(v))
-		return pdn_bit_square(bit);
+		return intl_bit_square(bit);
 	if (bit == 0 || (bit & (bit - 1)) != 0 ||
 	    v->geom->sq[bit_index(bit)] == 0)
 		return 0;

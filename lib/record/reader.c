@@ -771,7 +771,7 @@ check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
 	memset(&info, 0, sizeof(info));
 	if (v == NULL)
 		v = pdn_variant_default();
-	if (pdn_variant_fen_read(v, &pos, fen, len, &info) != 0) {
+	if (pdn_fen_read(&pos, v, fen, len, &info) != 0) {
 		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
 			    pdn_fen_strerror(info.status), info.square);
@@ -916,7 +916,8 @@ decide_gametype(pdn_reader *r)
 	const pdn_tag *gt = find_tag(r, "GameType"), *fen = find_tag(r, "FEN");
 	pdn_position pos;
 	pdn_movelist legal;
-	int idx[1], big = r->big;
+	pdn_move mv;
+	int big = r->big;
 
 	if (gt != NULL) {
 		g->gametype = gametype_number(gt->value);
@@ -945,14 +946,14 @@ decide_gametype(pdn_reader *r)
 	    r->first.sq[r->first.nsq - 1] >= 37 &&
 	    r->first.sq[r->first.nsq - 1] <= 42) {
 		pdn_variant_start(pdn_variant_get(27), &pos);
-		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
+		if (pdn_match(&mv, 1, &pos, &r->first, 0, &legal) > 0)
 			big = 2;
 	}
 	if (big == 0 && fen != NULL && fen_big_square(fen->value))
 		big = 1;
 	if (big == 0 && fen == NULL && r->have_first) {
-		pdn_position_start(&pos);
-		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
+		pdn_variant_start(pdn_variant_default(), &pos);
+		if (pdn_match(&mv, 1, &pos, &r->first, 0, &legal) > 0)
 			big = 1;
 	}
 	/*

@@ -259,8 +259,7 @@ decide(const pdn_played *pg, const pdn_rules_verdict *v,
 		out->number = p.number;
 		out->side = p.side;
 		out->second = p.second;
-		pdn_variant_move_str(pdn_position_variant(p.before),
-		    out->move, p.move, 0);
+		pdn_move_str(out->move, pdn_position_variant(p.before), p.move, 0);
 	}
 }
 

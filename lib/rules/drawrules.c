@@ -418,7 +418,7 @@ pdn_rules_new(pdn_rules **out, const pdn_profile *profile)
 		free(t);
 		return PDN_ENOMEM;
 	}
-	pdn_position_start(&t->cur);
+	pdn_variant_start(pdn_variant_default(), &t->cur);
 	*out = t;
 	return 0;
 }

@@ -234,11 +234,11 @@ unique_str(struct wr *w, const pdn_ply *p, char *s)
 	const pdn_variant *v = pdn_position_variant(p->before);
 
 	if (p->move->ncap == 0) {
-		pdn_variant_move_str(v, s, p->move, 0);
+		pdn_move_str(s, v, p->move, 0);
 		return;
 	}
 	pdn_generate(&w->legal, p->before);
-	pdn_variant_move_str_unique(v, s, p->move, &w->legal);
+	pdn_move_str_unique(s, v, p->move, &w->legal);
 }
 
 /*

@@ -126,7 +126,9 @@ typedef struct pdn_movelist {
  * FEN, notation and perft.  Squares are numbered 1..pdn_variant_squares()
  * in the variant's own numbering; the algebraic variants (Russian,
  * Brazilian, Czech) are numbered as English draughts (square 1 on b8,
- * square 32 on g1) and write their squares "c3".
+ * square 32 on g1) and write their squares "c3".  The functions that read
+ * or write notation (pdn_fen_read(), pdn_move_str(), pdn_square_str())
+ * take the variant, NULL standing for international draughts.
  */
 typedef struct pdn_variant pdn_variant;
 
@@ -216,24 +218,6 @@ const char *pdn_gametype_name(int gametype);
 /* --- squares and positions (position.c) ---------------------------- */
 
 /*
- * The bit of square 1..50 in international bitboards; 0 for any other
- * number.  (pdn_variant_square_bit() for any variant.)
- */
-uint64_t pdn_square_bit(int square);
-
-/* The square (1..50) of a single-bit international bitboard; 0 for none. */
-int pdn_bit_square(uint64_t bit);
-
-/*
- * The start position of international draughts: black men 1-20, white men
- * 31-50, White to move (pdn_variant_start() for any variant).
- */
-void pdn_position_start(pdn_position *pos);
-
-/* An empty international board with the given side to move. */
-void pdn_position_clear(pdn_position *pos, pdn_colour side);
-
-/*
  * The piece on a square of the position's variant (PDN_EMPTY for a number
  * that is no square).
  */
@@ -291,32 +275,25 @@ void pdn_make(pdn_position *pos, const pdn_move *m);
 #define PDN_MOVE_STRMAX	(3 * (PDN_MAX_CAPTURES + 1) + 1)
 
 /*
- * Writes the move into buf (at least PDN_MOVE_STRMAX bytes): "32-28" for a
- * quiet move; for a capture "28x19" (short) or every landing square
- * "26x17x28x37" (full).  Returns the length written.
+ * Writes the move, a move of variant v (NULL: international), into buf (at
+ * least PDN_MOVE_STRMAX bytes) in the variant's notation: its squares
+ * ("c3" in the algebraic variants) and its capture separator.  "32-28" for
+ * a quiet move; for a capture "28x19" (short) or every landing square
+ * "26x17x28x37" (full); "c3:e5" in Russian.  Returns the length written.
  */
-int pdn_move_str(char *buf, const pdn_move *m, int full);
-
-/*
- * Writes the move into buf (at least PDN_MOVE_STRMAX bytes) in the shortest
- * form that no other move of `list` shares: the short form, or the full
- * path when another legal move has the same from and to squares.  Returns
- * the length written.
- */
-int pdn_move_str_unique(char *buf, const pdn_move *m,
-    const pdn_movelist *list);
-
-/*
- * The same in the notation of variant v: its squares ("c3" in the
- * algebraic variants) and its capture separator ("c3:e5" in Russian).
- */
-int pdn_variant_move_str(const pdn_variant *v, char *buf, const pdn_move *m,
+int pdn_move_str(char *buf, const pdn_variant *v, const pdn_move *m,
     int full);
 
+/*
+ * The same in the shortest form that no other move of `list` shares: the
+ * short form, or the full path when another legal move has the same from
+ * and to squares.
+ */
+int pdn_move_str_unique(char *buf, const pdn_variant *v, const pdn_move *m,
+    const pdn_movelist *list);
+
 /* A square as v's records write it ("35", "c3") into buf (8 bytes). */
-int pdn_variant_square_str(const pdn_variant *v, char *buf, int square);
-int pdn_variant_move_str_unique(const pdn_variant *v, char *buf,
-    const pdn_move *m, const pdn_movelist *list);
+int pdn_square_str(char *buf, const pdn_variant *v, int square);
 
 /* --- move tokens (notation.c) ------------------------------------- */
 
@@ -345,7 +322,7 @@ typedef struct pdn_movetok {
 #define PDN_MOVETOK_STRMAX	(5 * PDN_MOVETOK_MAX + 1)
 int pdn_movetok_str(char *buf, const pdn_movetok *t);
 
-/* --- move matching (match.c) ---------------------------------------- */
+/* --- move matching (match.c): the one matcher ----------------------- */
 
 /* What a match noticed, as bits. */
 enum {
@@ -353,25 +330,45 @@ enum {
 	PDN_MATCH_X_QUIET = 1 << 1		/* quiet move written with 'x' */
 };
 
-/*
- * Selects from `legal` (the legal moves of a position) the moves a token
- * can mean: same from and to squares, and every square listed in between
- * is a landing or a captured square of the move.  Writes up to `max`
- * indices into `legal->m` to idx and returns how many moves match (which
- * may exceed max); *notes (may be NULL) gets PDN_MATCH_* bits.  The moves
- * are international draughts': algebraic tokens and squares outside 1..50
- * match nothing.
- */
-int pdn_match_list(int *idx, int max, unsigned *notes, const pdn_movetok *tok,
-    const pdn_movelist *legal);
+/* Bits of pdn_match()'s flags. */
+enum {
+	/*
+	 * With no legal move matching, match the irregular ones that stood
+	 * under FMJD articles 5.4 and 5.7 (a quiet move while a capture is
+	 * compulsory, a capture of fewer than the most pieces): international
+	 * draughts only.
+	 */
+	PDN_MATCH_LENIENT = 1 << 0
+};
+
+/* The most moves pdn_match() writes out. */
+#define PDN_MATCH_MAX	64
 
 /*
- * The same in variant v, whose squares a token names by number
- * (1..pdn_variant_squares()) or, in every variant but international, by
- * file and rank ("c3").
+ * The moves a token can mean in position `pos`, under the rules of its
+ * variant: the legal moves with the token's from and to squares whose
+ * landing or captured squares (in every variant but international also the
+ * squares passed over) include each square the token lists in between.
+ * Squares are named by number (1..pdn_variant_squares()) or, in every
+ * variant but international, by file and rank ("c3").  Writes up to `max`
+ * of them (at most PDN_MATCH_MAX) to out and returns how many legal moves
+ * match, 0 when none does.  With PDN_MATCH_LENIENT and no legal match,
+ * the irregular moves are matched instead and their count is returned
+ * negated.  `scratch` is a move list the call may use.  The legal moves
+ * are generated only when the quick tests of a plain quiet move or a
+ * one-piece capture cannot decide.
  */
-int pdn_variant_match_list(const pdn_variant *v, int *idx, int max,
-    unsigned *notes, const pdn_movetok *tok, const pdn_movelist *legal);
+int pdn_match(pdn_move *out, int max, const pdn_position *pos,
+    const pdn_movetok *tok, unsigned flags, pdn_movelist *scratch);
+
+/*
+ * The same against a list of moves, the legal moves of a position of
+ * variant v: writes up to `max` indices into `legal->m` to idx and returns
+ * how many moves match (which may exceed max); *notes (may be NULL) gets
+ * PDN_MATCH_* bits of what the match noticed.
+ */
+int pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
+    const pdn_movetok *tok, const pdn_movelist *legal);
 
 /*
  * The token with its squares as square numbers of variant v in *out
@@ -383,19 +380,12 @@ int pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
     pdn_movetok *out);
 
 /*
- * The same from a position: generates its legal moves into *legal (which
- * the caller provides) and matches against them.
- */
-int pdn_match(int *idx, int max, unsigned *notes, pdn_movelist *legal,
-    const pdn_position *pos, const pdn_movetok *tok);
-
-
-/*
  * Who moves first from `pos`, read from a FEN whose side to move is '?'
  * (PDN_FEN_W_SIDE_UNKNOWN), by `first`, the first move of the line after
  * it (before any other setup; NULL when there is none): the colour of the
  * piece on its from-square.  Returns PDN_WHITE or PDN_BLACK, or -1 when
- * no move tells: there is none, or it is algebraic or starts on an empty
+ * no move tells: there is none, one of its squares is no square of the
+ * position's variant (pdn_movetok_squares()), or it starts on an empty
  * square.
  */
 int pdn_setup_side(const pdn_position *pos, const pdn_movetok *first);
@@ -444,21 +434,14 @@ typedef struct pdn_fen_info {
 } pdn_fen_info;
 
 /*
- * Reads a FEN ("W:W31-50:B1-20") of `len` bytes into `pos`.  Returns 0, or
- * PDN_EINVAL with `info->status` and `info->offset` saying why; `info` may
- * be NULL.  `pos` is only written on success.
+ * Reads a FEN ("W:W31-50:B1-20") of `len` bytes into `pos`, a position of
+ * variant v (NULL: international draughts): its squares by number, or in
+ * every variant by file and rank ("Wc3,Kd4"; no ranges of those).
+ * Returns 0, or PDN_EINVAL with `info->status` and `info->offset` saying
+ * why; `info` may be NULL.  `pos` is only written on success.
  */
-int pdn_fen_read(pdn_position *pos, const char *s, size_t len,
-    pdn_fen_info *info);
-
-/*
- * Reads a FEN of variant v into `pos`, a position of that variant: its
- * squares by number, or in any variant by file and rank ("Wc3,Kd4"; no
- * ranges of those).  Otherwise as pdn_fen_read(), which reads
- * international draughts.
- */
-int pdn_variant_fen_read(const pdn_variant *v, pdn_position *pos,
-    const char *s, size_t len, pdn_fen_info *info);
+int pdn_fen_read(pdn_position *pos, const pdn_variant *v, const char *s,
+    size_t len, pdn_fen_info *info);
 
 /* A fixed English message for a FEN status. */
 const char *pdn_fen_strerror(pdn_fen_status status);

@@ -296,19 +296,6 @@ int pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
 const pdn_setup *pdn_played_setup_at(const pdn_played *pg, long line,
     size_t i);
 
-/*
- * Matches one move token in one position, the fast way: a quiet move is
- * checked directly; the legal moves are generated only when a capture is
- * possible or the token is not a plain quiet move.  Writes up to `max`
- * matching moves to out and returns how many legal moves match (0: the
- * token is not legal here).  With PDN_REPLAY_LENIENT in flags and no legal
- * match, the irregular moves (quiet while a capture is compulsory, a capture
- * of fewer than the most pieces) are matched instead and the count is
- * returned negated.  `scratch` is a move list the call may use.
- */
-int pdn_replay_match(pdn_move *out, int max, const pdn_position *pos,
-    const pdn_movetok *tok, unsigned flags, pdn_movelist *scratch);
-
 #pragma GCC visibility pop
 
 #ifdef __cplusplus

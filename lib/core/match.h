@@ -1,0 +1,22 @@
+/*
+ * What the replay asks the matcher beyond its public interface (private
+ * to libpdn): the quick test of a one-piece capture by a man, which the
+ * replay's own fast path (play_fast() in play/replay.c) plays straight
+ * into a node of its line.
+ */
+#ifndef PDN_MATCH_H
+#define PDN_MATCH_H
+
+#include "pdn/core.h"
+
+/*
+ * The one-piece capture from x to by a man of international draughts if
+ * that is a legal move of `pos`: when the side to move has no king and
+ * none of its men can take a second piece after a first.  Returns 1 with
+ * the move in *m, 0 when it is not legal, -1 when the quick test cannot
+ * tell (kings, or a longer capture exists).
+ */
+int match_single_capture(const pdn_position *pos, int from, int to,
+    pdn_move *m);
+
+#endif /* PDN_MATCH_H */
