@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 /*
  * The name and severity of every code, as the manual pages list them:

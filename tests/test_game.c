@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 /* A game of nothing but these tags. */
 static void
@@ -93,7 +93,7 @@ test_setup_side(void **state)
 	pdn_movetok t;
 
 	(void)state;
-	assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), &info), 0);
+	assert_int_equal(pdn_fen_read(&pos, NULL, fen, strlen(fen), &info), 0);
 	assert_true(info.warnings & PDN_FEN_W_SIDE_UNKNOWN);
 	/* The colour of the piece on the from-square, man or king. */
 	t = tok2(29, 24, 0, 0);
@@ -125,8 +125,7 @@ test_setup_side(void **state)
 	 * variant, as the replay does, since commit "variants core".)
 	 */
 	fen = "?:Wc3,e1:Bf6";
-	assert_int_equal(pdn_variant_fen_read(ru, &pos, fen, strlen(fen),
-	    NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, ru, fen, strlen(fen), NULL), 0);
 	t = tok2(ALG('c', 3), ALG('d', 4), 0, 1);
 	assert_int_equal(pdn_setup_side(&pos, &t), PDN_WHITE);
 	t = tok2(ALG('f', 6), ALG('e', 5), 0, 1);
@@ -143,8 +142,7 @@ test_setup_side(void **state)
 
 	/* Canadian: square 72, whose bit is beyond the 64-bit boards. */
 	fen = "?:W72:B1";
-	assert_int_equal(pdn_variant_fen_read(ca, &pos, fen, strlen(fen),
-	    NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, ca, fen, strlen(fen), NULL), 0);
 	t = tok2(72, 66, 0, 0);
 	assert_int_equal(pdn_setup_side(&pos, &t), PDN_WHITE);
 	t = tok2(1, 7, 0, 0);

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 /*
  * A token from its text: squares by number or by file and rank, joined
@@ -54,7 +54,7 @@ setup(const char *name, const char *fen, pdn_position *pos,
 	const pdn_variant *v = pdn_variant_by_name(name);
 
 	assert_non_null(v);
-	if (pdn_variant_fen_read(v, pos, fen, strlen(fen), NULL) != 0)
+	if (pdn_fen_read(pos, v, fen, strlen(fen), NULL) != 0)
 		fail_msg("%s: bad FEN %s", name, fen);
 	assert_true(pdn_generate(list, pos) >= 0);
 	return v;
@@ -73,7 +73,7 @@ count(const pdn_variant *v, const pdn_movelist *list, const char *s,
 	int idx[PDN_MAX_MOVES], n, i;
 	unsigned got = 0xdead;
 
-	n = pdn_variant_match_list(v, idx, PDN_MAX_MOVES, &got, &t, list);
+	n = pdn_match_list(idx, PDN_MAX_MOVES, &got, v, &t, list);
 	assert_true(got != 0xdead);
 	if (notes != NULL)
 		*notes = got;
@@ -90,7 +90,7 @@ count(const pdn_variant *v, const pdn_movelist *list, const char *s,
 			assert_true(idx[i] > idx[i - 1]);
 	}
 	if (first != NULL)
-		pdn_variant_move_str(v, first, &list->m[idx[0]], 1);
+		pdn_move_str(first, v, &list->m[idx[0]], 1);
 	return n;
 }
 
@@ -111,7 +111,7 @@ test_start(void **state)
 	size_t i;
 
 	(void)state;
-	pdn_position_start(&pos);
+	pdn_variant_start(pdn_variant_default(), &pos);
 	assert_int_equal(pdn_generate(&list, &pos), 9);
 	for (i = 0; i < sizeof(legal) / sizeof(legal[0]); i++) {
 		assert_int_equal(count(v, &list, legal[i], &notes, full), 1);
@@ -175,7 +175,8 @@ static void
 test_ambiguous(void **state)
 {
 	pdn_position pos;
-	pdn_movelist list;
+	pdn_movelist list, scratch;
+	pdn_move out[4];
 	const pdn_variant *v;
 	pdn_movetok t;
 	unsigned notes;
@@ -211,23 +212,23 @@ test_ambiguous(void **state)
 
 	/* The count goes on past max; only max indices are written. */
 	t = tok("4x15");
-	assert_int_equal(pdn_match_list(idx, 1, &notes, &t, &list), 2);
+	assert_int_equal(pdn_match_list(idx, 1, &notes, v, &t, &list), 2);
 	assert_in_range(idx[0], 0, 1);
 	assert_int_equal(idx[1], -1);
-	assert_int_equal(pdn_match_list(idx, 0, NULL, &t, &list), 2);
-	assert_int_equal(pdn_match_list(idx, 4, NULL, &t, &list), 2);
+	assert_int_equal(pdn_match_list(idx, 0, NULL, v, &t, &list), 2);
+	assert_int_equal(pdn_match_list(idx, 4, NULL, v, &t, &list), 2);
 	a = idx[0];
 	b = idx[1];
 	assert_true(a != b && a >= 0 && b >= 0 && a + b == 1);
 	assert_int_equal(idx[2], -1);
-	/* pdn_match(): the same from the position. */
-	memset(&list, 0, sizeof(list));
-	assert_int_equal(pdn_match(idx, 4, &notes, &list, &pos, &t), 2);
-	assert_int_equal(list.n, 2);
-	assert_int_equal(notes, 0);
+	/* pdn_match(): the same from the position, the moves themselves. */
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 2);
+	assert_int_equal(out[0].from, 4);
+	assert_int_equal(out[1].to, 15);
+	assert_true(out[0].path[0] != out[1].path[0]);
 	t = tok("4x31x15");
-	assert_int_equal(pdn_match(idx, 4, &notes, &list, &pos, &t), 1);
-	assert_int_equal(list.m[idx[0]].path[0], 31);
+	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
+	assert_int_equal(out[0].path[0], 31);
 }
 
 /*
@@ -325,7 +326,7 @@ test_algebraic(void **state)
 	assert_int_equal(count(v, &list, "73-67", &notes, NULL), 0);
 
 	/* International: algebraic tokens match nothing. */
-	pdn_position_start(&pos);
+	pdn_variant_start(pdn_variant_default(), &pos);
 	assert_int_equal(pdn_generate(&list, &pos), 9);
 	assert_int_equal(count(pdn_variant_default(), &list, "b4-a5", &notes,
 	    NULL), 0);

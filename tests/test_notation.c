@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "pdn_game.h"
+#include <pdn/pdn.h>
 
 static int
 cmp_str(const void *a, const void *b)
@@ -39,17 +39,15 @@ moves_of(const char *name, const char *fen, int how, char *out, size_t size)
 	int i, n, got;
 
 	assert_non_null(v);
-	if (pdn_variant_fen_read(v, &pos, fen, strlen(fen), NULL) != 0)
+	if (pdn_fen_read(&pos, v, fen, strlen(fen), NULL) != 0)
 		fail_msg("%s: bad FEN %s", name, fen);
 	n = pdn_generate(&list, &pos);
 	assert_true(n >= 0);
 	for (i = 0; i < n; i++) {
 		if (how == 2)
-			got = pdn_variant_move_str_unique(v, bufs[i],
-			    &list.m[i], &list);
+			got = pdn_move_str_unique(bufs[i], v, &list.m[i], &list);
 		else
-			got = pdn_variant_move_str(v, bufs[i], &list.m[i],
-			    how);
+			got = pdn_move_str(bufs[i], v, &list.m[i], how);
 		assert_int_equal(got, (int)strlen(bufs[i]));
 		sorted[i] = bufs[i];
 	}
@@ -170,18 +168,18 @@ test_unique(void **state)
 		pdn_movelist list;
 		char buf[PDN_MOVE_STRMAX];
 
-		assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), NULL),
+		assert_int_equal(pdn_fen_read(&pos, NULL, fen, strlen(fen), NULL),
 		    0);
 		assert_int_equal(pdn_generate(&list, &pos), 2);
-		assert_int_equal(pdn_move_str_unique(buf, &list.m[0], &list),
+		assert_int_equal(pdn_move_str_unique(buf, NULL, &list.m[0], &list),
 		    10);
 		assert_true(strcmp(buf, "4x27x38x15") == 0 ||
 		    strcmp(buf, "4x31x42x15") == 0);
-		assert_int_equal(pdn_move_str(buf, &list.m[0], 0), 4);
+		assert_int_equal(pdn_move_str(buf, NULL, &list.m[0], 0), 4);
 		assert_string_equal(buf, "4x15");
 		/* Alone in its list, the move is unique short. */
 		list.n = 1;
-		assert_int_equal(pdn_move_str_unique(buf, &list.m[0], &list),
+		assert_int_equal(pdn_move_str_unique(buf, NULL, &list.m[0], &list),
 		    4);
 		assert_string_equal(buf, "4x15");
 	}
@@ -195,7 +193,7 @@ find(const pdn_movelist *list, const char *full)
 	int i;
 
 	for (i = 0; i < list->n; i++) {
-		pdn_move_str(buf, &list->m[i], 1);
+		pdn_move_str(buf, NULL, &list->m[i], 1);
 		if (strcmp(buf, full) == 0)
 			return &list->m[i];
 	}
@@ -213,20 +211,19 @@ test_move_str(void **state)
 	char buf[PDN_MOVE_STRMAX];
 
 	(void)state;
-	assert_int_equal(pdn_fen_read(&pos, fen, strlen(fen), NULL), 0);
+	assert_int_equal(pdn_fen_read(&pos, NULL, fen, strlen(fen), NULL), 0);
 	assert_int_equal(pdn_generate(&list, &pos), 1);
-	assert_int_equal(pdn_move_str(buf, &list.m[0], 0), 4);
+	assert_int_equal(pdn_move_str(buf, NULL, &list.m[0], 0), 4);
 	assert_string_equal(buf, "15x2");
-	assert_int_equal(pdn_move_str(buf, &list.m[0], 1), 10);
+	assert_int_equal(pdn_move_str(buf, NULL, &list.m[0], 1), 10);
 	assert_string_equal(buf, "15x24x13x2");
-	assert_int_equal(pdn_variant_move_str(pdn_variant_default(), buf,
-	    &list.m[0], 1), 10);
+	assert_int_equal(pdn_move_str(buf, pdn_variant_default(), &list.m[0], 1), 10);
 	assert_string_equal(buf, "15x24x13x2");
-	pdn_position_start(&pos);
+	pdn_variant_start(pdn_variant_default(), &pos);
 	assert_int_equal(pdn_generate(&list, &pos), 9);
-	assert_int_equal(pdn_move_str(buf, find(&list, "32-28"), 0), 5);
+	assert_int_equal(pdn_move_str(buf, NULL, find(&list, "32-28"), 0), 5);
 	assert_string_equal(buf, "32-28");
-	assert_int_equal(pdn_move_str(buf, find(&list, "35-30"), 1), 5);
+	assert_int_equal(pdn_move_str(buf, NULL, find(&list, "35-30"), 1), 5);
 	assert_string_equal(buf, "35-30");
 }
 
@@ -239,7 +236,7 @@ check_square(const char *name, int n, const char *want)
 
 	assert_non_null(v);
 	memset(buf, 'Z', sizeof(buf));
-	assert_int_equal(pdn_variant_square_str(v, buf, n), (int)strlen(want));
+	assert_int_equal(pdn_square_str(buf, v, n), (int)strlen(want));
 	if (strcmp(buf, want) != 0)
 		fail_msg("%s square %d written \"%s\", not \"%s\"", name, n,
 		    buf, want);

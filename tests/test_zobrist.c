@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "pdn.h"
+#include <pdn/pdn.h>
 #include "pdntest.h"
 
 static const pdn_piece kinds[4] = {
@@ -159,8 +159,7 @@ play(pdn_position *pos, const char *const *line, int n)
 	for (i = 0; i < n; i++) {
 		pdn_generate(&list, pos);
 		for (j = 0; j < list.n; j++) {
-			pdn_variant_move_str(pdn_position_variant(pos), buf,
-			    &list.m[j], 1);
+			pdn_move_str(buf, pdn_position_variant(pos), &list.m[j], 1);
 			if (strcmp(buf, line[i]) == 0)
 				break;
 		}
@@ -183,20 +182,20 @@ test_equal(void **state)
 	pdn_position p, q, r;
 
 	(void)state;
-	pdn_position_start(&p);
-	pdn_position_start(&q);
+	pdn_variant_start(pdn_variant_default(), &p);
+	pdn_variant_start(pdn_variant_default(), &q);
 	play(&p, a, 3);
 	play(&q, b, 3);
 	assert_true(pdn_position_equal(&p, &q));
 	assert_true(pdn_position_hash(&p) == pdn_position_hash(&q));
 	/* The same position read from its FEN. */
-	assert_int_equal(pdn_fen_read(&r, fen, strlen(fen), NULL), 0);
+	assert_int_equal(pdn_fen_read(&r, NULL, fen, strlen(fen), NULL), 0);
 	assert_true(pdn_position_equal(&p, &r));
 	assert_true(pdn_position_hash(&p) == pdn_position_hash(&r));
 	/* A start position and its FEN. */
 	fen = "W:W31-50:B1-20";
-	assert_int_equal(pdn_fen_read(&r, fen, strlen(fen), NULL), 0);
-	pdn_position_start(&p);
+	assert_int_equal(pdn_fen_read(&r, NULL, fen, strlen(fen), NULL), 0);
+	pdn_variant_start(pdn_variant_default(), &p);
 	assert_true(pdn_position_hash(&p) == pdn_position_hash(&r));
 	/* One move changes it. */
 	play(&p, a, 1);
@@ -211,8 +210,7 @@ test_equal(void **state)
 	assert_true(p.hi[0] == 0xff);
 	assert_true(pdn_position_hash(&p) == pdn_position_hash(&q));
 	fen = "B:W37,42,44-47,49-72:B1-24,26-31";
-	assert_int_equal(pdn_variant_fen_read(canadian, &r, fen, strlen(fen),
-	    NULL), 0);
+	assert_int_equal(pdn_fen_read(&r, canadian, fen, strlen(fen), NULL), 0);
 	assert_true(pdn_position_equal(&p, &r));
 	assert_true(pdn_position_hash(&p) == pdn_position_hash(&r));
 }
@@ -237,8 +235,7 @@ check_moves(const pdn_position *pos)
 		if (pdn_hash_after(h, pos, &list.m[i]) !=
 		    pdn_position_hash(&next)) {
 			pdn_fen_write(fen, sizeof(fen), pos);
-			pdn_variant_move_str(pdn_position_variant(pos), buf,
-			    &list.m[i], 1);
+			pdn_move_str(buf, pdn_position_variant(pos), &list.m[i], 1);
 			fail_msg("%s %s: hash after %s differs",
 			    pdn_variant_name(pdn_position_variant(pos)), fen,
 			    buf);
@@ -254,7 +251,7 @@ check_fen(const char *name, const char *fen)
 	pdn_position pos;
 
 	assert_non_null(v);
-	if (pdn_variant_fen_read(v, &pos, fen, strlen(fen), NULL) != 0)
+	if (pdn_fen_read(&pos, v, fen, strlen(fen), NULL) != 0)
 		fail_msg("%s: bad FEN %s", name, fen);
 	return check_moves(&pos);
 }
