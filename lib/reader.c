@@ -905,9 +905,70 @@ bad:
 }
 
 /*
- * Decides the game type: the GameType tag, or international draughts when
- * a square above 32 is used or the first move is legal from the 10x10
- * start position (which no 8x8 variant's first move is).
+ * Nonzero when the FEN (len bytes at fen) reads as a position of
+ * international draughts and the first move after it (NULL: none) is
+ * legal there, its side to move '?' decided by that move as the replay
+ * decides it (add_setup()).
+ */
+static int
+fits_international(const char *fen, size_t len, const pdn_movetok *first)
+{
+	pdn_position pos;
+	pdn_fen_info info;
+	pdn_movelist legal;
+	int idx[1], side;
+
+	memset(&info, 0, sizeof(info));
+	if (pdn_variant_fen_read(pdn_variant_get(20), &pos, fen, len,
+	    &info) != 0)
+		return 0;
+	if (first == NULL)
+		return 1;
+	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
+	    (side = pdn_setup_side(&pos, first)) >= 0)
+		pos.side = (pdn_colour)side;
+	return pdn_match(idx, 1, NULL, &legal, &pos, first) > 0;
+}
+
+/*
+ * Nonzero when nothing in an untagged game that no square or first move
+ * says is international draughts contradicts it, the PDN default: it
+ * has no algebraic move (r->big -1) and is not cut short (what was not
+ * read could); without a FEN, it has no first move (from the start
+ * position that move would have said 20 already), or a first setup
+ * that fits_international(); with one, the FEN and its first move fit.
+ */
+static int
+default_international(pdn_reader *r, const pdn_tag *fen)
+{
+	const pdn_game *g = &r->game;
+	const pdn_movetok *m;
+	size_t i;
+
+	if (r->big != 0 || g->truncated)
+		return 0;
+	if (fen != NULL)
+		return fits_international(fen->value, fen->vlen,
+		    r->have_first ? &r->first : NULL);
+	if (r->have_first)
+		return 0;
+	for (i = 0; r->setups > 0 && i < g->moves.n; i++)
+		if (g->moves.e[i].type == PDN_EL_SETUP) {
+			m = r->setupfirst.n > 0 ?
+			    (const pdn_movetok *)r->setupfirst.p : NULL;
+			return fits_international(g->moves.e[i].u.text.s,
+			    g->moves.e[i].u.text.len, m != NULL &&
+			    m->nsq > 0 ? m : NULL);
+		}
+	return 1;
+}
+
+/*
+ * Decides the game type: the GameType tag; Canadian draughts for a first
+ * move from the 12x12 start; international draughts when a square above
+ * 32 is used or the first move is legal from the 10x10 start position
+ * (which no 8x8 variant's first move is), and, the PDN default, when
+ * nothing contradicts it (default_international()).
  */
 static void
 decide_gametype(pdn_reader *r)
@@ -955,10 +1016,13 @@ decide_gametype(pdn_reader *r)
 		if (pdn_match(idx, 1, NULL, &legal, &pos, &r->first) > 0)
 			big = 1;
 	}
+	if (big == 0 && default_international(r, fen))
+		big = 1;
 	/*
-	 * Not recognisably international draughts: the type stays 0, and
-	 * the replay, which does not play such a game, says so once
-	 * (gametype-unknown).
+	 * Contradicting international draughts (an 8x8 first move, an
+	 * algebraic move, a FEN or first move that does not fit): the type
+	 * stays 0, and the replay, which does not play such a game, says so
+	 * once (gametype-unknown).
 	 */
 	if (big == 1) {
 		g->gametype = 20;
@@ -1189,7 +1253,17 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 		emit(r, code, line, col, NULL);
 	r->game.truncated = 1;
 	in_tags = !r->movetext && !junk;
-	if ((rc = pdn_lexer_skip_game(r->lx, in_tags)) != 0)
+	/*
+	 * A game's first line a '[' with no tag name ("[[[[", "[]") is no
+	 * tag of it: the tag lines after it are the next game's, and only
+	 * the lines like it go with it (lex_skip_stray()).
+	 */
+	if (in_tags && r->tags.n == 0 && t->type == PDN_TOK_ERROR &&
+	    lex_error_no_tag_name(r->lx))
+		rc = lex_skip_stray(r->lx);
+	else
+		rc = pdn_lexer_skip_game(r->lx, in_tags);
+	if (rc != 0)
 		return rc;
 	set_end(r, pdn_lexer_offset(r->lx));
 	if (r->opt.keep_raw)
