@@ -85,6 +85,14 @@ struct pdn_reader {
 	 */
 	int big;
 	int have_first;
+	/*
+	 * The FEN tag read as international draughts by decide_gametype()
+	 * (fen_read nonzero, fen_rc what pdn_variant_fen_read() returned),
+	 * which check_fen() then takes instead of reading it again.
+	 */
+	int fen_read, fen_rc;
+	pdn_position fen_pos;
+	pdn_fen_info fen_info;
 	pdn_movetok first;
 	/*
 	 * The first move after each /FEN/ setup of the main line (nsq 0:
@@ -760,18 +768,25 @@ fen_big_square(const char *s)
  */
 static void
 check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
-    const pdn_movetok *first)
+    const pdn_movetok *first, int tag)
 {
 	pdn_position pos;
 	pdn_fen_info info;
 	char mv[PDN_MOVETOK_STRMAX];
 	const pdn_variant *v = pdn_variant_get(r->game.gametype);
-	int played = v != NULL, side;
+	int played = v != NULL, side, rc;
 
 	memset(&info, 0, sizeof(info));
 	if (v == NULL)
 		v = pdn_variant_default();
-	if (pdn_variant_fen_read(v, &pos, fen, len, &info) != 0) {
+	/* The tag's FEN read as international already: not again. */
+	if (tag && r->fen_read && v == pdn_variant_get(20)) {
+		pos = r->fen_pos;
+		info = r->fen_info;
+		rc = r->fen_rc;
+	} else
+		rc = pdn_variant_fen_read(v, &pos, fen, len, &info);
+	if (rc != 0) {
 		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
 			    pdn_fen_strerror(info.status), info.square);
@@ -911,23 +926,29 @@ bad:
  * decides it (add_setup()).
  */
 static int
-fits_international(const char *fen, size_t len, const pdn_movetok *first)
+fits_international(pdn_reader *r, const char *fen, size_t len,
+    const pdn_movetok *first, int tag)
 {
-	pdn_position pos;
-	pdn_fen_info info;
+	pdn_position p, *pos = tag ? &r->fen_pos : &p;
+	pdn_fen_info i, *info = tag ? &r->fen_info : &i;
 	pdn_movelist legal;
-	int idx[1], side;
+	int idx[1], side, rc;
 
-	memset(&info, 0, sizeof(info));
-	if (pdn_variant_fen_read(pdn_variant_get(20), &pos, fen, len,
-	    &info) != 0)
+	memset(info, 0, sizeof(*info));
+	rc = pdn_variant_fen_read(pdn_variant_get(20), pos, fen, len, info);
+	if (tag) {
+		r->fen_read = 1;
+		r->fen_rc = rc;
+	}
+	if (rc != 0)
 		return 0;
 	if (first == NULL)
 		return 1;
-	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
-	    (side = pdn_setup_side(&pos, first)) >= 0)
-		pos.side = (pdn_colour)side;
-	return pdn_match(idx, 1, NULL, &legal, &pos, first) > 0;
+	p = *pos;
+	if ((info->warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
+	    (side = pdn_setup_side(&p, first)) >= 0)
+		p.side = (pdn_colour)side;
+	return pdn_match(idx, 1, NULL, &legal, &p, first) > 0;
 }
 
 /*
@@ -948,17 +969,17 @@ default_international(pdn_reader *r, const pdn_tag *fen)
 	if (r->big != 0 || g->truncated)
 		return 0;
 	if (fen != NULL)
-		return fits_international(fen->value, fen->vlen,
-		    r->have_first ? &r->first : NULL);
+		return fits_international(r, fen->value, fen->vlen,
+		    r->have_first ? &r->first : NULL, 1);
 	if (r->have_first)
 		return 0;
 	for (i = 0; r->setups > 0 && i < g->moves.n; i++)
 		if (g->moves.e[i].type == PDN_EL_SETUP) {
 			m = r->setupfirst.n > 0 ?
 			    (const pdn_movetok *)r->setupfirst.p : NULL;
-			return fits_international(g->moves.e[i].u.text.s,
+			return fits_international(r, g->moves.e[i].u.text.s,
 			    g->moves.e[i].u.text.len, m != NULL &&
-			    m->nsq > 0 ? m : NULL);
+			    m->nsq > 0 ? m : NULL, 0);
 		}
 	return 1;
 }
@@ -979,6 +1000,7 @@ decide_gametype(pdn_reader *r)
 	pdn_movelist legal;
 	int idx[1], big = r->big;
 
+	r->fen_read = 0;
 	if (gt != NULL) {
 		g->gametype = gametype_number(gt->value);
 		/*
@@ -1169,7 +1191,7 @@ finish_game(pdn_reader *r, int checks)
 	check_result(r);
 	if ((fen = find_tag(r, "FEN")) != NULL)
 		check_fen(r, fen->value, fen->vlen, fen->line, 1,
-		    r->have_first ? &r->first : NULL);
+		    r->have_first ? &r->first : NULL, 1);
 	/* Most games have no setup: no need to look for one. */
 	for (i = 0, k = 0; r->setups > 0 && i < g->moves.n; i++)
 		if (g->moves.e[i].type == PDN_EL_SETUP) {
@@ -1179,7 +1201,7 @@ finish_game(pdn_reader *r, int checks)
 			check_fen(r, g->moves.e[i].u.text.s,
 			    g->moves.e[i].u.text.len, g->moves.e[i].line,
 			    g->moves.e[i].col, m != NULL && m->nsq > 0 ? m :
-			    NULL);
+			    NULL, 0);
 		}
 	r->tagdiag = 0;
 	r->in_game = 0;
