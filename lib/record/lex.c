@@ -103,6 +103,7 @@ struct pdn_lexer {
 	uint64_t blank_at;
 	uint64_t value_at, value_end;
 	unsigned char first;
+	unsigned char noname;	/* the error: a '[' with no tag name */
 };
 
 static int
@@ -205,6 +206,12 @@ int
 lex_error_in_tag(const pdn_lexer *lx)
 {
 	return lx->first == '[';
+}
+
+int
+lex_error_no_tag_name(const pdn_lexer *lx)
+{
+	return lx->first == '[' && lx->noname;
 }
 
 
@@ -812,6 +819,7 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 {
 	int rc;
 
+	lx->noname = 0;
 	if (lex_tag_fast(lx, tok, &rc))
 		return rc;
 	lx->pos++;
@@ -821,8 +829,10 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 		if ((rc = copy_run(lx, &lx->t, LX_TAG_MAX, C_NAME, 0)) != 0)
 			return text_error(lx, tok, rc, "a tag name",
 			    LX_TAG_MAX);
-	if (lx->t.len == 0)
+	if (lx->t.len == 0) {
+		lx->noname = 1;
 		return set_error(lx, tok, PDN_D_BAD_TAG, "no tag name");
+	}
 	if (!(lx->t.p[0] >= 'A' && lx->t.p[0] <= 'Z'))
 		tok->flags |= PDN_TF_TAG_NAME;
 	skip_blanks(lx);
@@ -1925,11 +1935,38 @@ pdn_lexer_next(pdn_token *tok, pdn_lexer *lx)
 }
 
 /*
+ * At the start of a line that holds '[': 1 when a tag name follows it
+ * (after blanks, as lex_tag() reads them), the line a tag; 0 when not
+ * (another '[', ']', a quote, the end of the line or of input).  The
+ * bytes looked at are only peeked: lx->pos does not move.
+ */
+static int
+starts_tag_name(pdn_lexer *lx)
+{
+	size_t k;
+
+	for (k = 1; k < LX_BUF; k++) {
+		if (fill(lx, k + 1) < k + 1)
+			return 0;
+		if (IS(lx->b[lx->pos + k], C_NAME))
+			return 1;
+		if (!IS(lx->b[lx->pos + k], C_SP))
+			return 0;
+	}
+	/* A run of blanks as long as the buffer: the lexer decides. */
+	return 1;
+}
+
+/*
  * pdn_lexer_skip_game(), which returns 1 at a line that starts with '[',
  * 0 at the end of input, or PDN_EIO; with `last` not NULL, *last gets the
  * last line passed that holds more than blanks (the line the lexer was on
- * at least).
+ * at least).  With `in_tags` SKIP_STRAY, after a '[' that starts no tag
+ * name, the lines that start with '[' and no tag name either (a line of
+ * '[') are passed too, and the next that starts a named tag stops it.
  */
+#define SKIP_STRAY	2
+
 static int
 skip_lines(pdn_lexer *lx, int in_tags, long *last)
 {
@@ -1941,7 +1978,8 @@ skip_lines(pdn_lexer *lx, int in_tags, long *last)
 	for (;;) {
 		if (lx->pos >= lx->end && fill(lx, 1) == 0)
 			return lx->ioerr ? PDN_EIO : 0;
-		if (at_start && lx->b[lx->pos] == '[' && !in_tags)
+		if (at_start && lx->b[lx->pos] == '[' && (!in_tags ||
+		    (in_tags == SKIP_STRAY && starts_tag_name(lx))))
 			return 1;
 		/* The broken game's own tags end at a line that is no tag. */
 		if (at_start && lx->b[lx->pos] != '[')
@@ -1967,7 +2005,15 @@ skip_lines(pdn_lexer *lx, int in_tags, long *last)
 int
 pdn_lexer_skip_game(pdn_lexer *lx, int in_tags)
 {
-	int rc = skip_lines(lx, in_tags, NULL);
+	int rc = skip_lines(lx, in_tags != 0, NULL);
+
+	return rc < 0 ? rc : 0;
+}
+
+int
+lex_skip_stray(pdn_lexer *lx)
+{
+	int rc = skip_lines(lx, SKIP_STRAY, NULL);
 
 	return rc < 0 ? rc : 0;
 }

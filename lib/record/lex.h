@@ -32,6 +32,21 @@ void lex_tag_value(const pdn_lexer *lx, uint64_t *offset, uint64_t *len);
 int lex_error_in_tag(const pdn_lexer *lx);
 
 /*
+ * After a PDN_TOK_ERROR: nonzero when the broken token is a '[' that no
+ * tag name follows ("[[[", "[]"): a line that is no tag of any game.
+ */
+int lex_error_no_tag_name(const pdn_lexer *lx);
+
+/*
+ * After such an error as a game's first tag: skips input up to the next
+ * line that starts a named tag, passing the lines that start with '['
+ * and no name too (pdn_lexer_skip_game() with in_tags would pass the tag
+ * lines after it as the broken game's own: those of the next game).
+ * Returns 0 or PDN_EIO.
+ */
+int lex_skip_stray(pdn_lexer *lx);
+
+/*
  * After an error outside any game: skips input up to the next line that
  * starts with '[', as pdn_lexer_skip_game(lx, 0) does; *last gets the
  * last line skipped that holds more than blanks.  Returns 1 at that line,

@@ -85,6 +85,14 @@ struct pdn_reader {
 	 */
 	int big;
 	int have_first;
+	/*
+	 * The FEN tag read as international draughts by decide_gametype()
+	 * (fen_read nonzero, fen_rc what pdn_fen_read() returned),
+	 * which check_fen() then takes instead of reading it again.
+	 */
+	int fen_read, fen_rc;
+	pdn_position fen_pos;
+	pdn_fen_info fen_info;
 	pdn_movetok first;
 	/*
 	 * The first move after each /FEN/ setup of the main line (nsq 0:
@@ -760,18 +768,25 @@ fen_big_square(const char *s)
  */
 static void
 check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
-    const pdn_movetok *first)
+    const pdn_movetok *first, int tag)
 {
 	pdn_position pos;
 	pdn_fen_info info;
 	char mv[PDN_MOVETOK_STRMAX];
 	const pdn_variant *v = pdn_variant_get(r->game.gametype);
-	int played = v != NULL, side;
+	int played = v != NULL, side, rc;
 
 	memset(&info, 0, sizeof(info));
 	if (v == NULL)
 		v = pdn_variant_default();
-	if (pdn_fen_read(&pos, v, fen, len, &info) != 0) {
+	/* The tag's FEN read as international already: not again. */
+	if (tag && r->fen_read && v == pdn_variant_get(20)) {
+		pos = r->fen_pos;
+		info = r->fen_info;
+		rc = r->fen_rc;
+	} else
+		rc = pdn_fen_read(&pos, v, fen, len, &info);
+	if (rc != 0) {
 		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
 			    pdn_fen_strerror(info.status), info.square);
@@ -905,9 +920,77 @@ bad:
 }
 
 /*
- * Decides the game type: the GameType tag, or international draughts when
- * a square above 32 is used or the first move is legal from the 10x10
- * start position (which no 8x8 variant's first move is).
+ * Nonzero when the FEN (len bytes at fen) reads as a position of
+ * international draughts and the first move after it (NULL: none) is
+ * legal there, its side to move '?' decided by that move as the replay
+ * decides it (add_setup()).
+ */
+static int
+fits_international(pdn_reader *r, const char *fen, size_t len,
+    const pdn_movetok *first, int tag)
+{
+	pdn_position p, *pos = tag ? &r->fen_pos : &p;
+	pdn_fen_info i, *info = tag ? &r->fen_info : &i;
+	pdn_movelist legal;
+	pdn_move mv;
+	int side, rc;
+
+	memset(info, 0, sizeof(*info));
+	rc = pdn_fen_read(pos, pdn_variant_get(20), fen, len, info);
+	if (tag) {
+		r->fen_read = 1;
+		r->fen_rc = rc;
+	}
+	if (rc != 0)
+		return 0;
+	if (first == NULL)
+		return 1;
+	p = *pos;
+	if ((info->warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
+	    (side = pdn_setup_side(&p, first)) >= 0)
+		p.side = (pdn_colour)side;
+	return pdn_match(&mv, 1, &p, first, 0, &legal) > 0;
+}
+
+/*
+ * Nonzero when nothing in an untagged game that no square or first move
+ * says is international draughts contradicts it, the PDN default: it
+ * has no algebraic move (r->big -1) and is not cut short (what was not
+ * read could); without a FEN, it has no first move (from the start
+ * position that move would have said 20 already), or a first setup
+ * that fits_international(); with one, the FEN and its first move fit.
+ */
+static int
+default_international(pdn_reader *r, const pdn_tag *fen)
+{
+	const pdn_game *g = &r->game;
+	const pdn_movetok *m;
+	size_t i;
+
+	if (r->big != 0 || g->truncated)
+		return 0;
+	if (fen != NULL)
+		return fits_international(r, fen->value, fen->vlen,
+		    r->have_first ? &r->first : NULL, 1);
+	if (r->have_first)
+		return 0;
+	for (i = 0; r->setups > 0 && i < g->moves.n; i++)
+		if (g->moves.e[i].type == PDN_EL_SETUP) {
+			m = r->setupfirst.n > 0 ?
+			    (const pdn_movetok *)r->setupfirst.p : NULL;
+			return fits_international(r, g->moves.e[i].u.text.s,
+			    g->moves.e[i].u.text.len, m != NULL &&
+			    m->nsq > 0 ? m : NULL, 0);
+		}
+	return 1;
+}
+
+/*
+ * Decides the game type: the GameType tag; Canadian draughts for a first
+ * move from the 12x12 start; international draughts when a square above
+ * 32 is used or the first move is legal from the 10x10 start position
+ * (which no 8x8 variant's first move is), and, the PDN default, when
+ * nothing contradicts it (default_international()).
  */
 static void
 decide_gametype(pdn_reader *r)
@@ -919,6 +1002,7 @@ decide_gametype(pdn_reader *r)
 	pdn_move mv;
 	int big = r->big;
 
+	r->fen_read = 0;
 	if (gt != NULL) {
 		g->gametype = gametype_number(gt->value);
 		/*
@@ -956,10 +1040,13 @@ decide_gametype(pdn_reader *r)
 		if (pdn_match(&mv, 1, &pos, &r->first, 0, &legal) > 0)
 			big = 1;
 	}
+	if (big == 0 && default_international(r, fen))
+		big = 1;
 	/*
-	 * Not recognisably international draughts: the type stays 0, and
-	 * the replay, which does not play such a game, says so once
-	 * (gametype-unknown).
+	 * Contradicting international draughts (an 8x8 first move, an
+	 * algebraic move, a FEN or first move that does not fit): the type
+	 * stays 0, and the replay, which does not play such a game, says so
+	 * once (gametype-unknown).
 	 */
 	if (big == 1) {
 		g->gametype = 20;
@@ -1106,7 +1193,7 @@ finish_game(pdn_reader *r, int checks)
 	check_result(r);
 	if ((fen = find_tag(r, "FEN")) != NULL)
 		check_fen(r, fen->value, fen->vlen, fen->line, 1,
-		    r->have_first ? &r->first : NULL);
+		    r->have_first ? &r->first : NULL, 1);
 	/* Most games have no setup: no need to look for one. */
 	for (i = 0, k = 0; r->setups > 0 && i < g->moves.n; i++)
 		if (g->moves.e[i].type == PDN_EL_SETUP) {
@@ -1116,7 +1203,7 @@ finish_game(pdn_reader *r, int checks)
 			check_fen(r, g->moves.e[i].u.text.s,
 			    g->moves.e[i].u.text.len, g->moves.e[i].line,
 			    g->moves.e[i].col, m != NULL && m->nsq > 0 ? m :
-			    NULL);
+			    NULL, 0);
 		}
 	r->tagdiag = 0;
 	r->in_game = 0;
@@ -1190,7 +1277,17 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 		emit(r, code, line, col, NULL);
 	r->game.truncated = 1;
 	in_tags = !r->movetext && !junk;
-	if ((rc = pdn_lexer_skip_game(r->lx, in_tags)) != 0)
+	/*
+	 * A game's first line a '[' with no tag name ("[[[[", "[]") is no
+	 * tag of it: the tag lines after it are the next game's, and only
+	 * the lines like it go with it (lex_skip_stray()).
+	 */
+	if (in_tags && r->tags.n == 0 && t->type == PDN_TOK_ERROR &&
+	    lex_error_no_tag_name(r->lx))
+		rc = lex_skip_stray(r->lx);
+	else
+		rc = pdn_lexer_skip_game(r->lx, in_tags);
+	if (rc != 0)
 		return rc;
 	set_end(r, pdn_lexer_offset(r->lx));
 	if (r->opt.keep_raw)
