@@ -17,6 +17,11 @@
  * With -j N the input is cut into chunks at game boundaries (chunks.h);
  * the threads select, the main thread writes in input order, and decides
  * there what is a copy of an earlier game (-D): it alone knows them all.
+ *
+ * This file reads the options (into a struct sel_opt, select/options.h)
+ * and runs the driver; the jobs are pdn-select's modules in cmd/select/:
+ * the criteria (criteria.h), -D (dups.h), the games read and judged
+ * (batch.h) and their writing (write.h).
  */
 #include <limits.h>
 #include <stdint.h>
@@ -37,6 +42,7 @@
 
 static const char *const formats[] = { "raw", "pdn", "tsv", "json", NULL };
 
+/* In the order of ST_* (criteria.h) and of pdn_verdict. */
 static const char *const status_names[] = {
 	"valid", "invalid", "unsupported", NULL
 };

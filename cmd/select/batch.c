@@ -131,8 +131,12 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	size_t len;
 	uint64_t th;
 	int rc, sel, copy, out = !d->quiet && !o->count;
-	/* Fixed for the run, as whether the input can be read again (-D). */
+	/*
+	 * Fixed for the run, as whether the input can be read again (-D):
+	 * the criteria are another module's, called only when they judge.
+	 */
 	int replay = criteria_need_replay(cr);
+	int reach = cr->nfens > 0 || cr->nmats > 0;
 	int reread = o->dedup && dup_reread(run->dups);
 
 	select_replay_options(&ro, o, d);
@@ -177,7 +181,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				}
 				sel = (int)adj.verdict == cr->verdict;
 			}
-			if (sel)
+			if (sel && reach)
 				sel = criteria_reached(cr, pg);
 		}
 		sel = sel != o->invert;
