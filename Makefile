@@ -97,6 +97,9 @@ SHLIBS   = $(if $(filter-out 0 no,$(SHARED)),$(BUILD)/$(SHLIB_NAME) \
 CMD_SRC  = $(sort $(wildcard cmd/pdn-*.c))
 CMD_COMMON_SRC = $(filter-out cmd/pdn-%.c,$(wildcard cmd/*.c))
 CMD_COMMON_OBJ = $(CMD_COMMON_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
+# pdn-select's own modules (cmd/select/), linked into it alone.
+SELECT_SRC = $(sort $(wildcard cmd/select/*.c))
+SELECT_OBJ = $(SELECT_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 PROGS    = $(CMD_SRC:cmd/%.c=$(BUILD)/bin/%)
 TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
@@ -160,6 +163,14 @@ $(BUILD)/cmd/%.o: cmd/%.c $(FLAGS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
+# pdn-select's modules and its main find the headers the tools share
+# (cmd/) with -Icmd, as their own do (cmd/select/).
+$(BUILD)/cmd/select/%.o: cmd/select/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/cmd/pdn-select.o: ALL_CPPFLAGS += -Icmd
+
 # Where `--rules NAME` finds the installed profiles.
 $(BUILD)/cmd/driver.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
 # The installed profiles' directory is compiled in: a stamp holding it
@@ -201,17 +212,22 @@ $(BUILD)/$(SONAME) $(BUILD)/libpdn.so: $(BUILD)/$(SHLIB_NAME)
 	$(Q)ln -sf $(SHLIB_NAME) $@
 
 # The tools and the tests link the static library (no LD_LIBRARY_PATH,
-# no indirection through the PLT).
+# no indirection through the PLT).  A tool's objects come before it,
+# those a tool adds of its own too (pdn-select's, below).
 $(BUILD)/bin/%: $(BUILD)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBPDN)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) \
+	    $(filter-out %.o,$^) $(LIBS)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_COMMON_OBJ) $(LIBPDN)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter-out $(LIBPDN),$^) \
 	    $(LIBPDN) $(CMOCKA_LIBS) $(LIBS)
+
+# pdn-select links its own modules too.
+$(BUILD)/bin/pdn-select: $(SELECT_OBJ)
 
 # The test of the tools' shared helpers links them.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
@@ -384,6 +400,7 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) \
+	$(SELECT_OBJ:.o=.d) \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \
 	$(FUZZ_RUNS:=.d) $(BUILD)/fuzz/driver.d

@@ -1,0 +1,352 @@
+/*
+ * pdn-select's batches (batch.h): the games of a stream or a chunk, read
+ * and judged by the criteria, kept with their bytes (as read or
+ * canonical), their records' values and what -D needs, until the main
+ * thread writes them in input order (write.c).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch.h"
+#include "chunks.h"
+#include "cli.h"
+#include "criteria.h"
+#include "driver.h"
+#include "dups.h"
+#include "options.h"
+#include <pdn/pdn.h>
+#include "write.h"
+
+static struct item *
+new_item(struct batch *b, int kind)
+{
+	struct item *it;
+
+	if (chunk_grow((void **)&b->it, &b->capit, b->nit + 1,
+	    sizeof(*b->it)) != 0) {
+		b->body.oom = 1;
+		return NULL;
+	}
+	it = &b->it[b->nit++];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	it->text = b->body.len;
+	return it;
+}
+
+/* Bytes that are no game's text: an IT_BYTES item. */
+static void
+between(struct batch *b, const char *s, size_t len)
+{
+	struct item *it;
+
+	if (len == 0 || (it = new_item(b, IT_BYTES)) == NULL)
+		return;
+	pdn_buf_add(&b->body, s, len);
+	it->len = b->body.len - it->text;
+}
+
+/* The tag values of a record: for each, its length (or SIZE_MAX), bytes. */
+static void
+keep_values(struct batch *b, const struct sel_opt *o, const pdn_game *g)
+{
+	const pdn_tag *t;
+	size_t i, len;
+
+	for (i = 0; i < o->ntags; i++) {
+		t = pdn_game_find_tag(g, o->tags[i]);
+		len = t != NULL ? t->vlen : SIZE_MAX;
+		pdn_buf_add(&b->arena, (const char *)&len, sizeof(len));
+		if (t != NULL)
+			pdn_buf_add(&b->arena, t->value, t->vlen);
+	}
+}
+
+/*
+ * How many blanks s[0..len-1] begins with (a comparison a byte: strchr()
+ * a byte was 1.5% of pdn-select -t's time).
+ */
+size_t
+blank_lead(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t' ||
+	    s[i] == '\r' || s[i] == '\n'); i++)
+		;
+	return i;
+}
+
+/*
+ * Text that is no game, that the reader gives as one only to keep it
+ * (keep_raw): comments outside any game.  Text with an error in it is a
+ * broken game, as pdn-validate counts it.
+ */
+static int
+no_game(const pdn_game *g)
+{
+	return g->truncated && g->errors == 0 && g->ntags == 0 &&
+	    g->plies == 0 && g->terminator == NULL;
+}
+
+/*
+ * What pdn-validate says of a game, and a canonical rewrite, take every
+ * variation; the other criteria only the main line.  The replay's
+ * diagnostics are pdn-validate's to say.
+ */
+void
+select_replay_options(pdn_replay_options *ro, const struct sel_opt *o,
+    const struct drv *d)
+{
+	ro->flags = d->flags;
+	if (o->crit.status < 0 && d->fmt != FMT_PDN)
+		ro->flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+}
+
+/*
+ * The work of a chunk or a stream (struct chunk_tool): reads the games of
+ * reader r into the batch, judged by the criteria, with the worker ctx.
+ */
+int
+select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
+    void *batch, const struct chunk_base *live, long *games)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct run *run = arg;
+	const struct sel_opt *o = run->opt;
+	const struct criteria *cr = &o->crit;
+	struct drv *d = run->drv;
+	struct chunk_worker *w = ctx;
+	struct batch *b = batch;
+	const pdn_played *pg;
+	const pdn_game *g;
+	const char *rest;
+	pdn_adjudication adj;
+	struct item *it;
+	size_t len;
+	uint64_t th;
+	int rc, sel, copy, out = !d->quiet && !o->count;
+	/*
+	 * Fixed for the run, as whether the input can be read again (-D):
+	 * the criteria are another module's, called only when they judge.
+	 */
+	int replay = criteria_need_replay(cr);
+	int reach = cr->nfens > 0 || cr->nmats > 0;
+	int reread = o->dedup && dup_reread(run->dups);
+
+	select_replay_options(&ro, o, d);
+	b->live = live != NULL;
+	/* The reader's diagnostics (batch_diag()) are shown as d says. */
+	b->drv = d;
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
+		if (no_game(g)) {
+			if (d->fmt == FMT_RAW && out && g->raw != NULL) {
+				if (g->before != NULL)
+					between(b, g->before, g->beforelen);
+				between(b, g->raw, g->rawlen);
+			} else if (d->fmt == FMT_PDN && out &&
+			    (it = new_item(b, IT_BYTES)) != NULL) {
+				(void)pdn_game_write(&b->body, g, NULL);
+				it->len = b->body.len - it->text;
+			}
+			continue;
+		}
+		sel = criteria_meets_read(cr, g);
+		pg = NULL;
+		/*
+		 * -D in a stream, selected whatever the replay says: a copy
+		 * of a kept game's text needs no replay.
+		 */
+		copy = 0;
+		th = 0;
+		if (o->dedup && live != NULL && !replay && sel != o->invert)
+			copy = dup_text_copy(run->dups, g, &th);
+		if (sel && (replay || (o->dedup && !copy))) {
+			if (pdn_replay_game(&pg, w->rp, g, &ro) != 0) {
+				b->body.oom = 1;
+				break;
+			}
+			if (cr->status >= 0 &&
+			    criteria_status(pg) != cr->status)
+				sel = 0;
+			if (sel && cr->verdict >= 0) {
+				if (pdn_adjudicate(&adj, w->a, pg) != 0) {
+					b->body.oom = 1;
+					break;
+				}
+				sel = (int)adj.verdict == cr->verdict;
+			}
+			if (sel && reach)
+				sel = criteria_reached(cr, pg);
+		}
+		sel = sel != o->invert;
+		b->games++;
+		if ((it = new_item(b, IT_GAME)) == NULL)
+			break;
+		/*
+		 * Its text not at hand (too large to keep): as read, it
+		 * cannot be copied; cut short by an error, not rewritten
+		 * either (said where it is written, with its place).
+		 */
+		if (out && sel && d->fmt == FMT_RAW &&
+		    (g->raw == NULL || g->before == NULL))
+			it->lost = LOST_COPY;
+		else if (out && sel && d->fmt == FMT_PDN && g->truncated &&
+		    g->raw == NULL)
+			it->lost = LOST_REWRITE;
+		it->sel = sel;
+		it->game = g->index;
+		it->line = g->line;
+		it->offset = g->offset;
+		if (sel && o->dedup && live != NULL && replay)
+			copy = dup_text_copy(run->dups, g, &th);
+		it->copy = copy;
+		it->thash = th;
+		if (sel && o->dedup && !copy) {
+			/* -v selects games that were not replayed. */
+			if (pg == NULL && pdn_replay_game(&pg, w->rp, g,
+			    &ro) != 0) {
+				b->body.oom = 1;
+				break;
+			}
+			/*
+			 * Its hash, its text for the comparison, and its
+			 * key when its text will not do.
+			 */
+			it->span = g->span;
+			if (g->raw == NULL || g->rawlen != g->span.len)
+				it->span.len = 0;
+			it->key = b->keys.len;
+			it->hash = dup_played_hash(&o->dupby, g, pg);
+			if (it->hash == 0 || it->span.len == 0 || !reread) {
+				dup_make_key(&b->keys, &o->dupby, g, pg);
+				it->keylen = b->keys.len - it->key;
+				if (it->hash == 0)
+					it->hash = dup_hash(b->keys.data +
+					    it->key, it->keylen);
+			} else
+				it->keylen = 0;
+			/* Written as read, it ends the body's text. */
+			if (d->fmt == FMT_RAW && out && g->before != NULL)
+				it->ktext = SIZE_MAX;
+			else {
+				it->ktext = b->keys.len;
+				if (it->span.len > 0)
+					pdn_buf_add(&b->keys, g->raw,
+					    g->rawlen);
+			}
+		}
+		if (sel && out && o->splitby != NULL) {
+			const pdn_tag *t = pdn_game_find_tag(g, o->splitby);
+
+			it->sval = b->arena.len;
+			it->slen = t != NULL ? t->vlen : SIZE_MAX;
+			if (t != NULL)
+				pdn_buf_add(&b->arena, t->value, t->vlen);
+		}
+		if (sel && out) {
+			switch (d->fmt) {
+			case FMT_RAW:
+				/*
+				 * Not at hand (said above): a blank line in
+				 * its place keeps the games around it apart
+				 * (its text held the line ends between them).
+				 */
+				if (g->raw == NULL || g->before == NULL) {
+					pdn_buf_add(&b->body, "\n\n", 2);
+					break;
+				}
+				if (live != NULL &&
+				    g->raw == g->before + g->beforelen) {
+					it->at = g->before;
+					it->lead = blank_lead(g->before,
+					    g->beforelen);
+					it->len = g->beforelen + g->rawlen;
+					break;
+				}
+				pdn_buf_add(&b->body, g->before,
+				    g->beforelen);
+				pdn_buf_add(&b->body, g->raw, g->rawlen);
+				it->lead = blank_lead(g->before, g->beforelen);
+				break;
+			case FMT_PDN:
+				if ((pg == NULL && pdn_replay_game(&pg, w->rp,
+				    g, &ro) != 0) ||
+				    (o->strip == 0 && o->add == 0 ?
+				    pdn_game_write(&b->body, g, pg) :
+				    write_changed(&b->body, o, g, pg, w,
+				    &ro)) != 0)
+					b->body.oom = 1;
+				break;
+			default:
+				it->vals = b->arena.len;
+				keep_values(b, o, g);
+				break;
+			}
+			if (it->at == NULL)
+				it->len = b->body.len - it->text;
+		}
+		if (live != NULL) {
+			/* A rewrite of a stripped game replayed its copy. */
+			if (o->dedup && pg != NULL &&
+			    (d->fmt != FMT_PDN || !o->strip))
+				dup_at_hand(run->dups, g, pg);
+			write_items(run, b, live);
+			if (o->dedup)
+				dup_at_hand(run->dups, NULL, NULL);
+			drv_progress(d, 1, g->offset + live->offset);
+		}
+	}
+	if (d->fmt == FMT_RAW && out && rc == 0 &&
+	    (rest = pdn_reader_rest(r, &len)) != NULL)
+		between(b, rest, len);
+	*games = b->games;
+	if (b->body.oom || b->arena.oom || b->keys.oom) {
+		cli_warn("out of memory");
+		b->status = 2;
+	}
+	rc = cli_input_end(in, rc);
+	return rc > b->status ? rc : b->status;
+}
+
+void
+batch_free(void *batch)
+{
+	struct batch *b = batch;
+
+	pdn_buf_free(&b->body);
+	pdn_buf_free(&b->arena);
+	pdn_buf_free(&b->keys);
+	free(b->it);
+	kept_free(&b->kd);
+}
+
+/* The reader's diagnostics that are shown, kept to be said in order. */
+void
+batch_diag(const pdn_diag *d, void *arg)
+{
+	struct batch *b = arg;
+	int sev;
+
+	if ((sev = drv_shown(b->drv, d->severity)) >= 0)
+		kept_add(&b->kd, d, (pdn_severity)sev);
+}
+
+/* A printed batch (write_items() emptied it) as a new one. */
+void
+batch_reset(void *batch)
+{
+	struct batch *b = batch;
+
+	b->body.len = b->arena.len = b->keys.len = 0;
+	b->body.oom = b->arena.oom = b->keys.oom = 0;
+	b->nit = 0;
+	b->games = 0;
+	b->live = 0;
+	b->status = 0;
+	kept_clear(&b->kd);
+	b->kd.oom = b->kd.arena.oom = 0;
+}
+

@@ -1,0 +1,794 @@
+/*
+ * pdn-select's criteria (criteria.h): tag criteria and their comparisons
+ * (text, numbers, dates), the groups of -t and of --criteria files, and
+ * the criteria of the played game (--fen, --material), judged on the
+ * positions of its main line.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chunks.h"
+#include "cli.h"
+#include "criteria.h"
+#include <pdn/pdn.h>
+
+enum op {
+	OP_EQ, OP_NE, OP_SUB, OP_LT, OP_GT, OP_LE, OP_GE,
+	OP_PLAYER,		/* White~ or Black~ */
+	OP_RESULT		/* the outcome, in either notation */
+};
+
+/* How the value of a comparison (<, >, <=, >=) is compared. */
+enum kind { K_TEXT, K_NUMBER, K_DATE };
+
+struct crit {
+	enum op op;
+	char *name;		/* the tag */
+	char *value;
+	enum kind kind;
+	double num;
+	long lo, hi;		/* a date: the days it may be, YYYYMMDD */
+	pdn_outcome outcome;
+};
+
+/* Groups of which one must hold (OR): a --criteria file. */
+struct alts {
+	struct group *g;
+	size_t n;
+};
+
+/* The variants a --fen is read in: every one the library knows. */
+#define MAX_VARIANTS 16
+
+/* A --fen: the position it names in each variant it reads in. */
+struct fenq {
+	pdn_position pos[MAX_VARIANTS];
+	unsigned char ok[MAX_VARIANTS];
+};
+
+/* The most --fen and --material, together. */
+#define MAX_REACH	64
+
+/* --material: one side's pieces; -1 is any number. */
+struct side {
+	int men, kings, total;
+};
+
+struct material {
+	struct side w, b;
+};
+
+/* A tag compared as a date: Date, EventDate... */
+static int
+is_date_tag(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 4 && strcmp(name + n - 4, "Date") == 0;
+}
+
+/* A decimal number: [+-]digits[.digits]. */
+static int
+is_number(const char *s, double *out)
+{
+	const char *p = s;
+	char *end;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	if (*p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == '.') {
+		p++;
+		if (*p < '0' || *p > '9')
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p != '\0')
+		return 0;
+	*out = strtod(s, &end);
+	return 1;
+}
+
+/*
+ * A part of a date of n characters, all digits (its value in *v) or all
+ * '?' (*v -1).  Returns the characters read, 0 if neither.
+ */
+static int
+date_part(const char *s, int n, long *v)
+{
+	int i, q = 0, d = 0;
+
+	*v = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == '?')
+			q++;
+		else if (s[i] >= '0' && s[i] <= '9') {
+			d++;
+			*v = *v * 10 + (s[i] - '0');
+		} else
+			return 0;
+	}
+	if (q == n)
+		*v = -1;
+	else if (d != n)
+		return 0;
+	return n;
+}
+
+/*
+ * A PDN date, YYYY.MM.DD, any part "??" (or "????") for unknown, or
+ * YYYY or YYYY.MM: the first and the last day it may be, as YYYYMMDD.
+ * Returns 0, or -1 when s is no date.
+ */
+static int
+parse_date(const char *s, long *lo, long *hi)
+{
+	long y, m = -1, d = -1;
+
+	if (date_part(s, 4, &y) == 0)
+		return -1;
+	s += 4;
+	if (*s == '.') {
+		if (date_part(s + 1, 2, &m) == 0)
+			return -1;
+		s += 3;
+		if (*s == '.') {
+			if (date_part(s + 1, 2, &d) == 0)
+				return -1;
+			s += 3;
+		}
+	}
+	if (*s != '\0' || m > 12 || m == 0 || d > 31 || d == 0)
+		return -1;
+	*lo = (y < 0 ? 0 : y) * 10000 + (m < 0 ? 1 : m) * 100 +
+	    (d < 0 ? 1 : d);
+	*hi = (y < 0 ? 9999 : y) * 10000 + (m < 0 ? 12 : m) * 100 +
+	    (d < 0 ? 31 : d);
+	return 0;
+}
+
+/*
+ * Whether the day of YYYYMMDD is one of its month (Gregorian): a date to
+ * compare with is one that exists; a game's date is compared as written.
+ */
+static int
+date_exists(long ymd)
+{
+	static const int days[] = {
+		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	long y = ymd / 10000, m = ymd / 100 % 100, d = ymd % 100;
+
+	if (d > days[m - 1])
+		return 0;
+	return m != 2 || d < 29 || (y % 4 == 0 && (y % 100 != 0 ||
+	    y % 400 == 0));
+}
+
+static int
+add_crit(struct group *gr, const struct crit *c)
+{
+	if (chunk_grow((void **)&gr->c, &gr->cap, gr->n + 1,
+	    sizeof(*gr->c)) != 0) {
+		cli_warn("out of memory");
+		free(c->name);
+		free(c->value);
+		return -1;
+	}
+	gr->c[gr->n++] = *c;
+	return 0;
+}
+
+/*
+ * Reads a tag criterion, NAME OP VALUE, into *c.  Returns 0, or -1 with
+ * *why saying what is wrong.
+ */
+static int parse_crit1(struct crit *, const char *, const char **);
+
+/* parse_crit1(), which leaves nothing allocated when it fails. */
+static int
+parse_crit(struct crit *c, const char *s, const char **why)
+{
+	if (parse_crit1(c, s, why) == 0)
+		return 0;
+	free(c->name);
+	free(c->value);
+	c->name = c->value = NULL;
+	return -1;
+}
+
+static int
+parse_crit1(struct crit *c, const char *s, const char **why)
+{
+	static const struct {
+		const char *s;
+		enum op op;
+	} ops[] = {
+		{ "!=", OP_NE }, { "<=", OP_LE }, { ">=", OP_GE },
+		{ "=", OP_EQ }, { "~", OP_SUB }, { "<", OP_LT }, { ">", OP_GT }
+	};
+	size_t n, i, k, b;
+
+	memset(c, 0, sizeof(*c));
+	for (n = 0; s[n] == '_' || (s[n] >= '0' && s[n] <= '9') ||
+	    (s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= 'a' && s[n] <= 'z'); n++)
+		;
+	if (n == 0) {
+		*why = "a tag name first";
+		return -1;
+	}
+	/* Blanks around the operator are no part of the name or value. */
+	for (b = n; s[b] == ' ' || s[b] == '\t'; b++)
+		;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		k = strlen(ops[i].s);
+		if (strncmp(s + b, ops[i].s, k) == 0)
+			break;
+	}
+	if (i == sizeof(ops) / sizeof(ops[0])) {
+		*why = "one of = != ~ < > <= >= after the tag name";
+		return -1;
+	}
+	c->op = ops[i].op;
+	for (k += b; s[k] == ' ' || s[k] == '\t'; k++)
+		;
+	if ((c->name = strndup(s, n)) == NULL ||
+	    (c->value = strdup(s + k)) == NULL) {
+		*why = "out of memory";
+		return -1;
+	}
+	if (c->op >= OP_LT && c->op <= OP_GE) {
+		if (is_date_tag(c->name)) {
+			if (parse_date(c->value, &c->lo, &c->hi) != 0) {
+				*why = "a date to compare with, YYYY.MM.DD "
+				    "(YYYY, YYYY.MM, ?? parts)";
+				return -1;
+			}
+			if (!date_exists(c->lo)) {
+				*why = "no such day in that month";
+				return -1;
+			}
+			c->kind = K_DATE;
+		} else if (is_number(c->value, &c->num))
+			c->kind = K_NUMBER;
+		else
+			c->kind = K_TEXT;
+	}
+	return 0;
+}
+
+/* Case-insensitive (ASCII) substring. */
+static int
+has_sub(const char *s, size_t len, const char *sub)
+{
+	size_t n = strlen(sub), i, k;
+	unsigned char a, b;
+
+	if (n == 0)
+		return 1;
+	for (i = 0; i + n <= len; i++) {
+		for (k = 0; k < n; k++) {
+			a = (unsigned char)s[i + k];
+			b = (unsigned char)sub[k];
+			if (a >= 'A' && a <= 'Z')
+				a += 'a' - 'A';
+			if (b >= 'A' && b <= 'Z')
+				b += 'a' - 'A';
+			if (a != b)
+				break;
+		}
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+/* The game's outcome: its Result tag's, else its terminator's. */
+static pdn_outcome
+game_outcome(const pdn_game *g)
+{
+	pdn_outcome o;
+
+	if ((o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL)) !=
+	    PDN_OUTCOME_NONE)
+		return o;
+	return pdn_outcome_parse(g->terminator, NULL);
+}
+
+static int
+compare(const struct crit *c, const pdn_tag *t)
+{
+	long lo, hi;
+	double x;
+	int r;
+
+	switch (c->kind) {
+	case K_DATE:
+		if (parse_date(t->value, &lo, &hi) != 0)
+			return 0;
+		/* Of a date with unknown parts, only what is sure. */
+		switch (c->op) {
+		case OP_LT:
+			return hi < c->lo;
+		case OP_LE:
+			return hi <= c->hi;
+		case OP_GT:
+			return lo > c->hi;
+		default:
+			return lo >= c->lo;
+		}
+	case K_NUMBER:
+		if (!is_number(t->value, &x))
+			return 0;
+		r = x < c->num ? -1 : x > c->num;
+		break;
+	default:
+		r = strcmp(t->value, c->value);
+		break;
+	}
+	switch (c->op) {
+	case OP_LT:
+		return r < 0;
+	case OP_LE:
+		return r <= 0;
+	case OP_GT:
+		return r > 0;
+	default:
+		return r >= 0;
+	}
+}
+
+static int
+crit_holds(const struct crit *c, const pdn_game *g)
+{
+	const pdn_tag *t;
+
+	switch (c->op) {
+	case OP_RESULT:
+		return game_outcome(g) == c->outcome;
+	case OP_PLAYER:
+		return ((t = pdn_game_find_tag(g, "White")) != NULL &&
+		    has_sub(t->value, t->vlen, c->value)) ||
+		    ((t = pdn_game_find_tag(g, "Black")) != NULL &&
+		    has_sub(t->value, t->vlen, c->value));
+	default:
+		break;
+	}
+	t = pdn_game_find_tag(g, c->name);
+	switch (c->op) {
+	case OP_EQ:
+		return t != NULL && strcmp(t->value, c->value) == 0;
+	case OP_NE:
+		return t == NULL || strcmp(t->value, c->value) != 0;
+	case OP_SUB:
+		return t != NULL && has_sub(t->value, t->vlen, c->value);
+	default:
+		return t != NULL && compare(c, t);
+	}
+}
+
+static int
+group_holds(const struct group *gr, const pdn_game *g)
+{
+	size_t i;
+
+	for (i = 0; i < gr->n; i++)
+		if (!crit_holds(&gr->c[i], g))
+			return 0;
+	return 1;
+}
+
+/*
+ * Whether game g meets the criteria that need no replay: the tags, the
+ * plies written, the variant (before -v).
+ */
+int
+criteria_meets_read(const struct criteria *cr, const pdn_game *g)
+{
+	size_t i, k;
+	int yes = group_holds(&cr->all, g);
+
+	for (i = 0; yes && i < cr->nfiles; i++) {
+		for (k = 0; k < cr->files[i].n; k++)
+			if (group_holds(&cr->files[i].g[k], g))
+				break;
+		yes = k < cr->files[i].n;
+	}
+	if (yes && cr->pmin >= 0)
+		yes = g->plies >= cr->pmin && g->plies <= cr->pmax;
+	if (yes && cr->variant != 0)
+		yes = g->gametype == cr->variant;
+	return yes;
+}
+
+/* Criteria that need the game replayed. */
+int
+criteria_need_replay(const struct criteria *cr)
+{
+	return cr->status >= 0 || cr->verdict >= 0 || cr->nfens > 0 ||
+	    cr->nmats > 0;
+}
+
+static int
+side_holds(const struct side *sd, const pdn_position *pos, pdn_colour c)
+{
+	int n = pdn_position_count(pos, c), k = pdn_position_kings(pos, c);
+
+	return (sd->total < 0 || n == sd->total) &&
+	    (sd->kings < 0 || k == sd->kings) &&
+	    (sd->men < 0 || n - k == sd->men);
+}
+
+/* The most pieces a side of --material counts. */
+static int
+side_max(const struct side *sd)
+{
+	return sd->total >= 0 ? sd->total : sd->men + sd->kings;
+}
+
+/*
+ * Whether the final positions of every surviving line have no more
+ * pieces than material m counts (else no position before them has).
+ */
+static int
+may_reach(const struct material *m, const pdn_played *pg)
+{
+	const pdn_position *f;
+	int k, any = 0;
+
+	for (k = 0; k < pdn_played_lines(pg); k++)
+		if ((f = pdn_played_final(pg, k)) != NULL &&
+		    pdn_position_count(f, PDN_WHITE) <= side_max(&m->w) &&
+		    pdn_position_count(f, PDN_BLACK) <= side_max(&m->b))
+			any = 1;
+	return any;
+}
+
+/*
+ * Marks in found[] the --fen positions and in found[nfens + i] the
+ * --material counts that pos meets; returns how many are still missing.
+ */
+static size_t
+look(const struct criteria *cr, const pdn_position *pos, unsigned char *found,
+    size_t missing)
+{
+	size_t i;
+
+	for (i = 0; i < cr->nfens; i++)
+		if (!found[i] && pos->variant < MAX_VARIANTS &&
+		    cr->fens[i].ok[pos->variant] &&
+		    pdn_position_equal(pos, &cr->fens[i].pos[pos->variant])) {
+			found[i] = 1;
+			missing--;
+		}
+	for (i = 0; i < cr->nmats; i++)
+		if (!found[cr->nfens + i] &&
+		    side_holds(&cr->mats[i].w, pos, PDN_WHITE) &&
+		    side_holds(&cr->mats[i].b, pos, PDN_BLACK)) {
+			found[cr->nfens + i] = 1;
+			missing--;
+		}
+	return missing;
+}
+
+/*
+ * Whether every --fen and --material is met at some position of the main
+ * line: where it starts, after each ply of a line that survived (all of
+ * them, for an ambiguous record), or a setup in it.
+ */
+int
+criteria_reached(const struct criteria *cr, const pdn_played *pg)
+{
+	const pdn_position *pos[64];
+	const pdn_setup *su;
+	unsigned char found[MAX_REACH];
+	size_t missing = cr->nfens + cr->nmats, i;
+	long from, n, k;
+	int line;
+
+	if (missing == 0)
+		return 1;
+	if (pdn_played_setups(pg) == 0)
+		return 0;
+	/*
+	 * Pieces are only ever taken: without a /FEN/ setup in the line, a
+	 * count that the final position has too many pieces for was never
+	 * reached, and most games need not be walked.
+	 */
+	if (cr->nfens == 0 && pdn_played_setups(pg) == 1) {
+		for (i = 0; i < cr->nmats; i++)
+			if (!may_reach(&cr->mats[i], pg))
+				return 0;
+	}
+	memset(found, 0, sizeof(found));
+	missing = look(cr, pdn_played_start(pg), found, missing);
+	for (i = 1; missing > 0 && (su = pdn_played_setup(pg, i)) != NULL;
+	    i++)
+		missing = look(cr, &su->pos, found, missing);
+	for (line = 0; missing > 0 && line < pdn_played_lines(pg); line++)
+		for (from = 0; missing > 0 && (n = pdn_played_positions(pos,
+		    64, pg, line, from)) > 0; from += n)
+			for (k = 0; missing > 0 && k < n; k++)
+				missing = look(cr, pos[k], found, missing);
+	return missing == 0;
+}
+
+/* The status pdn-validate gives a played game. */
+int
+criteria_status(const pdn_played *pg)
+{
+	switch (pdn_played_status(pg)) {
+	case PDN_REPLAY_VALID:
+		return ST_VALID;
+	case PDN_REPLAY_INVALID:
+		return ST_INVALID;
+	default:
+		return ST_UNSUPPORTED;
+	}
+}
+
+/*
+ * Reads a --criteria file: one alternative per line, of criteria
+ * separated by tabs; empty lines and lines starting with '#' aside.
+ * Returns 0, or 2 after saying what is wrong.
+ */
+int
+criteria_read(struct criteria *cr, const char *path)
+{
+	struct alts *a;
+	struct group *gr;
+	struct crit c;
+	FILE *fp;
+	char *line = NULL, *p, *tab;
+	const char *why;
+	size_t cap = 0, capg = 0;
+	ssize_t len;
+	long lineno = 0;
+	int st = 0;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		cli_warn("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	if ((a = realloc(cr->files, (cr->nfiles + 1) * sizeof(*a))) == NULL) {
+		fclose(fp);
+		cli_warn("out of memory");
+		return 2;
+	}
+	cr->files = a;
+	a = &cr->files[cr->nfiles++];
+	memset(a, 0, sizeof(*a));
+	while (st == 0 && (len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		/* A byte-order mark before the first line is no criterion. */
+		if (lineno == 1 && len >= 3 && memcmp(line, "\xef\xbb\xbf",
+		    3) == 0) {
+			memmove(line, line + 3, (size_t)len - 2);
+			len -= 3;
+		}
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		/* Blank (spaces and tabs only) as empty: no alternative. */
+		if (line[strspn(line, " \t")] == '\0' || line[0] == '#')
+			continue;
+		if (chunk_grow((void **)&a->g, &capg, a->n + 1,
+		    sizeof(*a->g)) != 0) {
+			cli_warn("out of memory");
+			st = 2;
+			break;
+		}
+		gr = &a->g[a->n++];
+		memset(gr, 0, sizeof(*gr));
+		for (p = line; st == 0 && p != NULL; p = tab) {
+			if ((tab = strchr(p, '\t')) != NULL)
+				*tab++ = '\0';
+			if (*p == '\0')
+				continue;
+			if (parse_crit(&c, p, &why) != 0) {
+				cli_warn("%s:%ld: bad criterion \"%s\": %s",
+				    path, lineno, p, why);
+				st = 2;
+			} else if (add_crit(gr, &c) != 0)
+				st = 2;
+		}
+	}
+	if (st == 0 && ferror(fp)) {
+		cli_warn("%s: %s", path, strerror(errno));
+		st = 2;
+	}
+	free(line);
+	fclose(fp);
+	return st;
+}
+
+/*
+ * A side of --material: N (pieces of any kind), NM (men and no king),
+ * NK (kings and no man), NMNK (both).  Returns 0, or -1.
+ */
+static int
+parse_side(struct side *sd, const char *s, size_t len)
+{
+	const char *end = s + len;
+	long n;
+	int men = -1, kings = -1;
+
+	sd->men = sd->kings = sd->total = -1;
+	if (s == end)
+		return -1;
+	while (s < end) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		for (n = 0; s < end && *s >= '0' && *s <= '9'; s++)
+			if ((n = n * 10 + (*s - '0')) > 50)
+				return -1;
+		if (s == end) {
+			if (men >= 0 || kings >= 0)
+				return -1;
+			sd->total = (int)n;
+			return 0;
+		}
+		if ((*s == 'M' || *s == 'm') && men < 0 && kings < 0)
+			men = (int)n;
+		else if ((*s == 'K' || *s == 'k') && kings < 0)
+			kings = (int)n;
+		else
+			return -1;
+		s++;
+	}
+	sd->men = men < 0 ? 0 : men;
+	sd->kings = kings < 0 ? 0 : kings;
+	return 0;
+}
+
+int
+criteria_add_material(struct criteria *cr, struct drv *d, const char *value)
+{
+	const char *colon = strchr(value, ':');
+	struct material m, *p;
+
+	if (colon == NULL || parse_side(&m.w, value,
+	    (size_t)(colon - value)) != 0 ||
+	    parse_side(&m.b, colon + 1, strlen(colon + 1)) != 0)
+		return drv_bad_value(d, "--material", value,
+		    "W:B, each side N, NM, NK or NMNK: 1K:3, 2M1K:0M2K");
+	if (cr->nfens + cr->nmats >= MAX_REACH)
+		return drv_usage_error(d, "at most %d --fen and --material",
+		    MAX_REACH);
+	if ((p = realloc(cr->mats, (cr->nmats + 1) * sizeof(*p))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	cr->mats = p;
+	cr->mats[cr->nmats++] = m;
+	return 0;
+}
+
+int
+criteria_add_fen(struct criteria *cr, struct drv *d, const char *value)
+{
+	pdn_fen_info info, first = { 0 };
+	struct fenq q, *p;
+	const pdn_variant *v;
+	int k, any = 0;
+
+	/*
+	 * The position in each variant it reads in (its squares are the
+	 * variant's), matched against the games of that variant.
+	 */
+	memset(&q, 0, sizeof(q));
+	for (k = 0; k < MAX_VARIANTS && (v = pdn_variant_list(k)) != NULL;
+	    k++) {
+		if (pdn_fen_read(&q.pos[k], v, value, strlen(value),
+		    &info) != 0) {
+			if (k == 0)
+				first = info;
+			continue;
+		}
+		/* A position to look for has a side to move: '?' says none. */
+		if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN)
+			return drv_bad_value(d, "--fen", value,
+			    pdn_fen_strerror(PDN_FEN_BAD_SIDE));
+		q.ok[k] = 1;
+		any = 1;
+	}
+	if (!any)
+		return drv_bad_value(d, "--fen", value,
+		    pdn_fen_strerror(first.status));
+	if (cr->nfens + cr->nmats >= MAX_REACH)
+		return drv_usage_error(d, "at most %d --fen and --material",
+		    MAX_REACH);
+	if ((p = realloc(cr->fens, (cr->nfens + 1) * sizeof(*p))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	cr->fens = p;
+	cr->fens[cr->nfens++] = q;
+	return 0;
+}
+
+void
+criteria_init(struct criteria *cr)
+{
+	memset(cr, 0, sizeof(*cr));
+	cr->status = cr->verdict = -1;
+	cr->pmin = -1;
+}
+
+static void
+free_group(struct group *gr)
+{
+	size_t i;
+
+	for (i = 0; i < gr->n; i++) {
+		free(gr->c[i].name);
+		free(gr->c[i].value);
+	}
+	free(gr->c);
+}
+
+void
+criteria_free(struct criteria *cr)
+{
+	size_t i, k;
+
+	free_group(&cr->all);
+	for (i = 0; i < cr->nfiles; i++) {
+		for (k = 0; k < cr->files[i].n; k++)
+			free_group(&cr->files[i].g[k]);
+		free(cr->files[i].g);
+	}
+	free(cr->files);
+	free(cr->fens);
+	free(cr->mats);
+}
+
+int
+criteria_add_tag(struct criteria *cr, struct drv *d, const char *expr)
+{
+	struct crit c;
+	const char *why;
+
+	if (parse_crit(&c, expr, &why) != 0)
+		return drv_bad_value(d, "-t", expr, why);
+	return add_crit(&cr->all, &c) != 0 ? 2 : 0;
+}
+
+/* --player or --result: a criterion of op OP_PLAYER or OP_RESULT. */
+static int
+add_named(struct criteria *cr, struct drv *d, enum op op, const char *value)
+{
+	struct crit c;
+
+	memset(&c, 0, sizeof(c));
+	c.op = op;
+	if ((c.value = strdup(value)) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	if (op == OP_RESULT && (c.outcome =
+	    pdn_outcome_parse(value, NULL)) == PDN_OUTCOME_NONE) {
+		free(c.value);
+		return drv_bad_value(d, "--result", value,
+		    "2-0 0-2 1-1 0-0 1-0 0-1 1/2-1/2 or *");
+	}
+	return add_crit(&cr->all, &c) != 0 ? 2 : 0;
+}
+
+int
+criteria_add_player(struct criteria *cr, const char *name)
+{
+	return add_named(cr, NULL, OP_PLAYER, name);
+}
+
+int
+criteria_add_result(struct criteria *cr, struct drv *d, const char *result)
+{
+	return add_named(cr, d, OP_RESULT, result);
+}

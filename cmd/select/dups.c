@@ -1,0 +1,763 @@
+/*
+ * pdn-select -D (dups.h): the keys of games and their hashes, the table
+ * of the games kept, the text cache, and the inputs read again to compare
+ * a game with a kept one.
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "chunks.h"
+#include "dups.h"
+#include <pdn/pdn.h>
+
+/*
+ * -D: a game is a copy of an earlier one when their keys are equal.  A
+ * key is bytes: for a game whose main line replays to its end, 'P', then
+ * its setup (0 for the start position, else 1 and the position), then
+ * per ply the move's from and to squares and its captured squares (with
+ * the high bit set), and before a ply that follows a /FEN/ setup 0xff and
+ * that position; with --dup-by final, 'F' and the final position.  A game
+ * that does not replay (another variant, an illegal move) has the key of
+ * its text: 'W', its GameType (the tag's, or the one inferred), its FEN
+ * tag and its main line's move tokens, normalised, and setups.
+ *
+ * The games kept are found by the 64-bit hash of their key in an
+ * open-addressing table of 16 bytes an entry, at most half full: the
+ * hash, and where the game's text lies in its input.  A game whose key
+ * has the hash of a kept one is a copy when the kept game's text, read
+ * again from its input (pread), is its text, or else when the key of that
+ * text, read and replayed again, is its key: never by the hash alone.  A
+ * game of an input that cannot be read again (a pipe) keeps its key
+ * itself, in an arena, for that comparison.
+ */
+
+/*
+ * ref: the text's offset in the inputs one after another (see struct
+ * src) times 2^24, plus its length (below REF_ARENA); or, with the
+ * length REF_ARENA, the key's offset in the arena, where its length comes
+ * first (a size_t).  0: an empty slot.
+ */
+struct dupent {
+	uint64_t hash;
+	uint64_t ref;
+};
+
+#define REF_LEN_BITS	24
+#define REF_ARENA	((1u << REF_LEN_BITS) - 1)
+#define REF_MAX_OFFSET	(UINT64_C(1) << (64 - REF_LEN_BITS))
+
+/*
+ * Copies of the same text, the common case (a file merged twice, or
+ * with itself), are found before the game is replayed: in a stream, where
+ * each game is decided as it comes, a game whose text has the hash of a
+ * kept game's text in the text cache, and is that text (read again), is
+ * a copy, with no replay and no key.  The cache maps a hash of the text
+ * to where a kept game's text lies, one entry a slot (a later game takes
+ * the slot), TC_N of them, 1 MB: it does not grow with the games, and
+ * a game it has lost is still found by its key, as any other.  On the
+ * bench games (all but the first copy copies), -D took 806 million
+ * instructions on 20 copies of them, 509 million with the cache (the
+ * reading of the moves is most of the rest).
+ */
+#define TC_N		(64 * 1024)
+
+/*
+ * An input that -D reads again, at offset `base` of the inputs' texts:
+ * through its own descriptor for the first MAX_SRC_FDS, reopened by name
+ * (the same file: device and inode) for the others.
+ */
+struct src {
+	char *path;
+	dev_t dev;
+	ino_t ino;
+	uint64_t size, base;
+	off_t start;		/* where its reading began in the file */
+	int fd;
+};
+
+#define MAX_SRC_FDS	32
+
+/*
+ * The texts read again come through a few blocks of the inputs, reused
+ * by the least recently used: the copies of a game tend to follow the
+ * order of the games they copy (a file merged twice), and one read of a
+ * block then serves many.  On the bench games (all but the first copy
+ * copies), one read a game took 9% of the run.
+ */
+#define BLK_SIZE	(64 * 1024)
+#define BLK_N		16
+
+struct blk {
+	const struct src *sr;	/* NULL: unused */
+	uint64_t at;		/* offset in its input */
+	size_t len;
+	unsigned long used;
+	char *data;
+};
+
+struct dups {
+	/* How keys are made, and the games of a text read again replayed. */
+	struct dup_by by;
+	int gametype;
+	pdn_replay_options ro;
+	struct dupent *t;
+	size_t cap, n;		/* cap: a power of two */
+	struct dupent *tc;	/* the text cache (TC_N), or NULL */
+	pdn_buf arena;
+	struct src *srcs;
+	size_t nsrcs, capsrcs;
+	uint64_t next;		/* where the next input's text goes */
+	const struct src *cur;	/* the input being read, or NULL */
+	struct blk blk[BLK_N];
+	unsigned long clock;
+	pdn_buf text;		/* a kept game's text, read again */
+	pdn_buf other;		/* its key */
+	pdn_buf mine;		/* the key of the game looked for */
+	struct chunk_worker *w;	/* and its replay, made when needed */
+	/*
+	 * In a stream, the game looked for, still at hand (its key is made
+	 * from its replay, not from its text read again), or NULL.
+	 */
+	const pdn_game *g;
+	const pdn_played *pg;
+};
+
+/* A hash of 8 bytes at a time (the keys are long: a game's moves). */
+uint64_t
+dup_hash(const char *s, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, v;
+	size_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&v, s + i, 8);
+		h = (h ^ v) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (v = 0; i < len; i++)
+		v = v << 8 | (unsigned char)s[i];
+	h = (h ^ v) * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 29);
+}
+
+static void
+key_pos(pdn_buf *b, const pdn_position *pos)
+{
+	unsigned char side = (unsigned char)pos->side;
+
+	pdn_buf_add(b, (const char *)&pos->white, sizeof(pos->white));
+	pdn_buf_add(b, (const char *)&pos->black, sizeof(pos->black));
+	pdn_buf_add(b, (const char *)&pos->kings, sizeof(pos->kings));
+	/* The 12x12 board's squares from bit 64 on. */
+	pdn_buf_add(b, (const char *)pos->hi, sizeof(pos->hi));
+	pdn_buf_add(b, (const char *)&side, 1);
+}
+
+/*
+ * The first n plies of the main line of pg, which has no setup after its
+ * start, as dup_make_key() writes them, read off the positions: the mover's
+ * square it left and the one it reached (0x7f for both when it came back
+ * where it started), then the squares it captured on.  The positions are
+ * what the moves are: equal keys, equal lines.
+ */
+static void
+key_moves(pdn_buf *b, const pdn_played *pg, long n)
+{
+	const pdn_position *pos[64], *prev = pdn_played_start(pg), *cur;
+	uint64_t mb, ma, cap;
+	unsigned mbh, mah;
+	unsigned char *c;
+	long from, got, k;
+
+	for (from = 0; from < n && (got = pdn_played_positions(pos, 64, pg,
+	    0, from)) > 0; from += got) {
+		if (got > n - from)
+			got = n - from;
+		if (pdn_buf_reserve(b, (size_t)got * (2 +
+		    PDN_MAX_CAPTURES)) != 0)
+			return;
+		c = (unsigned char *)b->data + b->len;
+		for (k = 0; k < got; k++, prev = cur) {
+			cur = pos[k];
+			/*
+			 * The high bytes hold the 12x12 board's squares from
+			 * bit 64 on, where no piece is captured.
+			 */
+			if (prev->side == PDN_WHITE) {
+				mb = prev->white;
+				ma = cur->white;
+				mbh = prev->hi[0];
+				mah = cur->hi[0];
+				cap = prev->black & ~cur->black;
+			} else {
+				mb = prev->black;
+				ma = cur->black;
+				mbh = prev->hi[1];
+				mah = cur->hi[1];
+				cap = prev->white & ~cur->white;
+			}
+			if ((mb & ~ma) == 0 && (mbh & ~mah) == 0) {
+				*c++ = 0x7f;
+				*c++ = 0x7f;
+			} else {
+				*c++ = (unsigned char)((mb & ~ma) != 0 ?
+				    __builtin_ctzll(mb & ~ma) :
+				    64 + __builtin_ctz(mbh & ~mah));
+				*c++ = (unsigned char)((ma & ~mb) != 0 ?
+				    __builtin_ctzll(ma & ~mb) :
+				    64 + __builtin_ctz(mah & ~mbh));
+			}
+			for (; cap != 0; cap &= cap - 1)
+				*c++ = (unsigned char)(0x80 |
+				    __builtin_ctzll(cap));
+		}
+		b->len = (size_t)((char *)c - b->data);
+	}
+}
+
+/*
+ * Whether game g, played as pg (or NULL), replays as far as its key goes:
+ * its first n plies with --dup-by plies:N (n, N or fewer), else to its
+ * end; if not, its key is of its text.
+ */
+static int
+replayed(const struct dup_by *by, const pdn_game *g, const pdn_played *pg,
+    long n)
+{
+	if (pg == NULL || pdn_played_setups(pg) == 0 ||
+	    pdn_played_lines(pg) == 0)
+		return 0;
+	return by->what == DUP_PLIES ? pdn_played_plies(pg) >= n :
+	    pdn_played_plies(pg) == g->plies;
+}
+
+/* Appends game g's key (played as pg, or NULL) to b. */
+void
+dup_make_key(pdn_buf *b, const struct dup_by *by, const pdn_game *g,
+    const pdn_played *pg)
+{
+	pdn_position start;
+	pdn_ply ply;
+	char tok[PDN_MOVETOK_STRMAX];
+	unsigned char *c;
+	const char *fen;
+	uint64_t cap;
+	long i, n = g->plies;
+	size_t k;
+
+	if (by->what == DUP_PLIES && n > by->plies)
+		n = by->plies;
+	if (replayed(by, g, pg, n)) {
+		if (by->what == DUP_FINAL) {
+			pdn_buf_add(b, "F", 1);
+			key_pos(b, pdn_played_final(pg, 0));
+			return;
+		}
+		pdn_buf_add(b, "P", 1);
+		pdn_variant_start(pdn_variant_default(), &start);
+		if (pdn_position_equal(pdn_played_start(pg), &start))
+			pdn_buf_add(b, "\0", 1);
+		else {
+			pdn_buf_add(b, "\1", 1);
+			key_pos(b, pdn_played_start(pg));
+		}
+		/* The common case, fast: a line of moves and no setup. */
+		if (pdn_played_setups(pg) == 1) {
+			key_moves(b, pg, n);
+			return;
+		}
+		for (i = 0; i < n && pdn_played_ply(&ply, pg, 0, i) == 0;
+		    i++) {
+			if (ply.flags & PDN_PLY_SETUP) {
+				pdn_buf_add(b, "\377", 1);
+				key_pos(b, ply.before);
+			}
+			/* Written in place: two bytes and the captures. */
+			if (pdn_buf_reserve(b, 2 + PDN_MAX_CAPTURES) != 0)
+				return;
+			c = (unsigned char *)b->data + b->len;
+			*c++ = ply.move->from;
+			*c++ = ply.move->to;
+			for (cap = ply.move->captured; cap != 0;
+			    cap &= cap - 1)
+				*c++ = (unsigned char)(0x80 |
+				    __builtin_ctzll(cap));
+			b->len = (size_t)((char *)c - b->data);
+		}
+		return;
+	}
+	/* Its variant too: the same tokens in another variant are not it. */
+	snprintf(tok, sizeof(tok), "W%d\n", g->gametype);
+	pdn_buf_add(b, tok, strlen(tok));
+	if ((fen = pdn_game_tag(g, "FEN")) != NULL)
+		pdn_buf_add(b, fen, strlen(fen));
+	pdn_buf_add(b, "\n", 1);
+	for (k = 0, i = 0; k < g->moves.n && i < n; k++) {
+		if (g->moves.e[k].type == PDN_EL_MOVE) {
+			pdn_buf_add(b, tok, (size_t)pdn_movetok_str(tok,
+			    &g->moves.e[k].u.move.tok));
+			pdn_buf_add(b, " ", 1);
+			i++;
+		} else if (g->moves.e[k].type == PDN_EL_SETUP) {
+			pdn_buf_add(b, "/", 1);
+			pdn_buf_add(b, g->moves.e[k].u.text.s,
+			    g->moves.e[k].u.text.len);
+			pdn_buf_add(b, "/", 1);
+		}
+	}
+}
+
+/* One position into hash h: three products side by side, and a turn. */
+static uint64_t
+hash_pos(uint64_t h, const pdn_position *p)
+{
+	h = (h << 23 | h >> 41) ^ (p->white * 0xff51afd7ed558ccdULL +
+	    p->black * 0xc4ceb9fe1a85ec53ULL + p->kings *
+	    0x9e3779b97f4a7c15ULL + (uint64_t)p->side +
+	    ((uint64_t)p->hi[0] << 40 ^ (uint64_t)p->hi[1] << 48 ^
+	    (uint64_t)p->hi[2] << 56));
+	return h;
+}
+
+/* Mixed once more (a table slot takes its low bits); never 0 ("none"). */
+static uint64_t
+hash_end(uint64_t h)
+{
+	h = (h ^ (h >> 31)) * 0xbf58476d1ce4e5b9ULL;
+	return (h ^ (h >> 29)) | 1;
+}
+
+/*
+ * The hash of the key dup_make_key() writes of a game that replays (a key of
+ * 'P' or 'F'), from its positions: the start and the position after each
+ * ply the key takes, or the final one, which are what the key says.
+ * On 20 copies of the bench games, writing the keys took 50 million
+ * instructions and -D 812 million in all; hashing the positions instead,
+ * 795 million.  Most keys then need not be written at all (their games'
+ * texts can be read again).
+ * Returns 0 for a game whose key is written from its text ('W').
+ */
+uint64_t
+dup_played_hash(const struct dup_by *by, const pdn_game *g,
+    const pdn_played *pg)
+{
+	const pdn_position *pos[64];
+	uint64_t h;
+	long n = g->plies, from, got, k;
+
+	if (by->what == DUP_PLIES && n > by->plies)
+		n = by->plies;
+	if (!replayed(by, g, pg, n))
+		return 0;
+	if (by->what == DUP_FINAL)
+		return hash_end(hash_pos(0x46, pdn_played_final(pg, 0)));
+	h = hash_pos(0x50 ^ (uint64_t)n << 8, pdn_played_start(pg));
+	for (from = 0; from < n && (got = pdn_played_positions(pos, 64, pg,
+	    0, from)) > 0; from += got)
+		for (k = 0; k < got && from + k < n; k++)
+			h = hash_pos(h, pos[k]);
+	return hash_end(h);
+}
+
+/*
+ * The hash -D finds game g's copies by (and --add hash writes): of its
+ * positions when it replays, else of its key, written into *scratch.
+ */
+uint64_t
+dup_game_hash(pdn_buf *scratch, const struct dup_by *by, const pdn_game *g,
+    const pdn_played *pg)
+{
+	uint64_t h = dup_played_hash(by, g, pg);
+
+	if (h != 0)
+		return h;
+	scratch->len = 0;
+	dup_make_key(scratch, by, g, pg);
+	return dup_hash(scratch->data, scratch->len);
+}
+
+/* Reads len bytes at `at` of input sr into buf: 0, or -1. */
+static int
+src_read(const struct src *sr, char *buf, size_t len, uint64_t at)
+{
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if ((fd = sr->fd) < 0 && ((fd = open(sr->path, O_RDONLY)) < 0 ||
+	    fstat(fd, &st) != 0 || st.st_dev != sr->dev ||
+	    st.st_ino != sr->ino)) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	n = pread(fd, buf, len, sr->start + (off_t)at);
+	if (sr->fd < 0)
+		close(fd);
+	return n >= 0 && (size_t)n == len ? 0 : -1;
+}
+
+/*
+ * The text of the game at `ref` (not in the arena), *len bytes, lent
+ * until the next call; NULL when it cannot be read as it was.
+ */
+static const char *
+ref_text(struct dups *d, uint64_t ref, size_t *len)
+{
+	uint64_t off = ref >> REF_LEN_BITS, at, end;
+	size_t lo = 0, hi = d->nsrcs, mid, i;
+	const struct src *sr;
+	struct blk *b, *old;
+
+	*len = (size_t)(ref & REF_ARENA);
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (d->srcs[mid].base <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo >= d->nsrcs || off < d->srcs[lo].base ||
+	    off - d->srcs[lo].base + *len > d->srcs[lo].size)
+		return NULL;
+	sr = &d->srcs[lo];
+	at = off - sr->base;
+	end = at + *len;
+	d->clock++;
+	for (i = 0, old = b = d->blk; i < BLK_N; i++, b++) {
+		if (b->sr == sr && b->at <= at && end <= b->at + b->len) {
+			b->used = d->clock;
+			return b->data + (at - b->at);
+		}
+		if (b->used < old->used)
+			old = b;
+	}
+	/* A text longer than a block is read alone. */
+	if (*len > BLK_SIZE / 2) {
+		d->text.len = 0;
+		if (pdn_buf_reserve(&d->text, *len) != 0 ||
+		    src_read(sr, d->text.data, *len, at) != 0)
+			return NULL;
+		return d->text.data;
+	}
+	if (old->data == NULL && (old->data = malloc(BLK_SIZE)) == NULL)
+		return NULL;
+	old->sr = NULL;
+	old->at = at & ~(uint64_t)4095;
+	old->len = sr->size - old->at < BLK_SIZE ?
+	    (size_t)(sr->size - old->at) : BLK_SIZE;
+	if (src_read(sr, old->data, old->len, old->at) != 0)
+		return NULL;
+	old->sr = sr;
+	old->used = d->clock;
+	return old->data + (at - old->at);
+}
+
+/*
+ * The key of the game in text[0..len), read and replayed again, into
+ * *to.  Returns 0, or -1 out of memory.
+ */
+static int
+key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len)
+{
+	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+	const pdn_played *pg;
+	const pdn_game *g;
+	pdn_reader *r;
+	int rc = 0;
+
+	to->len = 0;
+	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL)
+		return -1;
+	o.gametype = d->gametype;
+	if (pdn_reader_new_mem(&r, text, len, &o) != 0)
+		return -1;
+	if (pdn_reader_next(&g, r) == 1) {
+		if (pdn_replay_game(&pg, d->w->rp, g, &d->ro) != 0)
+			rc = -1;
+		else
+			dup_make_key(to, &d->by, g, pg);
+	}
+	pdn_reader_free(r);
+	return rc != 0 || to->oom ? -1 : 0;
+}
+
+/*
+ * The key of the game looked for, whose text is text[0..len), into
+ * d->mine: from its replay when it is at hand.  0, or -1 out of memory.
+ */
+static int
+key_mine(struct dups *d, const char *text, size_t len)
+{
+	if (d->g == NULL)
+		return key_of_text(d, &d->mine, text, len);
+	d->mine.len = 0;
+	dup_make_key(&d->mine, &d->by, d->g, d->pg);
+	return d->mine.oom ? -1 : 0;
+}
+
+/*
+ * Whether kept entry e is the game of key[0..len) (NULL: not written)
+ * and text[0..tlen) (NULL: not at hand, then the key is written): 1 yes,
+ * 0 no, -1 out of memory.
+ */
+static int
+dup_same(struct dups *d, struct dupent *e, const char *key, size_t len,
+    const char *text, size_t tlen)
+{
+	const char *kept;
+	size_t klen;
+
+	/* The comparisons below want the key. */
+	if (key == NULL && (e->ref & REF_ARENA) == REF_ARENA) {
+		if (key_mine(d, text, tlen) != 0)
+			return -1;
+		key = d->mine.data;
+		len = d->mine.len;
+	}
+	if ((e->ref & REF_ARENA) == REF_ARENA) {
+		kept = d->arena.data + (e->ref >> REF_LEN_BITS);
+		memcpy(&klen, kept, sizeof(klen));
+		return klen == len && memcmp(kept + sizeof(klen), key,
+		    len) == 0;
+	}
+	/* Changed since (or gone): not the game it was. */
+	if ((kept = ref_text(d, e->ref, &klen)) == NULL)
+		return 0;
+	/* The same text is the same game: the common case, cheap. */
+	if (text != NULL && klen == tlen && memcmp(kept, text, tlen) == 0)
+		return 1;
+	if (key_of_text(d, &d->other, kept, klen) != 0)
+		return -1;
+	/*
+	 * In a stream the kept game keeps that key from now on: the
+	 * games written otherwise that follow are compared with it without
+	 * reading it again (the copies of its text are found by the text
+	 * cache), and their keys come from their replays.  Among the
+	 * prefixes of the bench games (many of the same moves under other
+	 * tags), -D took 1,661 million instructions reading the kept
+	 * games again each time (76 million of them), 1,610 million so.
+	 */
+	if (d->g != NULL && d->arena.len < REF_MAX_OFFSET) {
+		e->ref = (uint64_t)d->arena.len << REF_LEN_BITS | REF_ARENA;
+		pdn_buf_add(&d->arena, (const char *)&d->other.len,
+		    sizeof(d->other.len));
+		pdn_buf_add(&d->arena, d->other.data, d->other.len);
+		if (d->arena.oom)
+			return -1;
+	}
+	if (key == NULL) {
+		if (key_mine(d, text, tlen) != 0)
+			return -1;
+		key = d->mine.data;
+		len = d->mine.len;
+	}
+	return d->other.len == len && memcmp(d->other.data, key, len) == 0;
+}
+
+/*
+ * Whether text[0..len), whose hash is th, is the text of a kept game (the
+ * text cache's): 1 yes, 0 not known.
+ */
+static int
+dup_text_seen(struct dups *d, uint64_t th, const char *text, size_t len)
+{
+	const struct dupent *c;
+	const char *kept;
+	size_t klen;
+
+	if (d->tc == NULL)
+		return 0;
+	c = &d->tc[(th >> 1) & (TC_N - 1)];
+	if (c->hash != th || c->ref == 0 ||
+	    (kept = ref_text(d, c->ref, &klen)) == NULL)
+		return 0;
+	return klen == len && memcmp(kept, text, len) == 0;
+}
+
+/*
+ * Whether the game of key[0..len) (hash h), whose text lies at `offset`
+ * of the input being read, `tlen` bytes (text, or NULL when it is not at
+ * hand), is a copy of one kept; if not, it is kept.  Returns 1 (a copy),
+ * 0 (new), -1 out of memory.
+ */
+int
+dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
+    uint64_t offset, const char *text, size_t tlen, uint64_t th)
+{
+	struct dupent *t, *e;
+	size_t i, cap;
+	int same, where;
+
+	if (key == NULL && text == NULL)
+		return 0;
+	if (2 * (d->n + 1) > d->cap) {
+		cap = d->cap == 0 ? 1024 : 2 * d->cap;
+		if ((t = calloc(cap, sizeof(*t))) == NULL)
+			return -1;
+		for (i = 0; i < d->cap; i++) {
+			if (d->t[i].ref == 0)
+				continue;
+			for (e = &t[d->t[i].hash & (cap - 1)]; e->ref != 0;
+			    e = &t[(size_t)(e - t + 1) & (cap - 1)])
+				;
+			*e = d->t[i];
+		}
+		free(d->t);
+		d->t = t;
+		d->cap = cap;
+	}
+	/* Where it can be read again from, to be kept so. */
+	where = d->cur != NULL && offset + tlen <= d->cur->size &&
+	    tlen > 0 && tlen < REF_ARENA &&
+	    d->cur->base + offset < REF_MAX_OFFSET;
+	for (e = &d->t[h & (d->cap - 1)]; e->ref != 0;
+	    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)])
+		if (e->hash == h && (same = dup_same(d, e, key, len, text,
+		    tlen)) != 0)
+			return same;
+	e->hash = h;
+	if (where) {
+		e->ref = (d->cur->base + offset) << REF_LEN_BITS | tlen;
+		if (th != 0 && (d->tc != NULL || (d->tc = calloc(TC_N,
+		    sizeof(*d->tc))) != NULL)) {
+			d->tc[(th >> 1) & (TC_N - 1)].hash = th;
+			d->tc[(th >> 1) & (TC_N - 1)].ref = e->ref;
+		}
+	} else {
+		/* Past what the input was when it was opened, say. */
+		if (key == NULL) {
+			if (key_mine(d, text, tlen) != 0)
+				return -1;
+			key = d->mine.data;
+			len = d->mine.len;
+		}
+		if (d->arena.len >= REF_MAX_OFFSET)
+			return -1;
+		e->ref = (uint64_t)d->arena.len << REF_LEN_BITS | REF_ARENA;
+		pdn_buf_add(&d->arena, (const char *)&len, sizeof(len));
+		pdn_buf_add(&d->arena, key, len);
+		if (d->arena.oom)
+			return -1;
+	}
+	d->n++;
+	return 0;
+}
+
+struct dups *
+dup_new(const struct dup_by *by, int gametype, const pdn_replay_options *ro)
+{
+	struct dups *d;
+
+	if ((d = calloc(1, sizeof(*d))) == NULL)
+		return NULL;
+	d->by = *by;
+	d->gametype = gametype;
+	d->ro = *ro;
+	return d;
+}
+
+/*
+ * Notes input `in` for the comparisons of -D (d->cur) when it is a
+ * regular file, which can be read again; otherwise its games keep their
+ * keys.
+ */
+void
+dup_source(struct dups *d, const struct cli_input *in)
+{
+	struct stat st;
+	struct src *n;
+	off_t start;
+
+	d->cur = NULL;
+	/* Standard input may be a file read from its middle on. */
+	if (fstat(in->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (start = lseek(in->fd, 0, SEEK_CUR)) < 0 || st.st_size <= start)
+		return;
+	if (d->nsrcs == d->capsrcs) {
+		size_t cap = d->capsrcs == 0 ? 16 : 2 * d->capsrcs;
+
+		if ((n = realloc(d->srcs, cap * sizeof(*n))) == NULL)
+			return;
+		d->srcs = n;
+		d->capsrcs = cap;
+	}
+	n = &d->srcs[d->nsrcs];
+	n->fd = -1;
+	n->path = NULL;
+	/* Standard input, redirected from a file, has no name to reopen. */
+	if (d->nsrcs < MAX_SRC_FDS || in->fd == STDIN_FILENO)
+		n->fd = dup(in->fd);
+	else
+		n->path = strdup(in->name);
+	if (n->fd < 0 && n->path == NULL)
+		return;
+	n->dev = st.st_dev;
+	n->ino = st.st_ino;
+	n->size = (uint64_t)(st.st_size - start);
+	n->start = start;
+	n->base = d->next;
+	d->next += n->size;
+	d->cur = n;
+	d->nsrcs++;
+}
+
+int
+dup_reread(const struct dups *d)
+{
+	return d->cur != NULL;
+}
+
+/*
+ * -D in a stream: whether game g, whose text is at hand, is a copy of a
+ * kept game's text (the text cache); *th gets its text's hash, or 0.
+ */
+int
+dup_text_copy(struct dups *d, const pdn_game *g, uint64_t *th)
+{
+	*th = 0;
+	if (d->cur == NULL || g->raw == NULL || g->rawlen != g->span.len ||
+	    g->rawlen == 0)
+		return 0;
+	*th = dup_hash(g->raw, g->rawlen) | 1;
+	return dup_text_seen(d, *th, g->raw, g->rawlen);
+}
+
+/* -D in a stream: game g and its replay pg are at hand (NULL: no more). */
+void
+dup_at_hand(struct dups *d, const pdn_game *g, const pdn_played *pg)
+{
+	d->g = g;
+	d->pg = pg;
+}
+
+void
+dup_free(struct dups *d)
+{
+	size_t i;
+
+	if (d == NULL)
+		return;
+	for (i = 0; i < d->nsrcs; i++) {
+		if (d->srcs[i].fd >= 0)
+			close(d->srcs[i].fd);
+		free(d->srcs[i].path);
+	}
+	free(d->srcs);
+	for (i = 0; i < BLK_N; i++)
+		free(d->blk[i].data);
+	free(d->t);
+	free(d->tc);
+	pdn_buf_free(&d->arena);
+	pdn_buf_free(&d->text);
+	pdn_buf_free(&d->other);
+	pdn_buf_free(&d->mine);
+	if (d->w != NULL)
+		chunk_worker_free(d->w);
+	free(d);
+}
