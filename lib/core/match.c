@@ -134,7 +134,10 @@ pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
  * match_single_capture(), are the one speed trick of matching: a plain
  * quiet move or a capture of one piece by a man, most of the moves of
  * real games, is checked on the bitboards without generating the legal
- * moves.  MEASURED
+ * moves.  Measured (callgrind, pdn-validate -q on 20 copies of the bench
+ * games, 2026-12-03): 739.8 million instructions with them, 745.5 million
+ * without, since the replay plays most such moves itself before it asks
+ * (play_fast() in play/replay.c: 1,673 million without both).
  */
 
 /*
