@@ -29,116 +29,7 @@
 
 #include "match.h"
 #include "movegen.h"
-#include "pdn/replay.h"
-#include "variant.h"
-
-/* A node of a line: a position and the move that led to it. */
-struct node {
-	pdn_position pos;
-	pdn_move move;
-	const pdn_elem *elem;	/* the token matched, NULL for a root */
-	int parent;		/* index of the node before, -1 for a root */
-	unsigned flags;		/* PDN_PLY_* and NODE_* */
-	unsigned mark;		/* stamp of the line that found it alive */
-	int setup;		/* the last setup on its line (its own for one) */
-	/*
-	 * A setup node has no move; its move.ncap is the number of candidate
-	 * positions it replaced, the layer of nodes parent.. parent + ncap - 1.
-	 */
-	int ply;
-	/*
-	 * A hash of the kinds of ply its line made (node_tag()), folded in
-	 * only where a layer holds more than one node: two lines that are
-	 * apart have been apart since a layer that did.
-	 */
-	uint32_t key;
-};
-
-/*
- * A node made by a /FEN/ setup: a position, no move.  Nodes without a move
- * (elem NULL: the root, setups, the copies a variation starts from) are
- * not plies.
- */
-#define NODE_SETUP	(1u << 8)
-/* A main-line node on a surviving line (PDN_PLY_ALIVE; see mark_lines()). */
-#define NODE_ALIVE	PDN_PLY_ALIVE
-/*
- * How many liberties (PDN_PLY_LIBERTY) the line took up to a node, in its
- * flags' top bits: of the lines that reach the end of the main line, those
- * that took the fewest stand (RULES.md 5.6).
- */
-#define NODE_NLIB_SHIFT	16
-#define NODE_NLIB	(0xffffu << NODE_NLIB_SHIFT)
-#define NLIB_OF(nd)	((nd)->flags >> NODE_NLIB_SHIFT)
-
-struct layer {
-	size_t b, e;		/* nodes [b, e) */
-};
-
-/* A line of play replayed: its elements' slots start at `base`. */
-struct lrec {
-	const pdn_line *l;
-	size_t base;
-};
-
-/*
- * What became of one element of a line: for a move, its readings are
- * nodes [a, a + n); for a variation, a is the number of its line (n 1);
- * for a setup, a is its index in setups[] (n 1).  All zero: not played.
- */
-struct slot {
-	uint32_t a, n;
-};
-
-/* The played game: everything a replay found, read by every consumer. */
-struct pdn_played {
-	struct node *nodes;
-	size_t nn, capn;
-	int *path;		/* the plies (node indices) of each line */
-	size_t cappath;
-	long npath;
-	/*
-	 * With `direct` set, line 0's ply i is node i + 1 and path[] is not
-	 * filled: one candidate all along and no setup (see finish()).
-	 */
-	int direct;
-	long mainplies;		/* moves played on the main line */
-	int finals[PDN_REPLAY_MAX_LINES];
-	int nfinal;
-	long plies;
-	pdn_replay_status status;
-	pdn_replay_status main_status;	/* the main line's, variations aside */
-	int errors, warnings;
-	int main_errors;	/* errors outside the variations */
-	int bad_variations;	/* variations that do not replay */
-	const pdn_game *g;
-	const pdn_variant *variant;
-	pdn_setup *setups;	/* the main line's first, in order */
-	size_t nsetup, capsetup, nmainsetup;
-	struct lrec *lrecs;	/* the lines played, main line first */
-	size_t nlrec, caplrec;
-	struct slot *slots;
-	size_t nslot, capslot;
-	unsigned flags;		/* PDN_PLY_* of the plies made on line 0 */
-	unsigned liberties;	/* PDN_PLY_LIBERTY, _IRREGULAR of survivors */
-};
-
-/* A replay handle: the played game and the scratch that made it. */
-struct pdn_replay {
-	struct pdn_played pg;
-	struct layer *layers;	/* a stack: each line pushes its own */
-	size_t nl, capl;
-	int oom;
-	int *stack;		/* for mark_lines() */
-	size_t capstack;
-	int depth;		/* the nesting of the line being played */
-	int anchor;		/* the last setup of the line being played */
-	unsigned stamp;
-	int single;		/* the main line never had two candidates */
-	pdn_replay_options opt;
-	pdn_movelist list;	/* scratch for generation */
-	pdn_move cand[PDN_REPLAY_MAX_LINES];
-};
+#include "play.h"
 
 int
 pdn_replay_new(pdn_replay **out)
@@ -167,278 +58,12 @@ pdn_replay_free(pdn_replay *rp)
 	free(rp);
 }
 
-/* --- diagnostics ------------------------------------------------------- */
-
-/*
- * The move number and side of ply `ply` of a line whose last setup is
- * setups[setup]: counted from the setup, whose position says who moves
- * first after it.
- */
-static void
-number_of(const struct pdn_played *pg, int setup, long ply, long *number,
-    pdn_colour *side)
-{
-	const pdn_setup *st = &pg->setups[setup];
-	pdn_colour first = pg->variant->first;
-	long k = ply - 1 - st->ply + (st->pos.side != first);
-
-	/* Pairs open with the variant's first player (Black in English). */
-	*number = st->number + k / 2;
-	*side = (k & 1) ? (pdn_colour)!first : first;
-}
-
-/*
- * Reports a diagnostic; elem (may be NULL) is the move concerned, at ply
- * `ply`.
- */
-static void
-report(pdn_replay *rp, pdn_diag_code code, long line, long col,
-    const pdn_elem *elem, long ply, const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
-
-static void
-report(pdn_replay *rp, pdn_diag_code code, long line, long col,
-    const pdn_elem *elem, long ply, const char *fmt, ...)
-{
-	char msg[1024], mv[PDN_MOVETOK_STRMAX];
-	size_t len;
-	pdn_diag d;
-	va_list ap;
-
-	memset(&d, 0, sizeof(d));
-	d.code = code;
-	d.severity = pdn_diag_severity(code);
-	if (d.severity == PDN_SEV_ERROR) {
-		rp->pg.errors++;
-		if (rp->depth == 0)
-			rp->pg.main_errors++;
-	}
-	else if (d.severity == PDN_SEV_WARNING)
-		rp->pg.warnings++;
-	if (rp->opt.diag == NULL)
-		return;
-	d.name = pdn_diag_name(code);
-	len = (size_t)snprintf(msg, sizeof(msg), "%s", pdn_diag_text(code));
-	if (fmt != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(msg + len, sizeof(msg) - len, fmt, ap);
-		va_end(ap);
-	}
-	d.message = msg;
-	d.file = rp->pg.g->file;
-	d.line = line;
-	d.col = col;
-	d.game = rp->pg.g->index;
-	d.depth = rp->depth;
-	if (elem != NULL) {
-		pdn_movetok_str(mv, &elem->u.move.tok);
-		d.move = mv;
-		d.ply = ply;
-		number_of(&rp->pg, rp->anchor, ply, &d.number, &d.side);
-		d.second = d.side != rp->pg.variant->first;
-		d.line = elem->line;
-		d.col = elem->col;
-	}
-	rp->opt.diag(&d, rp->opt.diag_arg);
-}
-
-/* Appends the moves of list selected by `want` to buf, comma-separated. */
-static size_t
-list_moves(const pdn_variant *v, const pdn_movelist *list,
-    int (*want)(const pdn_move *, int), int arg, char *buf, size_t size)
-{
-	char s[PDN_MOVE_STRMAX];
-	size_t len = 0;
-	int i, shown = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < list->n && len + 1 < size; i++) {
-		if (!want(&list->m[i], arg))
-			continue;
-		if (shown == 12) {
-			len += (size_t)snprintf(buf + len, size - len, ", ...");
-			break;
-		}
-		pdn_move_str_unique(s, v, &list->m[i], list);
-		len += (size_t)snprintf(buf + len, size - len, "%s%s",
-		    shown > 0 ? ", " : "", s);
-		shown++;
-	}
-	return len < size ? len : size - 1;
-}
-
-static int
-want_any(const pdn_move *m, int arg)
-{
-	(void)m;
-	(void)arg;
-	return 1;
-}
-
-static int
-want_from(const pdn_move *m, int from)
-{
-	return m->from == from;
-}
-
-static int
-want_fromto(const pdn_move *m, int fromto)
-{
-	return m->from == fromto / 64 && m->to == fromto % 64;
-}
-
-/* What a precedence rule makes compulsory, for a message. */
-static const char *
-precedence_rule(enum precedence prec)
-{
-	switch (prec) {
-	case PREC_KING_MOVER:
-		return "a capture, with a king when one can capture,";
-	case PREC_COUNT_KINGS:
-		return "the capture of the most pieces, then of the most kings,";
-	case PREC_ITALIAN:
-		return "the capture Italian precedence requires (the most "
-		    "pieces, by a king, the most kings, kings first)";
-	case PREC_FRISIAN:
-		return "the capture of the most value (a king worth almost "
-		    "two men), by a king at equal value,";
-	default:
-		return "a capture";
-	}
-}
-
-static const char *
-piece_name(pdn_piece p)
-{
-	switch (p) {
-	case PDN_WHITE_MAN:
-		return "a white man";
-	case PDN_BLACK_MAN:
-		return "a black man";
-	case PDN_WHITE_KING:
-		return "a white king";
-	case PDN_BLACK_KING:
-		return "a black king";
-	default:
-		return "nothing";
-	}
-}
-
-/*
- * Says why the token is not legal in pos, and what was possible: the
- * detail after "not legal here".
- */
-static void
-explain(pdn_replay *rp, const pdn_position *pos, const pdn_movetok *written,
-    char *buf, size_t size)
-{
-	pdn_movelist *list = &rp->list;
-	const pdn_variant *v = pdn_variant_of(pos);
-	const char *side = pos->side == PDN_WHITE ? "White" : "Black";
-	char moves[600], f[8], t[8];
-	pdn_movetok nt;
-	const pdn_movetok *tok = &nt;
-	int from, to, k, n;
-	pdn_piece p;
-
-	if (written->alpha && variant_is_intl(v)) {
-		snprintf(buf, size, "algebraic squares in a 10x10 game");
-		return;
-	}
-	if (pdn_movetok_squares(v, written, &nt) != 0) {
-		for (k = 0; k < written->nsq; k++) {
-			nt = *written;
-			nt.nsq = 2;
-			nt.sq[1] = nt.sq[k];
-			nt.sq[0] = nt.sq[k];
-			if (pdn_movetok_squares(v, &nt, &nt) != 0)
-				break;
-		}
-		if (written->alpha)
-			snprintf(buf, size, "%c%u is not a square of the board",
-			    'a' + (written->sq[k] - PDN_ALPHA) / 100 - 1,
-			    (written->sq[k] - PDN_ALPHA) % 100);
-		else
-			snprintf(buf, size, "square %u is not on the board",
-			    written->sq[k]);
-		return;
-	}
-	n = pdn_generate(list, pos);
-	if (n <= 0) {
-		snprintf(buf, size, "%s has no legal move", side);
-		return;
-	}
-	from = tok->sq[0];
-	to = tok->sq[tok->nsq - 1];
-	pdn_square_str(f, v, from);
-	pdn_square_str(t, v, to);
-	if (list->m[0].ncap > 0) {
-		/* The generator keeps only the captures the rules allow. */
-		if (pdn_match_list(NULL, 0, NULL, v, tok, list) == 0 &&
-		    list_moves(v, list, want_fromto, from * 64 + to, moves,
-		    sizeof(moves)) > 0) {
-			snprintf(buf, size, "the squares listed fit none of "
-			    "the captures from %s to %s: %s", f, t, moves);
-			return;
-		}
-		list_moves(v, list, want_any, 0, moves, sizeof(moves));
-		if (v->prec == PREC_COUNT || variant_is_intl(v))
-			snprintf(buf, size, "a capture of %d piece%s is "
-			    "compulsory: %s", list->m[0].ncap,
-			    list->m[0].ncap == 1 ? "" : "s", moves);
-		else
-			snprintf(buf, size, "%s is compulsory: %s",
-			    precedence_rule(v->prec), moves);
-		return;
-	}
-	p = pdn_position_get(pos, from);
-	if ((pos->side == PDN_WHITE && p != PDN_WHITE_MAN &&
-	    p != PDN_WHITE_KING) || (pos->side == PDN_BLACK &&
-	    p != PDN_BLACK_MAN && p != PDN_BLACK_KING)) {
-		snprintf(buf, size, "%s to move and %s holds %s", side, f,
-		    piece_name(p));
-		return;
-	}
-	if (tok->nsq > 2 || tok->capture) {
-		snprintf(buf, size, "there is no capture");
-		if (list_moves(v, list, want_from, from, moves,
-		    sizeof(moves)) > 0)
-			snprintf(buf + strlen(buf), size - strlen(buf),
-			    "; %s on %s can play: %s", piece_name(p), f,
-			    moves);
-		return;
-	}
-	if (list_moves(v, list, want_from, from, moves, sizeof(moves)) > 0)
-		snprintf(buf, size, "%s on %s can play: %s", piece_name(p),
-		    f, moves);
-	else
-		snprintf(buf, size, "%s on %s cannot move", piece_name(p), f);
-}
-
 /* --- lines ------------------------------------------------------------- */
-
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t nc;
-	void *np;
-
-	if (need <= *cap)
-		return 0;
-	nc = *cap ? *cap * 2 : 256;
-	while (nc < need)
-		nc *= 2;
-	if ((np = realloc(*p, nc * size)) == NULL)
-		return PDN_ENOMEM;
-	*p = np;
-	*cap = nc;
-	return 0;
-}
 
 static struct node *
 new_node(pdn_replay *rp)
 {
-	if (grow((void **)&rp->pg.nodes, &rp->pg.capn, rp->pg.nn + 1,
+	if (play_grow((void **)&rp->pg.nodes, &rp->pg.capn, rp->pg.nn + 1,
 	    sizeof(*rp->pg.nodes)) != 0) {
 		rp->oom = 1;
 		return NULL;
@@ -449,7 +74,7 @@ new_node(pdn_replay *rp)
 static inline int
 push_layer(pdn_replay *rp, size_t b, size_t e)
 {
-	if (rp->nl >= rp->capl && grow((void **)&rp->layers, &rp->capl, rp->nl + 1,
+	if (rp->nl >= rp->capl && play_grow((void **)&rp->layers, &rp->capl, rp->nl + 1,
 	    sizeof(*rp->layers)) != 0) {
 		rp->oom = 1;
 		return -1;
@@ -464,7 +89,7 @@ push_layer(pdn_replay *rp, size_t b, size_t e)
 static void
 report_liberty(pdn_replay *rp, const struct node *x)
 {
-	report(rp, PDN_D_MOVE_SEPARATOR, 0, 0, x->elem, x->ply,
+	play_report(rp, PDN_D_MOVE_SEPARATOR, 0, 0, x->elem, x->ply,
 	    x->move.ncap > 0 ? ": capture written with '-'" :
 	    ": quiet move written with 'x'");
 }
@@ -735,8 +360,8 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 				rp->pg.nodes[k].flags |= PDN_PLY_IRREGULAR;
 			if (depth == 0)
 				rp->pg.flags |= PDN_PLY_IRREGULAR;
-			explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
-			report(rp, PDN_D_IRREGULAR_MOVE, 0, 0, el, ply,
+			play_explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
+			play_report(rp, PDN_D_IRREGULAR_MOVE, 0, 0, el, ply,
 			    "%s; %s", depth > 0 ? " in a variation" : "",
 			    why);
 		}
@@ -760,84 +385,20 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	 * garbled): one that does not replay is its own problem, a warning,
 	 * and the game stands or falls by its main line.
 	 */
-	explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
+	play_explain(rp, &rp->pg.nodes[b].pos, tok, why, sizeof(why));
 	if (banned_at != 0)
 		snprintf(why, sizeof(why), "the king on %d has made three "
 		    "quiet moves in a row, and its side has men (Frisian "
 		    "rules, article 17)", banned_at);
 	if (depth > 0) {
 		rp->pg.bad_variations++;
-		report(rp, PDN_D_VARIATION_ILLEGAL, 0, 0, el, ply, "; %s", why);
+		play_report(rp, PDN_D_VARIATION_ILLEGAL, 0, 0, el, ply, "; %s", why);
 	} else
-		report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "; %s", why);
+		play_report(rp, PDN_D_ILLEGAL_MOVE, 0, 0, el, ply, "; %s", why);
 	return 0;
 }
 
 /* The first move of the elements [el, end) of a line, before any setup. */
-static const pdn_elem *
-first_move(const pdn_elem *el, const pdn_elem *end)
-{
-	for (; el < end && el->type != PDN_EL_SETUP; el++)
-		if (el->type == PDN_EL_MOVE)
-			return el;
-	return NULL;
-}
-
-/*
- * Reads a FEN into the next entry of setups[] (tag or elem says where it
- * comes from), followed by the elements [next, end) of its line, whose
- * first move tells the side to move of a FEN that says '?'.  Returns its
- * index, or -1 when unreadable (the reader has reported it) or out of
- * memory.
- */
-static long
-add_setup(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
-    const pdn_elem *next, const pdn_elem *end)
-{
-	pdn_setup *st;
-	pdn_fen_info info;
-	const char *s = tag != NULL ? tag->value : el->u.text.s;
-	size_t len = tag != NULL ? tag->vlen : el->u.text.len;
-	const pdn_elem *m;
-	int side;
-
-	if (grow((void **)&rp->pg.setups, &rp->pg.capsetup,
-	    rp->pg.nsetup + 1, sizeof(*rp->pg.setups)) != 0) {
-		rp->oom = 1;
-		return -1;
-	}
-	st = &rp->pg.setups[rp->pg.nsetup];
-	memset(&info, 0, sizeof(info));
-	if (s == NULL || pdn_fen_read(&st->pos, rp->pg.variant, s, len, &info) != 0)
-		return -1;
-	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
-	    (m = first_move(next, end)) != NULL &&
-	    (side = pdn_setup_side(&st->pos, &m->u.move.tok)) >= 0) {
-		st->pos.side = (pdn_colour)side;
-		info.warnings &= ~(unsigned)PDN_FEN_W_SIDE_UNKNOWN;
-	}
-	st->tag = tag;
-	st->elem = el;
-	st->ply = ply - 1;
-	st->halfmove_clock = info.halfmove_clock;
-	st->fullmove = info.fullmove;
-	st->fen_warnings = info.warnings;
-	st->number = info.fullmove > 0 ? info.fullmove : 1;
-	return (long)rp->pg.nsetup++;
-}
-
-/*
- * The number written before the first move of the elements [el, end) of a
- * line, before any setup, or 0.
- */
-static long
-written_number(const pdn_elem *el, const pdn_elem *end)
-{
-	const pdn_elem *m = first_move(el, end);
-
-	return m != NULL && m->u.move.number > 0 ? m->u.move.number : 0;
-}
-
 /*
  * Reads the /FEN/ setup el of a line ending at `end` into a root node
  * after node `parent`; -1 when unreadable.
@@ -851,14 +412,14 @@ setup_node(pdn_replay *rp, const pdn_elem *el, const pdn_elem *end,
 	long k, n, num;
 	pdn_colour side;
 
-	if ((k = add_setup(rp, NULL, el, ply, el + 1, end)) < 0)
+	if ((k = setup_add(rp, NULL, el, ply, el + 1, end)) < 0)
 		return -1;
 	/* Its number: as written next, else :F, else counted on. */
 	st = &rp->pg.setups[k];
-	if ((n = written_number(el + 1, end)) > 0)
+	if ((n = setup_written_number(el + 1, end)) > 0)
 		st->number = n;
 	else if (st->fullmove <= 0 && rp->pg.nodes[parent].elem != NULL) {
-		number_of(&rp->pg, rp->pg.nodes[parent].setup, ply - 1, &num,
+		play_number_of(&rp->pg, rp->pg.nodes[parent].setup, ply - 1, &num,
 		    &side);
 		st->number = side != rp->pg.variant->first ? num + 1 : num;
 	} else if (st->fullmove <= 0)
@@ -888,9 +449,9 @@ open_line(pdn_replay *rp, const pdn_line *l)
 {
 	struct lrec *lr;
 
-	if (grow((void **)&rp->pg.lrecs, &rp->pg.caplrec, rp->pg.nlrec + 1,
+	if (play_grow((void **)&rp->pg.lrecs, &rp->pg.caplrec, rp->pg.nlrec + 1,
 	    sizeof(*rp->pg.lrecs)) != 0 ||
-	    grow((void **)&rp->pg.slots, &rp->pg.capslot,
+	    play_grow((void **)&rp->pg.slots, &rp->pg.capslot,
 	    rp->pg.nslot + l->n + 1, sizeof(*rp->pg.slots)) != 0) {
 		rp->oom = 1;
 		return -1;
@@ -902,9 +463,6 @@ open_line(pdn_replay *rp, const pdn_line *l)
 	rp->pg.nslot += l->n;
 	return (long)rp->pg.nlrec++;
 }
-
-static void check_setup(pdn_replay *rp, const pdn_position *pos, long line,
-    long col);
 
 /*
  * Marks the nodes of the line from nodes[own..] that lead to a node of
@@ -973,7 +531,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 		}
 		if (dead && el->type == PDN_EL_SETUP) {
 			/* Not played, but read: its FEN has one reader. */
-			if ((x = (size_t)add_setup(rp, NULL, el, p, el + 1,
+			if ((x = (size_t)setup_add(rp, NULL, el, p, el + 1,
 			    l->e + l->n)) !=
 			    (size_t)-1)
 				slots[i] = (struct slot){ (uint32_t)x, 1 };
@@ -1003,7 +561,7 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 				dead = 1;
 				continue;
 			}
-			check_setup(rp, &rp->pg.nodes[nb].pos, el->line, el->col);
+			setup_check(rp, &rp->pg.nodes[nb].pos, el->line, el->col);
 			*sl = (struct slot){ (uint32_t)rp->pg.nodes[nb].setup, 1 };
 		}
 		if (rp->pg.nn - nb > 1)
@@ -1072,23 +630,6 @@ play_line(pdn_replay *rp, const pdn_line *l, size_t b, size_t e, long ply,
 
 /* --- the game ---------------------------------------------------------- */
 
-static void
-check_setup(pdn_replay *rp, const pdn_position *pos, long line, long col)
-{
-	int w = pdn_position_count(pos, PDN_WHITE);
-	int b = pdn_position_count(pos, PDN_BLACK);
-	int most = rp->pg.variant->men;
-
-	if (w > most || b > most)
-		report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
-		    ": %s has %d pieces (at most %d)", w > most ? "White" :
-		    "Black", w > most ? w : b, most);
-	else if ((pos->side == PDN_WHITE ? b : w) == 0)
-		report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
-		    ": %s, not to move, has no pieces",
-		    pos->side == PDN_WHITE ? "Black" : "White");
-}
-
 /*
  * Nonzero when the side to move has a legal move: a capture, or a man
  * step forward or a king step to an empty square.
@@ -1136,51 +677,11 @@ check_result(pdn_replay *rp, const pdn_position *fin)
 	if (o == want || has_move(fin))
 		return;
 	side = fin->side == PDN_WHITE ? "White" : "Black";
-	report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line :
+	play_report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line :
 	    rp->pg.g->line, 1, NULL, 0, ": %s to move has %s at the end, so "
 	    "the result is %s, not %s", side, pdn_position_count(fin,
 	    fin->side) == 0 ? "no pieces" : "no legal move",
 	    pdn_outcome_str(want, family), res);
-}
-
-/*
- * Where the record starts: its FEN tag, or the start position, as setup
- * 0.  Returns -1 when the FEN does not read (the reader has reported it).
- */
-static int
-read_start(pdn_replay *rp)
-{
-	const pdn_tag *t = pdn_game_find_tag(rp->pg.g, "FEN");
-	const pdn_game *g = rp->pg.g;
-	pdn_setup *st;
-	long n;
-
-	if (t != NULL) {
-		/* No movetext: e is NULL, and NULL + 0 is undefined. */
-		if (add_setup(rp, t, NULL, 1, g->moves.e, g->moves.n > 0 ?
-		    g->moves.e + g->moves.n : g->moves.e) < 0)
-			return -1;
-		st = &rp->pg.setups[0];
-		check_setup(rp, &st->pos, t->line, 1);
-	} else {
-		if (grow((void **)&rp->pg.setups, &rp->pg.capsetup, 1,
-		    sizeof(*rp->pg.setups)) != 0) {
-			rp->oom = 1;
-			return -1;
-		}
-		st = &rp->pg.setups[0];
-		memset(st, 0, sizeof(*st));
-		pdn_variant_start(rp->pg.variant, &st->pos);
-		st->halfmove_clock = st->fullmove = -1;
-		st->number = 1;
-		rp->pg.nsetup = 1;
-	}
-	rp->pg.nmainsetup = 1;
-	/* A move number written before the first move sets the count. */
-	if (g->moves.n > 0 && (n = written_number(g->moves.e,
-	    g->moves.e + g->moves.n)) > 0)
-		st->number = n;
-	return 0;
 }
 
 /*
@@ -1199,7 +700,7 @@ mark_lines(pdn_replay *rp)
 	int j, k, q;
 
 	for (j = 0; j < pg->nfinal; j++) {
-		if (grow((void **)&rp->stack, &rp->capstack, n + 1,
+		if (play_grow((void **)&rp->stack, &rp->capstack, n + 1,
 		    sizeof(*rp->stack)) != 0) {
 			rp->oom = 1;
 			return;
@@ -1217,7 +718,7 @@ mark_lines(pdn_replay *rp)
 			continue;
 		need = (x->flags & NODE_SETUP) && x->move.ncap > 1 ?
 		    x->move.ncap : 1;
-		if (grow((void **)&rp->stack, &rp->capstack, n + need,
+		if (play_grow((void **)&rp->stack, &rp->capstack, n + need,
 		    sizeof(*rp->stack)) != 0) {
 			rp->oom = 1;
 			return;
@@ -1263,7 +764,7 @@ finish(pdn_replay *rp)
 	 * that any ply of any line is one look-up.  (The lines' nodes take
 	 * more room than this already.)
 	 */
-	if (grow((void **)&pg->path, &pg->cappath,
+	if (play_grow((void **)&pg->path, &pg->cappath,
 	    (size_t)n * (size_t)pg->nfinal + 1, sizeof(*pg->path)) != 0) {
 		rp->oom = 1;
 		return;
@@ -1303,24 +804,23 @@ unsupported(pdn_replay *rp, const pdn_game *g)
 	}
 	rp->pg.status = rp->pg.main_status = PDN_REPLAY_UNSUPPORTED;
 	if (gt == NULL && g->gametype == 0)
-		report(rp, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL, 0,
+		play_report(rp, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL, 0,
 		    ": not replayed (--gametype N says what untagged games "
 		    "are)");
 	else if (gt == NULL)
-		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1, NULL, 0,
+		play_report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1, NULL, 0,
 		    ": GameType %d%s%s%s, as --gametype says of untagged games, "
 		    "is not supported", g->gametype, name != NULL ? " (" : "",
 		    name != NULL ? name : "", name != NULL ? ")" : "");
 	else if (g->gametype <= 0)
-		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		play_report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
 		    ": GameType \"%s\" names no variant", gt->value);
 	else
-		report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
+		play_report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
 		    ": GameType %d (%s) is not supported", g->gametype,
 		    name != NULL ? name : "no variant PDN 3.0 lists");
 }
 
-static int ply_node(const struct pdn_played *pg, int k, long i);
 
 /*
  * Reports every liberty the surviving lines of the main line took, in ply
@@ -1337,7 +837,7 @@ report_liberties(pdn_replay *rp)
 
 	for (i = 0; i < pg->npath; i++)
 		for (j = 0; j < pg->nfinal; j++) {
-			if ((k = ply_node(pg, j, i)) < 0)
+			if ((k = play_ply_node(pg, j, i)) < 0)
 				continue;
 			x = &pg->nodes[k];
 			if ((x->flags & PDN_PLY_LIBERTY) && x->mark != stamp) {
@@ -1376,7 +876,7 @@ report_ambiguous(pdn_replay *rp, const pdn_game *g)
 		if (pdn_position_equal(&pg->nodes[pg->finals[k]].pos,
 		    &pg->nodes[pg->finals[0]].pos))
 			break;
-	report(rp, PDN_D_AMBIGUOUS_GAME, g->line, 1, el, ply,
+	play_report(rp, PDN_D_AMBIGUOUS_GAME, g->line, 1, el, ply,
 	    ": %d final positions: %s%s", pg->nfinal, list, k < pg->nfinal ?
 	    " (equal positions reached with different draw-rule histories)" :
 	    "");
@@ -1420,7 +920,7 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 		*out = pg;
 		return 0;
 	}
-	if (read_start(rp) == 0 && (root = new_node(rp)) != NULL) {
+	if (setup_read_start(rp) == 0 && (root = new_node(rp)) != NULL) {
 		memset(root, 0, sizeof(*root));
 		root->pos = pg->setups[0].pos;
 		root->parent = -1;
@@ -1457,213 +957,3 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	return 0;
 }
 
-/* --- the played game --------------------------------------------------- */
-
-const pdn_game *
-pdn_played_game(const pdn_played *pg)
-{
-	return pg->g;
-}
-
-const pdn_variant *
-pdn_played_variant(const pdn_played *pg)
-{
-	return pg->status == PDN_REPLAY_UNSUPPORTED ? NULL : pg->variant;
-}
-
-pdn_replay_status
-pdn_played_status(const pdn_played *pg)
-{
-	return pg->status;
-}
-
-pdn_replay_status
-pdn_played_main_status(const pdn_played *pg)
-{
-	return pg->status == PDN_REPLAY_UNSUPPORTED ? pg->status :
-	    pg->main_status;
-}
-
-int
-pdn_played_invalid_variations(const pdn_played *pg)
-{
-	return pg->bad_variations;
-}
-
-int
-pdn_played_errors(const pdn_played *pg)
-{
-	return pg->errors;
-}
-
-int
-pdn_played_warnings(const pdn_played *pg)
-{
-	return pg->warnings;
-}
-
-size_t
-pdn_played_setups(const pdn_played *pg)
-{
-	return pg->nsetup > 0 ? pg->nmainsetup : 0;
-}
-
-const pdn_setup *
-pdn_played_setup(const pdn_played *pg, size_t i)
-{
-	return i < pdn_played_setups(pg) ? &pg->setups[i] : NULL;
-}
-
-const pdn_position *
-pdn_played_start(const pdn_played *pg)
-{
-	return pg->nsetup > 0 ? &pg->setups[0].pos : NULL;
-}
-
-long
-pdn_played_plies(const pdn_played *pg)
-{
-	return pg->plies;
-}
-
-int
-pdn_played_lines(const pdn_played *pg)
-{
-	return pg->nfinal;
-}
-
-const pdn_position *
-pdn_played_final(const pdn_played *pg, int k)
-{
-	if (k < 0 || k >= pg->nfinal)
-		return NULL;
-	return &pg->nodes[pg->finals[k]].pos;
-}
-
-unsigned
-pdn_played_liberties(const pdn_played *pg)
-{
-	return pg->liberties;
-}
-
-/* The node of ply i (0-based) of surviving line k, or -1. */
-static int
-ply_node(const struct pdn_played *pg, int k, long i)
-{
-	if (k < 0 || k >= pg->nfinal || i < 0 || i >= pg->npath)
-		return -1;
-	if (pg->direct)
-		return (int)i + 1;
-	return pg->path[(size_t)k * (size_t)pg->npath + (size_t)i];
-}
-
-/* Fills *out with the ply node x made. */
-static void
-node_ply(pdn_ply *out, const struct pdn_played *pg, int x)
-{
-	const struct node *nd = &pg->nodes[x], *pa = &pg->nodes[nd->parent];
-
-	out->ply = nd->ply;
-	number_of(pg, nd->setup, nd->ply, &out->number, &out->side);
-	out->second = out->side != pg->variant->first;
-	out->flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
-	    PDN_PLY_AMBIGUOUS | PDN_PLY_LIBERTY);
-	out->before = &pa->pos;
-	out->after = &nd->pos;
-	out->move = &nd->move;
-	out->elem = nd->elem;
-	out->setup = (pa->flags & NODE_SETUP) ? &pg->setups[pa->setup] : NULL;
-}
-
-int
-pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i)
-{
-	int x = ply_node(pg, k, i);
-
-	if (x < 0)
-		return PDN_EINVAL;
-	node_ply(out, pg, x);
-	return 0;
-}
-
-long
-pdn_played_positions(const pdn_position **out, long max,
-    const pdn_played *pg, int k, long from)
-{
-	long i, n;
-	int x;
-
-	if (k < 0 || k >= pg->nfinal || from < 0 || from >= pg->npath ||
-	    max <= 0)
-		return 0;
-	n = pg->npath - from < max ? pg->npath - from : max;
-	if (k == 0 && pg->direct) {
-		/* One line read in one way: node i + 1 is ply i. */
-		for (i = 0; i < n; i++)
-			out[i] = &pg->nodes[from + i + 1].pos;
-		return n;
-	}
-	for (i = 0; i < n; i++) {
-		if ((x = ply_node(pg, k, from + i)) < 0)
-			return i;
-		out[i] = &pg->nodes[x].pos;
-	}
-	return n;
-}
-
-/* The slot of element i of line `line`, or NULL. */
-static const struct slot *
-slot_of(const struct pdn_played *pg, long line, size_t i)
-{
-	const struct lrec *lr;
-
-	if (line < 0 || (size_t)line >= pg->nlrec)
-		return NULL;
-	lr = &pg->lrecs[line];
-	if (i >= lr->l->n)
-		return NULL;
-	return &pg->slots[lr->base + i];
-}
-
-long
-pdn_played_variation(const pdn_played *pg, long line, size_t i)
-{
-	const struct slot *sl = slot_of(pg, line, i);
-
-	if (sl == NULL || sl->n == 0 ||
-	    pg->lrecs[line].l->e[i].type != PDN_EL_VARIATION)
-		return -1;
-	return (long)sl->a;
-}
-
-int
-pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
-    long line, size_t i)
-{
-	const struct slot *sl = slot_of(pg, line, i);
-	uint32_t j;
-	int x;
-
-	if (sl == NULL || pg->lrecs[line].l->e[i].type != PDN_EL_MOVE)
-		return 0;
-	for (j = 0; j < sl->n && (int)j < max; j++) {
-		x = (int)(sl->a + j);
-		node_ply(&out[j], pg, x);
-		/* Read in one way, the main line is nodes 1.. npath. */
-		if ((pg->nodes[x].flags & NODE_ALIVE) || (pg->direct &&
-		    x >= 1 && x <= pg->npath))
-			out[j].flags |= PDN_PLY_ALIVE;
-	}
-	return (int)sl->n;
-}
-
-const pdn_setup *
-pdn_played_setup_at(const pdn_played *pg, long line, size_t i)
-{
-	const struct slot *sl = slot_of(pg, line, i);
-
-	if (sl == NULL || sl->n == 0 ||
-	    pg->lrecs[line].l->e[i].type != PDN_EL_SETUP)
-		return NULL;
-	return &pg->setups[sl->a];
-}

@@ -1,0 +1,216 @@
+/*
+ * The played game's accessors: what every consumer reads of a replay.
+ */
+#include <string.h>
+
+#include "play.h"
+
+
+const pdn_game *
+pdn_played_game(const pdn_played *pg)
+{
+	return pg->g;
+}
+
+const pdn_variant *
+pdn_played_variant(const pdn_played *pg)
+{
+	return pg->status == PDN_REPLAY_UNSUPPORTED ? NULL : pg->variant;
+}
+
+pdn_replay_status
+pdn_played_status(const pdn_played *pg)
+{
+	return pg->status;
+}
+
+pdn_replay_status
+pdn_played_main_status(const pdn_played *pg)
+{
+	return pg->status == PDN_REPLAY_UNSUPPORTED ? pg->status :
+	    pg->main_status;
+}
+
+int
+pdn_played_invalid_variations(const pdn_played *pg)
+{
+	return pg->bad_variations;
+}
+
+int
+pdn_played_errors(const pdn_played *pg)
+{
+	return pg->errors;
+}
+
+int
+pdn_played_warnings(const pdn_played *pg)
+{
+	return pg->warnings;
+}
+
+size_t
+pdn_played_setups(const pdn_played *pg)
+{
+	return pg->nsetup > 0 ? pg->nmainsetup : 0;
+}
+
+const pdn_setup *
+pdn_played_setup(const pdn_played *pg, size_t i)
+{
+	return i < pdn_played_setups(pg) ? &pg->setups[i] : NULL;
+}
+
+const pdn_position *
+pdn_played_start(const pdn_played *pg)
+{
+	return pg->nsetup > 0 ? &pg->setups[0].pos : NULL;
+}
+
+long
+pdn_played_plies(const pdn_played *pg)
+{
+	return pg->plies;
+}
+
+int
+pdn_played_lines(const pdn_played *pg)
+{
+	return pg->nfinal;
+}
+
+const pdn_position *
+pdn_played_final(const pdn_played *pg, int k)
+{
+	if (k < 0 || k >= pg->nfinal)
+		return NULL;
+	return &pg->nodes[pg->finals[k]].pos;
+}
+
+unsigned
+pdn_played_liberties(const pdn_played *pg)
+{
+	return pg->liberties;
+}
+
+/* The node of ply i (0-based) of surviving line k, or -1. */
+int
+play_ply_node(const struct pdn_played *pg, int k, long i)
+{
+	if (k < 0 || k >= pg->nfinal || i < 0 || i >= pg->npath)
+		return -1;
+	if (pg->direct)
+		return (int)i + 1;
+	return pg->path[(size_t)k * (size_t)pg->npath + (size_t)i];
+}
+
+/* Fills *out with the ply node x made. */
+static void
+node_ply(pdn_ply *out, const struct pdn_played *pg, int x)
+{
+	const struct node *nd = &pg->nodes[x], *pa = &pg->nodes[nd->parent];
+
+	out->ply = nd->ply;
+	play_number_of(pg, nd->setup, nd->ply, &out->number, &out->side);
+	out->second = out->side != pg->variant->first;
+	out->flags = nd->flags & (PDN_PLY_IRREGULAR | PDN_PLY_SETUP |
+	    PDN_PLY_AMBIGUOUS | PDN_PLY_LIBERTY);
+	out->before = &pa->pos;
+	out->after = &nd->pos;
+	out->move = &nd->move;
+	out->elem = nd->elem;
+	out->setup = (pa->flags & NODE_SETUP) ? &pg->setups[pa->setup] : NULL;
+}
+
+int
+pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i)
+{
+	int x = play_ply_node(pg, k, i);
+
+	if (x < 0)
+		return PDN_EINVAL;
+	node_ply(out, pg, x);
+	return 0;
+}
+
+long
+pdn_played_positions(const pdn_position **out, long max,
+    const pdn_played *pg, int k, long from)
+{
+	long i, n;
+	int x;
+
+	if (k < 0 || k >= pg->nfinal || from < 0 || from >= pg->npath ||
+	    max <= 0)
+		return 0;
+	n = pg->npath - from < max ? pg->npath - from : max;
+	if (k == 0 && pg->direct) {
+		/* One line read in one way: node i + 1 is ply i. */
+		for (i = 0; i < n; i++)
+			out[i] = &pg->nodes[from + i + 1].pos;
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		if ((x = play_ply_node(pg, k, from + i)) < 0)
+			return i;
+		out[i] = &pg->nodes[x].pos;
+	}
+	return n;
+}
+
+/* The slot of element i of line `line`, or NULL. */
+static const struct slot *
+slot_of(const struct pdn_played *pg, long line, size_t i)
+{
+	const struct lrec *lr;
+
+	if (line < 0 || (size_t)line >= pg->nlrec)
+		return NULL;
+	lr = &pg->lrecs[line];
+	if (i >= lr->l->n)
+		return NULL;
+	return &pg->slots[lr->base + i];
+}
+
+long
+pdn_played_variation(const pdn_played *pg, long line, size_t i)
+{
+	const struct slot *sl = slot_of(pg, line, i);
+
+	if (sl == NULL || sl->n == 0 ||
+	    pg->lrecs[line].l->e[i].type != PDN_EL_VARIATION)
+		return -1;
+	return (long)sl->a;
+}
+
+int
+pdn_played_readings(pdn_ply *out, int max, const pdn_played *pg,
+    long line, size_t i)
+{
+	const struct slot *sl = slot_of(pg, line, i);
+	uint32_t j;
+	int x;
+
+	if (sl == NULL || pg->lrecs[line].l->e[i].type != PDN_EL_MOVE)
+		return 0;
+	for (j = 0; j < sl->n && (int)j < max; j++) {
+		x = (int)(sl->a + j);
+		node_ply(&out[j], pg, x);
+		/* Read in one way, the main line is nodes 1.. npath. */
+		if ((pg->nodes[x].flags & NODE_ALIVE) || (pg->direct &&
+		    x >= 1 && x <= pg->npath))
+			out[j].flags |= PDN_PLY_ALIVE;
+	}
+	return (int)sl->n;
+}
+
+const pdn_setup *
+pdn_played_setup_at(const pdn_played *pg, long line, size_t i)
+{
+	const struct slot *sl = slot_of(pg, line, i);
+
+	if (sl == NULL || sl->n == 0 ||
+	    pg->lrecs[line].l->e[i].type != PDN_EL_SETUP)
+		return NULL;
+	return &pg->setups[sl->a];
+}

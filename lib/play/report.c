@@ -1,0 +1,83 @@
+/*
+ * The replay's diagnostics: counted in the played game, and handed to the
+ * caller's callback with the move's text, number and side.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "play.h"
+
+/*
+ * The move number and side of ply `ply` of a line whose last setup is
+ * setups[setup]: counted from the setup, whose position says who moves
+ * first after it.
+ */
+void
+play_number_of(const struct pdn_played *pg, int setup, long ply, long *number,
+    pdn_colour *side)
+{
+	const pdn_setup *st = &pg->setups[setup];
+	pdn_colour first = pg->variant->first;
+	long k = ply - 1 - st->ply + (st->pos.side != first);
+
+	/* Pairs open with the variant's first player (Black in English). */
+	*number = st->number + k / 2;
+	*side = (k & 1) ? (pdn_colour)!first : first;
+}
+
+/*
+ * Reports a diagnostic; elem (may be NULL) is the move concerned, at ply
+ * `ply`.
+ */
+void
+play_report(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const pdn_elem *elem, long ply, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+void
+play_report(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const pdn_elem *elem, long ply, const char *fmt, ...)
+{
+	char msg[1024], mv[PDN_MOVETOK_STRMAX];
+	size_t len;
+	pdn_diag d;
+	va_list ap;
+
+	memset(&d, 0, sizeof(d));
+	d.code = code;
+	d.severity = pdn_diag_severity(code);
+	if (d.severity == PDN_SEV_ERROR) {
+		rp->pg.errors++;
+		if (rp->depth == 0)
+			rp->pg.main_errors++;
+	}
+	else if (d.severity == PDN_SEV_WARNING)
+		rp->pg.warnings++;
+	if (rp->opt.diag == NULL)
+		return;
+	d.name = pdn_diag_name(code);
+	len = (size_t)snprintf(msg, sizeof(msg), "%s", pdn_diag_text(code));
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(msg + len, sizeof(msg) - len, fmt, ap);
+		va_end(ap);
+	}
+	d.message = msg;
+	d.file = rp->pg.g->file;
+	d.line = line;
+	d.col = col;
+	d.game = rp->pg.g->index;
+	d.depth = rp->depth;
+	if (elem != NULL) {
+		pdn_movetok_str(mv, &elem->u.move.tok);
+		d.move = mv;
+		d.ply = ply;
+		play_number_of(&rp->pg, rp->anchor, ply, &d.number, &d.side);
+		d.second = d.side != rp->pg.variant->first;
+		d.line = elem->line;
+		d.col = elem->col;
+	}
+	rp->opt.diag(&d, rp->opt.diag_arg);
+}
+
