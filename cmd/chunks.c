@@ -232,6 +232,7 @@ run_stream(const struct chunk_tool *t, void *arg, void *ctx,
 	ro.keep_raw = t->keep_raw;
 	ro.skip_moves = t->skip_moves;
 	ro.gametype = t->gametype;
+	ro.finish = pdn_game_finish;
 	if (pdn_reader_new(&r, src_read, &s, &ro) != 0) {
 		cli_warn("out of memory");
 		free(b);
@@ -313,6 +314,7 @@ worker_main(void *warg)
 		ro.keep_raw = q->t->keep_raw;
 		ro.skip_moves = q->t->skip_moves;
 		ro.gametype = q->t->gametype;
+		ro.finish = pdn_game_finish;
 		/* A chunk in memory has no read to fail. */
 		mem.fd = -1;
 		mem.name = q->file;

@@ -28,6 +28,7 @@ main(int argc, char **argv)
 	FILE *f;
 	int rc;
 
+	opt.finish = pdn_game_finish;
 	if (argc != 2 || (f = fopen(argv[1], "r")) == NULL) {
 		fprintf(stderr, "usage: final-fen FILE.pdn\n");
 		return 2;

@@ -183,6 +183,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int rc, check;
 	pdn_buf canon = { 0 };
 
+	opt.finish = pdn_game_finish;
 	pdn_variant_start(pdn_variant_default(), &pos);
 	if (mode % 3 == 1) {
 		/* Random legal plies from the start position. */

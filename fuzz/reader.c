@@ -132,6 +132,7 @@ rewrite(const char *data, size_t size, pdn_buf *out, struct games *gs)
 	const pdn_played *pg;
 	int rc;
 
+	opt.finish = pdn_game_finish;
 	opt.keep_raw = 1;
 	ro.flags = PDN_REPLAY_NO_RESULT;
 	if (pdn_reader_new_mem(&r, data, size, &opt) != 0 ||
@@ -386,6 +387,7 @@ skim(const char *data, size_t size, int skip, pdn_buf *out)
 	size_t i;
 	int rc;
 
+	opt.finish = pdn_game_finish;
 	ds.out = out;
 	where_init(&ds.text, data, size);
 	opt.keep_raw = 1;

@@ -67,6 +67,15 @@ pdntest_has(const struct pdntest_diags *ds, const char *name)
 	return 0;
 }
 
+const pdn_reader_options *
+pdntest_reader_options(void)
+{
+	static pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+
+	opt.finish = pdn_game_finish;
+	return &opt;
+}
+
 long
 pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
     struct pdntest_diags *ds)
@@ -76,6 +85,7 @@ pdntest_rewrite(const char *data, size_t len, pdn_buf *out,
 	const pdn_game *g;
 	long n = 0;
 
+	opt.finish = pdn_game_finish;
 	opt.diag = ds != NULL ? pdntest_diag : NULL;
 	opt.diag_arg = ds;
 	/* As pdn-parse does: games cut short are written back as read. */

@@ -9,6 +9,13 @@
 
 #include <pdn/pdn.h>
 
+/*
+ * Reader options as the tools set them: the default ones, with the play
+ * layer's finish hook (pdn_game_finish()), which decides the GameType of
+ * an untagged game and checks the FENs.
+ */
+const pdn_reader_options *pdntest_reader_options(void);
+
 /* Reads a whole file into a malloc'd buffer; NULL when it cannot. */
 char *pdntest_slurp(const char *path, size_t *len);
 

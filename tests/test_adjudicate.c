@@ -85,7 +85,7 @@ adjudicate(const char *text, const pdn_profile *profile,
 
 	free_reader(NULL);
 	assert_int_equal(pdn_reader_new_mem(&last_reader, text, strlen(text),
-	    NULL), 0);
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_adjudicator_new(&a, profile), 0);
 	assert_int_equal(pdn_reader_next(&g, last_reader), 1);
 	assert_int_equal(pdntest_adjudicate(out, a, g, NULL), 0);
@@ -219,7 +219,7 @@ adjudicate_diag(const char *text, const pdn_profile *profile,
 	ro.diag = collect;
 	free_reader(NULL);
 	assert_int_equal(pdn_reader_new_mem(&last_reader, text, strlen(text),
-	    NULL), 0);
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_adjudicator_new(&a, profile), 0);
 	assert_int_equal(pdn_reader_next(&g, last_reader), 1);
 	assert_int_equal(pdntest_adjudicate(out, a, g, &ro), 0);
@@ -406,7 +406,8 @@ test_clone(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		assert_non_null(data = pdntest_slurp(files[i], &len));
-		assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
+		assert_int_equal(pdn_reader_new_mem(&r, data, len,
+		    pdntest_reader_options()), 0);
 		for (n = 0; pdn_reader_next(&g, r) == 1; n++) {
 			a.len = b.len = 0;
 			assert_int_equal(pdntest_write(&a, g), 0);
@@ -440,7 +441,8 @@ test_amend(void **state)
 	const pdn_game *g;
 
 	(void)state;
-	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_reader_next(&g, r), 1);
 	pdn_game_amend(&am, tags, g, "1-1", "threefold");
 	assert_int_equal(am.ntags, g->ntags);
@@ -456,7 +458,8 @@ test_amend(void **state)
 
 	/* Without a Termination tag one is added; NULL leaves it. */
 	pdn_reader_free(r);
-	assert_int_equal(pdn_reader_new_mem(&r, "1. 32-28 *\n", 11, NULL), 0);
+	assert_int_equal(pdn_reader_new_mem(&r, "1. 32-28 *\n", 11,
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_reader_next(&g, r), 1);
 	pdn_game_amend(&am, tags, g, "0-2", "no-moves");
 	assert_int_equal(am.ntags, g->ntags + 1);
@@ -497,7 +500,8 @@ test_strip(void **state)
 	size_t i;
 
 	(void)state;
-	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_reader_next(&g, r), 1);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_int_equal(pdn_game_strip(&c, g, cases[i].what), 0);
@@ -734,7 +738,7 @@ test_random_records(void **state)
 		for (game = 0; game < 1500; game++) {
 			plies = random_record(&seed, t, text, sizeof(text), &e);
 			assert_int_equal(pdn_reader_new_mem(&r, text,
-			    strlen(text), NULL), 0);
+			    strlen(text), pdntest_reader_options()), 0);
 			assert_int_equal(pdn_reader_next(&g, r), 1);
 			assert_int_equal(pdntest_adjudicate(&out, a, g, NULL), 0);
 			if (out.plies != plies || out.lines != 1 ||

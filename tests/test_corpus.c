@@ -342,7 +342,8 @@ take_inventory(const char *data, size_t len, struct inventory *inv)
 	size_t i;
 
 	memset(inv, 0, sizeof(*inv));
-	assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
+	assert_int_equal(pdn_reader_new_mem(&r, data, len,
+	    pdntest_reader_options()), 0);
 	while (pdn_reader_next(&g, r) == 1) {
 		if (g->truncated)
 			continue;

@@ -230,6 +230,7 @@ test_reported(void **state)
 	struct seen s = { 0, 0, 0, 0 };
 	int rc, games = 0;
 
+	opt.finish = pdn_game_finish;
 	(void)state;
 	opt.diag = collect;
 	opt.diag_arg = &s;

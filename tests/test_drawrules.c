@@ -228,7 +228,8 @@ check_adjudicated(const struct game *g, const char *prof,
 	snprintf(text, sizeof(text),
 	    "[GameType \"20\"]\n[FEN \"%s\"]\n\n%s *\n", g->fen_text,
 	    g->move_text);
-	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_reader_next(&pg, r), 1);
 	assert_int_equal(pdn_adjudicator_new(&a, p), 0);
 	assert_int_equal(pdntest_adjudicate(&out, a, pg, NULL), 0);

@@ -141,6 +141,7 @@ read_all(const char *data, size_t len, pdn_buf *games, pdn_buf *diags)
 	long n = 0;
 	int rc;
 
+	opt.finish = pdn_game_finish;
 	opt.file = "t.pdn";
 	opt.diag = collect;
 	opt.diag_arg = diags;
@@ -221,6 +222,7 @@ test_max_game(void **state)
 	const pdn_game *g;
 	int i;
 
+	opt.finish = pdn_game_finish;
 	(void)state;
 	add_s(&in, "[Event \"big\"]\n");
 	for (i = 0; i < 2000; i++)
@@ -306,7 +308,7 @@ test_read_error(void **state)
 	int calls = 0;
 
 	(void)state;
-	assert_int_equal(pdn_reader_new(&r, failing_read, &calls, NULL), 0);
+	assert_int_equal(pdn_reader_new(&r, failing_read, &calls, pdntest_reader_options()), 0);
 	assert_int_equal(pdn_reader_next(&g, r), PDN_EIO);
 	pdn_reader_free(r);
 	pdn_reader_free(NULL);
@@ -471,7 +473,7 @@ test_spans(void **state)
 	longval[sizeof(longval) - 1] = '\0';
 	for (k = 0; k < 2; k++) {
 		spans_input(&in, eols[k], longval);
-		assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len, NULL),
+		assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len, pdntest_reader_options()),
 		    0);
 		check_spans(r, in.data, in.len, eols[k], longval);
 		pdn_reader_free(r);
@@ -479,7 +481,7 @@ test_spans(void **state)
 		tr.len = in.len;
 		tr.at = 0;
 		tr.step = 7;
-		assert_int_equal(pdn_reader_new(&r, trickle_read, &tr, NULL),
+		assert_int_equal(pdn_reader_new(&r, trickle_read, &tr, pdntest_reader_options()),
 		    0);
 		check_spans(r, in.data, in.len, eols[k], longval);
 		pdn_reader_free(r);
@@ -506,6 +508,7 @@ test_keep_raw(void **state)
 	size_t start, end;
 	int i, stream;
 
+	opt.finish = pdn_game_finish;
 	(void)state;
 	add_s(&in, "[Event \"ok\"]\r\n1. 32-28 *\r\n\r\n");
 	start = in.len;
@@ -584,6 +587,7 @@ test_keep_raw_every(void **state)
 	size_t len;
 	int i, stream, n, big;
 
+	opt.finish = pdn_game_finish;
 	(void)state;
 	add_s(&in, "\r\n\xef\xbb\xbf[Event \"a\"]\r\n1. 32-28 *\r\n\r\n");
 	add_s(&in, "[Event \"b\"]\n1. 32-28 19-23 {c} 2-0\n\n\n");
@@ -679,6 +683,7 @@ test_junk_kept(void **state)
 	size_t len = sizeof(in) - 1;
 	int keep, stream, n;
 
+	opt.finish = pdn_game_finish;
 	(void)state;
 	for (keep = 0; keep <= 2; keep++)
 		for (stream = 0; stream < 2; stream++) {
@@ -756,6 +761,7 @@ skim(const char *data, size_t len, int skip, int keep_raw, size_t step,
 	size_t i;
 	int rc;
 
+	opt.finish = pdn_game_finish;
 	opt.file = "t.pdn";
 	opt.diag = collect;
 	opt.diag_arg = out;

@@ -187,7 +187,7 @@ replay_text(struct run *x, const char *text, unsigned flags)
 	memset(x, 0, sizeof(*x));
 	x->data = strdup(text);
 	assert_int_equal(pdn_reader_new_mem(&x->r, x->data, strlen(x->data),
-	    NULL), 0);
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_replay_new(&x->rp), 0);
 	assert_int_equal(pdn_reader_next(&x->g, x->r), 1);
 	ro.flags = flags;
@@ -265,9 +265,11 @@ ply_walk(void **state)
 	pdn_ply p;
 	long n;
 
+	rdo.finish = pdn_game_finish;
 	(void)state;
 
-	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
 	assert_int_equal(pdn_reader_next(&g, r), 1);
 	assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
@@ -331,7 +333,8 @@ illegal_message(void **state)
 
 	(void)state;
 
-	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), NULL), 0);
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
 	assert_int_equal(pdn_reader_next(&g, r), 1);
 	ro.diag = record_msg;
@@ -574,7 +577,8 @@ schildpad(void **state)
 	(void)state;
 
 	assert_non_null(data = pdntest_slurp(path, &len));
-	assert_int_equal(pdn_reader_new_mem(&r, data, len, NULL), 0);
+	assert_int_equal(pdn_reader_new_mem(&r, data, len,
+	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
 	while (pdn_reader_next(&g, r) == 1) {
 		games++;
@@ -722,6 +726,7 @@ unsupported_said_once(void **state)
 	pdn_reader *r;
 	size_t i;
 
+	rop.finish = pdn_game_finish;
 	(void)state;
 
 	assert_int_equal(pdn_replay_new(&rp), 0);
@@ -904,7 +909,7 @@ random_games(void **state)
 		plies = random_game(&seed, 400, form, bad, pos, text,
 		    sizeof(text), &wrote);
 		assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
-		    NULL), 0);
+		    pdntest_reader_options()), 0);
 		assert_int_equal(pdn_reader_next(&g, r), 1);
 		assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
 		if (wrote) {

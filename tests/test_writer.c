@@ -127,6 +127,7 @@ test_as_read(void **state)
 	char *data;
 	int i;
 
+	opt.finish = pdn_game_finish;
 	(void)state;
 	opt.keep_raw = 1;
 	opt.diag = pdntest_diag;

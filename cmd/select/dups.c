@@ -471,6 +471,7 @@ key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len)
 	pdn_reader *r;
 	int rc = 0;
 
+	o.finish = pdn_game_finish;
 	to->len = 0;
 	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL)
 		return -1;

@@ -100,6 +100,7 @@ struct pdn_played {
 	int main_errors;	/* errors outside the variations */
 	int bad_variations;	/* variations that do not replay */
 	const pdn_game *g;
+	int gametype;		/* g's, or decided by the replay (play_finish()) */
 	const pdn_variant *variant;
 	pdn_setup *setups;	/* the main line's first, in order */
 	size_t nsetup, capsetup, nmainsetup;
@@ -169,6 +170,17 @@ void play_report(pdn_replay *rp, pdn_diag_code code, long line, long col,
  */
 void play_explain(pdn_replay *rp, const pdn_position *pos,
     const pdn_movetok *written, char *buf, size_t size);
+
+/* Reports a diagnostic whose whole message is `text` (report.c). */
+void play_report_text(pdn_replay *rp, pdn_diag_code code, long line,
+    long col, const char *text);
+
+/*
+ * The GameType of a game that no finish hook finished (pdn_game_finish()
+ * was not the reader's): decided, and its FENs checked, here, the
+ * diagnostics reported by the replay (gametype.c).
+ */
+int play_finish(pdn_replay *rp, const pdn_game *g);
 
 /* The node of ply i of surviving line k (played.c). */
 int play_ply_node(const struct pdn_played *pg, int k, long i);

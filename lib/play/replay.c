@@ -74,8 +74,8 @@ new_node(pdn_replay *rp)
 static inline int
 push_layer(pdn_replay *rp, size_t b, size_t e)
 {
-	if (rp->nl >= rp->capl && play_grow((void **)&rp->layers, &rp->capl, rp->nl + 1,
-	    sizeof(*rp->layers)) != 0) {
+	if (rp->nl >= rp->capl && play_grow((void **)&rp->layers, &rp->capl,
+	    rp->nl + 1, sizeof(*rp->layers)) != 0) {
 		rp->oom = 1;
 		return -1;
 	}
@@ -796,28 +796,29 @@ static void
 unsupported(pdn_replay *rp, const pdn_game *g)
 {
 	const pdn_tag *gt = pdn_game_find_tag(g, "GameType");
-	const char *name = pdn_gametype_name(g->gametype);
+	const char *name = pdn_gametype_name(rp->pg.gametype);
 
-	if (gt == NULL && g->gametype == 0 && g->errors > 0) {
+	if (gt == NULL && rp->pg.gametype == 0 &&
+	    g->errors + rp->pg.errors > 0) {
 		rp->pg.status = rp->pg.main_status = PDN_REPLAY_INVALID;
 		return;
 	}
 	rp->pg.status = rp->pg.main_status = PDN_REPLAY_UNSUPPORTED;
-	if (gt == NULL && g->gametype == 0)
+	if (gt == NULL && rp->pg.gametype == 0)
 		play_report(rp, PDN_D_GAMETYPE_UNKNOWN, g->line, 1, NULL, 0,
 		    ": not replayed (--gametype N says what untagged games "
 		    "are)");
 	else if (gt == NULL)
 		play_report(rp, PDN_D_UNSUPPORTED_GAMETYPE, g->line, 1, NULL, 0,
 		    ": GameType %d%s%s%s, as --gametype says of untagged games, "
-		    "is not supported", g->gametype, name != NULL ? " (" : "",
+		    "is not supported", rp->pg.gametype, name != NULL ? " (" : "",
 		    name != NULL ? name : "", name != NULL ? ")" : "");
-	else if (g->gametype <= 0)
+	else if (rp->pg.gametype <= 0)
 		play_report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
 		    ": GameType \"%s\" names no variant", gt->value);
 	else
 		play_report(rp, PDN_D_UNSUPPORTED_GAMETYPE, gt->line, 1, NULL, 0,
-		    ": GameType %d (%s) is not supported", g->gametype,
+		    ": GameType %d (%s) is not supported", rp->pg.gametype,
 		    name != NULL ? name : "no variant PDN 3.0 lists");
 }
 
@@ -913,8 +914,10 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	rp->oom = 0;
 	rp->stamp = 0;
 	rp->single = 1;
+	/* The GameType is decided once: by the reader's hook, or here. */
+	pg->gametype = g->finished ? g->gametype : play_finish(rp, g);
 	pg->variant = rp->opt.variant != NULL ? rp->opt.variant :
-	    pdn_variant_get(g->gametype);
+	    pdn_variant_get(pg->gametype);
 	if (pg->variant == NULL) {
 		unsupported(rp, g);
 		*out = pg;

@@ -30,19 +30,18 @@ play_number_of(const struct pdn_played *pg, int setup, long ply, long *number,
  * Reports a diagnostic; elem (may be NULL) is the move concerned, at ply
  * `ply`.
  */
-void
-play_report(pdn_replay *rp, pdn_diag_code code, long line, long col,
-    const pdn_elem *elem, long ply, const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
-
-void
-play_report(pdn_replay *rp, pdn_diag_code code, long line, long col,
-    const pdn_elem *elem, long ply, const char *fmt, ...)
+/*
+ * Counts a diagnostic in the played game and hands it to the callback with
+ * its message `msg` (NULL: the code's fixed text, then `fmt`'s detail).
+ */
+static void
+deliver(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const pdn_elem *elem, long ply, const char *msg, const char *fmt,
+    va_list *ap)
 {
-	char msg[1024], mv[PDN_MOVETOK_STRMAX];
+	char buf[1024], mv[PDN_MOVETOK_STRMAX];
 	size_t len;
 	pdn_diag d;
-	va_list ap;
 
 	memset(&d, 0, sizeof(d));
 	d.code = code;
@@ -57,11 +56,12 @@ play_report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 	if (rp->opt.diag == NULL)
 		return;
 	d.name = pdn_diag_name(code);
-	len = (size_t)snprintf(msg, sizeof(msg), "%s", pdn_diag_text(code));
-	if (fmt != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(msg + len, sizeof(msg) - len, fmt, ap);
-		va_end(ap);
+	if (msg == NULL) {
+		len = (size_t)snprintf(buf, sizeof(buf), "%s",
+		    pdn_diag_text(code));
+		if (fmt != NULL)
+			vsnprintf(buf + len, sizeof(buf) - len, fmt, *ap);
+		msg = buf;
 	}
 	d.message = msg;
 	d.file = rp->pg.g->file;
@@ -81,3 +81,20 @@ play_report(pdn_replay *rp, pdn_diag_code code, long line, long col,
 	rp->opt.diag(&d, rp->opt.diag_arg);
 }
 
+void
+play_report(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const pdn_elem *elem, long ply, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	deliver(rp, code, line, col, elem, ply, NULL, fmt, &ap);
+	va_end(ap);
+}
+
+void
+play_report_text(pdn_replay *rp, pdn_diag_code code, long line, long col,
+    const char *text)
+{
+	deliver(rp, code, line, col, NULL, 0, text, NULL, NULL);
+}

@@ -85,14 +85,6 @@ struct pdn_reader {
 	 */
 	int big;
 	int have_first;
-	/*
-	 * The FEN tag read as international draughts by decide_gametype()
-	 * (fen_read nonzero, fen_rc what pdn_fen_read() returned),
-	 * which check_fen() then takes instead of reading it again.
-	 */
-	int fen_read, fen_rc;
-	pdn_position fen_pos;
-	pdn_fen_info fen_info;
 	pdn_movetok first;
 	/*
 	 * The first move after each /FEN/ setup of the main line (nsq 0:
@@ -256,7 +248,8 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	/*
 	 * Options of a layout this library does not know are refused; those
 	 * of version 1 end before `gametype`, those of version 2 before
-	 * `skip_moves`, and only that much is read.
+	 * `skip_moves`, those of version 3 before `finish`, and only that
+	 * much is read.
 	 */
 	if (opt != NULL && (opt->version < 1 ||
 	    opt->version > PDN_READER_OPTIONS_VERSION))
@@ -275,6 +268,8 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	else if (opt != NULL && opt->version == 2)
 		memcpy(&r->opt, opt, offsetof(pdn_reader_options,
 		    skip_moves));
+	else if (opt != NULL && opt->version == 3)
+		memcpy(&r->opt, opt, offsetof(pdn_reader_options, finish));
 	else if (opt != NULL)
 		r->opt = *opt;
 	r->opt.version = PDN_READER_OPTIONS_VERSION;
@@ -426,6 +421,18 @@ emit_text(pdn_reader *r, pdn_diag_code code, long line, long col,
  * of `warned` per code, so that the codes must stay fewer than 64.
  */
 _Static_assert(PDN_D_NCODES <= 64, "pdn_reader.warned has a bit per code");
+
+void
+pdn_reader_report(pdn_reader *r, pdn_diag_code code, long line, long col,
+    const char *text, const char *detail)
+{
+	if (text != NULL)
+		emit_text(r, code, line, col, text);
+	else if (detail != NULL)
+		emit(r, code, line, col, "%s", detail);
+	else
+		emit(r, code, line, col, NULL);
+}
 
 static void
 emit_once_at(pdn_reader *r, pdn_diag_code code, long line, long col)
@@ -740,111 +747,6 @@ find_tag(const pdn_reader *r, const char *name)
 	return NULL;
 }
 
-static int
-fen_big_square(const char *s)
-{
-	long v;
-
-	while (*s != '\0') {
-		if (*s >= '0' && *s <= '9') {
-			/* Past 1000 the exact value no longer matters. */
-			for (v = 0; *s >= '0' && *s <= '9'; s++)
-				if (v < 1000)
-					v = v * 10 + (*s - '0');
-			if (v > 32 && v <= 50)
-				return 1;
-		} else
-			s++;
-	}
-	return 0;
-}
-
-/*
- * Checks a FEN, whose first move is `first` (NULL: none), in the game's
- * variant (international draughts' board for a game of a variant not
- * played).  Its liberties (a man on the crowning row...) are reported for
- * the variants played; a side to move '?', which any replay must decide,
- * for every game, with what its first move says.
- */
-static void
-check_fen(pdn_reader *r, const char *fen, size_t len, long line, long col,
-    const pdn_movetok *first, int tag)
-{
-	pdn_position pos;
-	pdn_fen_info info;
-	char mv[PDN_MOVETOK_STRMAX];
-	const pdn_variant *v = pdn_variant_get(r->game.gametype);
-	int played = v != NULL, side, rc;
-
-	memset(&info, 0, sizeof(info));
-	if (v == NULL)
-		v = pdn_variant_default();
-	/* The tag's FEN read as international already: not again. */
-	if (tag && r->fen_read && v == pdn_variant_get(20)) {
-		pos = r->fen_pos;
-		info = r->fen_info;
-		rc = r->fen_rc;
-	} else
-		rc = pdn_fen_read(&pos, v, fen, len, &info);
-	if (rc != 0) {
-		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
-			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
-			    pdn_fen_strerror(info.status), info.square);
-		else if (info.status == PDN_FEN_SQUARE_RANGE &&
-		    pdn_variant_gametype(v) != 20)
-			/* The fixed text names international's 1-50. */
-		{
-			if (info.square > 0)
-				emit(r, PDN_D_BAD_FEN, line, col, "square %d "
-				    "is not on the board of %s (1-%d)",
-				    info.square, pdn_variant_title(v),
-				    pdn_variant_squares(v));
-			else
-				emit(r, PDN_D_BAD_FEN, line, col, "not a "
-				    "playing square of %s",
-				    pdn_variant_title(v));
-		}
-		else
-			emit(r, PDN_D_BAD_FEN, line, col, "%s",
-			    pdn_fen_strerror(info.status));
-		return;
-	}
-	if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {
-		if ((side = pdn_setup_side(&pos, first)) >= 0) {
-			pdn_movetok_str(mv, first);
-			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
-			    "%s, whose piece the first move (%s) moves",
-			    side == PDN_BLACK ? "Black" : "White", mv);
-		} else
-			emit(r, PDN_D_FEN_SIDE_UNKNOWN, line, col,
-			    "no move tells, White is assumed");
-	}
-	if ((info.warnings & ~PDN_FEN_W_SIDE_UNKNOWN) != 0 && played) {
-		static const struct {
-			unsigned bit;
-			const char *what;
-		} w[] = {
-			{ PDN_FEN_W_TRAILING_DOT, "final '.'" },
-			{ PDN_FEN_W_ZERO_PADDED, "zero-padded square" },
-			{ PDN_FEN_W_SPACES, "spaces" },
-			{ PDN_FEN_W_EXTRA_FIELDS, "extra fields" },
-			{ PDN_FEN_W_MAN_ON_CROWN_ROW, "man on the crowning row" },
-			{ PDN_FEN_W_LOWERCASE, "lower case" },
-			{ PDN_FEN_W_EMPTY_FIELD, "empty field" },
-		};
-		char list[200];
-		size_t k, n = 0;
-
-		list[0] = '\0';
-		for (k = 0; k < sizeof(w) / sizeof(w[0]); k++)
-			if (info.warnings & w[k].bit)
-				n += (size_t)snprintf(list + n, sizeof(list) - n,
-				    "%s%s", n > 0 ? ", " : "", w[k].what);
-		emit(r, PDN_D_FEN_LIBERTY, line, col, "%s", list);
-	}
-}
-
-
 /*
  * The number at the start of a GameType value ("20", "20,W,10,10,N2,0"):
  * two digits and the end or a comma without a call to atoi(), which is
@@ -857,207 +759,6 @@ gametype_number(const char *s)
 	    (s[2] == '\0' || s[2] == ','))
 		return (s[0] - '0') * 10 + (s[1] - '0');
 	return atoi(s);
-}
-
-/* A run of digits at s, its value in *v (capped); returns its end. */
-static const char *
-digits(const char *s, int *v)
-{
-	*v = 0;
-	for (; *s >= '0' && *s <= '9'; s++)
-		if (*v < 10000)
-			*v = *v * 10 + (*s - '0');
-	return s;
-}
-
-/*
- * Checks a GameType value: the number alone, or the long form
- * "number,colour,width,height,notation[,invert]" ("20,W,10,10,N2,0").  A
- * value read otherwise is reported; so is a long form for international
- * draughts that does not describe it (White first, 10x10), since the
- * rules, not the tag, say who moves first.
- */
-static void
-check_gametype(pdn_reader *r, const pdn_tag *gt)
-{
-	const char *s = gt->value, *e;
-	const pdn_variant *v;
-	int n, w = 0, h = 0, colour;
-
-	e = digits(s, &n);
-	if (e == s || (e - s) > 3)
-		goto bad;
-	if (*e == '\0')
-		return;
-	if (*e != ',' || (e[1] != 'W' && e[1] != 'B') || e[2] != ',')
-		goto bad;
-	colour = e[1];
-	s = digits(e + 3, &w);
-	if (s == e + 3 || *s != ',')
-		goto bad;
-	e = digits(s + 1, &h);
-	if (e == s + 1 || *e != ',' ||
-	    (e[1] != 'A' && e[1] != 'N' && e[1] != 'S') ||
-	    e[2] < '0' || e[2] > '9')
-		goto bad;
-	e += 3;
-	if (*e == ',' && (e[1] == '0' || e[1] == '1') && e[2] == '\0')
-		e += 2;
-	if (*e != '\0')
-		goto bad;
-	/* A long form that does not describe the variant played. */
-	if ((v = pdn_variant_get(n)) != NULL &&
-	    (colour != (pdn_variant_first(v) == PDN_WHITE ? 'W' : 'B') ||
-	    w != pdn_variant_width(v) || h != pdn_variant_height(v)))
-		emit(r, PDN_D_GAMETYPE_VALUE, gt->line, 1,
-		    "\"%s\": %s is %dx%d and %s moves first", gt->value,
-		    pdn_variant_title(v), pdn_variant_width(v),
-		    pdn_variant_height(v), pdn_variant_first(v) == PDN_WHITE ?
-		    "White" : "Black");
-	return;
-bad:
-	emit(r, PDN_D_GAMETYPE_VALUE, gt->line, 1, "\"%s\"", gt->value);
-}
-
-/*
- * Nonzero when the FEN (len bytes at fen) reads as a position of
- * international draughts and the first move after it (NULL: none) is
- * legal there, its side to move '?' decided by that move as the replay
- * decides it (add_setup()).
- */
-static int
-fits_international(pdn_reader *r, const char *fen, size_t len,
-    const pdn_movetok *first, int tag)
-{
-	pdn_position p, *pos = tag ? &r->fen_pos : &p;
-	pdn_fen_info i, *info = tag ? &r->fen_info : &i;
-	pdn_movelist legal;
-	pdn_move mv;
-	int side, rc;
-
-	memset(info, 0, sizeof(*info));
-	rc = pdn_fen_read(pos, pdn_variant_get(20), fen, len, info);
-	if (tag) {
-		r->fen_read = 1;
-		r->fen_rc = rc;
-	}
-	if (rc != 0)
-		return 0;
-	if (first == NULL)
-		return 1;
-	p = *pos;
-	if ((info->warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
-	    (side = pdn_setup_side(&p, first)) >= 0)
-		p.side = (pdn_colour)side;
-	return pdn_match(&mv, 1, &p, first, 0, &legal) > 0;
-}
-
-/*
- * Nonzero when nothing in an untagged game that no square or first move
- * says is international draughts contradicts it, the PDN default: it
- * has no algebraic move (r->big -1) and is not cut short (what was not
- * read could); without a FEN, it has no first move (from the start
- * position that move would have said 20 already), or a first setup
- * that fits_international(); with one, the FEN and its first move fit.
- */
-static int
-default_international(pdn_reader *r, const pdn_tag *fen)
-{
-	const pdn_game *g = &r->game;
-	const pdn_movetok *m;
-	size_t i;
-
-	if (r->big != 0 || g->truncated)
-		return 0;
-	if (fen != NULL)
-		return fits_international(r, fen->value, fen->vlen,
-		    r->have_first ? &r->first : NULL, 1);
-	if (r->have_first)
-		return 0;
-	for (i = 0; r->setups > 0 && i < g->moves.n; i++)
-		if (g->moves.e[i].type == PDN_EL_SETUP) {
-			m = r->setupfirst.n > 0 ?
-			    (const pdn_movetok *)r->setupfirst.p : NULL;
-			return fits_international(r, g->moves.e[i].u.text.s,
-			    g->moves.e[i].u.text.len, m != NULL &&
-			    m->nsq > 0 ? m : NULL, 0);
-		}
-	return 1;
-}
-
-/*
- * Decides the game type: the GameType tag; Canadian draughts for a first
- * move from the 12x12 start; international draughts when a square above
- * 32 is used or the first move is legal from the 10x10 start position
- * (which no 8x8 variant's first move is), and, the PDN default, when
- * nothing contradicts it (default_international()).
- */
-static void
-decide_gametype(pdn_reader *r)
-{
-	pdn_game *g = &r->game;
-	const pdn_tag *gt = find_tag(r, "GameType"), *fen = find_tag(r, "FEN");
-	pdn_position pos;
-	pdn_movelist legal;
-	pdn_move mv;
-	int big = r->big;
-
-	r->fen_read = 0;
-	if (gt != NULL) {
-		g->gametype = gametype_number(gt->value);
-		/*
-		 * A game of a variant not played gets one diagnostic, the
-		 * replay's unsupported-gametype, which quotes the value.
-		 */
-		if (pdn_variant_get(g->gametype) != NULL)
-			check_gametype(r, gt);
-		return;
-	}
-	g->gametype_inferred = 1;
-	/* The caller says what an untagged game is (--gametype N). */
-	if (r->opt.gametype > 0) {
-		g->gametype = r->opt.gametype;
-		return;
-	}
-	/*
-	 * A first move from the 12x12 start says Canadian draughts: every
-	 * one of them (43-48 to 37-42) is illegal from the 10x10 start, where
-	 * both squares hold White's men.  The squares are looked at first,
-	 * so that other games pay no generation.
-	 */
-	if (fen == NULL && r->have_first && !r->first.alpha &&
-	    r->first.sq[0] >= 43 && r->first.sq[0] <= 48 &&
-	    r->first.sq[r->first.nsq - 1] >= 37 &&
-	    r->first.sq[r->first.nsq - 1] <= 42) {
-		pdn_variant_start(pdn_variant_get(27), &pos);
-		if (pdn_match(&mv, 1, &pos, &r->first, 0, &legal) > 0)
-			big = 2;
-	}
-	if (big == 0 && fen != NULL && fen_big_square(fen->value))
-		big = 1;
-	if (big == 0 && fen == NULL && r->have_first) {
-		pdn_variant_start(pdn_variant_default(), &pos);
-		if (pdn_match(&mv, 1, &pos, &r->first, 0, &legal) > 0)
-			big = 1;
-	}
-	if (big == 0 && default_international(r, fen))
-		big = 1;
-	/*
-	 * Contradicting international draughts (an 8x8 first move, an
-	 * algebraic move, a FEN or first move that does not fit): the type
-	 * stays 0, and the replay, which does not play such a game, says so
-	 * once (gametype-unknown).
-	 */
-	if (big == 1) {
-		g->gametype = 20;
-		/* Every untagged game: the fixed text, nothing formatted. */
-		emit(r, PDN_D_GAMETYPE_INFERRED, g->line, 1, NULL);
-	} else if (big == 2) {
-		g->gametype = 27;
-		emit_text(r, PDN_D_GAMETYPE_INFERRED, g->line, 1,
-		    "no GameType tag: Canadian draughts (27) inferred from its "
-		    "first move");
-	}
 }
 
 static void
@@ -1150,9 +851,7 @@ static int
 finish_game(pdn_reader *r, int checks)
 {
 	pdn_game *g = &r->game;
-	const pdn_tag *fen;
-	pdn_movetok *m;
-	size_t i, k;
+	const pdn_tag *gt;
 
 	while (r->depth > 0) {
 		/* After an error: close the lines still open, keeping them. */
@@ -1189,22 +888,26 @@ finish_game(pdn_reader *r, int checks)
 		return 1;
 	}
 	r->tagdiag = 1;
-	decide_gametype(r);
+	/*
+	 * The GameType as written, or the caller's for an untagged game (0:
+	 * not known here); what the moves say of an untagged game is for the
+	 * finish hook (pdn_game_finish() of the play layer) to decide.
+	 */
+	if ((gt = find_tag(r, "GameType")) != NULL)
+		g->gametype = gametype_number(gt->value);
+	else {
+		g->gametype_inferred = 1;
+		g->gametype = r->opt.gametype > 0 ? r->opt.gametype : 0;
+	}
+	g->first_move = r->have_first ? &r->first : NULL;
+	g->big_square = r->big;
+	g->setup_firsts = r->setupfirst.p;
+	g->nsetup_firsts = r->setups > 0 ? r->setupfirst.n : 0;
+	if (r->opt.finish != NULL) {
+		(void)r->opt.finish(r, g, r->opt.finish_arg);
+		g->finished = 1;
+	}
 	check_result(r);
-	if ((fen = find_tag(r, "FEN")) != NULL)
-		check_fen(r, fen->value, fen->vlen, fen->line, 1,
-		    r->have_first ? &r->first : NULL, 1);
-	/* Most games have no setup: no need to look for one. */
-	for (i = 0, k = 0; r->setups > 0 && i < g->moves.n; i++)
-		if (g->moves.e[i].type == PDN_EL_SETUP) {
-			m = k < r->setupfirst.n ?
-			    (pdn_movetok *)r->setupfirst.p + k : NULL;
-			k++;
-			check_fen(r, g->moves.e[i].u.text.s,
-			    g->moves.e[i].u.text.len, g->moves.e[i].line,
-			    g->moves.e[i].col, m != NULL && m->nsq > 0 ? m :
-			    NULL, 0);
-		}
 	r->tagdiag = 0;
 	r->in_game = 0;
 	set_limit(r);

@@ -161,6 +161,10 @@ copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 		copy_line(&b, &c->moves, &g->moves);
 	else
 		strip_line(&b, &c->moves, &g->moves, what);
+	/* What the reader saw for the finish hook stays with the reader. */
+	c->first_move = NULL;
+	c->setup_firsts = NULL;
+	c->nsetup_firsts = 0;
 	*out = c;
 	return 0;
 }

@@ -185,6 +185,21 @@ void pdn_replay_free(pdn_replay *rp);
 int pdn_replay_game(const pdn_played **out, pdn_replay *rp,
     const pdn_game *g, const pdn_replay_options *opt);
 
+/*
+ * The play layer's part of reading: a pdn_game_fn for the reader's options
+ * (finish = pdn_game_finish, finish_arg unused).  It decides the GameType
+ * of an untagged game that the caller's `gametype` does not name: Canadian
+ * draughts (27) for a first move from the 12x12 start; international
+ * draughts (20) for a square above 32, a first move legal from the 10x10
+ * start, or, the PDN default, when nothing contradicts it (no algebraic
+ * move, a FEN and first move that fit); else 0, not played (note
+ * gametype-inferred for the types inferred).  It checks a GameType tag's
+ * long form against its variant (gametype-value), and the FEN tag and the
+ * main line's /FEN/ setups in the game's variant (bad-fen, fen-liberty,
+ * fen-side-unknown).
+ */
+int pdn_game_finish(pdn_reader *r, pdn_game *g, void *arg);
+
 /* --- the played game ------------------------------------------------ */
 
 /* The record it was played from (borrowed). */

@@ -164,6 +164,26 @@ typedef struct pdn_game {
 	 */
 	const char *before;
 	size_t beforelen;
+	/*
+	 * What the reader saw of the moves, for deciding the GameType of an
+	 * untagged game (pdn_game_finish()): the main line's first move when
+	 * no setup came before it (NULL: none), borrowed until the next game;
+	 * big_square 1 when a move names a numeric square above 32 before any
+	 * algebraic square, -1 when an algebraic move comes first, else 0;
+	 * the first move after each /FEN/ setup of the main line, in order
+	 * (nsq 0: none), setup_firsts[0..nsetup_firsts).  A copy of the game
+	 * (pdn_game_clone()) has none of them.
+	 */
+	const pdn_movetok *first_move;
+	int big_square;
+	const pdn_movetok *setup_firsts;
+	size_t nsetup_firsts;
+	/*
+	 * Nonzero when the reader's finish hook ran on the game: its
+	 * gametype is then decided.  pdn_replay_game() decides that of a
+	 * game not finished so itself, as pdn_game_finish() would.
+	 */
+	int finished;
 } pdn_game;
 
 /* The value of the first tag named `name`, or NULL (borrowed). */
@@ -211,6 +231,18 @@ int pdn_result_valid(const char *s);
 
 /* --- streaming reader (reader.c) ------------------------------------ */
 
+typedef struct pdn_reader pdn_reader;
+
+/*
+ * A hook the reader calls with each game it has read, before it reports
+ * the game's last diagnostics and returns it: it may set the game's
+ * gametype and gametype_inferred, and report diagnostics about the game
+ * (pdn_reader_report()).  The play layer's pdn_game_finish() (pdn/replay.h)
+ * is the one a program wants: the reader itself knows no variant's rules,
+ * no FEN and no matcher.  Returns 0.
+ */
+typedef int (*pdn_game_fn)(pdn_reader *r, pdn_game *g, void *arg);
+
 typedef struct pdn_reader_options {
 	unsigned version;
 	const char *file;	/* name used in diagnostics; "<stdin>"... */
@@ -246,21 +278,27 @@ typedef struct pdn_reader_options {
 	 * pdn_replay_game() or pdn_game_write().
 	 */
 	int skip_moves;
+	/*
+	 * Version 4: the hook that finishes each game (NULL: none, and an
+	 * untagged game's GameType is the caller's `gametype`, or 0), and its
+	 * argument.  Set finish = pdn_game_finish to have the GameType of an
+	 * untagged game inferred and the FENs checked.
+	 */
+	pdn_game_fn finish;
+	void *finish_arg;
 } pdn_reader_options;
 
 /*
  * Initialise the options with PDN_READER_OPTIONS_INIT, then set what
  * differs: fields may be added at the end in later versions.  Options of
- * versions 1 (without `gametype`) and 2 (without `skip_moves`) are still
- * accepted.
+ * versions 1 (without `gametype`), 2 (without `skip_moves`) and 3
+ * (without `finish`) are still accepted.
  */
-#define PDN_READER_OPTIONS_VERSION 3
+#define PDN_READER_OPTIONS_VERSION 4
 #define PDN_READER_OPTIONS_INIT	{ PDN_READER_OPTIONS_VERSION, "<input>", \
-	NULL, NULL, 0, 0, 0, 0 }
+	NULL, NULL, 0, 0, 0, 0, NULL, NULL }
 #define PDN_GAME_MAX_DEFAULT	(4u << 20)
 #define PDN_MAX_DEPTH		256	/* variations nested deeper: error */
-
-typedef struct pdn_reader pdn_reader;
 
 /*
  * A reader of games from a byte stream (read callback) or from memory.
@@ -295,6 +333,16 @@ int pdn_reader_next(const pdn_game **out, pdn_reader *r);
  * were more than max_game bytes.
  */
 const char *pdn_reader_rest(pdn_reader *r, size_t *len);
+
+/*
+ * For a finish hook (pdn_game_fn), while it runs: reports diagnostic
+ * `code` about the game being finished, at line:col, counted in the
+ * game's errors or warnings.  Its message is `text` when that is not
+ * NULL; else the code's fixed text, followed by ": " and `detail` when
+ * that is not NULL.
+ */
+void pdn_reader_report(pdn_reader *r, pdn_diag_code code, long line,
+    long col, const char *text, const char *detail);
 
 #pragma GCC visibility pop
 
