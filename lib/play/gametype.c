@@ -23,6 +23,7 @@ struct typing {
 	    const char *text, const char *detail);
 	void *ctx;
 	const pdn_game *g;
+	pdn_game *out;		/* the hook's game, NULL in the replay's step */
 	int gametype;
 	int fen_read, fen_rc;
 	pdn_position fen_pos;
@@ -97,6 +98,13 @@ check_fen(struct typing *r, const char *fen, size_t len, long line, long col,
 		rc = r->fen_rc;
 	} else
 		rc = pdn_fen_read(&pos, v, fen, len, &info);
+	/* The replay takes the tag's reading from here (setup_add()). */
+	if (tag && played && r->out != NULL) {
+		r->out->fen_variant = v;
+		r->out->fen_rc = rc;
+		r->out->fen_pos = pos;
+		r->out->fen_info = info;
+	}
 	if (rc != 0) {
 		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
@@ -360,8 +368,8 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
  * going to report(ctx, ...); returns the GameType.
  */
 static int
-finish(const pdn_game *g, void (*report)(void *, pdn_diag_code, long, long,
-    const char *, const char *), void *ctx)
+finish(const pdn_game *g, pdn_game *out, void (*report)(void *,
+    pdn_diag_code, long, long, const char *, const char *), void *ctx)
 {
 	struct typing t;
 	const pdn_tag *fen;
@@ -372,6 +380,7 @@ finish(const pdn_game *g, void (*report)(void *, pdn_diag_code, long, long,
 	t.report = report;
 	t.ctx = ctx;
 	t.g = g;
+	t.out = out;
 	t.gametype = g->gametype;
 	fen = pdn_game_find_tag(g, "FEN");
 	decide_gametype(&t, fen);
@@ -402,7 +411,7 @@ int
 pdn_game_finish(pdn_reader *r, pdn_game *g, void *arg)
 {
 	(void)arg;
-	g->gametype = finish(g, reader_report, r);
+	g->gametype = finish(g, g, reader_report, r);
 	return 0;
 }
 
@@ -421,5 +430,5 @@ replay_report(void *ctx, pdn_diag_code code, long line, long col,
 int
 play_finish(pdn_replay *rp, const pdn_game *g)
 {
-	return finish(g, replay_report, rp);
+	return finish(g, NULL, replay_report, rp);
 }

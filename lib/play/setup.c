@@ -41,7 +41,15 @@ setup_add(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
 	}
 	st = &rp->pg.setups[rp->pg.nsetup];
 	memset(&info, 0, sizeof(info));
-	if (s == NULL || pdn_fen_read(&st->pos, rp->pg.variant, s, len, &info) != 0)
+	if (s == NULL)
+		return -1;
+	/* A FEN tag is read once: by the reader's finish hook, if it ran. */
+	if (tag != NULL && rp->pg.g->fen_variant == rp->pg.variant) {
+		if (rp->pg.g->fen_rc != 0)
+			return -1;
+		st->pos = rp->pg.g->fen_pos;
+		info = rp->pg.g->fen_info;
+	} else if (pdn_fen_read(&st->pos, rp->pg.variant, s, len, &info) != 0)
 		return -1;
 	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
 	    (m = first_move(next, end)) != NULL &&

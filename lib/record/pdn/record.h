@@ -184,6 +184,16 @@ typedef struct pdn_game {
 	 * game not finished so itself, as pdn_game_finish() would.
 	 */
 	int finished;
+	/*
+	 * The FEN tag as the finish hook read it, in the game's variant
+	 * fen_variant (NULL: not read): what pdn_fen_read() returned, and
+	 * the position and info it gave, which the replay takes instead of
+	 * reading the tag again.
+	 */
+	const pdn_variant *fen_variant;
+	int fen_rc;
+	pdn_position fen_pos;
+	pdn_fen_info fen_info;
 } pdn_game;
 
 /* The value of the first tag named `name`, or NULL (borrowed). */
