@@ -200,7 +200,7 @@ main(int argc, char *argv[])
 	struct drv d;
 	const char *fen, *name;
 	char names[160], want[256];
-	int status, k;
+	int status, k, rc;
 
 	if ((status = drv_start(&d, &tool, NULL, argc, argv)) >= 0)
 		return status;
@@ -228,8 +228,9 @@ main(int argc, char *argv[])
 	fen = d.ninputs > 0 ? d.inputs[0] : NULL;
 	if (fen == NULL)
 		pdn_variant_start(variant, &pos);
-	else if (pdn_fen_read(&pos, variant, fen, strlen(fen), &info) != 0) {
-		if (info.status == PDN_FEN_SQUARE_RANGE &&
+	else if ((rc = pdn_fen_read(&pos, variant, fen, strlen(fen),
+	    &info)) != 0) {
+		if (rc == PDN_EFEN_SQUARE_RANGE &&
 		    pdn_variant_squares(variant) != 50)
 			/* The library's message says 1-50: not this board's. */
 			cli_warn("invalid FEN \"%s\": square out of range 1-%d "
@@ -237,12 +238,12 @@ main(int argc, char *argv[])
 			    info.offset);
 		else
 			cli_warn("invalid FEN \"%s\": %s at offset %zu", fen,
-			    pdn_fen_strerror(info.status), info.offset);
+			    pdn_strerror(rc), info.offset);
 		return drv_end(&d, 2);
 	} else if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {
 		/* A count needs the side to move: no move here tells it. */
 		cli_warn("invalid FEN \"%s\": %s at offset %zu", fen,
-		    pdn_fen_strerror(PDN_FEN_BAD_SIDE), strspn(fen, " \t"));
+		    pdn_strerror(PDN_EFEN_SIDE), strspn(fen, " \t"));
 		return drv_end(&d, 2);
 	}
 	if ((out = drv_records(&d)) == NULL)

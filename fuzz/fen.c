@@ -30,10 +30,13 @@ check(const pdn_variant *v, const uint8_t *data, size_t size)
 	pdn_fen_info info;
 	char fen[PDN_FEN_STRMAX], again[PDN_FEN_STRMAX];
 	size_t len;
-	int i, n;
+	int i, n, rc;
 
-	if (pdn_fen_read(&pos, v, (const char *)data, size, &info) != 0) {
-		if (info.status == PDN_FEN_OK || info.offset > size)
+	if ((rc = pdn_fen_read(&pos, v, (const char *)data, size, &info)) !=
+	    0) {
+		/* A refusal is one of the FEN codes, at a place in the text. */
+		if (rc > PDN_EFEN_EMPTY || rc < PDN_EFEN_TRAILING ||
+		    info.offset > size)
 			abort();
 		return;
 	}

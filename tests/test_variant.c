@@ -266,18 +266,15 @@ test_fen(void **state)
 	/* Squares that are not played, or off the board. */
 	s = "W:Wa2:Bh8";
 	assert_int_equal(pdn_fen_read(&pos, ru, s, strlen(s), &info),
-	    PDN_EINVAL);
-	assert_int_equal(info.status, PDN_FEN_SQUARE_RANGE);
+	    PDN_EFEN_SQUARE_RANGE);
 	s = "W:W33:B1";
 	assert_int_equal(pdn_fen_read(&pos, en, s, strlen(s), &info),
-	    PDN_EINVAL);
-	assert_int_equal(info.status, PDN_FEN_SQUARE_RANGE);
+	    PDN_EFEN_SQUARE_RANGE);
 	assert_int_equal(info.square, 33);
 	/* No ranges of algebraic squares. */
 	s = "W:Wa1-c1:Bh8";
 	assert_int_equal(pdn_fen_read(&pos, ru, s, strlen(s), &info),
-	    PDN_EINVAL);
-	assert_int_equal(info.status, PDN_FEN_BAD_RANGE);
+	    PDN_EFEN_RANGE);
 	/* A man on its crowning rank warns, as in international. */
 	s = "W:W1:B32";
 	assert_int_equal(pdn_fen_read(&pos, en, s, strlen(s), &info),

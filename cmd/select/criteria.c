@@ -673,10 +673,10 @@ criteria_add_material(struct criteria *cr, struct drv *d, const char *value)
 int
 criteria_add_fen(struct criteria *cr, struct drv *d, const char *value)
 {
-	pdn_fen_info info, first = { 0 };
+	pdn_fen_info info;
 	struct fenq q, *p;
 	const pdn_variant *v;
-	int k, any = 0;
+	int k, any = 0, rc, first = PDN_EFEN_EMPTY;
 
 	/*
 	 * The position in each variant it reads in (its squares are the
@@ -685,22 +685,22 @@ criteria_add_fen(struct criteria *cr, struct drv *d, const char *value)
 	memset(&q, 0, sizeof(q));
 	for (k = 0; k < MAX_VARIANTS && (v = pdn_variant_list(k)) != NULL;
 	    k++) {
-		if (pdn_fen_read(&q.pos[k], v, value, strlen(value),
-		    &info) != 0) {
+		if ((rc = pdn_fen_read(&q.pos[k], v, value, strlen(value),
+		    &info)) != 0) {
 			if (k == 0)
-				first = info;
+				first = rc;
 			continue;
 		}
 		/* A position to look for has a side to move: '?' says none. */
 		if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN)
 			return drv_bad_value(d, "--fen", value,
-			    pdn_fen_strerror(PDN_FEN_BAD_SIDE));
+			    pdn_strerror(PDN_EFEN_SIDE));
 		q.ok[k] = 1;
 		any = 1;
 	}
 	if (!any)
 		return drv_bad_value(d, "--fen", value,
-		    pdn_fen_strerror(first.status));
+		    pdn_strerror(first));
 	if (cr->nfens + cr->nmats >= MAX_REACH)
 		return drv_usage_error(d, "at most %d --fen and --material",
 		    MAX_REACH);

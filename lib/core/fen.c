@@ -26,12 +26,11 @@ struct fen_reader {
 };
 
 static int
-fail(struct fen_reader *r, pdn_fen_status status, size_t at, int square)
+fail(struct fen_reader *r, int code, size_t at, int square)
 {
-	r->info->status = status;
 	r->info->offset = at;
 	r->info->square = square;
-	return PDN_EINVAL;
+	return code;
 }
 
 static int
@@ -99,14 +98,14 @@ square(struct fen_reader *r, int *sq, size_t *at, int *alpha)
 		*alpha = 1;
 		*sq = pdn_variant_square_at(r->v, c - 'a', rank - 1);
 		if (*sq == 0)
-			return fail(r, PDN_FEN_SQUARE_RANGE, *at, 0);
+			return fail(r, PDN_EFEN_SQUARE_RANGE, *at, 0);
 		return 0;
 	}
 	/* Large enough to name any square a user typed by mistake. */
 	if (!number(r, 9999, sq))
-		return fail(r, PDN_FEN_BAD_SQUARE, r->pos, 0);
+		return fail(r, PDN_EFEN_SQUARE, r->pos, 0);
 	if (*sq < 1 || *sq > r->v->geom->squares)
-		return fail(r, PDN_FEN_SQUARE_RANGE, *at, *sq);
+		return fail(r, PDN_EFEN_SQUARE_RANGE, *at, *sq);
 	return 0;
 }
 
@@ -116,7 +115,7 @@ place(struct fen_reader *r, int colour, int sq, int king, size_t at)
 	const struct geometry *g = r->v->geom;
 
 	if (pdn_position_get(&r->acc, sq) != PDN_EMPTY)
-		return fail(r, PDN_FEN_DUPLICATE, at, sq);
+		return fail(r, PDN_EFEN_DUPLICATE, at, sq);
 	pdn_position_set(&r->acc, sq, colour == 0 ?
 	    (king ? PDN_WHITE_KING : PDN_WHITE_MAN) :
 	    (king ? PDN_BLACK_KING : PDN_BLACK_MAN));
@@ -129,7 +128,7 @@ static int
 colour_list(struct fen_reader *r, int colour)
 {
 	size_t at, at2;
-	int king, a, b, n, c, alpha, alpha2;
+	int king, a, b, n, c, alpha, alpha2, rc;
 
 	c = peek(r);
 	if (c == ':' || c == '.' || c == -1)
@@ -138,22 +137,22 @@ colour_list(struct fen_reader *r, int colour)
 		king = letter(r, 'K');
 		if (king)
 			r->pos++;
-		if (square(r, &a, &at, &alpha) < 0)
-			return PDN_EINVAL;
+		if ((rc = square(r, &a, &at, &alpha)) < 0)
+			return rc;
 		if (peek(r) == '-') {
 			r->pos++;
 			if (letter(r, 'K'))
-				return fail(r, PDN_FEN_BAD_RANGE, r->pos, a);
-			if (square(r, &b, &at2, &alpha2) < 0)
-				return PDN_EINVAL;
+				return fail(r, PDN_EFEN_RANGE, r->pos, a);
+			if ((rc = square(r, &b, &at2, &alpha2)) < 0)
+				return rc;
 			/* Ranges are of numbers only: "c3-e3" means nothing. */
 			if (king || b < a || alpha || alpha2)
-				return fail(r, PDN_FEN_BAD_RANGE, at, a);
+				return fail(r, PDN_EFEN_RANGE, at, a);
 			for (n = a; n <= b; n++)
-				if (place(r, colour, n, 0, at) < 0)
-					return PDN_EINVAL;
-		} else if (place(r, colour, a, king, at) < 0) {
-			return PDN_EINVAL;
+				if ((rc = place(r, colour, n, 0, at)) < 0)
+					return rc;
+		} else if ((rc = place(r, colour, a, king, at)) < 0) {
+			return rc;
 		}
 		if (peek(r) != ',')
 			return 0;
@@ -170,7 +169,7 @@ field(struct fen_reader *r, unsigned *seen)
 	if (letter(r, 'W') || letter(r, 'B')) {
 		colour = r->s[r->pos] == 'B' || r->s[r->pos] == 'b';
 		if (*seen & (1u << colour))
-			return fail(r, PDN_FEN_DUP_COLOUR, at, 0);
+			return fail(r, PDN_EFEN_DUP_COLOUR, at, 0);
 		*seen |= 1u << colour;
 		r->pos++;
 		return colour_list(r, colour);
@@ -180,7 +179,7 @@ field(struct fen_reader *r, unsigned *seen)
 
 		r->pos++;
 		if (!number(r, 99999, &v) || v > 99999)
-			return fail(r, PDN_FEN_BAD_FIELD, at, 0);
+			return fail(r, PDN_EFEN_FIELD, at, 0);
 		if (h)
 			r->info->halfmove_clock = v;
 		else
@@ -193,7 +192,7 @@ field(struct fen_reader *r, unsigned *seen)
 		r->info->warnings |= PDN_FEN_W_EMPTY_FIELD;
 		return 0;
 	}
-	return fail(r, PDN_FEN_BAD_FIELD, at, 0);
+	return fail(r, PDN_EFEN_FIELD, at, 0);
 }
 
 int
@@ -204,7 +203,7 @@ pdn_fen_read(pdn_position *pos, const pdn_variant *v, const char *s,
 	pdn_fen_info scratch;
 	pdn_colour side;
 	unsigned seen = 0;
-	int c;
+	int c, rc;
 
 	if (v == NULL)
 		v = pdn_variant_default();
@@ -223,7 +222,7 @@ pdn_fen_read(pdn_position *pos, const pdn_variant *v, const char *s,
 	while (r.len > r.pos && (s[r.len - 1] == ' ' || s[r.len - 1] == '\t'))
 		r.len--;
 	if (peek(&r) == -1)
-		return fail(&r, PDN_FEN_EMPTY, r.pos, 0);
+		return fail(&r, PDN_EFEN_EMPTY, r.pos, 0);
 	if (letter(&r, 'W'))
 		side = PDN_WHITE;
 	else if (letter(&r, 'B'))
@@ -233,12 +232,12 @@ pdn_fen_read(pdn_position *pos, const pdn_variant *v, const char *s,
 		side = PDN_WHITE;
 		r.info->warnings |= PDN_FEN_W_SIDE_UNKNOWN;
 	} else
-		return fail(&r, PDN_FEN_BAD_SIDE, r.pos, 0);
+		return fail(&r, PDN_EFEN_SIDE, r.pos, 0);
 	r.pos++;
 	while ((c = peek(&r)) == ':') {
 		r.pos++;
-		if (field(&r, &seen) < 0)
-			return PDN_EINVAL;
+		if ((rc = field(&r, &seen)) < 0)
+			return rc;
 	}
 	if (c == '.') {
 		r.info->warnings |= PDN_FEN_W_TRAILING_DOT;
@@ -246,42 +245,12 @@ pdn_fen_read(pdn_position *pos, const pdn_variant *v, const char *s,
 		c = peek(&r);
 	}
 	if (c != -1)
-		return fail(&r, PDN_FEN_TRAILING, r.pos, 0);
+		return fail(&r, PDN_EFEN_TRAILING, r.pos, 0);
 	if (r.crowned)
 		r.info->warnings |= PDN_FEN_W_MAN_ON_CROWN_ROW;
 	*pos = r.acc;
 	pos->side = side;
 	return 0;
-}
-
-const char *
-pdn_fen_strerror(pdn_fen_status status)
-{
-	switch (status) {
-	case PDN_FEN_OK:
-		return "no error";
-	case PDN_FEN_EMPTY:
-		return "empty FEN";
-	case PDN_FEN_BAD_SIDE:
-		return "side to move must be W or B";
-	case PDN_FEN_BAD_COLOUR:
-		return "a piece list must start with W or B";
-	case PDN_FEN_BAD_SQUARE:
-		return "expected a square number";
-	case PDN_FEN_SQUARE_RANGE:
-		return "square out of range 1-50";
-	case PDN_FEN_BAD_RANGE:
-		return "bad square range";
-	case PDN_FEN_DUPLICATE:
-		return "square listed twice";
-	case PDN_FEN_DUP_COLOUR:
-		return "piece list of one colour given twice";
-	case PDN_FEN_BAD_FIELD:
-		return "malformed field";
-	case PDN_FEN_TRAILING:
-		return "unexpected text after the FEN";
-	}
-	return "unknown FEN error";
 }
 
 struct out {

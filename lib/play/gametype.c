@@ -106,10 +106,10 @@ check_fen(struct typing *r, const char *fen, size_t len, long line, long col,
 		r->out->fen_info = info;
 	}
 	if (rc != 0) {
-		if (info.square > 0 && info.status != PDN_FEN_SQUARE_RANGE)
+		if (info.square > 0 && rc != PDN_EFEN_SQUARE_RANGE)
 			emit(r, PDN_D_BAD_FEN, line, col, "%s (square %d)",
-			    pdn_fen_strerror(info.status), info.square);
-		else if (info.status == PDN_FEN_SQUARE_RANGE &&
+			    pdn_strerror(rc), info.square);
+		else if (rc == PDN_EFEN_SQUARE_RANGE &&
 		    pdn_variant_gametype(v) != 20)
 			/* The fixed text names international's 1-50. */
 		{
@@ -125,7 +125,7 @@ check_fen(struct typing *r, const char *fen, size_t len, long line, long col,
 		}
 		else
 			emit(r, PDN_D_BAD_FEN, line, col, "%s",
-			    pdn_fen_strerror(info.status));
+			    pdn_strerror(rc));
 		return;
 	}
 	if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN) {

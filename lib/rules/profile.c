@@ -193,34 +193,6 @@ pdn_profile_equal(const pdn_profile *a, const pdn_profile *b)
 	    a->kings1v1_plies == b->kings1v1_plies;
 }
 
-const char *
-pdn_profile_strerror(pdn_profile_status status)
-{
-	switch (status) {
-	case PDN_PROFILE_OK:
-		return "no error";
-	case PDN_PROFILE_IO:
-		return "cannot read profile";
-	case PDN_PROFILE_SYNTAX:
-		return "YAML syntax error";
-	case PDN_PROFILE_NOT_MAPPING:
-		return "a mapping was expected";
-	case PDN_PROFILE_UNKNOWN_KEY:
-		return "unknown key";
-	case PDN_PROFILE_DUPLICATE_KEY:
-		return "duplicate key";
-	case PDN_PROFILE_WRONG_TYPE:
-		return "wrong type";
-	case PDN_PROFILE_MISSING_KEY:
-		return "missing key";
-	case PDN_PROFILE_UNKNOWN_BASE:
-		return "unknown base profile";
-	case PDN_PROFILE_UNKNOWN_NAME:
-		return "unknown profile";
-	}
-	return "unknown error";
-}
-
 /* --- the schema ----------------------------------------------------- */
 
 /* Every key of the schema, top level and nested, has one slot. */
@@ -340,14 +312,14 @@ struct reader {
 };
 
 /*
- * Fills the error: status, position, key and message "TEXT: DETAIL".
- * Always returns PDN_EINVAL so that callers can return it.
+ * Fills the error: position, key and message "TEXT: DETAIL".  Returns
+ * the code, so that callers can return it.
  */
-static int fail(struct reader *, pdn_profile_status, int, int, const char *,
+static int fail(struct reader *, int, int, int, const char *,
     const char *, ...) __attribute__((format(printf, 6, 7)));
 
 static int
-fail(struct reader *r, pdn_profile_status status, int line, int column,
+fail(struct reader *r, int code, int line, int column,
     const char *key, const char *fmt, ...)
 {
 	pdn_profile_error *e = r->err;
@@ -355,8 +327,7 @@ fail(struct reader *r, pdn_profile_status status, int line, int column,
 	va_list ap;
 
 	if (e == NULL)
-		return PDN_EINVAL;
-	e->status = status;
+		return code;
 	snprintf(e->file, sizeof(e->file), "%s", r->file);
 	e->line = line;
 	e->column = column;
@@ -368,9 +339,9 @@ fail(struct reader *r, pdn_profile_status status, int line, int column,
 		va_end(ap);
 	}
 	snprintf(e->message, sizeof(e->message), "%s%s%s",
-	    pdn_profile_strerror(status), detail[0] != '\0' ? ": " : "",
+	    pdn_strerror(code), detail[0] != '\0' ? ": " : "",
 	    detail);
-	return PDN_EINVAL;
+	return code;
 }
 
 /* The next event; a libyaml error becomes a syntax error. */
@@ -380,13 +351,13 @@ next_event(struct reader *r, yaml_event_t *ev)
 	if (yaml_parser_parse(&r->parser, ev))
 		return 0;
 	if (r->parser.error == YAML_MEMORY_ERROR) {
-		fail(r, PDN_PROFILE_SYNTAX, 0, 0, NULL, "out of memory");
+		fail(r, PDN_EPROFILE_SYNTAX, 0, 0, NULL, "out of memory");
 		return PDN_ENOMEM;
 	}
 	if (r->parser.error == YAML_READER_ERROR)
-		return fail(r, PDN_PROFILE_SYNTAX, 0, 0, NULL, "%s",
+		return fail(r, PDN_EPROFILE_SYNTAX, 0, 0, NULL, "%s",
 		    r->parser.problem != NULL ? r->parser.problem : "?");
-	return fail(r, PDN_PROFILE_SYNTAX, (int)r->parser.problem_mark.line + 1,
+	return fail(r, PDN_EPROFILE_SYNTAX, (int)r->parser.problem_mark.line + 1,
 	    (int)r->parser.problem_mark.column + 1, NULL, "%s",
 	    r->parser.problem != NULL ? r->parser.problem : "?");
 }
@@ -437,7 +408,7 @@ scalar_value(struct reader *r, const struct field *f, const char *path,
 			r->val[f->id] = 0;
 			return 0;
 		}
-		return fail(r, PDN_PROFILE_WRONG_TYPE, line, col, path,
+		return fail(r, PDN_EPROFILE_WRONG_TYPE, line, col, path,
 		    "%s: expected true or false, got \"%.40s\"", path, s);
 	case T_INT:
 		n = 0;
@@ -448,7 +419,7 @@ scalar_value(struct reader *r, const struct field *f, const char *path,
 		}
 		if (!is_plain(ev) || len == 0 || i != len || n < f->min ||
 		    n > f->max)
-			return fail(r, PDN_PROFILE_WRONG_TYPE, line, col, path,
+			return fail(r, PDN_EPROFILE_WRONG_TYPE, line, col, path,
 			    "%s: expected an integer from %d to %d, "
 			    "got \"%.40s\"", path, f->min, f->max, s);
 		r->val[f->id] = (int)n;
@@ -456,7 +427,7 @@ scalar_value(struct reader *r, const struct field *f, const char *path,
 	case T_NAME:
 		if (len == 0 || len >= PDN_PROFILE_NAMEMAX ||
 		    strlen(s) != len)
-			return fail(r, PDN_PROFILE_WRONG_TYPE, line, col, path,
+			return fail(r, PDN_EPROFILE_WRONG_TYPE, line, col, path,
 			    "%s: expected a name of 1 to %d characters", path,
 			    PDN_PROFILE_NAMEMAX - 1);
 		memcpy(f->id == F_NAME ? r->name : r->base, s, len + 1);
@@ -467,14 +438,14 @@ scalar_value(struct reader *r, const struct field *f, const char *path,
 		else if (strcmp(s, "restart") == 0)
 			r->val[f->id] = PDN_TRANSITION_RESTART;
 		else
-			return fail(r, PDN_PROFILE_WRONG_TYPE, line, col, path,
+			return fail(r, PDN_EPROFILE_WRONG_TYPE, line, col, path,
 			    "%s: expected keep or restart, got \"%.40s\"",
 			    path, s);
 		return 0;
 	case T_MAP:
 		break;
 	}
-	return fail(r, PDN_PROFILE_WRONG_TYPE, line, col, path,
+	return fail(r, PDN_EPROFILE_WRONG_TYPE, line, col, path,
 	    "%s: expected a mapping, got a scalar", path);
 }
 
@@ -501,7 +472,7 @@ read_mapping(struct reader *r, const struct field *fields, const char *prefix)
 		line = (int)key.start_mark.line + 1;
 		col = (int)key.start_mark.column + 1;
 		if (key.type != YAML_SCALAR_EVENT) {
-			rc = fail(r, PDN_PROFILE_WRONG_TYPE, line, col, prefix,
+			rc = fail(r, PDN_EPROFILE_WRONG_TYPE, line, col, prefix,
 			    "%s%skey: expected a scalar, got %s", prefix,
 			    prefix[0] != '\0' ? " " : "", event_kind(&key));
 			yaml_event_delete(&key);
@@ -516,10 +487,10 @@ read_mapping(struct reader *r, const struct field *fields, const char *prefix)
 				break;
 		yaml_event_delete(&key);
 		if (f->key == NULL)
-			return fail(r, PDN_PROFILE_UNKNOWN_KEY, line, col, path,
+			return fail(r, PDN_EPROFILE_UNKNOWN_KEY, line, col, path,
 			    "%s", path);
 		if (r->set[f->id])
-			return fail(r, PDN_PROFILE_DUPLICATE_KEY, line, col,
+			return fail(r, PDN_EPROFILE_DUPLICATE_KEY, line, col,
 			    path, "%s (first on line %d)", path,
 			    r->line[f->id]);
 		r->set[f->id] = 1;
@@ -546,11 +517,11 @@ read_mapping(struct reader *r, const struct field *fields, const char *prefix)
 			continue;
 		}
 		if (f->type == T_MAP && val.type == YAML_SCALAR_EVENT)
-			rc = fail(r, PDN_PROFILE_WRONG_TYPE, line, col, path,
+			rc = fail(r, PDN_EPROFILE_WRONG_TYPE, line, col, path,
 			    "%s: expected a mapping, got \"%.40s\"", path,
 			    (const char *)val.data.scalar.value);
 		else
-			rc = fail(r, PDN_PROFILE_WRONG_TYPE, line, col, path,
+			rc = fail(r, PDN_EPROFILE_WRONG_TYPE, line, col, path,
 			    "%s: expected %s, got %s", path,
 			    f->type == T_MAP ? "a mapping" : "a scalar",
 			    event_kind(&val));
@@ -571,7 +542,7 @@ check_complete(struct reader *r)
 		if (f->optional && (f->type != T_MAP || !r->set[f->id]))
 			continue;
 		if (!r->set[f->id])
-			return fail(r, PDN_PROFILE_MISSING_KEY, r->topline,
+			return fail(r, PDN_EPROFILE_MISSING_KEY, r->topline,
 			    r->topcol, f->key, "%s", f->key);
 		if (f->type != T_MAP)
 			continue;
@@ -579,7 +550,7 @@ check_complete(struct reader *r)
 			if (r->set[g->id])
 				continue;
 			snprintf(path, sizeof(path), "%s.%s", f->key, g->key);
-			return fail(r, PDN_PROFILE_MISSING_KEY,
+			return fail(r, PDN_EPROFILE_MISSING_KEY,
 			    r->mapline[f->id], r->mapcol[f->id], path, "%s",
 			    path);
 		}
@@ -630,7 +601,7 @@ finish(struct reader *r, pdn_profile *out)
 	if (r->set[F_BASE]) {
 		base = pdn_profile_builtin(r->base);
 		if (base == NULL)
-			return fail(r, PDN_PROFILE_UNKNOWN_BASE,
+			return fail(r, PDN_EPROFILE_UNKNOWN_BASE,
 			    r->line[F_BASE], r->col[F_BASE], "base", "%s",
 			    r->base);
 	} else {
@@ -693,7 +664,7 @@ read_stream(struct reader *r, pdn_profile *out)
 	if ((rc = next_event(r, &ev)) != 0)
 		return rc;
 	if (ev.type != YAML_DOCUMENT_START_EVENT) {
-		rc = fail(r, PDN_PROFILE_NOT_MAPPING,
+		rc = fail(r, PDN_EPROFILE_NOT_MAPPING,
 		    (int)ev.start_mark.line + 1, (int)ev.start_mark.column + 1,
 		    NULL, "the profile is empty");
 		yaml_event_delete(&ev);
@@ -705,7 +676,7 @@ read_stream(struct reader *r, pdn_profile *out)
 	r->topline = (int)ev.start_mark.line + 1;
 	r->topcol = (int)ev.start_mark.column + 1;
 	if (ev.type != YAML_MAPPING_START_EVENT) {
-		rc = fail(r, PDN_PROFILE_NOT_MAPPING, r->topline, r->topcol,
+		rc = fail(r, PDN_EPROFILE_NOT_MAPPING, r->topline, r->topcol,
 		    NULL, "the profile is %s",
 		    ev.type == YAML_SCALAR_EVENT ? "a scalar" : event_kind(&ev));
 		yaml_event_delete(&ev);
@@ -721,7 +692,7 @@ read_stream(struct reader *r, pdn_profile *out)
 	if ((rc = next_event(r, &ev)) != 0)
 		return rc;
 	if (ev.type != YAML_STREAM_END_EVENT) {
-		rc = fail(r, PDN_PROFILE_SYNTAX, (int)ev.start_mark.line + 1,
+		rc = fail(r, PDN_EPROFILE_SYNTAX, (int)ev.start_mark.line + 1,
 		    (int)ev.start_mark.column + 1, NULL,
 		    "more than one document");
 		yaml_event_delete(&ev);
@@ -771,8 +742,7 @@ pdn_profile_read_file(pdn_profile *out, const char *path,
 	if ((fp = fopen(path, "rb")) == NULL) {
 		if (strerror_r(errno, why, sizeof(why)) != 0)
 			snprintf(why, sizeof(why), "error %d", errno);
-		fail(&r, PDN_PROFILE_IO, 0, 0, NULL, "%s", why);
-		return PDN_EIO;
+		return fail(&r, PDN_EPROFILE_IO, 0, 0, NULL, "%s", why);
 	}
 	if (!yaml_parser_initialize(&r.parser)) {
 		fclose(fp);
@@ -789,8 +759,7 @@ pdn_profile_read_file(pdn_profile *out, const char *path,
 	if (ferror(fp)) {
 		if (errno == 0 || strerror_r(errno, why, sizeof(why)) != 0)
 			snprintf(why, sizeof(why), "read error");
-		fail(&r, PDN_PROFILE_IO, 0, 0, NULL, "%s", why);
-		rc = PDN_EIO;
+		rc = fail(&r, PDN_EPROFILE_IO, 0, 0, NULL, "%s", why);
 	}
 	fclose(fp);
 	return rc;
@@ -825,7 +794,7 @@ pdn_profile_load(pdn_profile *out, const char *spec, const char *dir,
 		return pdn_profile_read_file(out, spec, err);
 	if (dir == NULL || spec[0] == '\0') {
 		reader_init(&r, spec, err);
-		return fail(&r, PDN_PROFILE_UNKNOWN_NAME, 0, 0, NULL, "%s",
+		return fail(&r, PDN_EPROFILE_UNKNOWN_NAME, 0, 0, NULL, "%s",
 		    spec);
 	}
 	n = strlen(dir) + strlen(spec) + sizeof("/.yaml");
@@ -835,7 +804,7 @@ pdn_profile_load(pdn_profile *out, const char *spec, const char *dir,
 	if (access(path, F_OK) != 0 && errno == ENOENT) {
 		/* No such file in the directory: the name is unknown. */
 		reader_init(&r, spec, err);
-		rc = fail(&r, PDN_PROFILE_UNKNOWN_NAME, 0, 0, NULL, "%s", spec);
+		rc = fail(&r, PDN_EPROFILE_UNKNOWN_NAME, 0, 0, NULL, "%s", spec);
 	} else
 		rc = pdn_profile_read_file(out, path, err);
 	free(path);

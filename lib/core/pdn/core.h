@@ -40,14 +40,48 @@ extern "C" {
  */
 int pdn_version(const char **str);
 
-/* Return codes of fallible calls. */
-enum {
+/*
+ * The one error convention: a fallible call returns 0 (PDN_OK) or one of
+ * these negative codes, and pdn_strerror() gives its message.  Where a
+ * refusal has a place (a FEN's byte offset, a profile's line and column),
+ * the call fills an info structure of its own with it; the code says why.
+ * A call that counts returns the count, or one of these codes.
+ */
+typedef enum pdn_error {
 	PDN_OK = 0,
-	PDN_EINVAL = -1,	/* malformed input */
+	PDN_EINVAL = -1,	/* malformed input, or options not understood */
 	PDN_ENOMEM = -2,	/* out of memory */
 	PDN_EIO = -3,		/* read or write failure */
-	PDN_ERANGE = -4		/* a fixed limit was exceeded */
-};
+	PDN_ERANGE = -4,	/* a fixed limit was exceeded */
+	/* A FEN refused (pdn_fen_read()). */
+	PDN_EFEN_EMPTY = -20,	/* nothing to read */
+	PDN_EFEN_SIDE = -21,	/* side to move is not W or B */
+	PDN_EFEN_COLOUR = -22,	/* a field does not start with W or B */
+	PDN_EFEN_SQUARE = -23,	/* not a number where a square belongs */
+	PDN_EFEN_SQUARE_RANGE = -24,	/* no square of the board */
+	PDN_EFEN_RANGE = -25,	/* a range a-b with a > b or a king range */
+	PDN_EFEN_DUPLICATE = -26,	/* a square listed twice */
+	PDN_EFEN_DUP_COLOUR = -27,	/* a colour field given twice */
+	PDN_EFEN_FIELD = -28,	/* a malformed or unknown field */
+	PDN_EFEN_TRAILING = -29,	/* text after the FEN */
+	/* A rules profile refused (pdn/rules.h). */
+	PDN_EPROFILE_IO = -40,		/* the file cannot be read */
+	PDN_EPROFILE_SYNTAX = -41,	/* not well-formed YAML */
+	PDN_EPROFILE_NOT_MAPPING = -42,	/* a mapping was expected */
+	PDN_EPROFILE_UNKNOWN_KEY = -43,	/* a key the schema does not know */
+	PDN_EPROFILE_DUPLICATE_KEY = -44,	/* a key twice in one mapping */
+	PDN_EPROFILE_WRONG_TYPE = -45,	/* a value of the wrong type or range */
+	PDN_EPROFILE_MISSING_KEY = -46,	/* a key required without `base` */
+	PDN_EPROFILE_UNKNOWN_BASE = -47,	/* `base` names no built-in one */
+	PDN_EPROFILE_UNKNOWN_NAME = -48	/* not a built-in name nor a file */
+} pdn_error;
+
+/*
+ * The fixed English message of a return code ("out of memory", "square
+ * listed twice", "unknown key"); "no error" for 0, "unknown error" for a
+ * number that is no code.  The string is static.
+ */
+const char *pdn_strerror(int code);
 
 /* Colours; also the side to move. */
 typedef enum pdn_colour { PDN_WHITE = 0, PDN_BLACK = 1 } pdn_colour;
@@ -392,21 +426,6 @@ int pdn_setup_side(const pdn_position *pos, const pdn_movetok *first);
 
 /* --- FEN (fen.c) ---------------------------------------------------- */
 
-/* Why a FEN was refused: a fixed code, a message and the byte offset. */
-typedef enum pdn_fen_status {
-	PDN_FEN_OK = 0,
-	PDN_FEN_EMPTY,		/* nothing to read */
-	PDN_FEN_BAD_SIDE,	/* side to move is not W or B */
-	PDN_FEN_BAD_COLOUR,	/* a field does not start with W or B */
-	PDN_FEN_BAD_SQUARE,	/* not a number where a square belongs */
-	PDN_FEN_SQUARE_RANGE,	/* no square of the board (0, above 50...) */
-	PDN_FEN_BAD_RANGE,	/* a range a-b with a > b or a king range */
-	PDN_FEN_DUPLICATE,	/* a square listed twice */
-	PDN_FEN_DUP_COLOUR,	/* a colour field given twice */
-	PDN_FEN_BAD_FIELD,	/* a malformed or unknown field */
-	PDN_FEN_TRAILING	/* text after the FEN */
-} pdn_fen_status;
-
 /* Tolerated liberties a FEN reader took, as bits, for warnings. */
 enum {
 	PDN_FEN_W_TRAILING_DOT = 1 << 0,	/* a final '.' */
@@ -424,8 +443,11 @@ enum {
 	PDN_FEN_W_EMPTY_FIELD = 1 << 7		/* "W::.": a field of nothing */
 };
 
+/*
+ * What a FEN reader saw besides its verdict: where a refusal lies, the
+ * liberties it took, the lidraughts clocks.
+ */
 typedef struct pdn_fen_info {
-	pdn_fen_status status;
 	size_t offset;		/* byte offset of the problem in the text */
 	int square;		/* the square concerned, when there is one */
 	unsigned warnings;	/* PDN_FEN_W_* bits */
@@ -437,14 +459,13 @@ typedef struct pdn_fen_info {
  * Reads a FEN ("W:W31-50:B1-20") of `len` bytes into `pos`, a position of
  * variant v (NULL: international draughts): its squares by number, or in
  * every variant by file and rank ("Wc3,Kd4"; no ranges of those).
- * Returns 0, or PDN_EINVAL with `info->status` and `info->offset` saying
- * why; `info` may be NULL.  `pos` is only written on success.
+ * Returns 0, or the PDN_EFEN_* code saying why with `info->offset` (and
+ * `info->square`) saying where; `info` may be NULL.  `pos` is only
+ * written on success.
  */
 int pdn_fen_read(pdn_position *pos, const pdn_variant *v, const char *s,
     size_t len, pdn_fen_info *info);
 
-/* A fixed English message for a FEN status. */
-const char *pdn_fen_strerror(pdn_fen_status status);
 
 /*
  * Writes the canonical FEN of `pos` ("W:W31-50:B1-20": side, White's then

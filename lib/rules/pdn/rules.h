@@ -100,52 +100,38 @@ const pdn_profile *pdn_profile_default(void);
 /* Nonzero when two profiles have the same name and the same rules. */
 int pdn_profile_equal(const pdn_profile *a, const pdn_profile *b);
 
-/* Why a profile was refused. */
-typedef enum pdn_profile_status {
-	PDN_PROFILE_OK = 0,
-	PDN_PROFILE_IO,			/* the file cannot be read */
-	PDN_PROFILE_SYNTAX,		/* not well-formed YAML */
-	PDN_PROFILE_NOT_MAPPING,	/* a mapping was expected */
-	PDN_PROFILE_UNKNOWN_KEY,	/* a key the schema does not know */
-	PDN_PROFILE_DUPLICATE_KEY,	/* a key given twice in one mapping */
-	PDN_PROFILE_WRONG_TYPE,		/* a value of the wrong type or range */
-	PDN_PROFILE_MISSING_KEY,	/* a key required without `base` */
-	PDN_PROFILE_UNKNOWN_BASE,	/* `base` names no built-in profile */
-	PDN_PROFILE_UNKNOWN_NAME	/* not a built-in name nor a file */
-} pdn_profile_status;
-
 #define PDN_PROFILE_MSGMAX	256
 #define PDN_PROFILE_FILEMAX	256
 
 /*
- * Where and why a profile was refused.  `message` is the fixed text of the
- * status followed by ": " and the detail (the dotted key path, and for a
+ * Where a profile was refused (why is the PDN_EPROFILE_* code returned).
+ * `message` is that code's text (pdn_strerror()) followed by ": " and the
+ * detail (the dotted key path, and for a
  * wrong type what was expected and what was found), without the file name
  * and position, so that a program prints
  * "prog: FILE:LINE:COLUMN: error: MESSAGE".  `line` and `column` are
  * 1-based; 0 when the error has no position (an unreadable file).
  */
 typedef struct pdn_profile_error {
-	pdn_profile_status status;
 	char file[PDN_PROFILE_FILEMAX];	/* as given, truncated if longer */
 	int line, column;
 	char key[PDN_PROFILE_NAMEMAX];	/* dotted path, "" when none */
 	char message[PDN_PROFILE_MSGMAX];
 } pdn_profile_error;
 
-/* The fixed English text of a status ("unknown key"). */
-const char *pdn_profile_strerror(pdn_profile_status status);
-
 /*
  * Reads a profile from `len` bytes of YAML; `file` names the text in
- * errors (may be NULL: "<profile>").  Returns 0 with `*out` filled, or
- * PDN_EINVAL (PDN_ENOMEM) with `*err` filled when `err` is not NULL;
- * `*out` is only written on success.
+ * errors (may be NULL: "<profile>").  Returns 0 with `*out` filled, or a
+ * PDN_EPROFILE_* code (or PDN_ENOMEM) with `*err` filled when `err` is not
+ * NULL; `*out` is only written on success.
  */
 int pdn_profile_read(pdn_profile *out, const char *text, size_t len,
     const char *file, pdn_profile_error *err);
 
-/* Reads a profile from a YAML file; as pdn_profile_read(), plus PDN_EIO. */
+/*
+ * Reads a profile from a YAML file; as pdn_profile_read(), and
+ * PDN_EPROFILE_IO when the file cannot be read.
+ */
 int pdn_profile_read_file(pdn_profile *out, const char *path,
     pdn_profile_error *err);
 
@@ -154,7 +140,7 @@ int pdn_profile_read_file(pdn_profile *out, const char *path,
  * file when SPEC contains a '/' or ends in ".yaml" or ".yml", else
  * DIR/SPEC.yaml when `dir` (the installed profiles directory) is not NULL.
  * Returns as pdn_profile_read_file(); an unknown name is
- * PDN_PROFILE_UNKNOWN_NAME.
+ * PDN_EPROFILE_UNKNOWN_NAME.
  */
 int pdn_profile_load(pdn_profile *out, const char *spec, const char *dir,
     pdn_profile_error *err);
