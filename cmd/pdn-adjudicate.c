@@ -194,7 +194,7 @@ write_back(struct judged *j, pdn_buf *out)
 	/* A game cut short by a syntax error goes out as read. */
 	if (j->g->truncated || term == NULL ||
 	    j->adj.adjudicated_str == NULL)
-		return pdn_game_write(out, j->g, j->pg);
+		return pdn_game_write(out, j->g, j->pg, NULL);
 	if (j->captags < j->g->ntags + 1) {
 		if ((nt = realloc(j->tags, (j->g->ntags + 1) *
 		    sizeof(*nt))) == NULL)
@@ -203,7 +203,7 @@ write_back(struct judged *j, pdn_buf *out)
 		j->captags = j->g->ntags + 1;
 	}
 	pdn_game_amend(&amended, j->tags, j->g, j->adj.adjudicated_str, term);
-	return pdn_game_write(out, &amended, j->pg);
+	return pdn_game_write(out, &amended, j->pg, NULL);
 }
 
 /* --- -i: the smallest change, in place ---------------------------- */

@@ -277,7 +277,7 @@ parse_file(void *arg, struct drv *d, struct cli_input *in)
 		case FMT_PDN:
 			o->buf.len = 0;
 			if (pdn_replay_game(&pg, o->rp, g, &ro) != 0 ||
-			    pdn_game_write(&o->buf, g, pg) != 0) {
+			    pdn_game_write(&o->buf, g, pg, NULL) != 0) {
 				cli_warn("out of memory");
 				status = 2;
 				break;

@@ -324,7 +324,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (check && !played_as(pg, plies, unique, &pos))
 			fail(&w, "legal moves only, not replayed so");
-		if (check && pdn_game_write(&canon, g, pg) != 0)
+		if (check && pdn_game_write(&canon, g, pg, NULL) != 0)
 			abort();
 		ro.flags = PDN_REPLAY_LENIENT | PDN_REPLAY_NO_RESULT;
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0)

@@ -140,7 +140,7 @@ rewrite(const char *data, size_t size, pdn_buf *out, struct games *gs)
 		abort();
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0 ||
-		    pdn_game_write(out, g, pg) != 0)
+		    pdn_game_write(out, g, pg, NULL) != 0)
 			abort();
 		if (gs != NULL)
 			keep(gs, g, pg);

@@ -126,7 +126,7 @@ pdntest_write(pdn_buf *out, const pdn_game *g)
 
 	ro.flags = PDN_REPLAY_NO_RESULT;
 	if ((rc = replay(&rp, &pg, g, &ro)) == 0)
-		rc = pdn_game_write(out, g, pg);
+		rc = pdn_game_write(out, g, pg, NULL);
 	pdn_replay_free(rp);
 	return rc;
 }

@@ -492,9 +492,12 @@ test_strip(void **state)
 		    "1. 32-28 19-23 {good move} 2. 28x19 14x23\n% line\n"
 		    "2-0\n\n" },
 	};
+	pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
 	pdn_buf out = { 0 };
 	pdn_game *c;
 	pdn_reader *r;
+	pdn_replay *rp;
+	const pdn_played *pg;
 	const pdn_game *g;
 	const char *p;
 	size_t i;
@@ -503,15 +506,26 @@ test_strip(void **state)
 	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
 	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_reader_next(&g, r), 1);
+	assert_int_equal(pdn_replay_new(&rp), 0);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_int_equal(pdn_game_strip(&c, g, cases[i].what), 0);
 		assert_int_equal(c->plies, g->plies);
 		out.len = 0;
 		assert_int_equal(pdntest_write(&out, c), 0);
 		assert_non_null(p = strstr(out.data, "\n\n"));
-				assert_string_equal(p + 2, cases[i].moves);
+		assert_string_equal(p + 2, cases[i].moves);
 		pdn_game_free(c);
+		/* The writer strips alike, from the game's own replay. */
+		wo.strip = cases[i].what;
+		out.len = 0;
+		assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
+		assert_int_equal(pdn_game_write(&out, g, pg, &wo), 0);
+		assert_non_null(p = strstr(out.data, "\n\n"));
+		assert_string_equal(p + 2, cases[i].moves);
 	}
+	wo.version = 99;
+	assert_int_equal(pdn_game_write(&out, g, pg, &wo), PDN_EINVAL);
+	pdn_replay_free(rp);
 	assert_int_equal(g->moves.n, 11);
 	pdn_reader_free(r);
 	pdn_buf_free(&out);

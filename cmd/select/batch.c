@@ -148,7 +148,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				between(b, g->raw, g->rawlen);
 			} else if (d->fmt == FMT_PDN && out &&
 			    (it = new_item(b, IT_BYTES)) != NULL) {
-				(void)pdn_game_write(&b->body, g, NULL);
+				(void)pdn_game_write(&b->body, g, NULL, NULL);
 				it->len = b->body.len - it->text;
 			}
 			continue;
@@ -275,9 +275,8 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				if ((pg == NULL && pdn_replay_game(&pg, w->rp,
 				    g, &ro) != 0) ||
 				    (o->strip == 0 && o->add == 0 ?
-				    pdn_game_write(&b->body, g, pg) :
-				    write_changed(&b->body, o, g, pg, w,
-				    &ro)) != 0)
+				    pdn_game_write(&b->body, g, pg, NULL) :
+				    write_changed(&b->body, o, g, pg)) != 0)
 					b->body.oom = 1;
 				break;
 			default:
@@ -289,9 +288,8 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				it->len = b->body.len - it->text;
 		}
 		if (live != NULL) {
-			/* A rewrite of a stripped game replayed its copy. */
-			if (o->dedup && pg != NULL &&
-			    (d->fmt != FMT_PDN || !o->strip))
+			/* Its played game, at hand for the copies' keys. */
+			if (o->dedup && pg != NULL)
 				dup_at_hand(run->dups, g, pg);
 			write_items(run, b, live);
 			if (o->dedup)

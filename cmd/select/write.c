@@ -58,20 +58,20 @@ set_tag(pdn_tag *tags, size_t *n, const char *name, const char *value)
  */
 int
 write_changed(pdn_buf *out, const struct sel_opt *o, const pdn_game *g,
-    const pdn_played *pg, struct chunk_worker *w,
-    const pdn_replay_options *ro)
+    const pdn_played *pg)
 {
+	pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
 	char plies[32], fen[PDN_FEN_STRMAX], hash[20];
 	const pdn_position *f;
 	const pdn_game *src = g;
-	pdn_game *c = NULL, am;
+	pdn_game am;
 	pdn_tag *tags = NULL;
 	pdn_buf key = { 0 };
 	size_t n;
 	int rc = PDN_ENOMEM;
 
 	if (g->truncated)
-		return pdn_game_write(out, g, pg);
+		return pdn_game_write(out, g, pg, NULL);
 	if (o->add) {
 		if ((tags = malloc((g->ntags + 3) * sizeof(*tags))) == NULL)
 			return PDN_ENOMEM;
@@ -98,14 +98,8 @@ write_changed(pdn_buf *out, const struct sel_opt *o, const pdn_game *g,
 			set_tag(tags, &n, "Hash", hash);
 		}
 	}
-	if (o->strip) {
-		if (pdn_game_strip(&c, g, o->strip) != 0)
-			goto out;
-		src = c;
-		/* The copy's own replay: pg refers to g's elements. */
-		if (pdn_replay_game(&pg, w->rp, c, ro) != 0)
-			goto out;
-	}
+	/* Stripped as it is written, from the played game at hand. */
+	wo.strip = o->strip;
 	if (o->add) {
 		am = *src;
 		am.tags = tags;
@@ -113,11 +107,10 @@ write_changed(pdn_buf *out, const struct sel_opt *o, const pdn_game *g,
 		am.tag_spans = NULL;
 		src = &am;
 	}
-	rc = pdn_game_write(out, src, pg);
+	rc = pdn_game_write(out, src, pg, &wo);
 out:
 	pdn_buf_free(&key);
 	free(tags);
-	pdn_game_free(c);
 	return rc;
 }
 

@@ -78,12 +78,11 @@ int write_input_end(struct run *run);
 
 /*
  * Appends game g (played as pg) canonically to out, stripped of what
- * --strip says and with the tags of --add; a stripped copy is replayed
- * with the worker w and *ro.  Returns 0 or PDN_ENOMEM.
+ * --strip says as it is written (no copy, no replay) and with the tags of
+ * --add.  Returns 0 or PDN_ENOMEM.
  */
 int write_changed(pdn_buf *out, const struct sel_opt *o, const pdn_game *g,
-    const pdn_played *pg, struct chunk_worker *w,
-    const pdn_replay_options *ro);
+    const pdn_played *pg);
 
 /* Frees what the writing of run holds: its parts, the bytes waiting. */
 void write_free(struct run *run);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pdn/write.h"
+#include "strip.h"
 
 /* Every part of the block starts at this alignment. */
 #define ALIGN	(sizeof(max_align_t))
@@ -264,8 +265,8 @@ is_blank(char c)
  * the text loses the blanks at its ends when a command was removed.
  * Returns its length, 0 when nothing but blanks is left.
  */
-static size_t
-unclock(char *p, const char *s, size_t len)
+size_t
+strip_unclock(char *p, const char *s, size_t len)
 {
 	size_t i = 0, n = 0, k;
 	int cut = 0;
@@ -300,8 +301,8 @@ unclock(char *p, const char *s, size_t len)
 }
 
 /* Whether element e goes into a copy stripped of `what`. */
-static int
-kept(const pdn_elem *e, unsigned what)
+int
+strip_kept(const pdn_elem *e, unsigned what)
 {
 	switch (e->type) {
 	case PDN_EL_COMMENT:
@@ -327,14 +328,14 @@ strip_line(struct block *b, pdn_line *dst, const pdn_line *src,
 	size_t i, n = 0;
 
 	for (i = 0; i < src->n; i++) {
-		if (!kept(&src->e[i], what))
+		if (!strip_kept(&src->e[i], what))
 			continue;
 		e[n] = src->e[i];
 		switch (e[n].type) {
 		case PDN_EL_COMMENT:
 			if (what & PDN_STRIP_CLOCKS) {
 				p = b->t;
-				e[n].u.text.len = unclock(p, e[n].u.text.s,
+				e[n].u.text.len = strip_unclock(p, e[n].u.text.s,
 				    e[n].u.text.len);
 				e[n].u.text.s = p;
 				b->t += e[n].u.text.len + 1;

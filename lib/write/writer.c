@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "pdn/write.h"
+#include "strip.h"
 
 #define LINE_MAX_COLS	79
 
@@ -41,6 +42,7 @@ struct wr {
 	 * draughts, pool and Thai, White elsewhere and in games not played.
 	 */
 	pdn_colour first;
+	unsigned strip;		/* PDN_STRIP_*: what is left out */
 	pdn_movelist legal;	/* scratch */
 	pdn_ply readings[PDN_REPLAY_MAX_LINES];
 };
@@ -298,6 +300,8 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 
 	for (i = 0; i < l->n; i++) {
 		e = &l->e[i];
+		if (w->strip != 0 && !strip_kept(e, w->strip))
+			continue;
 		switch (e->type) {
 		case PDN_EL_MOVE:
 			/* Where the replay does not know the side, the
@@ -327,9 +331,20 @@ write_line(struct wr *w, const pdn_line *l, long line, long number,
 		case PDN_EL_COMMENT:
 			{
 				pdn_buf tmp = { 0 };
+				size_t len = e->u.text.len;
 
 				pdn_buf_add(&tmp, "{", 1);
-				pdn_buf_add(&tmp, e->u.text.s, e->u.text.len);
+				if ((w->strip & PDN_STRIP_CLOCKS) && len > 0 &&
+				    pdn_buf_reserve(&tmp, len) == 0) {
+					/* Nothing but clocks: no comment. */
+					if ((len = strip_unclock(tmp.data + 1,
+					    e->u.text.s, len)) == 0) {
+						pdn_buf_free(&tmp);
+						continue;
+					}
+					tmp.len += len;
+				} else
+					pdn_buf_add(&tmp, e->u.text.s, len);
 				pdn_buf_add(&tmp, "}", 1);
 				atom_buf(w, &tmp);
 			}
@@ -421,7 +436,8 @@ write_as_read(pdn_buf *out, const char *s, size_t len)
 }
 
 int
-pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
+pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
+    const pdn_write_options *opt)
 {
 	static const char *const roster[] = {
 		"Event", "Site", "Date", "Round", "White", "Black", "Result"
@@ -438,6 +454,9 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 	int side = 0;
 	long number = 1;
 
+	/* Options of a layout this library does not know are refused. */
+	if (opt != NULL && opt->version != PDN_WRITE_OPTIONS_VERSION)
+		return PDN_EINVAL;
 	/*
 	 * What the reader skipped before the game that is more than blanks
 	 * (a byte order mark) goes out before it, as read.
@@ -465,6 +484,7 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg)
 	w->out = out;
 	w->g = g;
 	w->pg = pg;
+	w->strip = opt != NULL ? opt->strip : 0;
 	w->first = pg != NULL && pdn_played_variant(pg) != NULL ?
 	    pdn_variant_first(pdn_played_variant(pg)) : PDN_WHITE;
 	for (k = 0; k < sizeof(roster) / sizeof(roster[0]); k++) {

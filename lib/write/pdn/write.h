@@ -87,7 +87,8 @@ void pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
  * `what` says (PDN_STRIP_*); its moves and setups are g's, in order, so
  * that its `plies` are g's.  Replay the copy itself (pdn_replay_game())
  * before pdn_game_write(): the played game of g refers to g's elements by
- * their places, which the copy does not keep.  A truncated game is
+ * their places, which the copy does not keep.  To write g stripped, the
+ * writer's own `strip` (pdn_write_options) needs no copy and no replay.  A truncated game is
  * copied whole (it is written as read).  Returns 0 with *out set (free it
  * with pdn_game_free()) or PDN_ENOMEM.
  */
@@ -106,10 +107,22 @@ int pdn_game_strip(pdn_game **out, const pdn_game *g, unsigned what);
  * NULL writes every move and FEN as written.  The game's lead, when the
  * reader kept one, goes first, as read.  A truncated game is appended
  * byte for byte as read (g->raw), then a blank line unless it ends with
- * one, or not at all when the reader did not keep its text.  Returns 0, or
- * PDN_ENOMEM with out->oom set.
+ * one, or not at all when the reader did not keep its text.  With options
+ * (opt may be NULL), the lines are written without what opt->strip says
+ * (PDN_STRIP_*), as pdn_game_strip() would copy them, from g and its own
+ * played game.  Returns 0, PDN_EINVAL for options whose version is not
+ * PDN_WRITE_OPTIONS_VERSION, or PDN_ENOMEM with out->oom set.
  */
-int pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg);
+typedef struct pdn_write_options {
+	unsigned version;	/* PDN_WRITE_OPTIONS_VERSION */
+	unsigned strip;		/* PDN_STRIP_*: what the lines leave out */
+} pdn_write_options;
+
+#define PDN_WRITE_OPTIONS_VERSION 1
+#define PDN_WRITE_OPTIONS_INIT	{ PDN_WRITE_OPTIONS_VERSION, 0 }
+
+int pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
+    const pdn_write_options *opt);
 
 #pragma GCC visibility pop
 
