@@ -493,6 +493,9 @@ oom:
 	return 2;
 }
 
+static int operands(struct drv *d, const struct drv_tool *t, int argc,
+    char **argv);
+
 /* --- options ------------------------------------------------------------ */
 
 int
@@ -511,7 +514,6 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	d->header = 1;
 	d->jobs = 1;
 	d->min = PDN_SEV_WARNING;
-	d->profile = *pdn_profile_default();
 	cli_init(argv);
 	n = all_options(t, opts);
 	/* ':' first: a missing argument is ours to say. */
@@ -575,6 +577,19 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 			cli_warn("%s: error: %s", perr.file, perr.message);
 		return 2;
 	}
+	/* A mistake found from here on ends the run: no profile then. */
+	if ((st = operands(d, t, argc, argv)) >= 0) {
+		pdn_profile_free(d->profile);
+		d->profile = NULL;
+		return st;
+	}
+	return -1;
+}
+
+/* The operands: files (-r walked), or one operand kept as it is. */
+static int
+operands(struct drv *d, const struct drv_tool *t, int argc, char **argv)
+{
 	if (t->operands != NULL && strstr(t->operands, "file") != NULL &&
 	    inputs(d, argc - optind, argv + optind) != 0)
 		d->status = 2;
@@ -764,6 +779,8 @@ drv_end(struct drv *d, int status)
 	for (i = 0; i < d->ninputs; i++)
 		free(d->inputs[i]);
 	free(d->inputs);
+	pdn_profile_free(d->profile);
+	d->profile = NULL;
 	d->outs = NULL;
 	d->inputs = NULL;
 	d->nouts = d->ninputs = 0;

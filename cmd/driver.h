@@ -110,7 +110,7 @@ struct drv {
 	 */
 	int variant;
 	const char *rules;	/* --rules, or NULL */
-	pdn_profile profile;	/* the profile --rules names, or the default */
+	pdn_profile *profile;	/* the profile --rules names (the run's), or NULL */
 	/* The inputs, -r's walk done: their paths ("-": standard input). */
 	char **inputs;
 	size_t ninputs;

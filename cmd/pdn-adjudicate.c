@@ -1076,7 +1076,7 @@ main(int argc, char **argv)
 	tool.gametype = drv.gametype;
 	memset(&run, 0, sizeof(run));
 	status = 2;
-	rules.profile = drv.rules != NULL ? &drv.profile : NULL;
+	rules.profile = drv.profile;
 	if ((nw = chunks_contexts(run.workers, drv.jobs, chunk_worker_new,
 	    &rules)) < drv.jobs)
 		goto out;

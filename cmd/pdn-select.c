@@ -487,7 +487,7 @@ main(int argc, char **argv)
 	tool.skip_moves = drv.fmt != FMT_PDN &&
 	    !criteria_need_replay(&opt.crit) && !opt.dedup;
 	tool.gametype = drv.gametype;
-	rules.profile = drv.rules != NULL ? &drv.profile : NULL;
+	rules.profile = drv.profile;
 	if ((nrp = chunks_contexts(run.rp, drv.jobs, chunk_worker_new,
 	    opt.crit.verdict >= 0 ? &rules : NULL)) <
 	    drv.jobs)

@@ -125,6 +125,9 @@ add_rule(struct text *t, const char *key, const char *count, int n,
 	add(t, s);
 }
 
+/* A rule of profile p. */
+#define R(p, rule)	pdn_profile_get((p), PDN_RULE_##rule)
+
 /* The whole profile p as YAML, every key given. */
 static void
 write_profile(struct text *t, const pdn_profile *p)
@@ -132,28 +135,28 @@ write_profile(struct text *t, const pdn_profile *p)
 	char s[128];
 
 	add(t, "name: ");
-	add_name(t, p->name);
-	add_rule(t, "threefold", "occurrences", p->threefold, 3);
+	add_name(t, pdn_profile_name(p));
+	add_rule(t, "threefold", "occurrences", R(p, THREEFOLD), 3);
 	snprintf(s, sizeof(s), "  initial-position: %s\n  claim: %s\n",
-	    p->threefold_initial ? "true" : "false",
-	    p->threefold_claim ? "true" : "false");
+	    R(p, THREEFOLD_INITIAL) ? "true" : "false",
+	    R(p, THREEFOLD_CLAIM) ? "true" : "false");
 	add(t, s);
-	add_rule(t, "25-move", "plies", p->king_plies, 1);
-	add_rule(t, "16-move", "plies", p->ending16_plies, 1);
-	add(t, p->transition == PDN_TRANSITION_RESTART ?
+	add_rule(t, "25-move", "plies", R(p, KING_PLIES), 1);
+	add_rule(t, "16-move", "plies", R(p, ENDING16_PLIES), 1);
+	add(t, R(p, TRANSITION) == PDN_TRANSITION_RESTART ?
 	    "  into-5-move: restart\n" : "  into-5-move: keep\n");
-	add_rule(t, "5-move", "plies", p->ending5_plies, 1);
-	add_rule(t, "15-move", "plies", p->moves15_plies, 1);
-	add_rule(t, "20-move", "plies", p->moves20_plies, 1);
-	add_rule(t, "40-move", "plies", p->moves40_plies, 1);
-	add_rule(t, "3-kings", "plies", p->kings3_plies, 1);
-	add_rule(t, "7-move", "plies", p->kings2v1_plies, 1);
-	add_rule(t, "king-v-king", "plies", p->kings1v1_plies, 1);
+	add_rule(t, "5-move", "plies", R(p, ENDING5_PLIES), 1);
+	add_rule(t, "15-move", "plies", R(p, MOVES15_PLIES), 1);
+	add_rule(t, "20-move", "plies", R(p, MOVES20_PLIES), 1);
+	add_rule(t, "40-move", "plies", R(p, MOVES40_PLIES), 1);
+	add_rule(t, "3-kings", "plies", R(p, KINGS3_PLIES), 1);
+	add_rule(t, "7-move", "plies", R(p, KINGS2V1_PLIES), 1);
+	add_rule(t, "king-v-king", "plies", R(p, KINGS1V1_PLIES), 1);
 	/* The balance rule's two limits are on or off together. */
 	snprintf(s, sizeof(s), "balance:\n  enabled: %s\n  plies-4-5: %d\n"
-	    "  plies-6-7: %d\n", p->balance4_plies > 0 ? "true" : "false",
-	    p->balance4_plies > 0 ? p->balance4_plies : 1,
-	    p->balance6_plies > 0 ? p->balance6_plies : 1);
+	    "  plies-6-7: %d\n", R(p, BALANCE4_PLIES) > 0 ? "true" : "false",
+	    R(p, BALANCE4_PLIES) > 0 ? R(p, BALANCE4_PLIES) : 1,
+	    R(p, BALANCE6_PLIES) > 0 ? R(p, BALANCE6_PLIES) : 1);
 	add(t, s);
 }
 
@@ -172,9 +175,10 @@ plies_value(int v)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	pdn_profile p, back;
+	pdn_profile *p, *back;
 	pdn_profile_error err;
 	static struct text yaml;
+	const char *name;
 	int rc;
 
 	rc = pdn_profile_read(&p, (const char *)data, size, "fuzz.yaml", &err);
@@ -186,29 +190,38 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		return 0;
 	}
-	if (p.name[0] == '\0' ||
-	    !nul_ended(p.name, sizeof(p.name)) ||
-	    (p.threefold != 0 && (p.threefold < 2 || p.threefold > 100)) ||
-	    !bool_value(p.threefold_initial) ||
-	    !bool_value(p.threefold_claim) || !plies_value(p.king_plies) ||
-	    !plies_value(p.ending16_plies) || !plies_value(p.ending5_plies) ||
-	    !plies_value(p.moves15_plies) || !plies_value(p.moves20_plies) ||
-	    !plies_value(p.moves40_plies) || !plies_value(p.kings3_plies) ||
-	    !plies_value(p.kings2v1_plies) || !plies_value(p.kings1v1_plies) ||
-	    (p.balance4_plies > 0) != (p.balance6_plies > 0) ||
-	    !plies_value(p.balance4_plies) || !plies_value(p.balance6_plies) ||
-	    (p.transition != PDN_TRANSITION_KEEP &&
-	    p.transition != PDN_TRANSITION_RESTART))
+	name = pdn_profile_name(p);
+	if (name[0] == '\0' || strlen(name) >= PDN_PROFILE_NAMEMAX ||
+	    (R(p, THREEFOLD) != 0 && (R(p, THREEFOLD) < 2 ||
+	    R(p, THREEFOLD) > 100)) ||
+	    !bool_value(R(p, THREEFOLD_INITIAL)) ||
+	    !bool_value(R(p, THREEFOLD_CLAIM)) ||
+	    !plies_value(R(p, KING_PLIES)) ||
+	    !plies_value(R(p, ENDING16_PLIES)) ||
+	    !plies_value(R(p, ENDING5_PLIES)) ||
+	    !plies_value(R(p, MOVES15_PLIES)) ||
+	    !plies_value(R(p, MOVES20_PLIES)) ||
+	    !plies_value(R(p, MOVES40_PLIES)) ||
+	    !plies_value(R(p, KINGS3_PLIES)) ||
+	    !plies_value(R(p, KINGS2V1_PLIES)) ||
+	    !plies_value(R(p, KINGS1V1_PLIES)) ||
+	    (R(p, BALANCE4_PLIES) > 0) != (R(p, BALANCE6_PLIES) > 0) ||
+	    !plies_value(R(p, BALANCE4_PLIES)) ||
+	    !plies_value(R(p, BALANCE6_PLIES)) ||
+	    (R(p, TRANSITION) != PDN_TRANSITION_KEEP &&
+	    R(p, TRANSITION) != PDN_TRANSITION_RESTART))
 		abort();
 	yaml.len = 0;
-	write_profile(&yaml, &p);
+	write_profile(&yaml, p);
 	rc = pdn_profile_read(&back, yaml.s, yaml.len, "other.yaml", &err);
 	if (rc != 0) {
 		fprintf(stderr, "profile: %s:%d:%d: %s\n%s", err.file, err.line,
 		    err.column, err.message, yaml.s);
 		abort();
 	}
-	if (!pdn_profile_equal(&p, &back))
+	if (!pdn_profile_equal(p, back))
 		abort();
+	pdn_profile_free(p);
+	pdn_profile_free(back);
 	return 0;
 }

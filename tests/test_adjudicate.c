@@ -724,7 +724,7 @@ static void
 test_random_records(void **state)
 {
 	static char text[32768];
-	pdn_profile profs[3];
+	pdn_profile *profs[3];
 	pdn_adjudicator *a;
 	pdn_adjudication out;
 	pdn_rules *t;
@@ -737,18 +737,23 @@ test_random_records(void **state)
 	size_t k;
 
 	(void)state;
-	profs[0] = *pdn_profile_builtin("fmjd");
-	profs[1] = *pdn_profile_builtin("lidraughts");
-	profs[2] = profs[0];
-	snprintf(profs[2].name, sizeof(profs[2].name), "short");
-	profs[2].threefold = 2;
-	profs[2].king_plies = 6;
-	profs[2].ending16_plies = 8;
-	profs[2].ending5_plies = 4;
-	profs[2].transition = PDN_TRANSITION_RESTART;
+	assert_int_equal(pdn_profile_new(&profs[0],
+	    pdn_profile_builtin("fmjd")), 0);
+	assert_int_equal(pdn_profile_new(&profs[1],
+	    pdn_profile_builtin("lidraughts")), 0);
+	assert_int_equal(pdn_profile_new(&profs[2], profs[0]), 0);
+	assert_int_equal(pdn_profile_set_name(profs[2], "short"), 0);
+	assert_int_equal(pdn_profile_set(profs[2], PDN_RULE_THREEFOLD, 2), 0);
+	assert_int_equal(pdn_profile_set(profs[2], PDN_RULE_KING_PLIES, 6), 0);
+	assert_int_equal(pdn_profile_set(profs[2], PDN_RULE_ENDING16_PLIES, 8),
+	    0);
+	assert_int_equal(pdn_profile_set(profs[2], PDN_RULE_ENDING5_PLIES, 4),
+	    0);
+	assert_int_equal(pdn_profile_set(profs[2], PDN_RULE_TRANSITION,
+	    PDN_TRANSITION_RESTART), 0);
 	for (p = 0; p < 3; p++) {
-		assert_int_equal(pdn_rules_new(&t, &profs[p]), 0);
-		assert_int_equal(pdn_adjudicator_new(&a, &profs[p]), 0);
+		assert_int_equal(pdn_rules_new(&t, profs[p]), 0);
+		assert_int_equal(pdn_adjudicator_new(&a, profs[p]), 0);
 		for (game = 0; game < 1500; game++) {
 			plies = random_record(&seed, t, text, sizeof(text), &e);
 			assert_int_equal(pdn_reader_new_mem(&r, text,
@@ -761,7 +766,8 @@ test_random_records(void **state)
 			    strcmp(out.reason, e.reason) != 0) ||
 			    out.adjudicated != e.outcome)
 				fail_msg("%s, game %d: %s at %ld (%ld plies), "
-				    "expected %s at %ld:\n%s", profs[p].name,
+				    "expected %s at %ld:\n%s",
+				    pdn_profile_name(profs[p]),
 				    game, out.reason ? out.reason : "nothing",
 				    out.ply, out.plies, e.reason ? e.reason :
 				    "nothing", e.ply, text);
@@ -772,6 +778,8 @@ test_random_records(void **state)
 		pdn_adjudicator_free(a);
 		pdn_rules_free(t);
 	}
+	for (p = 0; p < 3; p++)
+		pdn_profile_free(profs[p]);
 	/* Every rule fired somewhere, and some records ran to no end. */
 	for (k = 0; k <= PDN_REASON_5_MOVE; k++)
 		if (seen[k] == 0)

@@ -257,7 +257,7 @@ check_adjudicated(const struct game *g, const char *prof,
 
 /* A built-in name, or a profile file under testdata/. */
 static void
-get_profile(const char *key, pdn_profile *out)
+get_profile(const char *key, pdn_profile **out)
 {
 	pdn_profile_error err;
 	char path[512];
@@ -287,7 +287,7 @@ test_vectors(void **state)
 	yaml_node_pair_t *pair;
 	pdn_rules *fresh, *reused[16] = { NULL };
 	const char *names[16];
-	pdn_profile prof;
+	pdn_profile *prof;
 	struct expect e;
 	int i, k, n, nreused = 0, failed = 0, checks = 0;
 
@@ -309,19 +309,20 @@ test_vectors(void **state)
 			parse_expect(&v, yaml_document_get_node(&v.doc,
 			    pair->value), &e);
 			get_profile(key, &prof);
-			assert_int_equal(pdn_rules_new(&fresh, &prof), 0);
+			assert_int_equal(pdn_rules_new(&fresh, prof), 0);
 			failed += check_game(fresh, &game, key, &e);
 			pdn_rules_free(fresh);
-			failed += check_adjudicated(&game, key, &prof, &e);
+			failed += check_adjudicated(&game, key, prof, &e);
 			for (k = 0; k < nreused; k++)
 				if (strcmp(names[k], key) == 0)
 					break;
 			if (k == nreused) {
 				assert_true(nreused < 16);
 				assert_int_equal(pdn_rules_new(&reused[k],
-				    &prof), 0);
+				    prof), 0);
 				names[nreused++] = key;
 			}
+			pdn_profile_free(prof);
 			failed += check_game(reused[k], &game, key, &e);
 			checks++;
 		}
@@ -370,7 +371,7 @@ test_wrong_before(void **state)
 	(void)state;
 	pdn_variant_start(pdn_variant_default(), &start);
 	assert_int_equal(pdn_rules_new(&t, NULL), 0);
-	assert_string_equal(pdn_rules_profile(t)->name, "fmjd");
+	assert_string_equal(pdn_profile_name(pdn_rules_profile(t)), "fmjd");
 	assert_int_equal(pdn_rules_start(t, &start, -1), 0);
 	other = start;
 	pdn_generate(&list, &start);

@@ -58,7 +58,7 @@ test_returned(void **state)
 	static const char key[] = "base: fmjd\nnosuch: 1\n";
 	pdn_position pos;
 	pdn_fen_info info;
-	pdn_profile p;
+	pdn_profile *p = NULL;
 	pdn_profile_error err;
 
 	(void)state;
@@ -72,6 +72,7 @@ test_returned(void **state)
 	assert_int_equal(err.line, 2);
 	assert_string_equal(err.key, "nosuch");
 	assert_true(strncmp(err.message, "unknown key", 11) == 0);
+	assert_null(p);
 }
 
 int

@@ -55,7 +55,7 @@ test_shipped_files(void **state)
 	    "cbd", "wcdf", "fid", "fid-dctl", "pool", "spanish", "czech",
 	    "thai", "frisian", "canadian" };
 	pdn_profile_error err;
-	pdn_profile p;
+	pdn_profile *p;
 	char path[64];
 	int i;
 
@@ -66,22 +66,41 @@ test_shipped_files(void **state)
 			fail_msg("%s:%d:%d: %s", err.file, err.line,
 			    err.column, err.message);
 		assert_non_null(pdn_profile_builtin(names[i]));
-		assert_true(pdn_profile_equal(&p, pdn_profile_builtin(names[i])));
+		assert_true(pdn_profile_equal(p, pdn_profile_builtin(names[i])));
+		pdn_profile_free(p);
 	}
 	/* The two differ exactly where RULES.md 5.5 says they do. */
-	p = *pdn_profile_builtin("fmjd");
-	assert_int_equal(p.threefold, 3);
-	assert_int_equal(p.threefold_initial, 1);
-	assert_int_equal(p.threefold_claim, 0);
-	assert_int_equal(p.king_plies, 50);
-	assert_int_equal(p.ending16_plies, 32);
-	assert_int_equal(p.ending5_plies, 10);
-	assert_int_equal(p.transition, PDN_TRANSITION_KEEP);
-	p.threefold_initial = 0;
-	p.threefold_claim = 1;
-	p.transition = PDN_TRANSITION_RESTART;
-	strcpy(p.name, "lidraughts");
-	assert_true(pdn_profile_equal(&p, pdn_profile_builtin("lidraughts")));
+	assert_int_equal(pdn_profile_new(&p, pdn_profile_builtin("fmjd")), 0);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_THREEFOLD), 3);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_THREEFOLD_INITIAL), 1);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_THREEFOLD_CLAIM), 0);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_KING_PLIES), 50);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_ENDING16_PLIES), 32);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_ENDING5_PLIES), 10);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_TRANSITION),
+	    PDN_TRANSITION_KEEP);
+	assert_int_equal(pdn_profile_set(p, PDN_RULE_THREEFOLD_INITIAL, 0), 0);
+	assert_int_equal(pdn_profile_set(p, PDN_RULE_THREEFOLD_CLAIM, 1), 0);
+	assert_int_equal(pdn_profile_set(p, PDN_RULE_TRANSITION,
+	    PDN_TRANSITION_RESTART), 0);
+	assert_false(pdn_profile_equal(p, pdn_profile_builtin("lidraughts")));
+	assert_int_equal(pdn_profile_set_name(p, "lidraughts"), 0);
+	assert_true(pdn_profile_equal(p, pdn_profile_builtin("lidraughts")));
+	/* Values out of range, rules that are none: refused, unchanged. */
+	assert_int_equal(pdn_profile_set(p, PDN_RULE_THREEFOLD, 1),
+	    PDN_EINVAL);
+	assert_int_equal(pdn_profile_set(p, PDN_RULE_KING_PLIES,
+	    PDN_PROFILE_PLIESMAX + 1), PDN_EINVAL);
+	assert_int_equal(pdn_profile_set(p, PDN_RULE_THREEFOLD_CLAIM, 2),
+	    PDN_EINVAL);
+	assert_int_equal(pdn_profile_set(p, (pdn_rule)99, 1), PDN_EINVAL);
+	assert_int_equal(pdn_profile_get(p, (pdn_rule)99), -1);
+	assert_true(pdn_profile_equal(p, pdn_profile_builtin("lidraughts")));
+	assert_int_equal(pdn_profile_set_name(p, "a name longer than the "
+	    "sixty-three bytes a profile's name may take, by far"),
+	    PDN_ERANGE);
+	assert_string_equal(pdn_profile_name(p), "lidraughts");
+	pdn_profile_free(p);
 	assert_ptr_equal(pdn_profile_default(), pdn_profile_builtin("fmjd"));
 	assert_null(pdn_profile_builtin("fide"));
 	assert_null(pdn_profile_builtin(NULL));
@@ -93,7 +112,7 @@ test_valid(void **state)
 	yamlvec v;
 	yaml_node_t *list, *item, *e;
 	pdn_profile_error err;
-	pdn_profile p;
+	pdn_profile *p;
 	const char *text;
 	int i, n;
 
@@ -111,18 +130,23 @@ test_valid(void **state)
 			fail_msg("%s: %s:%d:%d: %s",
 			    yamlvec_field(&v, item, "name"), err.file,
 			    err.line, err.column, err.message);
-		assert_string_equal(p.name, yamlvec_field(&v, e, "name"));
-		assert_int_equal(p.threefold, yamlvec_int(&v, e, "threefold"));
-		assert_int_equal(p.threefold_initial,
+		assert_string_equal(pdn_profile_name(p), yamlvec_field(&v, e, "name"));
+		assert_int_equal(pdn_profile_get(p, PDN_RULE_THREEFOLD),
+		    yamlvec_int(&v, e, "threefold"));
+		assert_int_equal(pdn_profile_get(p, PDN_RULE_THREEFOLD_INITIAL),
 		    parse_bool(&v, e, "initial"));
-		assert_int_equal(p.threefold_claim, parse_bool(&v, e, "claim"));
-		assert_int_equal(p.king_plies, yamlvec_int(&v, e, "25-move"));
-		assert_int_equal(p.ending16_plies,
+		assert_int_equal(pdn_profile_get(p, PDN_RULE_THREEFOLD_CLAIM),
+		    parse_bool(&v, e, "claim"));
+		assert_int_equal(pdn_profile_get(p, PDN_RULE_KING_PLIES),
+		    yamlvec_int(&v, e, "25-move"));
+		assert_int_equal(pdn_profile_get(p, PDN_RULE_ENDING16_PLIES),
 		    yamlvec_int(&v, e, "16-move"));
-		assert_int_equal(p.ending5_plies, yamlvec_int(&v, e, "5-move"));
-		assert_int_equal(p.transition,
+		assert_int_equal(pdn_profile_get(p, PDN_RULE_ENDING5_PLIES),
+		    yamlvec_int(&v, e, "5-move"));
+		assert_int_equal(pdn_profile_get(p, PDN_RULE_TRANSITION),
 		    strcmp(yamlvec_field(&v, e, "into-5-move"), "keep") == 0 ?
 		    PDN_TRANSITION_KEEP : PDN_TRANSITION_RESTART);
+		pdn_profile_free(p);
 	}
 	yamlvec_free(&v);
 }
@@ -133,7 +157,8 @@ test_errors(void **state)
 	yamlvec v;
 	yaml_node_t *list, *item;
 	pdn_profile_error err;
-	pdn_profile p, untouched;
+	static char sentinel;
+	pdn_profile *p, *untouched = (pdn_profile *)(void *)&sentinel;
 	const char *text;
 	int i, n, rc;
 
@@ -145,11 +170,10 @@ test_errors(void **state)
 	for (i = 0; i < n; i++) {
 		item = yamlvec_item(&v, list, i);
 		text = yamlvec_field(&v, item, "text");
-		memset(&p, 0x5a, sizeof(p));
-		untouched = p;
+		p = untouched;
 		rc = pdn_profile_read(&p, text, strlen(text), "t.yaml", &err);
 		/* The profile is only written on success. */
-		assert_memory_equal(&p, &untouched, sizeof(p));
+		assert_ptr_equal(p, untouched);
 		assert_string_equal(status_name(rc),
 		    yamlvec_field(&v, item, "status"));
 		assert_string_equal(err.file, "t.yaml");
@@ -174,7 +198,7 @@ test_syntax(void **state)
 	static const char alias[] = "base: fmjd\n25-move: &a\n  plies: 40\n"
 	    "16-move: *a\n";
 	pdn_profile_error err;
-	pdn_profile p;
+	pdn_profile *p;
 
 	(void)state;
 	assert_int_equal(pdn_profile_read(&p, bad, strlen(bad), NULL, &err),
@@ -200,26 +224,30 @@ static void
 test_load(void **state)
 {
 	pdn_profile_error err;
-	pdn_profile p;
+	pdn_profile *p;
 
 	(void)state;
 	assert_int_equal(pdn_profile_load(&p, "lidraughts", NULL, &err), 0);
-	assert_true(pdn_profile_equal(&p, pdn_profile_builtin("lidraughts")));
+	assert_true(pdn_profile_equal(p, pdn_profile_builtin("lidraughts")));
+	pdn_profile_free(p);
 	/* A built-in name wins over a file of that name in the directory. */
 	assert_int_equal(pdn_profile_load(&p, "fmjd", "testdata/profiles",
 	    &err), 0);
-	assert_true(pdn_profile_equal(&p, pdn_profile_builtin("fmjd")));
+	assert_true(pdn_profile_equal(p, pdn_profile_builtin("fmjd")));
+	pdn_profile_free(p);
 
 	assert_int_equal(pdn_profile_load(&p, "testdata/profiles/short-25.yaml",
 	    NULL, &err), 0);
-	assert_string_equal(p.name, "short-25");
-	assert_int_equal(p.king_plies, 20);
+	assert_string_equal(pdn_profile_name(p), "short-25");
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_KING_PLIES), 20);
+	pdn_profile_free(p);
 	assert_int_equal(pdn_profile_load(&p, "no-endgame",
 	    "testdata/profiles", &err), 0);
-	assert_string_equal(p.name, "no-endgame");
-	assert_int_equal(p.ending16_plies, 0);
-	assert_int_equal(p.ending5_plies, 0);
-	assert_int_equal(p.king_plies, 50);
+	assert_string_equal(pdn_profile_name(p), "no-endgame");
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_ENDING16_PLIES), 0);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_ENDING5_PLIES), 0);
+	assert_int_equal(pdn_profile_get(p, PDN_RULE_KING_PLIES), 50);
+	pdn_profile_free(p);
 
 	assert_int_equal(pdn_profile_load(&p, "nosuch", NULL, &err),
 	    PDN_EPROFILE_UNKNOWN_NAME);

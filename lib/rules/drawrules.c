@@ -33,6 +33,7 @@
 
 #include "board.h"
 #include "pdn/rules.h"
+#include "profile.h"
 #include "variant.h"
 
 

@@ -12,12 +12,14 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <yaml.h>
 
 #include "pdn/rules.h"
+#include "profile.h"
 
 static const pdn_profile builtin_profiles[] = {
 	{
@@ -628,7 +630,7 @@ finish(struct reader *r, pdn_profile *out)
 	p.ending5_plies = limit(r, F_5_ENABLED, F_5_PLIES,
 	    base->ending5_plies, 10);
 	p.transition = r->set[F_16_INTO5] ?
-	    (pdn_profile_transition)r->val[F_16_INTO5] : base->transition;
+	    r->val[F_16_INTO5] : base->transition;
 	/* Switched back on without a limit: the rule's own. */
 	p.moves15_plies = limit(r, F_15_ENABLED, F_15_PLIES,
 	    base->moves15_plies, 30);
@@ -712,8 +714,20 @@ reader_init(struct reader *r, const char *file, pdn_profile_error *err)
 		memset(err, 0, sizeof(*err));
 }
 
-int
-pdn_profile_read(pdn_profile *out, const char *text, size_t len,
+/* A copy of the profile read into p, for the caller. */
+static int
+give(pdn_profile **out, const pdn_profile *p, int rc)
+{
+	if (rc != 0)
+		return rc;
+	if ((*out = malloc(sizeof(**out))) == NULL)
+		return PDN_ENOMEM;
+	**out = *p;
+	return 0;
+}
+
+static int
+profile_read(pdn_profile *out, const char *text, size_t len,
     const char *file, pdn_profile_error *err)
 {
 	struct reader r;
@@ -729,8 +743,8 @@ pdn_profile_read(pdn_profile *out, const char *text, size_t len,
 	return rc;
 }
 
-int
-pdn_profile_read_file(pdn_profile *out, const char *path,
+static int
+profile_read_file(pdn_profile *out, const char *path,
     pdn_profile_error *err)
 {
 	struct reader r;
@@ -773,8 +787,8 @@ has_suffix(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-int
-pdn_profile_load(pdn_profile *out, const char *spec, const char *dir,
+static int
+profile_load(pdn_profile *out, const char *spec, const char *dir,
     pdn_profile_error *err)
 {
 	const pdn_profile *b;
@@ -791,7 +805,7 @@ pdn_profile_load(pdn_profile *out, const char *spec, const char *dir,
 	}
 	if (strchr(spec, '/') != NULL || has_suffix(spec, ".yaml") ||
 	    has_suffix(spec, ".yml"))
-		return pdn_profile_read_file(out, spec, err);
+		return profile_read_file(out, spec, err);
 	if (dir == NULL || spec[0] == '\0') {
 		reader_init(&r, spec, err);
 		return fail(&r, PDN_EPROFILE_UNKNOWN_NAME, 0, 0, NULL, "%s",
@@ -806,7 +820,134 @@ pdn_profile_load(pdn_profile *out, const char *spec, const char *dir,
 		reader_init(&r, spec, err);
 		rc = fail(&r, PDN_EPROFILE_UNKNOWN_NAME, 0, 0, NULL, "%s", spec);
 	} else
-		rc = pdn_profile_read_file(out, path, err);
+		rc = profile_read_file(out, path, err);
 	free(path);
 	return rc;
+}
+
+int
+pdn_profile_read(pdn_profile **out, const char *text, size_t len,
+    const char *file, pdn_profile_error *err)
+{
+	pdn_profile p;
+
+	return give(out, &p, profile_read(&p, text, len, file, err));
+}
+
+int
+pdn_profile_read_file(pdn_profile **out, const char *path,
+    pdn_profile_error *err)
+{
+	pdn_profile p;
+
+	return give(out, &p, profile_read_file(&p, path, err));
+}
+
+int
+pdn_profile_load(pdn_profile **out, const char *spec, const char *dir,
+    pdn_profile_error *err)
+{
+	pdn_profile p;
+
+	return give(out, &p, profile_load(&p, spec, dir, err));
+}
+
+/* --- a profile of the caller's --------------------------------------- */
+
+int
+pdn_profile_new(pdn_profile **out, const pdn_profile *base)
+{
+	*out = NULL;
+	return give(out, base != NULL ? base : pdn_profile_default(), 0);
+}
+
+void
+pdn_profile_free(pdn_profile *p)
+{
+	free(p);
+}
+
+const char *
+pdn_profile_name(const pdn_profile *p)
+{
+	return p->name;
+}
+
+int
+pdn_profile_set_name(pdn_profile *p, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n >= sizeof(p->name))
+		return PDN_ERANGE;
+	memcpy(p->name, name, n + 1);
+	return 0;
+}
+
+/* The field of a rule, and the range of its values; NULL for none. */
+static int *
+rule_field(pdn_profile *p, pdn_rule rule, int *lo, int *hi)
+{
+	*lo = 0;
+	*hi = PDN_PROFILE_PLIESMAX;
+	switch (rule) {
+	case PDN_RULE_THREEFOLD:
+		*hi = 100;
+		return &p->threefold;
+	case PDN_RULE_THREEFOLD_INITIAL:
+		*hi = 1;
+		return &p->threefold_initial;
+	case PDN_RULE_THREEFOLD_CLAIM:
+		*hi = 1;
+		return &p->threefold_claim;
+	case PDN_RULE_KING_PLIES:
+		return &p->king_plies;
+	case PDN_RULE_ENDING16_PLIES:
+		return &p->ending16_plies;
+	case PDN_RULE_ENDING5_PLIES:
+		return &p->ending5_plies;
+	case PDN_RULE_TRANSITION:
+		*hi = 1;
+		return &p->transition;
+	case PDN_RULE_MOVES15_PLIES:
+		return &p->moves15_plies;
+	case PDN_RULE_MOVES20_PLIES:
+		return &p->moves20_plies;
+	case PDN_RULE_MOVES40_PLIES:
+		return &p->moves40_plies;
+	case PDN_RULE_KINGS3_PLIES:
+		return &p->kings3_plies;
+	case PDN_RULE_BALANCE4_PLIES:
+		return &p->balance4_plies;
+	case PDN_RULE_BALANCE6_PLIES:
+		return &p->balance6_plies;
+	case PDN_RULE_KINGS2V1_PLIES:
+		return &p->kings2v1_plies;
+	case PDN_RULE_KINGS1V1_PLIES:
+		return &p->kings1v1_plies;
+	}
+	return NULL;
+}
+
+int
+pdn_profile_get(const pdn_profile *p, pdn_rule rule)
+{
+	int lo, hi;
+	const int *f = rule_field((pdn_profile *)(uintptr_t)p, rule, &lo,
+	    &hi);
+
+	return f != NULL ? *f : -1;
+}
+
+int
+pdn_profile_set(pdn_profile *p, pdn_rule rule, int value)
+{
+	int lo, hi, *f = rule_field(p, rule, &lo, &hi);
+
+	/* Repetition needs two occurrences at least. */
+	if (f == NULL || value < lo || value > hi ||
+	    (rule == PDN_RULE_THREEFOLD && value == 1))
+		return PDN_EINVAL;
+	*f = value;
+	return 0;
 }

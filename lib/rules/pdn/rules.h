@@ -39,18 +39,25 @@ typedef enum pdn_profile_transition {
 } pdn_profile_transition;
 
 /*
- * A rules profile.  A rule whose `*_plies` (or `threefold`) is 0 is switched
- * off.  Copy it freely.
+ * A rules profile: opaque, so that a new rule is no change of the ABI.
+ * The built-in ones are static; a profile read, loaded or made is the
+ * caller's (pdn_profile_free()).  Its rules are read and set one by one,
+ * by their pdn_rule; a rule whose value is 0 is switched off.
  */
-typedef struct pdn_profile {
-	char name[PDN_PROFILE_NAMEMAX];
-	int threefold;		/* occurrences that draw (3), 0: off */
-	int threefold_initial;	/* the record's initial position counts */
-	int threefold_claim;	/* a claim: the record may go on past it */
-	int king_plies;		/* 25-move rule: 50 plies of king moves */
-	int ending16_plies;	/* 16-move rule: 32 plies */
-	int ending5_plies;	/* 5-move rule: 10 plies */
-	pdn_profile_transition transition; /* 16-move -> 5-move ending */
+typedef struct pdn_profile pdn_profile;
+
+/*
+ * The rules of a profile.  The values are stable: rules are only ever
+ * added at the end.
+ */
+typedef enum pdn_rule {
+	PDN_RULE_THREEFOLD = 0,		/* occurrences that draw (3), 0: off */
+	PDN_RULE_THREEFOLD_INITIAL,	/* the record's initial position counts */
+	PDN_RULE_THREEFOLD_CLAIM,	/* a claim: the record may go on past it */
+	PDN_RULE_KING_PLIES,		/* 25-move rule: 50 plies of king moves */
+	PDN_RULE_ENDING16_PLIES,	/* 16-move rule: 32 plies */
+	PDN_RULE_ENDING5_PLIES,		/* 5-move rule: 10 plies */
+	PDN_RULE_TRANSITION,		/* pdn_profile_transition */
 	/*
 	 * The rules of other variants (pdn-rules(7)).  Like the 25-move
 	 * rule, each of the first three counts plies in which only kings
@@ -58,26 +65,53 @@ typedef struct pdn_profile {
 	 * 7.2.5, 30 plies), the CBD's 20 king moves (Brazilian) and the
 	 * English 40-move rule (80 plies).
 	 */
-	int moves15_plies;
-	int moves20_plies;
-	int moves40_plies;
+	PDN_RULE_MOVES15_PLIES,
+	PDN_RULE_MOVES20_PLIES,
+	PDN_RULE_MOVES40_PLIES,
 	/* FMJD-64 7.2.4: three kings or more, no man, against a lone king. */
-	int kings3_plies;
+	PDN_RULE_KINGS3_PLIES,
 	/*
 	 * FMJD-64 7.2.6: both sides have kings and no capture or promotion
 	 * changes the balance: 4 or 5 pieces in all (60 plies), 6 or 7
 	 * (120 plies).
 	 */
-	int balance4_plies;
-	int balance6_plies;
+	PDN_RULE_BALANCE4_PLIES,
+	PDN_RULE_BALANCE6_PLIES,
 	/*
 	 * Frisian draughts (articles 18 and 20, as lidraughts counts them):
 	 * two kings against one king, 14 plies (7 moves); one king each, 4
 	 * plies.
 	 */
-	int kings2v1_plies;
-	int kings1v1_plies;
-} pdn_profile;
+	PDN_RULE_KINGS2V1_PLIES,
+	PDN_RULE_KINGS1V1_PLIES
+} pdn_rule;
+
+/*
+ * A profile of the caller's, a copy of `base` (NULL: the default).
+ * Returns 0 with *out set (pdn_profile_free(), NULL-safe), or PDN_ENOMEM.
+ */
+int pdn_profile_new(pdn_profile **out, const pdn_profile *base);
+void pdn_profile_free(pdn_profile *p);
+
+/* Its name ("fmjd"; a profile file's own, or the file's base name). */
+const char *pdn_profile_name(const pdn_profile *p);
+
+/*
+ * Names it (at most PDN_PROFILE_NAMEMAX - 1 bytes).  Returns 0, or
+ * PDN_ERANGE for a longer name (nothing changes then).
+ */
+int pdn_profile_set_name(pdn_profile *p, const char *name);
+
+/* The value of a rule; -1 for a number that names no rule. */
+int pdn_profile_get(const pdn_profile *p, pdn_rule rule);
+
+/*
+ * Sets a rule: a repetition count of 0 (off) or 2 to 100, 0 or 1 for the
+ * switches (initial, claim) and the transition, 0 to PDN_PROFILE_PLIESMAX
+ * plies for the move-count rules.  Returns 0, or PDN_EINVAL for a value
+ * out of its range or a number that names no rule (nothing changes then).
+ */
+int pdn_profile_set(pdn_profile *p, pdn_rule rule, int value);
 
 /*
  * The built-in profile called `name` ("fmjd", "lidraughts", "fmjd64",
@@ -121,18 +155,19 @@ typedef struct pdn_profile_error {
 
 /*
  * Reads a profile from `len` bytes of YAML; `file` names the text in
- * errors (may be NULL: "<profile>").  Returns 0 with `*out` filled, or a
- * PDN_EPROFILE_* code (or PDN_ENOMEM) with `*err` filled when `err` is not
- * NULL; `*out` is only written on success.
+ * errors (may be NULL: "<profile>").  Returns 0 with `*out` set to a
+ * profile of the caller's (pdn_profile_free()), or a PDN_EPROFILE_* code
+ * (or PDN_ENOMEM) with `*err` filled when `err` is not NULL; `*out` is
+ * only written on success.
  */
-int pdn_profile_read(pdn_profile *out, const char *text, size_t len,
+int pdn_profile_read(pdn_profile **out, const char *text, size_t len,
     const char *file, pdn_profile_error *err);
 
 /*
  * Reads a profile from a YAML file; as pdn_profile_read(), and
  * PDN_EPROFILE_IO when the file cannot be read.
  */
-int pdn_profile_read_file(pdn_profile *out, const char *path,
+int pdn_profile_read_file(pdn_profile **out, const char *path,
     pdn_profile_error *err);
 
 /*
@@ -142,7 +177,7 @@ int pdn_profile_read_file(pdn_profile *out, const char *path,
  * Returns as pdn_profile_read_file(); an unknown name is
  * PDN_EPROFILE_UNKNOWN_NAME.
  */
-int pdn_profile_load(pdn_profile *out, const char *spec, const char *dir,
+int pdn_profile_load(pdn_profile **out, const char *spec, const char *dir,
     pdn_profile_error *err);
 
 /* --- the tracker (drawrules.c) -------------------------------------- */
