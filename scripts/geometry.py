@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes lib/geometry.c: the square tables of each board numbering.
+"""Writes lib/core/geometry.c: the square tables of each board numbering.
 
 The numberings are those of VARIANTS.md 2.1 and 2.2.  For each, every
 played square n gets its file x and rank y (0-based, a1 = (0, 0), White
@@ -9,7 +9,7 @@ d ^ 1 is the opposite of d: 0 (-1,+1) 1 (+1,-1) 2 (+1,+1) 3 (-1,-1) are
 the diagonals, 4 (-2,0) 5 (+2,0) 6 (0,+2) 7 (0,-2) the orthogonal lines
 through played squares (Frisian captures), one played square apart.
 
-Run: python3 scripts/geometry.py > lib/geometry.c.  test_variant checks
+Run: python3 scripts/geometry.py > lib/core/geometry.c.  test_variant checks
 the tables against the formulas again, so an edit by hand cannot pass.
 """
 

@@ -120,9 +120,8 @@ test_setup_side(void **state)
 
 	/*
 	 * In a variant whose records name squares by file and rank, the
-	 * from-square c3 is square 22.  (pdn_game.h still says that an
-	 * algebraic move tells nothing; the code reads it in the position's
-	 * variant, as the replay does, since commit "variants core".)
+	 * from-square c3 is square 22: the move is read in the position's
+	 * variant, as the replay reads it.
 	 */
 	fen = "?:Wc3,e1:Bf6";
 	assert_int_equal(pdn_fen_read(&pos, ru, fen, strlen(fen), NULL), 0);

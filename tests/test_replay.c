@@ -947,6 +947,48 @@ random_games(void **state)
 	pdn_replay_free(rp);
 }
 
+/*
+ * The FEN tag is read once, by the reader's finish hook; a copy whose FEN
+ * tag says another position is played from that one.
+ */
+static void
+fen_read_once(void **state)
+{
+	static const char text[] = "[Event \"x\"]\n[FEN \"W:W31-50:B1-20\"]\n"
+	    "1. 32-28 *\n";
+	pdn_reader *r;
+	pdn_replay *rp;
+	const pdn_game *g;
+	const pdn_played *pg;
+	pdn_tag tags[8];
+	pdn_game c;
+	char fen[PDN_FEN_STRMAX];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text),
+	    pdntest_reader_options()), 0);
+	assert_int_equal(pdn_replay_new(&rp), 0);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	assert_true(g->finished);
+	assert_non_null(g->fen_variant);
+	assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
+	pdn_fen_write(fen, sizeof(fen), pdn_played_final(pg, 0));
+	assert_string_equal(fen, "B:W28,31,33-50:B1-20");
+	assert_true(g->ntags < 7);
+	pdn_game_amend(&c, tags, g, "*", NULL);
+	for (i = 0; i < c.ntags; i++)
+		if (strcmp(tags[i].name, "FEN") == 0) {
+			tags[i].value = "W:W32:B1";
+			tags[i].vlen = 8;
+		}
+	assert_int_equal(pdn_replay_game(&pg, rp, &c, NULL), 0);
+	pdn_fen_write(fen, sizeof(fen), pdn_played_final(pg, 0));
+	assert_string_equal(fen, "B:W28:B1");
+	pdn_replay_free(rp);
+	pdn_reader_free(r);
+}
+
 int
 main(void)
 {
@@ -966,6 +1008,7 @@ main(void)
 		cmocka_unit_test(unsupported_and_setup),
 		cmocka_unit_test(unsupported_said_once),
 		cmocka_unit_test(lenient_game),
+		cmocka_unit_test(fen_read_once),
 		cmocka_unit_test(random_games),
 	};
 

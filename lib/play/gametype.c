@@ -101,6 +101,7 @@ check_fen(struct typing *r, const char *fen, size_t len, long line, long col,
 	/* The replay takes the tag's reading from here (setup_add()). */
 	if (tag && played && r->out != NULL) {
 		r->out->fen_variant = v;
+		r->out->fen_value = fen;
 		r->out->fen_rc = rc;
 		r->out->fen_pos = pos;
 		r->out->fen_info = info;

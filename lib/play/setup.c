@@ -44,7 +44,8 @@ setup_add(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
 	if (s == NULL)
 		return -1;
 	/* A FEN tag is read once: by the reader's finish hook, if it ran. */
-	if (tag != NULL && rp->pg.g->fen_variant == rp->pg.variant) {
+	if (tag != NULL && rp->pg.g->fen_variant == rp->pg.variant &&
+	    rp->pg.g->fen_value == tag->value) {
 		if (rp->pg.g->fen_rc != 0)
 			return -1;
 		st->pos = rp->pg.g->fen_pos;

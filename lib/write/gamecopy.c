@@ -134,12 +134,16 @@ copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 	c = take(&b, sizeof(pdn_game));
 	*c = *g;
 	tags = take(&b, g->ntags * sizeof(pdn_tag));
+	c->fen_value = NULL;
 	for (i = 0; i < g->ntags; i++) {
 		tags[i] = g->tags[i];
 		tags[i].name = copy_str(&b, g->tags[i].name,
 		    strlen(g->tags[i].name));
 		tags[i].value = copy_str(&b, g->tags[i].value,
 		    g->tags[i].vlen);
+		/* The FEN read once stays read in the copy. */
+		if (g->fen_value == g->tags[i].value)
+			c->fen_value = tags[i].value;
 	}
 	c->tags = tags;
 	if (g->tag_spans != NULL) {

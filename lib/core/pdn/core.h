@@ -1,6 +1,6 @@
 /*
  * libpdn: the rules library of the pdn tools (international draughts,
- * 10x10, FMJD rules, and the other variants of VARIANTS.md).
+ * 10x10, FMJD rules, and ten other variants: pdn(5) lists them).
  *
  * This header is the rules core, the bottom layer: variants, positions,
  * FEN, legal move generation, move notation, move tokens and the one
@@ -153,7 +153,7 @@ typedef struct pdn_movelist {
 
 /*
  * A variant of draughts: its board, square numbering, rules and notation
- * (VARIANTS.md).  The descriptors are static and never freed; a game
+ * (pdn(5), pdn-rules(7)).  The descriptors are static and never freed; a game
  * names its variant by the number of its GameType tag (20 international,
  * 21 English, ...).  Every position belongs to one (pdn_position.variant),
  * and the functions below that take a position follow its rules: moves,
@@ -162,7 +162,8 @@ typedef struct pdn_movelist {
  * Brazilian, Czech) are numbered as English draughts (square 1 on b8,
  * square 32 on g1) and write their squares "c3".  The functions that read
  * or write notation (pdn_fen_read(), pdn_move_str(), pdn_square_str())
- * take the variant, NULL standing for international draughts.
+ * take the variant, NULL standing for international draughts; the
+ * pdn_variant_*() accessors take a variant that is not NULL.
  */
 typedef struct pdn_variant pdn_variant;
 

@@ -4,13 +4,14 @@
  * A replay takes a game as the reader returns it (pdn_game) and plays
  * every move of the main line and of every variation against the legal
  * moves of its position: each move token is matched (short or full capture
- * forms, paths of landing or captured squares, PDN.md "Movetext").  A
+ * forms, paths of landing or captured squares, pdn(5) "Movetext").  A
  * short capture that fits several legal moves keeps every candidate line
  * alive until later moves decide (full backtracking); if more than one
  * line survives to the end, the game is ambiguous and each final position
  * is kept.  A token read only through a liberty (an 'x' for a quiet move,
  * a '-' for a capture) is a reading too, but of the lines that reach the
- * end those that took the fewest liberties stand (RULES.md 5.6).  A variation replaces the move just before it: it is played
+ * end those that took the fewest liberties stand.  A variation replaces
+ * the move just before it: it is played
  * from the position before that move.
  *
  * What comes out is the played game (pdn_played), made once and then only

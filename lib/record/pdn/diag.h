@@ -92,7 +92,7 @@ typedef enum pdn_diag_code {
 	PDN_D_AS_READ,			/* warning: raw text kept for a rewrite */
 	/* The replay, variations judged apart from the main line. */
 	PDN_D_VARIATION_ILLEGAL,	/* warning: a variation does not replay */
-	/* Liberties of the reader found in real files since 2026-12. */
+	/* More liberties of the reader. */
 	PDN_D_TAG_WRAPPED,		/* warning: a tag value over lines */
 	PDN_D_JUNK_SKIPPED,		/* warning: text outside any game */
 	PDN_D_FEN_SIDE_UNKNOWN,		/* warning: a FEN's side to move '?' */

@@ -119,10 +119,10 @@ uint64_t pdn_lexer_offset(const pdn_lexer *lx);
  * Keeps the input from byte offset `from` until the next call, up to `max`
  * bytes; past that the recording is given up.  `from` must not be behind
  * the current token, unless the recording running (not given up) already
- * holds it: it then goes on from there, keeping what it has.  pdn_lexer_recorded() returns the bytes kept up
- * to the current position and sets *len, or NULL when none were (not
- * recording, given up, out of memory); the text is borrowed until the next
- * pdn_lexer_record().
+ * holds it: it then goes on from there, keeping what it has.
+ * pdn_lexer_recorded() returns the bytes kept up to the current position
+ * and sets *len, or NULL when none were (not recording, given up, out of
+ * memory); the text is borrowed until the next pdn_lexer_record().
  */
 void pdn_lexer_record(pdn_lexer *lx, uint64_t from, size_t max);
 const char *pdn_lexer_recorded(pdn_lexer *lx, size_t *len);

@@ -129,7 +129,9 @@ typedef struct pdn_game {
 	/*
 	 * Fields are only ever appended from here on: the reader allocates
 	 * pdn_game, so a program built against an older header reads the
-	 * fields it knows where they were.
+	 * fields it knows where they were.  A program that gives
+	 * pdn_game_amend() a pdn_game of its own is rebuilt when the
+	 * library's minor version grows it.
 	 *
 	 * Where the game lies in the input, in offsets as `offset` counts:
 	 * tag_spans[i] is where tags[i] was read; terminator_span the
@@ -185,12 +187,14 @@ typedef struct pdn_game {
 	 */
 	int finished;
 	/*
-	 * The FEN tag as the finish hook read it, in the game's variant
-	 * fen_variant (NULL: not read): what pdn_fen_read() returned, and
-	 * the position and info it gave, which the replay takes instead of
-	 * reading the tag again.
+	 * The library's own, not for callers to read or set: the FEN tag
+	 * value fen_value as the finish hook read it, in the game's variant
+	 * fen_variant (NULL: not read): what pdn_fen_read() returned, and the
+	 * position and info it gave, which the replay takes instead of
+	 * reading the tag again while the game's FEN tag is that same value.
 	 */
 	const pdn_variant *fen_variant;
+	const char *fen_value;
 	int fen_rc;
 	pdn_position fen_pos;
 	pdn_fen_info fen_info;
@@ -215,7 +219,7 @@ typedef enum pdn_outcome {
 	PDN_OUTCOME_DOUBLE_LOSS	/* 0-0 (no 1-0 family token) */
 } pdn_outcome;
 
-/* The two families of result notation (RULES.md 7). */
+/* The two families of result notation (pdn(5)). */
 typedef enum pdn_result_family {
 	PDN_FAMILY_DRAUGHTS = 0,	/* 2-0 0-2 1-1 0-0 */
 	PDN_FAMILY_CHESS		/* 1-0 0-1 1/2-1/2 */
@@ -249,7 +253,8 @@ typedef struct pdn_reader pdn_reader;
  * gametype and gametype_inferred, and report diagnostics about the game
  * (pdn_reader_report()).  The play layer's pdn_game_finish() (pdn/replay.h)
  * is the one a program wants: the reader itself knows no variant's rules,
- * no FEN and no matcher.  Returns 0.
+ * no FEN and no matcher.  It returns 0; the reader does not look at the
+ * value, which is kept for later use.
  */
 typedef int (*pdn_game_fn)(pdn_reader *r, pdn_game *g, void *arg);
 
@@ -313,7 +318,7 @@ typedef struct pdn_reader_options {
 /*
  * A reader of games from a byte stream (read callback) or from memory.
  * Returns 0 or PDN_ENOMEM; *out belongs to the caller (pdn_reader_free(),
- * NULL-safe), or PDN_EINVAL for options whose version is not
+ * NULL-safe), or PDN_EINVAL for options whose version is not 1 to
  * PDN_READER_OPTIONS_VERSION.  The options are copied, but not the strings
  * they point to:
  * `file`, and the `data` of pdn_reader_new_mem(), must stay valid while

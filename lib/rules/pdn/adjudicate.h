@@ -4,9 +4,9 @@
  * An adjudicator takes a played game (pdn/replay.h), plays its surviving
  * lines through a rules tracker (pdn/rules.h) and compares where and how
  * the rules end the game with the result the record gives: the verdicts of
- * DESIGN.md "Machine-readable output" (agree, disagree, continues,
- * undecided, invalid, unsupported).  It also reads the record's own account of a loss
- * on time (a Termination tag, [%clock] commands in comments), which never
+ * pdn-adjudicate(1) (agree, disagree, continues, undecided, invalid,
+ * unsupported).  It also reads the record's own account of a loss on time
+ * (a Termination tag, [%clock] commands in comments), which never
  * overrides the recorded result.
  *
  * Results are read in both families of notation (pdn_outcome_parse(),
@@ -70,9 +70,9 @@ typedef struct pdn_adjudication {
 	pdn_outcome adjudicated;
 	const char *adjudicated_str;	/* in the record's family, or NULL */
 	/*
-	 * "no-pieces" "no-moves" "threefold" "25-move" "16-move" "5-move",
-	 * "time" (undecided: the record's own account of a loss on time), or
-	 * NULL.
+	 * The rule's reason (pdn_rules_reason_str(): "no-pieces", "no-moves",
+	 * "threefold", "25-move", ...), "time" (undecided: the record's own
+	 * account of a loss on time), or NULL.
 	 */
 	const char *reason;
 	pdn_colour loser;		/* who lost, when `has_loser` */
@@ -97,8 +97,8 @@ typedef struct pdn_adjudicator pdn_adjudicator;
  * An adjudicator under `profile` (copied), or with NULL under the default
  * profile of each game's variant (pdn_profile_of_variant(): fmjd for
  * international draughts, fmjd64 for Russian and Brazilian, wcdf for
- * English, fid for Italian; a game of a
- * variant without one is unsupported).  It holds a
+ * English, fid for Italian, ...; a game of a variant without one is
+ * unsupported).  It holds a
  * rules tracker that is reused from game to game, so a caller makes one
  * per thread.  Returns 0 or PDN_ENOMEM; *out belongs to the caller
  * (pdn_adjudicator_free(), NULL-safe).

@@ -1,5 +1,5 @@
 /*
- * libpdn: the end of the game by the rules (docs/RULES.md section 5).
+ * libpdn: the end of the game by the rules (pdn-rules(7)).
  *
  * A rules profile (pdn_profile) fixes the points the FMJD text leaves open:
  * which draw rules apply, their limits, whether the record's initial
@@ -116,15 +116,15 @@ int pdn_profile_set(pdn_profile *p, pdn_rule rule, int value);
 /*
  * The built-in profile called `name` ("fmjd", "lidraughts", "fmjd64",
  * "cbd", "wcdf", "fid", "fid-dctl", "pool", "spanish", "czech", "thai",
- * "frisian"), or NULL.
+ * "frisian", "canadian"), or NULL.
  */
 const pdn_profile *pdn_profile_builtin(const char *name);
 
 /*
  * The default profile of a variant's games (fmjd for international
  * draughts, fmjd64 for Russian and Brazilian, wcdf for English, fid for
- * Italian, the profile of its name for pool, Spanish, Czech, Thai and
- * Frisian), or NULL when the library has none for it yet.
+ * Italian, the profile of its name for pool, Spanish, Czech, Thai,
+ * Frisian and Canadian), or NULL when the library has none for it.
  */
 const pdn_profile *pdn_profile_of_variant(const pdn_variant *v);
 
@@ -243,7 +243,7 @@ typedef struct pdn_rules_state {
 	int ply;		/* plies played so far */
 	/*
 	 * The last ply at which such a claim was available: a record that
-	 * ends there in a draw ended by the claim (RULES.md 5.6).
+	 * ends there in a draw ended by the claim.
 	 */
 	pdn_rules_verdict last_claim;
 } pdn_rules_state;

@@ -88,11 +88,24 @@ void pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
  * that its `plies` are g's.  Replay the copy itself (pdn_replay_game())
  * before pdn_game_write(): the played game of g refers to g's elements by
  * their places, which the copy does not keep.  To write g stripped, the
- * writer's own `strip` (pdn_write_options) needs no copy and no replay.  A truncated game is
- * copied whole (it is written as read).  Returns 0 with *out set (free it
+ * writer's own `strip` (pdn_write_options) needs no copy and no replay.
+ * A truncated game is copied whole (it is written as read).  Returns 0 with *out set (free it
  * with pdn_game_free()) or PDN_ENOMEM.
  */
 int pdn_game_strip(pdn_game **out, const pdn_game *g, unsigned what);
+
+/*
+ * Options of pdn_game_write().  Initialise with PDN_WRITE_OPTIONS_INIT,
+ * then set what differs: fields may be added at the end in later
+ * versions.
+ */
+typedef struct pdn_write_options {
+	unsigned version;	/* PDN_WRITE_OPTIONS_VERSION */
+	unsigned strip;		/* PDN_STRIP_*: what the lines leave out */
+} pdn_write_options;
+
+#define PDN_WRITE_OPTIONS_VERSION 1
+#define PDN_WRITE_OPTIONS_INIT	{ PDN_WRITE_OPTIONS_VERSION, 0 }
 
 /*
  * Appends the canonical PDN of game g to out (see pdn(5)): the seven-tag
@@ -113,14 +126,6 @@ int pdn_game_strip(pdn_game **out, const pdn_game *g, unsigned what);
  * played game.  Returns 0, PDN_EINVAL for options whose version is not
  * PDN_WRITE_OPTIONS_VERSION, or PDN_ENOMEM with out->oom set.
  */
-typedef struct pdn_write_options {
-	unsigned version;	/* PDN_WRITE_OPTIONS_VERSION */
-	unsigned strip;		/* PDN_STRIP_*: what the lines leave out */
-} pdn_write_options;
-
-#define PDN_WRITE_OPTIONS_VERSION 1
-#define PDN_WRITE_OPTIONS_INIT	{ PDN_WRITE_OPTIONS_VERSION, 0 }
-
 int pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
     const pdn_write_options *opt);
 
