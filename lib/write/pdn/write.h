@@ -89,8 +89,8 @@ void pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
  * before pdn_game_write(): the played game of g refers to g's elements by
  * their places, which the copy does not keep.  To write g stripped, the
  * writer's own `strip` (pdn_write_options) needs no copy and no replay.
- * A truncated game is copied whole (it is written as read).  Returns 0 with *out set (free it
- * with pdn_game_free()) or PDN_ENOMEM.
+ * A truncated game is copied whole (it is written as read).  Returns 0
+ * with *out set (free it with pdn_game_free()) or PDN_ENOMEM.
  */
 int pdn_game_strip(pdn_game **out, const pdn_game *g, unsigned what);
 
