@@ -843,8 +843,17 @@ void
 drv_replay_options(const struct drv *d, pdn_replay_options *ro)
 {
 	ro->flags |= d->flags;
-	ro->diag = drv_diag;
-	ro->diag_arg = (void *)(uintptr_t)d;
+}
+
+void
+drv_played_diags(const pdn_played *pg, pdn_diag_fn fn, void *arg)
+{
+	pdn_diag dg;
+	size_t i, n = pdn_played_diags(pg);
+
+	for (i = 0; i < n; i++)
+		if (pdn_played_diag(&dg, pg, i) == 0)
+			fn(&dg, arg);
 }
 
 void

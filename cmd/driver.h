@@ -219,10 +219,22 @@ int drv_shown(const struct drv *d, pdn_severity sev);
  */
 void drv_diag(const pdn_diag *dg, void *arg);
 
-/* Reader and replay options for an input, as the common options say. */
+/*
+ * Reader and replay options for an input, as the common options say: the
+ * reader's diagnostics go to drv_diag() as they come; the replay's are
+ * read from the played game (drv_played_diags()).
+ */
 void drv_reader_options(const struct drv *d, pdn_reader_options *ro,
     const struct cli_input *in);
 void drv_replay_options(const struct drv *d, pdn_replay_options *ro);
+
+/*
+ * Hands the diagnostics that the played game pg keeps, the replay's, to
+ * fn(arg) in the order they were found: the tools read them there, as
+ * each tool's diag callback (drv_diag(), or its own that keeps them with
+ * the game's record) takes them.
+ */
+void drv_played_diags(const pdn_played *pg, pdn_diag_fn fn, void *arg);
 
 /* The progress line: `items` more done, at byte `offset` of the input. */
 void drv_progress(struct drv *d, uint64_t items, uint64_t offset);

@@ -858,12 +858,13 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	/* Only the main line matters, unless the games are written back. */
 	if (opt.fmt != FMT_PDN)
 		ro.flags |= PDN_REPLAY_NO_VARIATIONS;
-	ro.diag = keep_diag;
-	ro.diag_arg = b;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		b->j.g = g;
 		b->games++;
 		st = pdn_replay_game(&b->j.pg, w->rp, g, &ro);
+		/* The replay's diagnostics, kept by the played game. */
+		if (st == 0)
+			drv_played_diags(b->j.pg, keep_diag, b);
 		if (st == 0)
 			st = pdn_adjudicate(&b->j.adj, w->a, b->j.pg);
 		keep_record(b, REC_GAME, st);

@@ -438,6 +438,7 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 		cli_warn("out of memory");
 		return 2;
 	}
+	drv_played_diags(run->pg, drv_diag, (void *)(uintptr_t)run->d);
 	switch (pdn_played_status(run->pg)) {
 	case PDN_REPLAY_UNSUPPORTED:
 		/* Another variant is no fault. */

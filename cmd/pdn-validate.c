@@ -118,14 +118,14 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	size_t i;
 
 	drv_replay_options(&drv, &ro);
-	ro.diag = collect;
-	ro.diag_arg = b;
 	b->live = live != NULL;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0) {
 			b->oom = 1;
 			break;
 		}
+		/* The replay's diagnostics, kept by the played game. */
+		drv_played_diags(pg, collect, b);
 		switch (pdn_played_status(pg)) {
 		case PDN_REPLAY_VALID:
 			status = ST_VALID;

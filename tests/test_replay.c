@@ -989,6 +989,33 @@ fen_read_once(void **state)
 	pdn_reader_free(r);
 }
 
+/* The played game keeps the diagnostics its callback got, in order. */
+static void
+kept_diagnostics(void **state)
+{
+	struct run x;
+	pdn_diag d;
+	size_t i;
+
+	(void)state;
+	replay_text(&x, "1. 32-28 19-23 2. 28x19 (2. 33-29 {v} 45-40) 14x23 "
+	    "3. 31-26 33-28 4. 37-32 *\n", 0);
+	assert_true(x.ds.n >= 2);
+	assert_int_equal(pdn_played_diags(x.pg), (size_t)x.ds.n);
+	for (i = 0; i < pdn_played_diags(x.pg); i++) {
+		assert_int_equal(pdn_played_diag(&d, x.pg, i), 0);
+		assert_string_equal(d.name, x.ds.names[i]);
+		assert_int_equal(d.line, x.ds.lines[i]);
+		assert_int_equal(d.col, x.ds.cols[i]);
+		assert_int_equal(d.game, 1);
+		assert_non_null(d.message);
+		assert_true(strncmp(d.message, pdn_diag_text(d.code),
+		    strlen(pdn_diag_text(d.code))) == 0);
+	}
+	assert_int_equal(pdn_played_diag(&d, x.pg, i), PDN_EINVAL);
+	run_free(&x);
+}
+
 int
 main(void)
 {
@@ -1009,6 +1036,7 @@ main(void)
 		cmocka_unit_test(unsupported_said_once),
 		cmocka_unit_test(lenient_game),
 		cmocka_unit_test(fen_read_once),
+		cmocka_unit_test(kept_diagnostics),
 		cmocka_unit_test(random_games),
 	};
 

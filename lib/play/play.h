@@ -110,6 +110,21 @@ struct pdn_played {
 	size_t nslot, capslot;
 	unsigned flags;		/* PDN_PLY_* of the plies made on line 0 */
 	unsigned liberties;	/* PDN_PLY_LIBERTY, _IRREGULAR of survivors */
+	/*
+	 * The replay's diagnostics, in the order it found them; their
+	 * messages and moves are in text[], NUL-ended, at msg and move
+	 * (move SIZE_MAX: none).
+	 */
+	struct kept {
+		pdn_diag_code code;
+		long line, col, ply, number;
+		pdn_colour side;
+		int depth, second;
+		size_t msg, move;
+	} *diags;
+	size_t ndiag, capdiag;
+	char *text;
+	size_t ntext, captext;
 };
 
 /* A replay handle: the played game and the scratch that made it. */

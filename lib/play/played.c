@@ -1,6 +1,7 @@
 /*
  * The played game's accessors: what every consumer reads of a replay.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "play.h"
@@ -213,4 +214,36 @@ pdn_played_setup_at(const pdn_played *pg, long line, size_t i)
 	    pg->lrecs[line].l->e[i].type != PDN_EL_SETUP)
 		return NULL;
 	return &pg->setups[sl->a];
+}
+
+size_t
+pdn_played_diags(const pdn_played *pg)
+{
+	return pg->ndiag;
+}
+
+int
+pdn_played_diag(pdn_diag *out, const pdn_played *pg, size_t i)
+{
+	const struct kept *k;
+
+	if (i >= pg->ndiag)
+		return PDN_EINVAL;
+	k = &pg->diags[i];
+	memset(out, 0, sizeof(*out));
+	out->code = k->code;
+	out->severity = pdn_diag_severity(k->code);
+	out->name = pdn_diag_name(k->code);
+	out->message = pg->text + k->msg;
+	out->file = pg->g->file;
+	out->line = k->line;
+	out->col = k->col;
+	out->game = pg->g->index;
+	out->ply = k->ply;
+	out->move = k->move != SIZE_MAX ? pg->text + k->move : NULL;
+	out->number = k->number;
+	out->side = k->side;
+	out->depth = k->depth;
+	out->second = k->second;
+	return 0;
 }

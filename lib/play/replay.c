@@ -53,6 +53,8 @@ pdn_replay_free(pdn_replay *rp)
 	free(rp->pg.setups);
 	free(rp->pg.lrecs);
 	free(rp->pg.slots);
+	free(rp->pg.diags);
+	free(rp->pg.text);
 	free(rp->layers);
 	free(rp->stack);
 	free(rp);
@@ -900,6 +902,7 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	rp->opt = opt != NULL ? *opt : defaults;
 	pg->g = g;
 	pg->nn = rp->nl = 0;
+	pg->ndiag = pg->ntext = 0;
 	pg->nfinal = 0;
 	pg->npath = 0;
 	pg->direct = 0;

@@ -3,6 +3,7 @@
  * caller's callback with the move's text, number and side.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,6 +31,49 @@ play_number_of(const struct pdn_played *pg, int setup, long ply, long *number,
  * Reports a diagnostic; elem (may be NULL) is the move concerned, at ply
  * `ply`.
  */
+/* Appends s and its NUL to the played game's text; its offset, or SIZE_MAX. */
+static size_t
+keep_text(struct pdn_played *pg, const char *s)
+{
+	size_t n = strlen(s) + 1, at = pg->ntext;
+
+	if (play_grow((void **)&pg->text, &pg->captext, pg->ntext + n, 1) != 0)
+		return SIZE_MAX;
+	memcpy(pg->text + at, s, n);
+	pg->ntext += n;
+	return at;
+}
+
+/* The played game stores its diagnostics: the tools read them there. */
+static void
+keep(pdn_replay *rp, const pdn_diag *d)
+{
+	struct pdn_played *pg = &rp->pg;
+	struct kept *k;
+
+	if (play_grow((void **)&pg->diags, &pg->capdiag, pg->ndiag + 1,
+	    sizeof(*pg->diags)) != 0) {
+		rp->oom = 1;
+		return;
+	}
+	k = &pg->diags[pg->ndiag];
+	k->code = d->code;
+	k->line = d->line;
+	k->col = d->col;
+	k->ply = d->ply;
+	k->number = d->number;
+	k->side = d->side;
+	k->depth = d->depth;
+	k->second = d->second;
+	k->move = d->move != NULL ? keep_text(pg, d->move) : SIZE_MAX;
+	if ((k->msg = keep_text(pg, d->message)) == SIZE_MAX ||
+	    (d->move != NULL && k->move == SIZE_MAX)) {
+		rp->oom = 1;
+		return;
+	}
+	pg->ndiag++;
+}
+
 /*
  * Counts a diagnostic in the played game and hands it to the callback with
  * its message `msg` (NULL: the code's fixed text, then `fmt`'s detail).
@@ -53,8 +97,6 @@ deliver(pdn_replay *rp, pdn_diag_code code, long line, long col,
 	}
 	else if (d.severity == PDN_SEV_WARNING)
 		rp->pg.warnings++;
-	if (rp->opt.diag == NULL)
-		return;
 	d.name = pdn_diag_name(code);
 	if (msg == NULL) {
 		len = (size_t)snprintf(buf, sizeof(buf), "%s",
@@ -78,7 +120,9 @@ deliver(pdn_replay *rp, pdn_diag_code code, long line, long col,
 		d.line = elem->line;
 		d.col = elem->col;
 	}
-	rp->opt.diag(&d, rp->opt.diag_arg);
+	keep(rp, &d);
+	if (rp->opt.diag != NULL)
+		rp->opt.diag(&d, rp->opt.diag_arg);
 }
 
 void

@@ -226,6 +226,19 @@ pdn_replay_status pdn_played_main_status(const pdn_played *pg);
  */
 int pdn_played_invalid_variations(const pdn_played *pg);
 
+/*
+ * The diagnostics the replay reported, in the order it found them, kept
+ * with the played game: pdn_played_diags() counts them, and
+ * pdn_played_diag() fills *out with diagnostic i (its strings borrowed
+ * from the played game, valid as long as it is) and returns 0, or
+ * PDN_EINVAL past the last.  Those the reader reported are not among
+ * them: they came before the game.  A program may read them here instead
+ * of through the replay's callback (opt->diag), which gets the same
+ * diagnostics as they are found.
+ */
+size_t pdn_played_diags(const pdn_played *pg);
+int pdn_played_diag(pdn_diag *out, const pdn_played *pg, size_t i);
+
 /* Error and warning diagnostics the replay itself reported. */
 int pdn_played_errors(const pdn_played *pg);
 int pdn_played_warnings(const pdn_played *pg);
