@@ -69,7 +69,8 @@ chunk_worker_new(void *rules)
 
 	if ((w = calloc(1, sizeof(*w))) == NULL ||
 	    pdn_replay_new(&w->rp) != 0 || (cr != NULL &&
-	    pdn_adjudicator_new(&w->a, cr->profile) != 0)) {
+	    (pdn_adjudicator_new(&w->a, cr->profile) != 0 ||
+	    pdn_adjudication_new(&w->adj) != 0))) {
 		chunk_worker_free(w);
 		return NULL;
 	}
@@ -85,6 +86,7 @@ chunk_worker_free(void *arg)
 		return;
 	pdn_replay_free(w->rp);
 	pdn_adjudicator_free(w->a);
+	pdn_adjudication_free(w->adj);
 	free(w);
 }
 

@@ -87,6 +87,7 @@ int chunks_contexts(void **ctx, int jobs, void *(*make)(void *), void *arg);
 struct chunk_worker {
 	pdn_replay *rp;
 	pdn_adjudicator *a;	/* NULL: the games are not adjudicated */
+	pdn_adjudication *adj;	/* what a says of the current game */
 };
 struct chunk_rules {
 	/* The profile --rules gave, or NULL: each variant's own. */

@@ -54,7 +54,7 @@ struct judged {
 	const pdn_game *g;	/* the reader's, until its next game */
 	const pdn_played *pg;	/* its replay, until the next game */
 	struct first_error fe;
-	pdn_adjudication adj;
+	const pdn_adjudication *adj;	/* the worker's, for this game */
 	pdn_tag *tags;		/* room for the amended tags */
 	size_t captags;
 };
@@ -170,11 +170,11 @@ keep_diag(const pdn_diag *d, void *arg)
 static const char *
 reason_termination(const pdn_adjudication *a)
 {
-	switch (a->verdict) {
+	switch (pdn_adjudication_verdict(a)) {
 	case PDN_VERDICT_AGREE:
 	case PDN_VERDICT_DISAGREE:
 	case PDN_VERDICT_CONTINUES:
-		return a->reason;
+		return pdn_adjudication_reason(a);
 	default:
 		return NULL;
 	}
@@ -187,13 +187,13 @@ reason_termination(const pdn_adjudication *a)
 static int
 write_back(struct judged *j, pdn_buf *out)
 {
-	const char *term = reason_termination(&j->adj);
+	const char *term = reason_termination(j->adj);
 	pdn_game amended;
 	pdn_tag *nt;
 
 	/* A game cut short by a syntax error goes out as read. */
 	if (j->g->truncated || term == NULL ||
-	    j->adj.adjudicated_str == NULL)
+	    pdn_adjudication_result_str(j->adj) == NULL)
 		return pdn_game_write(out, j->g, j->pg, NULL);
 	if (j->captags < j->g->ntags + 1) {
 		if ((nt = realloc(j->tags, (j->g->ntags + 1) *
@@ -202,7 +202,8 @@ write_back(struct judged *j, pdn_buf *out)
 		j->tags = nt;
 		j->captags = j->g->ntags + 1;
 	}
-	pdn_game_amend(&amended, j->tags, j->g, j->adj.adjudicated_str, term);
+	pdn_game_amend(&amended, j->tags, j->g,
+	    pdn_adjudication_result_str(j->adj), term);
 	return pdn_game_write(out, &amended, j->pg, NULL);
 }
 
@@ -262,16 +263,16 @@ static void
 inplace_edits(const struct judged *j, pdn_buf *b)
 {
 	const pdn_game *g = j->g;
-	const char *res = j->adj.adjudicated_str;
-	const char *term = reason_termination(&j->adj);
+	const char *res = pdn_adjudication_result_str(j->adj);
+	const char *term = reason_termination(j->adj);
 	char rline[64 + PDN_MOVETOK_STRMAX], tline[64 + PDN_MOVETOK_STRMAX];
 	const pdn_tag_span *sp;
 	long result = -1, termination = -1;
 	size_t i;
 
 	if (g->truncated || term == NULL || res == NULL ||
-	    (j->adj.verdict != PDN_VERDICT_DISAGREE &&
-	    j->adj.verdict != PDN_VERDICT_CONTINUES) ||
+	    (pdn_adjudication_verdict(j->adj) != PDN_VERDICT_DISAGREE &&
+	    pdn_adjudication_verdict(j->adj) != PDN_VERDICT_CONTINUES) ||
 	    (g->ntags > 0 && g->tag_spans == NULL) || !result_differs(g, res))
 		return;
 	snprintf(rline, sizeof(rline), "[Result \"%s\"]", res);
@@ -422,18 +423,18 @@ apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
 static void
 move_text(const struct judged *j, char *buf, size_t size)
 {
-	const pdn_adjudication *a = &j->adj;
+	const pdn_adjudication *a = j->adj;
 
 	buf[0] = '\0';
-	if (a->verdict == PDN_VERDICT_INVALID) {
+	if (pdn_adjudication_verdict(a) == PDN_VERDICT_INVALID) {
 		if (j->fe.name[0] != '\0' && j->fe.move[0] != '\0' &&
 		    j->fe.number > 0)
 			snprintf(buf, size, "%ld%s %s", j->fe.number,
 			    j->fe.second ? "..." : ".",
 			    j->fe.move);
-	} else if (a->ply > 0 && a->move[0] != '\0')
-		snprintf(buf, size, "%ld%s %s", a->number,
-		    a->second ? "..." : ".", a->move);
+	} else if (pdn_adjudication_ply(a) > 0 && pdn_adjudication_move(a)[0] != '\0')
+		snprintf(buf, size, "%ld%s %s", pdn_adjudication_number(a),
+		    pdn_adjudication_second(a) ? "..." : ".", pdn_adjudication_move(a));
 }
 
 /*
@@ -443,25 +444,25 @@ move_text(const struct judged *j, char *buf, size_t size)
 static long
 record_plies(const struct judged *j)
 {
-	if (j->adj.verdict == PDN_VERDICT_INVALID &&
+	if (pdn_adjudication_verdict(j->adj) == PDN_VERDICT_INVALID &&
 	    j->fe.name[0] != '\0' && j->fe.code == PDN_D_SETUP_POSITION)
 		return 0;
-	return j->adj.plies;
+	return pdn_adjudication_plies(j->adj);
 }
 
 static long
 record_ply(const struct judged *j)
 {
-	if (j->adj.verdict == PDN_VERDICT_INVALID)
+	if (pdn_adjudication_verdict(j->adj) == PDN_VERDICT_INVALID)
 		return j->fe.name[0] != '\0' && j->fe.ply > 0 ? j->fe.ply : -1;
-	return j->adj.ply;
+	return pdn_adjudication_ply(j->adj);
 }
 
 /* Comma-separated notes: why invalid, ambiguity, claims, time source. */
 static void
 detail_text(const struct judged *j, char *buf, size_t size)
 {
-	const pdn_adjudication *a = &j->adj;
+	const pdn_adjudication *a = j->adj;
 	size_t n = 0;
 
 	buf[0] = '\0';
@@ -472,20 +473,21 @@ detail_text(const struct judged *j, char *buf, size_t size)
 	 * the code of the one diagnostic that says so (no GameType at all,
 	 * or one not played).
 	 */
-	if (a->verdict == PDN_VERDICT_INVALID && j->fe.name[0] != '\0')
+	if (pdn_adjudication_verdict(a) == PDN_VERDICT_INVALID &&
+	    j->fe.name[0] != '\0')
 		NOTE(j->fe.name);
-	else if (a->verdict == PDN_VERDICT_UNSUPPORTED)
+	else if (pdn_adjudication_verdict(a) == PDN_VERDICT_UNSUPPORTED)
 		NOTE(j->g->gametype == 0 && j->g->gametype_inferred ?
 		    "gametype-unknown" : "unsupported-gametype");
-	if (a->flags & PDN_ADJ_LINES_DIFFER)
+	if (pdn_adjudication_flags(a) & PDN_ADJ_LINES_DIFFER)
 		NOTE("ambiguous-lines-differ");
-	else if (a->flags & PDN_ADJ_AMBIGUOUS)
+	else if (pdn_adjudication_flags(a) & PDN_ADJ_AMBIGUOUS)
 		NOTE("ambiguous");
-	if (a->flags & PDN_ADJ_CLAIM)
+	if (pdn_adjudication_flags(a) & PDN_ADJ_CLAIM)
 		NOTE("threefold-claim");
-	if (a->flags & PDN_ADJ_TIME_CLOCK)
+	if (pdn_adjudication_flags(a) & PDN_ADJ_TIME_CLOCK)
 		NOTE("clock");
-	if (a->flags & PDN_ADJ_TIME_TAG)
+	if (pdn_adjudication_flags(a) & PDN_ADJ_TIME_TAG)
 		NOTE("termination");
 #undef NOTE
 	if (n >= size)
@@ -495,9 +497,11 @@ detail_text(const struct judged *j, char *buf, size_t size)
 static const char *
 loser_text(const pdn_adjudication *a)
 {
-	if (!a->has_loser)
+	pdn_colour loser;
+
+	if (!pdn_adjudication_loser(a, &loser))
 		return NULL;
-	return a->loser == PDN_WHITE ? "white" : "black";
+	return loser == PDN_WHITE ? "white" : "black";
 }
 
 /* The White and Black tags (the first of each), in one pass. */
@@ -527,7 +531,7 @@ fields(const struct judged *j, const char **f, char nums[][24], char *move,
     size_t msize, char *detail, size_t dsize)
 {
 	const pdn_game *g = j->g;
-	const pdn_adjudication *a = &j->adj;
+	const pdn_adjudication *a = j->adj;
 	long ply = record_ply(j);
 
 	cli_utoa(ply > 0 ? (unsigned long long)ply : 0, nums[0]);
@@ -535,11 +539,11 @@ fields(const struct judged *j, const char **f, char nums[][24], char *move,
 	move_text(j, move, msize);
 	detail_text(j, detail, dsize);
 	players(g, &f[4], &f[5]);
-	f[6] = a->recorded;
-	f[7] = a->adjudicated_str;
-	f[8] = a->reason;
+	f[6] = pdn_adjudication_recorded(a);
+	f[7] = pdn_adjudication_result_str(a);
+	f[8] = pdn_adjudication_reason(a);
 	f[9] = ply >= 0 ? nums[0] : NULL;
-	f[10] = pdn_verdict_str(a->verdict);
+	f[10] = pdn_verdict_str(pdn_adjudication_verdict(a));
 	f[11] = move[0] != '\0' ? move : NULL;
 	f[12] = loser_text(a);
 	f[13] = nums[1];
@@ -800,8 +804,8 @@ keep_record(struct batch *b, int kind, int rc)
 	r->game = j->g->index;
 	r->line = j->g->line;
 	r->offset = j->g->offset;
-	r->verdict = j->adj.verdict;
-	r->reason = reason_index(j->adj.reason);
+	r->verdict = pdn_adjudication_verdict(j->adj);
+	r->reason = reason_index(pdn_adjudication_reason(j->adj));
 	if (rc != 0)
 		return;
 	if (opt.fmt == FMT_PDN) {
@@ -860,13 +864,14 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		ro.flags |= PDN_REPLAY_NO_VARIATIONS;
 	while ((rc = pdn_reader_next(&g, r)) == 1) {
 		b->j.g = g;
+		b->j.adj = w->adj;
 		b->games++;
 		st = pdn_replay_game(&b->j.pg, w->rp, g, &ro);
 		/* The replay's diagnostics, kept by the played game. */
 		if (st == 0)
 			drv_played_diags(b->j.pg, keep_diag, b);
 		if (st == 0)
-			st = pdn_adjudicate(&b->j.adj, w->a, b->j.pg);
+			st = pdn_adjudicate(w->adj, w->a, b->j.pg);
 		keep_record(b, REC_GAME, st);
 		/* The reader's next diagnostics belong to the next game:
 		 * an empty name marks no error (and the move is read only

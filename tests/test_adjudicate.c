@@ -17,6 +17,27 @@
 #include <pdn/pdn.h>
 #include "pdntest.h"
 
+/* The adjudication the tests fill, one for the run. */
+static pdn_adjudication *
+result(void)
+{
+	static pdn_adjudication *r;
+
+	if (r == NULL)
+		assert_int_equal(pdn_adjudication_new(&r), 0);
+	return r;
+}
+
+/* Who lost (an adjudication with a loser). */
+static pdn_colour
+test_loser(const pdn_adjudication *j)
+{
+	pdn_colour c = PDN_WHITE;
+
+	assert_true(pdn_adjudication_loser(j, &c));
+	return c;
+}
+
 static void
 test_outcomes(void **state)
 {
@@ -99,75 +120,75 @@ adjudicate(const char *text, const pdn_profile *profile,
 static void
 test_verdicts(void **state)
 {
-	pdn_adjudication a;
+	pdn_adjudication *a = result();
 
 	(void)state;
-	adjudicate("[Result \"1-1\"]\n" THREEFOLD "1-1\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
-	assert_string_equal(a.reason, "threefold");
-	assert_int_equal(a.ply, 8);
-	assert_int_equal(a.plies, 8);
-	assert_int_equal(a.number, 4);
-	assert_int_equal(a.side, PDN_BLACK);
-	assert_string_equal(a.move, "16-2");
-	assert_false(a.has_loser);
+	adjudicate("[Result \"1-1\"]\n" THREEFOLD "1-1\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_AGREE);
+	assert_string_equal(pdn_adjudication_reason(a), "threefold");
+	assert_int_equal(pdn_adjudication_ply(a), 8);
+	assert_int_equal(pdn_adjudication_plies(a), 8);
+	assert_int_equal(pdn_adjudication_number(a), 4);
+	assert_int_equal(pdn_adjudication_side(a), PDN_BLACK);
+	assert_string_equal(pdn_adjudication_move(a), "16-2");
+	assert_false(pdn_adjudication_loser(a, NULL));
 
-	adjudicate("[Result \"2-0\"]\n" THREEFOLD "2-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_DISAGREE);
-	assert_string_equal(a.recorded, "2-0");
-	assert_string_equal(a.adjudicated_str, "1-1");
+	adjudicate("[Result \"2-0\"]\n" THREEFOLD "2-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_DISAGREE);
+	assert_string_equal(pdn_adjudication_recorded(a), "2-0");
+	assert_string_equal(pdn_adjudication_result_str(a), "1-1");
 
 	/* The 1-0 family is kept. */
-	adjudicate("[Result \"1-0\"]\n" THREEFOLD "1-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_DISAGREE);
-	assert_string_equal(a.adjudicated_str, "1/2-1/2");
+	adjudicate("[Result \"1-0\"]\n" THREEFOLD "1-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_DISAGREE);
+	assert_string_equal(pdn_adjudication_result_str(a), "1/2-1/2");
 
-	adjudicate(THREEFOLD "5. 6-28 1-1\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_CONTINUES);
-	assert_int_equal(a.ply, 8);
-	assert_int_equal(a.plies, 9);
+	adjudicate(THREEFOLD "5. 6-28 1-1\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_CONTINUES);
+	assert_int_equal(pdn_adjudication_ply(a), 8);
+	assert_int_equal(pdn_adjudication_plies(a), 9);
 
 	/* Under lidraughts the start does not count and nothing ends. */
 	adjudicate("[Result \"1-1\"]\n" THREEFOLD "1-1\n",
-	    pdn_profile_builtin("lidraughts"), &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_UNDECIDED);
-	assert_null(a.reason);
-	assert_string_equal(a.adjudicated_str, "1-1");
+	    pdn_profile_builtin("lidraughts"), a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNDECIDED);
+	assert_null(pdn_adjudication_reason(a));
+	assert_string_equal(pdn_adjudication_result_str(a), "1-1");
 
 	/* A resignation: no rule, the record stands. */
-	adjudicate("1. 32-28 19-23 2. 28x19 14x23 2-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_UNDECIDED);
-	assert_int_equal(a.ply, -1);
-	assert_int_equal(a.adjudicated, PDN_OUTCOME_WHITE);
+	adjudicate("1. 32-28 19-23 2. 28x19 14x23 2-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNDECIDED);
+	assert_int_equal(pdn_adjudication_ply(a), -1);
+	assert_int_equal(pdn_adjudication_result(a), PDN_OUTCOME_WHITE);
 
-	adjudicate("[GameType \"20\"]\n1. 32-22 2-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_INVALID);
-	assert_null(a.adjudicated_str);
+	adjudicate("[GameType \"20\"]\n1. 32-22 2-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_INVALID);
+	assert_null(pdn_adjudication_result_str(a));
 
 	/* Another variant is not judged: unsupported, never invalid. */
-	adjudicate("[GameType \"30\"]\n1. 9-14 22-18 1-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_UNSUPPORTED);
-	assert_true(a.flags & PDN_ADJ_UNSUPPORTED);
-	assert_null(a.adjudicated_str);
-	assert_int_equal(a.ply, -1);
-	adjudicate("1. 9-14 22-18 1-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_UNSUPPORTED);
+	adjudicate("[GameType \"30\"]\n1. 9-14 22-18 1-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNSUPPORTED);
+	assert_true(pdn_adjudication_flags(a) & PDN_ADJ_UNSUPPORTED);
+	assert_null(pdn_adjudication_result_str(a));
+	assert_int_equal(pdn_adjudication_ply(a), -1);
+	adjudicate("1. 9-14 22-18 1-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNSUPPORTED);
 	/* ... but a broken game the reader could not type is invalid. */
-	adjudicate("[Event \"x\n1. 9-14 22-18 1-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_INVALID);
-	assert_false(a.flags & PDN_ADJ_UNSUPPORTED);
+	adjudicate("[Event \"x\n1. 9-14 22-18 1-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_INVALID);
+	assert_false(pdn_adjudication_flags(a) & PDN_ADJ_UNSUPPORTED);
 	/* A variation that does not replay leaves the main line judged. */
 	adjudicate("[Result \"2-0\"]\n1. 32-28 (1. 33-28 19-23 45-40) "
-	    "18-23 (18-23 99-98) 2-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_UNDECIDED);
+	    "18-23 (18-23 99-98) 2-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNDECIDED);
 
 	/* Decided in the initial position: Black to move has no piece. */
-	adjudicate("[FEN \"B:WK46:B\"]\n2-0\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
-	assert_string_equal(a.reason, "no-pieces");
-	assert_int_equal(a.ply, 0);
-	assert_true(a.has_loser);
-	assert_int_equal(a.loser, PDN_BLACK);
+	adjudicate("[FEN \"B:WK46:B\"]\n2-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_AGREE);
+	assert_string_equal(pdn_adjudication_reason(a), "no-pieces");
+	assert_int_equal(pdn_adjudication_ply(a), 0);
+	assert_true(pdn_adjudication_loser(a, NULL));
+	assert_int_equal(test_loser(a), PDN_BLACK);
 
 	/*
 	 * A setup whose 25-move clock is at the limit ends the game where
@@ -176,21 +197,21 @@ test_verdicts(void **state)
 	 * passed over with the plies that leave no king).
 	 */
 	adjudicate("[FEN \"B:WK17:B23,K29\"]\n1... 29-45 "
-	    "/FEN \"W:W14:B38:H52\"/ 2. 14-10 38-42 *\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_CONTINUES);
-	assert_string_equal(a.reason, "25-move");
-	assert_int_equal(a.ply, 1);
-	assert_int_equal(a.plies, 3);
-	assert_string_equal(a.move, "29-45");
+	    "/FEN \"W:W14:B38:H52\"/ 2. 14-10 38-42 *\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_CONTINUES);
+	assert_string_equal(pdn_adjudication_reason(a), "25-move");
+	assert_int_equal(pdn_adjudication_ply(a), 1);
+	assert_int_equal(pdn_adjudication_plies(a), 3);
+	assert_string_equal(pdn_adjudication_move(a), "29-45");
 
 	/* A setup after the last move is where the game ends: here its
 	 * 25-move clock is at the limit (it used to be passed over). */
 	adjudicate("1. 32-28 19-23 /FEN \"W:W28,K40,45:B23,K5,10:H50\"/ "
-	    "1-1\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
-	assert_string_equal(a.reason, "25-move");
-	assert_int_equal(a.ply, 2);
-	assert_int_equal(a.plies, 2);
+	    "1-1\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_AGREE);
+	assert_string_equal(pdn_adjudication_reason(a), "25-move");
+	assert_int_equal(pdn_adjudication_ply(a), 2);
+	assert_int_equal(pdn_adjudication_plies(a), 2);
 }
 
 /* Diagnostics of the last adjudication, as "code@ply" words. */
@@ -236,22 +257,22 @@ adjudicate_diag(const char *text, const pdn_profile *profile,
 static void
 test_liberty_loses_to_exact(void **state)
 {
-	pdn_adjudication a;
+	pdn_adjudication *a = result();
 
 	(void)state;
 	adjudicate_diag("[FEN \"W:WK10,42,K47:BK12,14,22,30,32,33,34,K44\"]\n"
 	    "1. 10x1 33-39 2. 1x40 39-43 3. 47-36 43-49 4. 40-18 49-38 "
-	    "5. 42x33 1/2-1/2\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_DISAGREE);
-	assert_int_equal(a.lines, 1);
-	assert_int_equal(a.flags, 0);
-	assert_string_equal(a.reason, "no-pieces");
-	assert_int_equal(a.ply, 9);
-	assert_int_equal(a.adjudicated, PDN_OUTCOME_WHITE);
-	assert_string_equal(a.adjudicated_str, "1-0");
-	assert_true(a.has_loser);
-	assert_int_equal(a.loser, PDN_BLACK);
-	assert_string_equal(a.move, "42x33");
+	    "5. 42x33 1/2-1/2\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_DISAGREE);
+	assert_int_equal(pdn_adjudication_lines(a), 1);
+	assert_int_equal(pdn_adjudication_flags(a), 0);
+	assert_string_equal(pdn_adjudication_reason(a), "no-pieces");
+	assert_int_equal(pdn_adjudication_ply(a), 9);
+	assert_int_equal(pdn_adjudication_result(a), PDN_OUTCOME_WHITE);
+	assert_string_equal(pdn_adjudication_result_str(a), "1-0");
+	assert_true(pdn_adjudication_loser(a, NULL));
+	assert_int_equal(test_loser(a), PDN_BLACK);
+	assert_string_equal(pdn_adjudication_move(a), "42x33");
 	/* No liberty is left in the line that stands. */
 	assert_string_equal(diags, "");
 
@@ -260,15 +281,15 @@ test_liberty_loses_to_exact(void **state)
 	 * exact 1. 10x1), the line that needs the liberty is the record's.
 	 */
 	adjudicate_diag("[FEN \"W:WK10,42,K47:BK12,14,22,30,32,33,34,K44\"]\n"
-	    "1. 10x1 33-39 2. 1x40 30-35 *\n", NULL, &a);
-	assert_int_equal(a.lines, 1);
-	assert_int_not_equal(a.verdict, PDN_VERDICT_INVALID);
+	    "1. 10x1 33-39 2. 1x40 30-35 *\n", NULL, a);
+	assert_int_equal(pdn_adjudication_lines(a), 1);
+	assert_int_not_equal(pdn_adjudication_verdict(a), PDN_VERDICT_INVALID);
 	assert_string_equal(diags, "move-separator@3");
 
 	/* A line that survives only through a liberty says so. */
 	adjudicate_diag("[FEN \"W:WK10:BK50\"]\n1. 10x14 50-45 1-1\n", NULL,
-	    &a);
-	assert_int_equal(a.lines, 1);
+	    a);
+	assert_int_equal(pdn_adjudication_lines(a), 1);
 	assert_string_equal(diags, "move-separator@1");
 }
 
@@ -283,20 +304,20 @@ test_claim_on_last_ply(void **state)
 {
 	const char *rec = "[FEN \"W:WK47,K48:BK3,K4\"]\n1. 47-41 3-8 "
 	    "2. 41-47 8-3 3. 47-41 3-8 4. 41-47 8-3 5. 47-41 3-8 1-1\n";
-	pdn_adjudication a;
+	pdn_adjudication *a = result();
 
 	(void)state;
-	adjudicate(rec, pdn_profile_builtin("lidraughts"), &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
-	assert_string_equal(a.reason, "threefold");
-	assert_int_equal(a.ply, 10);
-	assert_string_equal(a.move, "3-8");
-	assert_int_equal(a.side, PDN_BLACK);
-	assert_true(a.flags & PDN_ADJ_CLAIM);
+	adjudicate(rec, pdn_profile_builtin("lidraughts"), a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_AGREE);
+	assert_string_equal(pdn_adjudication_reason(a), "threefold");
+	assert_int_equal(pdn_adjudication_ply(a), 10);
+	assert_string_equal(pdn_adjudication_move(a), "3-8");
+	assert_int_equal(pdn_adjudication_side(a), PDN_BLACK);
+	assert_true(pdn_adjudication_flags(a) & PDN_ADJ_CLAIM);
 	/* Under fmjd the start counts: the draw came at ply 8. */
-	adjudicate(rec, NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_CONTINUES);
-	assert_int_equal(a.ply, 8);
+	adjudicate(rec, NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_CONTINUES);
+	assert_int_equal(pdn_adjudication_ply(a), 8);
 }
 
 /*
@@ -313,26 +334,27 @@ test_claim_on_last_ply(void **state)
 static void
 test_merged_lines(void **state)
 {
-	pdn_adjudication a;
+	pdn_adjudication *a = result();
 
 	(void)state;
 	adjudicate_diag("[FEN \"W:WK12:B14,17,27,K31,45\"]\n[Result \"1-1\"]\n"
 	    "1. 12x10 45-50 2. 10-4 50-44 3. 4x36 44-39 4. 36-47 39-43 "
-	    "5. 47-15 43-27 6. 15-20 27-31 1-1\n", NULL, &a);
-	assert_int_equal(a.lines, 2);
-	assert_int_equal(a.flags, PDN_ADJ_AMBIGUOUS | PDN_ADJ_LINES_DIFFER);
-	assert_int_equal(a.verdict, PDN_VERDICT_UNDECIDED);
-	assert_int_equal(a.adjudicated, PDN_OUTCOME_DRAW);
+	    "5. 47-15 43-27 6. 15-20 27-31 1-1\n", NULL, a);
+	assert_int_equal(pdn_adjudication_lines(a), 2);
+	assert_int_equal(pdn_adjudication_flags(a),
+	    PDN_ADJ_AMBIGUOUS | PDN_ADJ_LINES_DIFFER);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNDECIDED);
+	assert_int_equal(pdn_adjudication_result(a), PDN_OUTCOME_DRAW);
 	assert_string_equal(diags, "ambiguous-game@1");
 
 	adjudicate_diag("[FEN \"W:WK1:B7,17,22,32,37,K41\"]\n[Result \"1-1\"]\n"
 	    "1. 1x42 32-38 2. 42x11 41-23 3. 11-44 23-29 4. 44-49 29-18 "
-	    "5. 49-21 18-45 6. 21-8 45-34 7. 8-3 1-1\n", NULL, &a);
-	assert_int_equal(a.lines, 1);
-	assert_int_equal(a.flags, 0);
-	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
-	assert_string_equal(a.reason, "5-move");
-	assert_int_equal(a.ply, 13);
+	    "5. 49-21 18-45 6. 21-8 45-34 7. 8-3 1-1\n", NULL, a);
+	assert_int_equal(pdn_adjudication_lines(a), 1);
+	assert_int_equal(pdn_adjudication_flags(a), 0);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_AGREE);
+	assert_string_equal(pdn_adjudication_reason(a), "5-move");
+	assert_int_equal(pdn_adjudication_ply(a), 13);
 	assert_string_equal(diags, "");
 
 	/*
@@ -341,48 +363,48 @@ test_merged_lines(void **state)
 	 * position, they are one line (a review found them kept apart).
 	 */
 	adjudicate_diag("[FEN \"W:WK13,14,16,31,35,K45:B6,9,18,20,28,K32,40\"]"
-	    "\n1. 13x15 9x20 2. 45x37 *\n", NULL, &a);
-	assert_int_equal(a.lines, 1);
-	assert_int_equal(a.flags, 0);
+	    "\n1. 13x15 9x20 2. 45x37 *\n", NULL, a);
+	assert_int_equal(pdn_adjudication_lines(a), 1);
+	assert_int_equal(pdn_adjudication_flags(a), 0);
 	assert_string_equal(diags, "");
 
 	adjudicate_diag("[FEN \"W:WK38:B12,14,18,30,K32,K49\"]\n"
 	    "[Result \"1-1\"]\n1. 38x34 49-43 2. 34x7 43-39 3. 7-23 39-22 "
-	    "4. 23-34 22-4 5. 34-1 4-9 6. 1-7 1-1\n", NULL, &a);
-	assert_int_equal(a.lines, 1);
-	assert_int_equal(a.verdict, PDN_VERDICT_AGREE);
-	assert_string_equal(a.reason, "5-move");
-	assert_int_equal(a.ply, 11);
+	    "4. 23-34 22-4 5. 34-1 4-9 6. 1-7 1-1\n", NULL, a);
+	assert_int_equal(pdn_adjudication_lines(a), 1);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_AGREE);
+	assert_string_equal(pdn_adjudication_reason(a), "5-move");
+	assert_int_equal(pdn_adjudication_ply(a), 11);
 	assert_string_equal(diags, "");
 }
 
 static void
 test_time(void **state)
 {
-	pdn_adjudication a;
+	pdn_adjudication *a = result();
 
 	(void)state;
 	adjudicate("[Termination \"Time forfeit\"]\n[Result \"0-2\"]\n"
-	    "1. 32-28 0-2\n", NULL, &a);
-	assert_int_equal(a.verdict, PDN_VERDICT_UNDECIDED);
-	assert_string_equal(a.reason, "time");
-	assert_int_equal(a.loser, PDN_WHITE);
-	assert_true(a.flags & PDN_ADJ_TIME_TAG);
+	    "1. 32-28 0-2\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNDECIDED);
+	assert_string_equal(pdn_adjudication_reason(a), "time");
+	assert_int_equal(test_loser(a), PDN_WHITE);
+	assert_true(pdn_adjudication_flags(a) & PDN_ADJ_TIME_TAG);
 
 	/* No result recorded: the player to move lost. */
-	adjudicate("[Termination \"lost on time\"]\n1. 32-28 *\n", NULL, &a);
-	assert_int_equal(a.loser, PDN_BLACK);
+	adjudicate("[Termination \"lost on time\"]\n1. 32-28 *\n", NULL, a);
+	assert_int_equal(test_loser(a), PDN_BLACK);
 
 	/* Only the last [%clock] counts: live clocks count up from 0. */
 	adjudicate("1. 32-28 {[%clock w0:00:00 B0:00:00]} 19-23 "
-	    "{[%clock W0:00:03 b0:00:00.0]} 1-1\n", NULL, &a);
-	assert_string_equal(a.reason, "time");
-	assert_int_equal(a.loser, PDN_BLACK);
-	assert_true(a.flags & PDN_ADJ_TIME_CLOCK);
+	    "{[%clock W0:00:03 b0:00:00.0]} 1-1\n", NULL, a);
+	assert_string_equal(pdn_adjudication_reason(a), "time");
+	assert_int_equal(test_loser(a), PDN_BLACK);
+	assert_true(pdn_adjudication_flags(a) & PDN_ADJ_TIME_CLOCK);
 	adjudicate("1. 32-28 {[%clock w0:00:00 B0:00:00]} 19-23 "
-	    "{[%clock W0:00:03 b0:00:01]} 1-1\n", NULL, &a);
-	assert_null(a.reason);
-	assert_false(a.has_loser);
+	    "{[%clock W0:00:03 b0:00:01]} 1-1\n", NULL, a);
+	assert_null(pdn_adjudication_reason(a));
+	assert_false(pdn_adjudication_loser(a, NULL));
 }
 
 /* Every game of a corpus file: the clone writes as the original. */
@@ -726,7 +748,8 @@ test_random_records(void **state)
 	static char text[32768];
 	pdn_profile *profs[3];
 	pdn_adjudicator *a;
-	pdn_adjudication out;
+	pdn_adjudication *out = result();
+	const char *why;
 	pdn_rules *t;
 	pdn_reader *r;
 	const pdn_game *g;
@@ -759,18 +782,21 @@ test_random_records(void **state)
 			assert_int_equal(pdn_reader_new_mem(&r, text,
 			    strlen(text), pdntest_reader_options()), 0);
 			assert_int_equal(pdn_reader_next(&g, r), 1);
-			assert_int_equal(pdntest_adjudicate(&out, a, g, NULL), 0);
-			if (out.plies != plies || out.lines != 1 ||
-			    out.ply != e.ply || (e.reason == NULL ?
-			    out.reason != NULL : out.reason == NULL ||
-			    strcmp(out.reason, e.reason) != 0) ||
-			    out.adjudicated != e.outcome)
+			assert_int_equal(pdntest_adjudicate(out, a, g, NULL), 0);
+			why = pdn_adjudication_reason(out);
+			if (pdn_adjudication_plies(out) != plies ||
+			    pdn_adjudication_lines(out) != 1 ||
+			    pdn_adjudication_ply(out) != e.ply ||
+			    (e.reason == NULL ? why != NULL : why == NULL ||
+			    strcmp(why, e.reason) != 0) ||
+			    pdn_adjudication_result(out) != e.outcome)
 				fail_msg("%s, game %d: %s at %ld (%ld plies), "
 				    "expected %s at %ld:\n%s",
-				    pdn_profile_name(profs[p]),
-				    game, out.reason ? out.reason : "nothing",
-				    out.ply, out.plies, e.reason ? e.reason :
-				    "nothing", e.ply, text);
+				    pdn_profile_name(profs[p]), game,
+				    why != NULL ? why : "nothing",
+				    pdn_adjudication_ply(out),
+				    pdn_adjudication_plies(out),
+				    e.reason ? e.reason : "nothing", e.ply, text);
 			k = (size_t)pdn_rules_reason_parse(e.reason);
 			seen[k]++;
 			pdn_reader_free(r);

@@ -14,6 +14,18 @@
 
 #include <pdn/pdn.h>
 #include "pdntest.h"
+
+/* The adjudication the tests fill, one for the run. */
+static pdn_adjudication *
+result(void)
+{
+	static pdn_adjudication *r;
+
+	if (r == NULL)
+		assert_int_equal(pdn_adjudication_new(&r), 0);
+	return r;
+}
+
 #include "yamlvec.h"
 
 #define MAXPLIES 512
@@ -218,7 +230,8 @@ check_adjudicated(const struct game *g, const char *prof,
 {
 	static char text[16384];
 	pdn_adjudicator *a;
-	pdn_adjudication out;
+	pdn_adjudication *out = result();
+	const char *why;
 	pdn_reader *r;
 	const pdn_game *pg;
 	const char *want = NULL;
@@ -232,7 +245,7 @@ check_adjudicated(const struct game *g, const char *prof,
 	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_reader_next(&pg, r), 1);
 	assert_int_equal(pdn_adjudicator_new(&a, p), 0);
-	assert_int_equal(pdntest_adjudicate(&out, a, pg, NULL), 0);
+	assert_int_equal(pdntest_adjudicate(out, a, pg, NULL), 0);
 	if (e->end.reason != PDN_REASON_NONE) {
 		want = pdn_rules_reason_str(e->end.reason);
 		ply = e->end.ply;
@@ -240,14 +253,17 @@ check_adjudicated(const struct game *g, const char *prof,
 		want = "threefold";
 		ply = e->claim;
 	}
-	if (out.verdict == PDN_VERDICT_INVALID || out.plies != g->n ||
-	    out.ply != ply || (want == NULL ? out.reason != NULL :
-	    out.reason == NULL || strcmp(out.reason, want) != 0)) {
+	why = pdn_adjudication_reason(out);
+	if (pdn_adjudication_verdict(out) == PDN_VERDICT_INVALID ||
+	    pdn_adjudication_plies(out) != g->n ||
+	    pdn_adjudication_ply(out) != ply || (want == NULL ? why != NULL :
+	    why == NULL || strcmp(why, want) != 0)) {
 		print_error("%s [%s] adjudicated: %s at ply %ld (%s, %ld "
 		    "plies), expected %s at ply %ld\n", g->name, prof,
-		    out.reason != NULL ? out.reason : "none", out.ply,
-		    pdn_verdict_str(out.verdict), out.plies,
-		    want != NULL ? want : "none", ply);
+		    why != NULL ? why : "none", pdn_adjudication_ply(out),
+		    pdn_verdict_str(pdn_adjudication_verdict(out)),
+		    pdn_adjudication_plies(out), want != NULL ? want : "none",
+		    ply);
 		failed = 1;
 	}
 	pdn_adjudicator_free(a);

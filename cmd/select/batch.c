@@ -123,7 +123,6 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	const pdn_played *pg;
 	const pdn_game *g;
 	const char *rest;
-	pdn_adjudication adj;
 	struct item *it;
 	size_t len;
 	uint64_t th;
@@ -172,11 +171,12 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			    criteria_status(pg) != cr->status)
 				sel = 0;
 			if (sel && cr->verdict >= 0) {
-				if (pdn_adjudicate(&adj, w->a, pg) != 0) {
+				if (pdn_adjudicate(w->adj, w->a, pg) != 0) {
 					b->body.oom = 1;
 					break;
 				}
-				sel = (int)adj.verdict == cr->verdict;
+				sel = (int)pdn_adjudication_verdict(w->adj) ==
+				    cr->verdict;
 			}
 			if (sel && reach)
 				sel = criteria_reached(cr, pg);

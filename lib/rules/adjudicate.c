@@ -16,6 +16,40 @@
 
 #include "pdn/adjudicate.h"
 
+/* What the adjudicator says about one game (pdn/adjudicate.h). */
+struct pdn_adjudication {
+	pdn_verdict verdict;
+	unsigned flags;			/* PDN_ADJ_* */
+	const char *recorded;		/* the result token read, or NULL */
+	pdn_outcome recorded_outcome;
+	/*
+	 * The result the rules give; for an undecided game the recorded one
+	 * (it stands); PDN_OUTCOME_NONE for an invalid or unsupported game.
+	 */
+	pdn_outcome adjudicated;
+	const char *adjudicated_str;	/* in the record's family, or NULL */
+	/*
+	 * The rule's reason (pdn_rules_reason_str(): "no-pieces", "no-moves",
+	 * "threefold", "25-move", ...), "time" (undecided: the record's own
+	 * account of a loss on time), or NULL.
+	 */
+	const char *reason;
+	pdn_colour loser;		/* who lost, when `has_loser` */
+	int has_loser;
+	/*
+	 * The ply at which the rule fired (or a threefold claim was possible),
+	 * 1-based, 0 for the initial position; -1 when none.  The move of
+	 * that ply with its number and side, when ply > 0.
+	 */
+	long ply;
+	long number;
+	pdn_colour side;
+	char move[PDN_MOVE_STRMAX];
+	long plies;			/* the main-line plies replayed */
+	int lines;			/* lines surviving the replay */
+	int second;	/* that move is the second of its pair ("N...") */
+};
+
 struct pdn_adjudicator {
 	pdn_rules *t;
 	/*
@@ -389,4 +423,111 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 	}
 	out->adjudicated_str = pdn_outcome_str(out->adjudicated, family);
 	return 0;
+}
+
+/* --- the result's accessors ------------------------------------------ */
+
+int
+pdn_adjudication_new(pdn_adjudication **out)
+{
+	*out = calloc(1, sizeof(**out));
+	return *out != NULL ? 0 : PDN_ENOMEM;
+}
+
+void
+pdn_adjudication_free(pdn_adjudication *j)
+{
+	free(j);
+}
+
+pdn_verdict
+pdn_adjudication_verdict(const pdn_adjudication *j)
+{
+	return j->verdict;
+}
+
+unsigned
+pdn_adjudication_flags(const pdn_adjudication *j)
+{
+	return j->flags;
+}
+
+const char *
+pdn_adjudication_recorded(const pdn_adjudication *j)
+{
+	return j->recorded;
+}
+
+pdn_outcome
+pdn_adjudication_recorded_outcome(const pdn_adjudication *j)
+{
+	return j->recorded_outcome;
+}
+
+pdn_outcome
+pdn_adjudication_result(const pdn_adjudication *j)
+{
+	return j->adjudicated;
+}
+
+const char *
+pdn_adjudication_result_str(const pdn_adjudication *j)
+{
+	return j->adjudicated_str;
+}
+
+const char *
+pdn_adjudication_reason(const pdn_adjudication *j)
+{
+	return j->reason;
+}
+
+int
+pdn_adjudication_loser(const pdn_adjudication *j, pdn_colour *loser)
+{
+	if (j->has_loser && loser != NULL)
+		*loser = j->loser;
+	return j->has_loser;
+}
+
+long
+pdn_adjudication_ply(const pdn_adjudication *j)
+{
+	return j->ply;
+}
+
+const char *
+pdn_adjudication_move(const pdn_adjudication *j)
+{
+	return j->move;
+}
+
+long
+pdn_adjudication_number(const pdn_adjudication *j)
+{
+	return j->number;
+}
+
+pdn_colour
+pdn_adjudication_side(const pdn_adjudication *j)
+{
+	return j->side;
+}
+
+int
+pdn_adjudication_second(const pdn_adjudication *j)
+{
+	return j->second;
+}
+
+long
+pdn_adjudication_plies(const pdn_adjudication *j)
+{
+	return j->plies;
+}
+
+int
+pdn_adjudication_lines(const pdn_adjudication *j)
+{
+	return j->lines;
 }

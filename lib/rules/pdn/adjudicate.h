@@ -55,41 +55,58 @@ enum {
 };
 
 /*
- * What the adjudicator says about one game.  Strings are static or
- * borrowed from the game, so the adjudication is valid while the game is.
+ * What the adjudicator says about one game: opaque, so that a new field
+ * (or a longer move) is no change of the ABI.  The caller makes one
+ * (pdn_adjudication_new()) and pdn_adjudicate() fills it; its strings are
+ * static or borrowed from the game, so it is valid while the game is.
  */
-typedef struct pdn_adjudication {
-	pdn_verdict verdict;
-	unsigned flags;			/* PDN_ADJ_* */
-	const char *recorded;		/* the result token read, or NULL */
-	pdn_outcome recorded_outcome;
-	/*
-	 * The result the rules give; for an undecided game the recorded one
-	 * (it stands); PDN_OUTCOME_NONE for an invalid or unsupported game.
-	 */
-	pdn_outcome adjudicated;
-	const char *adjudicated_str;	/* in the record's family, or NULL */
-	/*
-	 * The rule's reason (pdn_rules_reason_str(): "no-pieces", "no-moves",
-	 * "threefold", "25-move", ...), "time" (undecided: the record's own
-	 * account of a loss on time), or NULL.
-	 */
-	const char *reason;
-	pdn_colour loser;		/* who lost, when `has_loser` */
-	int has_loser;
-	/*
-	 * The ply at which the rule fired (or a threefold claim was possible),
-	 * 1-based, 0 for the initial position; -1 when none.  The move of
-	 * that ply with its number and side, when ply > 0.
-	 */
-	long ply;
-	long number;
-	pdn_colour side;
-	char move[PDN_MOVE_STRMAX];
-	long plies;			/* the main-line plies replayed */
-	int lines;			/* lines surviving the replay */
-	int second;	/* that move is the second of its pair ("N...") */
-} pdn_adjudication;
+typedef struct pdn_adjudication pdn_adjudication;
+
+/* A result to fill; returns 0 or PDN_ENOMEM (free: NULL-safe). */
+int pdn_adjudication_new(pdn_adjudication **out);
+void pdn_adjudication_free(pdn_adjudication *j);
+
+/* The verdict, and why an ambiguous or unplayable game got it (PDN_ADJ_*). */
+pdn_verdict pdn_adjudication_verdict(const pdn_adjudication *j);
+unsigned pdn_adjudication_flags(const pdn_adjudication *j);
+
+/* The result token the record gives, or NULL, and what it means. */
+const char *pdn_adjudication_recorded(const pdn_adjudication *j);
+pdn_outcome pdn_adjudication_recorded_outcome(const pdn_adjudication *j);
+
+/*
+ * The result the rules give (for an undecided game the recorded one: it
+ * stands; PDN_OUTCOME_NONE for an invalid or unsupported game), and its
+ * token in the record's family, or NULL.
+ */
+pdn_outcome pdn_adjudication_result(const pdn_adjudication *j);
+const char *pdn_adjudication_result_str(const pdn_adjudication *j);
+
+/*
+ * The rule's reason (pdn_rules_reason_str(): "no-pieces", "no-moves",
+ * "threefold", "25-move", ...), "time" (undecided: the record's own
+ * account of a loss on time), or NULL.
+ */
+const char *pdn_adjudication_reason(const pdn_adjudication *j);
+
+/* Nonzero when someone lost: *loser (may be NULL) gets who. */
+int pdn_adjudication_loser(const pdn_adjudication *j, pdn_colour *loser);
+
+/*
+ * The ply at which the rule fired (or a threefold claim was possible),
+ * 1-based, 0 for the initial position, -1 when none; the move of that ply
+ * ("" when none), its number, its side, and whether it is the second of
+ * its pair ("N...").
+ */
+long pdn_adjudication_ply(const pdn_adjudication *j);
+const char *pdn_adjudication_move(const pdn_adjudication *j);
+long pdn_adjudication_number(const pdn_adjudication *j);
+pdn_colour pdn_adjudication_side(const pdn_adjudication *j);
+int pdn_adjudication_second(const pdn_adjudication *j);
+
+/* The main-line plies replayed, and the lines that survived the replay. */
+long pdn_adjudication_plies(const pdn_adjudication *j);
+int pdn_adjudication_lines(const pdn_adjudication *j);
 
 typedef struct pdn_adjudicator pdn_adjudicator;
 
