@@ -38,41 +38,16 @@ test_loser(const pdn_adjudication *j)
 	return c;
 }
 
+/* The verdicts' stable names (results are test_game's). */
 static void
-test_outcomes(void **state)
+test_verdict_names(void **state)
 {
-	static const struct {
-		const char *s;
-		pdn_outcome o;
-		pdn_result_family f;
-	} cases[] = {
-		{ "2-0", PDN_OUTCOME_WHITE, PDN_FAMILY_DRAUGHTS },
-		{ "0-2", PDN_OUTCOME_BLACK, PDN_FAMILY_DRAUGHTS },
-		{ "1-1", PDN_OUTCOME_DRAW, PDN_FAMILY_DRAUGHTS },
-		{ "0-0", PDN_OUTCOME_DOUBLE_LOSS, PDN_FAMILY_DRAUGHTS },
-		{ "1-0", PDN_OUTCOME_WHITE, PDN_FAMILY_CHESS },
-		{ "0-1", PDN_OUTCOME_BLACK, PDN_FAMILY_CHESS },
-		{ "1/2-1/2", PDN_OUTCOME_DRAW, PDN_FAMILY_CHESS },
-		{ "*", PDN_OUTCOME_UNKNOWN, PDN_FAMILY_DRAUGHTS }
-	};
-	pdn_result_family f;
-	size_t i;
-
 	(void)state;
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		f = (pdn_result_family)-1;
-		assert_int_equal(pdn_outcome_parse(cases[i].s, &f), cases[i].o);
-		assert_int_equal(f, cases[i].f);
-		assert_string_equal(pdn_outcome_str(cases[i].o, cases[i].f),
-		    cases[i].s);
-	}
-	assert_int_equal(pdn_outcome_parse(NULL, NULL), PDN_OUTCOME_NONE);
-	assert_int_equal(pdn_outcome_parse("?", NULL), PDN_OUTCOME_NONE);
-	assert_int_equal(pdn_outcome_parse("2-1", NULL), PDN_OUTCOME_NONE);
-	assert_string_equal(pdn_outcome_str(PDN_OUTCOME_DOUBLE_LOSS,
-	    PDN_FAMILY_CHESS), "0-0");
-	assert_null(pdn_outcome_str(PDN_OUTCOME_NONE, PDN_FAMILY_DRAUGHTS));
 	assert_string_equal(pdn_verdict_str(PDN_VERDICT_AGREE), "agree");
+	assert_string_equal(pdn_verdict_str(PDN_VERDICT_DISAGREE),
+	    "disagree");
+	assert_string_equal(pdn_verdict_str(PDN_VERDICT_UNDECIDED),
+	    "undecided");
 	assert_string_equal(pdn_verdict_str(PDN_VERDICT_CONTINUES),
 	    "continues");
 	assert_string_equal(pdn_verdict_str(PDN_VERDICT_INVALID), "invalid");
@@ -816,7 +791,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_outcomes),
+		cmocka_unit_test(test_verdict_names),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_liberty_loses_to_exact),
 		cmocka_unit_test(test_claim_on_last_ply),
