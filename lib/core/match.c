@@ -167,10 +167,12 @@ quiet_geometry(const pdn_position *pos, int from, int to, pdn_move *m)
 	    (tb != fb << 5 && tb != fb << 6))
 		return 0;
 ok:
-	/* Field by field: a memset of the whole move is slower here. */
-	m->captured = 0;
-	memset(m->path, 0, sizeof(m->path));
-	m->ncap = 0;
+	/*
+	 * One memset: the fields written one by one saved 14 thousand of
+	 * 745 million instructions (pdn-validate -q, 20 copies of the bench
+	 * games, 2026-12-03), nothing to keep a trick for.
+	 */
+	memset(m, 0, sizeof(*m));
 	m->fromto = fb | tb;
 	m->from = (uint8_t)from;
 	m->to = (uint8_t)to;
