@@ -25,18 +25,18 @@ pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
 	*out = *tok;
 	out->alpha = 0;
 	if (tok->nsq < 2)
-		return -1;
+		return PDN_EINVAL;
 	for (k = 0; k < tok->nsq; k++) {
 		if (tok->alpha) {
 			if (intl)
-				return -1;
+				return PDN_EINVAL;
 			a = tok->sq[k] - PDN_ALPHA;
 			out->sq[k] = (uint16_t)pdn_variant_square_at(v,
 			    (int)(a / 100) - 1, (int)(a % 100) - 1);
 			if (out->sq[k] == 0)
-				return -1;
+				return PDN_EINVAL;
 		} else if (tok->sq[k] < 1 || tok->sq[k] > squares)
-			return -1;
+			return PDN_EINVAL;
 	}
 	return 0;
 }

@@ -238,7 +238,7 @@ int
 pdn_variant_square_xy(const pdn_variant *v, int square, int *x, int *y)
 {
 	if (square < 1 || square > v->geom->squares)
-		return -1;
+		return PDN_EINVAL;
 	*x = v->geom->x[square];
 	*y = v->geom->y[square];
 	return 0;

@@ -215,7 +215,8 @@ int pdn_variant_squares(const pdn_variant *v);
 
 /*
  * The file x and rank y of a square (0-based: a1 is 0, 0; White's men
- * start at the low ranks); -1 for a number that is no square.
+ * start at the low ranks).  Returns 0, or PDN_EINVAL for a number that
+ * is no square.
  */
 int pdn_variant_square_xy(const pdn_variant *v, int square, int *x, int *y);
 
@@ -407,9 +408,9 @@ int pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
 
 /*
  * The token with its squares as square numbers of variant v in *out
- * ("c3-d4" becomes "22-18" in the algebraic variants); -1 when one of
- * them is no square of v (algebraic squares are none in international
- * draughts).
+ * ("c3-d4" becomes "22-18" in the algebraic variants).  Returns 0, or
+ * PDN_EINVAL when one of them is no square of v (algebraic squares are
+ * none in international draughts).
  */
 int pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
     pdn_movetok *out);
