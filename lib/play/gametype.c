@@ -52,6 +52,7 @@ emit(struct typing *r, pdn_diag_code code, long line, long col,
 	r->report(r->ctx, code, line, col, NULL, detail);
 }
 
+/* Nonzero when FEN text s names a square of 33 to 50: not an 8x8 board. */
 static int
 fen_big_square(const char *s)
 {
