@@ -9,8 +9,11 @@
  *   setup.c    where a line starts: the FEN tag or the start position,
  *              the /FEN/ setups, their move numbers and checks
  *   explain.c  why a move is not legal, and what was possible instead
- *   report.c   the diagnostics of the replay, with the move's number
+ *   report.c   the diagnostics of the replay, with the move's number,
+ *              kept in the played game
  *   played.c   the accessors of the played game
+ *   gametype.c the GameType of a record and the checks of its FENs: the
+ *              reader's finish hook, or the replay's own step
  */
 #ifndef PDN_PLAY_H
 #define PDN_PLAY_H

@@ -1,6 +1,7 @@
 /*
- * The replay's diagnostics: counted in the played game, and handed to the
- * caller's callback with the move's text, number and side.
+ * The replay's diagnostics: counted and kept in the played game
+ * (pdn_played_diag()), and handed to the caller's callback, with the
+ * move's text, number and side.
  */
 #include <stdarg.h>
 #include <stdint.h>
