@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <pdn/pdn.h>
@@ -16,10 +17,8 @@
 #define MAXPLY	400
 #define ROUNDS	100
 
-struct ply {
-	pdn_position before;
-	pdn_move move;
-};
+/* Move i of the kept ones: moves are copied out of their lists. */
+#define MOVE(i) ((const pdn_move *)(moves + (i) * msize))
 
 static double
 now(void)
@@ -43,9 +42,10 @@ next_random(uint64_t *s)
 int
 main(void)
 {
-	static pdn_movelist list;
-	struct ply *plies;
-	size_t *starts, nplies = 0, cap = 1 << 20, g;
+	pdn_movelist *list;
+	pdn_position *before;
+	char *moves;
+	size_t *starts, nplies = 0, cap = 1 << 20, g, msize = pdn_move_size();
 	uint64_t seed = 0x9e3779b97f4a7c15ULL;
 	unsigned long reasons[7] = { 0 };
 	pdn_rules *t;
@@ -54,10 +54,11 @@ main(void)
 	double t0, secs;
 	int n, ply, round;
 
-	plies = malloc(cap * sizeof(*plies));
+	before = malloc(cap * sizeof(*before));
+	moves = malloc(cap * msize);
 	starts = malloc((NGAMES + 1) * sizeof(*starts));
-	if (plies == NULL || starts == NULL ||
-	    pdn_rules_new(&t, NULL) != 0) {
+	if (before == NULL || moves == NULL || starts == NULL ||
+	    pdn_rules_new(&t, NULL) != 0 || pdn_movelist_new(&list) != 0) {
 		perror("drawrules bench");
 		return 2;
 	}
@@ -67,21 +68,22 @@ main(void)
 		pos = start;
 		pdn_rules_start(t, &pos, -1);
 		for (ply = 0; ply < MAXPLY; ply++) {
-			if ((n = pdn_generate(&list, &pos)) <= 0)
+			if ((n = pdn_generate(list, &pos)) <= 0)
 				break;
 			if (nplies == cap) {
 				cap *= 2;
-				plies = realloc(plies, cap * sizeof(*plies));
-				if (plies == NULL) {
+				before = realloc(before, cap * sizeof(*before));
+				moves = realloc(moves, cap * msize);
+				if (before == NULL || moves == NULL) {
 					perror("drawrules bench");
 					return 2;
 				}
 			}
-			plies[nplies].before = pos;
-			plies[nplies].move =
-			    list.m[next_random(&seed) % (uint64_t)n];
-			pdn_rules_play(&st, t, &pos, &plies[nplies].move);
-			pdn_make(&pos, &plies[nplies].move);
+			before[nplies] = pos;
+			memcpy(moves + nplies * msize, pdn_movelist_get(list,
+			    (int)(next_random(&seed) % (uint64_t)n)), msize);
+			pdn_rules_play(&st, t, &pos, MOVE(nplies));
+			pdn_make(&pos, MOVE(nplies));
 			nplies++;
 			if (st.end.reason != PDN_REASON_NONE)
 				break;
@@ -97,8 +99,7 @@ main(void)
 
 			pdn_rules_start(t, &start, -1);
 			for (i = starts[g]; i < starts[g + 1]; i++)
-				pdn_rules_play(&st, t, &plies[i].before,
-				    &plies[i].move);
+				pdn_rules_play(&st, t, &before[i], MOVE(i));
 		}
 	}
 	secs = now() - t0;
@@ -110,7 +111,9 @@ main(void)
 	    reasons[0], reasons[1], reasons[2], reasons[3], reasons[4],
 	    reasons[5], reasons[6]);
 	pdn_rules_free(t);
-	free(plies);
+	pdn_movelist_free(list);
+	free(before);
+	free(moves);
 	free(starts);
 	return 0;
 }

@@ -17,7 +17,7 @@ static size_t npositions, cap;
 static void
 collect(const pdn_position *pos, int depth)
 {
-	pdn_movelist list;
+	pdn_movelist *list;
 	pdn_position child;
 	int i, n;
 
@@ -32,12 +32,17 @@ collect(const pdn_position *pos, int depth)
 	positions[npositions++] = *pos;
 	if (depth == 0)
 		return;
-	n = pdn_generate(&list, pos);
+	if (pdn_movelist_new(&list) != 0) {
+		perror("movegen bench");
+		exit(2);
+	}
+	n = pdn_generate(list, pos);
 	for (i = 0; i < n; i++) {
 		child = *pos;
-		pdn_make(&child, &list.m[i]);
+		pdn_make(&child, pdn_movelist_get(list, i));
 		collect(&child, depth - 1);
 	}
+	pdn_movelist_free(list);
 }
 
 static double
@@ -53,12 +58,16 @@ int
 main(void)
 {
 	pdn_position start;
-	pdn_movelist list;
+	pdn_movelist *list;
 	unsigned long long calls, moves;
 	double t0, secs;
 	size_t i;
 	int r, kind;
 
+	if (pdn_movelist_new(&list) != 0) {
+		perror("movegen bench");
+		return 2;
+	}
 	pdn_variant_start(pdn_variant_default(), &start);
 	collect(&start, 5);
 	for (kind = 0; kind < 2; kind++) {
@@ -68,7 +77,7 @@ main(void)
 			for (i = 0; i < npositions; i++) {
 				if (pdn_has_capture(&positions[i]) != kind)
 					continue;
-				moves += (unsigned long long)pdn_generate(&list, &positions[i]);
+				moves += (unsigned long long)pdn_generate(list, &positions[i]);
 				calls++;
 			}
 		}
@@ -80,5 +89,6 @@ main(void)
 		    secs * 1e9 / (double)calls, secs * 1e9 / (double)moves);
 	}
 	free(positions);
+	pdn_movelist_free(list);
 	return 0;
 }

@@ -36,18 +36,39 @@ square_order(int square)
 static int
 cmp_move(const void *a, const void *b)
 {
-	const pdn_move *x = a, *y = b;
-	int i;
+	const pdn_move *x = *(const pdn_move *const *)a;
+	const pdn_move *y = *(const pdn_move *const *)b;
+	int px[PDN_MOVE_STRMAX], py[PDN_MOVE_STRMAX], nx, ny, i;
 
-	if (x->from != y->from)
-		return square_order(x->from) - square_order(y->from);
-	if (x->to != y->to)
-		return square_order(x->to) - square_order(y->to);
-	for (i = 0; i < PDN_MAX_CAPTURES; i++)
-		if (x->path[i] != y->path[i])
-			return square_order(x->path[i]) -
-			    square_order(y->path[i]);
+	if (pdn_move_from(x) != pdn_move_from(y))
+		return square_order(pdn_move_from(x)) -
+		    square_order(pdn_move_from(y));
+	if (pdn_move_to(x) != pdn_move_to(y))
+		return square_order(pdn_move_to(x)) -
+		    square_order(pdn_move_to(y));
+	nx = pdn_move_path(px, PDN_MOVE_STRMAX, x);
+	ny = pdn_move_path(py, PDN_MOVE_STRMAX, y);
+	/* The landing squares after from; a shorter path ends with 0s. */
+	for (i = 1; i < nx || i < ny; i++)
+		if ((i < nx ? px[i] : 0) != (i < ny ? py[i] : 0))
+			return square_order(i < nx ? px[i] : 0) -
+			    square_order(i < ny ? py[i] : 0);
 	return 0;
+}
+
+/* A move list of pos, or the tool's exit on a full memory. */
+static pdn_movelist *
+moves_of(const pdn_position *pos, int *n)
+{
+	pdn_movelist *list;
+
+	if (pdn_movelist_new(&list) != 0) {
+		cli_warn("out of memory");
+		exit(2);
+	}
+	pdn_generate(list, pos);
+	*n = pdn_movelist_count(list);
+	return list;
 }
 
 /* What was asked. */
@@ -63,46 +84,50 @@ static struct {
 static unsigned long long
 perft_root(const pdn_position *pos, int depth, int bulk)
 {
-	pdn_movelist list;
+	pdn_movelist *list;
 	pdn_position child;
 	unsigned long long nodes = 0;
 	int i, n;
 
 	if (depth < 2)
 		return pdn_perft(pos, depth, bulk);
-	n = pdn_generate(&list, pos);
-	if (n < 0)
-		n = list.n;
+	list = moves_of(pos, &n);
 	cli_progress_start("nodes", (uint64_t)n);
 	for (i = 0; i < n; i++) {
 		child = *pos;
-		pdn_make(&child, &list.m[i]);
+		pdn_make(&child, pdn_movelist_get(list, i));
 		nodes += pdn_perft(&child, depth - 1, bulk);
 		cli_progress(nodes, (uint64_t)i + 1);
 	}
 	cli_progress_end();
+	pdn_movelist_free(list);
 	return nodes;
 }
 
 static void
 divide(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 {
-	pdn_movelist list;
+	pdn_movelist *list;
+	const pdn_move **sorted;
 	pdn_position child;
 	char mv[PDN_MOVE_STRMAX];
 	unsigned long long nodes, total = 0;
 	int i, n;
 
-	n = pdn_generate(&list, pos);
-	if (n < 0)
-		n = list.n;
-	qsort(list.m, (size_t)n, sizeof(list.m[0]), cmp_move);
+	list = moves_of(pos, &n);
+	if ((sorted = malloc((size_t)(n + 1) * sizeof(*sorted))) == NULL) {
+		cli_warn("out of memory");
+		exit(2);
+	}
+	for (i = 0; i < n; i++)
+		sorted[i] = pdn_movelist_get(list, i);
+	qsort(sorted, (size_t)n, sizeof(*sorted), cmp_move);
 	for (i = 0; i < n; i++) {
 		child = *pos;
-		pdn_make(&child, &list.m[i]);
+		pdn_make(&child, sorted[i]);
 		nodes = pdn_perft(&child, depth - 1, bulk);
 		total += nodes;
-		pdn_move_str_unique(mv, variant, &list.m[i], &list);
+		pdn_move_str_unique(mv, variant, sorted[i], list);
 		fprintf(fp, format == FORMAT_TSV ? "%s\t%llu\n" :
 		    "%-12s %llu\n", mv, nodes);
 		/* A long count shows its progress through a pipe too. */
@@ -110,6 +135,8 @@ divide(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 	}
 	fprintf(fp, format == FORMAT_TSV ? "%s\t%llu\n" : "%-12s %llu\n",
 	    "total", total);
+	free(sorted);
+	pdn_movelist_free(list);
 }
 
 static void

@@ -52,7 +52,7 @@ struct run {
 	pdn_replay *rp;
 	const pdn_played *pg;	/* the game being shown */
 	pdn_buf buf;
-	pdn_movelist legal;	/* scratch for writing moves */
+	pdn_movelist *legal;	/* scratch for writing moves */
 	char path[PATH_MAX];
 };
 
@@ -341,9 +341,9 @@ move_text(struct run *run, struct shot *sh, const pdn_ply *p)
 	 * The shortest form no other legal move shares, as the records of
 	 * the game's variant write it ("c3:e5" in Russian).
 	 */
-	pdn_generate(&run->legal, p->before);
+	pdn_generate(run->legal, p->before);
 	pdn_move_str_unique(sh->mv, pdn_position_variant(p->before), p->move,
-	    &run->legal);
+	    run->legal);
 	snprintf(sh->move, sizeof(sh->move), "%ld%s %s", p->number,
 	    p->second ? "..." : ".", sh->mv);
 }
@@ -652,7 +652,8 @@ main(int argc, char **argv)
 		if (same_bases(&d) != 0)
 			goto out;
 	}
-	if (pdn_replay_new(&run.rp) != 0) {
+	if (pdn_replay_new(&run.rp) != 0 ||
+	    pdn_movelist_new(&run.legal) != 0) {
 		cli_warn("out of memory");
 		goto out;
 	}
@@ -666,6 +667,7 @@ main(int argc, char **argv)
 		status = 2;
 out:
 	pdn_replay_free(run.rp);
+	pdn_movelist_free(run.legal);
 	pdn_buf_free(&run.buf);
 	return drv_end(&d, status);
 }

@@ -272,8 +272,8 @@ svg_last_squares(pdn_buf *out, const pdn_move *m, const struct board *b)
 {
 	int sq[2], i, r, c;
 
-	sq[0] = m->from;
-	sq[1] = m->to;
+	sq[0] = pdn_move_from(m);
+	sq[1] = pdn_move_to(m);
 	for (i = 0; i < 2; i++) {
 		/* A king's capture may end where it began. */
 		if (i == 1 && sq[1] == sq[0])
@@ -293,21 +293,16 @@ svg_last_squares(pdn_buf *out, const pdn_move *m, const struct board *b)
 static void
 svg_last_arrow(pdn_buf *out, const pdn_move *m, const struct board *b)
 {
-	double x[PDN_MAX_CAPTURES + 1], y[PDN_MAX_CAPTURES + 1];
+	int sq[PDN_MOVE_STRMAX], cap[PDN_MOVE_STRMAX];
+	double x[PDN_MOVE_STRMAX], y[PDN_MOVE_STRMAX];
 	double dx, dy;
-	uint64_t bit;
-	int i, n, k;
+	int i, n, k, ncap;
 
-	square_centre(b, m->from, &x[0], &y[0]);
-	n = 1;
-	if (m->ncap == 0) {
-		square_centre(b, m->to, &x[n], &y[n]);
-		n++;
-	}
-	for (k = 0; k < m->ncap && k < PDN_MAX_CAPTURES; k++) {
-		square_centre(b, m->path[k], &x[n], &y[n]);
-		n++;
-	}
+	n = pdn_move_path(sq, PDN_MOVE_STRMAX, m);
+	if (n > PDN_MOVE_STRMAX)
+		n = PDN_MOVE_STRMAX;
+	for (i = 0; i < n; i++)
+		square_centre(b, sq[i], &x[i], &y[i]);
 	/*
 	 * A diagonal step backs off 18 units on each axis, which with the
 	 * head reaching 6 beyond the line's end puts its tip on the disc (an
@@ -323,11 +318,9 @@ svg_last_arrow(pdn_buf *out, const pdn_move *m, const struct board *b)
 	for (i = 0; i < n; i++)
 		buf_printf(out, "%s%g,%g", i > 0 ? " " : "", x[i], y[i]);
 	buf_puts(out, "\"/>\n");
-	for (k = 1; k <= pdn_variant_squares(b->v); k++) {
-		bit = pdn_variant_square_bit(b->v, k);
-		if ((m->captured & bit) == 0)
-			continue;
-		square_centre(b, k, &dx, &dy);
+	ncap = pdn_move_captured(cap, PDN_MOVE_STRMAX, b->v, m);
+	for (k = 0; k < ncap && k < PDN_MOVE_STRMAX; k++) {
+		square_centre(b, cap[k], &dx, &dy);
 		buf_printf(out, "<path d=\"M%g %gl14 14m0-14l-14 14\" "
 		    "stroke=\"#c0392b\" stroke-width=\"4\" "
 		    "stroke-linecap=\"round\"/>\n", dx - 7, dy - 7);

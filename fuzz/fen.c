@@ -25,7 +25,8 @@ pieces(const pdn_position *p)
 static void
 check(const pdn_variant *v, const uint8_t *data, size_t size)
 {
-	static pdn_movelist list;
+	static pdn_movelist *list;
+	const pdn_move *m;
 	pdn_position pos, back, child;
 	pdn_fen_info info;
 	char fen[PDN_FEN_STRMAX], again[PDN_FEN_STRMAX];
@@ -55,17 +56,20 @@ check(const pdn_variant *v, const uint8_t *data, size_t size)
 	    pdn_fen_write(again, sizeof(again), &back) != len ||
 	    memcmp(fen, again, len) != 0)
 		abort();
-	n = pdn_generate(&list, &pos);
+	if (list == NULL && pdn_movelist_new(&list) != 0)
+		abort();
+	n = pdn_generate(list, &pos);
 	if (n < 0)
-		n = list.n;
-	if (n > PDN_MAX_MOVES || pdn_count_moves(&pos) != n)
+		n = pdn_movelist_count(list);
+	if (pdn_count_moves(&pos) != n)
 		abort();
 	for (i = 0; i < n; i++) {
+		m = pdn_movelist_get(list, i);
 		child = pos;
-		pdn_make(&child, &list.m[i]);
-		if (pieces(&child) != pieces(&pos) - list.m[i].ncap ||
+		pdn_make(&child, m);
+		if (pieces(&child) != pieces(&pos) - pdn_move_captures(m) ||
 		    pdn_position_hash(&child) !=
-		    pdn_hash_after(pdn_position_hash(&pos), &pos, &list.m[i]))
+		    pdn_hash_after(pdn_position_hash(&pos), &pos, m))
 			abort();
 		(void)pdn_perft(&child, 1, 0);
 	}

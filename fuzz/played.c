@@ -165,7 +165,7 @@ check_diag(const pdn_diag *d, void *arg)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static pdn_movelist list, before_list;
+	static pdn_movelist *list, *before_list;
 	struct bytes b = { data, size };
 	struct text t = { { 0 } };
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
@@ -183,14 +183,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int rc, check;
 	pdn_buf canon = { 0 };
 
+	if (list == NULL && (pdn_movelist_new(&list) != 0 ||
+	    pdn_movelist_new(&before_list) != 0))
+		abort();
 	opt.finish = pdn_game_finish;
 	pdn_variant_start(pdn_variant_default(), &pos);
 	if (mode % 3 == 1) {
 		/* Random legal plies from the start position. */
 		for (k = next(&b) % 60; k > 0; k--) {
-			if ((n = pdn_generate(&list, &pos)) <= 0)
+			if ((n = pdn_generate(list, &pos)) <= 0)
 				break;
-			pdn_make(&pos, &list.m[next(&b) % (unsigned)n]);
+			pdn_make(&pos, pdn_movelist_get(list,
+			    (int)(next(&b) % (unsigned)n)));
 		}
 	} else if (mode % 3 == 2)
 		random_position(&pos, &b);
@@ -220,7 +224,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		switch (kind) {
 		default:
 			/* A legal move, numbered as a record numbers it. */
-			if ((n = pdn_generate(&list, &pos)) <= 0)
+			if ((n = pdn_generate(list, &pos)) <= 0)
 				break;
 			if (pos.side == PDN_WHITE || need_number) {
 				snprintf(s, sizeof(s), pos.side == PDN_WHITE ?
@@ -229,12 +233,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				blank(&t, &b);
 			}
 			before = pos;
-			before_list = list;
 			have_before = 1;
 			k = next(&b) % (unsigned)n;
-			if (!put_move(&t, &list.m[k], &list, c >> 4))
+			if (!put_move(&t, pdn_movelist_get(list, (int)k), list,
+			    c >> 4))
 				unique = 0;
-			pdn_make(&pos, &list.m[k]);
+			pdn_make(&pos, pdn_movelist_get(list, (int)k));
 			if (pos.side == PDN_WHITE)
 				number++;
 			need_number = 0;
@@ -274,7 +278,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 13:
 			/* Another move instead of the last one. */
-			if (!have_before || before_list.n < 1)
+			if (!have_before || pdn_generate(before_list,
+			    &before) < 1)
 				break;
 			put(&t, "(");
 			if (before.side == PDN_BLACK)
@@ -284,8 +289,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			else
 				snprintf(s, sizeof(s), "%ld. ", number);
 			put(&t, s);
-			(void)put_move(&t, &before_list.m[next(&b) %
-			    (unsigned)before_list.n], &before_list, c >> 4);
+			(void)put_move(&t, pdn_movelist_get(before_list,
+			    (int)(next(&b) % (unsigned)pdn_movelist_count(
+			    before_list))), before_list, c >> 4);
 			put(&t, ")");
 			blank(&t, &b);
 			need_number = 1;

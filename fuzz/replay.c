@@ -16,12 +16,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static int
 is_legal(const pdn_position *pos, const pdn_move *m)
 {
-	static pdn_movelist list;
-	int i, n = pdn_generate(&list, pos);
+	static pdn_movelist *list;
+	int i, n;
 
+	if (list == NULL && pdn_movelist_new(&list) != 0)
+		abort();
+	n = pdn_generate(list, pos);
 	for (i = 0; i < n; i++)
-		if (list.m[i].from == m->from && list.m[i].to == m->to &&
-		    list.m[i].captured == m->captured)
+		if (pdn_move_equal(pdn_movelist_get(list, i), m))
 			return 1;
 	return 0;
 }

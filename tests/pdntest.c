@@ -208,3 +208,35 @@ pdntest_rnd(uint64_t *s)
 	*s ^= *s >> 27;
 	return *s * 2685821657736338717ULL;
 }
+
+/*
+ * A token from its text: squares by number or by file and rank, joined
+ * by '-' (quiet) or 'x' or ':' (capture), stored as the lexer stores them.
+ */
+pdn_movetok
+pdntest_tok(const char *s)
+{
+	pdn_movetok t;
+	const char *p = s;
+	unsigned file, n;
+
+	memset(&t, 0, sizeof(t));
+	while (*p != '\0') {
+		file = 0;
+		if (*p >= 'a' && *p <= 'z') {
+			t.alpha = 1;
+			file = (unsigned)(*p++ - 'a' + 1);
+		}
+		for (n = 0; *p >= '0' && *p <= '9'; p++)
+			n = n * 10 + (unsigned)(*p - '0');
+		if (t.nsq == PDN_MOVETOK_MAX)
+			break;
+		t.sq[t.nsq++] = (uint16_t)(file != 0 ? PDN_ALPHA + file * 100 +
+		    n : n);
+		if (*p == 'x' || *p == ':')
+			t.capture = 1;
+		if (*p != '\0')
+			p++;
+	}
+	return t;
+}

@@ -16,6 +16,13 @@
  */
 const pdn_reader_options *pdntest_reader_options(void);
 
+/*
+ * A move token from its text, stored as the lexer stores it: squares by
+ * number or by file and rank ("c3"), joined by '-' (quiet) or 'x' or ':'
+ * (capture); squares past PDN_MOVETOK_MAX are dropped.
+ */
+pdn_movetok pdntest_tok(const char *s);
+
 /* Reads a whole file into a malloc'd buffer; NULL when it cannot. */
 char *pdntest_slurp(const char *path, size_t *len);
 

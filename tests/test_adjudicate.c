@@ -16,6 +16,8 @@
 
 #include <pdn/pdn.h>
 #include "pdntest.h"
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 /* The adjudication the tests fill, one for the run. */
 static pdn_adjudication *

@@ -27,6 +27,8 @@ result(void)
 }
 
 #include "yamlvec.h"
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 #define MAXPLIES 512
 

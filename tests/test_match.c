@@ -14,37 +14,12 @@
 #include <cmocka.h>
 
 #include <pdn/pdn.h>
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
+#include "pdntest.h"
 
-/*
- * A token from its text: squares by number or by file and rank, joined
- * by '-' (quiet) or 'x' or ':' (capture), stored as the lexer stores them.
- */
-static pdn_movetok
-tok(const char *s)
-{
-	pdn_movetok t;
-	const char *p = s;
-	unsigned file, n;
-
-	memset(&t, 0, sizeof(t));
-	while (*p != '\0') {
-		file = 0;
-		if (*p >= 'a' && *p <= 'z') {
-			t.alpha = 1;
-			file = (unsigned)(*p++ - 'a' + 1);
-		}
-		for (n = 0; *p >= '0' && *p <= '9'; p++)
-			n = n * 10 + (unsigned)(*p - '0');
-		assert_true(t.nsq < PDN_MOVETOK_MAX);
-		t.sq[t.nsq++] = (uint16_t)(file != 0 ? PDN_ALPHA + file * 100 +
-		    n : n);
-		if (*p == 'x' || *p == ':')
-			t.capture = 1;
-		if (*p != '\0')
-			p++;
-	}
-	return t;
-}
+/* A token from its text (pdntest_tok()). */
+#define tok(s) pdntest_tok(s)
 
 /* The position of a FEN of variant `name`, and its legal moves. */
 static const pdn_variant *
@@ -175,8 +150,8 @@ static void
 test_ambiguous(void **state)
 {
 	pdn_position pos;
-	pdn_movelist list, scratch;
-	pdn_move out[4];
+	pdn_movelist list;
+	pdn_movelist out;
 	const pdn_variant *v;
 	pdn_movetok t;
 	unsigned notes;
@@ -222,13 +197,13 @@ test_ambiguous(void **state)
 	assert_true(a != b && a >= 0 && b >= 0 && a + b == 1);
 	assert_int_equal(idx[2], -1);
 	/* pdn_match(): the same from the position, the moves themselves. */
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 2);
-	assert_int_equal(out[0].from, 4);
-	assert_int_equal(out[1].to, 15);
-	assert_true(out[0].path[0] != out[1].path[0]);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 2);
+	assert_int_equal(out.m[0].from, 4);
+	assert_int_equal(out.m[1].to, 15);
+	assert_true(out.m[0].path[0] != out.m[1].path[0]);
 	t = tok("4x31x15");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
-	assert_int_equal(out[0].path[0], 31);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 1);
+	assert_int_equal(out.m[0].path[0], 31);
 }
 
 /*

@@ -13,6 +13,8 @@
 
 #include <pdn/pdn.h>
 #include "yamlvec.h"
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 /* "15x2 (8,19,20)": the move in short or full form and its captures. */
 static void

@@ -19,6 +19,8 @@
 #include <cmocka.h>
 
 #include <pdn/pdn.h>
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 #define NPOSITIONS 40000
 

@@ -15,6 +15,8 @@
 #include <cmocka.h>
 
 #include <pdn/pdn.h>
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 static int
 cmp_str(const void *a, const void *b)

@@ -14,6 +14,8 @@
 
 #include <pdn/pdn.h>
 #include "yamlvec.h"
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 static void
 test_perft_counts(void **state)

@@ -16,6 +16,8 @@
 
 #include <pdn/pdn.h>
 #include "pdntest.h"
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 static void
 fen(pdn_position *pos, const char *s)
@@ -61,8 +63,8 @@ quiet_agrees(void **state)
 		"W:W15:B9,10", "B:W37,38,42:B32,33,27", "W:W7,8:B2,3,12",
 	};
 	pdn_position pos;
-	pdn_movelist scratch, legal;
-	pdn_move out[4];
+	pdn_movelist legal;
+	pdn_movelist out;
 	pdn_movetok t;
 	int f, a, b, n, want, i, idx[4];
 
@@ -83,17 +85,17 @@ quiet_agrees(void **state)
 					    legal.m[i].from == a &&
 					    legal.m[i].to == b)
 						want++;
-				n = pdn_match(out, 4, &pos, &t, 0, &scratch);
+				n = pdn_match(&out, &pos, &t, 0);
 				/* A dash may also name a capture a..b. */
 				if (want == 0)
 					want = pdn_match_list(idx, 4, NULL, pdn_variant_default(), &t, &legal);
 				if (n != want)
 					fail_msg("%s: %d-%d matched %d, want %d",
 					    fens[f], a, b, n, want);
-				if (n == 1 && out[0].ncap == 0) {
+				if (n == 1 && out.m[0].ncap == 0) {
 					pdn_position p1 = pos, p2 = pos;
 
-					pdn_make(&p1, &out[0]);
+					pdn_make(&p1, &out.m[0]);
 					for (i = 0; i < legal.n; i++)
 						if (legal.m[i].from == a &&
 						    legal.m[i].to == b)
@@ -111,34 +113,33 @@ static void
 token_forms(void **state)
 {
 	pdn_position pos;
-	pdn_movelist scratch;
-	pdn_move out[4];
+	pdn_movelist out;
 	pdn_movetok t;
 
 	(void)state;
 
 	fen(&pos, "W:WK4:B13,32,37,20");
 	t = token("4x15");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 2);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 2);
 	t = token("4x27x38x15");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
-	assert_int_equal(out[0].path[0], 27);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 1);
+	assert_int_equal(out.m[0].path[0], 27);
 	t = token("4x37x15");	/* a captured square */
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
-	assert_int_equal(out[0].path[0], 31);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 1);
+	assert_int_equal(out.m[0].path[0], 31);
 	t = token("4-15");	/* a capture written with a dash */
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 2);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 2);
 	t = token("4x14");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 0);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 0);
 	fen(&pos, "W:W15:B8,19,20");
 	t = token("15x2");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
-	assert_int_equal(out[0].ncap, 3);
-	assert_int_equal(out[0].promotes, 1);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 1);
+	assert_int_equal(out.m[0].ncap, 3);
+	assert_int_equal(out.m[0].promotes, 1);
 	t = token("15x24x13x2");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 1);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 1);
 	t = token("15x2x24");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 0);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 0);
 }
 
 /* The lenient mode: a quiet move while a capture is due, a short capture. */
@@ -146,27 +147,26 @@ static void
 lenient(void **state)
 {
 	pdn_position pos;
-	pdn_movelist scratch;
-	pdn_move out[4];
+	pdn_movelist out;
 	pdn_movetok t;
 
 	(void)state;
 
 	fen(&pos, "W:W28,32:B23");
 	t = token("32-27");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 0);
-	assert_int_equal(pdn_match(out, 4, &pos, &t, PDN_MATCH_LENIENT, &scratch), -1);
-	assert_int_equal(out[0].ncap, 0);
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 0);
+	assert_int_equal(pdn_match(&out, &pos, &t, PDN_MATCH_LENIENT), -1);
+	assert_int_equal(out.m[0].ncap, 0);
 	fen(&pos, "W:WK48:B7,8,31,34,K42,44");
 	t = token("48x37");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, 0, &scratch), 0);
-	assert_int_equal(pdn_match(out, 4, &pos, &t, PDN_MATCH_LENIENT, &scratch), -1);
-	assert_int_equal(out[0].ncap, 1);
-	assert_int_equal(out[0].captured,
+	assert_int_equal(pdn_match(&out, &pos, &t, 0), 0);
+	assert_int_equal(pdn_match(&out, &pos, &t, PDN_MATCH_LENIENT), -1);
+	assert_int_equal(out.m[0].ncap, 1);
+	assert_int_equal(out.m[0].captured,
 	    pdn_variant_square_bit(pdn_variant_default(), 42));
 	/* Still no move that is not even geometrically possible. */
 	t = token("48x36");
-	assert_int_equal(pdn_match(out, 4, &pos, &t, PDN_MATCH_LENIENT, &scratch), 0);
+	assert_int_equal(pdn_match(&out, &pos, &t, PDN_MATCH_LENIENT), 0);
 }
 
 /* A game replayed from text, diagnostics recorded. */
@@ -565,8 +565,7 @@ schildpad(void **state)
 	pdn_replay *rp;
 	const pdn_played *pg;
 	const pdn_game *g;
-	pdn_movelist scratch;
-	pdn_move out[4], o2[4];
+	pdn_movelist out, o2;
 	pdn_position q;
 	pdn_ply p, pj;
 	char *data, mv[PDN_MOVE_STRMAX];
@@ -591,17 +590,17 @@ schildpad(void **state)
 				continue;
 			amb++;
 			pdn_move_str(mv, NULL, p.move, 1);
-			n = pdn_match(out, 4, p.before, &p.elem->u.move.tok, 0, &scratch);
+			n = pdn_match(&out, p.before, &p.elem->u.move.tok, 0);
 			assert_int_equal(n, 2);
 			/* How long the other candidate stays playable. */
-			k = out[0].path[0] == p.move->path[0] ? 1 : 0;
+			k = out.m[0].path[0] == p.move->path[0] ? 1 : 0;
 			q = *p.before;
-			pdn_make(&q, &out[k]);
+			pdn_make(&q, &out.m[k]);
 			for (j = i + 1; j < pdn_played_plies(pg); j++) {
 				pdn_played_ply(&pj, pg, 0, j);
-				if (pdn_match(o2, 4, &q, &pj.elem->u.move.tok, 0, &scratch) < 1)
+				if (pdn_match(&o2, &q, &pj.elem->u.move.tok, 0) < 1)
 					break;
-				pdn_make(&q, &o2[0]);
+				pdn_make(&q, &o2.m[0]);
 			}
 			if (g->index == 3) {
 				assert_int_equal(p.ply, 69);

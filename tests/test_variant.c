@@ -15,6 +15,8 @@
 
 #include <pdn/pdn.h>
 #include "yamlvec.h"
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 /*
  * The file and rank of square n of a numbering, recomputed from VARIANTS.md

@@ -18,6 +18,8 @@
 
 #include <pdn/pdn.h>
 #include "pdntest.h"
+/* A white-box test: it reads the fields of moves and lists. */
+#include "move.h"
 
 static const pdn_piece kinds[4] = {
 	PDN_WHITE_MAN, PDN_BLACK_MAN, PDN_WHITE_KING, PDN_BLACK_KING

@@ -178,8 +178,8 @@ key_moves(pdn_buf *b, const pdn_played *pg, long n)
 	    0, from)) > 0; from += got) {
 		if (got > n - from)
 			got = n - from;
-		if (pdn_buf_reserve(b, (size_t)got * (2 +
-		    PDN_MAX_CAPTURES)) != 0)
+		/* Two bytes and a captured square per bit of a board. */
+		if (pdn_buf_reserve(b, (size_t)got * (2 + 64)) != 0)
 			return;
 		c = (unsigned char *)b->data + b->len;
 		for (k = 0; k < got; k++, prev = cur) {
@@ -244,9 +244,9 @@ dup_make_key(pdn_buf *b, const struct dup_by *by, const pdn_game *g,
 	pdn_position start;
 	pdn_ply ply;
 	char tok[PDN_MOVETOK_STRMAX];
+	int cap[PDN_MOVE_STRMAX], ncap, j;
 	unsigned char *c;
 	const char *fen;
-	uint64_t cap;
 	long i, n = g->plies;
 	size_t k;
 
@@ -278,15 +278,17 @@ dup_make_key(pdn_buf *b, const struct dup_by *by, const pdn_game *g,
 				key_pos(b, ply.before);
 			}
 			/* Written in place: two bytes and the captures. */
-			if (pdn_buf_reserve(b, 2 + PDN_MAX_CAPTURES) != 0)
+			ncap = pdn_move_captured(cap, PDN_MOVE_STRMAX,
+			    pdn_played_variant(pg), ply.move);
+			if (ncap > PDN_MOVE_STRMAX)
+				ncap = PDN_MOVE_STRMAX;
+			if (pdn_buf_reserve(b, 2 + (size_t)ncap) != 0)
 				return;
 			c = (unsigned char *)b->data + b->len;
-			*c++ = ply.move->from;
-			*c++ = ply.move->to;
-			for (cap = ply.move->captured; cap != 0;
-			    cap &= cap - 1)
-				*c++ = (unsigned char)(0x80 |
-				    __builtin_ctzll(cap));
+			*c++ = (unsigned char)pdn_move_from(ply.move);
+			*c++ = (unsigned char)pdn_move_to(ply.move);
+			for (j = 0; j < ncap; j++)
+				*c++ = (unsigned char)(0x80 | cap[j]);
 			b->len = (size_t)((char *)c - b->data);
 		}
 		return;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "move.h"
 #include "pdn/core.h"
 
 #define GHOSTS ((1ULL << 10) | (1ULL << 21) | (1ULL << 32) | (1ULL << 43))

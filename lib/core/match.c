@@ -349,7 +349,7 @@ irregular_moves(const pdn_position *pos, pdn_movelist *list)
 }
 
 int
-pdn_match(pdn_move *out, int max, const pdn_position *pos,
+match_moves(pdn_move *out, int max, const pdn_position *pos,
     const pdn_movetok *tok, unsigned flags, pdn_movelist *scratch)
 {
 	int idx[PDN_MATCH_MAX], n, i;
@@ -406,6 +406,19 @@ pdn_match(pdn_move *out, int max, const pdn_position *pos,
 	return -n;
 }
 
+int
+pdn_match(pdn_movelist *out, const pdn_position *pos,
+    const pdn_movetok *tok, unsigned flags)
+{
+	pdn_movelist scratch;
+	int n;
+
+	n = match_moves(out->m, PDN_MATCH_MAX, pos, tok, flags, &scratch);
+	out->n = n < 0 ? -n : n;
+	if (out->n > PDN_MATCH_MAX)
+		out->n = PDN_MATCH_MAX;
+	return n;
+}
 
 int
 pdn_setup_side(const pdn_position *pos, const pdn_movetok *first)

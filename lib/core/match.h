@@ -1,13 +1,23 @@
 /*
  * What the replay asks the matcher beyond its public interface (private
- * to libpdn): the quick test of a one-piece capture by a man, which the
- * replay's own fast path (play_fast() in play/replay.c) plays straight
- * into a node of its line.
+ * to libpdn): the matcher itself, writing into the replay's own arrays,
+ * and the quick test of a one-piece capture by a man, which the replay's
+ * own fast path (play_fast() in play/replay.c) plays straight into a node
+ * of its line.
  */
 #ifndef PDN_MATCH_H
 #define PDN_MATCH_H
 
+#include "move.h"
 #include "pdn/core.h"
+
+/*
+ * pdn_match() into an array: writes up to `max` (at most PDN_MATCH_MAX)
+ * of the moves to out and returns the count as pdn_match() does;
+ * `scratch` is a move list the call may use.
+ */
+int match_moves(pdn_move *out, int max, const pdn_position *pos,
+    const pdn_movetok *tok, unsigned flags, pdn_movelist *scratch);
 
 /*
  * The one-piece capture from x to by a man of international draughts if

@@ -1,6 +1,7 @@
 /*
  * Writing moves in PDN notation, and the normalised text of a move token.
  */
+#include "move.h"
 #include "pdn/core.h"
 
 /* A square as the variant writes it: "35", or "c3". */

@@ -256,7 +256,7 @@ fits_international(struct typing *r, const char *fen, size_t len,
 	if ((info->warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
 	    (side = pdn_setup_side(&p, first)) >= 0)
 		p.side = (pdn_colour)side;
-	return pdn_match(&mv, 1, &p, first, 0, &legal) > 0;
+	return match_moves(&mv, 1, &p, first, 0, &legal) > 0;
 }
 
 /*
@@ -334,14 +334,14 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 	    first->sq[first->nsq - 1] >= 37 &&
 	    first->sq[first->nsq - 1] <= 42) {
 		pdn_variant_start(pdn_variant_get(27), &pos);
-		if (pdn_match(&mv, 1, &pos, first, 0, &legal) > 0)
+		if (match_moves(&mv, 1, &pos, first, 0, &legal) > 0)
 			big = 2;
 	}
 	if (big == 0 && fen != NULL && fen_big_square(fen->value))
 		big = 1;
 	if (big == 0 && fen == NULL && first != NULL) {
 		pdn_variant_start(pdn_variant_default(), &pos);
-		if (pdn_match(&mv, 1, &pos, first, 0, &legal) > 0)
+		if (match_moves(&mv, 1, &pos, first, 0, &legal) > 0)
 			big = 1;
 	}
 	if (big == 0 && default_international(r, fen))

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "pdn/replay.h"
+#include "match.h"
 #include "variant.h"
 
 /* A node of a line: a position and the move that led to it. */

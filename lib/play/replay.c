@@ -291,7 +291,7 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 	char why[900];
 
 	for (i = b; i < e; i++) {
-		n = pdn_match(rp->cand, PDN_REPLAY_MAX_LINES,
+		n = match_moves(rp->cand, PDN_REPLAY_MAX_LINES,
 		    &rp->pg.nodes[i].pos, tok, rp->opt.flags &
 		    PDN_REPLAY_LENIENT ? PDN_MATCH_LENIENT : 0, &rp->list);
 		if (n < 0) {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "move.h"
 #include "pdn/write.h"
 #include "strip.h"
 

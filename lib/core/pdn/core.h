@@ -83,6 +83,9 @@ typedef enum pdn_error {
  */
 const char *pdn_strerror(int code);
 
+/* A variant of draughts (below). */
+typedef struct pdn_variant pdn_variant;
+
 /* Colours; also the side to move. */
 typedef enum pdn_colour { PDN_WHITE = 0, PDN_BLACK = 1 } pdn_colour;
 
@@ -118,36 +121,80 @@ typedef enum pdn_piece {
 } pdn_piece;
 
 #define PDN_SQUARES	50	/* of international draughts (Canadian: 72) */
-#define PDN_MAX_CAPTURES 20	/* a side has at most 20 pieces to lose */
 
 /*
- * A legal move.  Squares are numbered 1..50 as in PDN.  A capture lists its
- * landing squares in order (path[0..ncap-1], the last being `to`) and the
- * set of captured squares as a bitboard; a quiet move has ncap == 0.  Moves
- * are identified by (from, to, captured set): sequences that take the same
- * pieces in another order and end on the same square are one move, whose
- * path is the first sequence found.
+ * A legal move of a position, as the generator and the matcher give it:
+ * its from and to squares (numbered as the variant's records number them),
+ * for a capture the landing squares in order and the captured pieces, and
+ * whether a man is crowned.  Moves are identified by (from, to, captured
+ * set): sequences that take the same pieces in another order and end on
+ * the same square are one move, whose path is the first sequence found.
+ * A move is seen only through a pointer into the list or the played game
+ * that holds it and lives as long as its holder; its size and layout are
+ * the library's, so a longer capture is no ABI break.
  */
-typedef struct pdn_move {
-	uint64_t captured;	/* bitboard of captured squares */
-	uint64_t fromto;	/* bits of from XOR to, for playing it */
-	uint8_t from, to;	/* squares 1..50 */
-	uint8_t ncap;		/* number of pieces captured */
-	uint8_t promotes;	/* nonzero when a man becomes a king */
-	uint8_t path[PDN_MAX_CAPTURES];	/* landing squares of a capture */
-} pdn_move;
+typedef struct pdn_move pdn_move;
+
+/* Its from and to squares (equal for a king that captures round a loop). */
+int pdn_move_from(const pdn_move *m);
+int pdn_move_to(const pdn_move *m);
+
+/* The number of pieces it captures; 0 for a quiet move. */
+int pdn_move_captures(const pdn_move *m);
+
+/* Nonzero when a man becomes a king by it. */
+int pdn_move_promotes(const pdn_move *m);
 
 /*
- * Enough for every position reachable in a game and for every position a
- * FEN can describe: the generator stops adding moves at this bound and
- * reports PDN_ERANGE rather than overrun.
+ * The squares it passes through in order: its from square, then every
+ * landing square of a capture (the last being its to square), or the to
+ * square of a quiet move.  Writes up to `max` of them to sq and returns
+ * how many there are (which may exceed max).
  */
-#define PDN_MAX_MOVES 512
+int pdn_move_path(int *sq, int max, const pdn_move *m);
 
-typedef struct pdn_movelist {
-	int n;
-	pdn_move m[PDN_MAX_MOVES];
-} pdn_movelist;
+/*
+ * The squares of the pieces it captures, in ascending order, of a move of
+ * variant v (NULL: international).  Writes up to `max` to sq and returns
+ * how many there are (pdn_move_captures()).
+ */
+int pdn_move_captured(int *sq, int max, const pdn_variant *v,
+    const pdn_move *m);
+
+/* Nonzero when both are the same move: from, to and captured pieces. */
+int pdn_move_equal(const pdn_move *a, const pdn_move *b);
+
+/*
+ * The size of a move in bytes, for a program that keeps moves past their
+ * holder: it copies one with memcpy() of this many bytes into memory
+ * aligned as malloc() aligns (an array of them: i * pdn_move_size() bytes
+ * in).  The size may change from version to version, never within one.
+ */
+size_t pdn_move_size(void);
+
+/*
+ * A list of moves: what pdn_generate() and pdn_match() fill.  It holds
+ * every legal move of any position a game or a FEN can reach.
+ */
+typedef struct pdn_movelist pdn_movelist;
+
+/*
+ * Creates an empty list.  Returns 0 with *out set, or PDN_ENOMEM.  A list
+ * is reused from call to call: each fill replaces what it held.
+ */
+int pdn_movelist_new(pdn_movelist **out);
+
+/* Frees a list; NULL is accepted. */
+void pdn_movelist_free(pdn_movelist *list);
+
+/* The number of moves it holds. */
+int pdn_movelist_count(const pdn_movelist *list);
+
+/*
+ * Move i (0-based) of the list, valid until the list is filled again or
+ * freed; NULL when i is out of range.
+ */
+const pdn_move *pdn_movelist_get(const pdn_movelist *list, int i);
 
 /* --- variants (variant.c) ------------------------------------------- */
 
@@ -165,7 +212,6 @@ typedef struct pdn_movelist {
  * take the variant, NULL standing for international draughts; the
  * pdn_variant_*() accessors take a variant that is not NULL.
  */
-typedef struct pdn_variant pdn_variant;
 
 /*
  * The variant of a GameType number whose records the library plays
@@ -289,14 +335,15 @@ uint64_t pdn_hash_after(uint64_t h, const pdn_position *pos,
  * the Turkish strike, promotion only when the move ends on the row.
  * Moves with the same start, end, captured set and piece at the end are
  * one.  Returns the number of moves, or PDN_ERANGE when the position has
- * more than PDN_MAX_MOVES (the list then holds the first PDN_MAX_MOVES).
+ * more than a list holds (512, more than any position a game or a FEN
+ * reaches has; the list then holds the first 512).
  */
 int pdn_generate(pdn_movelist *list, const pdn_position *pos);
 
 /*
  * The number of legal moves of `pos`, as pdn_generate() would return it,
  * without writing them out (quiet moves are counted, not listed).  At most
- * PDN_MAX_MOVES.
+ * 512.
  */
 int pdn_count_moves(const pdn_position *pos);
 
@@ -308,7 +355,11 @@ void pdn_make(pdn_position *pos, const pdn_move *m);
 
 /* --- notation (notation.c) ------------------------------------------ */
 
-#define PDN_MOVE_STRMAX	(3 * (PDN_MAX_CAPTURES + 1) + 1)
+/*
+ * Enough for any move of any board the library plays, up to a capture of
+ * 30 pieces on the 12x12 board written in full; a promise of the API.
+ */
+#define PDN_MOVE_STRMAX	128
 
 /*
  * Writes the move, a move of variant v (NULL: international), into buf (at
@@ -377,31 +428,27 @@ enum {
 	PDN_MATCH_LENIENT = 1 << 0
 };
 
-/* The most moves pdn_match() writes out. */
-#define PDN_MATCH_MAX	64
-
 /*
  * The moves a token can mean in position `pos`, under the rules of its
  * variant: the legal moves with the token's from and to squares whose
  * landing or captured squares (in every variant but international also the
  * squares passed over) include each square the token lists in between.
  * Squares are named by number (1..pdn_variant_squares()) or, in every
- * variant but international, by file and rank ("c3").  Writes up to `max`
- * of them (at most PDN_MATCH_MAX) to out and returns how many legal moves
+ * variant but international, by file and rank ("c3").  Fills `out` with
+ * them (the first 64 should more match) and returns how many legal moves
  * match, 0 when none does.  With PDN_MATCH_LENIENT and no legal match,
- * the irregular moves are matched instead and their count is returned
- * negated.  `scratch` is a move list the call may use.  The legal moves
- * are generated only when the quick tests of a plain quiet move or a
- * one-piece capture cannot decide.
+ * `out` gets the irregular moves that match instead and their count is
+ * returned negated.  The legal moves are generated only when the quick
+ * tests of a plain quiet move or a one-piece capture cannot decide.
  */
-int pdn_match(pdn_move *out, int max, const pdn_position *pos,
-    const pdn_movetok *tok, unsigned flags, pdn_movelist *scratch);
+int pdn_match(pdn_movelist *out, const pdn_position *pos,
+    const pdn_movetok *tok, unsigned flags);
 
 /*
  * The same against a list of moves, the legal moves of a position of
- * variant v: writes up to `max` indices into `legal->m` to idx and returns
- * how many moves match (which may exceed max); *notes (may be NULL) gets
- * PDN_MATCH_* bits of what the match noticed.
+ * variant v: writes up to `max` indices of `legal` (pdn_movelist_get())
+ * to idx and returns how many moves match (which may exceed max); *notes
+ * (may be NULL) gets PDN_MATCH_* bits of what the match noticed.
  */
 int pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
     const pdn_movetok *tok, const pdn_movelist *legal);
