@@ -28,7 +28,7 @@ OPT      ?= -O3
 CFLAGS   ?= $(OPT) -g
 WARN      = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	    -Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wwrite-strings \
-	    -Wvla -Wformat=2
+	    -Wvla -Wformat=2 -Werror=implicit-function-declaration
 PKG_CONFIG ?= pkg-config
 YAML_CFLAGS := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
 YAML_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
@@ -138,10 +138,12 @@ $(FLAGS_STAMP): FORCE
 	@printf '%s\n' '$(call sq,$(BUILD_FLAGS))' >$@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 
-# A module of the library sees its own layer and the layers below only.
+# A module of the library sees its own layer and the layers below only,
+# and a position as its fields (lib/core/layout.h), where a program sees
+# opaque bytes.
 $(foreach l,$(LAYERS),$(eval $(BUILD)/lib/$(l)/%.o $(BUILD)/pic/$(l)/%.o: \
-    LIB_CPPFLAGS = -D_DEFAULT_SOURCE $(call layer_inc,$(l)) $$(YAML_CFLAGS) \
-    $$(CPPFLAGS)))
+    LIB_CPPFLAGS = -D_DEFAULT_SOURCE -include lib/core/layout.h \
+    $(call layer_inc,$(l)) $$(YAML_CFLAGS) $$(CPPFLAGS)))
 
 $(BUILD)/lib/%.o: lib/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)

@@ -306,7 +306,7 @@ put_shot(struct run *run, const struct shot *sh)
 	case FMT_SVG:
 		snprintf(title, sizeof(title), "%s, game %ld, ply %ld: %s to "
 		    "move%s%s", sh->g->file, sh->g->index, sh->ply,
-		    sh->pos->side == PDN_WHITE ? "White" : "Black",
+		    pdn_position_side(sh->pos) == PDN_WHITE ? "White" : "Black",
 		    move != NULL ? ", last move " : "",
 		    move != NULL ? move : "");
 		render_svg(&run->buf, sh->pos, sh->last != NULL ?

@@ -189,7 +189,7 @@ render_board(pdn_buf *out, const pdn_position *pos, const char *lastmove,
 			buf_printf(out, "  %c", column_file(&b, c));
 		buf_puts(out, "\n");
 	}
-	buf_puts(out, pos->side == PDN_WHITE ? "White" : "Black");
+	buf_puts(out, pdn_position_side(pos) == PDN_WHITE ? "White" : "Black");
 	buf_puts(out, " to move");
 	if (lastmove != NULL) {
 		buf_puts(out, ", last move ");

@@ -200,7 +200,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		random_position(&pos, &b);
 	if (pdn_position_count(&pos, PDN_WHITE) > 20 ||
 	    pdn_position_count(&pos, PDN_BLACK) > 20 ||
-	    pdn_position_count(&pos, pos.side == PDN_WHITE ? PDN_BLACK :
+	    pdn_position_count(&pos, pdn_position_side(&pos) == PDN_WHITE ? PDN_BLACK :
 	    PDN_WHITE) == 0)
 		legal_only = 0;
 	if (mode & 8)
@@ -226,8 +226,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* A legal move, numbered as a record numbers it. */
 			if ((n = pdn_generate(list, &pos)) <= 0)
 				break;
-			if (pos.side == PDN_WHITE || need_number) {
-				snprintf(s, sizeof(s), pos.side == PDN_WHITE ?
+			if (pdn_position_side(&pos) == PDN_WHITE || need_number) {
+				snprintf(s, sizeof(s), pdn_position_side(&pos) == PDN_WHITE ?
 				    "%ld." : "%ld...", number);
 				put(&t, s);
 				blank(&t, &b);
@@ -239,7 +239,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    c >> 4))
 				unique = 0;
 			pdn_make(&pos, pdn_movelist_get(list, (int)k));
-			if (pos.side == PDN_WHITE)
+			if (pdn_position_side(&pos) == PDN_WHITE)
 				number++;
 			need_number = 0;
 			plies++;
@@ -282,9 +282,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    &before) < 1)
 				break;
 			put(&t, "(");
-			if (before.side == PDN_BLACK)
+			if (pdn_position_side(&before) == PDN_BLACK)
 				snprintf(s, sizeof(s), "%ld... ",
-				    pos.side == PDN_WHITE ? number - 1 :
+				    pdn_position_side(&pos) == PDN_WHITE ? number - 1 :
 				    number);
 			else
 				snprintf(s, sizeof(s), "%ld. ", number);

@@ -579,8 +579,8 @@ king_move(const pdn_position *pos, const pdn_movelist *list, int i)
 	for (j = 0; j < list->n; j++) {
 		m = (i + j) % list->n;
 		if (list->m[m].ncap == 0 &&
-		    (pos->kings & pdn_variant_square_bit(pdn_variant_default(),
-		    list->m[m].from)))
+		    (pdn_position_get(pos, list->m[m].from) == PDN_WHITE_KING ||
+		    pdn_position_get(pos, list->m[m].from) == PDN_BLACK_KING))
 			return m;
 	}
 	return i;
@@ -593,7 +593,7 @@ advance_move(const pdn_position *pos, const pdn_movelist *list, int i)
 	int j, best = i;
 
 	for (j = 0; j < list->n; j++)
-		if (pos->side == PDN_WHITE ? list->m[j].to < list->m[best].to :
+		if (pdn_position_side(pos) == PDN_WHITE ? list->m[j].to < list->m[best].to :
 		    list->m[j].to > list->m[best].to)
 			best = j;
 	return best;
@@ -651,7 +651,7 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 	for (ply = 0; ply < max; ply++) {
 		if (ply > 0 && pdntest_rnd(seed) % 40 == 0) {
 			/* A setup: the same side to move, a new board. */
-			random_position(seed, &pos, pos.side);
+			random_position(seed, &pos, pdn_position_side(&pos));
 			random_fen(seed, &pos, fen, &clock);
 			n += (size_t)snprintf(text + n, size - n,
 			    "/FEN \"%s\"/ ", fen);
@@ -667,20 +667,21 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 		 * while many pieces are left, and runs of king moves, where
 		 * positions come back and the 25-move count grows.
 		 */
-		if (kingmoves && ((pos.side == PDN_WHITE ? pos.white :
-		    pos.black) & pos.kings) == 0)
+		if (kingmoves && pdn_position_kings(&pos,
+		    pdn_position_side(&pos)) == 0)
 			i = advance_move(&pos, &list, i);
 		else if (kingmoves && pdntest_rnd(seed) % 8 != 0)
 			i = king_move(&pos, &list, i);
-		if (kingmoves == 1 && (pos.white & pos.kings) &&
-		    (pos.black & pos.kings)) {
+		if (kingmoves == 1 && pdn_position_kings(&pos, PDN_WHITE) &&
+		    pdn_position_kings(&pos, PDN_BLACK)) {
 			max = ply + (long)(pdntest_rnd(seed) % 60);
 			kingmoves = 2;
 		}
 		pdn_move_str_unique(mv, NULL, &list.m[i], &list);
-		if (pos.side == PDN_WHITE || ply == 0)
+		if (pdn_position_side(&pos) == PDN_WHITE || ply == 0)
 			n += (size_t)snprintf(text + n, size - n, "%ld%s ",
-			    ply / 2 + 1, pos.side == PDN_WHITE ? "." : "...");
+			    ply / 2 + 1, pdn_position_side(&pos) == PDN_WHITE ?
+			    "." : "...");
 		n += (size_t)snprintf(text + n, size - n, "%s ", mv);
 		assert_int_equal(pdn_rules_play(NULL, t, &pos, &list.m[i]),
 		    0);
@@ -688,7 +689,7 @@ random_record(uint64_t *seed, pdn_rules *t, char *text, size_t size,
 	}
 	if (ply > 0 && pdntest_rnd(seed) % 16 == 0) {
 		/* A setup after the last move: the game ends there. */
-		random_position(seed, &pos, pos.side);
+		random_position(seed, &pos, pdn_position_side(&pos));
 		random_fen(seed, &pos, fen, &clock);
 		n += (size_t)snprintf(text + n, size - n, "/FEN \"%s\"/ ",
 		    fen);

@@ -4,6 +4,11 @@
  * rank and back, to its bit and back, and the corners are where
  * VARIANTS.md 2.1 and 2.2 put them.
  */
+/*
+ * A white-box test: a position's fields (layout.h, which comes before
+ * <pdn/pdn.h>) and the variants' bit layout (variant.h).
+ */
+#include "layout.h"
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -14,6 +19,7 @@
 #include <cmocka.h>
 
 #include <pdn/pdn.h>
+#include "variant.h"
 
 /* Nonzero when b has exactly one bit set. */
 static int
@@ -56,14 +62,14 @@ test_round_trips(void **state)
 				    "the wrong colour", pdn_variant_name(v), n,
 				    'a' + x, y + 1);
 			assert_int_equal(pdn_variant_square_at(v, x, y), n);
-			b = pdn_variant_square_bit(v, n);
+			b = variant_square_bit(v, n);
 			if (b == 0)
 				continue;
 			assert_true(single_bit(b));
 			assert_true((seen & b) == 0);
 			seen |= b;
 			nbits++;
-			assert_int_equal(pdn_variant_bit_square(v, b), n);
+			assert_int_equal(variant_bit_square(v, b), n);
 		}
 		/* Every square but the 12x12 board's last eight has a bit. */
 		assert_int_equal(nbits, squares > 64 ? 64 : squares);
@@ -92,23 +98,23 @@ test_bits(void **state)
 		squares = pdn_variant_squares(v);
 		want = squares > 64 ? 64 : squares;
 		for (n = 0, b = 0; b < 64; b++)
-			n += pdn_variant_bit_square(v, 1ULL << b) != 0;
+			n += variant_bit_square(v, 1ULL << b) != 0;
 		assert_int_equal(n, want);
-		assert_int_equal(pdn_variant_bit_square(v, 0), 0);
-		assert_int_equal(pdn_variant_bit_square(v, 3), 0);
-		assert_int_equal(pdn_variant_bit_square(v,
-		    pdn_variant_square_bit(v, 1) |
-		    pdn_variant_square_bit(v, 2)), 0);
+		assert_int_equal(variant_bit_square(v, 0), 0);
+		assert_int_equal(variant_bit_square(v, 3), 0);
+		assert_int_equal(variant_bit_square(v,
+		    variant_square_bit(v, 1) |
+		    variant_square_bit(v, 2)), 0);
 		/* Every variant but international: square n is bit n - 1. */
 		if (pdn_variant_gametype(v) != 20 && squares <= 64)
 			for (n = 1; n <= squares; n++)
-				assert_true(pdn_variant_square_bit(v, n) ==
+				assert_true(variant_square_bit(v, n) ==
 				    1ULL << (n - 1));
 	}
 	/* International: no bit for a number that is no square. */
 	v = pdn_variant_default();
-	assert_true(pdn_variant_square_bit(v, 0) == 0);
-	assert_true(pdn_variant_square_bit(v, 51) == 0);
+	assert_true(variant_square_bit(v, 0) == 0);
+	assert_true(variant_square_bit(v, 51) == 0);
 }
 
 /* What lies off the board, or is no number of a square. */
@@ -133,9 +139,9 @@ test_outside(void **state)
 		assert_int_equal(pdn_variant_square_at(v, w, 0), 0);
 		assert_int_equal(pdn_variant_square_at(v, 0, h), 0);
 		assert_int_equal(pdn_variant_square_at(v, w, h), 0);
-		assert_true(pdn_variant_square_bit(v, 0) == 0);
-		assert_true(pdn_variant_square_bit(v, -1) == 0);
-		assert_true(pdn_variant_square_bit(v, squares + 1) == 0);
+		assert_true(variant_square_bit(v, 0) == 0);
+		assert_true(variant_square_bit(v, -1) == 0);
+		assert_true(variant_square_bit(v, squares + 1) == 0);
 	}
 }
 
@@ -250,24 +256,24 @@ test_canadian_bits(void **state)
 		edge = x == 0 || x == 11 || y == 0 || y == 11;
 		none = n == 55 || n >= 66;
 		if (none) {
-			assert_true(pdn_variant_square_bit(ca, n) == 0);
+			assert_true(variant_square_bit(ca, n) == 0);
 			continue;
 		}
-		assert_true(pdn_variant_square_bit(ca, n) != 0);
+		assert_true(variant_square_bit(ca, n) != 0);
 		if (!edge)
-			inner |= pdn_variant_square_bit(ca, n);
+			inner |= variant_square_bit(ca, n);
 		else
-			assert_true(pdn_variant_square_bit(ca, n) >=
+			assert_true(variant_square_bit(ca, n) >=
 			    1ULL << 50);
 	}
 	/* The inner squares are exactly bits 0-49. */
 	assert_true(inner == (1ULL << 50) - 1);
 	/* The first inner square, 8 (c11), and the last, 65 (j2). */
-	assert_true(pdn_variant_square_bit(ca, 8) == 1);
-	assert_true(pdn_variant_square_bit(ca, 65) == 1ULL << 49);
+	assert_true(variant_square_bit(ca, 8) == 1);
+	assert_true(variant_square_bit(ca, 65) == 1ULL << 49);
 	/* The first edge square, 1, and the last in 64 bits, 54. */
-	assert_true(pdn_variant_square_bit(ca, 1) == 1ULL << 50);
-	assert_true(pdn_variant_square_bit(ca, 54) == 1ULL << 63);
+	assert_true(variant_square_bit(ca, 1) == 1ULL << 50);
+	assert_true(variant_square_bit(ca, 54) == 1ULL << 63);
 }
 
 int

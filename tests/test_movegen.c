@@ -2,6 +2,11 @@
  * Move generation: exact legal move lists from testdata/movegen.yaml, and
  * the board geometry the generator relies on.
  */
+/*
+ * A white-box test: a position's fields (layout.h, which comes before
+ * <pdn/pdn.h>) and the variants' bit layout (variant.h).
+ */
+#include "layout.h"
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,8 +18,8 @@
 
 #include <pdn/pdn.h>
 #include "yamlvec.h"
-/* A white-box test: it reads the fields of moves and lists. */
 #include "move.h"
+#include "variant.h"
 
 /* "15x2 (8,19,20)": the move in short or full form and its captures. */
 static void
@@ -30,7 +35,7 @@ describe(const pdn_move *m, int full, char *buf, size_t size)
 		return;
 	len += (size_t)snprintf(buf + len, size - len, " (");
 	for (n = 1; n <= PDN_SQUARES; n++) {
-		if ((m->captured & pdn_variant_square_bit(pdn_variant_default(), n)) == 0)
+		if ((m->captured & variant_square_bit(pdn_variant_default(), n)) == 0)
 			continue;
 		len += (size_t)snprintf(buf + len, size - len, "%s%d",
 		    first ? "" : ",", n);
@@ -154,13 +159,13 @@ test_geometry(void **state)
 						    "to %d", sq, to);
 				}
 		assert_int_equal(n, want);
-		assert_int_equal(pdn_variant_bit_square(intl,
-		    pdn_variant_square_bit(intl, sq)), sq);
+		assert_int_equal(variant_bit_square(intl,
+		    variant_square_bit(intl, sq)), sq);
 	}
-	assert_int_equal(pdn_variant_square_bit(pdn_variant_default(), 0), 0);
-	assert_int_equal(pdn_variant_square_bit(pdn_variant_default(), 51), 0);
-	assert_int_equal(pdn_variant_bit_square(pdn_variant_default(), 0), 0);
-	assert_int_equal(pdn_variant_bit_square(pdn_variant_default(), 3), 0);
+	assert_int_equal(variant_square_bit(pdn_variant_default(), 0), 0);
+	assert_int_equal(variant_square_bit(pdn_variant_default(), 51), 0);
+	assert_int_equal(variant_bit_square(pdn_variant_default(), 0), 0);
+	assert_int_equal(variant_bit_square(pdn_variant_default(), 3), 0);
 }
 
 /* Notation: short and full forms, and the unique form of 4x15. */

@@ -8,6 +8,11 @@
  * rich in kings, which the perft tree from the start position hardly
  * reaches.
  */
+/*
+ * A white-box test: a position's fields (layout.h, which comes before
+ * <pdn/pdn.h>) and the variants' bit layout (variant.h).
+ */
+#include "layout.h"
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -19,8 +24,8 @@
 #include <cmocka.h>
 
 #include <pdn/pdn.h>
-/* A white-box test: it reads the fields of moves and lists. */
 #include "move.h"
+#include "variant.h"
 
 #define NPOSITIONS 40000
 
@@ -126,7 +131,7 @@ reference(const pdn_position *pos, struct ref *x)
 	static const int dc2[2] = { -1, 1 };
 
 	memset(x, 0, sizeof(*x));
-	x->white = pos->side == PDN_WHITE;
+	x->white = pdn_position_side(pos) == PDN_WHITE;
 	for (r = 0; r < 10; r++)
 		for (c = 0; c < 10; c++)
 			if (on_board(r, c))
@@ -210,7 +215,8 @@ random_position(pdn_position *pos, uint64_t *seed)
 			break;
 		}
 	}
-	pos->side = (*seed >> 40) & 1 ? PDN_BLACK : PDN_WHITE;
+	pdn_position_set_side(pos, (*seed >> 40) & 1 ? PDN_BLACK :
+	    PDN_WHITE);
 }
 
 static uint64_t
@@ -220,7 +226,7 @@ captured_squares(uint64_t bits)
 	int n;
 
 	for (n = 1; n <= PDN_SQUARES; n++)
-		if (bits & pdn_variant_square_bit(pdn_variant_default(), n))
+		if (bits & variant_square_bit(pdn_variant_default(), n))
 			out |= 1ULL << (n - 1);
 	return out;
 }

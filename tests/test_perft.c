@@ -125,7 +125,7 @@ test_position_access(void **state)
 	assert_int_equal(pdn_position_kings(&b, PDN_WHITE), 1);
 	pdn_position_set(&b, 50, PDN_WHITE_MAN);
 	assert_true(pdn_position_equal(&a, &b));
-	b.side = PDN_BLACK;
+	pdn_position_set_side(&b, PDN_BLACK);
 	assert_false(pdn_position_equal(&a, &b));
 	assert_true(pdn_position_hash(&a) != pdn_position_hash(&b));
 	pdn_position_set(&b, 25, PDN_BLACK_KING);

@@ -92,7 +92,7 @@ xor_of_pieces(const pdn_position *pos)
 		pdn_position_set(&one, n, p);
 		h ^= pdn_position_hash(&one);
 	}
-	if (pos->side == PDN_BLACK) {
+	if (pdn_position_side(pos) == PDN_BLACK) {
 		pdn_variant_clear(v, &one, PDN_BLACK);
 		h ^= pdn_position_hash(&one);
 	}
@@ -133,8 +133,9 @@ test_xor(void **state)
 			assert_true(pdn_position_hash(&pos) ==
 			    xor_of_pieces(&pos));
 			other = pos;
-			other.side = pos.side == PDN_WHITE ? PDN_BLACK :
-			    PDN_WHITE;
+			pdn_position_set_side(&other,
+			    pdn_position_side(&pos) == PDN_WHITE ? PDN_BLACK :
+			    PDN_WHITE);
 			assert_true(pdn_position_hash(&pos) !=
 			    pdn_position_hash(&other));
 			assert_true((pdn_position_hash(&pos) ^
@@ -144,7 +145,8 @@ test_xor(void **state)
 		pdn_variant_start(v, &pos);
 		assert_true(pdn_position_hash(&pos) == xor_of_pieces(&pos));
 		other = pos;
-		other.side = pos.side == PDN_WHITE ? PDN_BLACK : PDN_WHITE;
+		pdn_position_set_side(&other, pdn_position_side(&pos) ==
+		    PDN_WHITE ? PDN_BLACK : PDN_WHITE);
 		assert_true((pdn_position_hash(&pos) ^
 		    pdn_position_hash(&other)) == bkey);
 	}
@@ -182,6 +184,7 @@ test_equal(void **state)
 	const char *fen = "B:W27,28,33-50:B1-18,20,24";
 	const pdn_variant *canadian = pdn_variant_by_name("canadian");
 	pdn_position p, q, r;
+	int sq;
 
 	(void)state;
 	pdn_variant_start(pdn_variant_default(), &p);
@@ -209,7 +212,10 @@ test_equal(void **state)
 	play(&p, ca, 3);
 	play(&q, cb, 3);
 	assert_true(pdn_position_equal(&p, &q));
-	assert_true(p.hi[0] == 0xff);
+	/* White's men on squares 55 and 66-72, which lie beyond bit 63. */
+	assert_int_equal(pdn_position_get(&p, 55), PDN_WHITE_MAN);
+	for (sq = 66; sq <= 72; sq++)
+		assert_int_equal(pdn_position_get(&p, sq), PDN_WHITE_MAN);
 	assert_true(pdn_position_hash(&p) == pdn_position_hash(&q));
 	fen = "B:W37,42,44-47,49-72:B1-24,26-31";
 	assert_int_equal(pdn_fen_read(&r, canadian, fen, strlen(fen), NULL), 0);

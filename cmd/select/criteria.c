@@ -458,12 +458,17 @@ static size_t
 look(const struct criteria *cr, const pdn_position *pos, unsigned char *found,
     size_t missing)
 {
+	const pdn_variant *v = pdn_position_variant(pos);
 	size_t i;
+	int k = 0;
 
+	/* The fens are read in every variant, by its pdn_variant_list() index. */
+	if (cr->nfens > 0)
+		while (k < MAX_VARIANTS && pdn_variant_list(k) != v)
+			k++;
 	for (i = 0; i < cr->nfens; i++)
-		if (!found[i] && pos->variant < MAX_VARIANTS &&
-		    cr->fens[i].ok[pos->variant] &&
-		    pdn_position_equal(pos, &cr->fens[i].pos[pos->variant])) {
+		if (!found[i] && k < MAX_VARIANTS && cr->fens[i].ok[k] &&
+		    pdn_position_equal(pos, &cr->fens[i].pos[k])) {
 			found[i] = 1;
 			missing--;
 		}

@@ -145,79 +145,55 @@ dup_hash(const char *s, size_t len)
 	return h ^ (h >> 29);
 }
 
+/*
+ * A position as its bytes: the library's positions are canonical, equal
+ * positions having equal bytes (<pdn/core.h>).
+ */
 static void
 key_pos(pdn_buf *b, const pdn_position *pos)
 {
-	unsigned char side = (unsigned char)pos->side;
+	pdn_buf_add(b, (const char *)pos, sizeof(*pos));
+}
 
-	pdn_buf_add(b, (const char *)&pos->white, sizeof(pos->white));
-	pdn_buf_add(b, (const char *)&pos->black, sizeof(pos->black));
-	pdn_buf_add(b, (const char *)&pos->kings, sizeof(pos->kings));
-	/* The 12x12 board's squares from bit 64 on. */
-	pdn_buf_add(b, (const char *)pos->hi, sizeof(pos->hi));
-	pdn_buf_add(b, (const char *)&side, 1);
+/*
+ * A move as the key writes it: the squares it passes through (from, the
+ * landing squares of a capture, to), then 0.  From one position two moves
+ * with one path are one move (their captured pieces lie between its
+ * squares), and the generator gives a move the same path every time:
+ * equal keys, equal lines.
+ */
+static void
+key_move(pdn_buf *b, const pdn_move *m)
+{
+	int sq[PDN_MOVE_STRMAX], j, len;
+	unsigned char *c;
+
+	len = pdn_move_path(sq, PDN_MOVE_STRMAX, m);
+	if (len > PDN_MOVE_STRMAX)
+		len = PDN_MOVE_STRMAX;
+	if (pdn_buf_reserve(b, (size_t)len + 1) != 0)
+		return;
+	c = (unsigned char *)b->data + b->len;
+	for (j = 0; j < len; j++)
+		*c++ = (unsigned char)sq[j];
+	*c++ = 0;
+	b->len = (size_t)((char *)c - b->data);
 }
 
 /*
  * The first n plies of the main line of pg, which has no setup after its
- * start, as dup_make_key() writes them, read off the positions: the mover's
- * square it left and the one it reached (0x7f for both when it came back
- * where it started), then the squares it captured on.  The positions are
- * what the moves are: equal keys, equal lines.
+ * start, as dup_make_key() writes them: their moves (key_move()).
  */
 static void
 key_moves(pdn_buf *b, const pdn_played *pg, long n)
 {
-	const pdn_position *pos[64], *prev = pdn_played_start(pg), *cur;
-	uint64_t mb, ma, cap;
-	unsigned mbh, mah;
-	unsigned char *c;
+	const pdn_move *mv[64];
 	long from, got, k;
 
-	for (from = 0; from < n && (got = pdn_played_positions(pos, 64, pg,
-	    0, from)) > 0; from += got) {
-		if (got > n - from)
-			got = n - from;
-		/* Two bytes and a captured square per bit of a board. */
-		if (pdn_buf_reserve(b, (size_t)got * (2 + 64)) != 0)
-			return;
-		c = (unsigned char *)b->data + b->len;
-		for (k = 0; k < got; k++, prev = cur) {
-			cur = pos[k];
-			/*
-			 * The high bytes hold the 12x12 board's squares from
-			 * bit 64 on, where no piece is captured.
-			 */
-			if (prev->side == PDN_WHITE) {
-				mb = prev->white;
-				ma = cur->white;
-				mbh = prev->hi[0];
-				mah = cur->hi[0];
-				cap = prev->black & ~cur->black;
-			} else {
-				mb = prev->black;
-				ma = cur->black;
-				mbh = prev->hi[1];
-				mah = cur->hi[1];
-				cap = prev->white & ~cur->white;
-			}
-			if ((mb & ~ma) == 0 && (mbh & ~mah) == 0) {
-				*c++ = 0x7f;
-				*c++ = 0x7f;
-			} else {
-				*c++ = (unsigned char)((mb & ~ma) != 0 ?
-				    __builtin_ctzll(mb & ~ma) :
-				    64 + __builtin_ctz(mbh & ~mah));
-				*c++ = (unsigned char)((ma & ~mb) != 0 ?
-				    __builtin_ctzll(ma & ~mb) :
-				    64 + __builtin_ctz(mah & ~mbh));
-			}
-			for (; cap != 0; cap &= cap - 1)
-				*c++ = (unsigned char)(0x80 |
-				    __builtin_ctzll(cap));
-		}
-		b->len = (size_t)((char *)c - b->data);
-	}
+	for (from = 0; from < n && (got = pdn_played_moves(mv, 64, pg, 0,
+	    from)) > 0; from += got)
+		for (k = 0; k < got && from + k < n; k++)
+			key_move(b, mv[k]);
 }
 
 /*
@@ -244,8 +220,6 @@ dup_make_key(pdn_buf *b, const struct dup_by *by, const pdn_game *g,
 	pdn_position start;
 	pdn_ply ply;
 	char tok[PDN_MOVETOK_STRMAX];
-	int cap[PDN_MOVE_STRMAX], ncap, j;
-	unsigned char *c;
 	const char *fen;
 	long i, n = g->plies;
 	size_t k;
@@ -277,19 +251,7 @@ dup_make_key(pdn_buf *b, const struct dup_by *by, const pdn_game *g,
 				pdn_buf_add(b, "\377", 1);
 				key_pos(b, ply.before);
 			}
-			/* Written in place: two bytes and the captures. */
-			ncap = pdn_move_captured(cap, PDN_MOVE_STRMAX,
-			    pdn_played_variant(pg), ply.move);
-			if (ncap > PDN_MOVE_STRMAX)
-				ncap = PDN_MOVE_STRMAX;
-			if (pdn_buf_reserve(b, 2 + (size_t)ncap) != 0)
-				return;
-			c = (unsigned char *)b->data + b->len;
-			*c++ = (unsigned char)pdn_move_from(ply.move);
-			*c++ = (unsigned char)pdn_move_to(ply.move);
-			for (j = 0; j < ncap; j++)
-				*c++ = (unsigned char)(0x80 | cap[j]);
-			b->len = (size_t)((char *)c - b->data);
+			key_move(b, ply.move);
 		}
 		return;
 	}
@@ -314,16 +276,23 @@ dup_make_key(pdn_buf *b, const struct dup_by *by, const pdn_game *g,
 	}
 }
 
-/* One position into hash h: three products side by side, and a turn. */
+/*
+ * One position into hash h, by its bytes (canonical, as key_pos() says):
+ * four products side by side.
+ */
 static uint64_t
 hash_pos(uint64_t h, const pdn_position *p)
 {
-	h = (h << 23 | h >> 41) ^ (p->white * 0xff51afd7ed558ccdULL +
-	    p->black * 0xc4ceb9fe1a85ec53ULL + p->kings *
-	    0x9e3779b97f4a7c15ULL + (uint64_t)p->side +
-	    ((uint64_t)p->hi[0] << 40 ^ (uint64_t)p->hi[1] << 48 ^
-	    (uint64_t)p->hi[2] << 56));
-	return h;
+	static const uint64_t mul[4] = { 0xff51afd7ed558ccdULL,
+	    0xc4ceb9fe1a85ec53ULL, 0x9e3779b97f4a7c15ULL,
+	    0xd6e8feb86659fd93ULL };
+	uint64_t w[sizeof(*p) / 8], sum = 0;
+	size_t i;
+
+	memcpy(w, p, sizeof(w));
+	for (i = 0; i < sizeof(w) / 8; i++)
+		sum += w[i] * mul[i % 4];
+	return (h << 23 | h >> 41) ^ sum;
 }
 
 /* Mixed once more (a table slot takes its low bits); never 0 ("none"). */

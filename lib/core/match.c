@@ -109,7 +109,7 @@ pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
 			route(v, m, on);
 		for (k = 1; k + 1 < nt.nsq; k++) {
 			sq = nt.sq[k];
-			if (!on[sq] && !(via & pdn_variant_square_bit(v, sq)))
+			if (!on[sq] && !(via & variant_square_bit(v, sq)))
 				break;
 		}
 		if (k + 1 < nt.nsq)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "move.h"
+#include "variant.h"
 #include "pdn/core.h"
 
 int
@@ -57,7 +58,7 @@ pdn_move_captured(int *sq, int max, const pdn_variant *v, const pdn_move *m)
 	squares = pdn_variant_squares(v);
 	/* Ascending squares; a capture has at most a few dozen to test. */
 	for (s = 1; s <= squares && n < m->ncap; s++)
-		if (m->captured & pdn_variant_square_bit(v, s)) {
+		if (m->captured & variant_square_bit(v, s)) {
 			if (n < max)
 				sq[n] = s;
 			n++;

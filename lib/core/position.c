@@ -1,11 +1,38 @@
 /*
  * Squares, positions and their hash.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "board.h"
 #include "variant.h"
 #include "zobrist.h"
+
+/*
+ * A program sees a position as four opaque words (<pdn/core.h>); the
+ * library's fields (layout.h) must fill exactly those, with no padding:
+ * positions are compared and hashed as bytes.
+ */
+struct opaque_position {
+	uint64_t opaque_[4];
+};
+_Static_assert(sizeof(pdn_position) == sizeof(struct opaque_position) &&
+    _Alignof(pdn_position) == _Alignof(struct opaque_position),
+    "a position is 32 bytes aligned as a uint64_t");
+_Static_assert(offsetof(pdn_position, hi) + 3 == sizeof(pdn_position),
+    "a position has no padding");
+
+pdn_colour
+pdn_position_side(const pdn_position *pos)
+{
+	return pos->side;
+}
+
+void
+pdn_position_set_side(pdn_position *pos, pdn_colour side)
+{
+	pos->side = side == PDN_BLACK ? PDN_BLACK : PDN_WHITE;
+}
 
 pdn_piece
 pdn_position_get(const pdn_position *pos, int square)

@@ -213,7 +213,7 @@ variant_bit(const pdn_variant *v, int n)
 }
 
 uint64_t
-pdn_variant_square_bit(const pdn_variant *v, int square)
+variant_square_bit(const pdn_variant *v, int square)
 {
 	int b;
 
@@ -224,7 +224,7 @@ pdn_variant_square_bit(const pdn_variant *v, int square)
 }
 
 int
-pdn_variant_bit_square(const pdn_variant *v, uint64_t bit)
+variant_bit_square(const pdn_variant *v, uint64_t bit)
 {
 	if (variant_is_intl(v))
 		return intl_bit_square(bit);

@@ -99,6 +99,16 @@ const pdn_variant *pdn_variant_of(const pdn_position *pos);
  */
 int variant_bit(const pdn_variant *v, int n);
 
+/*
+ * The bit of a square in the variant's bitboards; 0 for no square, and
+ * for the 12x12 board's edge squares kept in the position's hi bytes (a
+ * captured piece, never on an edge square, always has its bit in a move's
+ * captured set).  And back: the square of a single-bit bitboard, 0 for
+ * none.
+ */
+uint64_t variant_square_bit(const pdn_variant *v, int square);
+int variant_bit_square(const pdn_variant *v, uint64_t bit);
+
 /* One of a position's three sets (0 white, 1 black, 2 kings), bit b. */
 static inline int
 set_has(const pdn_position *p, int which, int b)

@@ -134,29 +134,58 @@ pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i)
 	return 0;
 }
 
-long
-pdn_played_positions(const pdn_position **out, long max,
-    const pdn_played *pg, int k, long from)
+/*
+ * The nodes of plies from, from + 1, ... of surviving line k, into
+ * idx[0..max-1] (at most 64 of them): how many it wrote (0 past the end
+ * or for a line that does not exist).
+ */
+static long
+line_nodes(int *idx, long max, const pdn_played *pg, int k, long from)
 {
 	long i, n;
-	int x;
 
 	if (k < 0 || k >= pg->nfinal || from < 0 || from >= pg->npath ||
 	    max <= 0)
 		return 0;
 	n = pg->npath - from < max ? pg->npath - from : max;
+	if (n > 64)
+		n = 64;
 	if (k == 0 && pg->direct) {
 		/* One line read in one way: node i + 1 is ply i. */
 		for (i = 0; i < n; i++)
-			out[i] = &pg->nodes[from + i + 1].pos;
+			idx[i] = (int)(from + i + 1);
 		return n;
 	}
-	for (i = 0; i < n; i++) {
-		if ((x = play_ply_node(pg, k, from + i)) < 0)
+	for (i = 0; i < n; i++)
+		if ((idx[i] = play_ply_node(pg, k, from + i)) < 0)
 			return i;
-		out[i] = &pg->nodes[x].pos;
-	}
 	return n;
+}
+
+long
+pdn_played_positions(const pdn_position **out, long max,
+    const pdn_played *pg, int k, long from)
+{
+	int idx[64];
+	long i, n, done = 0;
+
+	while ((n = line_nodes(idx, max - done, pg, k, from + done)) > 0)
+		for (i = 0; i < n; i++)
+			out[done++] = &pg->nodes[idx[i]].pos;
+	return done;
+}
+
+long
+pdn_played_moves(const pdn_move **out, long max, const pdn_played *pg,
+    int k, long from)
+{
+	int idx[64];
+	long i, n, done = 0;
+
+	while ((n = line_nodes(idx, max - done, pg, k, from + done)) > 0)
+		for (i = 0; i < n; i++)
+			out[done++] = &pg->nodes[idx[i]].move;
+	return done;
 }
 
 /* The slot of element i of line `line`, or NULL. */

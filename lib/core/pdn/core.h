@@ -90,28 +90,24 @@ typedef struct pdn_variant pdn_variant;
 typedef enum pdn_colour { PDN_WHITE = 0, PDN_BLACK = 1 } pdn_colour;
 
 /*
- * A position is a value: copy it freely.  It belongs to a variant (its
- * board and rules), which every function given the position follows.
- * The three bitboards use the library's internal square layout of that
- * variant (see pdn_variant_square_bit()); use the accessors below rather
- * than the bits when speed does not matter.  A position set to all zero
- * bytes is an empty international board, White to move.
+ * A position is a value of 32 bytes: copy it freely, keep arrays of it.
+ * It belongs to a variant (its board and rules), which every function
+ * given the position follows.  Its contents are the library's: read and
+ * change them with the functions below (pdn_position_get(), _set(),
+ * _side(), _set_side(), pdn_variant_clear() ...), so that another board or
+ * layout is no ABI break; every board the library plays, up to 12x12,
+ * fits.  A position set to all zero bytes is an empty international
+ * board, White to move.  The positions the library makes are canonical:
+ * two equal positions of one variant have equal bytes, so a program may
+ * hash or compare a position's bytes (memcmp()) as well as ask
+ * pdn_position_equal().
  */
+#ifndef PDN_POSITION_LAYOUT
+/* The library compiles with its own layout (lib/core/layout.h). */
+#define PDN_POSITION_LAYOUT uint64_t opaque_[4];
+#endif
 typedef struct pdn_position {
-	uint64_t white;		/* white men and kings */
-	uint64_t black;		/* black men and kings */
-	uint64_t kings;		/* kings of both colours */
-	pdn_colour side;	/* side to move */
-	/*
-	 * The variant, as the library numbers them (0: international);
-	 * pdn_position_variant() gives its descriptor.
-	 */
-	uint8_t variant;
-	/*
-	 * Bits 64-71 of white, black and kings, on the boards of more than
-	 * 64 squares (Canadian draughts); zero on the others.
-	 */
-	uint8_t hi[3];
+	PDN_POSITION_LAYOUT
 } pdn_position;
 
 /* What stands on a square. */
@@ -269,16 +265,6 @@ int pdn_variant_square_xy(const pdn_variant *v, int square, int *x, int *y);
 /* The square at file x, rank y; 0 when no square is played there. */
 int pdn_variant_square_at(const pdn_variant *v, int x, int y);
 
-/*
- * The bit of a square in the variant's bitboards; 0 for no square, and
- * for the 12x12 board's edge squares kept in pdn_position.hi (a captured
- * piece, never on an edge square, always has its bit: pdn_move.captured).
- */
-uint64_t pdn_variant_square_bit(const pdn_variant *v, int square);
-
-/* The square of a single-bit bitboard of the variant; 0 for none. */
-int pdn_variant_bit_square(const pdn_variant *v, uint64_t bit);
-
 /* The variant's start position, its first player to move. */
 void pdn_variant_start(const pdn_variant *v, pdn_position *pos);
 
@@ -307,6 +293,10 @@ pdn_piece pdn_position_get(const pdn_position *pos, int square);
 
 /* Puts a piece (or PDN_EMPTY) on a square; other numbers are ignored. */
 void pdn_position_set(pdn_position *pos, int square, pdn_piece piece);
+
+/* The side to move, and setting it. */
+pdn_colour pdn_position_side(const pdn_position *pos);
+void pdn_position_set_side(pdn_position *pos, pdn_colour side);
 
 /* Nonzero when both positions are the same: squares, kinds, side. */
 int pdn_position_equal(const pdn_position *a, const pdn_position *b);

@@ -293,6 +293,13 @@ long pdn_played_positions(const pdn_position **out, long max,
     const pdn_played *pg, int k, long from);
 
 /*
+ * The same of the moves of those plies (what pdn_played_ply() gives as
+ * `move`), for a caller that walks the moves of a line.
+ */
+long pdn_played_moves(const pdn_move **out, long max, const pdn_played *pg,
+    int k, long from);
+
+/*
  * The liberties the surviving lines took (PDN_PLY_LIBERTY,
  * PDN_PLY_IRREGULAR, as bits), each also reported with its code.
  */
