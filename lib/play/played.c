@@ -135,57 +135,61 @@ pdn_played_ply(pdn_ply *out, const pdn_played *pg, int k, long i)
 }
 
 /*
- * The nodes of plies from, from + 1, ... of surviving line k, into
- * idx[0..max-1] (at most 64 of them): how many it wrote (0 past the end
- * or for a line that does not exist).
+ * How many plies from `from` on surviving line k has, up to max (0 past
+ * the end or for a line that does not exist), for pdn_played_positions()
+ * and pdn_played_moves().  Those two walk the nodes each in its own loop:
+ * one loop over node indices for both cost pdn-adjudicate 0.9% more
+ * instructions (800.1 against 792.6 million on 20 copies of the bench
+ * games), which walks every line's positions.
  */
-static long
-line_nodes(int *idx, long max, const pdn_played *pg, int k, long from)
+static inline long
+line_span(const pdn_played *pg, int k, long from, long max)
 {
-	long i, n;
-
 	if (k < 0 || k >= pg->nfinal || from < 0 || from >= pg->npath ||
 	    max <= 0)
 		return 0;
-	n = pg->npath - from < max ? pg->npath - from : max;
-	if (n > 64)
-		n = 64;
-	if (k == 0 && pg->direct) {
-		/* One line read in one way: node i + 1 is ply i. */
-		for (i = 0; i < n; i++)
-			idx[i] = (int)(from + i + 1);
-		return n;
-	}
-	for (i = 0; i < n; i++)
-		if ((idx[i] = play_ply_node(pg, k, from + i)) < 0)
-			return i;
-	return n;
+	return pg->npath - from < max ? pg->npath - from : max;
 }
 
 long
 pdn_played_positions(const pdn_position **out, long max,
     const pdn_played *pg, int k, long from)
 {
-	int idx[64];
-	long i, n, done = 0;
+	long i, n = line_span(pg, k, from, max);
+	int x;
 
-	while ((n = line_nodes(idx, max - done, pg, k, from + done)) > 0)
+	if (k == 0 && pg->direct) {
+		/* One line read in one way: node i + 1 is ply i. */
 		for (i = 0; i < n; i++)
-			out[done++] = &pg->nodes[idx[i]].pos;
-	return done;
+			out[i] = &pg->nodes[from + i + 1].pos;
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		if ((x = play_ply_node(pg, k, from + i)) < 0)
+			return i;
+		out[i] = &pg->nodes[x].pos;
+	}
+	return n;
 }
 
 long
 pdn_played_moves(const pdn_move **out, long max, const pdn_played *pg,
     int k, long from)
 {
-	int idx[64];
-	long i, n, done = 0;
+	long i, n = line_span(pg, k, from, max);
+	int x;
 
-	while ((n = line_nodes(idx, max - done, pg, k, from + done)) > 0)
+	if (k == 0 && pg->direct) {
 		for (i = 0; i < n; i++)
-			out[done++] = &pg->nodes[idx[i]].move;
-	return done;
+			out[i] = &pg->nodes[from + i + 1].move;
+		return n;
+	}
+	for (i = 0; i < n; i++) {
+		if ((x = play_ply_node(pg, k, from + i)) < 0)
+			return i;
+		out[i] = &pg->nodes[x].move;
+	}
+	return n;
 }
 
 /* The slot of element i of line `line`, or NULL. */
