@@ -521,43 +521,6 @@ token_liberties(pdn_reader *r, const pdn_token *t)
 }
 
 /*
- * Where a token starts, its line and column read one at a time: the lexer
- * wrote them apart, and the one 16-byte load the compiler would merge the
- * two reads into would stall on those two 8-byte stores (see
- * make_move_to() in board.h).  The empty asm hides the first value from
- * the compiler, so that it cannot merge them.
- */
-static inline void
-token_at(const pdn_token *t, long *line, long *col)
-{
-	long l = t->line;
-
-	__asm__("" : "+r"(l));
-	*line = l;
-	*col = t->col;
-}
-
-/*
- * Copies a move token field by field: the lexer has just written it that
- * way, and one wide read of it would stall the CPU, since narrow stores
- * cannot forward to a wide load (see make_move_to() in board.h).
- */
-static inline void
-copy_movetok(pdn_movetok *d, const pdn_movetok *s)
-{
-	int k, n = s->nsq < PDN_MOVETOK_MAX ? s->nsq : PDN_MOVETOK_MAX;
-
-	memset(d, 0, sizeof(*d));
-	d->nsq = s->nsq;
-	d->capture = s->capture;
-	d->alpha = s->alpha;
-	d->sq[0] = s->sq[0];
-	d->sq[1] = s->sq[1];
-	for (k = 2; k < n; k++)
-		d->sq[k] = s->sq[k];
-}
-
-/*
  * With keep_raw: keeps as the game's lead what lies between the previous
  * game and this one's first token t when it is more than blanks, from the
  * recording that ran on since the previous game began; then records from
@@ -660,7 +623,8 @@ add_elem(pdn_reader *r, pdn_elem_type type, const pdn_token *t)
 		return NULL;
 	memset(e, 0, sizeof(*e));
 	e->type = type;
-	token_at(t, &e->line, &e->col);
+	e->line = t->line;
+	e->col = t->col;
 	return e;
 }
 
@@ -1015,12 +979,11 @@ main_move(pdn_reader *r, const pdn_movetok *m)
 		if (BIG_SQUARE(m->sq[k]))
 			r->big = 1;
 	if (!r->have_first && r->setups == 0) {
-		copy_movetok(&r->first, m);
+		r->first = *m;
 		r->have_first = 1;
 	}
 	if (r->setup_waiting) {
-		copy_movetok((pdn_movetok *)r->setupfirst.p +
-		    (r->setupfirst.n - 1), m);
+		((pdn_movetok *)r->setupfirst.p)[r->setupfirst.n - 1] = *m;
 		r->setup_waiting = 0;
 	}
 }
@@ -1183,7 +1146,8 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			if (r->pending_num >= 0 && t->num >= 0)
 				dangling(r);
 			r->movetext = 1;
-			token_at(t, &r->numline, &r->numcol);
+			r->numline = t->line;
+			r->numcol = t->col;
 			if (t->num >= 0)
 				r->pending_num = t->num;
 			r->pending_dots = t->dots;
@@ -1205,8 +1169,9 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			    sizeof(*e))) == NULL)
 				break;
 			e->type = PDN_EL_MOVE;
-			token_at(t, &e->line, &e->col);
-			copy_movetok(&e->u.move.tok, &t->move);
+			e->line = t->line;
+			e->col = t->col;
+			e->u.move.tok = t->move;
 			e->u.move.number = r->pending_num;
 			e->u.move.dots = r->pending_dots;
 			r->pending_num = -1;

@@ -383,7 +383,10 @@ int pdn_square_str(char *buf, const pdn_variant *v, int square);
  */
 #define PDN_ALPHA	10000
 
-/* A move as written: its squares and whether 'x' or ':' separated them. */
+/*
+ * A move as written: its squares (sq[0..nsq-1]; the entries past them are
+ * unspecified) and whether 'x' or ':' separated them.
+ */
 typedef struct pdn_movetok {
 	uint16_t sq[PDN_MOVETOK_MAX];
 	uint8_t nsq;		/* at least 2 */
