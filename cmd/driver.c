@@ -498,6 +498,111 @@ static int operands(struct drv *d, const struct drv_tool *t, int argc,
 
 /* --- options ------------------------------------------------------------ */
 
+/*
+ * The edit distance of a[0..la) and b (insertions, deletions,
+ * substitutions and swaps of two neighbours, one each: --stauts is one
+ * from --status), for the suggestion after an unknown long option.
+ */
+static size_t
+edit_distance(const char *a, size_t la, const char *b)
+{
+	unsigned char m[64][64];
+	size_t lb = strlen(b), i, j, v;
+
+	/* Option names are short; a long word is far from all of them. */
+	if (la >= 64 || lb >= 64)
+		return (size_t)-1;
+	for (i = 0; i <= la; i++)
+		m[i][0] = (unsigned char)i;
+	for (j = 0; j <= lb; j++)
+		m[0][j] = (unsigned char)j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			v = m[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (m[i - 1][j] + 1u < v)
+				v = m[i - 1][j] + 1u;
+			if (m[i][j - 1] + 1u < v)
+				v = m[i][j - 1] + 1u;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && m[i - 2][j - 2] + 1u < v)
+				v = m[i - 2][j - 2] + 1u;
+			m[i][j] = (unsigned char)v;
+		}
+	return m[la][lb];
+}
+
+/*
+ * Says that the long option `word` ("--name" or "--name=value") is not
+ * one of the tool's, with the nearest of its names: those that the word
+ * begins (--sum: --summary), which getopt_long would have taken silently,
+ * else those at the least edit distance when that is at most a third of
+ * the word's length (at least 1, at most 3).  Returns 2, after the usage
+ * line.
+ */
+static int
+unknown_long(const struct drv *d, const struct drv_option *const *opts,
+    size_t n, const char *word)
+{
+	char near[256];
+	const char *name = word + 2, *eq = strchr(name, '=');
+	size_t len = eq != NULL ? (size_t)(eq - name) : strlen(name);
+	size_t i, k, best = (size_t)-1, dist[MAX_OPTIONS], at = 0, count = 0;
+	size_t most = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
+	int prefix = 0;
+
+	for (i = 0; i < n; i++) {
+		if (len > 0 && strncmp(opts[i]->name, name, len) == 0)
+			prefix = 1;
+		if ((dist[i] = edit_distance(name, len, opts[i]->name)) < best)
+			best = dist[i];
+	}
+	if (best > most)
+		best = (size_t)-1;	/* none is near */
+	near[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (prefix ? strncmp(opts[i]->name, name, len) != 0 :
+		    dist[i] != best)
+			continue;
+		count++;
+		for (k = i + 1; k < n; k++)
+			if (prefix ? strncmp(opts[k]->name, name, len) == 0 :
+			    dist[k] == best)
+				break;
+		at += (size_t)snprintf(near + at, at < sizeof(near) ?
+		    sizeof(near) - at : 0, "%s--%s", count == 1 ? "" :
+		    k == n ? " or " : ", ", opts[i]->name);
+		if (at >= sizeof(near))
+			at = sizeof(near) - 1;
+	}
+	if (count == 0)
+		return drv_usage_error(d, "unknown option: --%.*s", (int)len,
+		    name);
+	return drv_usage_error(d, "unknown option: --%.*s; did you mean %s?",
+	    (int)len, name, near);
+}
+
+/*
+ * Whether argument `word` is a long option ("--name", "--name=value") of
+ * none of the tool's names, as written: getopt_long takes any
+ * unambiguous beginning of a name, and --game would be --gametype.
+ */
+static int
+not_a_name(const struct drv_option *const *opts, size_t n, const char *word)
+{
+	const char *name = word + 2, *eq;
+	size_t len, i;
+
+	if (strncmp(word, "--", 2) != 0 || word[2] == '\0')
+		return 0;
+	eq = strchr(name, '=');
+	len = eq != NULL ? (size_t)(eq - name) : strlen(name);
+	for (i = 0; i < n; i++)
+		if (strlen(opts[i]->name) == len &&
+		    strncmp(opts[i]->name, name, len) == 0)
+			return 0;
+	return 1;
+}
+
 int
 drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
     char **argv)
@@ -506,6 +611,7 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	struct option longopts[MAX_OPTIONS + 1];
 	char shorts[3 * MAX_OPTIONS + 2], *p = shorts;
 	pdn_profile_error perr;
+	const char *word;
 	size_t n, i;
 	int ch, st, idx;
 
@@ -533,7 +639,20 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	*p = '\0';
 	memset(&longopts[n], 0, sizeof(longopts[n]));
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, shorts, longopts, &idx)) != -1) {
+	while ((idx = -1, ch = getopt_long(argc, argv, shorts, longopts,
+	    &idx)) != -1) {
+		/*
+		 * The argument read: the option, or its value when that came
+		 * as the next argument.  A long option counts only by its
+		 * full name.
+		 */
+		word = argv[optind - 1];
+		if (idx >= 0 && optarg != NULL && optind >= 2 &&
+		    optarg == argv[optind - 1])
+			word = argv[optind - 2];
+		if ((ch == '?' || ch == ':' || idx >= 0) &&
+		    not_a_name(opts, n, word))
+			return unknown_long(d, opts, n, word);
 		if (ch == '?') {
 			const char *w = argv[optind - 1], *eq;
 
