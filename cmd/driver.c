@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,15 @@ static const struct {
 	{ DRV_VARIANT, { DRV_K_VARIANT, "variant", "name|n", "NAME|N",
 	    "the variant: its name (brazilian, russian, ...) or its "
 	    "GameType number" } },
+	{ DRV_GAMES, { DRV_K_GAME, "game", "list", "N[,M-K]",
+	    "only these games of each file, by their numbers in it (1-based, "
+	    "as diagnostics say them): N, M-K, M- (to the end), "
+	    "comma-separated" } },
+	{ DRV_GAMES, { DRV_K_SKIP, "skip", "n", "N",
+	    "leave out the first N games of each file (of --game's)" } },
+	{ DRV_GAMES, { DRV_K_MAX, "max", "n", "N",
+	    "read at most N games of each file (after --skip), and no more "
+	    "of it" } },
 	{ DRV_RECURSIVE, { 'r', "recursive", NULL, NULL,
 	    "read the *.pdn files under directory operands" } },
 	{ DRV_QUIET, { 'q', "quiet", NULL, NULL,
@@ -315,6 +325,159 @@ variant_value(const char *s)
 	return 0;
 }
 
+/* --- games by number ---------------------------------------------------- */
+
+static int
+cmp_range(const void *a, const void *b)
+{
+	const struct drv_range *x = a, *y = b;
+
+	return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/*
+ * Adds --game's list "N,M-K,M-" to the ranges, kept sorted and merged.
+ * Returns 0, -1 when it is no such list, or -2 out of memory.
+ */
+static int
+games_add(struct drv_games *s, const char *list)
+{
+	struct drv_range *p;
+	const char *q = list, *end;
+	char *e;
+	size_t i, n;
+	long from, to;
+
+	for (;;) {
+		if (*q < '0' || *q > '9')
+			return -1;
+		errno = 0;
+		from = strtol(q, &e, 10);
+		end = e;
+		if (errno != 0 || from < 1)
+			return -1;
+		to = from;
+		if (*end == '-') {
+			q = end + 1;
+			if (*q == ',' || *q == '\0') {
+				to = LONG_MAX;	/* M-: to the end */
+				end = q;
+			} else {
+				if (*q < '0' || *q > '9')
+					return -1;
+				errno = 0;
+				to = strtol(q, &e, 10);
+				end = e;
+				if (errno != 0 || to < from)
+					return -1;
+			}
+		}
+		if (*end != ',' && *end != '\0')
+			return -1;
+		if ((p = realloc(s->r, (s->n + 1) * sizeof(*p))) == NULL)
+			return -2;
+		s->r = p;
+		s->r[s->n].from = from;
+		s->r[s->n++].to = to;
+		if (*end == '\0')
+			break;
+		q = end + 1;
+	}
+	qsort(s->r, s->n, sizeof(*s->r), cmp_range);
+	for (i = 1, n = 1; i < s->n; i++) {
+		if (s->r[i].from <= s->r[n - 1].to ||
+		    s->r[i].from - 1 == s->r[n - 1].to) {
+			if (s->r[i].to > s->r[n - 1].to)
+				s->r[n - 1].to = s->r[i].to;
+		} else
+			s->r[n++] = s->r[i];
+	}
+	s->n = n;
+	return 0;
+}
+
+/*
+ * The rank of game `game` among those of the ranges (every game when
+ * there are none): how many of them are at most `game`; *in is set when
+ * it is one of them.
+ */
+static long
+games_rank(const struct drv_games *s, long game, int *in)
+{
+	long rank = 0;
+	size_t i;
+
+	*in = s->n == 0;
+	if (s->n == 0)
+		return game;
+	for (i = 0; i < s->n && s->r[i].from <= game; i++) {
+		if (game <= s->r[i].to) {
+			*in = 1;
+			return rank + (game - s->r[i].from + 1);
+		}
+		rank += s->r[i].to - s->r[i].from + 1;
+	}
+	return rank;
+}
+
+int
+drv_game_wanted(const struct drv *d, long game)
+{
+	const struct drv_games *s = &d->games;
+	long rank;
+	int in;
+
+	if (!s->on || game <= 0)
+		return 1;
+	rank = games_rank(s, game, &in);
+	return in && rank > s->skip && (s->max == 0 || rank - s->skip <=
+	    s->max);
+}
+
+/* Whether no game after `game` can be chosen. */
+static int
+games_over(const struct drv *d, long game)
+{
+	const struct drv_games *s = &d->games;
+	int in;
+
+	if (s->n > 0 && game >= s->r[s->n - 1].to)
+		return 1;
+	return s->max > 0 && games_rank(s, game, &in) >= s->skip + s->max;
+}
+
+int
+drv_no_game(const pdn_game *g)
+{
+	return g->truncated && g->errors == 0 && g->ntags == 0 &&
+	    g->plies == 0 && g->terminator == NULL;
+}
+
+int
+drv_reader_next(struct drv *d, const pdn_game **g, pdn_reader *r)
+{
+	int rc;
+
+	if (!d->games.on)
+		return pdn_reader_next(g, r);
+	/* A new input: nothing of it read yet. */
+	if (r != d->reader) {
+		d->reader = r;
+		d->last_game = 0;
+	}
+	for (;;) {
+		if (d->last_game > 0 && games_over(d, d->last_game))
+			return 0;
+		if ((rc = pdn_reader_next(g, r)) != 1)
+			return rc;
+		if (drv_no_game(*g))
+			continue;
+		d->last_game = (*g)->index;
+		if (drv_game_wanted(d, (*g)->index))
+			return 1;
+	}
+}
+
 /* Takes a common option.  Returns 0 or 2. */
 static int
 common_option(struct drv *d, int key, const char *value)
@@ -368,6 +531,31 @@ common_option(struct drv *d, int key, const char *value)
 			return drv_bad_value(d, "--variant", value, "1 to 99");
 		drv_variant_names(want, sizeof(want), "a GameType number");
 		return drv_bad_value(d, "--variant", value, want);
+	case DRV_K_GAME:
+		if ((k = games_add(&d->games, value)) == -2) {
+			cli_warn("out of memory");
+			return 2;
+		}
+		if (k < 0)
+			return drv_bad_value(d, "--game", value,
+			    "game numbers from 1: N, M-K or M-, "
+			    "comma-separated");
+		d->games.on = 1;
+		return 0;
+	case DRV_K_SKIP:
+	case DRV_K_MAX:
+		if ((v = number(value, key == DRV_K_SKIP ? 0 : 1,
+		    LONG_MAX)) < 0)
+			return drv_bad_value(d, key == DRV_K_SKIP ? "--skip" :
+			    "--max", value, key == DRV_K_SKIP ?
+			    "a number of games, 0 or more" :
+			    "a number of games, at least 1");
+		if (key == DRV_K_SKIP)
+			d->games.skip = v;
+		else
+			d->games.max = v;
+		d->games.on = 1;
+		return 0;
 	case 'r':
 		d->recursive = 1;
 		return 0;
@@ -535,7 +723,7 @@ edit_distance(const char *a, size_t la, const char *b)
  * Says that the long option `word` ("--name" or "--name=value") is not
  * one of the tool's, with the nearest of its names: those that the word
  * begins (--sum: --summary), which getopt_long would have taken silently,
- * else those at the least edit distance when that is at most a third of
+ * the nearest first, else those at the least edit distance when that is at most a third of
  * the word's length (at least 1, at most 3).  Returns 2, after the usage
  * line.
  */
@@ -546,8 +734,8 @@ unknown_long(const struct drv *d, const struct drv_option *const *opts,
 	char near[256];
 	const char *name = word + 2, *eq = strchr(name, '=');
 	size_t len = eq != NULL ? (size_t)(eq - name) : strlen(name);
-	size_t i, k, best = (size_t)-1, dist[MAX_OPTIONS], at = 0, count = 0;
-	size_t most = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
+	size_t i, k, best = (size_t)-1, dist[MAX_OPTIONS], pick[MAX_OPTIONS];
+	size_t at = 0, count = 0, most = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
 	int prefix = 0;
 
 	for (i = 0; i < n; i++) {
@@ -558,19 +746,20 @@ unknown_long(const struct drv *d, const struct drv_option *const *opts,
 	}
 	if (best > most)
 		best = (size_t)-1;	/* none is near */
-	near[0] = '\0';
+	/* The names, the nearest first (as the table lists them at one). */
 	for (i = 0; i < n; i++) {
 		if (prefix ? strncmp(opts[i]->name, name, len) != 0 :
 		    dist[i] != best)
 			continue;
-		count++;
-		for (k = i + 1; k < n; k++)
-			if (prefix ? strncmp(opts[k]->name, name, len) == 0 :
-			    dist[k] == best)
-				break;
+		for (k = count++; k > 0 && dist[pick[k - 1]] > dist[i]; k--)
+			pick[k] = pick[k - 1];
+		pick[k] = i;
+	}
+	near[0] = '\0';
+	for (k = 0; k < count; k++) {
 		at += (size_t)snprintf(near + at, at < sizeof(near) ?
-		    sizeof(near) - at : 0, "%s--%s", count == 1 ? "" :
-		    k == n ? " or " : ", ", opts[i]->name);
+		    sizeof(near) - at : 0, "%s--%s", k == 0 ? "" :
+		    k + 1 == count ? " or " : ", ", opts[pick[k]]->name);
 		if (at >= sizeof(near))
 			at = sizeof(near) - 1;
 	}
@@ -687,6 +876,12 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 		if (st != 0)
 			return st;
 	}
+	/*
+	 * Games are numbered in their file as they are read: chosen by
+	 * number, they are read on one thread (the same output as more).
+	 */
+	if (d->games.on)
+		d->jobs = 1;
 	if (d->rules != NULL && pdn_profile_load(&d->profile, d->rules,
 	    PDN_DATADIR "/profiles", &perr) != 0) {
 		if (perr.line > 0)
@@ -734,6 +929,32 @@ operands(struct drv *d, const struct drv_tool *t, int argc, char **argv)
 
 /* --- the run ------------------------------------------------------------ */
 
+/*
+ * After an input read to its end: says the first game --game asked for
+ * that it does not have, unless -q ("games.pdn: 12 games, no game 22").
+ * It is no error: the games there are were read.
+ */
+static void
+games_missing(const struct drv *d, const struct cli_input *in)
+{
+	const struct drv_games *s = &d->games;
+	long last = d->last_game, want;
+	size_t i;
+
+	if (d->quiet || s->n == 0 || d->reader == NULL ||
+	    games_over(d, last))
+		return;
+	/* M- asks for the games there are from M on. */
+	for (i = 0; i < s->n && (s->r[i].to <= last ||
+	    (s->r[i].to == LONG_MAX && s->r[i].from <= last)); i++)
+		;
+	if (i == s->n)
+		return;
+	want = s->r[i].from > last ? s->r[i].from : last + 1;
+	cli_warn("%s: %ld game%s, no game %ld", in->name, last,
+	    last == 1 ? "" : "s", want);
+}
+
 int
 drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
     struct cli_input *in), void *arg)
@@ -751,9 +972,13 @@ drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
 			status = 2;
 			continue;
 		}
+		d->reader = NULL;
+		d->last_game = 0;
 		st = file(arg, d, &in);
 		if (st > status)
 			status = st;
+		if (st < 2)
+			games_missing(d, &in);
 		if (fstat(in.fd, &sb) == 0 && S_ISREG(sb.st_mode))
 			d->done += (uint64_t)sb.st_size;
 		cli_input_close(&in);
@@ -898,6 +1123,8 @@ drv_end(struct drv *d, int status)
 	for (i = 0; i < d->ninputs; i++)
 		free(d->inputs[i]);
 	free(d->inputs);
+	free(d->games.r);
+	d->games.r = NULL;
 	pdn_profile_free(d->profile);
 	d->profile = NULL;
 	d->outs = NULL;
@@ -937,6 +1164,9 @@ drv_diag(const pdn_diag *dg, void *arg)
 	struct drv *d = arg;
 	pdn_diag raised = *dg;
 
+	/* Of a game --game, --skip or --max leave out: not read. */
+	if (!drv_game_wanted(d, dg->game))
+		return;
 	raised.severity = drv_severity(d, dg);
 	if (raised.severity == PDN_SEV_ERROR)
 		d->ds.errors++;

@@ -506,7 +506,7 @@ replay_file(void *arg, struct drv *d, struct cli_input *in)
 		cli_warn("out of memory");
 		return 2;
 	}
-	while ((rc = pdn_reader_next(&g, r)) == 1) {
+	while ((rc = drv_reader_next(d, &g, r)) == 1) {
 		if ((st = replay_game(run, g, flags)) > status)
 			status = st;
 		if (sink_close(&run->game_out) != 0)

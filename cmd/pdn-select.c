@@ -358,7 +358,7 @@ static const struct drv_tool tool_def = {
 /* The batches' work and writing, for chunks_run(). */
 static struct chunk_tool tool = {
 	batch_diag, sizeof(struct batch), batch_free, select_games,
-	print_batch, 2, 0, 0, batch_reset
+	print_batch, 2, 0, 0, batch_reset, NULL
 };
 
 static int
@@ -487,6 +487,7 @@ main(int argc, char **argv)
 	tool.skip_moves = drv.fmt != FMT_PDN &&
 	    !criteria_need_replay(&opt.crit) && !opt.dedup;
 	tool.gametype = drv.gametype;
+	tool.drv = &drv;
 	rules.profile = drv.profile;
 	if ((nrp = chunks_contexts(run.rp, drv.jobs, chunk_worker_new,
 	    opt.crit.verdict >= 0 ? &rules : NULL)) <
