@@ -1103,8 +1103,62 @@ drv_output_also(struct drv *d, const char *path, const char *what)
 }
 
 int
+drv_make_dirs(struct drv *d, const char *dir)
+{
+	struct stat sb;
+	char *path, **p;
+	size_t len = strlen(dir), i;
+	int st = 0, made = 0;
+
+	if ((path = strdup(dir)) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	/* Each component in turn, the last one too ("a/b/" and "a/b"). */
+	for (i = 1; i <= len && st == 0; i++) {
+		if (i < len && path[i] != '/')
+			continue;
+		if (i < len && path[i - 1] == '/')
+			continue;	/* "a//b" */
+		path[i] = '\0';
+		if (stat(path, &sb) == 0) {
+			if (!S_ISDIR(sb.st_mode)) {
+				cli_warn("%s: %s", path, strerror(ENOTDIR));
+				st = 2;
+			}
+		} else if (mkdir(path, 0777) != 0) {
+			cli_warn("%s: cannot create the directory: %s", path,
+			    strerror(errno));
+			st = 2;
+		} else {
+			made = 1;
+			if ((p = realloc(d->dirs, (d->ndirs + 1) *
+			    sizeof(*p))) == NULL ||
+			    (p[d->ndirs] = strdup(path)) == NULL) {
+				if (p != NULL)
+					d->dirs = p;
+				cli_warn("out of memory");
+				st = 2;
+			} else {
+				d->dirs = p;
+				d->ndirs++;
+			}
+		}
+		if (i < len)
+			path[i] = '/';
+	}
+	free(path);
+	if (made && !d->quiet)
+		cli_warn("created directory %s", dir);
+	if (st != 0)
+		d->status = 2;
+	return st;
+}
+
+int
 drv_end(struct drv *d, int status)
 {
+	const char *gone;
 	size_t i;
 
 	cli_progress_end();
@@ -1125,6 +1179,20 @@ drv_end(struct drv *d, int status)
 	free(d->inputs);
 	free(d->games.r);
 	d->games.r = NULL;
+	/*
+	 * A failed run leaves no directory it made: the last made first,
+	 * said once, of the highest one removed.
+	 */
+	for (i = d->ndirs, gone = NULL; i-- > 0;)
+		if (status >= 2 && rmdir(d->dirs[i]) == 0)
+			gone = d->dirs[i];
+	if (gone != NULL && !d->quiet)
+		cli_warn("removed directory %s again", gone);
+	for (i = 0; i < d->ndirs; i++)
+		free(d->dirs[i]);
+	free(d->dirs);
+	d->dirs = NULL;
+	d->ndirs = 0;
 	pdn_profile_free(d->profile);
 	d->profile = NULL;
 	d->outs = NULL;

@@ -150,6 +150,9 @@ struct drv {
 	 */
 	int rewrite;
 	int tty_records;	/* records go to standard output, a terminal */
+	/* Directories drv_make_dirs() created, removed again after status 2. */
+	char **dirs;
+	size_t ndirs;
 };
 
 /*
@@ -196,6 +199,15 @@ struct cli_output *drv_records(struct drv *d);
  */
 struct cli_output *drv_output_also(struct drv *d, const char *path,
     const char *what);
+
+/*
+ * Creates directory `dir` and those above it that are missing (mkdir -p),
+ * saying each one made ("created directory out/"), unless -q.  drv_end()
+ * removes them again when the run ends with status 2 and they are empty,
+ * so that a failed run leaves the file system as it was.  Returns 0, or
+ * 2 after saying why one could not be made.
+ */
+int drv_make_dirs(struct drv *d, const char *dir);
 
 /*
  * Finishes the run: closes the outputs and renames them over their

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "chunks.h"
 #include "cli.h"
@@ -396,8 +397,10 @@ main(int argc, char **argv)
 	struct run run;
 	size_t i;
 	const char *base;
+	struct stat sb;
+	char *dir;
 	long written;
-	int st, nrp = 0;
+	int st, made, nrp = 0;
 
 	memset(&run, 0, sizeof(run));
 	memset(&opt, 0, sizeof(opt));
@@ -477,6 +480,19 @@ main(int argc, char **argv)
 			goto out;
 		}
 		run.splitting = 1;
+		/* The stem's directory, made when it is missing. */
+		if (base > drv.output) {
+			if ((dir = strdup(drv.output)) == NULL) {
+				cli_warn("out of memory");
+				goto out;
+			}
+			dir[base - drv.output] = '\0';
+			made = stat(dir, &sb) == 0 ? 0 :
+			    drv_make_dirs(&drv, dir);
+			free(dir);
+			if (made != 0)
+				goto out;
+		}
 	}
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
