@@ -330,7 +330,13 @@ lint-man:
 # The pkg-config file: paths under PREFIX are written relative to
 # ${prefix}, so that pkg-config --define-prefix can move them.
 pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
-PC_SED = -e 's|@prefix@|$(PREFIX)|g' \
+# libyaml by its own .pc when pkg-config knows it (which then gives -lyaml
+# and what libyaml needs), else by name: each library once in
+# `pkg-config --static --libs libpdn`.
+YAML_PC := $(shell $(PKG_CONFIG) --exists yaml-0.1 2>/dev/null && echo yes)
+PC_SED = -e 's|@requires_private@|$(if $(YAML_PC),Requires.private: yaml-0.1\n)|' \
+	 -e 's|@libs_private@|$(if $(YAML_PC),,-lyaml )-lpthread|' \
+	 -e 's|@prefix@|$(PREFIX)|g' \
 	 -e 's|@libdir@|$(call pc_path,$(LIBDIR))|g' \
 	 -e 's|@includedir@|$(call pc_path,$(INCLUDEDIR))|g' \
 	 -e 's|@version@|$(VERSION)|g'
@@ -341,12 +347,18 @@ PC_SED = -e 's|@prefix@|$(PREFIX)|g' \
 sed_repl = $(call sq,$(subst |,\|,$(subst &,\&,$(subst \,\\,$(1)))))
 DATADIR_SED = -e 's|/usr/local/share/pdn-tools|$(call sed_repl,$(DATADIR))|g'
 
+# The directories install makes are listed in DIRS_MANIFEST (without
+# DESTDIR), for uninstall to remove them again: those that were not there
+# before, and only those.
+INSTALL_DIRS  = DESTDIR='$(call sq,$(DESTDIR))' sh scripts/installdirs.sh
+DIRS_MANIFEST = $(DATADIR)/installed-dirs
+
 # Installs the tools, the man pages (each in its section), the profiles,
 # the bash completion (under each tool's name), the public headers, the
 # static and the shared library and libpdn.pc.
 install: all install-data
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR)/pdn \
-	    $(DESTDIR)$(LIBDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	$(INSTALL_DIRS) make $(DIRS_MANIFEST) $(DATADIR) $(BINDIR) \
+	    $(INCLUDEDIR)/pdn $(LIBDIR) $(LIBDIR)/pkgconfig
 	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)
 	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCLUDEDIR)/pdn
 	install -m 644 $(LIBPDN) $(DESTDIR)$(LIBDIR)
@@ -362,22 +374,24 @@ install: all install-data
 # What install writes that is not built: the man pages, the profiles and
 # the completion (the tools' names come from cmd/, nothing is compiled).
 install-data:
+	$(INSTALL_DIRS) make $(DIRS_MANIFEST) $(DATADIR) \
+	    $(addprefix $(MANDIR)/man,$(sort $(subst .,,$(suffix $(MANPAGES))))) \
+	    $(if $(PROFILES),$(DATADIR)/profiles) $(BASHCOMPDIR)
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; d=$(DESTDIR)$(MANDIR)/man$$s; \
-	    install -d $$d && sed $(DATADIR_SED) $$m >$$d/$${m##*/} && \
+	    sed $(DATADIR_SED) $$m >$$d/$${m##*/} && \
 	    chmod 644 $$d/$${m##*/} || exit 1; \
 	done
-	$(if $(PROFILES),install -d $(DESTDIR)$(DATADIR)/profiles && \
-	    install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles)
-	install -d $(DESTDIR)$(BASHCOMPDIR)
+	$(if $(PROFILES),install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles)
 	for p in $(notdir $(PROGS)); do \
 	    sed $(DATADIR_SED) $(COMPLETION) >$(DESTDIR)$(BASHCOMPDIR)/$$p && \
 	    chmod 644 $(DESTDIR)$(BASHCOMPDIR)/$$p || exit 1; \
 	done
 
-# Removes exactly the files install wrote; of the directories, only those
-# of pdn-tools' own data, and only when they are empty (a profile of the
-# user's stays, and so does its directory).
+# Removes exactly the files install wrote, then the directories install
+# made (DIRS_MANIFEST lists them) and those of pdn-tools' own data, each
+# only when it is empty: a file of the user's stays, and so does its
+# directory.
 uninstall:
 	for p in $(notdir $(PROGS)); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
 	for m in $(MANPAGES); do \
@@ -395,6 +409,7 @@ uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libpdn.a $(DESTDIR)$(LIBDIR)/$(SHLIB_NAME) \
 	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libpdn.so \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc
+	$(INSTALL_DIRS) remove $(DIRS_MANIFEST)
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
 	    ldconfig 2>/dev/null || true; fi
 

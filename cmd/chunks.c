@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "chunks.h"
+#include "driver.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -205,6 +206,22 @@ src_read(void *arg, char *buf, size_t len)
 	return cli_read_fd(s->in, buf, len);
 }
 
+/* The reader's diagnostics, to the tool's callback: those of its games. */
+struct chosen {
+	const struct chunk_tool *t;
+	void *batch;
+	long base;		/* the stream's first game, less one */
+};
+
+static void
+chosen_diag(const pdn_diag *d, void *arg)
+{
+	const struct chosen *c = arg;
+
+	if (d->game == 0 || drv_game_wanted(c->t->drv, d->game + c->base))
+		c->t->diag(d, c->batch);
+}
+
 /*
  * Runs the tool over buffered bytes pre[0..npre) and then the rest of the
  * input, as one stream printed game by game, at base *at.  Returns 0 or 2.
@@ -215,6 +232,7 @@ run_stream(const struct chunk_tool *t, void *arg, void *ctx,
     const struct chunk_base *at)
 {
 	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	struct chosen c;
 	struct src s;
 	pdn_reader *r;
 	void *b;
@@ -231,6 +249,13 @@ run_stream(const struct chunk_tool *t, void *arg, void *ctx,
 	ro.file = in->name;
 	ro.diag = t->diag;
 	ro.diag_arg = b;
+	if (t->drv != NULL) {
+		c.t = t;
+		c.batch = b;
+		c.base = at->game;
+		ro.diag = chosen_diag;
+		ro.diag_arg = &c;
+	}
 	ro.keep_raw = t->keep_raw;
 	ro.skip_moves = t->skip_moves;
 	ro.gametype = t->gametype;

@@ -25,6 +25,8 @@
 #include "cli.h"
 #include <pdn/pdn.h>
 
+struct drv;
+
 /* A chunk's file, and where its lines, games and offsets start in it. */
 struct chunk_base {
 	const char *file;
@@ -131,6 +133,13 @@ struct chunk_tool {
 	 * for the next chunk (else it is freed, and the next one zeroed).
 	 */
 	void (*batch_reset)(void *batch);
+	/*
+	 * Or NULL: the run's driver, whose --game, --skip and --max leave
+	 * out the reader's diagnostics of the games they do not choose
+	 * (drv_game_wanted()); the tool's work reads the games with
+	 * drv_reader_next().
+	 */
+	const struct drv *drv;
 };
 
 /*

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,15 @@ static const struct {
 	{ DRV_VARIANT, { DRV_K_VARIANT, "variant", "name|n", "NAME|N",
 	    "the variant: its name (brazilian, russian, ...) or its "
 	    "GameType number" } },
+	{ DRV_GAMES, { DRV_K_GAME, "game", "list", "N[,M-K]",
+	    "only these games of each file, by their numbers in it (1-based, "
+	    "as diagnostics say them): N, M-K, M- (to the end), "
+	    "comma-separated" } },
+	{ DRV_GAMES, { DRV_K_SKIP, "skip", "n", "N",
+	    "leave out the first N games of each file (of --game's)" } },
+	{ DRV_GAMES, { DRV_K_MAX, "max", "n", "N",
+	    "read at most N games of each file (after --skip), and no more "
+	    "of it" } },
 	{ DRV_RECURSIVE, { 'r', "recursive", NULL, NULL,
 	    "read the *.pdn files under directory operands" } },
 	{ DRV_QUIET, { 'q', "quiet", NULL, NULL,
@@ -315,6 +325,159 @@ variant_value(const char *s)
 	return 0;
 }
 
+/* --- games by number ---------------------------------------------------- */
+
+static int
+cmp_range(const void *a, const void *b)
+{
+	const struct drv_range *x = a, *y = b;
+
+	return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/*
+ * Adds --game's list "N,M-K,M-" to the ranges, kept sorted and merged.
+ * Returns 0, -1 when it is no such list, or -2 out of memory.
+ */
+static int
+games_add(struct drv_games *s, const char *list)
+{
+	struct drv_range *p;
+	const char *q = list, *end;
+	char *e;
+	size_t i, n;
+	long from, to;
+
+	for (;;) {
+		if (*q < '0' || *q > '9')
+			return -1;
+		errno = 0;
+		from = strtol(q, &e, 10);
+		end = e;
+		if (errno != 0 || from < 1)
+			return -1;
+		to = from;
+		if (*end == '-') {
+			q = end + 1;
+			if (*q == ',' || *q == '\0') {
+				to = LONG_MAX;	/* M-: to the end */
+				end = q;
+			} else {
+				if (*q < '0' || *q > '9')
+					return -1;
+				errno = 0;
+				to = strtol(q, &e, 10);
+				end = e;
+				if (errno != 0 || to < from)
+					return -1;
+			}
+		}
+		if (*end != ',' && *end != '\0')
+			return -1;
+		if ((p = realloc(s->r, (s->n + 1) * sizeof(*p))) == NULL)
+			return -2;
+		s->r = p;
+		s->r[s->n].from = from;
+		s->r[s->n++].to = to;
+		if (*end == '\0')
+			break;
+		q = end + 1;
+	}
+	qsort(s->r, s->n, sizeof(*s->r), cmp_range);
+	for (i = 1, n = 1; i < s->n; i++) {
+		if (s->r[i].from <= s->r[n - 1].to ||
+		    s->r[i].from - 1 == s->r[n - 1].to) {
+			if (s->r[i].to > s->r[n - 1].to)
+				s->r[n - 1].to = s->r[i].to;
+		} else
+			s->r[n++] = s->r[i];
+	}
+	s->n = n;
+	return 0;
+}
+
+/*
+ * The rank of game `game` among those of the ranges (every game when
+ * there are none): how many of them are at most `game`; *in is set when
+ * it is one of them.
+ */
+static long
+games_rank(const struct drv_games *s, long game, int *in)
+{
+	long rank = 0;
+	size_t i;
+
+	*in = s->n == 0;
+	if (s->n == 0)
+		return game;
+	for (i = 0; i < s->n && s->r[i].from <= game; i++) {
+		if (game <= s->r[i].to) {
+			*in = 1;
+			return rank + (game - s->r[i].from + 1);
+		}
+		rank += s->r[i].to - s->r[i].from + 1;
+	}
+	return rank;
+}
+
+int
+drv_game_wanted(const struct drv *d, long game)
+{
+	const struct drv_games *s = &d->games;
+	long rank;
+	int in;
+
+	if (!s->on || game <= 0)
+		return 1;
+	rank = games_rank(s, game, &in);
+	return in && rank > s->skip && (s->max == 0 || rank - s->skip <=
+	    s->max);
+}
+
+/* Whether no game after `game` can be chosen. */
+static int
+games_over(const struct drv *d, long game)
+{
+	const struct drv_games *s = &d->games;
+	int in;
+
+	if (s->n > 0 && game >= s->r[s->n - 1].to)
+		return 1;
+	return s->max > 0 && games_rank(s, game, &in) >= s->skip + s->max;
+}
+
+int
+drv_no_game(const pdn_game *g)
+{
+	return g->truncated && g->errors == 0 && g->ntags == 0 &&
+	    g->plies == 0 && g->terminator == NULL;
+}
+
+int
+drv_reader_next(struct drv *d, const pdn_game **g, pdn_reader *r)
+{
+	int rc;
+
+	if (!d->games.on)
+		return pdn_reader_next(g, r);
+	/* A new input: nothing of it read yet. */
+	if (r != d->reader) {
+		d->reader = r;
+		d->last_game = 0;
+	}
+	for (;;) {
+		if (d->last_game > 0 && games_over(d, d->last_game))
+			return 0;
+		if ((rc = pdn_reader_next(g, r)) != 1)
+			return rc;
+		if (drv_no_game(*g))
+			continue;
+		d->last_game = (*g)->index;
+		if (drv_game_wanted(d, (*g)->index))
+			return 1;
+	}
+}
+
 /* Takes a common option.  Returns 0 or 2. */
 static int
 common_option(struct drv *d, int key, const char *value)
@@ -368,6 +531,31 @@ common_option(struct drv *d, int key, const char *value)
 			return drv_bad_value(d, "--variant", value, "1 to 99");
 		drv_variant_names(want, sizeof(want), "a GameType number");
 		return drv_bad_value(d, "--variant", value, want);
+	case DRV_K_GAME:
+		if ((k = games_add(&d->games, value)) == -2) {
+			cli_warn("out of memory");
+			return 2;
+		}
+		if (k < 0)
+			return drv_bad_value(d, "--game", value,
+			    "game numbers from 1: N, M-K or M-, "
+			    "comma-separated");
+		d->games.on = 1;
+		return 0;
+	case DRV_K_SKIP:
+	case DRV_K_MAX:
+		if ((v = number(value, key == DRV_K_SKIP ? 0 : 1,
+		    LONG_MAX)) < 0)
+			return drv_bad_value(d, key == DRV_K_SKIP ? "--skip" :
+			    "--max", value, key == DRV_K_SKIP ?
+			    "a number of games, 0 or more" :
+			    "a number of games, at least 1");
+		if (key == DRV_K_SKIP)
+			d->games.skip = v;
+		else
+			d->games.max = v;
+		d->games.on = 1;
+		return 0;
 	case 'r':
 		d->recursive = 1;
 		return 0;
@@ -498,6 +686,112 @@ static int operands(struct drv *d, const struct drv_tool *t, int argc,
 
 /* --- options ------------------------------------------------------------ */
 
+/*
+ * The edit distance of a[0..la) and b (insertions, deletions,
+ * substitutions and swaps of two neighbours, one each: --stauts is one
+ * from --status), for the suggestion after an unknown long option.
+ */
+static size_t
+edit_distance(const char *a, size_t la, const char *b)
+{
+	unsigned char m[64][64];
+	size_t lb = strlen(b), i, j, v;
+
+	/* Option names are short; a long word is far from all of them. */
+	if (la >= 64 || lb >= 64)
+		return (size_t)-1;
+	for (i = 0; i <= la; i++)
+		m[i][0] = (unsigned char)i;
+	for (j = 0; j <= lb; j++)
+		m[0][j] = (unsigned char)j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			v = m[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (m[i - 1][j] + 1u < v)
+				v = m[i - 1][j] + 1u;
+			if (m[i][j - 1] + 1u < v)
+				v = m[i][j - 1] + 1u;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && m[i - 2][j - 2] + 1u < v)
+				v = m[i - 2][j - 2] + 1u;
+			m[i][j] = (unsigned char)v;
+		}
+	return m[la][lb];
+}
+
+/*
+ * Says that the long option `word` ("--name" or "--name=value") is not
+ * one of the tool's, with the nearest of its names: those that the word
+ * begins (--sum: --summary), which getopt_long would have taken silently,
+ * the nearest first, else those at the least edit distance when that is at most a third of
+ * the word's length (at least 1, at most 3).  Returns 2, after the usage
+ * line.
+ */
+static int
+unknown_long(const struct drv *d, const struct drv_option *const *opts,
+    size_t n, const char *word)
+{
+	char near[256];
+	const char *name = word + 2, *eq = strchr(name, '=');
+	size_t len = eq != NULL ? (size_t)(eq - name) : strlen(name);
+	size_t i, k, best = (size_t)-1, dist[MAX_OPTIONS], pick[MAX_OPTIONS];
+	size_t at = 0, count = 0, most = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
+	int prefix = 0;
+
+	for (i = 0; i < n; i++) {
+		if (len > 0 && strncmp(opts[i]->name, name, len) == 0)
+			prefix = 1;
+		if ((dist[i] = edit_distance(name, len, opts[i]->name)) < best)
+			best = dist[i];
+	}
+	if (best > most)
+		best = (size_t)-1;	/* none is near */
+	/* The names, the nearest first (as the table lists them at one). */
+	for (i = 0; i < n; i++) {
+		if (prefix ? strncmp(opts[i]->name, name, len) != 0 :
+		    dist[i] != best)
+			continue;
+		for (k = count++; k > 0 && dist[pick[k - 1]] > dist[i]; k--)
+			pick[k] = pick[k - 1];
+		pick[k] = i;
+	}
+	near[0] = '\0';
+	for (k = 0; k < count; k++) {
+		at += (size_t)snprintf(near + at, at < sizeof(near) ?
+		    sizeof(near) - at : 0, "%s--%s", k == 0 ? "" :
+		    k + 1 == count ? " or " : ", ", opts[pick[k]]->name);
+		if (at >= sizeof(near))
+			at = sizeof(near) - 1;
+	}
+	if (count == 0)
+		return drv_usage_error(d, "unknown option: --%.*s", (int)len,
+		    name);
+	return drv_usage_error(d, "unknown option: --%.*s; did you mean %s?",
+	    (int)len, name, near);
+}
+
+/*
+ * Whether argument `word` is a long option ("--name", "--name=value") of
+ * none of the tool's names, as written: getopt_long takes any
+ * unambiguous beginning of a name, and --game would be --gametype.
+ */
+static int
+not_a_name(const struct drv_option *const *opts, size_t n, const char *word)
+{
+	const char *name = word + 2, *eq;
+	size_t len, i;
+
+	if (strncmp(word, "--", 2) != 0 || word[2] == '\0')
+		return 0;
+	eq = strchr(name, '=');
+	len = eq != NULL ? (size_t)(eq - name) : strlen(name);
+	for (i = 0; i < n; i++)
+		if (strlen(opts[i]->name) == len &&
+		    strncmp(opts[i]->name, name, len) == 0)
+			return 0;
+	return 1;
+}
+
 int
 drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
     char **argv)
@@ -506,6 +800,7 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	struct option longopts[MAX_OPTIONS + 1];
 	char shorts[3 * MAX_OPTIONS + 2], *p = shorts;
 	pdn_profile_error perr;
+	const char *word;
 	size_t n, i;
 	int ch, st, idx;
 
@@ -533,7 +828,20 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	*p = '\0';
 	memset(&longopts[n], 0, sizeof(longopts[n]));
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, shorts, longopts, &idx)) != -1) {
+	while ((idx = -1, ch = getopt_long(argc, argv, shorts, longopts,
+	    &idx)) != -1) {
+		/*
+		 * The argument read: the option, or its value when that came
+		 * as the next argument.  A long option counts only by its
+		 * full name.
+		 */
+		word = argv[optind - 1];
+		if (idx >= 0 && optarg != NULL && optind >= 2 &&
+		    optarg == argv[optind - 1])
+			word = argv[optind - 2];
+		if ((ch == '?' || ch == ':' || idx >= 0) &&
+		    not_a_name(opts, n, word))
+			return unknown_long(d, opts, n, word);
 		if (ch == '?') {
 			const char *w = argv[optind - 1], *eq;
 
@@ -568,6 +876,12 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 		if (st != 0)
 			return st;
 	}
+	/*
+	 * Games are numbered in their file as they are read: chosen by
+	 * number, they are read on one thread (the same output as more).
+	 */
+	if (d->games.on)
+		d->jobs = 1;
 	if (d->rules != NULL && pdn_profile_load(&d->profile, d->rules,
 	    PDN_DATADIR "/profiles", &perr) != 0) {
 		if (perr.line > 0)
@@ -615,6 +929,32 @@ operands(struct drv *d, const struct drv_tool *t, int argc, char **argv)
 
 /* --- the run ------------------------------------------------------------ */
 
+/*
+ * After an input read to its end: says the first game --game asked for
+ * that it does not have, unless -q ("games.pdn: 12 games, no game 22").
+ * It is no error: the games there are were read.
+ */
+static void
+games_missing(const struct drv *d, const struct cli_input *in)
+{
+	const struct drv_games *s = &d->games;
+	long last = d->last_game, want;
+	size_t i;
+
+	if (d->quiet || s->n == 0 || d->reader == NULL ||
+	    games_over(d, last))
+		return;
+	/* M- asks for the games there are from M on. */
+	for (i = 0; i < s->n && (s->r[i].to <= last ||
+	    (s->r[i].to == LONG_MAX && s->r[i].from <= last)); i++)
+		;
+	if (i == s->n)
+		return;
+	want = s->r[i].from > last ? s->r[i].from : last + 1;
+	cli_warn("%s: %ld game%s, no game %ld", in->name, last,
+	    last == 1 ? "" : "s", want);
+}
+
 int
 drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
     struct cli_input *in), void *arg)
@@ -632,9 +972,13 @@ drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
 			status = 2;
 			continue;
 		}
+		d->reader = NULL;
+		d->last_game = 0;
 		st = file(arg, d, &in);
 		if (st > status)
 			status = st;
+		if (st < 2)
+			games_missing(d, &in);
 		if (fstat(in.fd, &sb) == 0 && S_ISREG(sb.st_mode))
 			d->done += (uint64_t)sb.st_size;
 		cli_input_close(&in);
@@ -759,8 +1103,62 @@ drv_output_also(struct drv *d, const char *path, const char *what)
 }
 
 int
+drv_make_dirs(struct drv *d, const char *dir)
+{
+	struct stat sb;
+	char *path, **p;
+	size_t len = strlen(dir), i;
+	int st = 0, made = 0;
+
+	if ((path = strdup(dir)) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	/* Each component in turn, the last one too ("a/b/" and "a/b"). */
+	for (i = 1; i <= len && st == 0; i++) {
+		if (i < len && path[i] != '/')
+			continue;
+		if (i < len && path[i - 1] == '/')
+			continue;	/* "a//b" */
+		path[i] = '\0';
+		if (stat(path, &sb) == 0) {
+			if (!S_ISDIR(sb.st_mode)) {
+				cli_warn("%s: %s", path, strerror(ENOTDIR));
+				st = 2;
+			}
+		} else if (mkdir(path, 0777) != 0) {
+			cli_warn("%s: cannot create the directory: %s", path,
+			    strerror(errno));
+			st = 2;
+		} else {
+			made = 1;
+			if ((p = realloc(d->dirs, (d->ndirs + 1) *
+			    sizeof(*p))) == NULL ||
+			    (p[d->ndirs] = strdup(path)) == NULL) {
+				if (p != NULL)
+					d->dirs = p;
+				cli_warn("out of memory");
+				st = 2;
+			} else {
+				d->dirs = p;
+				d->ndirs++;
+			}
+		}
+		if (i < len)
+			path[i] = '/';
+	}
+	free(path);
+	if (made && !d->quiet)
+		cli_warn("created directory %s", dir);
+	if (st != 0)
+		d->status = 2;
+	return st;
+}
+
+int
 drv_end(struct drv *d, int status)
 {
+	const char *gone;
 	size_t i;
 
 	cli_progress_end();
@@ -779,6 +1177,22 @@ drv_end(struct drv *d, int status)
 	for (i = 0; i < d->ninputs; i++)
 		free(d->inputs[i]);
 	free(d->inputs);
+	free(d->games.r);
+	d->games.r = NULL;
+	/*
+	 * A failed run leaves no directory it made: the last made first,
+	 * said once, of the highest one removed.
+	 */
+	for (i = d->ndirs, gone = NULL; i-- > 0;)
+		if (status >= 2 && rmdir(d->dirs[i]) == 0)
+			gone = d->dirs[i];
+	if (gone != NULL && !d->quiet)
+		cli_warn("removed directory %s again", gone);
+	for (i = 0; i < d->ndirs; i++)
+		free(d->dirs[i]);
+	free(d->dirs);
+	d->dirs = NULL;
+	d->ndirs = 0;
 	pdn_profile_free(d->profile);
 	d->profile = NULL;
 	d->outs = NULL;
@@ -818,6 +1232,9 @@ drv_diag(const pdn_diag *dg, void *arg)
 	struct drv *d = arg;
 	pdn_diag raised = *dg;
 
+	/* Of a game --game, --skip or --max leave out: not read. */
+	if (!drv_game_wanted(d, dg->game))
+		return;
 	raised.severity = drv_severity(d, dg);
 	if (raised.severity == PDN_SEV_ERROR)
 		d->ds.errors++;

@@ -19,6 +19,9 @@
  *       --rules P      the rules profile
  *       --gametype N   read games without a GameType tag as variant N
  *       --variant V    the variant: a name (brazilian) or a GameType number
+ *       --game N[,M-K] only these games of each file, by number
+ *       --skip N       leave out the first N of them
+ *       --max N        read at most N of them
  *   -H, --no-header    TSV without its header line
  *   -r, --recursive    read the *.pdn files under directory operands
  *   -h, --help, -V, --version
@@ -47,16 +50,17 @@
 #define DRV_NO_HEADER	(1u << 10)
 #define DRV_RECURSIVE	(1u << 11)
 #define DRV_VARIANT	(1u << 12)
+#define DRV_GAMES	(1u << 13)	/* --game, --skip, --max */
 /* What a tool that reads PDN files has, at least. */
 #define DRV_READS	(DRV_QUIET | DRV_NO_WARNINGS | DRV_VERBOSE | \
-			 DRV_GAMETYPE | DRV_RECURSIVE)
+			 DRV_GAMETYPE | DRV_RECURSIVE | DRV_GAMES)
 
 #define DRV_MAX_JOBS	256
 
 /* Keys of the long-only common options; a tool's own start at 300. */
 enum {
 	DRV_K_VERBOSE = 256, DRV_K_STRICT, DRV_K_RULES, DRV_K_GAMETYPE,
-	DRV_K_VARIANT, DRV_K_OWN = 300
+	DRV_K_VARIANT, DRV_K_GAME, DRV_K_SKIP, DRV_K_MAX, DRV_K_OWN = 300
 };
 
 /*
@@ -93,6 +97,22 @@ struct drv_tool {
 	const char *gametype_help;	/* --gametype's, the same way */
 };
 
+/*
+ * --game, --skip and --max: the games of each file that a tool reads, by
+ * their numbers in the file (1-based, as diagnostics and records number
+ * them): those of the ranges (every game when there are none), less the
+ * first `skip` of them, at most `max` (0: no limit).
+ */
+struct drv_range {
+	long from, to;
+};
+struct drv_games {
+	struct drv_range *r;	/* sorted, apart from each other */
+	size_t n;
+	long skip, max;
+	int on;			/* any of the three was given */
+};
+
 /* The settings of the common options, then the run's state. */
 struct drv {
 	const struct drv_tool *tool;
@@ -109,6 +129,9 @@ struct drv {
 	 * number), or 0.  The library may not play it: pdn_variant_get().
 	 */
 	int variant;
+	struct drv_games games;	/* --game, --skip, --max */
+	long last_game;		/* of the input: the last game read */
+	const pdn_reader *reader;	/* the reader it was read from */
 	const char *rules;	/* --rules, or NULL */
 	pdn_profile *profile;	/* the profile --rules names (the run's), or NULL */
 	/* The inputs, -r's walk done: their paths ("-": standard input). */
@@ -127,6 +150,9 @@ struct drv {
 	 */
 	int rewrite;
 	int tty_records;	/* records go to standard output, a terminal */
+	/* Directories drv_make_dirs() created, removed again after status 2. */
+	char **dirs;
+	size_t ndirs;
 };
 
 /*
@@ -173,6 +199,15 @@ struct cli_output *drv_records(struct drv *d);
  */
 struct cli_output *drv_output_also(struct drv *d, const char *path,
     const char *what);
+
+/*
+ * Creates directory `dir` and those above it that are missing (mkdir -p),
+ * saying each one made ("created directory out/"), unless -q.  drv_end()
+ * removes them again when the run ends with status 2 and they are empty,
+ * so that a failed run leaves the file system as it was.  Returns 0, or
+ * 2 after saying why one could not be made.
+ */
+int drv_make_dirs(struct drv *d, const char *dir);
 
 /*
  * Finishes the run: closes the outputs and renames them over their
@@ -235,6 +270,30 @@ void drv_replay_options(const struct drv *d, pdn_replay_options *ro);
  * the game's record) takes them.
  */
 void drv_played_diags(const pdn_played *pg, pdn_diag_fn fn, void *arg);
+
+/*
+ * pdn_reader_next() for the tools, which read the games of an input
+ * through it: it returns only the games --game, --skip and --max choose
+ * (all when none is given), and 0 (the end) once none is left to choose,
+ * without reading further.  Text a reader returns as a game after the
+ * last one (with keep_raw) is no game to choose: left out when they are
+ * given.
+ */
+int drv_reader_next(struct drv *d, const pdn_game **g, pdn_reader *r);
+
+/*
+ * Whether game `game` of the input (0: none) is one --game, --skip and
+ * --max choose: a tool drops the reader's diagnostics of the others, as
+ * drv_diag() does.
+ */
+int drv_game_wanted(const struct drv *d, long game);
+
+/*
+ * Whether game g is no game but text that the reader gives as one only to
+ * keep it (keep_raw): comments outside any game.  Text with an error in
+ * it is a broken game, as pdn-validate counts it.
+ */
+int drv_no_game(const pdn_game *g);
 
 /* The progress line: `items` more done, at byte `offset` of the input. */
 void drv_progress(struct drv *d, uint64_t items, uint64_t offset);

@@ -862,7 +862,7 @@ adjudicate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	/* Only the main line matters, unless the games are written back. */
 	if (opt.fmt != FMT_PDN)
 		ro.flags |= PDN_REPLAY_NO_VARIATIONS;
-	while ((rc = pdn_reader_next(&g, r)) == 1) {
+	while ((rc = drv_reader_next(&drv, &g, r)) == 1) {
 		b->j.g = g;
 		b->j.adj = w->adj;
 		b->games++;
@@ -920,7 +920,7 @@ batch_free(void *batch)
  */
 static struct chunk_tool tool = {
 	keep_diag, sizeof(struct batch), batch_free, adjudicate, print_batch, 0,
-	0, 0, NULL
+	0, 0, NULL, NULL
 };
 
 /* --- driver --------------------------------------------------------- */
@@ -1080,6 +1080,7 @@ main(int argc, char **argv)
 	}
 	tool.keep_raw = opt.fmt == FMT_PDN;
 	tool.gametype = drv.gametype;
+	tool.drv = &drv;
 	memset(&run, 0, sizeof(run));
 	status = 2;
 	rules.profile = drv.profile;

@@ -267,7 +267,7 @@ parse_file(void *arg, struct drv *d, struct cli_input *in)
 		cli_warn("out of memory");
 		return 2;
 	}
-	while ((rc = pdn_reader_next(&g, r)) == 1) {
+	while ((rc = drv_reader_next(d, &g, r)) == 1) {
 		if (g->errors > 0 || (d->strict && g->warnings > 0))
 			status = 1;
 		drv_progress(d, 1, g->offset);

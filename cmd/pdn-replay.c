@@ -47,7 +47,11 @@ struct run {
 	int whiches;		/* --ply, --move and --every given */
 	struct sink out;	/* the single stream when dir is NULL */
 	struct sink game_out;	/* the current game's file in -o DIR */
-	int warned_many;	/* "more than one picture" was said */
+	/*
+	 * A second picture for one SVG stream was refused: the run ends
+	 * there, the rest unread (it would fail whatever it holds).
+	 */
+	int too_many;
 	struct drv *d;
 	pdn_replay *rp;
 	const pdn_played *pg;	/* the game being shown */
@@ -212,10 +216,10 @@ sink_for(struct run *run, const struct shot *sh, int *status)
 	if (run->dir == NULL) {
 		/* One SVG document per stream: a second would break it. */
 		if (per_shot && run->out.records > 0) {
-			if (!run->warned_many)
-				cli_warn("%s: more than one picture: "
-				    "use -o DIR", run->out.name);
-			run->warned_many = 1;
+			if (!run->too_many)
+				cli_warn("%s: more than one picture: use -o "
+				    "DIR/", run->out.name);
+			run->too_many = 1;
 			*status = 2;
 			return NULL;
 		}
@@ -499,19 +503,26 @@ replay_file(void *arg, struct drv *d, struct cli_input *in)
 	struct run *run = arg;
 	pdn_reader *r;
 	const pdn_game *g;
-	int rc, st, status = 0;
+	int rc = 0, st, status = 0;
 
+	if (run->too_many)
+		return 2;
 	drv_reader_options(d, &opt, in);
 	if (pdn_reader_new(&r, cli_read_fd, in, &opt) != 0) {
 		cli_warn("out of memory");
 		return 2;
 	}
-	while ((rc = pdn_reader_next(&g, r)) == 1) {
+	while (!run->too_many && (rc = drv_reader_next(d, &g, r)) == 1) {
 		if ((st = replay_game(run, g, flags)) > status)
 			status = st;
 		if (sink_close(&run->game_out) != 0)
 			status = 2;
 		drv_progress(d, 1, g->offset);
+	}
+	if (run->too_many) {
+		/* What was read is not said: the run failed already. */
+		pdn_reader_free(r);
+		return 2;
 	}
 	if (cli_input_end(in, rc) != 0)
 		status = 2;
@@ -629,8 +640,8 @@ static const struct drv_tool tool = {
 	DRV_FORMAT | DRV_OUTPUT | DRV_LENIENT | DRV_STRICT | DRV_READS,
 	formats, "fen (the default), board, svg, json or yaml",
 	options, option, "games",
-	"write to FILE, or a file per game in directory FILE; replaced only "
-	    "when the run went well", NULL
+	"write to FILE, or a file per game in directory FILE (FILE/: made "
+	    "when missing); replaced only when the run went well", NULL
 };
 
 int
@@ -646,6 +657,11 @@ main(int argc, char **argv)
 	run.d = &d;
 	run.fmt = (enum format)d.fmt;
 	status = 2;
+	/* -o DIR/ names a directory, made when it is missing. */
+	if (d.output != NULL && !d.quiet && *d.output != '\0' &&
+	    d.output[strlen(d.output) - 1] == '/' &&
+	    stat(d.output, &sb) != 0 && drv_make_dirs(&d, d.output) != 0)
+		goto out;
 	if (d.output != NULL && stat(d.output, &sb) == 0 &&
 	    S_ISDIR(sb.st_mode) && !d.quiet) {
 		run.dir = d.output;

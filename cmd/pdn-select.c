@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "chunks.h"
 #include "cli.h"
@@ -358,7 +359,7 @@ static const struct drv_tool tool_def = {
 /* The batches' work and writing, for chunks_run(). */
 static struct chunk_tool tool = {
 	batch_diag, sizeof(struct batch), batch_free, select_games,
-	print_batch, 2, 0, 0, batch_reset
+	print_batch, 2, 0, 0, batch_reset, NULL
 };
 
 static int
@@ -396,8 +397,10 @@ main(int argc, char **argv)
 	struct run run;
 	size_t i;
 	const char *base;
+	struct stat sb;
+	char *dir;
 	long written;
-	int st, nrp = 0;
+	int st, made, nrp = 0;
 
 	memset(&run, 0, sizeof(run));
 	memset(&opt, 0, sizeof(opt));
@@ -477,6 +480,19 @@ main(int argc, char **argv)
 			goto out;
 		}
 		run.splitting = 1;
+		/* The stem's directory, made when it is missing. */
+		if (base > drv.output) {
+			if ((dir = strdup(drv.output)) == NULL) {
+				cli_warn("out of memory");
+				goto out;
+			}
+			dir[base - drv.output] = '\0';
+			made = stat(dir, &sb) == 0 ? 0 :
+			    drv_make_dirs(&drv, dir);
+			free(dir);
+			if (made != 0)
+				goto out;
+		}
 	}
 	/* As read needs every game's text; canonical, a broken one's. */
 	tool.keep_raw = drv.fmt == FMT_RAW ? 2 : drv.fmt == FMT_PDN;
@@ -487,6 +503,7 @@ main(int argc, char **argv)
 	tool.skip_moves = drv.fmt != FMT_PDN &&
 	    !criteria_need_replay(&opt.crit) && !opt.dedup;
 	tool.gametype = drv.gametype;
+	tool.drv = &drv;
 	rules.profile = drv.profile;
 	if ((nrp = chunks_contexts(run.rp, drv.jobs, chunk_worker_new,
 	    opt.crit.verdict >= 0 ? &rules : NULL)) <

@@ -119,7 +119,7 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 
 	drv_replay_options(&drv, &ro);
 	b->live = live != NULL;
-	while ((rc = pdn_reader_next(&g, r)) == 1) {
+	while ((rc = drv_reader_next(&drv, &g, r)) == 1) {
 		if (pdn_replay_game(&pg, rp, g, &ro) != 0) {
 			b->oom = 1;
 			break;
@@ -382,7 +382,7 @@ batch_free(void *batch)
 
 static struct chunk_tool tool = {
 	collect, sizeof(struct batch), batch_free, validate, print_batch, 0, 0,
-	0, NULL
+	0, NULL, NULL
 };
 
 /* --- main --------------------------------------------------------------- */
@@ -424,6 +424,7 @@ main(int argc, char **argv)
 		return st;
 	memset(&run, 0, sizeof(run));
 	tool.gametype = drv.gametype;
+	tool.drv = &drv;
 	st = 2;
 	if ((nrp = chunks_contexts(run.rp, drv.jobs, replay_make, NULL)) <
 	    drv.jobs)

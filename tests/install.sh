@@ -7,9 +7,12 @@
 # soname and exports (only pdn_ symbols, each declared in an installed
 # header); the README's library example, which must be examples/final-fen.c,
 # built with `pkg-config --cflags --libs libpdn` against the installed copy
-# and run on testdata/sample.pdn (shared, then static); make uninstall,
-# which must remove exactly what install wrote: the files left are those
-# there before and a profile of the user's, in its directory.  Prints one
+# and run on testdata/sample.pdn (shared, then static), and each library
+# once in `pkg-config --static --libs libpdn`; the installed tools, which
+# need no libpdn.so; make uninstall, which must remove exactly what install
+# wrote: the files left are those there before and a profile of the
+# user's, in its directory, and of the directories those install did not
+# make, and the profile's.  Prints one
 # line per check and closes with "install: N passed, N failed".
 #
 # The environment gives BUILD (the build tree), SHARED (0: the tree has no
@@ -93,6 +96,10 @@ mk() {
 files() {
 	(cd "$root" && find . -type f -o -type l) | sed 's/^\.//' | sort
 }
+# The directories under the DESTDIR, sorted.
+dirs() {
+	(cd "$root" && find . -mindepth 1 -type d) | sed 's/^\.//' | sort
+}
 
 # The user's own files, there before install, in the directories it
 # writes to.
@@ -102,6 +109,7 @@ for f in "$BINDIR/my-tool" "$MANDIR/man1/my-tool.1" "$BASHCOMPDIR/my-tool" \
 	echo "the user's $f" >"$root$f"
 done
 files >"$tmp/before"
+dirs >"$tmp/dirs-before"
 
 check "make install DESTDIR=... PREFIX=$PREFIX" mk install
 [ -f "$root$INCLUDEDIR/pdn/pdn.h" ] || finish
@@ -133,6 +141,8 @@ lib=$root$LIBDIR
 	    pkgconfig/libpdn.pc; do
 		echo "$LIBDIR/$l"
 	done
+	# The directories install made, for uninstall.
+	echo "$DATADIR/installed-dirs"
 } | sort >"$tmp/want"
 files | comm -13 "$tmp/before" - >"$tmp/got"
 check "the installed files: tools, man pages, profiles, completions, headers, libraries, libpdn.pc; nothing else" \
@@ -254,6 +264,18 @@ headers_ok() {
 check "each installed header compiles alone (-Wall -Wextra -Wpedantic -Werror)" \
     headers_ok
 
+# The tools link libpdn statically: installed under any PREFIX they run
+# without LD_LIBRARY_PATH, needing no libpdn.so.
+tools_ok() {
+	for p in "$BUILD"/bin/pdn-*; do
+		f=$root$BINDIR/${p##*/}
+		! readelf -d "$f" | grep 'NEEDED.*libpdn' || return 1
+		env -u LD_LIBRARY_PATH "$f" --version >/dev/null || return 1
+	done
+}
+check "the installed tools need no libpdn.so and run without LD_LIBRARY_PATH" \
+    tools_ok
+
 # --- the README's example, built against the installed copy ----------------
 
 readme_ok() {
@@ -313,6 +335,19 @@ shared_ok() {
 check "the example built with pkg-config --cflags --libs libpdn, run on the installed libpdn.so, prints the final FENs of sample.pdn" \
     shared_ok
 
+# Each library once in what `pkg-config --static` gives.
+once_ok() {
+	libs=$("$PKG_CONFIG" --static --libs libpdn) || return 1
+	echo "pkg-config --static --libs libpdn: $libs"
+	for w in $libs; do
+		case $w in -l*) echo "$w" ;; esac
+	done | sort | uniq -d >"$tmp/twice"
+	[ ! -s "$tmp/twice" ] || { cat "$tmp/twice"; return 1; }
+	printf '%s\n' "$libs" | grep -q -- '-lpdn' &&
+	    printf '%s\n' "$libs" | grep -q -- '-lyaml'
+}
+check "pkg-config --static --libs libpdn lists each library once" once_ok
+
 # Static: libpdn.a by name, with what `pkg-config --static` adds for it.
 static_ok() {
 	flags=$("$PKG_CONFIG" --static --cflags --libs libpdn) || return 1
@@ -346,6 +381,15 @@ check "uninstall removes every file install wrote and no other: those there befo
 check "uninstall keeps the user's profile and its directory $DATADIR/profiles" \
     grep -qx "# the user's own profile" "$root$DATADIR/profiles/mine.yaml"
 check "uninstall left the user's other files as they were" user_ok
+# The directories left: those there before, and the user's profile's.
+{
+	cat "$tmp/dirs-before"
+	echo "$DATADIR"
+	echo "$DATADIR/profiles"
+} | sort -u >"$tmp/want-dirs"
+dirs >"$tmp/dirs-left"
+check "uninstall removes the directories install made, but that of the user's profile, and no other" \
+    diff -u "$tmp/want-dirs" "$tmp/dirs-left"
 
 # Without the user's file, the pdn-tools data directory goes too.
 rm -f "$root$DATADIR/profiles/mine.yaml"
@@ -354,6 +398,20 @@ if mk uninstall >"$tmp/log" 2>&1 && [ ! -d "$root$DATADIR" ]; then
 	ok "a second uninstall removes the emptied $DATADIR"
 else
 	fail "a second uninstall removes the emptied $DATADIR"
+fi
+
+# Into an empty DESTDIR: uninstall leaves it empty, every directory
+# install made removed, none above it touched.
+root=$tmp/empty
+mkdir "$root"
+: >"$tmp/log"
+if mk install >"$tmp/log" 2>&1 && [ -n "$(dirs)" ] &&
+    mk uninstall >>"$tmp/log" 2>&1 && [ -z "$(dirs)$(files)" ] &&
+    [ -d "$root" ]; then
+	ok "install then uninstall into an empty DESTDIR leaves it empty"
+else
+	dirs >>"$tmp/log"
+	fail "install then uninstall into an empty DESTDIR leaves it empty"
 fi
 
 finish

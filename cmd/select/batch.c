@@ -80,18 +80,6 @@ blank_lead(const char *s, size_t len)
 }
 
 /*
- * Text that is no game, that the reader gives as one only to keep it
- * (keep_raw): comments outside any game.  Text with an error in it is a
- * broken game, as pdn-validate counts it.
- */
-static int
-no_game(const pdn_game *g)
-{
-	return g->truncated && g->errors == 0 && g->ntags == 0 &&
-	    g->plies == 0 && g->terminator == NULL;
-}
-
-/*
  * What pdn-validate says of a game, and a canonical rewrite, take every
  * variation; the other criteria only the main line.  The replay's
  * diagnostics are pdn-validate's to say.
@@ -139,8 +127,8 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	b->live = live != NULL;
 	/* The reader's diagnostics (batch_diag()) are shown as d says. */
 	b->drv = d;
-	while ((rc = pdn_reader_next(&g, r)) == 1) {
-		if (no_game(g)) {
+	while ((rc = drv_reader_next(d, &g, r)) == 1) {
+		if (drv_no_game(g)) {
 			if (d->fmt == FMT_RAW && out && g->raw != NULL) {
 				if (g->before != NULL)
 					between(b, g->before, g->beforelen);

@@ -1059,6 +1059,19 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	if (j == i) {
 		char d[12];
 
+		/*
+		 * A UTF-16 byte order mark starting the input: its text is
+		 * no PDN until converted (its NUL bytes keep any line from
+		 * starting with '[': the whole input is this error).
+		 */
+		if (lx->base + i == 0 && i + 1 < end &&
+		    ((b[i] == 0xff && b[i + 1] == 0xfe) ||
+		    (b[i] == 0xfe && b[i + 1] == 0xff))) {
+			lx->pos += 2;
+			return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR,
+			    "UTF-16: convert to UTF-8 (iconv -f UTF-16 "
+			    "-t UTF-8)");
+		}
 		show_byte(b[i], d, sizeof(d));
 		lx->pos++;
 		return set_error(lx, tok, PDN_D_UNEXPECTED_CHAR, d);
