@@ -631,7 +631,8 @@ report_ml(struct tout *o, const struct pool *p, const struct ropts *ro)
 	else
 		tab_write(o, &t);
 	tab_free(&t);
-	for (i = 0; i < np; i++)
+	/* Said on standard error where the notes are not written. */
+	for (i = 0; i < np && o->fmt != OUT_TEXT && o->fmt != OUT_HTML; i++)
 		if (comp[i] == 0)
 			cli_warn("%s: not connected to the pool: not rated",
 			    p->players.s[i]);
