@@ -570,7 +570,10 @@ static const struct drv_tool tool_def = {
 	options, option, "games", NULL, NULL
 };
 
-/* The report asked for, in the format asked for. */
+/*
+ * The report asked for, in the format asked for.  Returns 0, 2 out of
+ * memory (not said), or 3 after saying what else is wrong.
+ */
 static int
 report(struct run *run, FILE *fp)
 {
@@ -622,13 +625,15 @@ report(struct run *run, FILE *fp)
 			    opt.report == REP_HISTORY);
 			break;
 		case REP_ML:
+			/* A bad --anchor, said: trouble, as a bad option. */
 			st = report_ml(&o, &run->pool, &opt.ro);
 			if (st == 1)
-				st = 2;
+				st = 3;
 			break;
 		}
+	/* yout_close() said why. */
 	if (tout_end(&o) != 0 && st < 2)
-		st = 2;
+		st = 3;
 	return st;
 }
 
@@ -680,10 +685,12 @@ main(int argc, char **argv)
 	}
 	if (status < 2 && !drv.quiet) {
 		st = report(&run, out->fp);
+		if (st == 2)
+			cli_warn("out of memory");
+		if (st > 2)
+			st = 2;
 		if (st > status)
 			status = st;
-		if (st == 2 && ferror(out->fp) == 0)
-			cli_warn("out of memory");
 	}
 out:
 	status = drv_end(&drv, status);
