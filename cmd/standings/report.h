@@ -1,7 +1,7 @@
 /*
  * pdn-standings: the reports made from the pool of games counted:
  * standings and crosstables (standings.c), Elo ratings and their history
- * (elo.c, chart.c), maximum-likelihood ratings (ml.c).
+ * and its chart (elo.c), maximum-likelihood ratings (ml.c).
  */
 #ifndef STANDINGS_REPORT_H
 #define STANDINGS_REPORT_H
