@@ -100,6 +100,9 @@ CMD_COMMON_OBJ = $(CMD_COMMON_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 # pdn-select's own modules (cmd/select/), linked into it alone.
 SELECT_SRC = $(sort $(wildcard cmd/select/*.c))
 SELECT_OBJ = $(SELECT_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
+# pdn-standings' own modules (cmd/standings/), linked into it alone.
+STANDINGS_SRC = $(sort $(wildcard cmd/standings/*.c))
+STANDINGS_OBJ = $(STANDINGS_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 PROGS    = $(CMD_SRC:cmd/%.c=$(BUILD)/bin/%)
 TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
@@ -172,6 +175,12 @@ $(BUILD)/cmd/select/%.o: cmd/select/%.c $(FLAGS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
 $(BUILD)/cmd/pdn-select.o: ALL_CPPFLAGS += -Icmd
+# The same for pdn-standings' (cmd/standings/).
+$(BUILD)/cmd/standings/%.o: cmd/standings/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/cmd/pdn-standings.o: ALL_CPPFLAGS += -Icmd
 
 # Where `--rules NAME` finds the installed profiles.
 $(BUILD)/cmd/driver.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
@@ -228,8 +237,11 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_COMMON_OBJ) $(LIBPDN)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter-out $(LIBPDN),$^) \
 	    $(LIBPDN) $(CMOCKA_LIBS) $(LIBS)
 
-# pdn-select links its own modules too.
+# pdn-select and pdn-standings link their own modules too; the
+# standings' need libm.
 $(BUILD)/bin/pdn-select: $(SELECT_OBJ)
+$(BUILD)/bin/pdn-standings: $(STANDINGS_OBJ)
+$(BUILD)/bin/pdn-standings: LIBS += -lm
 
 # The test of the tools' shared helpers links them.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
@@ -417,7 +429,7 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) \
-	$(SELECT_OBJ:.o=.d) \
+	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \
 	$(FUZZ_RUNS:=.d) $(BUILD)/fuzz/driver.d

@@ -37,7 +37,7 @@
 #include <pdn/pdn.h>
 #include "select/batch.h"
 #include "select/criteria.h"
-#include "select/dups.h"
+#include "dups.h"
 #include "select/options.h"
 #include "select/write.h"
 

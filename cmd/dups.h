@@ -1,8 +1,9 @@
 /*
- * pdn-select -D: what is a copy of an earlier game.  A game's key is made
- * from its replay (its setup and main line, its final position, or its
- * first N plies, as --dup-by says), or from its text when it does not
- * replay; the games kept are found by the hash of their key, and a game
+ * What is a copy of an earlier game (pdn-select -D, and pdn-standings,
+ * which counts a game once).  A game's key is made from its replay (its
+ * setup and main line, its final position, or its first N plies, as
+ * --dup-by says), or from its text when it does not replay; the games
+ * kept are found by the hash of their key, and a game
  * whose hash is a kept one's is compared with it by its text, read again
  * from its input, or by its key: never by the hash alone (dups.c says
  * how).
@@ -11,8 +12,8 @@
  * -j make those of their games); the table of the games kept (struct
  * dups) is the main thread's alone, which decides in input order.
  */
-#ifndef SELECT_DUPS_H
-#define SELECT_DUPS_H
+#ifndef DUPS_H
+#define DUPS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -102,4 +103,4 @@ int dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
 /* Frees d and what it holds (nothing for NULL). */
 void dup_free(struct dups *d);
 
-#endif /* SELECT_DUPS_H */
+#endif /* DUPS_H */

@@ -1,7 +1,8 @@
 /*
- * pdn-select -D (dups.h): the keys of games and their hashes, the table
- * of the games kept, the text cache, and the inputs read again to compare
- * a game with a kept one.
+ * Copies of earlier games (dups.h), for pdn-select -D and pdn-standings:
+ * the keys of games and their hashes, the table of the games kept, the
+ * text cache, and the inputs read again to compare a game with a kept
+ * one.
  */
 #include <fcntl.h>
 #include <stdint.h>

@@ -1,0 +1,705 @@
+/*
+ * pdn-standings: standings, crosstables and ratings from the results of
+ * PDN games.  See pdn-standings(1).
+ *
+ * Each game read becomes, when it counts, a small record of numbers (its
+ * players, event, date, round and result, standings/pool.h); its text and
+ * moves are forgotten at once.  A game without players, with a result
+ * tag that is no result, or of a player against himself is said and
+ * skipped; an unfinished game is listed, not counted; a copy of a game
+ * counted (the identity of pdn-select -D, dups.h, and the same players,
+ * date and round) is said and counted once.  Once every input is read,
+ * the games are put in order (date, round, input order) and the report
+ * asked for is made from them (standings/report.h).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "driver.h"
+#include "dups.h"
+#include "emit.h"
+#include "standings/pool.h"
+#include "standings/report.h"
+#include "standings/table.h"
+#include <pdn/pdn.h>
+
+enum report { REP_STANDINGS, REP_CROSS, REP_ELO, REP_HISTORY, REP_ML };
+
+static struct drv drv;
+static struct {
+	int report, report_given;
+	const char *report_opt;
+	int adjudicate;
+	const char *alias;
+	struct ropts ro;
+	char *anchor;
+} opt;
+
+/* The run's state while the games are read. */
+struct run {
+	struct pool pool;
+	struct dups *dups;
+	struct dup_by by;
+	pdn_replay *rp;
+	pdn_adjudicator *adjr;
+	pdn_adjudication *adj;
+	pdn_buf key;
+	int status;
+	int oom;
+	long counted, copies, pending, skipped, adjudicated;
+};
+
+/* --- diagnostics ----------------------------------------------------- */
+
+/* Our own diagnostics, in the one format of the tools. */
+static void
+say(pdn_severity sev, const pdn_game *g, long line, const char *code,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void
+say(pdn_severity sev, const pdn_game *g, long line, const char *code,
+    const char *fmt, ...)
+{
+	char msg[1024];
+	pdn_diag dg;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	memset(&dg, 0, sizeof(dg));
+	dg.code = (pdn_diag_code)0;
+	dg.severity = sev;
+	dg.name = code;
+	dg.message = msg;
+	dg.file = g->file;
+	dg.line = line;
+	dg.col = 1;
+	dg.game = g->index;
+	dg.side = PDN_WHITE;
+	drv_diag(&dg, &drv);
+}
+
+/*
+ * The reader's diagnostics, but those about writing a game back as read
+ * (the text of each game is kept for -D's comparisons, not to be
+ * written).
+ */
+static void
+reader_diag(const pdn_diag *dg, void *arg)
+{
+	if (dg->code == PDN_D_AS_READ || dg->code == PDN_D_GAME_TOO_LARGE)
+		return;
+	drv_diag(dg, arg);
+}
+
+/* --- one game -------------------------------------------------------- */
+
+/* A name tag's value folded; 0 when it names nobody ("", "?", "-"). */
+static size_t
+name_tag(char *buf, size_t size, const pdn_game *g, const char *tag)
+{
+	const pdn_tag *t = pdn_game_find_tag(g, tag);
+	size_t n;
+
+	if (t == NULL)
+		return 0;
+	n = name_fold(buf, size, t->value, t->vlen);
+	if ((n == 1 && (buf[0] == '?' || buf[0] == '-')))
+		return 0;
+	return n;
+}
+
+/* The game's tag value folded, or "" (for the identity of a copy). */
+static void
+tag_or_empty(pdn_buf *b, const pdn_game *g, const char *tag)
+{
+	const pdn_tag *t = pdn_game_find_tag(g, tag);
+	char buf[256];
+	size_t n = 0;
+
+	if (t != NULL)
+		n = name_fold(buf, sizeof(buf), t->value, t->vlen);
+	pdn_buf_add(b, buf, n);
+	pdn_buf_add(b, "", 1);
+}
+
+/*
+ * Whether game g (played as pg, or NULL; th the hash of its text from
+ * dup_text_copy()) is a copy of a game counted before: the same setup and
+ * main line (dups.h), the same players, date and round.  If not, it is
+ * kept for the games after it.  1 yes, 0 no, -1 out of memory.
+ */
+static int
+copy_of_counted(struct run *run, const pdn_game *g, const pdn_played *pg,
+    uint32_t white, uint32_t black, uint64_t th)
+{
+	uint64_t h;
+	int seen;
+
+	h = dup_game_hash(&run->key, &run->by, g, pg);
+	/* The players (after aliases), date and round are in the hash. */
+	run->key.len = 0;
+	pdn_buf_add(&run->key, (const char *)&white, sizeof(white));
+	pdn_buf_add(&run->key, (const char *)&black, sizeof(black));
+	tag_or_empty(&run->key, g, "Date");
+	tag_or_empty(&run->key, g, "Round");
+	if (run->key.oom)
+		return -1;
+	h ^= dup_hash(run->key.data, run->key.len) * 0x9e3779b97f4a7c15ULL;
+	dup_at_hand(run->dups, g, pg);
+	seen = dup_seen(run->dups, NULL, 0, h, g->span.offset,
+	    g->raw != NULL && g->rawlen == g->span.len ? g->raw : NULL,
+	    g->raw != NULL && g->rawlen == g->span.len ? g->rawlen : 0, th);
+	dup_at_hand(run->dups, NULL, NULL);
+	return seen;
+}
+
+static int
+res_of(pdn_outcome o)
+{
+	switch (o) {
+	case PDN_OUTCOME_WHITE:
+		return RES_WHITE;
+	case PDN_OUTCOME_BLACK:
+		return RES_BLACK;
+	case PDN_OUTCOME_DRAW:
+		return RES_DRAW;
+	case PDN_OUTCOME_DOUBLE_LOSS:
+		return RES_DOUBLE_LOSS;
+	default:
+		return -1;
+	}
+}
+
+/*
+ * --adjudicate: the result the rules give the game, when its moves say
+ * another one than its tag (said); else the recorded one.
+ */
+static pdn_outcome
+adjudicated(struct run *run, const pdn_game *g, const pdn_played *pg,
+    pdn_outcome recorded, const char *rtext)
+{
+	pdn_verdict v;
+	pdn_outcome o;
+
+	if (pdn_adjudicate(run->adj, run->adjr, pg) != 0) {
+		run->oom = 1;
+		return recorded;
+	}
+	v = pdn_adjudication_verdict(run->adj);
+	o = pdn_adjudication_result(run->adj);
+	if (v == PDN_VERDICT_INVALID) {
+		say(PDN_SEV_WARNING, g, g->line, "moves-invalid",
+		    "the moves do not replay: the Result tag is counted");
+		return recorded;
+	}
+	if ((v == PDN_VERDICT_DISAGREE || v == PDN_VERDICT_CONTINUES) &&
+	    o != PDN_OUTCOME_NONE && o != recorded) {
+		say(PDN_SEV_WARNING, g, g->line, "result-adjudicated",
+		    "the result is %s, the moves give %s (%s at ply %ld): %s "
+		    "is counted", rtext != NULL ? rtext : "none",
+		    pdn_adjudication_result_str(run->adj),
+		    pdn_adjudication_reason(run->adj),
+		    pdn_adjudication_ply(run->adj),
+		    pdn_adjudication_result_str(run->adj));
+		run->adjudicated++;
+		if (run->status < 1)
+			run->status = 1;
+		return o;
+	}
+	return recorded;
+}
+
+static void
+game(struct run *run, const pdn_game *g)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	char wn[512], bn[512], where[1024];
+	const pdn_played *pg = NULL;
+	const pdn_tag *rt;
+	const char *rtext;
+	struct pending pd;
+	struct sgame sg;
+	size_t wl, bl;
+	long w, b, ev;
+	pdn_outcome o;
+	uint64_t th;
+	int copy;
+
+	wl = name_tag(wn, sizeof(wn), g, "White");
+	bl = name_tag(bn, sizeof(bn), g, "Black");
+	if (wl == 0 || bl == 0) {
+		say(PDN_SEV_ERROR, g, g->line, "no-players",
+		    "the game has no %s: not counted", wl == 0 && bl == 0 ?
+		    "players (no White and no Black tag with a name)" :
+		    wl == 0 ? "White player" : "Black player");
+		goto skip;
+	}
+	/* The Result tag, or else the terminator. */
+	rt = pdn_game_find_tag(g, "Result");
+	rtext = rt != NULL ? rt->value : g->terminator;
+	o = pdn_outcome_parse(rtext, NULL);
+	if (rt != NULL && o == PDN_OUTCOME_NONE) {
+		say(PDN_SEV_ERROR, g, rt->line, "bad-result",
+		    "Result tag \"%s\" is no result (2-0, 1-1, 0-2, 0-0, 1-0, "
+		    "1/2-1/2, 0-1 or *): not counted", rt->value);
+		goto skip;
+	}
+	if ((w = pool_player(&run->pool, wn, wl)) < 0 ||
+	    (b = pool_player(&run->pool, bn, bl)) < 0)
+		goto oom;
+	if (w == b) {
+		say(PDN_SEV_ERROR, g, g->line, "self-play",
+		    "%s plays himself: not counted", run->pool.players.s[w]);
+		goto skip;
+	}
+	rtext = pdn_game_tag(g, "Event");
+	if (rtext == NULL || rtext[0] == '\0')
+		rtext = "?";
+	if ((ev = strtab_add(&run->pool.events, rtext, strlen(rtext))) < 0)
+		goto oom;
+	ro.flags = drv.flags | PDN_REPLAY_NO_RESULT | PDN_REPLAY_NO_VARIATIONS;
+	/* A copy of a game's text needs no replay. */
+	if (!(copy = dup_text_copy(run->dups, g, &th))) {
+		if (pdn_replay_game(&pg, run->rp, g, &ro) != 0)
+			goto oom;
+		if ((copy = copy_of_counted(run, g, pg, (uint32_t)w,
+		    (uint32_t)b, th)) < 0)
+			goto oom;
+	}
+	if (copy) {
+		say(PDN_SEV_WARNING, g, g->line, "duplicate",
+		    "a copy of an earlier game (the same moves, players, date "
+		    "and round): counted once");
+		run->copies++;
+		return;
+	}
+	rtext = rt != NULL ? rt->value : g->terminator;
+	if (o == PDN_OUTCOME_UNKNOWN || o == PDN_OUTCOME_NONE) {
+		say(PDN_SEV_NOTE, g, g->line, o == PDN_OUTCOME_UNKNOWN ?
+		    "unfinished" : "no-result", "%s: listed, not counted",
+		    o == PDN_OUTCOME_UNKNOWN ? "result * (unfinished)" :
+		    "no result");
+		memset(&pd, 0, sizeof(pd));
+		snprintf(where, sizeof(where), "%s:%ld", g->file, g->line);
+		if ((pd.where = strdup(where)) == NULL)
+			goto oom;
+		pd.white = (uint32_t)w;
+		pd.black = (uint32_t)b;
+		pd.event = (uint32_t)ev;
+		pd.date = parse_date(pdn_game_tag(g, "Date"));
+		pd.round = parse_round(pdn_game_tag(g, "Round"));
+		snprintf(pd.result, sizeof(pd.result), "%s",
+		    o == PDN_OUTCOME_UNKNOWN ? "*" : "");
+		if (pool_pend(&run->pool, &pd) != 0) {
+			free(pd.where);
+			goto oom;
+		}
+		run->pending++;
+		return;
+	}
+	if (opt.adjudicate)
+		o = adjudicated(run, g, pg, o, rtext);
+	memset(&sg, 0, sizeof(sg));
+	sg.white = (uint32_t)w;
+	sg.black = (uint32_t)b;
+	sg.event = (uint32_t)ev;
+	sg.date = parse_date(pdn_game_tag(g, "Date"));
+	sg.round = parse_round(pdn_game_tag(g, "Round"));
+	sg.seq = run->pool.seq++;
+	sg.res = (uint8_t)res_of(o);
+	if (pool_add(&run->pool, &sg) != 0)
+		goto oom;
+	run->counted++;
+	return;
+skip:
+	run->skipped++;
+	if (run->status < 1)
+		run->status = 1;
+	return;
+oom:
+	run->oom = 1;
+}
+
+static int
+read_file(void *arg, struct drv *d, struct cli_input *in)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	struct run *run = arg;
+	const pdn_game *g;
+	pdn_reader *r;
+	int rc;
+
+	drv_reader_options(d, &ro, in);
+	ro.diag = reader_diag;
+	/* The games' texts, for the comparisons of copies. */
+	ro.keep_raw = 2;
+	if (pdn_reader_new(&r, cli_read_fd, in, &ro) != 0) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	dup_source(run->dups, in);
+	while ((rc = drv_reader_next(d, &g, r)) == 1 && !run->oom) {
+		/* Text after the last game, kept by keep_raw: no game. */
+		if (g->truncated && g->ntags == 0 && g->plies == 0)
+			continue;
+		game(run, g);
+		drv_progress(d, 1, g->offset);
+	}
+	pdn_reader_free(r);
+	if (run->oom) {
+		cli_warn("%s: out of memory", in->name);
+		return 2;
+	}
+	return cli_input_end(in, rc);
+}
+
+/* --- options --------------------------------------------------------- */
+
+enum {
+	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ALIAS, OPT_ADJUDICATE,
+	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
+	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
+	OPT_ANCHOR, OPT_TOP
+};
+
+static const struct drv_option options[] = {
+	{ OPT_CROSSTABLE, "crosstable", NULL, NULL,
+	    "the crosstable of each event: a round robin's grid, a Swiss "
+	    "event's rounds" },
+	{ OPT_ELO, "elo", NULL, NULL,
+	    "the Elo rating list, every game in order" },
+	{ OPT_RATING, "rating", NULL, NULL, "the same as --elo" },
+	{ OPT_HISTORY, "history", NULL, NULL,
+	    "every Elo rating change, a row per player and game" },
+	{ OPT_ML, "ml", NULL, NULL,
+	    "maximum-likelihood ratings of the pool, with 95% intervals and "
+	    "LOS" },
+	{ OPT_POINTS, "points", "w-d-l", "W-D-L",
+	    "the points of a win, a draw and a loss (default 2-1-0)" },
+	{ OPT_TIE_BREAK, "tie-break", "list", "LIST",
+	    "the tie-breaks in order, from sb, wins, direct, solkoff, cut1 "
+	    "(default: wins,direct,sb for a round robin, "
+	    "cut1,solkoff,wins else)" },
+	{ OPT_POOL, "pool", NULL, NULL,
+	    "all games as one pool, not by Event" },
+	{ OPT_ALIAS, "alias", "file", "FILE",
+	    "merge the names of FILE's lines: alias, a tab, the name" },
+	{ OPT_ADJUDICATE, "adjudicate", NULL, NULL,
+	    "count the result the rules give the moves (--rules) where the "
+	    "Result tag says another" },
+	{ OPT_START, "start", "r", "R",
+	    "the Elo rating every player starts at (default 1000)" },
+	{ OPT_K_FACTORS, "k-factors", "k1,k2", "K1,K2",
+	    "K while provisional, and after (default 40,20)" },
+	{ OPT_PROVISIONAL, "provisional", "n", "N",
+	    "a rating is provisional, marked ?, before N rated games "
+	    "(default 30)" },
+	{ OPT_PERIOD, "period", "period", "week|month|year|all",
+	    "the change the Elo list shows: over the latest game's week "
+	    "(default), month, year, or all" },
+	{ OPT_ANCHOR, "anchor", "name=r", "NAME=R",
+	    "--ml: player NAME is rated R (default: the pool's mean is 1000)" },
+	{ OPT_TOP, "top", "n", "N",
+	    "the first N players of a rating list (and of the chart, 10 "
+	    "by default)" },
+	{ 0, NULL, NULL, NULL, NULL }
+};
+
+/* A decimal number, finite, from min to max: 0, or -1. */
+static int
+real(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (*s == '\0')
+		return -1;
+	v = strtod(s, &end);
+	if (*end != '\0' || !isfinite(v) || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+set_report(struct drv *d, int report, const char *name)
+{
+	if (opt.report_given && opt.report != report)
+		return drv_usage_error(d, "%s and %s: one report at a time",
+		    opt.report_opt, name);
+	opt.report = report;
+	opt.report_given = 1;
+	opt.report_opt = name;
+	return 0;
+}
+
+static int
+option(void *arg, struct drv *d, int key, const char *value)
+{
+	static const char *const periods[] = {
+		"week", "month", "year", "all", NULL
+	};
+	char buf[256], *tok, *save, *eq;
+	double a, b, c;
+	long n;
+	int k, i;
+
+	(void)arg;
+	switch (key) {
+	case OPT_CROSSTABLE:
+		return set_report(d, REP_CROSS, "--crosstable");
+	case OPT_ELO:
+		return set_report(d, REP_ELO, "--elo");
+	case OPT_RATING:
+		return set_report(d, REP_ELO, "--rating");
+	case OPT_HISTORY:
+		return set_report(d, REP_HISTORY, "--history");
+	case OPT_ML:
+		return set_report(d, REP_ML, "--ml");
+	case OPT_POINTS:
+		snprintf(buf, sizeof(buf), "%s", value);
+		if ((tok = strchr(buf, '-')) == NULL ||
+		    (eq = strchr(tok + 1, '-')) == NULL)
+			return drv_bad_value(d, "--points", value,
+			    "W-D-L, such as 2-1-0 or 1-0.5-0");
+		*tok = *eq = '\0';
+		if (real(buf, 0, 1e6, &a) != 0 ||
+		    real(tok + 1, 0, 1e6, &b) != 0 ||
+		    real(eq + 1, 0, 1e6, &c) != 0 || !(a > b && b >= c))
+			return drv_bad_value(d, "--points", value,
+			    "W-D-L, such as 2-1-0 or 1-0.5-0, a win more than a "
+			    "draw, a draw no less than a loss");
+		opt.ro.pts[0] = a;
+		opt.ro.pts[1] = b;
+		opt.ro.pts[2] = c;
+		return 0;
+	case OPT_TIE_BREAK:
+		snprintf(buf, sizeof(buf), "%s", value);
+		opt.ro.ntb = 0;
+		for (tok = strtok_r(buf, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save)) {
+			for (k = 0; k < TB_N && strcmp(tok, tb_names[k]) != 0;
+			    k++)
+				;
+			if (k == TB_N || opt.ro.ntb == TB_MAX)
+				return drv_bad_value(d, "--tie-break", value,
+				    "a list of sb, wins, direct, solkoff, cut1");
+			for (i = 0; i < opt.ro.ntb; i++)
+				if (opt.ro.tb[i] == k)
+					return drv_bad_value(d, "--tie-break",
+					    value, "each tie-break once");
+			opt.ro.tb[opt.ro.ntb++] = k;
+		}
+		if (opt.ro.ntb == 0)
+			return drv_bad_value(d, "--tie-break", value,
+			    "a list of sb, wins, direct, solkoff, cut1");
+		return 0;
+	case OPT_POOL:
+		opt.ro.pool = 1;
+		return 0;
+	case OPT_ALIAS:
+		opt.alias = value;
+		return 0;
+	case OPT_ADJUDICATE:
+		opt.adjudicate = 1;
+		return 0;
+	case OPT_START:
+		if (real(value, -10000, 100000, &opt.ro.start) != 0)
+			return drv_bad_value(d, "--start", value,
+			    "a rating, such as 1000");
+		return 0;
+	case OPT_K_FACTORS:
+		snprintf(buf, sizeof(buf), "%s", value);
+		if ((tok = strchr(buf, ',')) == NULL)
+			return drv_bad_value(d, "--k-factors", value,
+			    "K1,K2, such as 40,20");
+		*tok = '\0';
+		if (real(buf, 0, 1000, &opt.ro.k1) != 0 ||
+		    real(tok + 1, 0, 1000, &opt.ro.k2) != 0)
+			return drv_bad_value(d, "--k-factors", value,
+			    "K1,K2, such as 40,20");
+		return 0;
+	case OPT_PROVISIONAL:
+		if (cli_number("--provisional", value, 0, 1000000, &n) != 0)
+			return 2;
+		opt.ro.provisional = n;
+		return 0;
+	case OPT_PERIOD:
+		for (k = 0; periods[k] != NULL; k++)
+			if (strcmp(value, periods[k]) == 0) {
+				opt.ro.period = k;
+				return 0;
+			}
+		return drv_bad_value(d, "--period", value,
+		    "week, month, year or all");
+	case OPT_ANCHOR:
+		free(opt.anchor);
+		if ((opt.anchor = strdup(value)) == NULL ||
+		    (eq = strrchr(opt.anchor, '=')) == NULL ||
+		    real(eq + 1, -10000, 100000, &opt.ro.anchor_r) != 0)
+			return drv_bad_value(d, "--anchor", value,
+			    "NAME=R, such as \"Scan 3.1=2500\"");
+		*eq = '\0';
+		return 0;
+	case OPT_TOP:
+		if (cli_number("--top", value, 1, 1000000000, &n) != 0)
+			return 2;
+		opt.ro.top = n;
+		return 0;
+	}
+	return 2;
+}
+
+static const char *const formats[] = {
+	"text", "tsv", "json", "yaml", "html", "svg", NULL
+};
+
+static const struct drv_tool tool_def = {
+	"[file ...]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_RULES |
+	    DRV_READS,
+	formats, "text (aligned tables, the default), tsv, json, yaml, html "
+	    "(a page: crosstables, Elo list and chart) or svg (the chart of "
+	    "the Elo ratings)",
+	options, option, "games", NULL, NULL
+};
+
+/*
+ * The report asked for, in the format asked for.  Returns 0, 2 out of
+ * memory (not said), or 3 after saying what else is wrong.
+ */
+static int
+report(struct run *run, FILE *fp)
+{
+	struct tout o;
+	int st = 0, fmt = drv.fmt;
+	char folded[512];
+
+	memset(&o, 0, sizeof(o));
+	o.fp = fp;
+	o.fmt = fmt;
+	o.header = drv.header;
+	if (opt.anchor != NULL) {
+		name_fold(folded, sizeof(folded), opt.anchor,
+		    strlen(opt.anchor));
+		snprintf(opt.anchor, strlen(opt.anchor) + 1, "%s", folded);
+		/* An alias of the anchor is the player it names. */
+		{
+			long a = strtab_find(&run->pool.alias_from, folded,
+			    strlen(folded));
+
+			opt.ro.anchor = a >= 0 ?
+			    run->pool.alias_names.s[run->pool.alias_to[a]] :
+			    opt.anchor;
+		}
+	}
+	if (fmt == OUT_SVG)
+		return report_chart(&o, &run->pool, &opt.ro);
+	if (tout_start(&o, "Standings") != 0)
+		return 2;
+	if (fmt == OUT_HTML) {
+		report_standings(&o, &run->pool, &opt.ro, 1);
+		st = report_elo(&o, &run->pool, &opt.ro, 0);
+		if (st == 0 && opt.report == REP_ML)
+			st = report_ml(&o, &run->pool, &opt.ro);
+		if (st == 0) {
+			fputs("<h2>Elo ratings by game</h2>\n", fp);
+			st = report_chart(&o, &run->pool, &opt.ro);
+		}
+	} else
+		switch (opt.report) {
+		case REP_STANDINGS:
+		case REP_CROSS:
+			report_standings(&o, &run->pool, &opt.ro,
+			    opt.report == REP_CROSS);
+			break;
+		case REP_ELO:
+		case REP_HISTORY:
+			st = report_elo(&o, &run->pool, &opt.ro,
+			    opt.report == REP_HISTORY);
+			break;
+		case REP_ML:
+			/* A bad --anchor, said: trouble, as a bad option. */
+			st = report_ml(&o, &run->pool, &opt.ro);
+			if (st == 1)
+				st = 3;
+			break;
+		}
+	/* yout_close() said why. */
+	if (tout_end(&o) != 0 && st < 2)
+		st = 3;
+	return st;
+}
+
+int
+main(int argc, char **argv)
+{
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct cli_output *out;
+	struct run run;
+	int status, st;
+
+	opt.ro.pts[0] = 2;
+	opt.ro.pts[1] = 1;
+	opt.ro.pts[2] = 0;
+	opt.ro.start = 1000;
+	opt.ro.k1 = 40;
+	opt.ro.k2 = 20;
+	opt.ro.provisional = 30;
+	opt.ro.period = PERIOD_WEEK;
+	if ((status = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0) {
+		free(opt.anchor);
+		return status;
+	}
+	memset(&run, 0, sizeof(run));
+	run.by.what = DUP_MAIN;
+	status = 2;
+	if (opt.anchor != NULL && opt.report != REP_ML) {
+		status = drv_usage_error(&drv, "--anchor is for --ml");
+		goto out;
+	}
+	if (opt.alias != NULL && pool_aliases(&run.pool, opt.alias) != 0)
+		goto out;
+	ro.flags = drv.flags | PDN_REPLAY_NO_RESULT | PDN_REPLAY_NO_VARIATIONS;
+	if (pdn_replay_new(&run.rp) != 0 ||
+	    (run.dups = dup_new(&run.by, drv.gametype, &ro)) == NULL ||
+	    (opt.adjudicate && (pdn_adjudicator_new(&run.adjr,
+	    drv.profile) != 0 || pdn_adjudication_new(&run.adj) != 0))) {
+		cli_warn("out of memory");
+		goto out;
+	}
+	if ((out = drv_records(&drv)) == NULL)
+		goto out;
+	status = drv_run(&drv, read_file, &run);
+	if (run.status > status)
+		status = run.status;
+	if (status < 2 && pool_finish(&run.pool) != 0) {
+		cli_warn("out of memory");
+		status = 2;
+	}
+	if (status < 2 && !drv.quiet) {
+		st = report(&run, out->fp);
+		if (st == 2)
+			cli_warn("out of memory");
+		if (st > 2)
+			st = 2;
+		if (st > status)
+			status = st;
+	}
+out:
+	status = drv_end(&drv, status);
+	pdn_buf_free(&run.key);
+	dup_free(run.dups);
+	pdn_replay_free(run.rp);
+	pdn_adjudicator_free(run.adjr);
+	pdn_adjudication_free(run.adj);
+	pool_free(&run.pool);
+	free(opt.anchor);
+	return status;
+}

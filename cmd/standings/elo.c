@@ -1,0 +1,502 @@
+/*
+ * pdn-standings: incremental Elo ratings, their history and its chart
+ * (report.h).
+ *
+ * Every player starts at ro->start.  Games are taken in the pool's order
+ * (date, round, input order); in each, both players' expected scores come
+ * from their ratings before it, E = 1 / (1 + 10^((Ro - R) / 400)), and
+ * each rating changes by K (score - E), a draw scoring half, with K = k1
+ * while the player has fewer than ro->provisional rated games before this
+ * one (the rating is then provisional) and k2 after.  A double loss (0-0)
+ * is no result between the two and is not rated.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+struct rated {
+	double r;		/* now */
+	double change;		/* over the period */
+	long n;			/* games rated */
+};
+
+/* Days since 1970-01-01 of a date of the proleptic Gregorian calendar. */
+static long
+civil_days(long y, long m, long d)
+{
+	long era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/*
+ * The period that holds the latest date `last` (yyyymmdd): whether a game
+ * of date `date` falls in it.  Periods are calendar ones: the week from
+ * Monday, the month, the year; "all" holds every game.
+ */
+struct period {
+	int kind, ok;		/* ok: `last` tells the period */
+	long from;		/* week: its Monday's day number */
+	uint32_t last;
+};
+
+static void
+period_init(struct period *pe, int kind, uint32_t last)
+{
+	long day;
+
+	pe->kind = kind;
+	pe->from = 0;
+	pe->last = last;
+	switch (kind) {
+	case PERIOD_ALL:
+		pe->ok = 1;
+		break;
+	case PERIOD_YEAR:
+		pe->ok = last != 0;
+		break;
+	case PERIOD_MONTH:
+		pe->ok = last % 10000 / 100 != 0;
+		break;
+	default:
+		pe->ok = last % 100 != 0;
+		if (pe->ok) {
+			day = civil_days(last / 10000, last % 10000 / 100,
+			    last % 100);
+			/* 1970-01-01 was a Thursday. */
+			pe->from = day - ((day % 7 + 7 + 3) % 7);
+		}
+		break;
+	}
+}
+
+static int
+in_period(const struct period *pe, uint32_t date)
+{
+	if (!pe->ok)
+		return 0;
+	switch (pe->kind) {
+	case PERIOD_ALL:
+		return 1;
+	case PERIOD_YEAR:
+		return date / 10000 == pe->last / 10000;
+	case PERIOD_MONTH:
+		return date / 100 == pe->last / 100;
+	default:
+		return date % 100 != 0 && date % 10000 / 100 != 0 &&
+		    civil_days(date / 10000, date % 10000 / 100, date % 100) >=
+		    pe->from;
+	}
+}
+
+static int
+rated_game(const struct sgame *g)
+{
+	return g->res != RES_DOUBLE_LOSS;
+}
+
+/*
+ * Rates game g: the new ratings of White and Black into after[2], from
+ * the players' states rp.
+ */
+static void
+rate(const struct ropts *ro, const struct rated *w, const struct rated *b,
+    const struct sgame *g, double after[2])
+{
+	double ew = 1.0 / (1.0 + pow(10.0, (b->r - w->r) / 400.0));
+	double kw = w->n < ro->provisional ? ro->k1 : ro->k2;
+	double kb = b->n < ro->provisional ? ro->k1 : ro->k2;
+	double sw = res_score(g->res, 0);
+
+	after[0] = w->r + kw * (sw - ew);
+	after[1] = b->r + kb * ((1.0 - sw) - (1.0 - ew));
+}
+
+/*
+ * Runs the ratings over the pool into rp (a state per player); with a
+ * table `hist`, adds a row per player and game to it.
+ */
+static void
+run(const struct pool *p, const struct ropts *ro, struct rated *rp,
+    struct table *hist)
+{
+	const struct sgame *g;
+	struct period pe;
+	double after[2];
+	uint32_t last = 0, who[2];
+	char date[16], buf[32];
+	size_t i, n = 0;
+	int s;
+
+	for (i = 0; i < p->players.n; i++) {
+		rp[i].r = ro->start;
+		rp[i].change = 0;
+		rp[i].n = 0;
+	}
+	for (i = 0; i < p->ng; i++)
+		if (rated_game(&p->g[i]))
+			last = p->g[i].date;
+	period_init(&pe, ro->period, last);
+	for (i = 0; i < p->ng; i++) {
+		g = &p->g[i];
+		if (!rated_game(g))
+			continue;
+		n++;
+		rate(ro, &rp[g->white], &rp[g->black], g, after);
+		who[0] = g->white;
+		who[1] = g->black;
+		for (s = 0; s < 2; s++) {
+			struct rated *r = &rp[who[s]];
+
+			if (in_period(&pe, g->date))
+				r->change += after[s] - r->r;
+			if (hist != NULL) {
+				tab_fmt(hist, CELL_NUM, "%zu", n);
+				if (g->date == 0)
+					tab_str(hist, NULL);
+				else {
+					snprintf(date, sizeof(date), "%04u.",
+					    g->date / 10000);
+					if (g->date % 10000 / 100 != 0)
+						snprintf(date + 5, sizeof(date) -
+						    5, "%02u.", g->date % 10000 /
+						    100);
+					else
+						snprintf(date + 5, sizeof(date) -
+						    5, "??.");
+					if (g->date % 100 != 0)
+						snprintf(date + 8, sizeof(date) -
+						    8, "%02u", g->date % 100);
+					else
+						snprintf(date + 8, sizeof(date) -
+						    8, "??");
+					tab_str(hist, date);
+				}
+				tab_str(hist, p->players.s[who[s]]);
+				tab_str(hist, p->players.s[who[1 - s]]);
+				fmt_points(buf, sizeof(buf),
+				    res_score(g->res, s));
+				tab_cell(hist, CELL_NUM, buf);
+				tab_fmt(hist, CELL_NUM, "%.0f%s",
+				    floor(after[s] + 0.5), r->n + 1 <
+				    ro->provisional ? "?" : " ");
+				tab_fmt(hist, CELL_NUM, "%+.0f",
+				    floor(after[s] + 0.5) - floor(r->r + 0.5));
+				tab_fmt(hist, CELL_NUM, "%.4f", after[s]);
+				tab_fmt(hist, CELL_NUM, "%.4f", after[s] - r->r);
+				tab_fmt(hist, CELL_NUM, "%ld", r->n + 1);
+			}
+		}
+		rp[g->white].r = after[0];
+		rp[g->black].r = after[1];
+		rp[g->white].n++;
+		rp[g->black].n++;
+	}
+	if (ro->period == PERIOD_ALL)
+		for (i = 0; i < p->players.n; i++)
+			rp[i].change = rp[i].r - ro->start;
+}
+
+static const struct rated *sort_rp;
+
+/* By rating, higher first, then by name (the players are numbered so). */
+static int
+cmp_rating(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (sort_rp[x].r != sort_rp[y].r)
+		return sort_rp[x].r > sort_rp[y].r ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static const char *const period_heads[] = { "Week", "Month", "Year", "All" };
+
+/* The players with a rated game, by rating; their number in *n. */
+static uint32_t *
+ranked(const struct pool *p, const struct rated *rp, size_t *n)
+{
+	uint32_t *order;
+	size_t i;
+
+	*n = 0;
+	if ((order = malloc((p->players.n + 1) * sizeof(*order))) == NULL)
+		return NULL;
+	for (i = 0; i < p->players.n; i++)
+		if (rp[i].n > 0)
+			order[(*n)++] = (uint32_t)i;
+	sort_rp = rp;
+	qsort(order, *n, sizeof(*order), cmp_rating);
+	return order;
+}
+
+int
+report_elo(struct tout *o, const struct pool *p, const struct ropts *ro,
+    int history)
+{
+	/* The text's rating and change, as shown; the machine's, exact. */
+	static const char *const hkeys[] = {
+		"n", "date", "player", "opponent", "score", "rating",
+		"change", "rating", "change", "games"
+	};
+	static const char *const hheads[] = {
+		"N", "Date", "Player", "Opponent", "Score", "Rating", "Change",
+		"Rating", "Change", "Games"
+	};
+	const char *lkeys[] = {
+		"rank", "player", "rating", "rating", "provisional", "change",
+		"change", "games"
+	};
+	const char *lheads[] = {
+		"#", "Player", "Rating", "Rating", "Provisional",
+		period_heads[ro->period], period_heads[ro->period], "Games"
+	};
+	struct rated *rp;
+	struct table t;
+	uint32_t *order = NULL, last = 0;
+	size_t i, n;
+	const struct rated *r;
+	struct period pe;
+	int status = 0;
+
+	if ((rp = malloc((p->players.n + 1) * sizeof(*rp))) == NULL)
+		return 2;
+	if (history) {
+		tab_init(&t, 10, "Elo history");
+		for (i = 0; i < 10; i++)
+			tab_col(&t, i, hkeys[i], hheads[i], i == 0 || i >= 4);
+		t.cols[5].text_only = t.cols[6].text_only = 1;
+		t.cols[7].machine_only = t.cols[8].machine_only = 1;
+		run(p, ro, rp, &t);
+	} else {
+		run(p, ro, rp, NULL);
+		if ((order = ranked(p, rp, &n)) == NULL) {
+			free(rp);
+			return 2;
+		}
+		for (i = 0; i < p->ng; i++)
+			if (rated_game(&p->g[i]))
+				last = p->g[i].date;
+		period_init(&pe, ro->period, last);
+		tab_init(&t, 8, "Elo ratings");
+		for (i = 0; i < 8; i++)
+			tab_col(&t, i, lkeys[i], lheads[i], i != 1);
+		t.cols[2].text_only = t.cols[5].text_only = 1;
+		t.cols[3].machine_only = t.cols[4].machine_only = 1;
+		t.cols[6].machine_only = 1;
+		for (i = 0; i < n && (ro->top == 0 || (long)i < ro->top);
+		    i++) {
+			r = &rp[order[i]];
+			tab_fmt(&t, CELL_NUM, "%zu", i + 1);
+			tab_str(&t, p->players.s[order[i]]);
+			tab_fmt(&t, CELL_NUM, "%.0f%s", floor(r->r + 0.5),
+			    r->n < ro->provisional ? "?" : " ");
+			tab_fmt(&t, CELL_NUM, "%.4f", r->r);
+			tab_cell(&t, CELL_BOOL, r->n < ro->provisional ?
+			    "true" : "false");
+			if (pe.ok) {
+				tab_fmt(&t, CELL_NUM, "%+.0f",
+				    floor(r->change + 0.5));
+				tab_fmt(&t, CELL_NUM, "%.4f", r->change);
+			} else {
+				tab_str(&t, "");
+				tab_str(&t, NULL);
+			}
+			tab_fmt(&t, CELL_NUM, "%ld", r->n);
+		}
+	}
+	if (t.oom)
+		status = 2;
+	else
+		tab_write(o, &t);
+	tab_free(&t);
+	free(order);
+	free(rp);
+	return status;
+}
+
+/* The chart's colours, one per player shown. */
+static const char *const palette[] = {
+	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf"
+};
+#define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+
+/* A step of 1, 2 or 5 times a power of ten giving at most 10 ticks. */
+static double
+tick_step(double span)
+{
+	double step = 1;
+
+	while (span / step > 10) {
+		if (span / (step * 2) <= 10)
+			return step * 2;
+		if (span / (step * 5) <= 10)
+			return step * 5;
+		step *= 10;
+	}
+	return step;
+}
+
+/* Chart geometry. */
+#define CW 800
+#define CH 400
+#define ML 60
+#define MR 200
+#define MT 30
+#define MB 40
+
+int
+report_chart(struct tout *o, const struct pool *p, const struct ropts *ro)
+{
+	struct rated *rp, *cur;
+	uint32_t *order;
+	long *slot;
+	size_t i, n, shown, total = 0, k;
+	double lo, hi, after[2], step, y, xs, ys, v;
+	const struct sgame *g;
+	FILE *fp = o->fp;
+	int s, *started;
+
+	rp = malloc((p->players.n + 1) * sizeof(*rp));
+	cur = malloc((p->players.n + 1) * sizeof(*cur));
+	slot = malloc((p->players.n + 1) * sizeof(*slot));
+	if (rp == NULL || cur == NULL || slot == NULL) {
+		free(rp);
+		free(cur);
+		free(slot);
+		return 2;
+	}
+	run(p, ro, rp, NULL);
+	if ((order = ranked(p, rp, &n)) == NULL) {
+		free(rp);
+		free(cur);
+		free(slot);
+		return 2;
+	}
+	shown = ro->top > 0 && (size_t)ro->top < n ? (size_t)ro->top : n;
+	if (shown > NPALETTE)
+		shown = ro->top > 0 ? shown : NPALETTE;
+	for (i = 0; i < p->players.n; i++)
+		slot[i] = -1;
+	for (i = 0; i < shown; i++)
+		slot[order[i]] = (long)i;
+	/* The range of the ratings shown, over their whole history. */
+	lo = hi = ro->start;
+	for (i = 0; i < p->players.n; i++) {
+		cur[i].r = ro->start;
+		cur[i].n = 0;
+	}
+	for (i = 0; i < p->ng; i++) {
+		g = &p->g[i];
+		if (!rated_game(g))
+			continue;
+		total++;
+		rate(ro, &cur[g->white], &cur[g->black], g, after);
+		cur[g->white].r = after[0];
+		cur[g->black].r = after[1];
+		cur[g->white].n++;
+		cur[g->black].n++;
+		for (s = 0; s < 2; s++)
+			if (slot[s == 0 ? g->white : g->black] >= 0) {
+				if (after[s] < lo)
+					lo = after[s];
+				if (after[s] > hi)
+					hi = after[s];
+			}
+	}
+	step = tick_step(hi - lo > 0 ? hi - lo : 1);
+	lo = floor(lo / step) * step;
+	hi = ceil(hi / step) * step;
+	if (hi <= lo)
+		hi = lo + step;
+	xs = (double)(CW - ML - MR) / (double)(total > 0 ? total : 1);
+	ys = (double)(CH - MT - MB) / (hi - lo);
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
+	    "font-size=\"12\">\n", CW, CH, CW, CH);
+	fprintf(fp, "<title>Elo ratings by game</title>\n");
+	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+	    CW, CH);
+	/* The axes, their ticks and the grid. */
+	fprintf(fp, "<g stroke=\"#dddddd\">\n");
+	for (v = lo; v <= hi + step / 2; v += step) {
+		y = CH - MB - (v - lo) * ys;
+		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
+		    ML, y, CW - MR, y);
+	}
+	fprintf(fp, "</g>\n<g text-anchor=\"end\">\n");
+	for (v = lo; v <= hi + step / 2; v += step)
+		fprintf(fp, "<text x=\"%d\" y=\"%.1f\">%.0f</text>\n", ML - 6,
+		    CH - MB - (v - lo) * ys + 4, v);
+	fprintf(fp, "</g>\n<g text-anchor=\"middle\">\n");
+	step = tick_step((double)(total > 0 ? total : 1));
+	for (v = 0; v <= (double)total + step / 2; v += step)
+		fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%.0f</text>\n",
+		    ML + v * xs, CH - MB + 16, v);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">games</text>\n",
+	    (ML + CW - MR) / 2, CH - 6);
+	fprintf(fp, "</g>\n<path d=\"M%d %dV%dH%d\" fill=\"none\" "
+	    "stroke=\"#000000\"/>\n", ML, MT, CH - MB, CW - MR);
+	/* A line per player shown, from the start before its first game. */
+	if ((started = calloc(shown + 1, sizeof(*started))) == NULL)
+		shown = 0;
+	for (k = 0; k < shown; k++) {
+		fprintf(fp, "<polyline fill=\"none\" stroke=\"%s\" "
+		    "stroke-width=\"1.5\" points=\"", palette[k % NPALETTE]);
+		for (i = 0; i < p->players.n; i++) {
+			cur[i].r = ro->start;
+			cur[i].n = 0;
+		}
+		total = 0;
+		for (i = 0; i < p->ng; i++) {
+			g = &p->g[i];
+			if (!rated_game(g))
+				continue;
+			total++;
+			rate(ro, &cur[g->white], &cur[g->black], g, after);
+			for (s = 0; s < 2; s++) {
+				if (slot[s == 0 ? g->white : g->black] !=
+				    (long)k)
+					continue;
+				if (!started[k])
+					fprintf(fp, "%.1f,%.1f", ML +
+					    (double)(total - 1) * xs, CH - MB -
+					    (ro->start - lo) * ys);
+				started[k] = 1;
+				fprintf(fp, " %.1f,%.1f", ML + (double)total *
+				    xs, CH - MB - (after[s] - lo) * ys);
+			}
+			cur[g->white].r = after[0];
+			cur[g->black].r = after[1];
+			cur[g->white].n++;
+			cur[g->black].n++;
+		}
+		fprintf(fp, "\"/>\n");
+	}
+	/* The legend: the players, by their rating now. */
+	for (k = 0; k < shown; k++) {
+		y = MT + 16.0 * (double)k;
+		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+		    "stroke=\"%s\" stroke-width=\"3\"/>\n", CW - MR + 10, y,
+		    CW - MR + 30, y, palette[k % NPALETTE]);
+		fprintf(fp, "<text x=\"%d\" y=\"%.1f\">", CW - MR + 36, y + 4);
+		html_text(fp, p->players.s[order[k]]);
+		fprintf(fp, " %.0f</text>\n", floor(rp[order[k]].r + 0.5));
+	}
+	fprintf(fp, "</svg>\n");
+	free(started);
+	free(order);
+	free(rp);
+	free(cur);
+	free(slot);
+	return 0;
+}

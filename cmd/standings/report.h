@@ -1,0 +1,70 @@
+/*
+ * pdn-standings: the reports made from the pool of games counted:
+ * standings and crosstables (standings.c), Elo ratings and their history
+ * and its chart (elo.c), maximum-likelihood ratings (ml.c).
+ */
+#ifndef STANDINGS_REPORT_H
+#define STANDINGS_REPORT_H
+
+#include "pool.h"
+#include "table.h"
+
+/* Tie-breaks (--tie-break). */
+enum { TB_SB, TB_WINS, TB_DIRECT, TB_SOLKOFF, TB_CUT1, TB_N };
+#define TB_MAX 8
+
+/* --period */
+enum { PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_ALL };
+
+struct ropts {
+	double pts[3];		/* points of a win, a draw, a loss */
+	int tb[TB_MAX], ntb;	/* --tie-break, or ntb 0: by the event */
+	int pool;		/* all games one pool, not by event */
+	long top;		/* rows of a list, 0: all */
+	/* Elo */
+	double start;
+	double k1, k2;
+	long provisional;
+	int period;
+	/* ML */
+	const char *anchor;	/* a player's name, or NULL: the pool mean */
+	double anchor_r;
+};
+
+/* The names of the tie-breaks, by TB_*. */
+extern const char *const tb_names[TB_N];
+
+/* The default orders: round robins and Swiss events. */
+extern const int tb_round_robin[3], tb_swiss[3];
+
+/*
+ * Writes the standings of each event (or of the pool), with the
+ * crosstable when `cross` is set: the grid of a round robin, the
+ * round-by-round table of any other event.
+ */
+void report_standings(struct tout *o, const struct pool *p,
+    const struct ropts *ro, int cross);
+
+/*
+ * Incremental Elo over every game in order.  The list (history 0) or
+ * every rating change (history 1); with `svg` the history as an SVG
+ * chart.  Returns 0 or 2 (out of memory, said).
+ */
+int report_elo(struct tout *o, const struct pool *p, const struct ropts *ro,
+    int history);
+
+/* The history chart as an SVG document, to o->fp (HTML: inline). */
+int report_chart(struct tout *o, const struct pool *p,
+    const struct ropts *ro);
+
+/*
+ * Maximum-likelihood ratings of the pool, with 95% intervals and the
+ * likelihood of superiority of each player over the next.  Returns 0,
+ * 1 when --anchor names no player rated, 2 out of memory.
+ */
+int report_ml(struct tout *o, const struct pool *p, const struct ropts *ro);
+
+/* A number of points as written: "2", "0.5", "12.25". */
+void fmt_points(char *buf, size_t size, double v);
+
+#endif /* STANDINGS_REPORT_H */

@@ -1,0 +1,468 @@
+/*
+ * pdn-standings: tables and their formats (table.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+void
+tab_init(struct table *t, size_t ncols, const char *title)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols;
+	if ((t->cols = calloc(ncols, sizeof(*t->cols))) == NULL)
+		t->oom = 1;
+	if (title != NULL && (t->title = strdup(title)) == NULL)
+		t->oom = 1;
+}
+
+void
+tab_col(struct table *t, size_t i, const char *key, const char *head,
+    int right)
+{
+	if (t->cols == NULL || i >= t->ncols)
+		return;
+	t->cols[i].key = key;
+	t->cols[i].head = head;
+	t->cols[i].right = right;
+}
+
+void
+tab_cell(struct table *t, int kind, const char *s)
+{
+	char **nc;
+	unsigned char *nk;
+	size_t cap;
+
+	if (t->ncells == t->cap) {
+		cap = t->cap == 0 ? 64 : 2 * t->cap;
+		nc = realloc(t->cell, cap * sizeof(*nc));
+		if (nc != NULL)
+			t->cell = nc;
+		nk = realloc(t->kind, cap);
+		if (nk != NULL)
+			t->kind = nk;
+		if (nc == NULL || nk == NULL) {
+			t->oom = 1;
+			return;
+		}
+		t->cap = cap;
+	}
+	if (s == NULL)
+		kind = CELL_NULL;
+	t->cell[t->ncells] = s != NULL ? strdup(s) : NULL;
+	if (s != NULL && t->cell[t->ncells] == NULL)
+		t->oom = 1;
+	t->kind[t->ncells++] = (unsigned char)kind;
+}
+
+void
+tab_str(struct table *t, const char *s)
+{
+	tab_cell(t, CELL_STR, s);
+}
+
+void
+tab_fmt(struct table *t, int kind, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	tab_cell(t, kind, buf);
+}
+
+void
+tab_note(struct table *t, const char *fmt, ...)
+{
+	char buf[1024], **nn;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if ((nn = realloc(t->notes, (t->nnotes + 1) * sizeof(*nn))) == NULL ||
+	    (nn[t->nnotes] = strdup(buf)) == NULL) {
+		if (nn != NULL)
+			t->notes = nn;
+		t->oom = 1;
+		return;
+	}
+	t->notes = nn;
+	t->nnotes++;
+}
+
+void
+tab_free(struct table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncells; i++)
+		free(t->cell[i]);
+	for (i = 0; i < t->nnotes; i++)
+		free(t->notes[i]);
+	free(t->cell);
+	free(t->kind);
+	free(t->notes);
+	free(t->cols);
+	free(t->title);
+	memset(t, 0, sizeof(*t));
+}
+
+/* --- display width -------------------------------------------------- */
+
+/* Code points that take two columns (East Asian wide and full width). */
+static int
+wide(unsigned long c)
+{
+	return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0x303e) ||
+	    (c >= 0x3041 && c <= 0x33ff) || (c >= 0x3400 && c <= 0x4dbf) ||
+	    (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xa000 && c <= 0xa4cf) ||
+	    (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+	    (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
+	    (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1f64f) ||
+	    (c >= 0x1f900 && c <= 0x1f9ff) || (c >= 0x20000 && c <= 0x3fffd);
+}
+
+/* Combining marks, which take none. */
+static int
+combining(unsigned long c)
+{
+	return (c >= 0x0300 && c <= 0x036f) || (c >= 0x0483 && c <= 0x0489) ||
+	    (c >= 0x0591 && c <= 0x05bd) || (c >= 0x1ab0 && c <= 0x1aff) ||
+	    (c >= 0x1dc0 && c <= 0x1dff) || (c >= 0x20d0 && c <= 0x20ff) ||
+	    (c >= 0xfe20 && c <= 0xfe2f) || c == 0x200b || c == 0x200d;
+}
+
+size_t
+display_width(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned long c;
+	size_t w = 0;
+	int n, i;
+
+	while (*p != '\0') {
+		if (*p < 0x80) {
+			w++;
+			p++;
+			continue;
+		}
+		n = *p >= 0xf0 && *p < 0xf5 ? 3 : *p >= 0xe0 ? 2 :
+		    *p >= 0xc2 ? 1 : -1;
+		if (*p >= 0xf5)
+			n = -1;
+		c = *p & (0x3f >> n);
+		for (i = 1; n > 0 && i <= n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				break;
+			c = c << 6 | (p[i] & 0x3f);
+		}
+		/* A byte of no valid sequence takes a column, as '?'. */
+		if (n < 0 || i <= n) {
+			w++;
+			p++;
+			continue;
+		}
+		w += combining(c) ? 0 : wide(c) ? 2 : 1;
+		p += n + 1;
+	}
+	return w;
+}
+
+/* --- formats -------------------------------------------------------- */
+
+void
+html_text(FILE *fp, const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		switch (*s) {
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		default:
+			fputc(*s, fp);
+		}
+}
+
+static void
+tsv_field(FILE *fp, const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		switch (*s) {
+		case '\t':
+			fputs("\\t", fp);
+			break;
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		case '\\':
+			fputs("\\\\", fp);
+			break;
+		default:
+			fputc(*s, fp);
+		}
+}
+
+static int
+in_text(const struct tcol *c)
+{
+	return !c->machine_only;
+}
+
+static int
+in_machine(const struct tcol *c)
+{
+	return !c->text_only;
+}
+
+static void
+write_text(struct tout *o, const struct table *t)
+{
+	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, w, k;
+	size_t *width, last = 0;
+	const char *s;
+	int pad;
+
+	if ((width = calloc(t->ncols + 1, sizeof(*width))) == NULL)
+		return;
+	for (c = 0; c < t->ncols; c++) {
+		if (!in_text(&t->cols[c]))
+			continue;
+		last = c;
+		width[c] = display_width(t->cols[c].head);
+		for (r = 0; r < nrows; r++) {
+			s = t->cell[r * t->ncols + c];
+			if (s != NULL && (w = display_width(s)) > width[c])
+				width[c] = w;
+		}
+	}
+	if (o->tables > 0)
+		fputc('\n', o->fp);
+	if (t->title != NULL)
+		fprintf(o->fp, "%s\n", t->title);
+	for (r = 0; r <= nrows; r++) {
+		pad = 0;
+		for (c = 0; c < t->ncols; c++) {
+			if (!in_text(&t->cols[c]))
+				continue;
+			s = r == 0 ? t->cols[c].head :
+			    t->cell[(r - 1) * t->ncols + c];
+			if (s == NULL)
+				s = "";
+			w = display_width(s);
+			/* Two blanks between columns; none at a line's end. */
+			if (t->cols[c].right) {
+				pad += (int)(width[c] - w);
+				fprintf(o->fp, "%*s%s", pad, "", s);
+				pad = 0;
+			} else {
+				fprintf(o->fp, "%*s%s", pad, "", s);
+				pad = (int)(width[c] - w);
+			}
+			if (c < last)
+				pad += 2;
+		}
+		fputc('\n', o->fp);
+	}
+	for (k = 0; k < t->nnotes; k++)
+		fprintf(o->fp, "%s\n", t->notes[k]);
+	free(width);
+}
+
+static void
+write_tsv(struct tout *o, const struct table *t)
+{
+	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c;
+	int first;
+
+	if (o->header && o->tables == 0) {
+		first = 1;
+		for (c = 0; c < t->ncols; c++)
+			if (in_machine(&t->cols[c])) {
+				fprintf(o->fp, "%s%s", first ? "" : "\t",
+				    t->cols[c].key);
+				first = 0;
+			}
+		fputc('\n', o->fp);
+	}
+	for (r = 0; r < nrows; r++) {
+		first = 1;
+		for (c = 0; c < t->ncols; c++) {
+			if (!in_machine(&t->cols[c]))
+				continue;
+			if (!first)
+				fputc('\t', o->fp);
+			first = 0;
+			tsv_field(o->fp, t->cell[r * t->ncols + c]);
+		}
+		fputc('\n', o->fp);
+	}
+}
+
+static void
+write_json(struct tout *o, const struct table *t)
+{
+	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, i;
+	int first;
+
+	for (r = 0; r < nrows; r++) {
+		first = 1;
+		for (c = 0; c < t->ncols; c++) {
+			if (!in_machine(&t->cols[c]))
+				continue;
+			i = r * t->ncols + c;
+			fprintf(o->fp, "%s\"%s\":", first ? "{" : ",",
+			    t->cols[c].key);
+			first = 0;
+			if (t->kind[i] == CELL_NULL)
+				fputs("null", o->fp);
+			else if (t->kind[i] == CELL_STR)
+				json_cstr(o->fp, t->cell[i]);
+			else
+				fputs(t->cell[i], o->fp);
+		}
+		fputs("}\n", o->fp);
+	}
+}
+
+static void
+write_yaml(struct tout *o, const struct table *t)
+{
+	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, i;
+
+	for (r = 0; r < nrows; r++) {
+		y_doc(&o->y, 1);
+		y_map(&o->y, 1);
+		for (c = 0; c < t->ncols; c++) {
+			if (!in_machine(&t->cols[c]))
+				continue;
+			i = r * t->ncols + c;
+			y_key(&o->y, t->cols[c].key);
+			if (t->kind[i] == CELL_STR)
+				y_str(&o->y, t->cell[i]);
+			else if (t->kind[i] == CELL_NULL)
+				y_str(&o->y, NULL);
+			else
+				y_scalar(&o->y, t->cell[i],
+				    strlen(t->cell[i]), 0);
+		}
+		y_map(&o->y, 0);
+		y_doc(&o->y, 0);
+	}
+}
+
+static void
+write_html(struct tout *o, const struct table *t)
+{
+	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, k;
+	const char *s;
+
+	if (t->title != NULL) {
+		fputs("<h2>", o->fp);
+		html_text(o->fp, t->title);
+		fputs("</h2>\n", o->fp);
+	}
+	fputs("<table>\n<tr>", o->fp);
+	for (c = 0; c < t->ncols; c++)
+		if (in_text(&t->cols[c])) {
+			fputs("<th>", o->fp);
+			html_text(o->fp, t->cols[c].head);
+			fputs("</th>", o->fp);
+		}
+	fputs("</tr>\n", o->fp);
+	for (r = 0; r < nrows; r++) {
+		fputs("<tr>", o->fp);
+		for (c = 0; c < t->ncols; c++) {
+			if (!in_text(&t->cols[c]))
+				continue;
+			s = t->cell[r * t->ncols + c];
+			fputs(t->cols[c].right ? "<td class=\"n\">" : "<td>",
+			    o->fp);
+			html_text(o->fp, s);
+			fputs("</td>", o->fp);
+		}
+		fputs("</tr>\n", o->fp);
+	}
+	fputs("</table>\n", o->fp);
+	for (k = 0; k < t->nnotes; k++) {
+		fputs("<p>", o->fp);
+		html_text(o->fp, t->notes[k]);
+		fputs("</p>\n", o->fp);
+	}
+}
+
+void
+tab_write(struct tout *o, const struct table *t)
+{
+	switch (o->fmt) {
+	case OUT_TEXT:
+		write_text(o, t);
+		break;
+	case OUT_TSV:
+		write_tsv(o, t);
+		break;
+	case OUT_JSON:
+		write_json(o, t);
+		break;
+	case OUT_YAML:
+		write_yaml(o, t);
+		break;
+	case OUT_HTML:
+		write_html(o, t);
+		break;
+	}
+	o->tables++;
+}
+
+int
+tout_start(struct tout *o, const char *title)
+{
+	if (o->fmt == OUT_YAML) {
+		if (yout_open(&o->y, o->fp) != 0)
+			return 2;
+		o->yopen = 1;
+	} else if (o->fmt == OUT_HTML) {
+		fputs("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
+		    "<title>", o->fp);
+		html_text(o->fp, title);
+		fputs("</title>\n<style>\n"
+		    "body { font-family: sans-serif; }\n"
+		    "table { border-collapse: collapse; margin: 1em 0; }\n"
+		    "th, td { border: 1px solid #999; padding: 2px 6px; }\n"
+		    "td.n { text-align: right; }\n"
+		    "</style>\n</head>\n<body>\n<h1>", o->fp);
+		html_text(o->fp, title);
+		fputs("</h1>\n", o->fp);
+	}
+	return 0;
+}
+
+int
+tout_end(struct tout *o)
+{
+	if (o->fmt == OUT_HTML)
+		fputs("</body>\n</html>\n", o->fp);
+	if (o->yopen) {
+		o->yopen = 0;
+		return yout_close(&o->y);
+	}
+	return 0;
+}

@@ -1,0 +1,78 @@
+/*
+ * pdn-standings: a report is a table of rows of cells (table.c), written
+ * aligned for the terminal (by display width), as TSV, JSON Lines, YAML
+ * or HTML.  Each cell is a string; numbers, booleans and absent values
+ * say so, for the machine formats.
+ */
+#ifndef STANDINGS_TABLE_H
+#define STANDINGS_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "emit.h"
+
+enum { OUT_TEXT, OUT_TSV, OUT_JSON, OUT_YAML, OUT_HTML, OUT_SVG };
+
+enum { CELL_STR, CELL_NUM, CELL_BOOL, CELL_NULL };
+
+struct tcol {
+	const char *key;	/* machine formats */
+	const char *head;	/* text and HTML */
+	int right;		/* aligned to the right in text */
+	int text_only;		/* not in the machine formats */
+	int machine_only;	/* not in text nor HTML */
+};
+
+struct table {
+	char *title;		/* text heading, or NULL */
+	struct tcol *cols;
+	size_t ncols;
+	char **cell;		/* row by row */
+	unsigned char *kind;
+	size_t ncells, cap;
+	char **notes;		/* lines after the table (text, HTML) */
+	size_t nnotes;
+	int oom;
+};
+
+/* A table of ncols columns (set each with tab_col()); title copied. */
+void tab_init(struct table *t, size_t ncols, const char *title);
+void tab_col(struct table *t, size_t i, const char *key, const char *head,
+    int right);
+/* Appends a cell of the given kind (a copy of s; NULL: an absent value). */
+void tab_cell(struct table *t, int kind, const char *s);
+void tab_str(struct table *t, const char *s);
+void tab_fmt(struct table *t, int kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void tab_note(struct table *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void tab_free(struct table *t);
+
+/*
+ * The output of a run: its format, its stream, and what was written of
+ * it (the TSV header once, the YAML stream, the HTML page).
+ */
+struct tout {
+	FILE *fp;
+	int fmt;		/* OUT_* */
+	int header;		/* TSV: write the header line */
+	int tables;		/* tables written */
+	struct yout y;
+	int yopen;
+};
+
+/* Writes t; tables of one run have the same columns in TSV. */
+void tab_write(struct tout *o, const struct table *t);
+
+/* Starts and ends a page (HTML: the document; YAML: the stream). */
+int tout_start(struct tout *o, const char *title);
+int tout_end(struct tout *o);
+
+/* Writes s as HTML text (escaped). */
+void html_text(FILE *fp, const char *s);
+
+/* The display width of the UTF-8 string s (wide characters count 2). */
+size_t display_width(const char *s);
+
+#endif /* STANDINGS_TABLE_H */
