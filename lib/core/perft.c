@@ -89,7 +89,7 @@ leaves(const pdn_position *pos)
 
 	if (has_capture(pos))
 		return capture_leaves(pos);
-	position_copy(&w.pos, pos);
+	w.pos = *pos;
 	w.nodes = 0;
 	quiet_moves(pos, play_leaf, &w);
 	return w.nodes;
@@ -131,7 +131,7 @@ perft(const pdn_position *pos, int depth, int bulk)
 	if (depth == 1)
 		return bulk ? (uint64_t)intl_count_moves(pos) : leaves(pos);
 	if (depth == 2 && !has_capture(pos)) {
-		position_copy(&w.pos, pos);
+		w.pos = *pos;
 		w.nodes = 0;
 		if (bulk)
 			quiet_moves(pos, play_then_count, &w);

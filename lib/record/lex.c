@@ -1736,6 +1736,10 @@ skip_build(void)
  * is taken).  Anything rarer (tabs, a CR without its LF, "1.32-28", 'X'
  * and ':', a results' look-alike "1-0", zero padding, four digits, a
  * longer path, a glued comment) it leaves to the state machine.
+ * pdn-select -t 'White~Sijbrands' took 191.7 million instructions on 20
+ * copies of the bench games with it and 237.2 million without
+ * (callgrind), 0.157 s against 0.200 s on 200 copies (best of 9 runs
+ * each, 2026-12-03).
  */
 #include <emmintrin.h>
 

@@ -482,7 +482,7 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		/* Irreversible: the 25-move clock restarts and no earlier
 		 * position can come back. */
 		if (after != NULL)
-			position_copy(&t->cur, after);
+			t->cur = *after;
 		else
 			make_any(&t->cur, &t->cur, m);
 		t->st.ply++;
@@ -511,14 +511,14 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 			t->hash = mix(&t->cur);
 			if (t->st.ply > t->start_ply) {
 				/* After a man move or a capture. */
-				position_copy(&h->pos, &t->cur);
+				h->pos = t->cur;
 				h->count = 1;
 			}
 			h->hash = t->hash;
 			t->hashed = 1;
 		}
 		if (after != NULL)
-			position_copy(&t->cur, after);
+			t->cur = *after;
 		else
 			make_any(&t->cur, &t->cur, m);
 		t->hash = mix(&t->cur);
@@ -535,12 +535,12 @@ play(pdn_rules *t, const pdn_position *before, const pdn_move *m,
 		}
 		count++;
 		h = &t->hist[t->nhist++];
-		position_copy(&h->pos, &t->cur);
+		h->pos = t->cur;
 		h->hash = t->hash;
 		h->count = count;
 	} else {
 		if (after != NULL)
-			position_copy(&t->cur, after);
+			t->cur = *after;
 		else
 			make_any(&t->cur, &t->cur, m);
 		t->st.ply++;
