@@ -234,7 +234,8 @@ ranked(const struct pool *p, const struct rated *rp, size_t *n)
 		if (rp[i].n > 0)
 			order[(*n)++] = (uint32_t)i;
 	sort_rp = rp;
-	qsort(order, *n, sizeof(*order), cmp_rating);
+	if (*n > 0)
+		qsort(order, *n, sizeof(*order), cmp_rating);
 	return order;
 }
 

@@ -71,7 +71,8 @@ pairs_of(const struct pool *p, size_t *np)
 		pr[n].s = g->white < g->black ? sw : 1 - sw;
 		n++;
 	}
-	qsort(pr, n, sizeof(*pr), cmp_pair);
+	if (n > 0)
+		qsort(pr, n, sizeof(*pr), cmp_pair);
 	for (i = 0, k = 0; i < n; i++) {
 		if (k > 0 && pr[k - 1].a == pr[i].a && pr[k - 1].b == pr[i].b) {
 			pr[k - 1].n += pr[i].n;
@@ -591,7 +592,8 @@ report_ml(struct tout *o, const struct pool *p, const struct ropts *ro)
 	for (i = 0; i < m; i++)
 		order[i] = (uint32_t)i;
 	sort_x = x;
-	qsort(order, m, sizeof(*order), cmp_x);
+	if (m > 0)
+		qsort(order, m, sizeof(*order), cmp_x);
 	tab_init(&t, 11, "Maximum-likelihood ratings");
 	for (i = 0; i < 11; i++)
 		tab_col(&t, i, keys[i], heads[i], i != 1);

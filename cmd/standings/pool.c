@@ -296,7 +296,8 @@ pool_finish(struct pool *p)
 	for (i = 0; i < p->players.n; i++)
 		order[i] = (uint32_t)i;
 	sort_names = &p->players;
-	qsort(order, p->players.n, sizeof(*order), cmp_name);
+	if (p->players.n > 0)
+		qsort(order, p->players.n, sizeof(*order), cmp_name);
 	/* The table is rebuilt: renumber() regrows the slots. */
 	free(p->players.slot);
 	p->players.slot = NULL;
@@ -311,7 +312,8 @@ pool_finish(struct pool *p)
 		p->pend[i].white = map[p->pend[i].white];
 		p->pend[i].black = map[p->pend[i].black];
 	}
-	qsort(p->g, p->ng, sizeof(*p->g), cmp_game);
+	if (p->ng > 0)
+		qsort(p->g, p->ng, sizeof(*p->g), cmp_game);
 	/* The events by their first game; those of none after, by name. */
 	for (i = 0; i < p->events.n; i++)
 		first[i] = UINT32_MAX;

@@ -170,7 +170,8 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 		for (i = 0; i < n; i++)
 			v->e[idx[i]].key = 0;
 		sort_ev = v;
-		qsort(idx, n, sizeof(*idx), cmp_key);
+		if (n > 0)
+			qsort(idx, n, sizeof(*idx), cmp_key);
 		for (i = 0; i < n; i++)
 			v->e[idx[i]].rank = base + 1;
 		return;
@@ -180,7 +181,8 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 	for (i = 0; i < n; i++)
 		v->e[idx[i]].key = key_value(v, &v->e[idx[i]], v->keys[k]);
 	sort_ev = v;
-	qsort(idx, n, sizeof(*idx), cmp_key);
+	if (n > 0)
+		qsort(idx, n, sizeof(*idx), cmp_key);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && fabs(v->e[idx[j]].key -
 		    v->e[idx[i]].key) <= 1e-9; j++)
@@ -286,7 +288,8 @@ build(struct ev *v)
 		pairs[i] = g->white < g->black ? (uint64_t)g->white << 32 |
 		    g->black : (uint64_t)g->black << 32 | g->white;
 	}
-	qsort(pairs, v->ngi, sizeof(*pairs), cmp_u64);
+	if (v->ngi > 0)
+		qsort(pairs, v->ngi, sizeof(*pairs), cmp_u64);
 	for (i = 0, npairs = 0; i < v->ngi; i++)
 		if (i == 0 || pairs[i] != pairs[i - 1])
 			npairs++;
@@ -317,7 +320,8 @@ build(struct ev *v)
 		return -1;
 	for (i = 0; i < v->ngi; i++)
 		v->rounds[i] = (long)p->g[v->gi[i]].round;
-	qsort(v->rounds, v->ngi, sizeof(*v->rounds), cmp_long);
+	if (v->ngi > 0)
+		qsort(v->rounds, v->ngi, sizeof(*v->rounds), cmp_long);
 	for (i = 0, v->nrounds = 0; i < v->ngi; i++)
 		if (i == 0 || v->rounds[i] != v->rounds[i - 1])
 			v->rounds[v->nrounds++] = v->rounds[i];
