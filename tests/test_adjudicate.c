@@ -148,8 +148,12 @@ test_verdicts(void **state)
 	assert_true(pdn_adjudication_flags(a) & PDN_ADJ_UNSUPPORTED);
 	assert_null(pdn_adjudication_result_str(a));
 	assert_int_equal(pdn_adjudication_ply(a), -1);
-	adjudicate("1. 9-14 22-18 1-0\n", NULL, a);
+	/* Untagged, and no variant's rules replay its moves. */
+	adjudicate("1. 9-14 9-13 1-0\n", NULL, a);
 	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNSUPPORTED);
+	/* Untagged English draughts, read so (its rules replay it). */
+	adjudicate("1. 9-14 22-18 1-0\n", NULL, a);
+	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_UNDECIDED);
 	/* ... but a broken game the reader could not type is invalid. */
 	adjudicate("[Event \"x\n1. 9-14 22-18 1-0\n", NULL, a);
 	assert_int_equal(pdn_adjudication_verdict(a), PDN_VERDICT_INVALID);

@@ -265,16 +265,20 @@ test_line_length(void **state)
 
 /* --- losslessness ---------------------------------------------------- */
 
-/* A FEN as compared: normalised when the rules core reads it. */
+/*
+ * A FEN as compared: normalised when the rules core reads it, in the
+ * game's variant v (NULL: international; the writer writes a FEN in the
+ * canonical form of the variant, "Wa1,c1" in Russian).
+ */
 static void
-sig_fen(pdn_buf *s, const char *fen, size_t len)
+sig_fen(pdn_buf *s, const pdn_variant *v, const char *fen, size_t len)
 {
 	pdn_position pos;
 	pdn_fen_info info;
 	char buf[PDN_FEN_STRMAX];
 
 	memset(&info, 0, sizeof(info));
-	if (pdn_fen_read(&pos, NULL, fen, len, &info) == 0 &&
+	if (pdn_fen_read(&pos, v, fen, len, &info) == 0 &&
 	    !(info.warnings & PDN_FEN_W_EXTRA_FIELDS)) {
 		pdn_fen_write(buf, sizeof(buf), &pos);
 		pdn_buf_add(s, buf, strlen(buf));
@@ -287,7 +291,7 @@ sig_fen(pdn_buf *s, const char *fen, size_t len)
  * and to squares (the writer may shorten a capture's path).
  */
 static void
-sig_line(pdn_buf *s, const pdn_line *l)
+sig_line(pdn_buf *s, const pdn_variant *v, const pdn_line *l)
 {
 	char buf[64];
 	const pdn_elem *e;
@@ -316,12 +320,12 @@ sig_line(pdn_buf *s, const pdn_line *l)
 			break;
 		case PDN_EL_SETUP:
 			pdn_buf_add(s, " F{", 3);
-			sig_fen(s, e->u.text.s, e->u.text.len);
+			sig_fen(s, v, e->u.text.s, e->u.text.len);
 			pdn_buf_add(s, "}", 1);
 			break;
 		case PDN_EL_VARIATION:
 			pdn_buf_add(s, " (", 2);
-			sig_line(s, e->u.variation);
+			sig_line(s, v, e->u.variation);
 			pdn_buf_add(s, " )", 2);
 			break;
 		}
@@ -355,7 +359,8 @@ take_inventory(const char *data, size_t len, struct inventory *inv)
 		assert_non_null(inv->tags);
 		memset(&inv->sig[inv->n], 0, sizeof(pdn_buf));
 		memset(&inv->tags[inv->n], 0, sizeof(pdn_buf));
-		sig_line(&inv->sig[inv->n], &g->moves);
+		sig_line(&inv->sig[inv->n], pdn_variant_get(g->gametype),
+		    &g->moves);
 		pdn_buf_add(&inv->sig[inv->n], "", 0);
 		for (i = 0; i < g->ntags; i++) {
 			pdn_buf *t = &inv->tags[inv->n];
@@ -364,7 +369,8 @@ take_inventory(const char *data, size_t len, struct inventory *inv)
 			    strlen(g->tags[i].name));
 			pdn_buf_add(t, "=", 1);
 			if (strcmp(g->tags[i].name, "FEN") == 0)
-				sig_fen(t, g->tags[i].value, g->tags[i].vlen);
+				sig_fen(t, pdn_variant_get(g->gametype),
+				    g->tags[i].value, g->tags[i].vlen);
 			else
 				pdn_buf_add(t, g->tags[i].value,
 				    g->tags[i].vlen);
@@ -445,8 +451,9 @@ test_lossless(void **state)
 			kept = tags_kept(before.tags[k].data,
 			    after.tags[k].data);
 			if (!kept)
-				fprintf(stderr, "%s: game %ld lost a tag\n",
-				    corpus[i].path, k + 1);
+				fprintf(stderr, "%s: game %ld lost a tag:\n%s"
+				    "after:\n%s", corpus[i].path, k + 1,
+				    before.tags[k].data, after.tags[k].data);
 			assert_true(kept);
 		}
 		free_inventory(&before);

@@ -674,7 +674,8 @@ unsupported_and_setup(void **state)
 	assert_int_equal(x.ds.warnings, 1);
 	assert_int_equal(x.ds.lines[0], 1);
 	run_free(&x);
-	replay_text(&x, "[Event \"8x8\"]\n1. 11-15 23-19 *\n", 0);
+	/* Untagged, and moves that no variant's rules replay. */
+	replay_text(&x, "[Event \"8x8\"]\n1. 11-15 11-16 *\n", 0);
 	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_UNSUPPORTED);
 	assert_int_equal(x.ds.n, 1);
 	assert_string_equal(x.ds.names[0], "gametype-unknown");
@@ -714,7 +715,8 @@ unsupported_said_once(void **state)
 		{ "[GameType \"30,Q\"]\n1. 11-15 *\n", 0,
 		    "unsupported-gametype" },
 		{ "[GameType \"\"]\n1. 11-15 *\n", 0, "unsupported-gametype" },
-		{ "[Event \"8x8\"]\n1. 11-15 *\n", 0, "gametype-unknown" },
+		{ "[Event \"8x8\"]\n1. 11-15 11-16 *\n", 0,
+		    "gametype-unknown" },
 		{ "[Event \"8x8\"]\n1. 11-15 *\n", 30, "unsupported-gametype" },
 	};
 	pdn_reader_options rop = PDN_READER_OPTIONS_INIT;

@@ -292,6 +292,123 @@ default_international(struct typing *r, const pdn_tag *fen)
 }
 
 /*
+ * The 8x8 variants an untagged game that is no international game may be,
+ * in the order a tie between them is settled: English draughts first for
+ * numbered squares (PDN's own first game), the variants that write their
+ * squares "c3" first for algebraic ones.
+ */
+static const int numeric_8x8[] = { 21, 22, 23, 24, 25, 26, 29, 31 };
+static const int algebraic_8x8[] = { 25, 26, 29, 21, 22, 23, 24, 31 };
+
+#define FIT_LINES	8	/* readings of an ambiguous record followed */
+
+/*
+ * Whether every main-line move of g replays in variant v from its FEN tag
+ * `fen` (or the start position) and its /FEN/ setups: the readings of an
+ * ambiguous token followed side by side, FIT_LINES of them at most.  On
+ * a fit *ends gets what the last position says of the game: -1 nothing
+ * (the side to move has a move), else the colour that has lost.
+ */
+static int
+fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
+    int *ends)
+{
+	pdn_position cur[FIT_LINES], next[FIT_LINES], p;
+	pdn_move mv[FIT_LINES];
+	pdn_movelist scratch;
+	pdn_fen_info info;
+	const pdn_elem *e;
+	size_t i, k;
+	int n = 1, nn, j, m, side;
+
+	memset(&info, 0, sizeof(info));
+	if (fen != NULL) {
+		if (pdn_fen_read(&cur[0], v, fen->value, fen->vlen, &info) != 0)
+			return 0;
+		if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
+		    (side = pdn_setup_side(&cur[0], g->first_move)) >= 0)
+			pdn_position_set_side(&cur[0], (pdn_colour)side);
+	} else
+		pdn_variant_start(v, &cur[0]);
+	for (i = 0; i < g->moves.n; i++) {
+		e = &g->moves.e[i];
+		if (e->type == PDN_EL_SETUP) {
+			if (pdn_fen_read(&cur[0], v, e->u.text.s, e->u.text.len,
+			    &info) != 0)
+				return 0;
+			/* The side of a '?': the move after the setup says. */
+			for (k = i + 1; k < g->moves.n &&
+			    g->moves.e[k].type != PDN_EL_MOVE; k++)
+				;
+			if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
+			    k < g->moves.n && (side = pdn_setup_side(&cur[0],
+			    &g->moves.e[k].u.move.tok)) >= 0)
+				pdn_position_set_side(&cur[0], (pdn_colour)side);
+			n = 1;
+			continue;
+		}
+		if (e->type != PDN_EL_MOVE)
+			continue;
+		for (j = 0, nn = 0; j < n; j++) {
+			m = match_moves(mv, FIT_LINES, &cur[j], &e->u.move.tok, 0,
+			    &scratch);
+			for (k = 0; k < (size_t)m && k < FIT_LINES &&
+			    nn < FIT_LINES; k++) {
+				p = cur[j];
+				pdn_make(&p, &mv[k]);
+				next[nn++] = p;
+			}
+		}
+		if (nn == 0)
+			return 0;
+		memcpy(cur, next, (size_t)nn * sizeof(cur[0]));
+		n = nn;
+	}
+	*ends = pdn_count_moves(&cur[0]) == 0 ?
+	    (int)pdn_position_side(&cur[0]) : -1;
+	return 1;
+}
+
+/*
+ * The 8x8 variant of an untagged game that international draughts does
+ * not fit: the one variant whose rules replay every main-line move; of
+ * several, the first of the order above, unless they disagree on what the
+ * last position says (one has the game won, another not), when none is
+ * taken.  Returns the GameType, or 0 (and the names of those that fit,
+ * in *fits, for a message).
+ */
+static int
+infer_8x8(const pdn_game *g, const pdn_tag *fen, char *fits, size_t size)
+{
+	const int *order = g->first_move != NULL && g->first_move->alpha ?
+	    algebraic_8x8 : numeric_8x8;
+	int i, end, first_end = 0, chosen = 0, agree = 1, nfit = 0;
+	const pdn_variant *v;
+	size_t len = 0;
+
+	fits[0] = '\0';
+	/* No move: nothing tells one 8x8 variant from another. */
+	if (g->first_move == NULL && g->nsetup_firsts == 0)
+		return 0;
+	for (i = 0; i < (int)(sizeof(numeric_8x8) / sizeof(numeric_8x8[0]));
+	    i++) {
+		if ((v = pdn_variant_get(order[i])) == NULL ||
+		    pdn_variant_squares(v) != 32 ||
+		    !fits_variant(v, g, fen, &end))
+			continue;
+		if (nfit++ == 0) {
+			chosen = order[i];
+			first_end = end;
+		} else if (end != first_end)
+			agree = 0;
+		if (len < size)
+			len += (size_t)snprintf(fits + len, size - len, "%s%s",
+			    len > 0 ? ", " : "", pdn_variant_name(v));
+	}
+	return agree ? chosen : 0;
+}
+
+/*
  * Decides the game type: the GameType tag; Canadian draughts for a first
  * move from the 12x12 start; international draughts when a square above
  * 32 is used or the first move is legal from the 10x10 start position
@@ -307,7 +424,9 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 	pdn_position pos;
 	pdn_movelist legal;
 	pdn_move mv;
-	int big = g->big_square;
+	char fits[128], text[256];
+	const char *comma;
+	int big = g->big_square, gt8;
 
 	/* The reader says whether there is a tag: no lookup for most. */
 	if (!g->gametype_inferred &&
@@ -352,6 +471,18 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 	 * stays 0, and the replay, which does not play such a game, says so
 	 * once (gametype-unknown).
 	 */
+	if (big <= 0 && (gt8 = infer_8x8(g, fen, fits, sizeof(fits))) != 0) {
+		r->gametype = gt8;
+		comma = strchr(fits, ',');
+		snprintf(text, sizeof(text), "no GameType tag: %s (%d) inferred, "
+		    "whose rules replay its moves%s%s%s",
+		    pdn_variant_title(pdn_variant_get(gt8)), gt8,
+		    comma != NULL ? " (as do those of " : "",
+		    comma != NULL ? comma + 2 : "", comma != NULL ? ")" : "");
+		r->report(r->ctx, PDN_D_GAMETYPE_INFERRED, g->line, 1, text,
+		    NULL);
+		return;
+	}
 	if (big == 1) {
 		r->gametype = 20;
 		/* Every untagged game: the fixed text, nothing formatted. */

@@ -87,6 +87,13 @@ struct pdn_reader {
 	int have_first;
 	pdn_movetok first;
 	/*
+	 * With skip_moves, whether this game's moves may pass unkept: when
+	 * its GameType is known (its tag, or the caller's); an untagged
+	 * game keeps them, for the finish hook that infers its variant by
+	 * replaying them (-1: not yet asked).
+	 */
+	int may_skip;
+	/*
 	 * The first move after each /FEN/ setup of the main line (nsq 0:
 	 * none yet), which tells the side to move of a FEN that says '?';
 	 * setup_waiting while the last one has none.
@@ -584,6 +591,7 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->setups = 0;
 	r->big = 0;
 	r->have_first = 0;
+	r->may_skip = -1;
 	r->setupfirst.n = 0;
 	r->setup_waiting = 0;
 	r->pending_num = -1;
@@ -1159,7 +1167,10 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			r->lv[r->depth].hasmove = 1;
 			if (r->depth == 0)
 				main_move(r, &t->move);
-			if (r->opt.skip_moves) {
+			if (r->opt.skip_moves && r->may_skip < 0)
+				r->may_skip = r->opt.gametype > 0 ||
+				    find_tag(r, "GameType") != NULL;
+			if (r->opt.skip_moves && r->may_skip) {
 				r->pending_num = -1;
 				r->pending_dots = 0;
 				skip_moves(r);
