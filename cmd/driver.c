@@ -325,6 +325,29 @@ variant_value(const char *s)
 	return 0;
 }
 
+/*
+ * The GameType of the variant whose default profile has the name of
+ * profile p (wcdf: 21, fid: 22...), or 0 for a profile of no one
+ * variant's: a file's, or fmjd64, the default of Russian and Brazilian
+ * draughts both (their games' moves tell them apart).
+ */
+static int
+profile_gametype(const pdn_profile *p)
+{
+	const pdn_profile *vp;
+	const pdn_variant *v;
+	int i, gt = 0;
+
+	for (i = 0; (v = pdn_variant_list(i)) != NULL; i++)
+		if ((vp = pdn_profile_of_variant(v)) != NULL &&
+		    strcmp(pdn_profile_name(vp), pdn_profile_name(p)) == 0) {
+			if (gt != 0)
+				return 0;
+			gt = pdn_variant_gametype(v);
+		}
+	return gt;
+}
+
 /* --- games by number ---------------------------------------------------- */
 
 static int
@@ -517,11 +540,15 @@ common_option(struct drv *d, int key, const char *value)
 		d->rules = value;
 		return 0;
 	case DRV_K_GAMETYPE:
-		if ((v = number(value, 1, 99)) < 0)
-			return drv_bad_value(d, "--gametype", value,
-			    "a GameType number, such as 20");
-		d->gametype = (int)v;
-		return 0;
+		/* The same names and numbers as --variant. */
+		if ((k = variant_value(value)) > 0) {
+			d->gametype = k;
+			d->gametype_given = 1;
+			return 0;
+		}
+		drv_variant_names(want, sizeof(want), "a GameType number");
+		return drv_bad_value(d, "--gametype", value, k < 0 ?
+		    "1 to 99" : want);
 	case DRV_K_VARIANT:
 		if ((k = variant_value(value)) > 0) {
 			d->variant = k;
@@ -891,6 +918,12 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 			cli_warn("%s: error: %s", perr.file, perr.message);
 		return 2;
 	}
+	/*
+	 * A profile of a variant's rules says what untagged games are,
+	 * unless --gametype does: --rules fmjd64 reads them as Russian.
+	 */
+	if (d->profile != NULL && !d->gametype_given)
+		d->gametype = profile_gametype(d->profile);
 	/* A mistake found from here on ends the run: no profile then. */
 	if ((st = operands(d, t, argc, argv)) >= 0) {
 		pdn_profile_free(d->profile);

@@ -123,7 +123,8 @@ struct drv {
 	pdn_severity min;	/* diagnostics shown: at least this */
 	unsigned flags;		/* PDN_REPLAY_LENIENT */
 	int jobs;
-	int gametype;		/* --gametype, or 0 */
+	int gametype;		/* --gametype (or --rules' variant), or 0 */
+	int gametype_given;	/* --gametype was given */
 	/*
 	 * --variant's GameType number (1-99; a name is its variant's
 	 * number), or 0.  The library may not play it: pdn_variant_get().
