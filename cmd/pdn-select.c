@@ -57,7 +57,7 @@ static const char *const roster[] = {
 };
 
 enum {
-	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_COUNT, OPT_TAGS, OPT_STATUS,
+	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_WINNER, OPT_LOSER, OPT_COUNT, OPT_TAGS, OPT_STATUS,
 	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL,
 	OPT_DUPBY, OPT_DUPFILE, OPT_SUMMARY, OPT_SPLIT, OPT_SPLITBY,
 	OPT_STRIP, OPT_ADD
@@ -74,6 +74,10 @@ static const struct drv_option options[] = {
 	    "games where White or Black contains NAME (any case)" },
 	{ OPT_RESULT, "result", "result", "RESULT",
 	    "games with this result, in either notation (2-0 is 1-0)" },
+	{ OPT_WINNER, "winner", "name", "NAME",
+	    "games that a player whose name contains NAME (any case) won" },
+	{ OPT_LOSER, "loser", "name", "NAME",
+	    "games that a player whose name contains NAME (any case) lost" },
 	{ 'v', "invert", NULL, NULL, "the games that do not match instead" },
 	{ OPT_COUNT, "count", NULL, NULL,
 	    "print only the number of games selected (with -D, kept)" },
@@ -270,6 +274,9 @@ option(void *arg, struct drv *d, int key, const char *value)
 		return criteria_add_player(&o->crit, value);
 	case OPT_RESULT:
 		return criteria_add_result(&o->crit, d, value);
+	case OPT_WINNER:
+	case OPT_LOSER:
+		return criteria_add_winner(&o->crit, value, key == OPT_LOSER);
 	case 'v':
 		o->invert = 1;
 		return 0;

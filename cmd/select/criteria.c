@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "chunks.h"
 #include "cli.h"
@@ -17,7 +18,9 @@
 enum op {
 	OP_EQ, OP_NE, OP_SUB, OP_LT, OP_GT, OP_LE, OP_GE,
 	OP_PLAYER,		/* White~ or Black~ */
-	OP_RESULT		/* the outcome, in either notation */
+	OP_RESULT,		/* the outcome, in either notation */
+	OP_WINNER,		/* the winner's name contains the value */
+	OP_LOSER		/* a loser's name contains the value */
 };
 
 /* How the value of a comparison (<, >, <=, >=) is compared. */
@@ -31,6 +34,7 @@ struct crit {
 	double num;
 	long lo, hi;		/* a date: the days it may be, YYYYMMDD */
 	pdn_outcome outcome;
+	int neg;		/* OP_RESULT: the outcome is not it (!=) */
 };
 
 /* Groups of which one must hold (OR): a --criteria file. */
@@ -243,6 +247,18 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 		*why = "out of memory";
 		return -1;
 	}
+	/*
+	 * Result=2-0 and Result!=2-0 compare results by meaning, as
+	 * --result does: 1-0 is 2-0 (the notation of 8x8 records).
+	 */
+	if ((c->op == OP_EQ || c->op == OP_NE) &&
+	    strcasecmp(c->name, "Result") == 0 &&
+	    (c->outcome = pdn_outcome_parse(c->value, NULL)) !=
+	    PDN_OUTCOME_NONE) {
+		c->neg = c->op == OP_NE;
+		c->op = OP_RESULT;
+		return 0;
+	}
 	if (c->op >= OP_LT && c->op <= OP_GE) {
 		if (is_date_tag(c->name)) {
 			if (parse_date(c->value, &c->lo, &c->hi) != 0) {
@@ -344,6 +360,39 @@ compare(const struct crit *c, const pdn_tag *t)
 	}
 }
 
+/* Whether tag `tag` of g names a player whose name contains `name`. */
+static int
+player_has(const pdn_game *g, const char *tag, const char *name)
+{
+	const pdn_tag *t = pdn_game_find_tag(g, tag);
+
+	return t != NULL && has_sub(t->value, t->vlen, name);
+}
+
+/*
+ * --winner and --loser: the side the result makes the winner (a loser)
+ * is a player whose name contains the value; in a double loss (0-0) both
+ * lost, and nobody won.
+ */
+static int
+result_side_holds(const struct crit *c, const pdn_game *g)
+{
+	pdn_outcome o = game_outcome(g);
+	int win = c->op == OP_WINNER;
+
+	switch (o) {
+	case PDN_OUTCOME_WHITE:
+		return player_has(g, win ? "White" : "Black", c->value);
+	case PDN_OUTCOME_BLACK:
+		return player_has(g, win ? "Black" : "White", c->value);
+	case PDN_OUTCOME_DOUBLE_LOSS:
+		return !win && (player_has(g, "White", c->value) ||
+		    player_has(g, "Black", c->value));
+	default:
+		return 0;
+	}
+}
+
 static int
 crit_holds(const struct crit *c, const pdn_game *g)
 {
@@ -351,7 +400,10 @@ crit_holds(const struct crit *c, const pdn_game *g)
 
 	switch (c->op) {
 	case OP_RESULT:
-		return game_outcome(g) == c->outcome;
+		return (game_outcome(g) == c->outcome) != c->neg;
+	case OP_WINNER:
+	case OP_LOSER:
+		return result_side_holds(c, g);
 	case OP_PLAYER:
 		return ((t = pdn_game_find_tag(g, "White")) != NULL &&
 		    has_sub(t->value, t->vlen, c->value)) ||
@@ -765,7 +817,10 @@ criteria_add_tag(struct criteria *cr, struct drv *d, const char *expr)
 	return add_crit(&cr->all, &c) != 0 ? 2 : 0;
 }
 
-/* --player or --result: a criterion of op OP_PLAYER or OP_RESULT. */
+/*
+ * --player, --result, --winner or --loser: a criterion of op OP_PLAYER,
+ * OP_RESULT, OP_WINNER or OP_LOSER.
+ */
 static int
 add_named(struct criteria *cr, struct drv *d, enum op op, const char *value)
 {
@@ -796,4 +851,10 @@ int
 criteria_add_result(struct criteria *cr, struct drv *d, const char *result)
 {
 	return add_named(cr, d, OP_RESULT, result);
+}
+
+int
+criteria_add_winner(struct criteria *cr, const char *name, int loser)
+{
+	return add_named(cr, NULL, loser ? OP_LOSER : OP_WINNER, name);
 }

@@ -68,14 +68,18 @@ void criteria_free(struct criteria *cr);
  * d says what is wrong with a value.  They return an option's status, as
  * a drv_tool option function does: 0, or 2 after saying what is wrong.
  *
- * criteria_add_tag() reads -t NAME OP VALUE, OP one of = != ~ < > <= >=;
+ * criteria_add_tag() reads -t NAME OP VALUE, OP one of = != ~ < > <= >=
+ * (Result = and != compare results by meaning, as --result does);
  * criteria_add_player() adds --player NAME (White or Black contains it,
- * in any case); criteria_add_result() adds --result, in either notation.
+ * in any case); criteria_add_result() adds --result, in either notation;
+ * criteria_add_winner() adds --winner NAME (the winner's name contains
+ * it), or with `loser` nonzero --loser NAME.
  */
 int criteria_add_tag(struct criteria *cr, struct drv *d, const char *expr);
 int criteria_add_player(struct criteria *cr, const char *name);
 int criteria_add_result(struct criteria *cr, struct drv *d,
     const char *result);
+int criteria_add_winner(struct criteria *cr, const char *name, int loser);
 
 /*
  * Reads a --criteria file (-T): one alternative per line, of criteria as
