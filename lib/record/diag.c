@@ -114,6 +114,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "text outside any game skipped" },
 	[PDN_D_FEN_SIDE_UNKNOWN] = { "fen-side-unknown", PDN_SEV_WARNING,
 	    "side to move '?' in the FEN" },
+	[PDN_D_MOVE_UPPERCASE] = { "move-uppercase", PDN_SEV_NOTE,
+	    "upper-case square letters read as lower case" },
 };
 
 const char *

@@ -905,12 +905,13 @@ lex_setup(pdn_lexer *lx, pdn_token *tok)
 }
 
 /*
- * Scans one square at b[i]: digits, or a file letter and a rank.  Returns
- * the index after it, or i when there is none.
+ * Scans one square at b[i]: digits, or a file letter and a rank (an
+ * upper-case letter read as its lower case, with PDN_TF_UPPER in *flags).
+ * Returns the index after it, or i when there is none.
  */
 static size_t
 scan_square(const unsigned char *b, size_t i, size_t end, unsigned *val,
-    size_t *ndig)
+    size_t *ndig, unsigned *flags)
 {
 	size_t j = i;
 	unsigned v = 0;
@@ -926,8 +927,12 @@ scan_square(const unsigned char *b, size_t i, size_t end, unsigned *val,
 		*val = v < PDN_ALPHA ? v : PDN_ALPHA - 1;
 		return j;
 	}
-	if (j + 1 < end && b[j] >= 'a' && b[j] <= 'l' && isdig(b[j + 1])) {
-		unsigned file = (unsigned)(b[j] - 'a' + 1);
+	if (j + 1 < end && ((b[j] >= 'a' && b[j] <= 'l') ||
+	    (b[j] >= 'A' && b[j] <= 'L')) && isdig(b[j + 1])) {
+		unsigned file = (unsigned)((b[j] | 0x20) - 'a' + 1);
+
+		if (b[j] <= 'L')
+			*flags |= PDN_TF_UPPER;
 
 		j++;
 		while (j < end && isdig(b[j]) && j - i <= 2) {
@@ -1055,7 +1060,7 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	pdn_movetok *m = &tok->move;
 	const char *res;
 
-	j = scan_square(b, i, end, &v, &nd);
+	j = scan_square(b, i, end, &v, &nd, &tok->flags);
 	if (j == i) {
 		char d[12];
 
@@ -1101,7 +1106,8 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	/* PDN 3.0 alphanumeric moves may omit the separator: "a3b4". */
 	if (v >= PDN_ALPHA) {
 		unsigned v2;
-		size_t nd2, j2 = scan_square(b, j, end, &v2, &nd2);
+		size_t nd2, j2 = scan_square(b, j, end, &v2, &nd2,
+		    &tok->flags);
 
 		if (j2 != j && v2 >= PDN_ALPHA) {
 			memset(m, 0, sizeof(*m));
@@ -1178,7 +1184,7 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 			tok->flags |= PDN_TF_SPACES;
 		if (m->nsq < PDN_MOVETOK_MAX)
 			sqstart[m->nsq] = k;
-		j = scan_square(b, k, end, &v, &nd);
+		j = scan_square(b, k, end, &v, &nd, &tok->flags);
 		if (j == k || (v >= PDN_ALPHA) != m->alpha) {
 			lx->pos = k;
 			return set_error(lx, tok, PDN_D_BAD_MOVE,

@@ -489,6 +489,8 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 			emit_once(r, PDN_D_MOVE_SPACES, t);
 		if ((f & PDN_TF_COLON) && !colon_separates(r))
 			emit_once(r, PDN_D_COLON_CAPTURE, t);
+		if (f & PDN_TF_UPPER)
+			emit_once(r, PDN_D_MOVE_UPPERCASE, t);
 	} else if (t->type == PDN_TOK_MOVENUM) {
 		if (f & PDN_TF_PADDED)
 			emit_once(r, PDN_D_MOVENUM_PADDED, t);

@@ -58,7 +58,8 @@ enum {
 	PDN_TF_QUOTES = 1 << 7,		/* curly quotes around a tag value */
 	PDN_TF_TAG_NAME = 1 << 8,	/* a tag name not [A-Z][A-Za-z0-9_]* */
 	PDN_TF_NO_DOT = 1 << 9,		/* a move number without its dot */
-	PDN_TF_WRAPPED = 1 << 10	/* a tag value over several lines */
+	PDN_TF_WRAPPED = 1 << 10,	/* a tag value over several lines */
+	PDN_TF_UPPER = 1 << 11		/* "E3-D4": upper-case file letters */
 };
 
 typedef struct pdn_token {
