@@ -327,9 +327,9 @@ variant_value(const char *s)
 
 /*
  * The GameType of the variant whose default profile has the name of
- * profile p (wcdf: 21, fid: 22...), or 0 for a profile of no one
- * variant's: a file's, or fmjd64, the default of Russian and Brazilian
- * draughts both (their games' moves tell them apart).
+ * built-in profile p (wcdf: 21, fid: 22...), or 0 for a profile of no one
+ * variant's: fmjd64, the default of Russian and Brazilian draughts both
+ * (their games' moves tell them apart).
  */
 static int
 profile_gametype(const pdn_profile *p)
@@ -919,10 +919,12 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 		return 2;
 	}
 	/*
-	 * A profile of a variant's rules says what untagged games are,
-	 * unless --gametype does: --rules fmjd64 reads them as Russian.
+	 * A built-in profile of one variant's rules says what untagged
+	 * games are, unless --gametype does: --rules wcdf reads them as
+	 * English draughts (a profile file, whatever its name, does not).
 	 */
-	if (d->profile != NULL && !d->gametype_given)
+	if (d->profile != NULL && !d->gametype_given &&
+	    pdn_profile_builtin(d->rules) != NULL)
 		d->gametype = profile_gametype(d->profile);
 	/* A mistake found from here on ends the run: no profile then. */
 	if ((st = operands(d, t, argc, argv)) >= 0) {

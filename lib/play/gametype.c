@@ -305,9 +305,11 @@ static const int algebraic_8x8[] = { 25, 26, 29, 21, 22, 23, 24, 31 };
 /*
  * Whether every main-line move of g replays in variant v from its FEN tag
  * `fen` (or the start position) and its /FEN/ setups: the readings of an
- * ambiguous token followed side by side, FIT_LINES of them at most.  On
- * a fit *ends gets what the last position says of the game: -1 nothing
- * (the side to move has a move), else the colour that has lost.
+ * ambiguous token followed side by side, equal positions once, FIT_LINES
+ * of them at most.  Returns 1 on a fit, 0 when none, -1 when more readings
+ * than that were alive (no answer).  On a fit *ends gets what the last
+ * positions say of the game: -1 nothing (the side to move has a move),
+ * the colour that has lost, or -2 when the readings disagree.
  */
 static int
 fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
@@ -319,7 +321,7 @@ fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
 	pdn_fen_info info;
 	const pdn_elem *e;
 	size_t i, k;
-	int n = 1, nn, j, m, side;
+	int n = 1, nn, j, m, q, side, end;
 
 	memset(&info, 0, sizeof(info));
 	if (fen != NULL) {
@@ -352,10 +354,19 @@ fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
 		for (j = 0, nn = 0; j < n; j++) {
 			m = match_moves(mv, FIT_LINES, &cur[j], &e->u.move.tok, 0,
 			    &scratch);
-			for (k = 0; k < (size_t)m && k < FIT_LINES &&
-			    nn < FIT_LINES; k++) {
+			if (m > FIT_LINES)
+				return -1;
+			for (k = 0; k < (size_t)m; k++) {
 				p = cur[j];
 				pdn_make(&p, &mv[k]);
+				/* Canonical positions: equal ones, equal bytes. */
+				for (q = 0; q < nn && memcmp(&next[q], &p,
+				    sizeof(p)) != 0; q++)
+					;
+				if (q < nn)
+					continue;
+				if (nn == FIT_LINES)
+					return -1;
 				next[nn++] = p;
 			}
 		}
@@ -364,8 +375,14 @@ fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
 		memcpy(cur, next, (size_t)nn * sizeof(cur[0]));
 		n = nn;
 	}
-	*ends = pdn_count_moves(&cur[0]) == 0 ?
-	    (int)pdn_position_side(&cur[0]) : -1;
+	for (j = 0; j < n; j++) {
+		end = pdn_count_moves(&cur[j]) == 0 ?
+		    (int)pdn_position_side(&cur[j]) : -1;
+		if (j == 0)
+			*ends = end;
+		else if (end != *ends)
+			*ends = -2;
+	}
 	return 1;
 }
 
@@ -382,7 +399,7 @@ infer_8x8(const pdn_game *g, const pdn_tag *fen, char *fits, size_t size)
 {
 	const int *order = g->first_move != NULL && g->first_move->alpha ?
 	    algebraic_8x8 : numeric_8x8;
-	int i, end, first_end = 0, chosen = 0, agree = 1, nfit = 0;
+	int i, end, fit, first_end = 0, chosen = 0, agree = 1, nfit = 0;
 	const pdn_variant *v;
 	size_t len = 0;
 
@@ -394,8 +411,11 @@ infer_8x8(const pdn_game *g, const pdn_tag *fen, char *fits, size_t size)
 	    i++) {
 		if ((v = pdn_variant_get(order[i])) == NULL ||
 		    pdn_variant_squares(v) != 32 ||
-		    !fits_variant(v, g, fen, &end))
+		    (fit = fits_variant(v, g, fen, &end)) == 0)
 			continue;
+		/* Too many readings alive to tell: no variant is taken. */
+		if (fit < 0)
+			return 0;
 		if (nfit++ == 0) {
 			chosen = order[i];
 			first_end = end;
@@ -405,7 +425,7 @@ infer_8x8(const pdn_game *g, const pdn_tag *fen, char *fits, size_t size)
 			len += (size_t)snprintf(fits + len, size - len, "%s%s",
 			    len > 0 ? ", " : "", pdn_variant_name(v));
 	}
-	return agree ? chosen : 0;
+	return agree && first_end != -2 ? chosen : 0;
 }
 
 /*
@@ -426,7 +446,7 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 	pdn_move mv;
 	char fits[128], text[256];
 	const char *comma;
-	int big = g->big_square, gt8;
+	int big = g->big_square, gt8, end, intl_default = 0;
 
 	/* The reader says whether there is a tag: no lookup for most. */
 	if (!g->gametype_inferred &&
@@ -463,8 +483,20 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 		if (match_moves(&mv, 1, &pos, first, 0, &legal) > 0)
 			big = 1;
 	}
-	if (big == 0 && default_international(r, fen))
+	if (big == 0 && default_international(r, fen)) {
 		big = 1;
+		/*
+		 * A FEN of squares up to 32 and a first move that fit 10x10
+		 * fit an 8x8 board as well (an endgame): the moves decide,
+		 * the PDN default when they replay in international draughts
+		 * or in no 8x8 variant.
+		 */
+		if (fen != NULL && g->first_move != NULL &&
+		    fits_variant(pdn_variant_default(), g, fen, &end) == 0) {
+			big = 0;
+			intl_default = 1;
+		}
+	}
 	/*
 	 * Contradicting international draughts (an 8x8 first move, an
 	 * algebraic move, a FEN or first move that does not fit): the type
@@ -483,6 +515,8 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 		    NULL);
 		return;
 	}
+	if (intl_default)
+		big = 1;
 	if (big == 1) {
 		r->gametype = 20;
 		/* Every untagged game: the fixed text, nothing formatted. */

@@ -88,9 +88,10 @@ struct pdn_reader {
 	pdn_movetok first;
 	/*
 	 * With skip_moves, whether this game's moves may pass unkept: when
-	 * its GameType is known (its tag, or the caller's); an untagged
-	 * game keeps them, for the finish hook that infers its variant by
-	 * replaying them (-1: not yet asked).
+	 * its GameType is known (its tag, or the caller's) or a square above
+	 * 32 says its board; another untagged game keeps them, for the
+	 * finish hook that infers its variant by replaying them (-1: not yet
+	 * asked).
 	 */
 	int may_skip;
 	/*
@@ -1172,6 +1173,10 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			if (r->opt.skip_moves && r->may_skip < 0)
 				r->may_skip = r->opt.gametype > 0 ||
 				    find_tag(r, "GameType") != NULL;
+			/* A square above 32 says 10x10 or 12x12: no replay. */
+			if (r->opt.skip_moves && r->may_skip == 0 &&
+			    r->big > 0)
+				r->may_skip = 1;
 			if (r->opt.skip_moves && r->may_skip) {
 				r->pending_num = -1;
 				r->pending_dots = 0;

@@ -198,7 +198,7 @@ const pdn_move *pdn_movelist_get(const pdn_movelist *list, int i);
  * A variant of draughts: its board, square numbering, rules and notation
  * (pdn(5), pdn-rules(7)).  The descriptors are static and never freed; a game
  * names its variant by the number of its GameType tag (20 international,
- * 21 English, ...).  Every position belongs to one (pdn_position.variant),
+ * 21 English, ...).  Every position belongs to one (pdn_position_variant()),
  * and the functions below that take a position follow its rules: moves,
  * FEN, notation and perft.  Squares are numbered 1..pdn_variant_squares()
  * in the variant's own numbering; the algebraic variants (Russian,

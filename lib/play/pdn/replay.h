@@ -85,7 +85,7 @@ typedef struct pdn_setup {
 	/*
 	 * PDN_FEN_W_* liberties of its text, but PDN_FEN_W_SIDE_UNKNOWN
 	 * only while no move told the side: a '?' that the first move
-	 * after it decided (pdn_setup_side()) has `pos.side` from it.
+	 * after it decided (pdn_setup_side()) has `pos`'s side from it.
 	 */
 	unsigned fen_warnings;
 } pdn_setup;
