@@ -214,8 +214,8 @@ square_centre(const struct board *b, int n, double *x, double *y)
 	*y = FRAME + r * CELL + CELL / 2.0;
 }
 
-static void
-xml_text(pdn_buf *out, const char *s)
+void
+render_xml_text(pdn_buf *out, const char *s)
 {
 	for (; *s != '\0'; s++) {
 		switch (*s) {
@@ -347,7 +347,7 @@ render_svg(pdn_buf *out, const pdn_position *pos, const pdn_move *last,
 	    w, h, w, h);
 	if (title != NULL) {
 		buf_puts(out, "<title>");
-		xml_text(out, title);
+		render_xml_text(out, title);
 		buf_puts(out, "</title>\n");
 	}
 	buf_puts(out, svg_defs);

@@ -24,6 +24,12 @@ struct render_opts {
  * `lastmove` (the text of the move that led here, NULL when there is none).
  * With opts->unicode the pieces are U+26C0..U+26C3 and the frame box lines.
  */
+/*
+ * Appends s as XML text (SVG, HTML): & < > " as entities, the control
+ * characters XML 1.0 forbids left out.
+ */
+void render_xml_text(pdn_buf *out, const char *s);
+
 void render_board(pdn_buf *out, const pdn_position *pos,
     const char *lastmove, const struct render_opts *opts);
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render.h"
 #include "table.h"
 
 void
@@ -177,26 +178,18 @@ display_width(const char *s)
 
 /* --- formats -------------------------------------------------------- */
 
+/* HTML text, escaped as the SVG pictures' (render_xml_text()). */
 void
 html_text(FILE *fp, const char *s)
 {
-	for (; s != NULL && *s != '\0'; s++)
-		switch (*s) {
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		default:
-			fputc(*s, fp);
-		}
+	pdn_buf b = { 0 };
+
+	if (s == NULL)
+		return;
+	render_xml_text(&b, s);
+	if (b.len > 0)
+		fwrite(b.data, 1, b.len, fp);
+	pdn_buf_free(&b);
 }
 
 static void
