@@ -160,9 +160,10 @@ keep_diag(const pdn_diag *d, void *arg)
 		snprintf(fe->move, sizeof(fe->move), "%s",
 		    d->move != NULL ? d->move : "");
 	}
-	if (drv_shown(&drv, d->severity) < 0)
+	if (drv_diag_off(&drv, d) ||
+	    drv_shown(&drv, drv_severity(&drv, d)) < 0)
 		return;
-	kept_add(&b->kd, d, d->severity);
+	kept_add(&b->kd, d, drv_severity(&drv, d));
 }
 
 /* --- adjudication (on a worker) ------------------------------------- */
