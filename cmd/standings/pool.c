@@ -311,7 +311,9 @@ pool_finish(struct pool *p)
 		p->pend[i].white = map[p->pend[i].white];
 		p->pend[i].black = map[p->pend[i].black];
 	}
-	qsort(p->g, p->ng, sizeof(*p->g), cmp_game);
+	/* No game counted (every one without players): p->g is NULL. */
+	if (p->ng > 1)
+		qsort(p->g, p->ng, sizeof(*p->g), cmp_game);
 	/* The events by their first game; those of none after, by name. */
 	for (i = 0; i < p->events.n; i++)
 		first[i] = UINT32_MAX;
