@@ -202,6 +202,74 @@ cli_diag_format(const pdn_diag *d, char *buf, size_t size)
 	return n;
 }
 
+/*
+ * The limit of cli_diag_limit(): the warnings and notes of each code said
+ * in the current file, and those left unsaid, in the order their codes
+ * were first left out.
+ */
+static struct {
+	int max;			/* 0: no limit */
+	const unsigned char *all;	/* codes said every time, or NULL */
+	char *file;			/* the current file, or NULL */
+	long said[PDN_D_NCODES], more[PDN_D_NCODES];
+	pdn_diag_code order[PDN_D_NCODES];
+	size_t norder;
+} lim;
+
+void
+cli_diag_limit(int max, const unsigned char *all)
+{
+	lim.max = max;
+	lim.all = all;
+}
+
+void
+cli_diag_flush(void)
+{
+	char buf[CLI_DIAG_MAX + 1];
+	size_t i;
+	int n;
+
+	for (i = 0; i < lim.norder; i++) {
+		n = snprintf(buf, sizeof(buf), "%s: %s: %s: %ld more in this "
+		    "file (-W %s shows them)\n", cli_progname, lim.file,
+		    pdn_diag_name(lim.order[i]), lim.more[lim.order[i]],
+		    pdn_diag_name(lim.order[i]));
+		if (n > CLI_DIAG_MAX)
+			n = CLI_DIAG_MAX;
+		cli_diag_write(buf, (size_t)n);
+	}
+	lim.norder = 0;
+	memset(lim.said, 0, sizeof(lim.said));
+	memset(lim.more, 0, sizeof(lim.more));
+	free(lim.file);
+	lim.file = NULL;
+}
+
+/* Whether diagnostic d is one too many of its code in its file. */
+static int
+over_limit(const pdn_diag *d)
+{
+	const char *file = d->file != NULL ? d->file : "";
+	unsigned code = (unsigned)d->code;
+
+	if (lim.max <= 0 || d->severity == PDN_SEV_ERROR ||
+	    code >= PDN_D_NCODES || (lim.all != NULL && lim.all[code]))
+		return 0;
+	if (lim.file == NULL || strcmp(lim.file, file) != 0) {
+		cli_diag_flush();
+		if ((lim.file = strdup(file)) == NULL)
+			return 0;
+	}
+	if (lim.said[code] < lim.max) {
+		lim.said[code]++;
+		return 0;
+	}
+	if (lim.more[code]++ == 0)
+		lim.order[lim.norder++] = (pdn_diag_code)code;
+	return 1;
+}
+
 void
 cli_diag(const pdn_diag *d, void *arg)
 {
@@ -217,6 +285,8 @@ cli_diag(const pdn_diag *d, void *arg)
 		if (d->severity < st->min)
 			return;
 	}
+	if (over_limit(d))
+		return;
 	n = cli_diag_format(d, buf, CLI_DIAG_MAX);
 	buf[n++] = '\n';
 	cli_diag_write(buf, (size_t)n);

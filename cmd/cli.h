@@ -74,6 +74,19 @@ struct cli_diag_state {
 void cli_diag(const pdn_diag *d, void *arg);
 
 /*
+ * After the first `max` warnings (or notes) of one code in one file,
+ * cli_diag() says no more of them but counts them, and
+ * cli_diag_flush() says how many it left out, a line per code:
+ * "prog: FILE: fen-liberty: 245 more in this file (-W fen-liberty shows
+ * them)".  Errors are always said, and so are the codes whose all[code]
+ * is set (all NULL: none); max 0 says every diagnostic.  A diagnostic of
+ * another file flushes those of the file before it.
+ */
+#define CLI_DIAG_LIMIT	5
+void cli_diag_limit(int max, const unsigned char *all);
+void cli_diag_flush(void);
+
+/*
  * Formats a diagnostic as cli_diag() prints it, without the newline, into
  * buf of `size` bytes (truncated to fit, NUL-ended): for a tool that
  * collects diagnostics to print them later in input order.  Returns the

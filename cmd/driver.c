@@ -62,6 +62,12 @@ static const struct {
 	    "diagnostics: errors only" } },
 	{ DRV_VERBOSE, { DRV_K_VERBOSE, "verbose", NULL, NULL,
 	    "diagnostics: notes too" } },
+	{ DRV_WARN, { 'W', "warn", "code", "[no-|error=]CODE",
+	    "diagnostics of code CODE (fen-liberty, ...): no-CODE leaves "
+	    "them out, error=CODE makes them errors, no-error=CODE keeps "
+	    "--strict from it, CODE says every one (by default the first 5 "
+	    "of a code in a file, then how many more); all: every one of "
+	    "every code" } },
 	{ ~0u, { 'h', "help", NULL, NULL, "show this help" } },
 	{ ~0u, { 'V', "version", NULL, NULL, "show the version" } },
 };
@@ -501,6 +507,93 @@ drv_reader_next(struct drv *d, const pdn_game **g, pdn_reader *r)
 	}
 }
 
+static size_t edit_distance(const char *a, size_t la, const char *b);
+
+/* The code of a diagnostic's name, or -1. */
+static int
+diag_code(const char *name)
+{
+	int c;
+
+	for (c = 0; c < PDN_D_NCODES; c++)
+		if (strcmp(name, pdn_diag_name((pdn_diag_code)c)) == 0)
+			return c;
+	return -1;
+}
+
+/*
+ * -W's value: all, CODE, no-CODE, error=CODE or no-error=CODE.  Returns
+ * 0, or 2 after saying what is wrong, with the nearest names of
+ * diagnostics for a name that is none.
+ */
+static int
+warn_option(struct drv *d, const char *value)
+{
+	char want[256];
+	const char *name = value;
+	size_t i, k = 0, len, dist, best = (size_t)-1, at;
+	int how = 0, code;	/* 0 on, 1 off, 2 error, 3 no-error */
+
+	if (strcmp(value, "all") == 0) {
+		memset(d->wall, 1, sizeof(d->wall));
+		return 0;
+	}
+	if (strncmp(name, "no-error=", 9) == 0)
+		how = 3, name += 9;
+	else if (strncmp(name, "error=", 6) == 0)
+		how = 2, name += 6;
+	else if (strncmp(name, "no-", 3) == 0 && diag_code(name) < 0)
+		how = 1, name += 3;
+	if ((code = diag_code(name)) < 0) {
+		len = strlen(name);
+		for (i = 0; i < PDN_D_NCODES; i++)
+			if ((dist = edit_distance(name, len,
+			    pdn_diag_name((pdn_diag_code)i))) < best)
+				best = dist;
+		/* Near: at most 3 edits, and a third of the name. */
+		if (best > 3 || best * 3 > len + 2)
+			best = (size_t)-1;
+		at = (size_t)snprintf(want, sizeof(want),
+		    "no diagnostic of that name");
+		for (i = 0, k = 0; best != (size_t)-1 && i < PDN_D_NCODES;
+		    i++)
+			if (edit_distance(name, len,
+			    pdn_diag_name((pdn_diag_code)i)) == best &&
+			    at < sizeof(want))
+				at += (size_t)snprintf(want + at,
+				    sizeof(want) - at, "%s%s", k++ == 0 ?
+				    "; did you mean " : " or ",
+				    pdn_diag_name((pdn_diag_code)i));
+		if (at < sizeof(want))
+			snprintf(want + at, sizeof(want) - at, "%s", k > 0 ?
+			    "?" : "; pdn-validate(1) lists them");
+		return drv_bad_value(d, "-W", value, want);
+	}
+	switch (how) {
+	case 0:
+		d->woff[code] = 0;
+		d->wall[code] = 1;
+		break;
+	case 1:
+		if (pdn_diag_severity((pdn_diag_code)code) == PDN_SEV_ERROR) {
+			snprintf(want, sizeof(want), "%s is an error, which "
+			    "is never left out", name);
+			return drv_bad_value(d, "-W", value, want);
+		}
+		d->woff[code] = 1;
+		break;
+	case 2:
+		d->woff[code] = 0;
+		d->werror[code] = 1;
+		d->wraised = 1;
+		break;
+	default:
+		d->werror[code] = 2;
+		break;
+	}
+	return 0;
+}
+
 /* Takes a common option.  Returns 0 or 2. */
 static int
 common_option(struct drv *d, int key, const char *value)
@@ -595,6 +688,8 @@ common_option(struct drv *d, int key, const char *value)
 	case DRV_K_VERBOSE:
 		d->min = PDN_SEV_NOTE;
 		return 0;
+	case 'W':
+		return warn_option(d, value);
 	}
 	return 2;
 }
@@ -909,6 +1004,7 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	 */
 	if (d->games.on)
 		d->jobs = 1;
+	cli_diag_limit(CLI_DIAG_LIMIT, d->wall);
 	if (d->rules != NULL && pdn_profile_load(&d->profile, d->rules,
 	    PDN_DATADIR "/profiles", &perr) != 0) {
 		if (perr.line > 0)
@@ -1010,6 +1106,9 @@ drv_run(struct drv *d, int (*file)(void *arg, struct drv *d,
 		d->reader = NULL;
 		d->last_game = 0;
 		st = file(arg, d, &in);
+		/* The diagnostics of the input left out, counted. */
+		if (!d->quiet)
+			cli_diag_flush();
 		if (st > status)
 			status = st;
 		if (st < 2)
@@ -1197,6 +1296,9 @@ drv_end(struct drv *d, int status)
 	size_t i;
 
 	cli_progress_end();
+	if (!d->quiet)
+		cli_diag_flush();
+	cli_diag_limit(0, NULL);
 	if (d->status > status)
 		status = d->status;
 	/* Everything is written before anything is renamed. */
@@ -1246,11 +1348,20 @@ drv_severity(const struct drv *d, const pdn_diag *dg)
 	 * judged, not that something is wrong with it: it stays a warning,
 	 * and the game unsupported, never invalid.
 	 */
+	if ((unsigned)dg->code < PDN_D_NCODES && d->werror[dg->code] == 1)
+		return PDN_SEV_ERROR;
 	if (d->strict && dg->severity == PDN_SEV_WARNING &&
 	    dg->code != PDN_D_UNSUPPORTED_GAMETYPE &&
-	    dg->code != PDN_D_GAMETYPE_UNKNOWN)
+	    dg->code != PDN_D_GAMETYPE_UNKNOWN &&
+	    ((unsigned)dg->code >= PDN_D_NCODES || d->werror[dg->code] != 2))
 		return PDN_SEV_ERROR;
 	return dg->severity;
+}
+
+int
+drv_diag_off(const struct drv *d, const pdn_diag *dg)
+{
+	return (unsigned)dg->code < PDN_D_NCODES && d->woff[dg->code];
 }
 
 int
@@ -1268,7 +1379,7 @@ drv_diag(const pdn_diag *dg, void *arg)
 	pdn_diag raised = *dg;
 
 	/* Of a game --game, --skip or --max leave out: not read. */
-	if (!drv_game_wanted(d, dg->game))
+	if (!drv_game_wanted(d, dg->game) || drv_diag_off(d, dg))
 		return;
 	raised.severity = drv_severity(d, dg);
 	if (raised.severity == PDN_SEV_ERROR)

@@ -12,6 +12,11 @@
  *   -o, --output FILE  write to FILE, replaced only when the run went well
  *   -q, --quiet        no output at all, the exit status only (grep -q)
  *   -w, --no-warnings  diagnostics: errors only
+ *   -W, --warn [no-|error=|no-error=]CODE, all
+ *                      diagnostics of one code: off, an error, not made
+ *                      one by --strict, or on and every one said (the
+ *                      first five of a code in a file are, then one line
+ *                      says how many more there were); all: every one
  *       --verbose      diagnostics: notes too
  *   -j, --jobs N       N threads, the same output as one
  *   -l, --lenient      accept the irregular moves of FMJD 5.4 and 5.7
@@ -51,9 +56,10 @@
 #define DRV_RECURSIVE	(1u << 11)
 #define DRV_VARIANT	(1u << 12)
 #define DRV_GAMES	(1u << 13)	/* --game, --skip, --max */
+#define DRV_WARN	(1u << 14)	/* -W */
 /* What a tool that reads PDN files has, at least. */
 #define DRV_READS	(DRV_QUIET | DRV_NO_WARNINGS | DRV_VERBOSE | \
-			 DRV_GAMETYPE | DRV_RECURSIVE | DRV_GAMES)
+			 DRV_GAMETYPE | DRV_RECURSIVE | DRV_GAMES | DRV_WARN)
 
 #define DRV_MAX_JOBS	256
 
@@ -139,6 +145,15 @@ struct drv {
 	char **inputs;
 	size_t ninputs;
 	struct cli_diag_state ds;	/* what drv_diag() counted */
+	/*
+	 * -W, by code: woff (no-CODE) leaves it out everywhere, werror 1
+	 * (error=CODE) makes it an error, 2 (no-error=CODE) keeps --strict
+	 * from doing so; wall (CODE, or all for every code) says every one
+	 * of it, not the first few.  wraised: some error=CODE was given.
+	 */
+	unsigned char woff[PDN_D_NCODES], werror[PDN_D_NCODES];
+	unsigned char wall[PDN_D_NCODES];
+	int wraised;
 	/* Outputs committed by drv_end(). */
 	struct cli_output **outs;
 	size_t nouts, capouts;
@@ -237,11 +252,18 @@ int drv_usage_error(const struct drv *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /*
- * The severity diagnostic dg has in this run: --strict makes a warning an
- * error, except the one that says a game was not replayed
- * (unsupported-gametype, gametype-unknown).
+ * The severity diagnostic dg has in this run: -W error=CODE makes it an
+ * error; --strict makes a warning an error, except the one that says a
+ * game was not replayed (unsupported-gametype, gametype-unknown) and
+ * those of -W no-error=CODE.
  */
 pdn_severity drv_severity(const struct drv *d, const pdn_diag *dg);
+
+/*
+ * Whether -W no-CODE turned diagnostic dg off: a tool then neither says
+ * nor counts nor keeps it.
+ */
+int drv_diag_off(const struct drv *d, const pdn_diag *dg);
 
 /*
  * Whether a diagnostic of severity sev in this run (drv_severity()) is

@@ -37,7 +37,9 @@ static struct {
 	enum format fmt;
 	int summary;
 	int inplace;
+	int truncate;		/* --truncate: 0 no, TRUNC_VARIATION, TRUNC_DROP */
 } opt;
+enum { TRUNC_VARIATION = 1, TRUNC_DROP };
 
 /* The first error diagnostic of a game: why it is invalid, and where. */
 struct first_error {
@@ -160,9 +162,10 @@ keep_diag(const pdn_diag *d, void *arg)
 		snprintf(fe->move, sizeof(fe->move), "%s",
 		    d->move != NULL ? d->move : "");
 	}
-	if (drv_shown(&drv, d->severity) < 0)
+	if (drv_diag_off(&drv, d) ||
+	    drv_shown(&drv, drv_severity(&drv, d)) < 0)
 		return;
-	kept_add(&b->kd, d, d->severity);
+	kept_add(&b->kd, d, drv_severity(&drv, d));
 }
 
 /* --- adjudication (on a worker) ------------------------------------- */
@@ -220,7 +223,14 @@ struct edit {
 	uint64_t off, len;
 	uint32_t kind, tlen;
 };
-enum { EDIT_REPLACE, EDIT_LINE, EDIT_LINE_BEFORE };
+enum { EDIT_REPLACE, EDIT_LINE, EDIT_LINE_BEFORE, EDIT_CUT };
+
+/*
+ * EDIT_CUT (--truncate): [off, off + len) is a game up to its terminator
+ * (or its end), and the text the deciding ply, in decimal: the moves
+ * after that ply of the main line are cut (apply_cut()), kept as a
+ * variation or dropped as opt.truncate says.
+ */
 
 static void
 add_edit(pdn_buf *b, uint64_t off, uint64_t len, uint32_t kind,
@@ -270,11 +280,32 @@ inplace_edits(const struct judged *j, pdn_buf *b)
 	long result = -1, termination = -1;
 	size_t i;
 
+	char ply[24];
+	int cut;
+
 	if (g->truncated || term == NULL || res == NULL ||
 	    (pdn_adjudication_verdict(j->adj) != PDN_VERDICT_DISAGREE &&
 	    pdn_adjudication_verdict(j->adj) != PDN_VERDICT_CONTINUES) ||
-	    (g->ntags > 0 && g->tag_spans == NULL) || !result_differs(g, res))
+	    (g->ntags > 0 && g->tag_spans == NULL))
 		return;
+	/*
+	 * --truncate: a game that goes on after the deciding ply is cut
+	 * there, whatever its result says, so that it is then decided at
+	 * its last ply.
+	 */
+	cut = opt.truncate != 0 &&
+	    pdn_adjudication_verdict(j->adj) == PDN_VERDICT_CONTINUES &&
+	    pdn_adjudication_ply(j->adj) >= 0;
+	if (!result_differs(g, res)) {
+		if (cut) {
+			snprintf(ply, sizeof(ply), "%ld",
+			    pdn_adjudication_ply(j->adj));
+			add_edit(b, g->span.offset, (g->terminator_span.len >
+			    0 ? g->terminator_span.offset : g->span.offset +
+			    g->span.len) - g->span.offset, EDIT_CUT, ply);
+		}
+		return;
+	}
 	snprintf(rline, sizeof(rline), "[Result \"%s\"]", res);
 	snprintf(tline, sizeof(tline), "[Termination \"%s\"]", term);
 	for (i = 0; i < g->ntags; i++) {
@@ -304,6 +335,12 @@ inplace_edits(const struct judged *j, pdn_buf *b)
 		    (long)g->ntags - 1))
 			add_edit(b, sp->tag.offset + sp->tag.len, 0, EDIT_LINE,
 			    tline);
+	}
+	if (cut) {
+		snprintf(ply, sizeof(ply), "%ld", pdn_adjudication_ply(j->adj));
+		add_edit(b, g->span.offset, (g->terminator_span.len > 0 ?
+		    g->terminator_span.offset : g->span.offset + g->span.len) -
+		    g->span.offset, EDIT_CUT, ply);
 	}
 	if (g->terminator_span.len > 0)
 		add_edit(b, g->terminator_span.offset, g->terminator_span.len,
@@ -382,6 +419,130 @@ eol_after(struct run *run, uint64_t from)
 	return crlf ? "\r\n" : "\n";
 }
 
+/*
+ * EDIT_CUT: reads the game at [from, from + len) of the file again, finds
+ * the end of its main line's ply `ply` (with what follows it: comments,
+ * NAGs, variations) and the end of its main line, and writes the file
+ * from run->pos to there, the moves after the ply either in a variation
+ * that starts again at the ply ("16-2 (2... 16-2 3. 6-50 ...)": a
+ * variation replaces the move before it) or left out.  A game decided
+ * before its first move keeps its moves as a variation cannot: said, and
+ * left whole.  Returns 0, or -1 after a read error.
+ */
+static int
+apply_cut(struct run *run, uint64_t from, uint64_t len, long ply)
+{
+	pdn_lexer *lx = NULL;
+	pdn_token t;
+	char *buf = NULL, head[PDN_MOVETOK_STRMAX + 48];
+	uint64_t s = 0, e, pmove = 0, pend = 0;
+	long plies = 0, num = -1;
+	int depth = 0, second = 0, prev_num = 0, found = 0, rc = -1;
+	ssize_t n;
+
+	if (ply <= 0 && opt.truncate == TRUNC_VARIATION) {
+		cli_warn("%s: a game decided before its first move keeps its "
+		    "moves: --truncate variation has no move to hang them on "
+		    "(--truncate drop cuts them)", run->fixed.name);
+		return 0;
+	}
+	if ((buf = malloc(len > 0 ? len : 1)) == NULL) {
+		cli_warn("out of memory");
+		run->copy_failed = 1;
+		return -1;
+	}
+	if ((n = pread(run->fd, buf, len, (off_t)from)) < 0 ||
+	    (uint64_t)n != len) {
+		cli_warn("%s: %s", run->fixed.name, n < 0 ? strerror(errno) :
+		    "changed while read");
+		run->copy_failed = 1;
+		goto out;
+	}
+	if (pdn_lexer_new_mem(&lx, buf, len) != 0) {
+		cli_warn("out of memory");
+		run->copy_failed = 1;
+		goto out;
+	}
+	/* The start of ply + 1 (its move number, when it has one). */
+	while (!found && pdn_lexer_next(&t, lx) == 0 &&
+	    t.type != PDN_TOK_EOF && t.type != PDN_TOK_RESULT &&
+	    t.type != PDN_TOK_ERROR) {
+		if (t.type == PDN_TOK_LPAREN)
+			depth++;
+		else if (t.type == PDN_TOK_RPAREN && depth > 0)
+			depth--;
+		if (depth > 0 || t.type == PDN_TOK_RPAREN)
+			continue;
+		if (t.type == PDN_TOK_MOVENUM) {
+			if (plies == ply) {
+				s = t.offset;
+				found = 1;
+				break;
+			}
+			num = t.num;
+			second = t.dots == 3;
+			prev_num = 1;
+			continue;
+		}
+		if (t.type == PDN_TOK_MOVE) {
+			if (plies == ply) {
+				s = t.offset;
+				found = 1;
+				break;
+			}
+			/* The move of the ply, and how it is numbered. */
+			if (++plies == ply) {
+				pmove = t.offset;
+				pend = pdn_lexer_offset(lx);
+				if (!prev_num && num >= 0)
+					second = 1;
+			} else if (!prev_num)
+				second = 0;
+			prev_num = 0;
+			continue;
+		}
+		prev_num = 0;
+	}
+	if (!found) {
+		rc = 0;		/* nothing after the ply */
+		goto out;
+	}
+	/* Cut after the blanks before it, up to the blanks at the end. */
+	while (s > 0 && strchr(" \t\r\n", buf[s - 1]) != NULL)
+		s--;
+	for (e = len; e > s && strchr(" \t\r\n", buf[e - 1]) != NULL; e--)
+		;
+	if (copy_to(run, from + s) != 0)
+		goto out;
+	if (opt.truncate == TRUNC_DROP) {
+		run->pos = from + e;
+	} else {
+		/* The ply's move as written, its blanks and marks left out. */
+		while (pend > pmove && strchr(" \t\r\n", buf[pend - 1]) !=
+		    NULL)
+			pend--;
+		if (pend - pmove > PDN_MOVETOK_STRMAX)
+			pend = pmove + PDN_MOVETOK_STRMAX;
+		if (num >= 0)
+			snprintf(head, sizeof(head), " (%ld%s %.*s", num,
+			    second ? "..." : ".", (int)(pend - pmove),
+			    buf + pmove);
+		else
+			snprintf(head, sizeof(head), " (%.*s",
+			    (int)(pend - pmove), buf + pmove);
+		fputs(head, run->fixed.fp);
+		if (copy_to(run, from + e) != 0)
+			goto out;
+		fputc(')', run->fixed.fp);
+	}
+	run->edits++;
+	rc = 0;
+out:
+	pdn_lexer_free(lx);
+	free(buf);
+	return rc;
+}
+
 /* Writes a record's edits (blob of n bytes) at base `base`. */
 static void
 apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
@@ -395,12 +556,26 @@ apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
 		memcpy(&e, blob + at, sizeof(e));
 		at += sizeof(e);
 		to = base + e.off;
+		if (e.kind == EDIT_CUT) {
+			char ply[24];
+
+			snprintf(ply, sizeof(ply), "%.*s", (int)e.tlen,
+			    blob + at);
+			at += e.tlen;
+			if (apply_cut(run, to, e.len, strtol(ply, NULL, 10)) !=
+			    0)
+				return;
+			continue;
+		}
 		if (e.kind == EDIT_LINE) {
 			/* Not past the next edit's bytes. */
 			limit = UINT64_MAX;
 			if (at + e.tlen + sizeof(next) <= n) {
 				memcpy(&next, blob + at + e.tlen, sizeof(next));
-				limit = base + next.off;
+				/* A cut starts at the game: its bytes are the
+				 * moves, after the tags' lines. */
+				if (next.kind != EDIT_CUT)
+					limit = base + next.off;
 			}
 			to = line_end(run, to, limit, &crlf);
 		}
@@ -1024,12 +1199,15 @@ print_summary(const struct run *run)
 	cli_warn("reason time: %ld", run->reasons[REASON_TIME]);
 }
 
-enum { OPT_SUMMARY = DRV_K_OWN };
+enum { OPT_SUMMARY = DRV_K_OWN, OPT_TRUNCATE };
 
 static const struct drv_option options[] = {
 	{ 'i', "in-place", NULL, NULL,
 	    "fix each file in place: only the results the rules change, "
 	    "every other byte as it was" },
+	{ OPT_TRUNCATE, "truncate", "how", "variation|drop",
+	    "with -i: cut a game that goes on after its deciding ply there, "
+	    "the rest of its main line kept as a variation or dropped" },
 	{ OPT_SUMMARY, "summary", NULL, NULL,
 	    "counts of verdicts and reasons at the end" },
 	{ 0, NULL, NULL, NULL, NULL }
@@ -1039,9 +1217,15 @@ static int
 option(void *arg, struct drv *d, int key, const char *value)
 {
 	(void)arg;
-	(void)d;
-	(void)value;
-	if (key == OPT_SUMMARY)
+	if (key == OPT_TRUNCATE) {
+		if (strcmp(value, "variation") == 0)
+			opt.truncate = TRUNC_VARIATION;
+		else if (strcmp(value, "drop") == 0)
+			opt.truncate = TRUNC_DROP;
+		else
+			return drv_bad_value(d, "--truncate", value,
+			    "variation or drop");
+	} else if (key == OPT_SUMMARY)
 		opt.summary = 1;
 	else if (key == 'i')
 		opt.inplace = 1;
@@ -1077,7 +1261,9 @@ main(int argc, char **argv)
 			    "the files themselves: no -o nor -f with it"));
 		opt.fmt = FMT_INPLACE;
 		inplace_inputs(&drv);
-	}
+	} else if (opt.truncate)
+		return drv_end(&drv, drv_usage_error(&drv, "--truncate cuts "
+		    "the games of the files -i fixes: it needs -i"));
 	tool.keep_raw = opt.fmt == FMT_PDN;
 	tool.gametype = drv.gametype;
 	tool.drv = &drv;

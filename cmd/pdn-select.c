@@ -509,6 +509,7 @@ main(int argc, char **argv)
 	/* Selection by tags alone reads no moves (the games' as read). */
 	tool.skip_moves = drv.fmt != FMT_PDN &&
 	    !criteria_need_replay(&opt.crit) && !opt.dedup;
+	run.tags_only = tool.skip_moves;
 	tool.gametype = drv.gametype;
 	tool.drv = &drv;
 	rules.profile = drv.profile;

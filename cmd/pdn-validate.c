@@ -61,7 +61,8 @@ collect(const pdn_diag *d, void *arg)
 	struct batch *b = arg;
 
 	/* Kept for the records; shown or not when printed. */
-	if (d->severity == PDN_SEV_NOTE && drv.min > PDN_SEV_NOTE)
+	if ((d->severity == PDN_SEV_NOTE && drv.min > PDN_SEV_NOTE) ||
+	    drv_diag_off(&drv, d))
 		return;
 	kept_add(&b->kd, d, drv_severity(&drv, d));
 }
@@ -137,7 +138,7 @@ validate(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			/* A game of another variant is not judged. */
 			status = ST_UNSUPPORTED;
 		}
-		if (drv.strict && status == ST_VALID)
+		if ((drv.strict || drv.wraised) && status == ST_VALID)
 			for (i = b->pending; i < b->kd.n; i++)
 				if (b->kd.d[i].sev == PDN_SEV_ERROR)
 					status = ST_INVALID;

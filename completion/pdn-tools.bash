@@ -25,6 +25,12 @@
 # The installed profiles (make install writes its DATADIR here).
 _pdn_profiles_dir='/usr/local/share/pdn-tools/profiles'
 
+# The variants the library plays, by name and by GameType number, for
+# --variant and --gametype (tests/completion.sh checks them against what
+# pdn-select --variant says it takes).
+_pdn_variants='international brazilian russian english italian pool spanish czech thai frisian canadian'
+_pdn_gametypes='20 21 22 23 24 25 26 27 29 31 40'
+
 # _pdn_help CMD: the option lines and the usage of CMD's --help, cached per
 # command in a variable of its own.
 _pdn_help() {
@@ -153,6 +159,29 @@ _pdn_complete_arg() {
 			;;
 		esac
 	done
+	# A comma-separated list of words (--strip a,b,c): the words not in
+	# the list yet, after what is written up to the last comma.
+	if [[ $1 =~ ^[a-z][-a-z0-9_]*(,[a-z][-a-z0-9_]*)+$ ]]; then
+		local head='' w
+		[[ $cur == *,* ]] && head=${cur%,*},
+		IFS=',' read -ra alts <<<"$1"
+		for w in "${alts[@]}"; do
+			[[ ,$head == *",$w,"* ]] && continue
+			[[ $w == "${cur##*,}"* ]] && COMPREPLY+=("$head$w")
+		done
+		compopt -o nospace 2>/dev/null
+		return
+	fi
+	case $_pdn_long in
+	--variant)
+		_pdn_add compgen -W "$_pdn_variants $_pdn_gametypes" -- "$cur"
+		return
+		;;
+	--gametype)
+		_pdn_add compgen -W "$_pdn_gametypes" -- "$cur"
+		return
+		;;
+	esac
 	if [[ $_pdn_long == --rules ]]; then
 		_pdn_profiles
 		_pdn_files 'yaml|yml'

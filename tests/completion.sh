@@ -48,6 +48,14 @@ usage: pdn-validate [-Hhlqw] [-f text|tsv|json|yaml] [-j N] [-o FILE] [--gametyp
   -o, --output FILE  write to FILE (replaced only when all went well)
       --rules NAME|FILE  rules profile: fmjd (default), lidraughts, or a YAML file
       --strict       make every warning an error
+      --status valid|invalid|unsupported
+                      games that pdn-validate judges so
+      --strip comments,variations,nags,clocks
+                      leave these out of the games written (canonical)
+      --gametype N    read games without a GameType tag as GameType N
+      --variant NAME|N
+                      the variant: its name or its GameType number
+      --player NAME   games where White or Black contains NAME
   -q, --quiet        print nothing, only the exit status
   -h, --help         show this help
 EOF
@@ -187,7 +195,7 @@ noeq_check() {
 for m in $modes; do
 	check "$m" 'pdn-validate --fo' '--format'
 	check "$m" 'pdn-validate -' \
-	    '--format --help --jobs --output --quiet --rules --strict -f -h -j -o -q'
+	    '--format --gametype --help --jobs --output --player --quiet --rules --status --strict --strip --variant -f -h -j -o -q'
 	check "$m" 'pdn-validate -f ' 'json text tsv yaml'
 	check "$m" 'pdn-validate --format ' 'json text tsv yaml'
 	check "$m" 'pdn-validate --format t' 'text tsv'
@@ -210,7 +218,33 @@ for m in $modes; do
 	check "$m" 'pdn-perft ' ''
 	check "$m" 'pdn-perft --d' '--depth --divide'
 	check "$m" 'pdn-perft -f ' 'text tsv'
+	# Values of --status, --variant, --gametype, --strip (a list); no
+	# file where none is taken (--player, --jobs).
+	check "$m" 'pdn-validate --status ' 'invalid unsupported valid'
+	check "$m" 'pdn-validate --status=in' 'invalid'
+	check "$m" 'pdn-validate --variant ' \
+	    '20 21 22 23 24 25 26 27 29 31 40 brazilian canadian czech english frisian international italian pool russian spanish thai'
+	check "$m" 'pdn-validate --variant b' 'brazilian'
+	check "$m" 'pdn-validate --gametype 2' '20 21 22 23 24 25 26 27 29'
+	check "$m" 'pdn-validate --strip ' 'clocks comments nags variations'
+	check "$m" 'pdn-validate --strip comments,' \
+	    'comments,clocks comments,nags comments,variations'
+	check "$m" 'pdn-validate --strip nags,comments,v' 'nags,comments,variations'
+	check "$m" 'pdn-validate --player ' ''
+	check "$m" 'pdn-validate --player=' ''
 done
+
+# The variants the completion offers are those the tools take.
+want=$("${BUILD:-build}/bin/pdn-select" --variant '?' 2>&1 | sed -n \
+    's/^[^(]*(\(.*\) or a GameType number)$/\1/p' | sed 's/, / /g')
+have=$(sed -n "s/^_pdn_variants='\(.*\)'\$/\1/p" completion/pdn-tools.bash)
+if [ -n "$want" ] && [ "$want" = "$have" ]; then
+	echo "ok   completion: the variants are those pdn-select --variant takes"
+	passed=$((passed + 1))
+else
+	echo "FAIL completion: the variants: completion '$have', pdn-select '$want'"
+	failed=$((failed + 1))
+fi
 
 # --help is read once per command and session.
 rm -f "$tmp/calls"

@@ -8,7 +8,8 @@
 # helper, not a check script of tests/run.sh.
 #
 # Each tool runs once per file with its default diagnostics (errors and
-# warnings; notes left out):
+# warnings; notes left out), every one of them (-W all: not the first few
+# of a code and a count of the others):
 #   pdn-parse -H -f tags          the number of games read
 #   pdn-validate                  its summary line
 #   pdn-replay                    the number of final positions written
@@ -43,7 +44,7 @@ cell() {
 run() {
 	n=$1
 	shift
-	"$@" "$f" >"$t/out" 2>"$t/err"
+	"$@" -W all "$f" >"$t/out" 2>"$t/err"
 	rc=$?
 	awk -v p="$1: $f:" -v q="$1: " -v d="$t/diag.$n" -v o="$t/other" '
 	    BEGIN { printf "" > o }

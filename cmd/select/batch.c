@@ -94,6 +94,81 @@ select_replay_options(pdn_replay_options *ro, const struct sel_opt *o,
 }
 
 /*
+ * Whether diagnostic k, of a game whose last tag is on line `last`, is
+ * about its moves: codes only the movetext has, and those of any text
+ * (an unexpected character, a long token, Latin-1) found after the tags.
+ */
+static int
+about_moves(const struct kept_diag *k, long last)
+{
+	switch (k->code) {
+	case PDN_D_BAD_MOVE:
+	case PDN_D_BAD_NAG:
+	case PDN_D_BAD_SETUP:
+	case PDN_D_TOO_DEEP:
+	case PDN_D_UNCLOSED_VARIATION:
+	case PDN_D_VARIATION_FIRST:
+	case PDN_D_UNBALANCED_PAREN:
+	case PDN_D_STRAY_BRACE:
+	case PDN_D_NESTED_BRACE:
+	case PDN_D_SQUARE_PADDED:
+	case PDN_D_MOVE_SPACES:
+	case PDN_D_COLON_CAPTURE:
+	case PDN_D_MOVENUM_PADDED:
+	case PDN_D_MOVENUM_NO_DOT:
+	case PDN_D_MOVENUM_DANGLING:
+	case PDN_D_MOVE_SEPARATOR:
+	case PDN_D_RESULT_GLUED:
+	case PDN_D_RESULT_SPACED:
+		return 1;
+	case PDN_D_UNEXPECTED_CHAR:
+	case PDN_D_NUMBER_TOO_LONG:
+	case PDN_D_TOKEN_TOO_LONG:
+	case PDN_D_LATIN1:
+	case PDN_D_NO_TERMINATOR:
+		return k->line > last;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * A query on the tags alone (run->tags_only): of the diagnostics kept
+ * from `from` on, leaves out those about the moves of game g, which the
+ * query does not look at, and its "written back as read" when the errors
+ * that cut it short were all about its moves (as read, it goes out whole
+ * anyway).  Unterminated comments and strings, which swallow what
+ * follows, stay.
+ */
+static void
+drop_move_diags(struct batch *b, size_t from, const pdn_game *g)
+{
+	struct kept_diags *kd = &b->kd;
+	long last = g->ntags > 0 ? g->tags[g->ntags - 1].line : 0;
+	size_t i, n;
+	int dropped = 0, kept = 0;
+
+	for (i = from; i < kd->n; i++) {
+		if (kd->d[i].game != g->index ||
+		    kd->d[i].sev != PDN_SEV_ERROR)
+			continue;
+		if (about_moves(&kd->d[i], last))
+			dropped++;
+		else
+			kept++;
+	}
+	for (i = n = from; i < kd->n; i++) {
+		if (kd->d[i].game == g->index &&
+		    (about_moves(&kd->d[i], last) ||
+		    (kd->d[i].code == PDN_D_AS_READ && dropped > 0 &&
+		    kept == 0)))
+			continue;
+		kd->d[n++] = kd->d[i];
+	}
+	kd->n = n;
+}
+
+/*
  * The work of a chunk or a stream (struct chunk_tool): reads the games of
  * reader r into the batch, judged by the criteria, with the worker ctx.
  */
@@ -112,7 +187,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	const pdn_game *g;
 	const char *rest;
 	struct item *it;
-	size_t len;
+	size_t len, d0;
 	uint64_t th;
 	int rc, sel, copy, out = !d->quiet && !o->count;
 	/*
@@ -127,7 +202,10 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	b->live = live != NULL;
 	/* The reader's diagnostics (batch_diag()) are shown as d says. */
 	b->drv = d;
-	while ((rc = drv_reader_next(d, &g, r)) == 1) {
+	for (d0 = b->kd.n; (rc = drv_reader_next(d, &g, r)) == 1;
+	    d0 = b->kd.n) {
+		if (run->tags_only)
+			drop_move_diags(b, d0, g);
 		if (drv_no_game(g)) {
 			if (d->fmt == FMT_RAW && out && g->raw != NULL) {
 				if (g->before != NULL)
@@ -316,7 +394,8 @@ batch_diag(const pdn_diag *d, void *arg)
 	struct batch *b = arg;
 	int sev;
 
-	if ((sev = drv_shown(b->drv, d->severity)) >= 0)
+	if (!drv_diag_off(b->drv, d) &&
+	    (sev = drv_shown(b->drv, drv_severity(b->drv, d))) >= 0)
 		kept_add(&b->kd, d, (pdn_severity)sev);
 }
 

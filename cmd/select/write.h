@@ -51,6 +51,11 @@ struct run {
 	size_t *byvalue, *byname, icap;
 	long ingame;		/* --split: games in the current file */
 	long clock;
+	/*
+	 * The criteria need no moves and the games are not rewritten: the
+	 * moves are not read (skip_moves), nor is anything said of them.
+	 */
+	int tags_only;
 };
 
 /*
