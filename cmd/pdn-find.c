@@ -4,7 +4,7 @@
  * (--fen, --moves), one that meets patterns of squares (--pattern) and
  * piece counts (--material), all of them at the same position.  The games
  * go out as read with a {hit} comment after the move that reached it
- * first (or a HitPly tag, --ply), or as a record per game (-f tsv, json:
+ * first (or a HitPly tag, --hit-tag), or as a record per game (-f tsv, json:
  * file, game, line, offset, ply, fen); --tree prints the opening tree from
  * the position instead.  See pdn-find(1).
  *
@@ -60,7 +60,7 @@ static const struct drv_option options[] = {
 	    "must all hold" },
 	{ OPT_VARIATIONS, "variations", NULL, NULL,
 	    "search the variations too" },
-	{ OPT_PLY, "ply", NULL, NULL,
+	{ OPT_PLY, "hit-tag", NULL, NULL,
 	    "mark the hit with a HitPly tag instead of a {hit} comment" },
 	{ OPT_TREE, "tree", NULL, NULL,
 	    "print the opening tree from the position (--fen or --moves; "
@@ -332,7 +332,7 @@ first_column(const pdn_game *g)
 
 /*
  * Appends game g's text to out, marked at the hit: a {hit} comment after
- * (or before) its move, or a HitPly tag after the last tag (with --ply,
+ * (or before) its move, or a HitPly tag after the last tag (with --hit-tag,
  * or when the move is not found in the text).
  */
 static void
@@ -739,7 +739,7 @@ setup(struct run *run)
 		    "--fen or --moves, without --pattern, --material, "
 		    "--variations or --any-side");
 	if (f->ply_tag && (drv.fmt != FMT_PDN || f->tree))
-		return drv_usage_error(&drv, "--ply marks the games of -f pdn");
+		return drv_usage_error(&drv, "--hit-tag marks the games of -f pdn");
 	if (!f->tree && !f->has_fen && f->moves_arg == NULL && f->npat == 0 &&
 	    f->nmat == 0)
 		return drv_usage_error(&drv, "what to find: --fen, --moves, "
