@@ -300,10 +300,24 @@ db_open(const char *path, int write)
 		cli_warn("%s: %s", path, strerror(errno));
 		goto fail;
 	}
-	if (sqlite3_open_v2(path, &db->h, write ? SQLITE_OPEN_READWRITE :
-	    SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		said(db, NULL);
-		goto fail;
+	/*
+	 * A reader opens it for writing too, when it may, though it writes
+	 * nothing: the last connection to close then removes the
+	 * write-ahead log and its index, which a read-only one leaves.
+	 */
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		if (write) {
+			said(db, NULL);
+			goto fail;
+		}
+		sqlite3_close(db->h);
+		db->h = NULL;
+		if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY,
+		    NULL) != SQLITE_OK) {
+			said(db, NULL);
+			goto fail;
+		}
 	}
 	/* A database another run is writing is not waited for. */
 	sqlite3_busy_timeout(db->h, 0);
