@@ -543,23 +543,30 @@ db_add_game(struct db *db, struct db_game *g, const uint64_t *keys,
 		said(db, NULL);
 		return 2;
 	}
-	if (key_insert(db, g->key) != 0)
+	/* The keys stored, for add's copies: build needs none. */
+	if (db->tmp == NULL && key_insert(db, g->key) != 0)
 		goto oom;
 	for (i = 0; i < n; i++) {
 		k = keys[i];
 		b = &db->b[k >> (64 - DB_BUCKET_BITS)];
-		if (chunk_grow((void **)&b->data, &b->cap, b->len + ENTRY, 1) !=
-		    0)
+		if (b->len + ENTRY > b->cap && chunk_grow((void **)&b->data,
+		    &b->cap, b->len + ENTRY, 1) != 0)
 			goto oom;
 		e = b->data + b->len;
 		/* Little-endian: the key's low 48 bits, the game, the ply. */
-		for (c = 0; c < 6; c++)
-			e[c] = (unsigned char)(k >> (8 * c));
-		for (c = 0; c < 4; c++)
-			e[6 + c] = (unsigned char)(id >> (8 * c));
 		/* A ply past 65535 is kept as 65535 (no game is so long). */
 		p = plies[i] > 65535 ? 65535 : (uint32_t)plies[i];
-		e[10] = (unsigned char)(p & 0xff);
+		e[0] = (unsigned char)k;
+		e[1] = (unsigned char)(k >> 8);
+		e[2] = (unsigned char)(k >> 16);
+		e[3] = (unsigned char)(k >> 24);
+		e[4] = (unsigned char)(k >> 32);
+		e[5] = (unsigned char)(k >> 40);
+		e[6] = (unsigned char)id;
+		e[7] = (unsigned char)(id >> 8);
+		e[8] = (unsigned char)(id >> 16);
+		e[9] = (unsigned char)(id >> 24);
+		e[10] = (unsigned char)p;
 		e[11] = (unsigned char)(p >> 8);
 		b->len += ENTRY;
 	}
