@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -43,6 +44,21 @@ struct db {
 	struct db_file file;	/* db_game()'s */
 	long games, positions;
 };
+
+/*
+ * The temporary file of the build running, for the signal handler that
+ * removes it when the build is interrupted (the target stays as it was).
+ */
+static char *volatile building;
+
+static void
+interrupted(int sig)
+{
+	if (building != NULL)
+		unlink(building);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
 
 #define STR_(x)	#x
 #define STR(x)	STR_(x)
@@ -371,6 +387,10 @@ db_create(const char *path)
 		db->tmp = NULL;
 		goto fail;
 	}
+	building = db->tmp;
+	signal(SIGINT, interrupted);
+	signal(SIGTERM, interrupted);
+	signal(SIGHUP, interrupted);
 	/* A new file's mode, as the umask has it (mkstemp()'s is 0600). */
 	mask = umask(0);
 	umask(mask);
@@ -392,6 +412,7 @@ db_create(const char *path)
 		goto fail;
 	return db;
 fail:
+	building = NULL;
 	if (db->tmp != NULL)
 		unlink(db->tmp);
 	db_free(db);
@@ -459,6 +480,7 @@ db_close(struct db *db, int commit)
 	}
 	db->h = NULL;
 	if (db->tmp != NULL) {
+		building = NULL;
 		if (commit && st == 0) {
 			/*
 			 * The old database's write-ahead log and its index
