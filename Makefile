@@ -103,6 +103,11 @@ SELECT_OBJ = $(SELECT_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 # pdn-standings' own modules (cmd/standings/), linked into it alone.
 STANDINGS_SRC = $(sort $(wildcard cmd/standings/*.c))
 STANDINGS_OBJ = $(STANDINGS_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
+# pdn-index's own (cmd/index/), and the SQLite library it alone links.
+INDEX_SRC = $(sort $(wildcard cmd/index/*.c))
+INDEX_OBJ = $(INDEX_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
+SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 2>/dev/null)
+SQLITE_LIBS   := $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
 PROGS    = $(CMD_SRC:cmd/%.c=$(BUILD)/bin/%)
 TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
@@ -181,6 +186,12 @@ $(BUILD)/cmd/standings/%.o: cmd/standings/%.c $(FLAGS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
 $(BUILD)/cmd/pdn-standings.o: ALL_CPPFLAGS += -Icmd
+# The same for pdn-index's (cmd/index/), which see SQLite's header too.
+$(BUILD)/cmd/index/%.o: cmd/index/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(SQLITE_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/cmd/pdn-index.o: ALL_CPPFLAGS += -Icmd
 
 # Where `--rules NAME` finds the installed profiles.
 $(BUILD)/cmd/driver.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
@@ -242,6 +253,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_COMMON_OBJ) $(LIBPDN)
 $(BUILD)/bin/pdn-select: $(SELECT_OBJ)
 $(BUILD)/bin/pdn-standings: $(STANDINGS_OBJ)
 $(BUILD)/bin/pdn-standings: LIBS += -lm
+# pdn-index links its modules and SQLite, which the library does not.
+$(BUILD)/bin/pdn-index: $(INDEX_OBJ)
+$(BUILD)/bin/pdn-index: LIBS += $(SQLITE_LIBS)
 
 # The test of the tools' shared helpers links them.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
@@ -429,7 +443,7 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) \
-	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) \
+	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) $(INDEX_OBJ:.o=.d) \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \
 	$(FUZZ_RUNS:=.d) $(BUILD)/fuzz/driver.d

@@ -1,6 +1,6 @@
 # Bash completion for the pdn tools (pdn-parse, pdn-validate, pdn-replay,
-# pdn-adjudicate, pdn-perft, pdn-select, pdn-standings and any later
-# pdn-* tool).
+# pdn-adjudicate, pdn-perft, pdn-select, pdn-standings, pdn-find,
+# pdn-index and any later pdn-* tool).
 #
 # It knows no tool's options: it runs `TOOL --help` once per command and
 # shell session and reads the option lines, each of the form
@@ -14,7 +14,9 @@
 # a directory; the argument of --rules the built-in profiles, the installed
 # ones and YAML files; any other placeholder (N, FEN, ...) nothing.  The
 # operands complete *.pdn files and directories when the usage line takes
-# files ("[file ...]"), else nothing (pdn-perft's FEN).
+# files ("[file ...]"), else nothing (pdn-perft's FEN); a usage line whose
+# operands begin with commands ("build|add|query|tree DB [file ...]")
+# completes those as the first word that is no option.
 #
 # make install puts a copy under each tool's name into the completions
 # directory of bash-completion, whose loader reads it on demand, and
@@ -50,11 +52,12 @@ _pdn_help() {
 # _pdn_parse: reads $_pdn_help_text into _pdn_opts (every option),
 # _pdn_args (for each option that takes an argument, "OPTION LONG ARG"
 # lines, LONG the option's long name)
-# and _pdn_operands (1 when the usage line takes files).
+# _pdn_operands (1 when the usage line takes files) and _pdn_commands (the
+# commands of its first operand, "build|add|...", or none).
 _pdn_parse() {
 	local line re='^  (-([A-Za-z0-9]), |    )(--[A-Za-z0-9][-A-Za-z0-9_]*)( ([^ ]+))?(  |$)'
 	local usage=1
-	_pdn_opts=() _pdn_args=() _pdn_operands=0
+	_pdn_opts=() _pdn_args=() _pdn_operands=0 _pdn_commands=()
 	while IFS= read -r line; do
 		if [[ -z $line ]]; then
 			usage=0
@@ -72,6 +75,9 @@ _pdn_parse() {
 		elif ((usage)); then
 			[[ $line == *'[file'* || $line == *'[FILE'* ]] &&
 			    _pdn_operands=1
+			[[ $line =~ \ ([a-z]+(\|[a-z]+)+)\ [A-Z]+\  ]] &&
+			    IFS='|' read -r -a _pdn_commands \
+			    <<<"${BASH_REMATCH[1]}"
 		fi
 	done <<<"$_pdn_help_text"
 }
@@ -223,7 +229,7 @@ _pdn_tools() {
 	COMPREPLY=()
 
 	local _pdn_help_text _pdn_opts _pdn_args _pdn_operands _pdn_argument \
-	    _pdn_long
+	    _pdn_long _pdn_commands
 	_pdn_help "$1" || {
 		# The tool did not answer: plain file names.
 		_pdn_files
@@ -264,6 +270,22 @@ _pdn_tools() {
 	if [[ $dashdash == false && $cur == -* ]]; then
 		_pdn_add compgen -W "${_pdn_opts[*]}" -- "$cur"
 		return
+	fi
+	# A command first: when no word before this one is an operand (a
+	# word that is no option nor an option's argument).
+	if ((${#_pdn_commands[@]})); then
+		local seen=false
+		for ((i = 1; i < cword; i++)); do
+			[[ ${words[i]} == -* ]] && continue
+			_pdn_arg "${words[i - 1]}" && [[ -n $_pdn_argument ]] &&
+			    [[ ${words[i - 1]} == -* ]] && continue
+			seen=true
+			break
+		done
+		if [[ $seen == false ]]; then
+			_pdn_add compgen -W "${_pdn_commands[*]}" -- "$cur"
+			return
+		fi
 	fi
 	if ((_pdn_operands)); then
 		_pdn_files pdn

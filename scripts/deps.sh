@@ -11,8 +11,10 @@ command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 if command -v pkg-config >/dev/null 2>&1; then
 	pkg-config --exists yaml-0.1 || need="$need libyaml-dev"
 	pkg-config --exists cmocka || need="$need libcmocka-dev"
+	# pdn-index's database.
+	pkg-config --exists sqlite3 || need="$need libsqlite3-dev"
 else
-	need="$need libyaml-dev libcmocka-dev"
+	need="$need libyaml-dev libcmocka-dev libsqlite3-dev"
 fi
 command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
 # GNU time for the peak memory in make bench; `command -v time` would find

@@ -73,7 +73,21 @@ usage: pdn-perft [-bhV] [-d N] [--divide] [-f text|tsv] [FEN]
   -h, --help         show this help
 HELP
 EOF
-chmod +x "$tmp/bin/pdn-validate" "$tmp/bin/pdn-other" "$tmp/bin/pdn-perft"
+# pdn-index, whose first operand is a command.
+cat >"$tmp/bin/pdn-index" <<'EOF'
+#!/bin/sh
+cat <<'HELP'
+usage: pdn-index [-hq] [-f text|tsv|json] [--fen FEN]
+       build|add|query|tree DB [file ...]
+
+  -f, --format text|tsv|json  the output
+      --fen FEN      the position
+  -q, --quiet        print nothing
+  -h, --help         show this help
+HELP
+EOF
+chmod +x "$tmp/bin/pdn-validate" "$tmp/bin/pdn-other" "$tmp/bin/pdn-perft" \
+    "$tmp/bin/pdn-index"
 
 # The installed profiles (as make install puts them, and one of the
 # user's) and a directory to complete in.
@@ -232,6 +246,11 @@ for m in $modes; do
 	check "$m" 'pdn-validate --strip nags,comments,v' 'nags,comments,variations'
 	check "$m" 'pdn-validate --player ' ''
 	check "$m" 'pdn-validate --player=' ''
+	# The command first, after options and their arguments; then files.
+	check "$m" 'pdn-index ' 'add build query tree'
+	check "$m" 'pdn-index -q -f tsv --fen W:W31:B1 q' 'query'
+	check "$m" 'pdn-index build games/' \
+	    'games/B.PDN games/a.pdn games/old games/two words.pdn'
 done
 
 # The variants the completion offers are those the tools take.

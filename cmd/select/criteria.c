@@ -13,6 +13,7 @@
 #include "chunks.h"
 #include "cli.h"
 #include "criteria.h"
+#include "reach.h"
 #include <pdn/pdn.h>
 
 enum op {
@@ -43,26 +44,8 @@ struct alts {
 	size_t n;
 };
 
-/* The variants a --fen is read in: every one the library knows. */
-#define MAX_VARIANTS 16
-
-/* A --fen: the position it names in each variant it reads in. */
-struct fenq {
-	pdn_position pos[MAX_VARIANTS];
-	unsigned char ok[MAX_VARIANTS];
-};
-
 /* The most --fen and --material, together. */
 #define MAX_REACH	64
-
-/* --material: one side's pieces; -1 is any number. */
-struct side {
-	int men, kings, total;
-};
-
-struct material {
-	struct side w, b;
-};
 
 /* A tag compared as a date: Date, EventDate... */
 static int
@@ -467,41 +450,6 @@ criteria_need_replay(const struct criteria *cr)
 	    cr->nmats > 0;
 }
 
-static int
-side_holds(const struct side *sd, const pdn_position *pos, pdn_colour c)
-{
-	int n = pdn_position_count(pos, c), k = pdn_position_kings(pos, c);
-
-	return (sd->total < 0 || n == sd->total) &&
-	    (sd->kings < 0 || k == sd->kings) &&
-	    (sd->men < 0 || n - k == sd->men);
-}
-
-/* The most pieces a side of --material counts. */
-static int
-side_max(const struct side *sd)
-{
-	return sd->total >= 0 ? sd->total : sd->men + sd->kings;
-}
-
-/*
- * Whether the final positions of every surviving line have no more
- * pieces than material m counts (else no position before them has).
- */
-static int
-may_reach(const struct material *m, const pdn_played *pg)
-{
-	const pdn_position *f;
-	int k, any = 0;
-
-	for (k = 0; k < pdn_played_lines(pg); k++)
-		if ((f = pdn_played_final(pg, k)) != NULL &&
-		    pdn_position_count(f, PDN_WHITE) <= side_max(&m->w) &&
-		    pdn_position_count(f, PDN_BLACK) <= side_max(&m->b))
-			any = 1;
-	return any;
-}
-
 /*
  * Marks in found[] the --fen positions and in found[nfens + i] the
  * --material counts that pos meets; returns how many are still missing.
@@ -510,28 +458,41 @@ static size_t
 look(const struct criteria *cr, const pdn_position *pos, unsigned char *found,
     size_t missing)
 {
-	const pdn_variant *v = pdn_position_variant(pos);
 	size_t i;
-	int k = 0;
+	int k = -1;
 
 	/* The fens are read in every variant, by its pdn_variant_list() index. */
 	if (cr->nfens > 0)
-		while (k < MAX_VARIANTS && pdn_variant_list(k) != v)
-			k++;
+		k = reach_variant_index(pdn_position_variant(pos));
 	for (i = 0; i < cr->nfens; i++)
-		if (!found[i] && k < MAX_VARIANTS && cr->fens[i].ok[k] &&
-		    pdn_position_equal(pos, &cr->fens[i].pos[k])) {
+		if (!found[i] && reach_fen_holds(&cr->fens[i], k, pos, 0)) {
 			found[i] = 1;
 			missing--;
 		}
 	for (i = 0; i < cr->nmats; i++)
 		if (!found[cr->nfens + i] &&
-		    side_holds(&cr->mats[i].w, pos, PDN_WHITE) &&
-		    side_holds(&cr->mats[i].b, pos, PDN_BLACK)) {
+		    reach_material_holds(&cr->mats[i], pos)) {
 			found[cr->nfens + i] = 1;
 			missing--;
 		}
 	return missing;
+}
+
+/*
+ * Whether the final positions of every surviving line have no more
+ * pieces than material m counts (else no position before them has).
+ */
+static int
+may_reach(const struct reach_material *m, const pdn_played *pg)
+{
+	const pdn_position *f;
+	int k;
+
+	for (k = 0; k < pdn_played_lines(pg); k++)
+		if ((f = pdn_played_final(pg, k)) != NULL &&
+		    reach_material_may(m, f))
+			return 1;
+	return 0;
 }
 
 /*
@@ -665,54 +626,12 @@ criteria_read(struct criteria *cr, const char *path)
 	return st;
 }
 
-/*
- * A side of --material: N (pieces of any kind), NM (men and no king),
- * NK (kings and no man), NMNK (both).  Returns 0, or -1.
- */
-static int
-parse_side(struct side *sd, const char *s, size_t len)
-{
-	const char *end = s + len;
-	long n;
-	int men = -1, kings = -1;
-
-	sd->men = sd->kings = sd->total = -1;
-	if (s == end)
-		return -1;
-	while (s < end) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		for (n = 0; s < end && *s >= '0' && *s <= '9'; s++)
-			if ((n = n * 10 + (*s - '0')) > 50)
-				return -1;
-		if (s == end) {
-			if (men >= 0 || kings >= 0)
-				return -1;
-			sd->total = (int)n;
-			return 0;
-		}
-		if ((*s == 'M' || *s == 'm') && men < 0 && kings < 0)
-			men = (int)n;
-		else if ((*s == 'K' || *s == 'k') && kings < 0)
-			kings = (int)n;
-		else
-			return -1;
-		s++;
-	}
-	sd->men = men < 0 ? 0 : men;
-	sd->kings = kings < 0 ? 0 : kings;
-	return 0;
-}
-
 int
 criteria_add_material(struct criteria *cr, struct drv *d, const char *value)
 {
-	const char *colon = strchr(value, ':');
-	struct material m, *p;
+	struct reach_material m, *p;
 
-	if (colon == NULL || parse_side(&m.w, value,
-	    (size_t)(colon - value)) != 0 ||
-	    parse_side(&m.b, colon + 1, strlen(colon + 1)) != 0)
+	if (reach_material_read(&m, value) != 0)
 		return drv_bad_value(d, "--material", value,
 		    "W:B, each side N, NM, NK or NMNK: 1K:3, 2M1K:0M2K");
 	if (cr->nfens + cr->nmats >= MAX_REACH)
@@ -730,34 +649,11 @@ criteria_add_material(struct criteria *cr, struct drv *d, const char *value)
 int
 criteria_add_fen(struct criteria *cr, struct drv *d, const char *value)
 {
-	pdn_fen_info info;
-	struct fenq q, *p;
-	const pdn_variant *v;
-	int k, any = 0, rc, first = PDN_EFEN_EMPTY;
+	struct reach_fen q, *p;
+	int rc;
 
-	/*
-	 * The position in each variant it reads in (its squares are the
-	 * variant's), matched against the games of that variant.
-	 */
-	memset(&q, 0, sizeof(q));
-	for (k = 0; k < MAX_VARIANTS && (v = pdn_variant_list(k)) != NULL;
-	    k++) {
-		if ((rc = pdn_fen_read(&q.pos[k], v, value, strlen(value),
-		    &info)) != 0) {
-			if (k == 0)
-				first = rc;
-			continue;
-		}
-		/* A position to look for has a side to move: '?' says none. */
-		if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN)
-			return drv_bad_value(d, "--fen", value,
-			    pdn_strerror(PDN_EFEN_SIDE));
-		q.ok[k] = 1;
-		any = 1;
-	}
-	if (!any)
-		return drv_bad_value(d, "--fen", value,
-		    pdn_strerror(first));
+	if ((rc = reach_fen_read(&q, value)) != 0)
+		return drv_bad_value(d, "--fen", value, pdn_strerror(rc));
 	if (cr->nfens + cr->nmats >= MAX_REACH)
 		return drv_usage_error(d, "at most %d --fen and --material",
 		    MAX_REACH);

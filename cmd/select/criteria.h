@@ -33,9 +33,9 @@ struct group {
 /* The groups of a --criteria file, of which one must hold (OR). */
 struct alts;
 
-/* A --fen, and a --material (criteria.c's own). */
-struct fenq;
-struct material;
+/* A --fen, and a --material (reach.h). */
+struct reach_fen;
+struct reach_material;
 
 /*
  * Every criterion of the run.  The numbers are set by the caller after
@@ -51,9 +51,9 @@ struct criteria {
 	int verdict;		/* --verdict: pdn_verdict */
 	long pmin, pmax;	/* --plies; pmin -1: none */
 	int variant;		/* --variant (or --gametype), or 0 */
-	struct fenq *fens;	/* --fen: each reached */
+	struct reach_fen *fens;	/* --fen: each reached */
 	size_t nfens;
-	struct material *mats;	/* --material: each reached */
+	struct reach_material *mats;	/* --material: each reached */
 	size_t nmats;
 };
 

@@ -1,0 +1,732 @@
+/*
+ * pdn-index's database (db.h): the schema, the checks that a file is one
+ * of ours, the builder's buckets of keys and their flushes, lookups.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "chunks.h"
+#include "cli.h"
+#include "db.h"
+
+#define NBUCKETS	(1u << DB_BUCKET_BITS)
+#define ENTRY		12	/* bytes: key's low 48 bits, game, ply */
+/* Entries kept before a flush: 12 MB of them. */
+#define FLUSH_AT	(1u << 20)
+
+struct bucket {
+	unsigned char *data;
+	size_t len, cap;
+};
+
+struct db {
+	sqlite3 *h;
+	char *path;		/* the database */
+	char *tmp;		/* db_create(): the file written, or NULL */
+	int writing;
+	sqlite3_stmt *ins_file, *ins_game, *ins_post, *sel_post, *sel_game,
+	    *sel_file;
+	struct bucket *b;
+	size_t pending;		/* entries in the buckets */
+	int64_t seq, next_game;
+	/* The keys of the games stored, open addressing (0: empty). */
+	uint64_t *keys;
+	size_t nkeys, capkeys;
+	struct db_file file;	/* db_game()'s */
+	long games, positions;
+};
+
+/*
+ * The temporary file of the build running, for the signal handler that
+ * removes it when the build is interrupted (the target stays as it was).
+ */
+static char *volatile building;
+
+static void
+interrupted(int sig)
+{
+	if (building != NULL)
+		unlink(building);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+#define STR_(x)	#x
+#define STR(x)	STR_(x)
+
+static const char schema[] =
+	"PRAGMA application_id = " STR(DB_APPLICATION_ID) ";"
+	"PRAGMA user_version = " STR(DB_VERSION) ";"
+	"CREATE TABLE files(id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER);"
+	"CREATE TABLE games(id INTEGER PRIMARY KEY, file INTEGER NOT NULL, "
+	"    number INTEGER, line INTEGER, offset INTEGER, len INTEGER, "
+	"    gametype INTEGER, key INTEGER);"
+	"CREATE TABLE post(bucket INTEGER NOT NULL, seq INTEGER NOT NULL, "
+	"    data BLOB NOT NULL, PRIMARY KEY(bucket, seq)) WITHOUT ROWID;";
+
+/* Says what SQLite said about the database. */
+static void
+said(const struct db *db, const char *what)
+{
+	cli_warn("%s: %s%s%s", db->path, what != NULL ? what : "",
+	    what != NULL ? ": " : "", sqlite3_errmsg(db->h));
+}
+
+static int
+exec(struct db *db, const char *sql)
+{
+	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	return 0;
+}
+
+/* A number of one PRAGMA; -1 after saying why it could not be read. */
+static long long
+pragma(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	long long v = -1;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK) {
+		said(db, "not a pdn-index database");
+		return -1;
+	}
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else
+		said(db, "not a pdn-index database");
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Whether the open database is ours, of our version: 0, or 2 (said). */
+static int
+check_ours(struct db *db)
+{
+	long long id, ver;
+
+	if ((id = pragma(db, "PRAGMA application_id")) < 0)
+		return 2;
+	if (id != DB_APPLICATION_ID) {
+		cli_warn("%s: not a pdn-index database (%s)", db->path,
+		    id == 0 ? "an SQLite database without pdn-index's mark" :
+		    "an SQLite database of another program");
+		return 2;
+	}
+	if ((ver = pragma(db, "PRAGMA user_version")) < 0)
+		return 2;
+	if (ver != DB_VERSION) {
+		cli_warn("%s: a pdn-index database of version %lld; this "
+		    "pdn-index reads version %d: build it again", db->path,
+		    ver, DB_VERSION);
+		return 2;
+	}
+	return 0;
+}
+
+static int
+prepare(struct db *db)
+{
+	static const struct {
+		size_t off;
+		const char *sql;
+	} s[] = {
+		{ offsetof(struct db, ins_file),
+		    "INSERT INTO files VALUES(?, ?, ?, ?, ?)" },
+		{ offsetof(struct db, ins_game),
+		    "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?, ?, ?)" },
+		{ offsetof(struct db, ins_post),
+		    "INSERT INTO post VALUES(?, ?, ?)" },
+		{ offsetof(struct db, sel_post),
+		    "SELECT data FROM post WHERE bucket = ? ORDER BY seq" },
+		{ offsetof(struct db, sel_game),
+		    "SELECT file, number, line, offset, len, gametype, key "
+		    "FROM games WHERE id = ?" },
+		{ offsetof(struct db, sel_file),
+		    "SELECT name, path, size, mtime FROM files WHERE id = ?" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(s) / sizeof(s[0]); i++)
+		if (sqlite3_prepare_v2(db->h, s[i].sql, -1,
+		    (sqlite3_stmt **)(void *)((char *)db + s[i].off),
+		    NULL) != SQLITE_OK) {
+			said(db, "not a pdn-index database");
+			return 2;
+		}
+	return 0;
+}
+
+/* A number of one query (max(id) and such); 0 for NULL. */
+static int64_t
+one_number(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = -1;
+
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else
+		said(db, NULL);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static int
+key_insert(struct db *db, uint64_t key)
+{
+	uint64_t *n;
+	size_t i, cap;
+
+	key = key == 0 ? 1 : key;
+	if (2 * (db->nkeys + 1) > db->capkeys) {
+		cap = db->capkeys == 0 ? 1024 : 2 * db->capkeys;
+		if ((n = calloc(cap, sizeof(*n))) == NULL)
+			return -1;
+		for (i = 0; i < db->capkeys; i++) {
+			size_t k;
+
+			if (db->keys[i] == 0)
+				continue;
+			for (k = db->keys[i] & (cap - 1); n[k] != 0;
+			    k = (k + 1) & (cap - 1))
+				;
+			n[k] = db->keys[i];
+		}
+		free(db->keys);
+		db->keys = n;
+		db->capkeys = cap;
+	}
+	for (i = key & (db->capkeys - 1); db->keys[i] != 0;
+	    i = (i + 1) & (db->capkeys - 1))
+		if (db->keys[i] == key)
+			return 0;
+	db->keys[i] = key;
+	db->nkeys++;
+	return 0;
+}
+
+int
+db_has_key(struct db *db, uint64_t key)
+{
+	size_t i;
+
+	key = key == 0 ? 1 : key;
+	if (db->capkeys == 0)
+		return 0;
+	for (i = key & (db->capkeys - 1); db->keys[i] != 0;
+	    i = (i + 1) & (db->capkeys - 1))
+		if (db->keys[i] == key)
+			return 1;
+	return 0;
+}
+
+static struct db *
+db_new(const char *path)
+{
+	struct db *db;
+
+	if ((db = calloc(1, sizeof(*db))) == NULL ||
+	    (db->path = strdup(path)) == NULL) {
+		free(db);
+		cli_warn("out of memory");
+		return NULL;
+	}
+	return db;
+}
+
+static void
+db_free(struct db *db)
+{
+	size_t i;
+
+	sqlite3_finalize(db->ins_file);
+	sqlite3_finalize(db->ins_game);
+	sqlite3_finalize(db->ins_post);
+	sqlite3_finalize(db->sel_post);
+	sqlite3_finalize(db->sel_game);
+	sqlite3_finalize(db->sel_file);
+	sqlite3_close(db->h);
+	if (db->b != NULL)
+		for (i = 0; i < NBUCKETS; i++)
+			free(db->b[i].data);
+	free(db->b);
+	free(db->keys);
+	free(db->file.name);
+	free(db->file.path);
+	free(db->tmp);
+	free(db->path);
+	free(db);
+}
+
+/* The writer's state: buckets, the next ids, the keys stored. */
+static int
+start_writing(struct db *db)
+{
+	sqlite3_stmt *st;
+
+	db->writing = 1;
+	if ((db->b = calloc(NBUCKETS, sizeof(*db->b))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	if ((db->seq = one_number(db, "SELECT coalesce(max(seq), 0) + 1 "
+	    "FROM post")) < 0 || (db->next_game = one_number(db,
+	    "SELECT coalesce(max(id), 0) + 1 FROM games")) < 0)
+		return 2;
+	if (sqlite3_prepare_v2(db->h, "SELECT key FROM games", -1, &st,
+	    NULL) != SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	while (sqlite3_step(st) == SQLITE_ROW)
+		if (key_insert(db, (uint64_t)sqlite3_column_int64(st, 0)) !=
+		    0) {
+			sqlite3_finalize(st);
+			cli_warn("out of memory");
+			return 2;
+		}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+struct db *
+db_open(const char *path, int write)
+{
+	struct db *db;
+	struct stat sb;
+
+	if ((db = db_new(path)) == NULL)
+		return NULL;
+	if (stat(path, &sb) != 0) {
+		cli_warn("%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	/*
+	 * A reader opens it for writing too, when it may, though it writes
+	 * nothing: the last connection to close then removes the
+	 * write-ahead log and its index, which a read-only one leaves.
+	 */
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		if (write) {
+			said(db, NULL);
+			goto fail;
+		}
+		sqlite3_close(db->h);
+		db->h = NULL;
+		if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY,
+		    NULL) != SQLITE_OK) {
+			said(db, NULL);
+			goto fail;
+		}
+	}
+	/* A database another run is writing is not waited for. */
+	sqlite3_busy_timeout(db->h, 0);
+	if (check_ours(db) != 0 || prepare(db) != 0)
+		goto fail;
+	if (write) {
+		if (sqlite3_exec(db->h, "PRAGMA journal_mode = WAL", NULL,
+		    NULL, NULL) != SQLITE_OK ||
+		    sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL,
+		    NULL) != SQLITE_OK) {
+			said(db, sqlite3_errcode(db->h) == SQLITE_BUSY ?
+			    "cannot add to it" : NULL);
+			goto fail;
+		}
+		if (start_writing(db) != 0)
+			goto fail;
+	}
+	return db;
+fail:
+	db_free(db);
+	return NULL;
+}
+
+struct db *
+db_create(const char *path)
+{
+	struct db *db, *old;
+	struct stat sb;
+	size_t n = strlen(path);
+	mode_t mask;
+	int fd;
+
+	if (stat(path, &sb) == 0 && sb.st_size > 0) {
+		/* Only one of ours is replaced. */
+		if ((old = db_open(path, 0)) == NULL) {
+			cli_warn("%s: not replaced", path);
+			return NULL;
+		}
+		db_free(old);
+	}
+	if ((db = db_new(path)) == NULL)
+		return NULL;
+	if ((db->tmp = malloc(n + 16)) == NULL) {
+		cli_warn("out of memory");
+		goto fail;
+	}
+	snprintf(db->tmp, n + 16, "%s.tmp-XXXXXX", path);
+	if ((fd = mkstemp(db->tmp)) < 0) {
+		cli_warn("%s: %s", db->tmp, strerror(errno));
+		free(db->tmp);
+		db->tmp = NULL;
+		goto fail;
+	}
+	building = db->tmp;
+	signal(SIGINT, interrupted);
+	signal(SIGTERM, interrupted);
+	signal(SIGHUP, interrupted);
+	/* A new file's mode, as the umask has it (mkstemp()'s is 0600). */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	close(fd);
+	if (sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		said(db, NULL);
+		goto fail;
+	}
+	/*
+	 * The file is new and renamed only when complete: no journal is
+	 * needed while it is written.
+	 */
+	if (exec(db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
+	    "PRAGMA cache_size = -16384") != 0 || exec(db, schema) != 0 ||
+	    exec(db, "BEGIN") != 0 || prepare(db) != 0 ||
+	    start_writing(db) != 0)
+		goto fail;
+	return db;
+fail:
+	building = NULL;
+	if (db->tmp != NULL)
+		unlink(db->tmp);
+	db_free(db);
+	return NULL;
+}
+
+/* Writes the buckets' entries: a row per bucket that has some. */
+static int
+flush(struct db *db)
+{
+	struct bucket *b;
+	size_t i;
+
+	if (db->pending == 0)
+		return 0;
+	for (i = 0; i < NBUCKETS; i++) {
+		b = &db->b[i];
+		if (b->len == 0)
+			continue;
+		sqlite3_bind_int64(db->ins_post, 1, (sqlite3_int64)i);
+		sqlite3_bind_int64(db->ins_post, 2, db->seq);
+		sqlite3_bind_blob(db->ins_post, 3, b->data, (int)b->len,
+		    SQLITE_STATIC);
+		if (sqlite3_step(db->ins_post) != SQLITE_DONE) {
+			said(db, NULL);
+			sqlite3_reset(db->ins_post);
+			return 2;
+		}
+		sqlite3_reset(db->ins_post);
+		b->len = 0;
+	}
+	db->seq++;
+	db->pending = 0;
+	return 0;
+}
+
+int
+db_close(struct db *db, int commit)
+{
+	char *side;
+	size_t n;
+	int st = 0;
+
+	if (db == NULL)
+		return 0;
+	if (db->writing && commit)
+		st = flush(db);
+	if (db->writing && commit && st == 0)
+		st = exec(db, "COMMIT");
+	if (db->tmp != NULL && commit && st == 0)
+		st = exec(db, "PRAGMA journal_mode = WAL");
+	if (db->writing && (!commit || st != 0))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_finalize(db->ins_file);
+	sqlite3_finalize(db->ins_game);
+	sqlite3_finalize(db->ins_post);
+	sqlite3_finalize(db->sel_post);
+	sqlite3_finalize(db->sel_game);
+	sqlite3_finalize(db->sel_file);
+	db->ins_file = db->ins_game = db->ins_post = db->sel_post =
+	    db->sel_game = db->sel_file = NULL;
+	if (sqlite3_close(db->h) != SQLITE_OK && st == 0) {
+		said(db, NULL);
+		st = 2;
+	}
+	db->h = NULL;
+	if (db->tmp != NULL) {
+		building = NULL;
+		if (commit && st == 0) {
+			/*
+			 * The old database's write-ahead log and its index
+			 * are not the new one's.
+			 */
+			n = strlen(db->path) + 8;
+			if ((side = malloc(n)) != NULL) {
+				snprintf(side, n, "%s-wal", db->path);
+				unlink(side);
+				snprintf(side, n, "%s-shm", db->path);
+				unlink(side);
+				free(side);
+			}
+			if (rename(db->tmp, db->path) != 0) {
+				cli_warn("%s: %s", db->path, strerror(errno));
+				st = 2;
+			}
+		}
+		if (!commit || st != 0)
+			unlink(db->tmp);
+	}
+	db_free(db);
+	return st;
+}
+
+int
+db_add_file(struct db *db, const char *name, int64_t size, int64_t mtime,
+    int64_t *id)
+{
+	char *abs = realpath(name, NULL);
+
+	*id = one_number(db, "SELECT coalesce(max(id), 0) + 1 FROM files");
+	if (*id < 0 || abs == NULL) {
+		if (abs == NULL)
+			cli_warn("%s: %s", name, strerror(errno));
+		free(abs);
+		return 2;
+	}
+	sqlite3_bind_int64(db->ins_file, 1, *id);
+	sqlite3_bind_text(db->ins_file, 2, name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(db->ins_file, 3, abs, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(db->ins_file, 4, size);
+	sqlite3_bind_int64(db->ins_file, 5, mtime);
+	free(abs);
+	if (sqlite3_step(db->ins_file) != SQLITE_DONE) {
+		said(db, NULL);
+		sqlite3_reset(db->ins_file);
+		return 2;
+	}
+	sqlite3_reset(db->ins_file);
+	return 0;
+}
+
+int
+db_add_game(struct db *db, struct db_game *g, const uint64_t *keys,
+    const long *plies, size_t n)
+{
+	struct bucket *b;
+	unsigned char *e;
+	uint64_t k;
+	uint32_t id, p;
+	size_t i;
+	int c;
+
+	g->id = db->next_game++;
+	if (g->id > (int64_t)UINT32_MAX) {
+		cli_warn("%s: more games than an index holds", db->path);
+		return 2;
+	}
+	id = (uint32_t)g->id;
+	sqlite3_bind_int64(db->ins_game, 1, g->id);
+	sqlite3_bind_int64(db->ins_game, 2, g->file);
+	sqlite3_bind_int64(db->ins_game, 3, g->number);
+	sqlite3_bind_int64(db->ins_game, 4, g->line);
+	sqlite3_bind_int64(db->ins_game, 5, (sqlite3_int64)g->offset);
+	sqlite3_bind_int64(db->ins_game, 6, (sqlite3_int64)g->len);
+	sqlite3_bind_int(db->ins_game, 7, g->gametype);
+	sqlite3_bind_int64(db->ins_game, 8, (sqlite3_int64)g->key);
+	c = sqlite3_step(db->ins_game);
+	sqlite3_reset(db->ins_game);
+	if (c != SQLITE_DONE) {
+		said(db, NULL);
+		return 2;
+	}
+	/* The keys stored, for add's copies: build needs none. */
+	if (db->tmp == NULL && key_insert(db, g->key) != 0)
+		goto oom;
+	for (i = 0; i < n; i++) {
+		k = keys[i];
+		b = &db->b[k >> (64 - DB_BUCKET_BITS)];
+		if (b->len + ENTRY > b->cap && chunk_grow((void **)&b->data,
+		    &b->cap, b->len + ENTRY, 1) != 0)
+			goto oom;
+		e = b->data + b->len;
+		/* Little-endian: the key's low 48 bits, the game, the ply. */
+		/* A ply past 65535 is kept as 65535 (no game is so long). */
+		p = plies[i] > 65535 ? 65535 : (uint32_t)plies[i];
+		e[0] = (unsigned char)k;
+		e[1] = (unsigned char)(k >> 8);
+		e[2] = (unsigned char)(k >> 16);
+		e[3] = (unsigned char)(k >> 24);
+		e[4] = (unsigned char)(k >> 32);
+		e[5] = (unsigned char)(k >> 40);
+		e[6] = (unsigned char)id;
+		e[7] = (unsigned char)(id >> 8);
+		e[8] = (unsigned char)(id >> 16);
+		e[9] = (unsigned char)(id >> 24);
+		e[10] = (unsigned char)p;
+		e[11] = (unsigned char)(p >> 8);
+		b->len += ENTRY;
+	}
+	db->pending += n;
+	db->games++;
+	db->positions += (long)n;
+	if (db->pending >= FLUSH_AT)
+		return flush(db);
+	return 0;
+oom:
+	cli_warn("out of memory");
+	return 2;
+}
+
+static int
+by_game(const void *a, const void *b)
+{
+	const struct db_hit *x = a, *y = b;
+
+	if (x->game != y->game)
+		return x->game < y->game ? -1 : 1;
+	return (x->ply > y->ply) - (x->ply < y->ply);
+}
+
+int
+db_lookup(struct db *db, uint64_t key, struct db_hit **out, size_t *n)
+{
+	const unsigned char *e, *end;
+	struct db_hit *h = NULL;
+	size_t nh = 0, cap = 0, i, k;
+	uint64_t low = key & ((UINT64_C(1) << 48) - 1), v;
+	int rc, c;
+
+	sqlite3_bind_int64(db->sel_post, 1,
+	    (sqlite3_int64)(key >> (64 - DB_BUCKET_BITS)));
+	while ((rc = sqlite3_step(db->sel_post)) == SQLITE_ROW) {
+		e = sqlite3_column_blob(db->sel_post, 0);
+		end = e + sqlite3_column_bytes(db->sel_post, 0);
+		for (; e + ENTRY <= end; e += ENTRY) {
+			for (v = 0, c = 5; c >= 0; c--)
+				v = v << 8 | e[c];
+			if (v != low)
+				continue;
+			if (chunk_grow((void **)&h, &cap, nh + 1,
+			    sizeof(*h)) != 0) {
+				sqlite3_reset(db->sel_post);
+				free(h);
+				cli_warn("out of memory");
+				return 2;
+			}
+			h[nh].game = (int64_t)((uint32_t)e[6] |
+			    (uint32_t)e[7] << 8 | (uint32_t)e[8] << 16 |
+			    (uint32_t)e[9] << 24);
+			h[nh++].ply = (long)(e[10] | e[11] << 8);
+		}
+	}
+	sqlite3_reset(db->sel_post);
+	if (rc != SQLITE_DONE) {
+		said(db, NULL);
+		free(h);
+		return 2;
+	}
+	if (nh > 0)
+		qsort(h, nh, sizeof(*h), by_game);
+	/* The lowest ply of each game. */
+	for (i = k = 0; i < nh; i++)
+		if (k == 0 || h[k - 1].game != h[i].game)
+			h[k++] = h[i];
+	*out = h;
+	*n = k;
+	return 0;
+}
+
+static char *
+column_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return strdup(s != NULL ? (const char *)s : "");
+}
+
+int
+db_game(struct db *db, int64_t id, struct db_game *g,
+    const struct db_file **file)
+{
+	int rc;
+
+	sqlite3_bind_int64(db->sel_game, 1, id);
+	if ((rc = sqlite3_step(db->sel_game)) != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			cli_warn("%s: no game %lld: the database is damaged",
+			    db->path, (long long)id);
+		else
+			said(db, NULL);
+		sqlite3_reset(db->sel_game);
+		return 2;
+	}
+	g->id = id;
+	g->file = sqlite3_column_int64(db->sel_game, 0);
+	g->number = (long)sqlite3_column_int64(db->sel_game, 1);
+	g->line = (long)sqlite3_column_int64(db->sel_game, 2);
+	g->offset = (uint64_t)sqlite3_column_int64(db->sel_game, 3);
+	g->len = (uint64_t)sqlite3_column_int64(db->sel_game, 4);
+	g->gametype = sqlite3_column_int(db->sel_game, 5);
+	g->key = (uint64_t)sqlite3_column_int64(db->sel_game, 6);
+	sqlite3_reset(db->sel_game);
+	if (db->file.name == NULL || db->file.id != g->file) {
+		free(db->file.name);
+		free(db->file.path);
+		db->file.name = db->file.path = NULL;
+		sqlite3_bind_int64(db->sel_file, 1, g->file);
+		if ((rc = sqlite3_step(db->sel_file)) != SQLITE_ROW) {
+			if (rc == SQLITE_DONE)
+				cli_warn("%s: no file %lld: the database is "
+				    "damaged", db->path, (long long)g->file);
+			else
+				said(db, NULL);
+			sqlite3_reset(db->sel_file);
+			return 2;
+		}
+		db->file.id = g->file;
+		db->file.name = column_dup(db->sel_file, 0);
+		db->file.path = column_dup(db->sel_file, 1);
+		db->file.size = sqlite3_column_int64(db->sel_file, 2);
+		db->file.mtime = sqlite3_column_int64(db->sel_file, 3);
+		sqlite3_reset(db->sel_file);
+		if (db->file.name == NULL || db->file.path == NULL) {
+			cli_warn("out of memory");
+			return 2;
+		}
+	}
+	*file = &db->file;
+	return 0;
+}
+
+void
+db_counts(struct db *db, long *games, long *positions)
+{
+	*games = db->games;
+	*positions = db->positions;
+}

@@ -1,0 +1,618 @@
+/*
+ * pdn-index: an index of PDN collections in SQLite (index/db.h), and the
+ * questions it answers in milliseconds.  `build DB FILE...` makes a new
+ * database of the files' games (replacing DB only when it is complete),
+ * `add DB FILE...` adds games to it in one transaction, leaving out the
+ * copies of games it holds (the same setup and main line); `query DB`
+ * lists the games whose main line reaches the position of --fen or
+ * --moves, `tree DB` prints the opening tree from it (the start
+ * position without either).  A key found in the index is a candidate
+ * only: each is confirmed by reading its game again from its file and
+ * replaying it, so that no collision of keys is reported.  See
+ * pdn-index(1).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "driver.h"
+#include "emit.h"
+#include "index/db.h"
+#include "reach.h"
+#include "tree.h"
+#include <pdn/pdn.h>
+
+enum format { FMT_TEXT, FMT_TSV, FMT_JSON };
+static const char *const formats[] = { "text", "tsv", "json", NULL };
+
+static const char *const tsv_columns[] = {
+	"file", "game", "line", "offset", "ply", "fen", NULL
+};
+
+enum cmd { C_BUILD, C_ADD, C_QUERY, C_TREE };
+static const char *const commands[] = {
+	"build", "add", "query", "tree", NULL
+};
+
+enum { OPT_FEN = DRV_K_OWN, OPT_MOVES };
+
+static const struct drv_option options[] = {
+	{ OPT_FEN, "fen", "fen", "FEN",
+	    "query, tree: the position (the side to move counts)" },
+	{ OPT_MOVES, "moves", "moves", "MOVES",
+	    "query, tree: the position after these moves from the start "
+	    "(\"32-28 18-23\")" },
+	{ 0, NULL, NULL, NULL, NULL }
+};
+
+struct ix {
+	enum cmd cmd;
+	const char *fen, *moves;
+	struct db *db;
+	pdn_replay *rp;
+	/* build, add: a game's keys and plies. */
+	uint64_t *keys;
+	long *plies;
+	size_t cap;
+	long added, copies, unplayed;
+	/* query, tree: the position, its output. */
+	pdn_position pos;
+	struct tree *tree;
+	FILE *fp;
+	long found;
+	/* The file of the games read again, open. */
+	int64_t file;
+	int fd, file_bad;
+};
+
+static struct drv drv;
+
+static int
+option(void *arg, struct drv *d, int key, const char *value)
+{
+	struct ix *x = arg;
+
+	if (x->fen != NULL || x->moves != NULL)
+		return drv_usage_error(d, "one --fen or --moves");
+	if (key == OPT_FEN)
+		x->fen = value;
+	else
+		x->moves = value;
+	return 0;
+}
+
+static const struct drv_tool tool_def = {
+	"build|add|query|tree DB [file ...]",
+	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_READS |
+	    DRV_VARIANT,
+	formats, "query: tsv (the default) or json; tree: text (the "
+	    "default), tsv or json",
+	options, option, "games", NULL, NULL
+};
+
+/* --- build and add ------------------------------------------------------ */
+
+/* The key of a game's setup and main line: its positions' keys, mixed. */
+static uint64_t
+game_key(const uint64_t *keys, size_t n)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= keys[i];
+		h *= UINT64_C(0x100000001b3);
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static int
+keep(struct ix *x, size_t n, uint64_t key, long ply)
+{
+	size_t cap;
+
+	if (n >= x->cap) {
+		cap = x->cap == 0 ? 512 : 2 * x->cap;
+		if ((x->keys = realloc(x->keys, cap * sizeof(*x->keys))) ==
+		    NULL || (x->plies = realloc(x->plies,
+		    cap * sizeof(*x->plies))) == NULL) {
+			cli_warn("out of memory");
+			return -1;
+		}
+		x->cap = cap;
+	}
+	x->keys[n] = key;
+	x->plies[n] = ply;
+	return 0;
+}
+
+/*
+ * The keys of a played game's positions: the start, the /FEN/ setups of
+ * the main line, after each ply.  Their number, or -1 (said).
+ */
+static long
+game_keys(struct ix *x, const pdn_played *pg)
+{
+	const pdn_position *pos[64];
+	const pdn_move *mv[64];
+	const pdn_position *before;
+	const pdn_setup *su;
+	uint64_t h;
+	long from, n, k;
+	size_t m = 0, i;
+	int chain = pdn_played_setups(pg) == 1;
+
+	before = pdn_played_start(pg);
+	h = pdn_position_hash(before);
+	if (keep(x, m++, h, 0) != 0)
+		return -1;
+	for (i = 1; (su = pdn_played_setup(pg, i)) != NULL; i++)
+		if (keep(x, m++, pdn_position_hash(&su->pos), su->ply) != 0)
+			return -1;
+	/*
+	 * Without a /FEN/ setup in the line, each key is the one before it
+	 * moved on by the ply's move (pdn_hash_after()), a tenth of the
+	 * build's time less than hashing every position (make bench).
+	 */
+	for (from = 0; (n = pdn_played_positions(pos, 64, pg, 0, from)) > 0;
+	    from += n) {
+		if (chain && pdn_played_moves(mv, 64, pg, 0, from) != n)
+			chain = 0;
+		for (k = 0; k < n; k++) {
+			h = chain ? pdn_hash_after(h, before, mv[k]) :
+			    pdn_position_hash(pos[k]);
+			before = pos[k];
+			if (keep(x, m++, h, from + k + 1) != 0)
+				return -1;
+		}
+	}
+	return (long)m;
+}
+
+static int
+index_file(void *arg, struct drv *d, struct cli_input *in)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	pdn_replay_options rpo = PDN_REPLAY_OPTIONS_INIT;
+	struct ix *x = arg;
+	struct db_game dg;
+	const pdn_game *g;
+	const pdn_played *pg;
+	pdn_reader *r;
+	struct stat sb;
+	int64_t file;
+	long n;
+	int rc, st = 0;
+
+	if (strcmp(in->name, "<stdin>") == 0 || fstat(in->fd, &sb) != 0 ||
+	    !S_ISREG(sb.st_mode)) {
+		cli_warn("%s: not a regular file: an index reads its games "
+		    "again from their files", in->name);
+		return 2;
+	}
+	if (db_add_file(x->db, in->name, (int64_t)sb.st_size,
+	    (int64_t)sb.st_mtime, &file) != 0)
+		return 2;
+	drv_reader_options(d, &ro, in);
+	drv_replay_options(d, &rpo);
+	rpo.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	if (pdn_reader_new(&r, cli_read_fd, in, &ro) != 0) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	while (st == 0 && (rc = drv_reader_next(d, &g, r)) == 1) {
+		if (drv_no_game(g))
+			continue;
+		if (pdn_replay_game(&pg, x->rp, g, &rpo) != 0) {
+			cli_warn("out of memory");
+			st = 2;
+			break;
+		}
+		drv_played_diags(pg, drv_diag, d);
+		drv_progress(d, 1, g->offset);
+		if (pdn_played_variant(pg) == NULL ||
+		    pdn_played_setups(pg) == 0) {
+			x->unplayed++;
+			continue;
+		}
+		if ((n = game_keys(x, pg)) < 0) {
+			st = 2;
+			break;
+		}
+		memset(&dg, 0, sizeof(dg));
+		dg.key = game_key(x->keys, (size_t)n);
+		if (x->cmd == C_ADD && db_has_key(x->db, dg.key)) {
+			x->copies++;
+			continue;
+		}
+		dg.file = file;
+		dg.number = g->index;
+		dg.line = g->line;
+		dg.offset = g->offset;
+		dg.len = g->span.len;
+		dg.gametype = g->gametype;
+		if (db_add_game(x->db, &dg, x->keys, x->plies,
+		    (size_t)n) != 0)
+			st = 2;
+		else
+			x->added++;
+	}
+	if (st == 0)
+		st = cli_input_end(in, rc);
+	pdn_reader_free(r);
+	return st;
+}
+
+/* --- query and tree ----------------------------------------------------- */
+
+/*
+ * Reads stored game dg again from its file and replays it into *pg (with
+ * the reader *r, which the caller frees): 0, 1 when it cannot be read as
+ * it was indexed (said once per file), 2 after trouble.
+ */
+static int
+reread(struct ix *x, const struct db_game *dg, const struct db_file *f,
+    pdn_reader **r, char **buf, const pdn_played **pg)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	pdn_replay_options rpo = PDN_REPLAY_OPTIONS_INIT;
+	const pdn_game *g;
+	struct stat sb;
+	ssize_t got;
+
+	if (x->file != f->id) {
+		if (x->fd >= 0)
+			close(x->fd);
+		x->file = f->id;
+		x->file_bad = 0;
+		if ((x->fd = open(f->path, O_RDONLY)) < 0) {
+			cli_warn("%s: %s", f->path, strerror(errno));
+			x->file_bad = 1;
+		} else if (fstat(x->fd, &sb) != 0 ||
+		    (int64_t)sb.st_size != f->size ||
+		    (int64_t)sb.st_mtime != f->mtime) {
+			cli_warn("%s: changed since it was indexed: its games "
+			    "are left out (build the index again)", f->name);
+			x->file_bad = 1;
+		}
+	}
+	if (x->file_bad)
+		return 1;
+	free(*buf);
+	if (dg->len > (64u << 20) || (*buf = malloc(dg->len + 1)) == NULL) {
+		*buf = NULL;
+		cli_warn("out of memory");
+		return 2;
+	}
+	if ((got = pread(x->fd, *buf, dg->len, (off_t)dg->offset)) !=
+	    (ssize_t)dg->len) {
+		cli_warn("%s: %s", f->name, got < 0 ? strerror(errno) :
+		    "shorter than when it was indexed");
+		x->file_bad = 1;
+		return 1;
+	}
+	ro.file = f->name;
+	ro.gametype = dg->gametype;
+	ro.finish = pdn_game_finish;
+	drv_replay_options(&drv, &rpo);
+	rpo.flags |= PDN_REPLAY_NO_VARIATIONS | PDN_REPLAY_NO_RESULT;
+	pdn_reader_free(*r);
+	*r = NULL;
+	if (pdn_reader_new_mem(r, *buf, dg->len, &ro) != 0 ||
+	    pdn_reader_next(&g, *r) != 1 ||
+	    pdn_replay_game(pg, x->rp, g, &rpo) != 0) {
+		cli_warn("%s: game %ld cannot be read again at offset %llu",
+		    f->name, dg->number, (unsigned long long)dg->offset);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether the played game reaches the position at ply: the confirmation
+ * of a candidate.  The moves from it and after it for the tree.
+ */
+static int
+confirm(const struct ix *x, const pdn_played *pg, long ply,
+    const pdn_move **move, const pdn_move **next)
+{
+	const pdn_position *pos = NULL;
+	const pdn_setup *su;
+	pdn_ply p;
+	size_t i;
+
+	*move = *next = NULL;
+	if (ply == 0)
+		pos = pdn_played_start(pg);
+	else if (pdn_played_ply(&p, pg, 0, ply - 1) == 0)
+		pos = p.after;
+	if (pos == NULL || !pdn_position_equal(pos, &x->pos)) {
+		pos = NULL;
+		for (i = 1; pos == NULL && (su = pdn_played_setup(pg, i)) !=
+		    NULL; i++)
+			if (su->ply == ply && pdn_position_equal(&su->pos,
+			    &x->pos))
+				pos = &su->pos;
+		if (pos == NULL)
+			return 0;
+	}
+	if (pdn_played_ply(&p, pg, 0, ply) == 0 &&
+	    !(p.flags & PDN_PLY_SETUP)) {
+		*move = p.move;
+		if (pdn_played_ply(&p, pg, 0, ply + 1) == 0 &&
+		    !(p.flags & PDN_PLY_SETUP))
+			*next = p.move;
+	}
+	return 1;
+}
+
+static void
+print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
+    long ply)
+{
+	char fen[PDN_FEN_STRMAX];
+	const char *s;
+
+	pdn_fen_write(fen, sizeof(fen), &x->pos);
+	if (drv.fmt == FMT_JSON) {
+		fputs("{\"file\":", x->fp);
+		json_cstr(x->fp, f->name);
+		fprintf(x->fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,"
+		    "\"ply\":%ld,\"fen\":\"%s\"}\n", dg->number, dg->line,
+		    (unsigned long long)dg->offset, ply, fen);
+		return;
+	}
+	for (s = f->name; *s != '\0'; s++)
+		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, x->fp);
+	fprintf(x->fp, "\t%ld\t%ld\t%llu\t%ld\t%s\n", dg->number, dg->line,
+	    (unsigned long long)dg->offset, ply, fen);
+}
+
+/* The games of the position's key, each confirmed, printed or counted. */
+static int
+answer(struct ix *x)
+{
+	struct db_hit *h = NULL;
+	struct db_game dg;
+	const struct db_file *f;
+	const pdn_played *pg;
+	const pdn_move *move, *next;
+	pdn_reader *r = NULL;
+	char *buf = NULL;
+	size_t n, i;
+	int st = 0, rc, mi, ni;
+
+	if (db_lookup(x->db, pdn_position_hash(&x->pos), &h, &n) != 0)
+		return 2;
+	if (x->cmd == C_QUERY && drv.fmt == FMT_TSV)
+		drv_tsv_header(&drv, x->fp, tsv_columns);
+	for (i = 0; i < n && st < 2; i++) {
+		if (db_game(x->db, h[i].game, &dg, &f) != 0) {
+			st = 2;
+			break;
+		}
+		if ((rc = reread(x, &dg, f, &r, &buf, &pg)) != 0) {
+			st = rc > st ? rc : st;
+			continue;
+		}
+		if (!confirm(x, pg, h[i].ply, &move, &next))
+			continue;
+		x->found++;
+		if (drv.quiet)
+			continue;
+		if (x->cmd == C_QUERY)
+			print_hit(x, &dg, f, h[i].ply);
+		else {
+			tree_resolve(x->tree, move, next, &mi, &ni);
+			tree_count(x->tree, mi, ni, pdn_outcome_parse(
+			    pdn_game_tag(pdn_played_game(pg), "Result"),
+			    NULL), tree_rating(x->tree, pdn_played_game(pg)),
+			    tree_year(pdn_played_game(pg)));
+		}
+	}
+	/* A file that changed or went is trouble: the index is stale. */
+	if (st == 1)
+		st = 2;
+	pdn_reader_free(r);
+	free(buf);
+	free(h);
+	return st;
+}
+
+/* The position of --fen, --moves, or the start: 0, or 2 (said). */
+static int
+position(struct ix *x)
+{
+	const pdn_variant *v = pdn_variant_default();
+	pdn_fen_info info;
+	char why[160];
+	int rc;
+
+	if (drv.variant != 0 && pdn_variant_get(drv.variant) != NULL)
+		v = pdn_variant_get(drv.variant);
+	if (x->fen != NULL) {
+		if ((rc = pdn_fen_read(&x->pos, v, x->fen, strlen(x->fen),
+		    &info)) != 0)
+			return drv_bad_value(&drv, "--fen", x->fen,
+			    pdn_strerror(rc));
+		if (info.warnings & PDN_FEN_W_SIDE_UNKNOWN)
+			return drv_bad_value(&drv, "--fen", x->fen,
+			    pdn_strerror(PDN_EFEN_SIDE));
+	} else if (x->moves != NULL) {
+		if (reach_moves(&x->pos, v, x->moves, why, sizeof(why)) != 0)
+			return drv_bad_value(&drv, "--moves", x->moves, why);
+	} else if (x->cmd == C_QUERY)
+		return drv_usage_error(&drv, "query needs --fen or --moves");
+	else
+		pdn_variant_start(v, &x->pos);
+	return 0;
+}
+
+/* --- main --------------------------------------------------------------- */
+
+/*
+ * Takes the command out of argv: the first operand, which is not the
+ * value of an option.  Returns its index in commands[], or -1.
+ */
+static int
+take_command(int *argc, char **argv)
+{
+	static const char *const valued[] = {
+		"-f", "-o", "--format", "--output", "--fen", "--moves",
+		"--gametype", "--variant", "--game", "--skip", "--max", NULL
+	};
+	int i, k, c;
+
+	for (i = 1; i < *argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			for (k = 0; valued[k] != NULL &&
+			    strcmp(argv[i], valued[k]) != 0; k++)
+				;
+			if (valued[k] != NULL)
+				i++;
+			continue;
+		}
+		break;
+	}
+	if (i < *argc && strcmp(argv[i], "--") == 0)
+		i++;
+	if (i >= *argc)
+		return -1;
+	for (c = 0; commands[c] != NULL && strcmp(argv[i], commands[c]) != 0;
+	    c++)
+		;
+	if (commands[c] == NULL)
+		return -2;
+	for (; i + 1 < *argc; i++)
+		argv[i] = argv[i + 1];
+	(*argc)--;
+	return c;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cli_output *output = NULL;
+	struct ix x;
+	const char *dbpath;
+	char *word = NULL;
+	long games, positions;
+	int st, c, i;
+
+	memset(&x, 0, sizeof(x));
+	x.fd = -1;
+	for (i = 1; i < argc && word == NULL; i++)
+		if (argv[i][0] != '-')
+			word = argv[i];
+	c = take_command(&argc, argv);
+	if ((st = drv_start(&drv, &tool_def, &x, argc, argv)) >= 0)
+		return st;
+	if (c < 0) {
+		st = c == -1 || word == NULL ? drv_usage_error(&drv,
+		    "a command first: build, add, query or tree") :
+		    drv_usage_error(&drv, "unknown command: %s (build, add, "
+		    "query or tree)", word);
+		return drv_end(&drv, st);
+	}
+	x.cmd = (enum cmd)c;
+	st = 2;
+	if (drv.ninputs == 0 || strcmp(drv.inputs[0], "-") == 0) {
+		st = drv_usage_error(&drv, "%s needs the database", commands[c]);
+		goto out;
+	}
+	dbpath = drv.inputs[0];
+	if ((x.cmd == C_BUILD || x.cmd == C_ADD) && (drv.ninputs < 2 ||
+	    x.fen != NULL || x.moves != NULL || drv.fmt_given)) {
+		st = drv.ninputs < 2 ? drv_usage_error(&drv, "%s needs the "
+		    "files to index", commands[c]) : drv_usage_error(&drv,
+		    "%s takes no --fen, --moves or -f", commands[c]);
+		goto out;
+	}
+	if ((x.cmd == C_QUERY || x.cmd == C_TREE) && drv.ninputs > 1) {
+		st = drv_usage_error(&drv, "%s reads no files: %s",
+		    commands[c], drv.inputs[1]);
+		goto out;
+	}
+	if (pdn_replay_new(&x.rp) != 0) {
+		cli_warn("out of memory");
+		goto out;
+	}
+	if (x.cmd == C_BUILD || x.cmd == C_ADD) {
+		if ((x.db = x.cmd == C_BUILD ? db_create(dbpath) :
+		    db_open(dbpath, 1)) == NULL)
+			goto out;
+		/*
+		 * The files only: drv_run() reads its inputs.  The
+		 * database's name goes after them, for drv_end() to free.
+		 */
+		memmove(drv.inputs, drv.inputs + 1,
+		    (drv.ninputs - 1) * sizeof(*drv.inputs));
+		drv.inputs[--drv.ninputs] = (char *)(uintptr_t)dbpath;
+		st = drv_run(&drv, index_file, &x);
+		drv.ninputs++;
+		db_counts(x.db, &games, &positions);
+		if (db_close(x.db, st < 2) != 0)
+			st = 2;
+		x.db = NULL;
+		if (st < 2 && !drv.quiet) {
+			if (x.cmd == C_ADD)
+				cli_warn("%s: %ld game%s added (%ld "
+				    "positions), %ld cop%s left out, %ld not "
+				    "played", dbpath, games, games == 1 ? "" :
+				    "s", positions, x.copies, x.copies == 1 ?
+				    "y" : "ies", x.unplayed);
+			else
+				cli_warn("%s: %ld game%s indexed (%ld "
+				    "positions), %ld not played", dbpath,
+				    games, games == 1 ? "" : "s", positions,
+				    x.unplayed);
+		}
+		goto out;
+	}
+	if (x.cmd == C_QUERY && drv.fmt_given && drv.fmt == FMT_TEXT) {
+		st = drv_usage_error(&drv, "query prints tsv or json");
+		goto out;
+	}
+	if (x.cmd == C_QUERY && !drv.fmt_given)
+		drv.fmt = FMT_TSV;
+	if (position(&x) != 0)
+		goto out;
+	if ((x.db = db_open(dbpath, 0)) == NULL)
+		goto out;
+	if (x.cmd == C_TREE && (x.tree = tree_new(&x.pos)) == NULL) {
+		cli_warn("out of memory");
+		goto out;
+	}
+	if ((output = drv_records(&drv)) == NULL)
+		goto out;
+	x.fp = output->fp;
+	st = answer(&x);
+	if (st < 2 && x.cmd == C_TREE && !drv.quiet &&
+	    tree_print(x.tree, x.fp, drv.fmt == FMT_TSV ? TREE_TSV :
+	    drv.fmt == FMT_JSON ? TREE_JSON : TREE_TEXT, !drv.header) < 0) {
+		cli_warn("out of memory");
+		st = 2;
+	}
+	if (cli_output_finish(output) != 0)
+		st = 2;
+	if (st == 0 && x.found == 0)
+		st = 1;
+out:
+	db_close(x.db, 0);
+	if (x.fd >= 0)
+		close(x.fd);
+	tree_free(x.tree);
+	pdn_replay_free(x.rp);
+	free(x.keys);
+	free(x.plies);
+	return drv_end(&drv, st);
+}

@@ -1,0 +1,332 @@
+/*
+ * The opening tree from a position (tree.h).  The root's legal moves and,
+ * after each, the legal replies are generated once, when the tree is
+ * made: a game's moves are counted by their numbers in those lists.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "tree.h"
+#include <pdn/pdn.h>
+
+struct row {
+	long games, white, draw, black;
+	long long rsum;
+	long rn;
+	int first, last;
+	long *next;		/* per reply, the games that played it */
+};
+
+struct tree {
+	pdn_position root;
+	const pdn_variant *v;
+	pdn_movelist *legal;
+	int n;			/* legal moves */
+	pdn_position *after;	/* the position after each */
+	pdn_movelist **replies;
+	struct row *rows;	/* per move, then the games that end here */
+};
+
+struct tree *
+tree_new(const pdn_position *root)
+{
+	struct tree *t;
+	int i;
+
+	if ((t = calloc(1, sizeof(*t))) == NULL)
+		return NULL;
+	t->root = *root;
+	t->v = pdn_position_variant(root);
+	if (pdn_movelist_new(&t->legal) != 0 ||
+	    pdn_generate(t->legal, root) < 0)
+		goto fail;
+	t->n = pdn_movelist_count(t->legal);
+	if ((t->after = calloc((size_t)t->n + 1, sizeof(*t->after))) ==
+	    NULL || (t->replies = calloc((size_t)t->n + 1,
+	    sizeof(*t->replies))) == NULL || (t->rows = calloc((size_t)t->n +
+	    1, sizeof(*t->rows))) == NULL)
+		goto fail;
+	for (i = 0; i < t->n; i++) {
+		t->after[i] = *root;
+		pdn_make(&t->after[i], pdn_movelist_get(t->legal, i));
+		if (pdn_movelist_new(&t->replies[i]) != 0 ||
+		    pdn_generate(t->replies[i], &t->after[i]) < 0 ||
+		    (t->rows[i].next = calloc((size_t)pdn_movelist_count(
+		    t->replies[i]) + 1, sizeof(long))) == NULL)
+			goto fail;
+	}
+	return t;
+fail:
+	tree_free(t);
+	return NULL;
+}
+
+void
+tree_free(struct tree *t)
+{
+	int i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->n; i++) {
+		if (t->replies != NULL)
+			pdn_movelist_free(t->replies[i]);
+		if (t->rows != NULL)
+			free(t->rows[i].next);
+	}
+	pdn_movelist_free(t->legal);
+	free(t->after);
+	free(t->replies);
+	free(t->rows);
+	free(t);
+}
+
+/* The number of move m in list, or -1. */
+static int
+find(const pdn_movelist *list, const pdn_move *m)
+{
+	int i, n = pdn_movelist_count(list);
+
+	for (i = 0; i < n; i++)
+		if (pdn_move_equal(pdn_movelist_get(list, i), m))
+			return i;
+	return -1;
+}
+
+void
+tree_resolve(const struct tree *t, const pdn_move *move, const pdn_move *next,
+    int *mi, int *ni)
+{
+	*ni = -1;
+	if (move == NULL) {
+		*mi = t->n;
+		return;
+	}
+	if ((*mi = find(t->legal, move)) >= 0 && next != NULL)
+		*ni = find(t->replies[*mi], next);
+}
+
+void
+tree_count(struct tree *t, int mi, int ni, pdn_outcome outcome, int rating,
+    int year)
+{
+	struct row *r;
+
+	if (mi < 0 || mi > t->n)
+		return;
+	r = &t->rows[mi];
+	r->games++;
+	r->white += outcome == PDN_OUTCOME_WHITE;
+	r->draw += outcome == PDN_OUTCOME_DRAW;
+	r->black += outcome == PDN_OUTCOME_BLACK;
+	if (rating > 0) {
+		r->rsum += rating;
+		r->rn++;
+	}
+	if (year > 0) {
+		if (r->first == 0 || year < r->first)
+			r->first = year;
+		if (year > r->last)
+			r->last = year;
+	}
+	if (ni >= 0 && mi < t->n)
+		r->next[ni]++;
+}
+
+/* A tag's value as a positive number, or 0. */
+static int
+tag_number(const pdn_game *g, const char *name)
+{
+	const char *s = pdn_game_tag(g, name);
+	long v = 0;
+
+	if (s == NULL)
+		return 0;
+	while (*s == ' ')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if ((v = v * 10 + (*s - '0')) > 100000)
+			return 0;
+	return *s == '\0' || *s == ' ' ? (int)v : 0;
+}
+
+int
+tree_rating(const struct tree *t, const pdn_game *g)
+{
+	int r;
+
+	if (pdn_position_side(&t->root) == PDN_WHITE)
+		return (r = tag_number(g, "WhiteElo")) > 0 ? r :
+		    tag_number(g, "WhiteRating");
+	return (r = tag_number(g, "BlackElo")) > 0 ? r :
+	    tag_number(g, "BlackRating");
+}
+
+int
+tree_year(const pdn_game *g)
+{
+	const char *s = pdn_game_tag(g, "Date");
+	int i, y = 0;
+
+	if (s == NULL || s[0] < '0' || s[0] > '9')
+		s = pdn_game_tag(g, "EventDate");
+	if (s == NULL)
+		return 0;
+	for (i = 0; i < 4; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		y = y * 10 + (s[i] - '0');
+	}
+	return s[4] == '\0' || s[4] == '.' || s[4] == '-' ? y : 0;
+}
+
+/* The rows in print order: most games first, then the moves' order. */
+static const struct tree *sort_tree;
+
+static int
+by_games(const void *a, const void *b)
+{
+	int i = *(const int *)a, k = *(const int *)b;
+	long d = sort_tree->rows[k].games - sort_tree->rows[i].games;
+
+	if (d != 0)
+		return d > 0 ? 1 : -1;
+	return i - k;
+}
+
+static double
+pct(long n, long of)
+{
+	return of > 0 ? 100.0 * (double)n / (double)of : 0.0;
+}
+
+/* One row; name the move's, next the reply's ("" for none). */
+static void
+print_row(FILE *fp, int fmt, const char *name, const struct row *r,
+    long total, const char *next)
+{
+	long avg = r->rn > 0 ? (long)((r->rsum + r->rn / 2) / r->rn) : 0;
+
+	switch (fmt) {
+	case TREE_TSV:
+		fprintf(fp, "%s\t%ld\t%.1f\t%.1f\t%.1f\t%.1f\t", name,
+		    r->games, pct(r->games, total), pct(r->white, r->games),
+		    pct(r->draw, r->games), pct(r->black, r->games));
+		if (avg > 0)
+			fprintf(fp, "%ld", avg);
+		fputc('\t', fp);
+		if (r->first > 0)
+			fprintf(fp, "%d", r->first);
+		fputc('\t', fp);
+		if (r->last > 0)
+			fprintf(fp, "%d", r->last);
+		fprintf(fp, "\t%s\n", next);
+		break;
+	case TREE_JSON:
+		fputs("{\"move\":", fp);
+		json_cstr(fp, name);
+		fprintf(fp, ",\"games\":%ld,\"share\":%.1f,\"white\":%.1f,"
+		    "\"draw\":%.1f,\"black\":%.1f,\"rating\":", r->games,
+		    pct(r->games, total), pct(r->white, r->games),
+		    pct(r->draw, r->games), pct(r->black, r->games));
+		if (avg > 0)
+			fprintf(fp, "%ld", avg);
+		else
+			fputs("null", fp);
+		fputs(",\"first\":", fp);
+		if (r->first > 0)
+			fprintf(fp, "%d", r->first);
+		else
+			fputs("null", fp);
+		fputs(",\"last\":", fp);
+		if (r->last > 0)
+			fprintf(fp, "%d", r->last);
+		else
+			fputs("null", fp);
+		fputs(",\"next\":", fp);
+		json_cstr(fp, *next != '\0' ? next : NULL);
+		fputs("}\n", fp);
+		break;
+	default:
+		fprintf(fp, "%-10s %7ld %6.1f%% %6.1f%% %6.1f%% %6.1f%%", name,
+		    r->games, pct(r->games, total), pct(r->white, r->games),
+		    pct(r->draw, r->games), pct(r->black, r->games));
+		if (avg > 0)
+			fprintf(fp, " %6ld", avg);
+		else
+			fprintf(fp, " %6s", "-");
+		if (r->first > 0)
+			fprintf(fp, "  %4d-%-4d", r->first, r->last);
+		else
+			fprintf(fp, "  %-9s", "-");
+		fprintf(fp, "  %s\n", *next != '\0' ? next : "-");
+		break;
+	}
+}
+
+long
+tree_print(const struct tree *t, FILE *fp, int fmt, int no_header)
+{
+	struct row all;
+	char name[PDN_MOVE_STRMAX], next[PDN_MOVE_STRMAX];
+	int *order, i, k, j, best;
+	long total = 0;
+
+	memset(&all, 0, sizeof(all));
+	for (i = 0; i <= t->n; i++) {
+		const struct row *r = &t->rows[i];
+
+		total += r->games;
+		all.games += r->games;
+		all.white += r->white;
+		all.draw += r->draw;
+		all.black += r->black;
+		all.rsum += r->rsum;
+		all.rn += r->rn;
+		if (r->first > 0 && (all.first == 0 || r->first < all.first))
+			all.first = r->first;
+		if (r->last > all.last)
+			all.last = r->last;
+	}
+	if (fmt == TREE_TSV && !no_header)
+		fputs("move\tgames\tshare\twhite\tdraw\tblack\trating\tfirst\t"
+		    "last\tnext\n", fp);
+	else if (fmt == TREE_TEXT)
+		fprintf(fp, "%-10s %7s %7s %7s %7s %7s %6s  %-9s  %s\n", "move",
+		    "games", "share", "white", "draw", "black", "rating",
+		    "years", "next");
+	if ((order = calloc((size_t)t->n + 1, sizeof(*order))) == NULL)
+		return -1;
+	for (i = 0; i <= t->n; i++)
+		order[i] = i;
+	sort_tree = t;
+	qsort(order, (size_t)t->n, sizeof(*order), by_games);
+	for (k = 0; k <= t->n; k++) {
+		i = order[k];
+		if (t->rows[i].games == 0)
+			continue;
+		next[0] = '\0';
+		if (i == t->n)
+			strcpy(name, "end");
+		else {
+			pdn_move_str_unique(name, t->v, pdn_movelist_get(
+			    t->legal, i), t->legal);
+			best = -1;
+			for (j = 0; j < pdn_movelist_count(t->replies[i]); j++)
+				if (t->rows[i].next[j] > 0 && (best < 0 ||
+				    t->rows[i].next[j] > t->rows[i].next[best]))
+					best = j;
+			if (best >= 0)
+				pdn_move_str_unique(next, t->v,
+				    pdn_movelist_get(t->replies[i], best),
+				    t->replies[i]);
+		}
+		print_row(fp, fmt, name, &t->rows[i], total, next);
+	}
+	free(order);
+	if (fmt == TREE_TEXT)
+		print_row(fp, fmt, "total", &all, total, "");
+	return total;
+}

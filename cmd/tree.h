@@ -1,0 +1,58 @@
+/*
+ * The opening tree from a position (pdn-find --tree, pdn-index tree): for
+ * each move played there, the games that played it, how they ended
+ * (white wins, draws, black wins), the average rating of the players who
+ * played it, the first and last year, and the reply most often played
+ * after it; a last row for the games that end in the position.
+ *
+ * The tree is made on the main thread with its position; tree_resolve()
+ * only reads it (the threads of -j call it), tree_count() and
+ * tree_print() are the main thread's.
+ */
+#ifndef TREE_H
+#define TREE_H
+
+#include <stdio.h>
+
+#include <pdn/pdn.h>
+
+struct tree;
+
+/* The formats of tree_print(). */
+enum { TREE_TEXT, TREE_TSV, TREE_JSON };
+
+/* A tree from position root (copied); NULL when out of memory. */
+struct tree *tree_new(const pdn_position *root);
+void tree_free(struct tree *t);
+
+/*
+ * The numbers of a game's move from the root, `move` (NULL: the game ends
+ * there), and of the reply after it, `next` (NULL: none), as tree_count()
+ * takes them: *mi the move's (-1 when it is no legal move of the root,
+ * tree_count() then leaves the game out), *ni the reply's (-1: none).
+ */
+void tree_resolve(const struct tree *t, const pdn_move *move,
+    const pdn_move *next, int *mi, int *ni);
+
+/*
+ * Counts a game: its move and reply (tree_resolve()), its outcome, the
+ * rating of the player who moved (0: none), its year (0: none).
+ */
+void tree_count(struct tree *t, int mi, int ni, pdn_outcome outcome,
+    int rating, int year);
+
+/*
+ * The rating of the player to move at the root (WhiteElo or
+ * WhiteRating, BlackElo or BlackRating), and the year of the game's Date
+ * (or EventDate): 0 when the tags give none.
+ */
+int tree_rating(const struct tree *t, const pdn_game *g);
+int tree_year(const pdn_game *g);
+
+/*
+ * Prints the tree in format fmt (TREE_*; TSV with its header unless
+ * no_header).  Returns the number of games counted.
+ */
+long tree_print(const struct tree *t, FILE *fp, int fmt, int no_header);
+
+#endif /* TREE_H */
