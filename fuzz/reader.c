@@ -158,16 +158,19 @@ same_bytes(const char *a, size_t alen, const char *b, size_t blen)
 }
 
 /*
- * Two FEN texts say the same: the same position when the first one reads
- * (the writer writes the position it read), else the same text.
+ * Two FEN texts say the same: the same position of variant v (that of the
+ * game; NULL: international draughts) when the first one reads (the
+ * writer writes the position it read, in the notation of the variant:
+ * "W:W29" of Russian draughts comes back as "W:Wa1"), else the same text.
  */
 static int
-same_fen(const char *a, size_t alen, const char *b, size_t blen)
+same_fen(const pdn_variant *v, const char *a, size_t alen, const char *b,
+    size_t blen)
 {
 	pdn_position pa, pb;
 
-	if (pdn_fen_read(&pa, NULL, a, alen, NULL) == 0)
-		return pdn_fen_read(&pb, NULL, b, blen, NULL) == 0 &&
+	if (pdn_fen_read(&pa, v, a, alen, NULL) == 0)
+		return pdn_fen_read(&pb, v, b, blen, NULL) == 0 &&
 		    pdn_position_equal(&pa, &pb);
 	return same_bytes(a, alen, b, blen);
 }
@@ -232,7 +235,8 @@ same_tag_values(const pdn_game *a, const pdn_game *b, const char *name)
 		if (i == a->ntags || j == b->ntags)
 			break;
 		if (first && strcmp(name, "FEN") == 0 ?
-		    !same_fen(a->tags[i].value, a->tags[i].vlen,
+		    !same_fen(pdn_variant_get(a->gametype),
+		    a->tags[i].value, a->tags[i].vlen,
 		    b->tags[j].value, b->tags[j].vlen) :
 		    !same_bytes(a->tags[i].value, a->tags[i].vlen,
 		    b->tags[j].value, b->tags[j].vlen))
@@ -273,8 +277,29 @@ same_tags(const pdn_game *a, const pdn_game *b)
 	return 1;
 }
 
+/*
+ * Two move tokens name the same ends: the writer may write a capture with
+ * fewer or more of its landing squares, a separator taken as a liberty
+ * the right way, and the squares in the notation of the game's variant v
+ * ("22-17" of Russian draughts comes back as "c3-b4"): the from and to
+ * squares stay.
+ */
 static int
-same_line(const pdn_line *a, const pdn_line *b)
+same_ends(const pdn_variant *v, const pdn_movetok *a, const pdn_movetok *b)
+{
+	pdn_movetok na, nb;
+
+	if (v != NULL && pdn_movetok_squares(v, a, &na) == 0 &&
+	    pdn_movetok_squares(v, b, &nb) == 0) {
+		a = &na;
+		b = &nb;
+	} else if (a->alpha != b->alpha)
+		return 0;
+	return a->sq[0] == b->sq[0] && a->sq[a->nsq - 1] == b->sq[b->nsq - 1];
+}
+
+static int
+same_line(const pdn_variant *v, const pdn_line *a, const pdn_line *b)
 {
 	const pdn_elem *x, *y;
 	size_t i;
@@ -288,15 +313,7 @@ same_line(const pdn_line *a, const pdn_line *b)
 			return 0;
 		switch (x->type) {
 		case PDN_EL_MOVE:
-			/*
-			 * The writer may write a capture with fewer or more
-			 * of its landing squares, and a separator taken as a
-			 * liberty the right way: the ends stay.
-			 */
-			if (x->u.move.tok.alpha != y->u.move.tok.alpha ||
-			    x->u.move.tok.sq[0] != y->u.move.tok.sq[0] ||
-			    x->u.move.tok.sq[x->u.move.tok.nsq - 1] !=
-			    y->u.move.tok.sq[y->u.move.tok.nsq - 1])
+			if (!same_ends(v, &x->u.move.tok, &y->u.move.tok))
 				return 0;
 			break;
 		case PDN_EL_COMMENT:
@@ -307,7 +324,7 @@ same_line(const pdn_line *a, const pdn_line *b)
 				return 0;
 			break;
 		case PDN_EL_SETUP:
-			if (!same_fen(x->u.text.s, x->u.text.len,
+			if (!same_fen(v, x->u.text.s, x->u.text.len,
 			    y->u.text.s, y->u.text.len))
 				return 0;
 			break;
@@ -316,7 +333,7 @@ same_line(const pdn_line *a, const pdn_line *b)
 				return 0;
 			break;
 		case PDN_EL_VARIATION:
-			if (!same_line(x->u.variation, y->u.variation))
+			if (!same_line(v, x->u.variation, y->u.variation))
 				return 0;
 			break;
 		}
@@ -342,7 +359,8 @@ static int
 same_game(const pdn_game *a, const pdn_game *b)
 {
 	return !b->truncated && same_tags(a, b) &&
-	    same_line(&a->moves, &b->moves) && a->plies == b->plies &&
+	    same_line(pdn_variant_get(a->gametype), &a->moves, &b->moves) &&
+	    a->plies == b->plies &&
 	    a->gametype == b->gametype && b->terminator != NULL &&
 	    strcmp(b->terminator, terminator(a)) == 0;
 }
