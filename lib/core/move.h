@@ -47,4 +47,16 @@ struct pdn_movelist {
 /* The most moves match_moves() writes out. */
 #define PDN_MATCH_MAX	64
 
+/*
+ * pdn_move_str(), pdn_move_str_unique() and pdn_square_str() with the
+ * squares by file and rank ("c3") when alpha is 1, by number when 0,
+ * whatever v's records write: the notation of a record that writes the
+ * other one, for its diagnostics.
+ */
+int move_str_as(char *buf, const pdn_variant *v, const pdn_move *m,
+    int full, int alpha);
+int move_str_unique_as(char *buf, const pdn_variant *v, const pdn_move *m,
+    const pdn_movelist *list, int alpha);
+int square_str_as(char *buf, const pdn_variant *v, int square, int alpha);
+
 #endif /* PDN_MOVE_H */

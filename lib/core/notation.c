@@ -4,14 +4,13 @@
 #include "move.h"
 #include "pdn/core.h"
 
-/* A square as the variant writes it: "35", or "c3". */
+/* A square by file and rank ("c3") when alpha is 1, else by number. */
 static int
-put_square(char *buf, int len, const pdn_variant *v, int square)
+put_square(char *buf, int len, const pdn_variant *v, int square, int alpha)
 {
 	int x, y;
 
-	if (pdn_variant_algebraic(v) &&
-	    pdn_variant_square_xy(v, square, &x, &y) == 0) {
+	if (alpha && pdn_variant_square_xy(v, square, &x, &y) == 0) {
 		buf[len++] = (char)('a' + x);
 		if (y >= 9)
 			buf[len++] = (char)('0' + (y + 1) / 10);
@@ -25,20 +24,28 @@ put_square(char *buf, int len, const pdn_variant *v, int square)
 }
 
 int
-pdn_square_str(char *buf, const pdn_variant *v, int square)
+square_str_as(char *buf, const pdn_variant *v, int square, int alpha)
 {
 	int len;
 
 	if (v == NULL)
 		v = pdn_variant_default();
-	len = put_square(buf, 0, v, square);
-
+	len = put_square(buf, 0, v, square, alpha);
 	buf[len] = '\0';
 	return len;
 }
 
 int
-pdn_move_str(char *buf, const pdn_variant *v, const pdn_move *m, int full)
+pdn_square_str(char *buf, const pdn_variant *v, int square)
+{
+	if (v == NULL)
+		v = pdn_variant_default();
+	return square_str_as(buf, v, square, pdn_variant_algebraic(v));
+}
+
+int
+move_str_as(char *buf, const pdn_variant *v, const pdn_move *m, int full,
+    int alpha)
 {
 	char sep;
 	int i, len;
@@ -46,26 +53,34 @@ pdn_move_str(char *buf, const pdn_variant *v, const pdn_move *m, int full)
 	if (v == NULL)
 		v = pdn_variant_default();
 	sep = (char)pdn_variant_capture_separator(v);
-	len = put_square(buf, 0, v, m->from);
+	len = put_square(buf, 0, v, m->from, alpha);
 	if (m->ncap == 0) {
 		buf[len++] = '-';
 	} else if (full) {
 		for (i = 0; i + 1 < m->ncap; i++) {
 			buf[len++] = sep;
-			len = put_square(buf, len, v, m->path[i]);
+			len = put_square(buf, len, v, m->path[i], alpha);
 		}
 		buf[len++] = sep;
 	} else {
 		buf[len++] = sep;
 	}
-	len = put_square(buf, len, v, m->to);
+	len = put_square(buf, len, v, m->to, alpha);
 	buf[len] = '\0';
 	return len;
 }
 
 int
-pdn_move_str_unique(char *buf, const pdn_variant *v, const pdn_move *m,
-    const pdn_movelist *list)
+pdn_move_str(char *buf, const pdn_variant *v, const pdn_move *m, int full)
+{
+	if (v == NULL)
+		v = pdn_variant_default();
+	return move_str_as(buf, v, m, full, pdn_variant_algebraic(v));
+}
+
+int
+move_str_unique_as(char *buf, const pdn_variant *v, const pdn_move *m,
+    const pdn_movelist *list, int alpha)
 {
 	int i;
 
@@ -74,9 +89,18 @@ pdn_move_str_unique(char *buf, const pdn_variant *v, const pdn_move *m,
 
 		if (o->from == m->from && o->to == m->to &&
 		    (o->captured != m->captured || o->promotes != m->promotes))
-			return pdn_move_str(buf, v, m, 1);
+			return move_str_as(buf, v, m, 1, alpha);
 	}
-	return pdn_move_str(buf, v, m, 0);
+	return move_str_as(buf, v, m, 0, alpha);
+}
+
+int
+pdn_move_str_unique(char *buf, const pdn_variant *v, const pdn_move *m,
+    const pdn_movelist *list)
+{
+	if (v == NULL)
+		v = pdn_variant_default();
+	return move_str_unique_as(buf, v, m, list, pdn_variant_algebraic(v));
 }
 
 static int

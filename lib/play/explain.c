@@ -5,11 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "move.h"
 #include "play.h"
 
-/* Appends the moves of list selected by `want` to buf, comma-separated. */
+/*
+ * Appends the moves of list selected by `want` to buf, comma-separated,
+ * their squares by file and rank when alpha is 1, else by number.
+ */
 static size_t
-list_moves(const pdn_variant *v, const pdn_movelist *list,
+list_moves(const pdn_variant *v, int alpha, const pdn_movelist *list,
     int (*want)(const pdn_move *, int), int arg, char *buf, size_t size)
 {
 	char s[PDN_MOVE_STRMAX];
@@ -24,7 +28,7 @@ list_moves(const pdn_variant *v, const pdn_movelist *list,
 			len += (size_t)snprintf(buf + len, size - len, ", ...");
 			break;
 		}
-		pdn_move_str_unique(s, v, &list->m[i], list);
+		move_str_unique_as(s, v, &list->m[i], list, alpha);
 		len += (size_t)snprintf(buf + len, size - len, "%s%s",
 		    shown > 0 ? ", " : "", s);
 		shown++;
@@ -91,7 +95,9 @@ piece_name(pdn_piece p)
 
 /*
  * Says why the token is not legal in pos, and what was possible: the
- * detail after "not legal here".
+ * detail after "not legal here", its squares and moves in the notation
+ * of the token (a record of Russian draughts by number is told of 22-18,
+ * not of c3-d4).
  */
 void
 play_explain(pdn_replay *rp, const pdn_position *pos,
@@ -101,9 +107,9 @@ play_explain(pdn_replay *rp, const pdn_position *pos,
 	const pdn_variant *v = pdn_variant_of(pos);
 	const char *side = pos->side == PDN_WHITE ? "White" : "Black";
 	char moves[600], f[8], t[8];
-	pdn_movetok nt;
+	pdn_movetok nt, one;
 	const pdn_movetok *tok = &nt;
-	int from, to, k, n;
+	int alpha = written->alpha, from, to, k, n;
 	pdn_piece p;
 
 	if (written->alpha && variant_is_intl(v)) {
@@ -111,12 +117,12 @@ play_explain(pdn_replay *rp, const pdn_position *pos,
 		return;
 	}
 	if (pdn_movetok_squares(v, written, &nt) != 0) {
+		/* The first square that is none of the board. */
 		for (k = 0; k < written->nsq; k++) {
-			nt = *written;
-			nt.nsq = 2;
-			nt.sq[1] = nt.sq[k];
-			nt.sq[0] = nt.sq[k];
-			if (pdn_movetok_squares(v, &nt, &nt) != 0)
+			one = *written;
+			one.nsq = 2;
+			one.sq[0] = one.sq[1] = written->sq[k];
+			if (pdn_movetok_squares(v, &one, &nt) != 0)
 				break;
 		}
 		if (written->alpha)
@@ -135,18 +141,18 @@ play_explain(pdn_replay *rp, const pdn_position *pos,
 	}
 	from = tok->sq[0];
 	to = tok->sq[tok->nsq - 1];
-	pdn_square_str(f, v, from);
-	pdn_square_str(t, v, to);
+	square_str_as(f, v, from, alpha);
+	square_str_as(t, v, to, alpha);
 	if (list->m[0].ncap > 0) {
 		/* The generator keeps only the captures the rules allow. */
 		if (pdn_match_list(NULL, 0, NULL, v, tok, list) == 0 &&
-		    list_moves(v, list, want_fromto, from * 64 + to, moves,
+		    list_moves(v, alpha, list, want_fromto, from * 64 + to, moves,
 		    sizeof(moves)) > 0) {
 			snprintf(buf, size, "the squares listed fit none of "
 			    "the captures from %s to %s: %s", f, t, moves);
 			return;
 		}
-		list_moves(v, list, want_any, 0, moves, sizeof(moves));
+		list_moves(v, alpha, list, want_any, 0, moves, sizeof(moves));
 		if (v->prec == PREC_COUNT || variant_is_intl(v))
 			snprintf(buf, size, "a capture of %d piece%s is "
 			    "compulsory: %s", list->m[0].ncap,
@@ -166,14 +172,15 @@ play_explain(pdn_replay *rp, const pdn_position *pos,
 	}
 	if (tok->nsq > 2 || tok->capture) {
 		snprintf(buf, size, "there is no capture");
-		if (list_moves(v, list, want_from, from, moves,
+		if (list_moves(v, alpha, list, want_from, from, moves,
 		    sizeof(moves)) > 0)
 			snprintf(buf + strlen(buf), size - strlen(buf),
 			    "; %s on %s can play: %s", piece_name(p), f,
 			    moves);
 		return;
 	}
-	if (list_moves(v, list, want_from, from, moves, sizeof(moves)) > 0)
+	if (list_moves(v, alpha, list, want_from, from, moves,
+	    sizeof(moves)) > 0)
 		snprintf(buf, size, "%s on %s can play: %s", piece_name(p),
 		    f, moves);
 	else
