@@ -109,11 +109,15 @@ row_rank(const struct board *b, int r)
 	return y + 1;
 }
 
-/* Whether the edges carry file letters and rank numbers. */
+/*
+ * Whether the edges carry file letters and rank numbers: always on the
+ * board of a variant whose records name squares by file and rank, since
+ * a reader of its moves needs them to find c3 (with or without -n).
+ */
 static int
-edge_names(const struct board *b, const struct render_opts *opts)
+edge_names(const struct board *b)
 {
-	return opts->numbers && pdn_variant_algebraic(b->v);
+	return pdn_variant_algebraic(b->v);
 }
 
 /* --- text ----------------------------------------------------------- */
@@ -125,7 +129,7 @@ board_rule(pdn_buf *out, const struct board *b,
 	int i;
 
 	/* Under the rank numbers of the rows, blanks. */
-	if (edge_names(b, opts))
+	if (edge_names(b))
 		buf_puts(out, b->height >= 10 ? "   " : "  ");
 	buf_puts(out, opts->unicode ? (top ? "\u250c" : "\u2514") : "+");
 	for (i = 0; i < 3 * b->width + 1; i++)
@@ -153,7 +157,7 @@ render_board(pdn_buf *out, const pdn_position *pos, const char *lastmove,
 	 * algebraic ones name the files under the board and the ranks on
 	 * its left, as their records name squares ("c3").
 	 */
-	names = edge_names(&b, opts);
+	names = edge_names(&b);
 	board_rule(out, &b, opts, 1);
 	for (r = 0; r < b.height; r++) {
 		if (names)
@@ -368,7 +372,7 @@ render_svg(pdn_buf *out, const pdn_position *pos, const pdn_move *last,
 	buf_puts(out, "</g>\n");
 	if (last != NULL)
 		svg_last_squares(out, last, &b);
-	if (edge_names(&b, opts)) {
+	if (edge_names(&b)) {
 		/* The files in the bottom frame, the ranks in the left one. */
 		buf_puts(out, "<g font-family=\"sans-serif\" font-size=\"10\" "
 		    "fill=\"#f6e9cf\" text-anchor=\"middle\">\n");

@@ -18,8 +18,8 @@ struct render_opts {
  * Appends to out a text diagram of pos: the framed board of its variant
  * (10 x 10, 8 x 8; White at the bottom unless opts->flip), White's men
  * and kings "w" and "W", Black's "b" and "B", "." for an empty played
- * square (with opts->numbers its number, or in an algebraic variant
- * "." and the file letters and rank numbers along the edges), then a line
+ * square (with opts->numbers its number), the file letters and rank
+ * numbers along the edges in an algebraic variant, then a line
  * saying the side to move and
  * `lastmove` (the text of the move that led here, NULL when there is none).
  * With opts->unicode the pieces are U+26C0..U+26C3 and the frame box lines.
