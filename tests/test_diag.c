@@ -79,6 +79,7 @@ static const struct {
 	{ PDN_D_JUNK_SKIPPED, "junk-skipped", PDN_SEV_WARNING },
 	{ PDN_D_FEN_SIDE_UNKNOWN, "fen-side-unknown", PDN_SEV_WARNING },
 	{ PDN_D_MOVE_UPPERCASE, "move-uppercase", PDN_SEV_NOTE },
+	{ PDN_D_TAG_ITALIAN, "tag-italian", PDN_SEV_NOTE },
 };
 
 #define NDOCUMENTED (sizeof(documented) / sizeof(documented[0]))
@@ -93,7 +94,7 @@ test_every_code(void **state)
 	size_t len;
 
 	(void)state;
-	assert_int_equal(PDN_D_NCODES, 52);
+	assert_int_equal(PDN_D_NCODES, 53);
 	for (c = 0; c < PDN_D_NCODES; c++) {
 		name = pdn_diag_name((pdn_diag_code)c);
 		assert_non_null(name);
@@ -162,12 +163,16 @@ test_documented(void **state)
 	    "illegal-move");
 	assert_int_equal(pdn_diag_severity(PDN_D_ILLEGAL_MOVE),
 	    PDN_SEV_ERROR);
-	/* The only notes: what the variant was read as, upper-case files. */
+	/*
+	 * The only notes: what the variant was read as, upper-case files,
+	 * Italian tag names.
+	 */
 	for (i = 0; i < NDOCUMENTED; i++)
 		assert_int_equal(pdn_diag_severity(documented[i].code) ==
 		    PDN_SEV_NOTE, documented[i].code ==
 		    PDN_D_GAMETYPE_INFERRED || documented[i].code ==
-		    PDN_D_MOVE_UPPERCASE);
+		    PDN_D_MOVE_UPPERCASE || documented[i].code ==
+		    PDN_D_TAG_ITALIAN);
 }
 
 /* No code: a placeholder rather than a crash or NULL. */

@@ -116,6 +116,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "side to move '?' in the FEN" },
 	[PDN_D_MOVE_UPPERCASE] = { "move-uppercase", PDN_SEV_NOTE,
 	    "upper-case square letters read as lower case" },
+	[PDN_D_TAG_ITALIAN] = { "tag-italian", PDN_SEV_NOTE,
+	    "Italian tag name read as its PDN name" },
 };
 
 const char *

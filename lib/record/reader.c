@@ -678,13 +678,66 @@ close_line(pdn_reader *r, int d)
 /* A bit for the first byte of a tag name: most names start differently. */
 #define TAG_BIT(name)	(1ULL << ((unsigned char)(name)[0] & 63))
 
+/*
+ * The PDN name of an Italian tag name that the federation's files write
+ * (Bianco, Nero, Risultato, Evento, Data), or NULL.
+ */
+static const char *
+italian_name(const char *name, size_t len)
+{
+	const char *it, *pdn;
+
+	/*
+	 * One candidate by the length and the first letter, then one
+	 * comparison: the PDN names (Event, White, Black, Round of 5
+	 * letters, Result of 6 starting with R) mostly end at the switch.
+	 */
+	switch (len) {
+	case 4:
+		if (name[0] == 'N')
+			it = "Nero", pdn = "Black";
+		else if (name[0] == 'D')
+			it = "Data", pdn = "Date";
+		else
+			return NULL;
+		break;
+	case 6:
+		if (name[0] == 'B')
+			it = "Bianco", pdn = "White";
+		else if (name[0] == 'E')
+			it = "Evento", pdn = "Event";
+		else
+			return NULL;
+		break;
+	case 9:
+		it = "Risultato", pdn = "Result";
+		break;
+	default:
+		return NULL;
+	}
+	return memcmp(name, it, len) == 0 ? pdn : NULL;
+}
+
+static const pdn_tag *find_tag(const pdn_reader *r, const char *name);
+
 static void
 add_tag(pdn_reader *r, const pdn_token *t)
 {
 	pdn_tag *tag, *tags = r->tags.p;
 	pdn_tag_span *sp;
+	const char *pdn = italian_name(t->text, t->len);
 	size_t i;
 
+	/*
+	 * An Italian name is read as the PDN one, unless the game has that
+	 * tag already: the canonical writer writes it so; the text as read
+	 * stays as it was.
+	 */
+	if (pdn != NULL && find_tag(r, pdn) == NULL)
+		emit(r, PDN_D_TAG_ITALIAN, t->line, t->col, "%s as %s",
+		    t->text, pdn);
+	else
+		pdn = NULL;
 	for (i = 0; (r->initials & TAG_BIT(t->text)) && i < r->tags.n; i++)
 		if (tags[i].name[0] == t->text[0] &&
 		    strcmp(tags[i].name, t->text) == 0) {
@@ -700,8 +753,13 @@ add_tag(pdn_reader *r, const pdn_token *t)
 	lex_tag_value(r->lx, &sp->value.offset, &sp->value.len);
 	if ((tag = vec_push(r, &r->tags, sizeof(*tag))) == NULL)
 		return;
-	r->initials |= TAG_BIT(t->text);
-	tag->name = arena_strdup(r, t->text, t->len);
+	if (pdn != NULL) {
+		r->initials |= TAG_BIT(pdn);
+		tag->name = pdn;
+	} else {
+		r->initials |= TAG_BIT(t->text);
+		tag->name = arena_strdup(r, t->text, t->len);
+	}
 	tag->value = arena_strdup(r, t->value, t->vlen);
 	tag->vlen = t->vlen;
 	tag->line = t->line;

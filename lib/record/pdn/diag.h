@@ -97,6 +97,7 @@ typedef enum pdn_diag_code {
 	PDN_D_JUNK_SKIPPED,		/* warning: text outside any game */
 	PDN_D_FEN_SIDE_UNKNOWN,		/* warning: a FEN's side to move '?' */
 	PDN_D_MOVE_UPPERCASE,		/* note: "E3-D4" read as "e3-d4" */
+	PDN_D_TAG_ITALIAN,		/* note: [Bianco] read as [White] */
 	PDN_D_NCODES
 } pdn_diag_code;
 
