@@ -33,6 +33,27 @@ _pdn_profiles_dir='/usr/local/share/pdn-tools/profiles'
 _pdn_variants='international brazilian russian english italian pool spanish czech thai frisian canadian'
 _pdn_gametypes='20 21 22 23 24 25 26 27 29 31 40'
 
+# The codes of the diagnostics, for -W CODE, no-CODE, error=CODE and
+# no-error=CODE (tests/completion.sh checks them against the library's
+# table, lib/record/diag.c).
+_pdn_codes='unexpected-char stray-brace unbalanced-paren unterminated-comment unterminated-string bad-tag bad-move bad-nag bad-setup number-too-long token-too-long variation-too-deep game-too-large unclosed-variation variation-first bad-fen tag-duplicate tag-name tag-unquoted tag-quotes no-terminator result-mismatch result-unknown result-spaced result-glued latin1 square-padded move-spaces colon-capture movenum-padded movenum-no-dot movenum-dangling nested-brace fen-liberty no-games text-after-game gametype-inferred gametype-unknown illegal-move irregular-move ambiguous-game result-position setup-position unsupported-gametype move-separator gametype-value as-read variation-illegal tag-wrapped junk-skipped fen-side-unknown move-uppercase tag-italian'
+
+# _pdn_warn: completes $cur as the argument of -W: all, a code, or a code
+# after no-, error= or no-error= (what is written before the code is
+# kept; a code may itself start with no-, as no-games does).
+_pdn_warn() {
+	local pre=
+	case $cur in
+	no-error=*) pre=no-error= ;;
+	error=*) pre=error= ;;
+	no-*) pre=no- ;;
+	esac
+	[[ -z $pre ]] && _pdn_add compgen -W "all $_pdn_codes" -- "$cur"
+	[[ $pre == no- ]] && _pdn_add compgen -W "$_pdn_codes" -- "$cur"
+	[[ -n $pre ]] &&
+	    _pdn_add compgen -P "$pre" -W "$_pdn_codes" -- "${cur#"$pre"}"
+}
+
 # _pdn_help CMD: the option lines and the usage of CMD's --help, cached per
 # command in a variable of its own.
 _pdn_help() {
@@ -187,6 +208,10 @@ _pdn_complete_arg() {
 		_pdn_add compgen -W "$_pdn_gametypes" -- "$cur"
 		return
 		;;
+	--warn)
+		_pdn_warn
+		return
+		;;
 	esac
 	if [[ $_pdn_long == --rules ]]; then
 		_pdn_profiles
@@ -236,6 +261,17 @@ _pdn_tools() {
 		return
 	}
 	_pdn_parse
+
+	# "-W error=CODE" split on its "=": the code after error= or
+	# no-error=.
+	if [[ $prev == = ]] && ((cword > 2)) &&
+	    [[ ${COMP_WORDS[cword - 2]} == error ||
+	    ${COMP_WORDS[cword - 2]} == no-error ]] &&
+	    [[ ${COMP_WORDS[cword - 3]} == -W ||
+	    ${COMP_WORDS[cword - 3]} == --warn ]]; then
+		_pdn_add compgen -W "$_pdn_codes" -- "$cur"
+		return
+	fi
 
 	# The argument of an option: "--opt ARG", "--opt=ARG", "-qf ARG".
 	local opt=$prev i c

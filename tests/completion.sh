@@ -56,6 +56,8 @@ usage: pdn-validate [-Hhlqw] [-f text|tsv|json|yaml] [-j N] [-o FILE] [--gametyp
       --variant NAME|N
                       the variant: its name or its GameType number
       --player NAME   games where White or Black contains NAME
+  -W, --warn [no-|error=]CODE
+                      diagnostics of code CODE
   -q, --quiet        print nothing, only the exit status
   -h, --help         show this help
 EOF
@@ -209,7 +211,7 @@ noeq_check() {
 for m in $modes; do
 	check "$m" 'pdn-validate --fo' '--format'
 	check "$m" 'pdn-validate -' \
-	    '--format --gametype --help --jobs --output --player --quiet --rules --status --strict --strip --variant -f -h -j -o -q'
+	    '--format --gametype --help --jobs --output --player --quiet --rules --status --strict --strip --variant --warn -W -f -h -j -o -q'
 	check "$m" 'pdn-validate -f ' 'json text tsv yaml'
 	check "$m" 'pdn-validate --format ' 'json text tsv yaml'
 	check "$m" 'pdn-validate --format t' 'text tsv'
@@ -244,6 +246,15 @@ for m in $modes; do
 	check "$m" 'pdn-validate --strip comments,' \
 	    'comments,clocks comments,nags comments,variations'
 	check "$m" 'pdn-validate --strip nags,comments,v' 'nags,comments,variations'
+	check "$m" 'pdn-validate -W fen-l' 'fen-liberty'
+	check "$m" 'pdn-validate -W no-fen-' 'no-fen-liberty no-fen-side-unknown'
+	check "$m" 'pdn-validate -W no-ga' \
+	    'no-game-too-large no-games no-gametype-inferred no-gametype-unknown no-gametype-value'
+	check "$m" 'pdn-validate --warn=a' 'all ambiguous-game as-read'
+	# Split on the "=" of COMP_WORDBREAKS: the word after it.
+	check "$m" 'pdn-validate -W error=colon' 'colon-capture'
+	check "$m" 'pdn-validate -W no-error=tag-i' 'tag-italian'
+	noeq_check "$m" 'pdn-validate -W error=colon' 'error=colon-capture'
 	check "$m" 'pdn-validate --player ' ''
 	check "$m" 'pdn-validate --player=' ''
 	# The command first, after options and their arguments; then files.
@@ -262,6 +273,18 @@ if [ -n "$want" ] && [ "$want" = "$have" ]; then
 	passed=$((passed + 1))
 else
 	echo "FAIL completion: the variants: completion '$have', pdn-select '$want'"
+	failed=$((failed + 1))
+fi
+
+# The codes the completion offers to -W are the library's.
+want=$(sed -n 's/.*\] = { "\([a-z0-9-]*\)",.*/\1/p' lib/record/diag.c |
+    paste -sd ' ' -)
+have=$(sed -n "s/^_pdn_codes='\(.*\)'\$/\1/p" completion/pdn-tools.bash)
+if [ -n "$want" ] && [ "$want" = "$have" ]; then
+	echo "ok   completion: the -W codes are those of lib/record/diag.c"
+	passed=$((passed + 1))
+else
+	echo "FAIL completion: the -W codes: completion '$have', library '$want'"
 	failed=$((failed + 1))
 fi
 
