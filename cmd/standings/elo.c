@@ -192,7 +192,7 @@ run(const struct pool *p, const struct ropts *ro, struct rated *rp,
 				    floor(after[s] + 0.5) - floor(r->r + 0.5));
 				tab_fmt(hist, CELL_NUM, "%.4f", after[s]);
 				tab_fmt(hist, CELL_NUM, "%.4f", after[s] - r->r);
-				tab_fmt(hist, CELL_NUM, "%ld", r->n + 1);
+				tab_long(hist, CELL_NUM, r->n + 1);
 			}
 		}
 		rp[g->white].r = after[0];
@@ -311,7 +311,7 @@ report_elo(struct tout *o, const struct pool *p, const struct ropts *ro,
 				tab_str(&t, "");
 				tab_str(&t, NULL);
 			}
-			tab_fmt(&t, CELL_NUM, "%ld", r->n);
+			tab_long(&t, CELL_NUM, r->n);
 		}
 	}
 	if (t.oom)

@@ -60,8 +60,9 @@ fmt_points(char *buf, size_t size, double v)
 {
 	char *e;
 
-	if (fabs(v - rint(v)) < 1e-9) {
-		snprintf(buf, size, "%.0f", rint(v) == 0 ? 0.0 : rint(v));
+	/* Whole points, most of them, without printf (fmt_long()). */
+	if (fabs(v - rint(v)) < 1e-9 && fabs(v) < 1e15 && size >= 24) {
+		fmt_long(buf, (long)rint(v));
 		return;
 	}
 	snprintf(buf, size, "%.4f", v);
@@ -377,11 +378,11 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 
 	fmt_points(buf, sizeof(buf), e->pts);
 	tab_cell(t, CELL_NUM, buf);
-	tab_fmt(t, CELL_NUM, "%ld", e->games);
-	tab_fmt(t, CELL_NUM, "%ld", e->w);
-	tab_fmt(t, CELL_NUM, "%ld", e->d);
-	tab_fmt(t, CELL_NUM, "%ld", e->l);
-	tab_fmt(t, CELL_NUM, "%.1f", most > 0 ? 100.0 * e->pts / most : 0.0);
+	tab_long(t, CELL_NUM, e->games);
+	tab_long(t, CELL_NUM, e->w);
+	tab_long(t, CELL_NUM, e->d);
+	tab_long(t, CELL_NUM, e->l);
+	tab_tenths(t, CELL_NUM, most > 0 ? 100.0 * e->pts / most : 0.0);
 	n = tb_columns(v, cols) + TB_N - 1;
 	for (k = 0; k < n; k++) {
 		fmt_points(buf, sizeof(buf), key_value(NULL, e, cols[k]));
@@ -441,7 +442,7 @@ write_standings(struct tout *o, struct ev *v, const char *name)
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
 		tab_str(&t, name);
-		tab_fmt(&t, CELL_NUM, "%ld", e->rank);
+		tab_long(&t, CELL_NUM, e->rank);
 		tab_str(&t, v->p->players.s[e->player]);
 		standing_cells(&t, v, e);
 	}
@@ -495,11 +496,11 @@ write_games(struct tout *o, struct ev *v, const char *name)
 			g = &v->p->g[v->pg[e->g0 + k]];
 			op = &v->e[v->local[opponent(g, e->player)]];
 			tab_str(&t, name);
-			tab_fmt(&t, CELL_NUM, "%ld", e->rank);
+			tab_long(&t, CELL_NUM, e->rank);
 			tab_str(&t, v->p->players.s[e->player]);
 			round_label(buf, sizeof(buf), g->round);
 			tab_str(&t, g->round != 0 ? buf : NULL);
-			tab_fmt(&t, CELL_NUM, "%ld", op->rank);
+			tab_long(&t, CELL_NUM, op->rank);
 			tab_str(&t, v->p->players.s[op->player]);
 			tab_str(&t, side_of(g, e->player) == 0 ? "white" :
 			    "black");
@@ -544,7 +545,7 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 	standing_cols(&t, v, c);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
-		tab_fmt(&t, CELL_NUM, "%ld", e->rank);
+		tab_long(&t, CELL_NUM, e->rank);
 		tab_str(&t, v->p->players.s[e->player]);
 		for (j = 0; j < ncells; j++) {
 			if (v->rr) {
@@ -623,10 +624,28 @@ report_standings(struct tout *o, const struct pool *p,
 {
 	struct ev v;
 	size_t ev, nev = ro->pool ? 1 : p->events.n, i, np = p->players.n;
+	size_t *first = NULL;
+	uint32_t *byev = NULL;
 	const char *name;
 	int machine = o->fmt != OUT_TEXT && o->fmt != OUT_HTML;
 
 	memset(&v, 0, sizeof(v));
+	/*
+	 * The games of each event, in order, sorted once by counting (one
+	 * pass over the games per event made a 348k-game file of 370 events
+	 * cost 130M iterations): event ev's are byev[first[ev]..first[ev+1]).
+	 */
+	first = calloc(nev + 2, sizeof(*first));
+	byev = malloc((p->ng + 1) * sizeof(*byev));
+	if (first == NULL || byev == NULL)
+		goto out;
+	for (i = 0; i < p->ng; i++)
+		first[(ro->pool ? 0 : p->g[i].event) + 2]++;
+	for (ev = 0; ev < nev; ev++)
+		first[ev + 2] += first[ev + 1];
+	for (i = 0; i < p->ng; i++)
+		byev[first[(ro->pool ? 0 : p->g[i].event) + 1]++] =
+		    (uint32_t)i;
 	v.p = p;
 	v.ro = ro;
 	v.gi = malloc((p->ng + 1) * sizeof(*v.gi));
@@ -641,10 +660,8 @@ report_standings(struct tout *o, const struct pool *p,
 	for (i = 0; i < np; i++)
 		v.local[i] = -1;
 	for (ev = 0; ev < nev; ev++) {
-		v.ngi = 0;
-		for (i = 0; i < p->ng; i++)
-			if (ro->pool || p->g[i].event == ev)
-				v.gi[v.ngi++] = (uint32_t)i;
+		v.ngi = first[ev + 1] - first[ev];
+		memcpy(v.gi, byev + first[ev], v.ngi * sizeof(*v.gi));
 		if (v.ngi == 0)
 			continue;
 		v.n = 0;
@@ -665,13 +682,12 @@ report_standings(struct tout *o, const struct pool *p,
 	}
 	/* The games not counted of events without a game counted. */
 	if (!ro->pool)
-		for (ev = 0; ev < p->events.n; ev++) {
-			for (i = 0; i < p->ng && p->g[i].event != ev; i++)
-				;
-			if (i == p->ng)
+		for (ev = 0; ev < p->events.n; ev++)
+			if (first[ev + 1] == first[ev])
 				write_pending(o, p, (long)ev);
-		}
 out:
+	free(first);
+	free(byev);
 	free(v.gi);
 	free(v.e);
 	free(v.pg);

@@ -1,6 +1,7 @@
 /*
  * pdn-standings: tables and their formats (table.h).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,30 +35,51 @@ tab_col(struct table *t, size_t i, const char *key, const char *head,
 void
 tab_cell(struct table *t, int kind, const char *s)
 {
-	char **nc;
+	size_t *no, cap, len = s != NULL ? strlen(s) + 1 : 0;
 	unsigned char *nk;
-	size_t cap;
+	char *nt;
 
 	if (t->ncells == t->cap) {
 		cap = t->cap == 0 ? 64 : 2 * t->cap;
-		nc = realloc(t->cell, cap * sizeof(*nc));
-		if (nc != NULL)
-			t->cell = nc;
+		no = realloc(t->off, cap * sizeof(*no));
+		if (no != NULL)
+			t->off = no;
 		nk = realloc(t->kind, cap);
 		if (nk != NULL)
 			t->kind = nk;
-		if (nc == NULL || nk == NULL) {
+		if (no == NULL || nk == NULL) {
 			t->oom = 1;
 			return;
 		}
 		t->cap = cap;
 	}
-	if (s == NULL)
+	if (t->tlen + len > t->tcap) {
+		cap = t->tcap == 0 ? 1024 : 2 * t->tcap;
+		while (cap < t->tlen + len)
+			cap *= 2;
+		if ((nt = realloc(t->text, cap)) == NULL) {
+			t->oom = 1;
+			return;
+		}
+		t->text = nt;
+		t->tcap = cap;
+	}
+	if (s == NULL) {
 		kind = CELL_NULL;
-	t->cell[t->ncells] = s != NULL ? strdup(s) : NULL;
-	if (s != NULL && t->cell[t->ncells] == NULL)
-		t->oom = 1;
+		t->off[t->ncells] = TAB_NONE;
+	} else {
+		memcpy(t->text + t->tlen, s, len);
+		t->off[t->ncells] = t->tlen;
+		t->tlen += len;
+	}
 	t->kind[t->ncells++] = (unsigned char)kind;
+}
+
+/* Cell i's text, or NULL for an absent value. */
+static const char *
+cell_at(const struct table *t, size_t i)
+{
+	return t->off[i] == TAB_NONE ? NULL : t->text + t->off[i];
 }
 
 void
@@ -76,6 +98,77 @@ tab_fmt(struct table *t, int kind, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	tab_cell(t, kind, buf);
+}
+
+/*
+ * A number as a cell, without printf: standings print one per column and
+ * row, up to a million of them.
+ */
+void
+tab_long(struct table *t, int kind, long v)
+{
+	char buf[24];
+
+	fmt_long(buf, v);
+	tab_cell(t, kind, buf);
+}
+
+void
+fmt_long(char *buf, long v)
+{
+	char tmp[24];
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	size_t n = 0, i = 0;
+
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u > 0);
+	if (v < 0)
+		buf[i++] = '-';
+	while (n > 0)
+		buf[i++] = tmp[--n];
+	buf[i] = '\0';
+}
+
+/*
+ * A cell of v with one decimal, as printf's "%.1f" writes it: by hand
+ * when v * 10 is clearly off a half (the rounding then cannot differ),
+ * by snprintf() at a tie.  The score column of a standings table: 2,000
+ * instructions a cell by snprintf(), about 100 so.
+ */
+void
+tab_tenths(struct table *t, int kind, double v)
+{
+	char buf[40];
+	double f = v * 10, r = floor(f);
+	long n;
+	size_t len;
+
+	/* Negative values (none in a score) and ties: snprintf(). */
+	if (!(f >= 0 && f < 1e15) || fabs(f - r - 0.5) < 1e-6) {
+		snprintf(buf, sizeof(buf), "%.1f", v);
+		tab_cell(t, kind, buf);
+		return;
+	}
+	n = (long)(f - r > 0.5 ? r + 1 : r);
+	fmt_long(buf, n / 10);
+	len = strlen(buf);
+	buf[len++] = '.';
+	buf[len++] = (char)('0' + n % 10);
+	buf[len] = '\0';
+	tab_cell(t, kind, buf);
+}
+
+/* n blanks to fp. */
+static void
+blanks(FILE *fp, int n)
+{
+	static const char sp[] = "                                ";
+
+	for (; n > 0; n -= (int)sizeof(sp) - 1)
+		fwrite(sp, 1, n < (int)sizeof(sp) - 1 ? (size_t)n :
+		    sizeof(sp) - 1, fp);
 }
 
 void
@@ -103,11 +196,10 @@ tab_free(struct table *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->ncells; i++)
-		free(t->cell[i]);
 	for (i = 0; i < t->nnotes; i++)
 		free(t->notes[i]);
-	free(t->cell);
+	free(t->off);
+	free(t->text);
 	free(t->kind);
 	free(t->notes);
 	free(t->cols);
@@ -242,7 +334,7 @@ write_text(struct tout *o, const struct table *t)
 		last = c;
 		width[c] = display_width(t->cols[c].head);
 		for (r = 0; r < nrows; r++) {
-			s = t->cell[r * t->ncols + c];
+			s = cell_at(t, r * t->ncols + c);
 			if (s != NULL && (w = display_width(s)) > width[c])
 				width[c] = w;
 		}
@@ -257,17 +349,19 @@ write_text(struct tout *o, const struct table *t)
 			if (!in_text(&t->cols[c]))
 				continue;
 			s = r == 0 ? t->cols[c].head :
-			    t->cell[(r - 1) * t->ncols + c];
+			    cell_at(t, (r - 1) * t->ncols + c);
 			if (s == NULL)
 				s = "";
 			w = display_width(s);
 			/* Two blanks between columns; none at a line's end. */
 			if (t->cols[c].right) {
 				pad += (int)(width[c] - w);
-				fprintf(o->fp, "%*s%s", pad, "", s);
+				blanks(o->fp, pad);
+				fputs(s, o->fp);
 				pad = 0;
 			} else {
-				fprintf(o->fp, "%*s%s", pad, "", s);
+				blanks(o->fp, pad);
+				fputs(s, o->fp);
 				pad = (int)(width[c] - w);
 			}
 			if (c < last)
@@ -304,7 +398,7 @@ write_tsv(struct tout *o, const struct table *t)
 			if (!first)
 				fputc('\t', o->fp);
 			first = 0;
-			tsv_field(o->fp, t->cell[r * t->ncols + c]);
+			tsv_field(o->fp, cell_at(t, r * t->ncols + c));
 		}
 		fputc('\n', o->fp);
 	}
@@ -328,9 +422,9 @@ write_json(struct tout *o, const struct table *t)
 			if (t->kind[i] == CELL_NULL)
 				fputs("null", o->fp);
 			else if (t->kind[i] == CELL_STR)
-				json_cstr(o->fp, t->cell[i]);
+				json_cstr(o->fp, cell_at(t, i));
 			else
-				fputs(t->cell[i], o->fp);
+				fputs(cell_at(t, i), o->fp);
 		}
 		fputs("}\n", o->fp);
 	}
@@ -350,12 +444,12 @@ write_yaml(struct tout *o, const struct table *t)
 			i = r * t->ncols + c;
 			y_key(&o->y, t->cols[c].key);
 			if (t->kind[i] == CELL_STR)
-				y_str(&o->y, t->cell[i]);
+				y_str(&o->y, cell_at(t, i));
 			else if (t->kind[i] == CELL_NULL)
 				y_str(&o->y, NULL);
 			else
-				y_scalar(&o->y, t->cell[i],
-				    strlen(t->cell[i]), 0);
+				y_scalar(&o->y, cell_at(t, i),
+				    strlen(cell_at(t, i)), 0);
 		}
 		y_map(&o->y, 0);
 		y_doc(&o->y, 0);
@@ -386,7 +480,7 @@ write_html(struct tout *o, const struct table *t)
 		for (c = 0; c < t->ncols; c++) {
 			if (!in_text(&t->cols[c]))
 				continue;
-			s = t->cell[r * t->ncols + c];
+			s = cell_at(t, r * t->ncols + c);
 			fputs(t->cols[c].right ? "<td class=\"n\">" : "<td>",
 			    o->fp);
 			html_text(o->fp, s);

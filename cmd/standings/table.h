@@ -28,13 +28,22 @@ struct table {
 	char *title;		/* text heading, or NULL */
 	struct tcol *cols;
 	size_t ncols;
-	char **cell;		/* row by row */
+	/*
+	 * The cells row by row: their texts one after another in text,
+	 * each at its offset (TAB_NONE: an absent value), so that a table of
+	 * a million cells costs two buffers, not a million allocations.
+	 */
+	size_t *off;
+	char *text;
+	size_t tlen, tcap;
 	unsigned char *kind;
 	size_t ncells, cap;
 	char **notes;		/* lines after the table (text, HTML) */
 	size_t nnotes;
 	int oom;
 };
+
+#define TAB_NONE	((size_t)-1)
 
 /* A table of ncols columns (set each with tab_col()); title copied. */
 void tab_init(struct table *t, size_t ncols, const char *title);
@@ -45,6 +54,11 @@ void tab_cell(struct table *t, int kind, const char *s);
 void tab_str(struct table *t, const char *s);
 void tab_fmt(struct table *t, int kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A cell of the number v; fmt_long() writes it into buf (24 bytes). */
+void tab_long(struct table *t, int kind, long v);
+void fmt_long(char *buf, long v);
+/* A cell of v as "%.1f" writes it. */
+void tab_tenths(struct table *t, int kind, double v);
 void tab_note(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void tab_free(struct table *t);
