@@ -103,11 +103,16 @@ SELECT_OBJ = $(SELECT_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 # pdn-standings' own modules (cmd/standings/), linked into it alone.
 STANDINGS_SRC = $(sort $(wildcard cmd/standings/*.c))
 STANDINGS_OBJ = $(STANDINGS_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
+# pdn-match's own modules (cmd/match/), linked into it alone.
+MATCH_SRC = $(sort $(wildcard cmd/match/*.c))
+MATCH_OBJ = $(MATCH_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 PROGS    = $(CMD_SRC:cmd/%.c=$(BUILD)/bin/%)
 TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
 TEST_COMMON_OBJ = $(TEST_COMMON_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TESTS    = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# The Hub engine the tests of pdn-match play against (tests/hub/).
+HUB_ENGINE = $(BUILD)/tests/hub-engine
 # The fuzz targets (fuzz/NAME.c; fuzz/driver.c is the main that stands
 # in for libFuzzer's), also built with CC as $(BUILD)/fuzz/NAME, which
 # runs the target once on each file it is given: make check replays
@@ -181,6 +186,12 @@ $(BUILD)/cmd/standings/%.o: cmd/standings/%.c $(FLAGS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
 $(BUILD)/cmd/pdn-standings.o: ALL_CPPFLAGS += -Icmd
+# The same for pdn-match's (cmd/match/).
+$(BUILD)/cmd/match/%.o: cmd/match/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/cmd/pdn-match.o: ALL_CPPFLAGS += -Icmd
 
 # Where `--rules NAME` finds the installed profiles.
 $(BUILD)/cmd/driver.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
@@ -242,6 +253,18 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_COMMON_OBJ) $(LIBPDN)
 $(BUILD)/bin/pdn-select: $(SELECT_OBJ)
 $(BUILD)/bin/pdn-standings: $(STANDINGS_OBJ)
 $(BUILD)/bin/pdn-standings: LIBS += -lm
+$(BUILD)/bin/pdn-match: $(MATCH_OBJ)
+$(BUILD)/bin/pdn-match: LIBS += -lm
+
+# The test engine: the Hub notation of pdn-match, and the library.
+$(BUILD)/tests/hub/%.o: tests/hub/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
+$(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/cmd/match/hub.o \
+    $(LIBPDN)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # The test of the tools' shared helpers links them.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
@@ -264,7 +287,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 # unprivileged user in a tree it cannot write; it needs root).
 MAKE_CMD := $(MAKE)
 READONLY ?= 1
-check: all $(TESTS) $(FUZZ_RUNS)
+check: all $(TESTS) $(FUZZ_RUNS) $(HUB_ENGINE)
 	$(Q)BUILD='$(BUILD)' SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
 	    READONLY='$(READONLY)' \
 	    CC='$(CC)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' LIBDIR='$(LIBDIR)' \
@@ -329,7 +352,7 @@ BUILD_KIND = $(if $(findstring -march=native,$(CFLAGS) $(MARCH)),native \
 	(-march=native: for this CPU only),$(if $(findstring -march=,$(CFLAGS)),\
 	CPU-specific ($(filter -march=%,$(CFLAGS))),portable \
 	(no -march; make NATIVE=1 bench measures a build for this CPU)))
-bench: $(PROGS) $(BENCHES)
+bench: $(PROGS) $(BENCHES) $(HUB_ENGINE)
 	@echo "== build: $(strip $(BUILD_KIND)), in $(BUILD)/"
 	@printf '   flags: %s\n' '$(call sq,$(strip $(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(LDFLAGS)))'
 	@printf '   compiler: %s\n' "$$($(CC) --version 2>/dev/null | head -n 1)"
@@ -429,7 +452,8 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) \
-	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) \
+	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) \
+	$(BUILD)/tests/hub/hub-engine.d \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \
 	$(FUZZ_RUNS:=.d) $(BUILD)/fuzz/driver.d

@@ -567,7 +567,7 @@ static const struct drv_tool tool_def = {
 	formats, "text (aligned tables, the default), tsv, json, yaml, html "
 	    "(a page: crosstables, Elo list and chart) or svg (the chart of "
 	    "the Elo ratings)",
-	options, option, "games", NULL, NULL
+	options, option, "games", NULL, NULL, NULL
 };
 
 /*

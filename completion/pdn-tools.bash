@@ -1,5 +1,5 @@
 # Bash completion for the pdn tools (pdn-parse, pdn-validate, pdn-replay,
-# pdn-adjudicate, pdn-perft, pdn-select, pdn-standings and any later
+# pdn-adjudicate, pdn-perft, pdn-select, pdn-standings, pdn-match and any later
 # pdn-* tool).
 #
 # It knows no tool's options: it runs `TOOL --help` once per command and
