@@ -59,6 +59,7 @@ struct sched {
 	int white, black;	/* engine indices */
 	long opening;
 	int done;		/* finished (or read back by --resume) */
+	pdn_rules_result result;	/* when done */
 	int taken;
 };
 
@@ -213,6 +214,9 @@ spec_field(struct eng_spec *e, const char *key, const char *val)
 	}
 	if (strcmp(key, "arg") == 0)
 		return push(&e->argv, &e->argc, strdup(val));
+	/* cutechess-cli's protocol field: this one only. */
+	if (strcmp(key, "proto") == 0)
+		return strcmp(val, "hub") == 0 ? 0 : -1;
 	if (strncmp(key, "option.", 7) == 0 && key[7] != '\0') {
 		int n = e->nopt;
 
@@ -244,7 +248,8 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 		if ((eq = strchr(p, '=')) == NULL ||
 		    spec_field(e, (*eq = '\0', p), eq + 1) != 0) {
 			rc = drv_bad_value(&drv, what, whole, "cmd=, name=, arg=, "
-			    "dir= or option.NAME= fields, comma-separated");
+			    "dir=, proto=hub or option.NAME= fields, "
+			    "comma-separated");
 			break;
 		}
 		if (*s == '\0')
@@ -413,35 +418,67 @@ static const struct drv_tool tool_def = {
 };
 
 /*
- * cutechess-cli's single-dash words (-engine, -tc, -rounds, -each ...)
- * as this tool's long options: a word "-NAME" whose NAME is the full
- * name of a long option becomes "--NAME".
+ * cutechess-cli's way of writing the options: its single-dash words
+ * (-engine, -tc, -rounds, -each ...) as this tool's long options (a word
+ * "-NAME" whose NAME is the full name of a long option becomes
+ * "--NAME"), and an engine's fields as separate words ("-engine cmd=scan
+ * name=Scan"): the words with '=' that follow the value of -e or --each
+ * are joined to it with commas.  Fills copy (argc + 1 entries); the
+ * strings made are kept in `made` (argc entries) for the caller to free.
+ * Returns the new argc, or -1 out of memory.
  */
-static void
-cutechess_words(int argc, char **argv, char **copy)
+static int
+cutechess_words(int argc, char **argv, char **copy, char **made)
 {
-	static char buf[64][40];
 	const struct drv_option *o;
-	int i, k = 0;
+	int i, n = 0, k = 0, spec;
+	size_t len;
+	char *v;
 
 	for (i = 0; i < argc; i++) {
-		copy[i] = argv[i];
-		if (i == 0 || argv[i][0] != '-' || argv[i][1] == '-' ||
-		    strlen(argv[i]) < 3 || strlen(argv[i]) > 36 || k == 64)
-			continue;
+		copy[n] = argv[i];
 		if (strcmp(argv[i], "--") == 0)
 			break;
-		for (o = options; o->key != 0; o++)
-			if (strcmp(argv[i] + 1, o->name) == 0)
-				break;
-		if (o->key == 0)
+		if (i > 0 && argv[i][0] == '-' && argv[i][1] != '-' &&
+		    strlen(argv[i]) > 2) {
+			for (o = options; o->key != 0; o++)
+				if (strcmp(argv[i] + 1, o->name) == 0)
+					break;
+			if (o->key != 0) {
+				if ((v = malloc(strlen(argv[i]) + 2)) == NULL)
+					return -1;
+				v[0] = '-';
+				strcpy(v + 1, argv[i]);
+				copy[n] = made[k++] = v;
+			}
+		}
+		spec = strcmp(copy[n], "-e") == 0 ||
+		    strcmp(copy[n], "--engine") == 0 ||
+		    strcmp(copy[n], "--each") == 0;
+		n++;
+		if (!spec || i + 1 >= argc)
 			continue;
-		snprintf(buf[k], sizeof(buf[k]), "-%s", argv[i]);
-		copy[i] = buf[k++];
+		copy[n++] = argv[++i];
+		if (i + 1 >= argc || argv[i + 1][0] == '-' ||
+		    strchr(argv[i + 1], '=') == NULL)
+			continue;
+		/* The fields that follow, joined. */
+		len = strlen(argv[i]);
+		for (; i + 1 < argc && argv[i + 1][0] != '-' &&
+		    strchr(argv[i + 1], '=') != NULL; i++) {
+			if ((v = malloc(len + strlen(argv[i + 1]) + 2)) == NULL)
+				return -1;
+			sprintf(v, "%s,%s", copy[n - 1], argv[i + 1]);
+			len = strlen(v);
+			if (k > 0 && made[k - 1] == copy[n - 1])
+				free(made[--k]);
+			copy[n - 1] = made[k++] = v;
+		}
 	}
-	for (; i < argc; i++)
-		copy[i] = argv[i];
-	copy[argc] = NULL;
+	for (i++; i < argc; i++)
+		copy[n++] = argv[i];
+	copy[n] = NULL;
+	return n;
 }
 
 /* --- the schedule ---------------------------------------------------- */
@@ -594,6 +631,38 @@ score_lines(int a, int b)
 		    st.draws);
 }
 
+/* The score of engine a in finished game s: 0, 1 or 2 half points. */
+static int
+halves(const struct sched *s, int a)
+{
+	if (s->result == PDN_RESULT_DRAW)
+		return 1;
+	return (s->result == PDN_RESULT_WHITE_WINS) == (s->white == a) ? 2 : 0;
+}
+
+/*
+ * The pentanomial counts of a match of two engines played in pairs of
+ * games (--games even: one opening, colours reversed): how many pairs
+ * the first engine scored 0, 1/2, 1, 1 1/2 and 2 points in, of the pairs
+ * both of whose games were finished.
+ */
+static void
+pentanomial(void)
+{
+	long k, p[5] = { 0, 0, 0, 0, 0 }, n = 0;
+
+	if (opt.neng != 2 || opt.games % 2 != 0)
+		return;
+	for (k = 0; k + 1 < m.n; k += 2)
+		if (m.s[k].done && m.s[k + 1].done) {
+			p[halves(&m.s[k], 0) + halves(&m.s[k + 1], 0)]++;
+			n++;
+		}
+	if (n > 0)
+		report("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld]\n", p[0], p[1],
+		    p[2], p[3], p[4]);
+}
+
 /* After a game of two engines: the SPRT, said when it decides. */
 static void
 sprt_after(int final)
@@ -689,6 +758,7 @@ work(void *arg)
 		}
 		if (!m.write_failed) {
 			s->done = 1;
+			s->result = out.result;
 			m.finished++;
 			count(s, out.result);
 			if (strcmp(out.termination, "time forfeit") == 0 ||
@@ -773,10 +843,11 @@ resume(void)
 		if (s->done)
 			continue;
 		s->done = 1;
-		m.resumed++;
-		count(s, strcmp(res, "2-0") == 0 ? PDN_RESULT_WHITE_WINS :
+		s->result = strcmp(res, "2-0") == 0 ? PDN_RESULT_WHITE_WINS :
 		    strcmp(res, "0-2") == 0 ? PDN_RESULT_BLACK_WINS :
-		    PDN_RESULT_DRAW);
+		    PDN_RESULT_DRAW;
+		m.resumed++;
+		count(s, s->result);
 	}
 	pdn_reader_free(rd);
 	if (cli_input_end(&in, rc) != 0)
@@ -842,12 +913,16 @@ main(int argc, char **argv)
 	struct sigaction sa;
 	struct worker *w = NULL;
 	sigset_t all, old;
-	char **args;
-	int status, k, j, nw = 0;
+	char **args, **made;
+	int status, k, j, nw = 0, nargs;
 
-	if ((args = calloc((size_t)argc + 1, sizeof(*args))) == NULL)
+	args = calloc((size_t)argc + 1, sizeof(*args));
+	made = calloc((size_t)argc + 1, sizeof(*made));
+	if (args == NULL || made == NULL ||
+	    (nargs = cutechess_words(argc, argv, args, made)) < 0) {
+		fprintf(stderr, "pdn-match: out of memory\n");
 		return 2;
-	cutechess_words(argc, argv, args);
+	}
 	opt.rounds = 1;
 	opt.games = 2;
 	opt.plies = -1;
@@ -864,7 +939,7 @@ main(int argc, char **argv)
 	memset(&m, 0, sizeof(m));
 	m.out_fd = -1;
 	m.stop[0] = m.stop[1] = -1;
-	if ((status = drv_start(&drv, &tool_def, NULL, argc, args)) >= 0)
+	if ((status = drv_start(&drv, &tool_def, NULL, nargs, args)) >= 0)
 		goto done;
 	status = 2;
 	if (opt.neng < 2) {
@@ -972,6 +1047,7 @@ main(int argc, char **argv)
 		for (j = k + 1; j < opt.neng; j++)
 			if (opt.tournament == T_ROUND_ROBIN || k == 0)
 				score_lines(k, j);
+	pentanomial();
 	sprt_after(1);
 	if (m.failures > 0 && status == 0)
 		status = 1;
@@ -1008,6 +1084,9 @@ done:
 	for (k = 0; k < 2; k++)
 		if (m.stop[k] >= 0)
 			close(m.stop[k]);
+	for (k = 0; made[k] != NULL; k++)
+		free(made[k]);
+	free(made);
 	free(args);
 	return status;
 }
