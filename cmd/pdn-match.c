@@ -71,6 +71,7 @@ static struct {
 	struct openings ops;
 	struct wdl *pair;	/* [a * neng + b], a < b: a's results */
 	int out_fd;
+	off_t out_size;		/* of a regular --pdn file; -1 otherwise */
 	const char *out_name;
 	FILE *report;		/* stdout with --pdn, else stderr */
 	int write_failed, oom, sprt_done, failures;
@@ -752,11 +753,16 @@ work(void *arg)
 		if (!m.write_failed && write_all(m.out_fd, out.pdn.data,
 		    out.pdn.len) != 0) {
 			m.write_failed = errno != 0 ? errno : EIO;
+			/* No half game left behind (where a file can be). */
+			if (m.out_size >= 0)
+				(void)!ftruncate(m.out_fd, m.out_size);
 			if (m.write_failed != EPIPE)
 				cli_warn("%s: write error: %s", m.out_name,
 				    strerror(m.write_failed));
 		}
 		if (!m.write_failed) {
+			if (m.out_size >= 0)
+				m.out_size += (off_t)out.pdn.len;
 			s->done = 1;
 			s->result = out.result;
 			m.finished++;
@@ -825,7 +831,9 @@ resume(void)
 	while ((rc = pdn_reader_next(&g, rd)) == 1) {
 		r = pdn_game_tag(g, "Round");
 		res = pdn_game_tag(g, "Result");
-		if (r == NULL || res == NULL || strcmp(res, "*") == 0)
+		/* A game cut short (a crash while writing it) is played again. */
+		if (r == NULL || res == NULL || strcmp(res, "*") == 0 ||
+		    g->truncated || g->terminator == NULL)
 			continue;
 		no = strtol(r, &end, 10);
 		if (*end != '\0' || no < 1 || no > m.n)
@@ -877,6 +885,29 @@ engines_ready(void)
 		if ((e->argv[0] = strdup(e->cmd)) == NULL)
 			return 2;
 		e->label = e->name != NULL ? e->name : e->cmd;
+		/*
+		 * Without name=, the engine's own: it is started once to
+		 * say it (and a command that does not start is said now).
+		 */
+		if (e->name == NULL) {
+			struct engine *pe = calloc(1, sizeof(*pe));
+			char why[256];
+
+			if (pe == NULL)
+				return 2;
+			if (engine_start(pe, e, opt.cfg.startup, -1, why,
+			    sizeof(why)) != 0) {
+				cli_warn("engine %d (%s): cannot start: %s",
+				    k + 1, e->cmd, why);
+				free(pe);
+				return 2;
+			}
+			if (pe->id[0] != '\0' &&
+			    (e->id = strdup(pe->id)) != NULL)
+				e->label = e->id;
+			engine_stop(pe, 1);
+			free(pe);
+		}
 	}
 	/* Two engines of one name: numbered, so that results tell them. */
 	for (k = 0; k < opt.neng; k++)
@@ -894,6 +925,7 @@ spec_free(struct eng_spec *e)
 	int i;
 
 	free(e->name);
+	free(e->id);
 	free(e->cmd);
 	free(e->dir);
 	for (i = 0; i < e->argc; i++)
@@ -986,7 +1018,14 @@ main(int argc, char **argv)
 			goto out;
 		}
 		m.report = stdout;
+		{
+			struct stat sb;
+
+			m.out_size = fstat(m.out_fd, &sb) == 0 &&
+			    S_ISREG(sb.st_mode) ? sb.st_size : -1;
+		}
 	} else {
+		m.out_size = -1;
 		m.out_name = "<stdout>";
 		m.out_fd = STDOUT_FILENO;
 		m.report = stderr;

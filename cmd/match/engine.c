@@ -158,7 +158,6 @@ engine_start(struct engine *e, const struct eng_spec *spec, double timeout,
     int stopfd, char *why, size_t size)
 {
 	int in[2], out[2], i;
-	char idname[256];
 	pdn_buf b = { 0 };
 	pid_t pid;
 
@@ -216,10 +215,10 @@ engine_start(struct engine *e, const struct eng_spec *spec, double timeout,
 	e->pid = pid;
 	e->to = in[1];
 	e->from = out[0];
-	idname[0] = '\0';
+	e->id[0] = '\0';
 	if (engine_send(e, "hub\n", 4) != 0 ||
-	    expect(e, "wait", timeout, stopfd, why, size, idname,
-	    sizeof(idname)) != 0)
+	    expect(e, "wait", timeout, stopfd, why, size, e->id,
+	    sizeof(e->id)) != 0)
 		goto fail;
 	for (i = 0; i < spec->nopt; i++) {
 		pdn_buf_add(&b, "set-param", 9);

@@ -21,6 +21,7 @@ struct eng_spec {
 	int argc;
 	char **opt_name, **opt_value;	/* option.NAME=VALUE */
 	int nopt;
+	char *id;		/* the engine's own name (id name=), or NULL */
 	char *label;		/* the name in the games: name, id or cmd */
 };
 
@@ -32,6 +33,7 @@ struct engine {
 	char buf[1 << 16];
 	size_t len, off;	/* bytes in buf; the next line's start */
 	int broken;		/* failed a game: restarted before the next */
+	char id[128];		/* the name its "id" line gave, or "" */
 };
 
 /* What engine_line() saw. */
