@@ -161,22 +161,6 @@ static const struct drv_option options[] = {
 	{ 0, NULL, NULL, NULL, NULL }
 };
 
-/* A real number from min to max: 0, or -1. */
-static int
-real(const char *s, double min, double max, double *out)
-{
-	char *end;
-	double v;
-
-	if (*s == '\0')
-		return -1;
-	v = strtod(s, &end);
-	if (*end != '\0' || !isfinite(v) || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static int
 push(char ***list, int *n, char *s)
 {
@@ -292,7 +276,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.tc_given++;
 		return 0;
 	case OPT_ST:
-		if (real(value, 0.001, 86400, &v) != 0)
+		if (cli_real(value, 0.001, 86400, &v) != 0)
 			return drv_bad_value(d, "--st", value,
 			    "seconds, 0.001 to 86400");
 		opt.cfg.tc.kind = TC_MOVETIME;
@@ -307,7 +291,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.tc_given++;
 		return 0;
 	case OPT_MARGIN:
-		if (real(value, 0, 3600, &opt.cfg.tc.margin) != 0)
+		if (cli_real(value, 0, 3600, &opt.cfg.tc.margin) != 0)
 			return drv_bad_value(d, "--margin", value,
 			    "seconds, 0 to 3600");
 		return 0;
@@ -360,7 +344,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.cfg.draw_after = (int)n;
 		return 0;
 	case OPT_DRAW_SCORE:
-		if (real(value, 0, 1000, &opt.cfg.draw_score) != 0)
+		if (cli_real(value, 0, 1000, &opt.cfg.draw_score) != 0)
 			return drv_bad_value(d, "--draw-score", value,
 			    "men, 0 to 1000");
 		return 0;
@@ -370,7 +354,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.cfg.resign_after = (int)n;
 		return 0;
 	case OPT_RESIGN_SCORE:
-		if (real(value, 0, 1000, &opt.cfg.resign_score) != 0)
+		if (cli_real(value, 0, 1000, &opt.cfg.resign_score) != 0)
 			return drv_bad_value(d, "--resign-score", value,
 			    "men, 0 to 1000");
 		return 0;
@@ -392,17 +376,17 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.cfg.site = value;
 		return 0;
 	case OPT_STARTUP:
-		if (real(value, 0.01, 3600, &opt.cfg.startup) != 0)
+		if (cli_real(value, 0.01, 3600, &opt.cfg.startup) != 0)
 			return drv_bad_value(d, "--startup-timeout", value,
 			    "seconds, 0.01 to 3600");
 		return 0;
 	case OPT_STALL:
-		if (real(value, 0.01, 3600, &opt.cfg.stall) != 0)
+		if (cli_real(value, 0.01, 3600, &opt.cfg.stall) != 0)
 			return drv_bad_value(d, "--stall-timeout", value,
 			    "seconds, 0.01 to 3600");
 		return 0;
 	case OPT_MOVE_TIMEOUT:
-		if (real(value, 0.01, 86400, &opt.cfg.move_timeout) != 0)
+		if (cli_real(value, 0.01, 86400, &opt.cfg.move_timeout) != 0)
 			return drv_bad_value(d, "--move-timeout", value,
 			    "seconds, 0.01 to 86400");
 		return 0;
