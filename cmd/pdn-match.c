@@ -869,6 +869,16 @@ engines_ready(void)
 		if ((e->argv[0] = strdup(e->cmd)) == NULL)
 			return 2;
 		e->label = e->name != NULL ? e->name : e->cmd;
+		{
+			struct stat sb;
+
+			if (e->dir != NULL && (stat(e->dir, &sb) != 0 ||
+			    !S_ISDIR(sb.st_mode))) {
+				cli_warn("engine %d (%s): dir=%s: not a "
+				    "directory", k + 1, e->cmd, e->dir);
+				return 2;
+			}
+		}
 		/*
 		 * Without name=, the engine's own: it is started once to
 		 * say it (and a command that does not start is said now).
@@ -932,6 +942,11 @@ main(int argc, char **argv)
 	char **args, **made;
 	int status, k, j, nw = 0, nargs;
 
+	/*
+	 * A dead engine's pipe is said by write(2), not by a signal (the
+	 * engines named by their id line are started before the match).
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	args = calloc((size_t)argc + 1, sizeof(*args));
 	made = calloc((size_t)argc + 1, sizeof(*made));
 	if (args == NULL || made == NULL ||
@@ -1021,8 +1036,6 @@ main(int argc, char **argv)
 	}
 	opt.cfg.stopfd = m.stop[0];
 	pthread_mutex_init(&m.lock, NULL);
-	/* A dead engine's pipe is said by write(2), not by a signal. */
-	signal(SIGPIPE, SIG_IGN);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

@@ -216,6 +216,8 @@ engine_start(struct engine *e, const struct eng_spec *spec, double timeout,
 	e->to = in[1];
 	e->from = out[0];
 	e->id[0] = '\0';
+	/* Said when a write finds it gone, as when a read does. */
+	snprintf(why, size, "it ended");
 	if (engine_send(e, "hub\n", 4) != 0 ||
 	    expect(e, "wait", timeout, stopfd, why, size, e->id,
 	    sizeof(e->id)) != 0)
