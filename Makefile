@@ -108,11 +108,16 @@ INDEX_SRC = $(sort $(wildcard cmd/index/*.c))
 INDEX_OBJ = $(INDEX_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS   := $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
+# pdn-match's own modules (cmd/match/), linked into it alone.
+MATCH_SRC = $(sort $(wildcard cmd/match/*.c))
+MATCH_OBJ = $(MATCH_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 PROGS    = $(CMD_SRC:cmd/%.c=$(BUILD)/bin/%)
 TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
 TEST_COMMON_OBJ = $(TEST_COMMON_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TESTS    = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# The Hub engine the tests of pdn-match play against (tests/hub/).
+HUB_ENGINE = $(BUILD)/tests/hub-engine
 # The fuzz targets (fuzz/NAME.c; fuzz/driver.c is the main that stands
 # in for libFuzzer's), also built with CC as $(BUILD)/fuzz/NAME, which
 # runs the target once on each file it is given: make check replays
@@ -192,6 +197,12 @@ $(BUILD)/cmd/index/%.o: cmd/index/%.c $(FLAGS_STAMP)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(SQLITE_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 $(BUILD)/cmd/pdn-index.o: ALL_CPPFLAGS += -Icmd
+# The same for pdn-match's (cmd/match/).
+$(BUILD)/cmd/match/%.o: cmd/match/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/cmd/pdn-match.o: ALL_CPPFLAGS += -Icmd
 
 # Where `--rules NAME` finds the installed profiles.
 $(BUILD)/cmd/driver.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
@@ -256,6 +267,18 @@ $(BUILD)/bin/pdn-standings: LIBS += -lm
 # pdn-index links its modules and SQLite, which the library does not.
 $(BUILD)/bin/pdn-index: $(INDEX_OBJ)
 $(BUILD)/bin/pdn-index: LIBS += $(SQLITE_LIBS)
+$(BUILD)/bin/pdn-match: $(MATCH_OBJ)
+$(BUILD)/bin/pdn-match: LIBS += -lm
+
+# The test engine: the Hub notation of pdn-match, and the library.
+$(BUILD)/tests/hub/%.o: tests/hub/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
+$(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/cmd/match/hub.o \
+    $(LIBPDN)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # The test of the tools' shared helpers links them.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
@@ -278,7 +301,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 # unprivileged user in a tree it cannot write; it needs root).
 MAKE_CMD := $(MAKE)
 READONLY ?= 1
-check: all $(TESTS) $(FUZZ_RUNS)
+check: all $(TESTS) $(FUZZ_RUNS) $(HUB_ENGINE)
 	$(Q)BUILD='$(BUILD)' SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
 	    READONLY='$(READONLY)' \
 	    CC='$(CC)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' LIBDIR='$(LIBDIR)' \
@@ -343,7 +366,7 @@ BUILD_KIND = $(if $(findstring -march=native,$(CFLAGS) $(MARCH)),native \
 	(-march=native: for this CPU only),$(if $(findstring -march=,$(CFLAGS)),\
 	CPU-specific ($(filter -march=%,$(CFLAGS))),portable \
 	(no -march; make NATIVE=1 bench measures a build for this CPU)))
-bench: $(PROGS) $(BENCHES)
+bench: $(PROGS) $(BENCHES) $(HUB_ENGINE)
 	@echo "== build: $(strip $(BUILD_KIND)), in $(BUILD)/"
 	@printf '   flags: %s\n' '$(call sq,$(strip $(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(LDFLAGS)))'
 	@printf '   compiler: %s\n' "$$($(CC) --version 2>/dev/null | head -n 1)"
@@ -444,6 +467,8 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) \
 	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) $(INDEX_OBJ:.o=.d) \
+	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) \
+	$(BUILD)/tests/hub/hub-engine.d \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \
 	$(FUZZ_RUNS:=.d) $(BUILD)/fuzz/driver.d

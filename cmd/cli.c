@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -624,6 +625,21 @@ cli_number(const char *what, const char *s, long min, long max, long *out)
 		cli_warn("bad %s: %s (%ld to %ld)", what, s, min, max);
 		return -1;
 	}
+	*out = v;
+	return 0;
+}
+
+int
+cli_real(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (*s == '\0')
+		return -1;
+	v = strtod(s, &end);
+	if (*end != '\0' || !isfinite(v) || v < min || v > max)
+		return -1;
 	*out = v;
 	return 0;
 }

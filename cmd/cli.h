@@ -178,6 +178,12 @@ int cli_number(const char *what, const char *s, long min, long max,
     long *out);
 
 /*
+ * Reads a decimal number, finite, from min to max, into *out: 0, or -1
+ * (nothing said: the caller says what it wanted).
+ */
+int cli_real(const char *s, double min, double max, double *out);
+
+/*
  * Flushes and closes an output stream (standard output is only flushed
  * and checked); on failure prints why and returns 2, else 0.
  */

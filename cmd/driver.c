@@ -234,6 +234,8 @@ help(const struct drv_tool *t)
 			text = t->output_help;
 		if (o->key == DRV_K_GAMETYPE && t->gametype_help != NULL)
 			text = t->gametype_help;
+		if (o->key == 'j' && t->jobs_help != NULL)
+			text = t->jobs_help;
 		if (w <= 20)
 			printf("%s%*s", head, 22 - w, "");
 		else

@@ -101,6 +101,7 @@ struct drv_tool {
 	const char *items;		/* what the progress line counts */
 	const char *output_help;	/* -o's text, when not the common one */
 	const char *gametype_help;	/* --gametype's, the same way */
+	const char *jobs_help;		/* -j's, the same way */
 };
 
 /*

@@ -1240,7 +1240,7 @@ static const struct drv_tool tool_def = {
 	    DRV_RULES | DRV_READS,
 	formats, "tsv (the default), json, yaml or pdn (the games with the "
 	    "rules' result)",
-	options, option, "games", NULL, NULL
+	options, option, "games", NULL, NULL, NULL
 };
 
 int

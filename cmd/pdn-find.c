@@ -674,7 +674,7 @@ static const struct drv_tool tool_def = {
 	formats, "pdn (each game as read, the hit marked; the default), raw "
 	    "(as read, unmarked), tsv or json (a record per game); with "
 	    "--tree text (the default), tsv or json",
-	options, option, "games", NULL, NULL
+	options, option, "games", NULL, NULL, NULL
 };
 
 static void *

@@ -93,7 +93,7 @@ static const struct drv_tool tool_def = {
 	    DRV_VARIANT,
 	formats, "query: tsv (the default) or json; tree: text (the "
 	    "default), tsv or json",
-	options, option, "games", NULL, NULL
+	options, option, "games", NULL, NULL, NULL
 };
 
 /* --- build and add ------------------------------------------------------ */

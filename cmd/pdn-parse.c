@@ -315,7 +315,7 @@ static const struct drv_tool tool = {
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_STRICT |
 	    DRV_READS,
 	formats, "pdn (canonical, the default), yaml, json or tags (TSV)",
-	NULL, NULL, "games", NULL, NULL
+	NULL, NULL, "games", NULL, NULL, NULL
 };
 
 int

@@ -211,7 +211,7 @@ static const struct drv_tool tool = {
 	"[fen]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_VARIANT,
 	formats, "text (the default) or tsv",
-	options, option, NULL, NULL, NULL
+	options, option, NULL, NULL, NULL, NULL
 };
 
 int

@@ -641,7 +641,7 @@ static const struct drv_tool tool = {
 	formats, "fen (the default), board, svg, json or yaml",
 	options, option, "games",
 	"write to FILE, or a file per game in directory FILE (FILE/: made "
-	    "when missing); replaced only when the run went well", NULL
+	    "when missing); replaced only when the run went well", NULL, NULL
 };
 
 int

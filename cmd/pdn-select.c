@@ -360,7 +360,7 @@ static const struct drv_tool tool_def = {
 	    "(canonical), tsv or json (a record per game)",
 	options, option, "games", NULL,
 	"read games without a GameType tag as GameType N, and select the "
-	"games of GameType N (unless --variant)"
+	"games of GameType N (unless --variant)", NULL
 };
 
 /* The batches' work and writing, for chunks_run(). */

@@ -411,22 +411,6 @@ static const struct drv_option options[] = {
 	{ 0, NULL, NULL, NULL, NULL }
 };
 
-/* A decimal number, finite, from min to max: 0, or -1. */
-static int
-real(const char *s, double min, double max, double *out)
-{
-	char *end;
-	double v;
-
-	if (*s == '\0')
-		return -1;
-	v = strtod(s, &end);
-	if (*end != '\0' || !isfinite(v) || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static int
 set_report(struct drv *d, int report, const char *name)
 {
@@ -469,9 +453,9 @@ option(void *arg, struct drv *d, int key, const char *value)
 			return drv_bad_value(d, "--points", value,
 			    "W-D-L, such as 2-1-0 or 1-0.5-0");
 		*tok = *eq = '\0';
-		if (real(buf, 0, 1e6, &a) != 0 ||
-		    real(tok + 1, 0, 1e6, &b) != 0 ||
-		    real(eq + 1, 0, 1e6, &c) != 0 || !(a > b && b >= c))
+		if (cli_real(buf, 0, 1e6, &a) != 0 ||
+		    cli_real(tok + 1, 0, 1e6, &b) != 0 ||
+		    cli_real(eq + 1, 0, 1e6, &c) != 0 || !(a > b && b >= c))
 			return drv_bad_value(d, "--points", value,
 			    "W-D-L, such as 2-1-0 or 1-0.5-0, a win more than a "
 			    "draw, a draw no less than a loss");
@@ -510,7 +494,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.adjudicate = 1;
 		return 0;
 	case OPT_START:
-		if (real(value, -10000, 100000, &opt.ro.start) != 0)
+		if (cli_real(value, -10000, 100000, &opt.ro.start) != 0)
 			return drv_bad_value(d, "--start", value,
 			    "a rating, such as 1000");
 		return 0;
@@ -520,8 +504,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 			return drv_bad_value(d, "--k-factors", value,
 			    "K1,K2, such as 40,20");
 		*tok = '\0';
-		if (real(buf, 0, 1000, &opt.ro.k1) != 0 ||
-		    real(tok + 1, 0, 1000, &opt.ro.k2) != 0)
+		if (cli_real(buf, 0, 1000, &opt.ro.k1) != 0 ||
+		    cli_real(tok + 1, 0, 1000, &opt.ro.k2) != 0)
 			return drv_bad_value(d, "--k-factors", value,
 			    "K1,K2, such as 40,20");
 		return 0;
@@ -542,7 +526,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		free(opt.anchor);
 		if ((opt.anchor = strdup(value)) == NULL ||
 		    (eq = strrchr(opt.anchor, '=')) == NULL ||
-		    real(eq + 1, -10000, 100000, &opt.ro.anchor_r) != 0)
+		    cli_real(eq + 1, -10000, 100000, &opt.ro.anchor_r) != 0)
 			return drv_bad_value(d, "--anchor", value,
 			    "NAME=R, such as \"Scan 3.1=2500\"");
 		*eq = '\0';
@@ -567,7 +551,7 @@ static const struct drv_tool tool_def = {
 	formats, "text (aligned tables, the default), tsv, json, yaml, html "
 	    "(a page: crosstables, Elo list and chart) or svg (the chart of "
 	    "the Elo ratings)",
-	options, option, "games", NULL, NULL
+	options, option, "games", NULL, NULL, NULL
 };
 
 /*

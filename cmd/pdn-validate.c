@@ -393,7 +393,7 @@ static const struct drv_tool tool_def = {
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
 	    DRV_STRICT | DRV_READS,
 	formats, "text (diagnostics, the default), tsv, json or yaml",
-	NULL, NULL, "games", NULL, NULL
+	NULL, NULL, "games", NULL, NULL, NULL
 };
 
 /* A job's context: a replay handle (NULL when out of memory). */

@@ -1,6 +1,6 @@
 # Bash completion for the pdn tools (pdn-parse, pdn-validate, pdn-replay,
 # pdn-adjudicate, pdn-perft, pdn-select, pdn-standings, pdn-find,
-# pdn-index and any later pdn-* tool).
+# pdn-index, pdn-match and any later pdn-* tool).
 #
 # It knows no tool's options: it runs `TOOL --help` once per command and
 # shell session and reads the option lines, each of the form

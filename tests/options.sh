@@ -10,7 +10,7 @@
 # "options: N passed, N failed".
 BUILD=${BUILD:-build}
 BIN=$BUILD/bin
-TOOLS="pdn-parse pdn-validate pdn-replay pdn-adjudicate pdn-perft pdn-select pdn-standings pdn-find pdn-index"
+TOOLS="pdn-parse pdn-validate pdn-replay pdn-adjudicate pdn-perft pdn-select pdn-standings pdn-find pdn-index pdn-match"
 passed=0
 failed=0
 tmp=${TMPDIR:-/tmp}/options.$$

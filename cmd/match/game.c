@@ -1,0 +1,641 @@
+/*
+ * One game between two engines (game.h).
+ *
+ * The clock of the side to move runs from the moment its position and
+ * "go" are written to the engine to the moment its "done" line is read,
+ * measured with the monotonic clock (cli_now()): the engine's time, not
+ * the time pdn-match spends between moves.  An increment is added after
+ * each move (Fischer), so the engine is told its time less the increment
+ * (Hub adds it before the move).  A move that comes after the time left
+ * and the margin is a loss on time, whether pdn-match saw it late or
+ * stopped waiting at the flag.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "match/game.h"
+#include "match/hub.h"
+
+int
+tc_parse(struct tc *tc, const char *s)
+{
+	double m = 0, inc = 0;
+	char *end;
+	long moves = 0;
+
+	if (strchr(s, '/') != NULL) {
+		moves = strtol(s, &end, 10);
+		if (end == s || *end != '/' || moves < 1 || moves > 1000)
+			return -1;
+		s = end + 1;
+	}
+	m = strtod(s, &end);
+	if (end == s || !isfinite(m) || m <= 0 || m > 10000)
+		return -1;
+	if (*end == '+') {
+		s = end + 1;
+		inc = strtod(s, &end);
+		if (end == s || !isfinite(inc) || inc < 0 || inc > 3600)
+			return -1;
+	}
+	if (*end != '\0')
+		return -1;
+	tc->kind = TC_CLOCK;
+	tc->base = m * 60;
+	tc->inc = inc;
+	tc->moves = (int)moves;
+	return 0;
+}
+
+/* A number of seconds as the tags write it: "300", "0.5". */
+static void
+seconds(char *buf, size_t size, double s)
+{
+	if (s == floor(s))
+		snprintf(buf, size, "%.0f", s);
+	else
+		snprintf(buf, size, "%g", s);
+}
+
+void
+tc_tag(char *buf, size_t size, const struct tc *tc)
+{
+	char b[32], i[32];
+
+	if (tc->kind != TC_CLOCK) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	seconds(b, sizeof(b), tc->base);
+	seconds(i, sizeof(i), tc->inc);
+	if (tc->moves > 0)
+		snprintf(buf, size, "%d/%s%s%s", tc->moves, b,
+		    tc->inc > 0 ? "+" : "", tc->inc > 0 ? i : "");
+	else
+		snprintf(buf, size, "%s%s%s", b, tc->inc > 0 ? "+" : "",
+		    tc->inc > 0 ? i : "");
+}
+
+/*
+ * A clock as [%clock] writes it, H:MM:SS.t.  Time left is rounded up to
+ * the tenth, so that only a clock that flagged reads 0:00:00.0.
+ */
+static void
+clock_str(char *buf, size_t size, double left)
+{
+	long t = left <= 0 ? 0 : (long)ceil(left * 10 - 1e-9);
+
+	snprintf(buf, size, "%ld:%02ld:%02ld.%ld", t / 36000, t / 600 % 60,
+	    t / 10 % 60, t % 10);
+}
+
+/* The state of one game. */
+struct play {
+	const struct game_cfg *cfg;
+	struct game_out *out;
+	struct engine *e[2];
+	const char *names[2];
+	pdn_position pos, base;	/* now; after the last man move or capture */
+	pdn_buf since;		/* Hub moves from base, blank-separated */
+	pdn_buf mt;		/* the movetext */
+	int col;		/* of its last line */
+	pdn_movelist *list;
+	pdn_rules *rules;
+	double left[2];		/* clocks */
+	int moved[2];		/* moves made by each */
+	int drawn[2], lost[2];	/* score adjudication counts */
+	long number;		/* the move number of the next White move */
+	int need_number;	/* Black's move after a comment or the start */
+};
+
+/* Appends a word of the movetext, wrapping lines at 79 columns. */
+static void
+word(struct play *p, const char *s, size_t n)
+{
+	if (p->col > 0 && p->col + 1 + (int)n > 79) {
+		pdn_buf_add(&p->mt, "\n", 1);
+		p->col = 0;
+	} else if (p->col > 0) {
+		pdn_buf_add(&p->mt, " ", 1);
+		p->col++;
+	}
+	pdn_buf_add(&p->mt, s, n);
+	p->col += (int)n;
+}
+
+/* The [%clock] command of both clocks, the one of `running` running. */
+static void
+clocks(char *buf, size_t size, const struct play *p, pdn_colour running)
+{
+	char w[32], b[32];
+
+	clock_str(w, sizeof(w), p->left[PDN_WHITE]);
+	clock_str(b, sizeof(b), p->left[PDN_BLACK]);
+	snprintf(buf, size, "[%%clock %c%s %c%s]",
+	    running == PDN_WHITE ? 'W' : 'w', w,
+	    running == PDN_BLACK ? 'B' : 'b', b);
+}
+
+/*
+ * Appends a move (`m`, legal in p->pos) with the move number it needs and
+ * a comment (or NULL).
+ */
+static void
+add_move(struct play *p, const pdn_move *m, const char *comment)
+{
+	char buf[PDN_MOVE_STRMAX + 32];
+	int n;
+
+	if (pdn_position_side(&p->pos) == PDN_WHITE) {
+		n = snprintf(buf, sizeof(buf), "%ld.", p->number);
+		word(p, buf, (size_t)n);
+	} else if (p->need_number) {
+		n = snprintf(buf, sizeof(buf), "%ld...", p->number);
+		word(p, buf, (size_t)n);
+	}
+	n = pdn_move_str_unique(buf, NULL, m, p->list);
+	word(p, buf, (size_t)n);
+	p->need_number = 0;
+	if (comment != NULL) {
+		word(p, comment, strlen(comment));
+		p->need_number = 1;
+	}
+}
+
+/* Plays m (legal in p->pos, from p->list) on the board and the rules. */
+static int
+play_move(struct play *p, const pdn_move *m, pdn_rules_state *st)
+{
+	char hub[HUB_MOVE_LEN];
+	int quiet_king;
+
+	quiet_king = pdn_move_captures(m) == 0 &&
+	    (pdn_position_get(&p->pos, pdn_move_from(m)) == PDN_WHITE_KING ||
+	    pdn_position_get(&p->pos, pdn_move_from(m)) == PDN_BLACK_KING);
+	if (pdn_rules_play(st, p->rules, &p->pos, m) != 0)
+		return -1;
+	if (pdn_position_side(&p->pos) == PDN_BLACK)
+		p->number++;
+	pdn_make(&p->pos, m);
+	/* What Hub sends: the moves since the last irreversible one. */
+	if (!quiet_king) {
+		p->base = p->pos;
+		p->since.len = 0;
+	} else {
+		hub_move_str(hub, m);
+		if (p->since.len > 0)
+			pdn_buf_add(&p->since, " ", 1);
+		pdn_buf_add(&p->since, hub, strlen(hub));
+	}
+	return p->since.oom ? -1 : 0;
+}
+
+/* The result of a loss of side `loser`. */
+static pdn_rules_result
+loss(pdn_colour loser)
+{
+	return loser == PDN_WHITE ? PDN_RESULT_BLACK_WINS :
+	    PDN_RESULT_WHITE_WINS;
+}
+
+/* Ends the game with a loss of `side` for `term`, said in a comment. */
+static void
+lose(struct play *p, pdn_colour side, const char *term, const char *fmt,
+    const char *detail)
+{
+	char c[512], clk[96];
+
+	p->out->result = loss(side);
+	snprintf(p->out->termination, sizeof(p->out->termination), "%s", term);
+	clk[0] = '\0';
+	if (p->cfg->tc.kind == TC_CLOCK) {
+		clk[0] = ' ';
+		clocks(clk + 1, sizeof(clk) - 1, p, side);
+	}
+	snprintf(c, sizeof(c), "{%s %s%s%s}", p->names[side], fmt,
+	    detail != NULL ? detail : "", clk);
+	/* No brace inside a comment. */
+	{
+		char *q;
+
+		for (q = c + 1; q[1] != '\0'; q++)
+			if (*q == '{' || *q == '}')
+				*q = '(';
+	}
+	word(p, c, strlen(c));
+}
+
+/* The level line of a move of side s into b. */
+static void
+level(pdn_buf *b, const struct play *p, pdn_colour s)
+{
+	const struct tc *tc = &p->cfg->tc;
+	char line[160];
+	double t;
+	int n;
+
+	switch (tc->kind) {
+	case TC_DEPTH:
+		n = snprintf(line, sizeof(line), "level depth=%d\n", tc->depth);
+		break;
+	case TC_MOVETIME:
+		n = snprintf(line, sizeof(line), "level move-time=%.3f\n",
+		    tc->movetime);
+		break;
+	default:
+		t = p->left[s] - tc->inc;
+		if (t < 0)
+			t = 0;
+		n = snprintf(line, sizeof(line), "level time=%.3f", t);
+		if (tc->inc > 0)
+			n += snprintf(line + n, sizeof(line) - (size_t)n,
+			    " inc=%.3f", tc->inc);
+		if (tc->moves > 0)
+			n += snprintf(line + n, sizeof(line) - (size_t)n,
+			    " moves=%d", tc->moves - p->moved[s] % tc->moves);
+		n += snprintf(line + n, sizeof(line) - (size_t)n, "\n");
+		break;
+	}
+	pdn_buf_add(b, line, (size_t)n);
+}
+
+/* Starts the engines that are not running or failed. */
+static int
+start_engines(struct play *p)
+{
+	char why[256];
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		struct engine *e = p->e[s];
+
+		if (e->pid != 0 && !e->broken)
+			continue;
+		engine_stop(e, 0);
+		if (engine_start(e, e->spec, p->cfg->startup, p->cfg->stopfd,
+		    why, sizeof(why)) != 0) {
+			if (strcmp(why, "interrupted") == 0) {
+				p->out->interrupted = 1;
+				return -1;
+			}
+			lose(p, (pdn_colour)s, "engine crash",
+			    "could not start: ", why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The rules' reason as the Termination tag says it. */
+static const char *
+rules_termination(pdn_rules_reason r)
+{
+	const char *s = pdn_rules_reason_str(r);
+
+	return s != NULL ? s : "normal";
+}
+
+/*
+ * One move of the side to move: 1 played, 0 the game ended (out filled),
+ * -1 out of memory.
+ */
+static int
+turn(struct play *p, pdn_buf *cmd)
+{
+	const struct game_cfg *cfg = p->cfg;
+	pdn_colour s = pdn_position_side(&p->pos);
+	struct engine *e = p->e[s];
+	char hubpos[HUB_POS_LEN], mv[HUB_MOVE_LEN + 64], val[64], *line;
+	char comment[160], score_txt[48], clk[96];
+	double t0, deadline, elapsed, score = 0;
+	const pdn_move *m;
+	pdn_rules_state st;
+	int rc, depth = -1, have_score = 0, n;
+
+	pdn_generate(p->list, &p->pos);
+	cmd->len = 0;
+	hub_pos_str(hubpos, &p->base);
+	pdn_buf_add(cmd, "pos pos=", 8);
+	pdn_buf_add(cmd, hubpos, 51);
+	if (p->since.len > 0) {
+		pdn_buf_add(cmd, " moves=\"", 8);
+		pdn_buf_add(cmd, p->since.data, p->since.len);
+		pdn_buf_add(cmd, "\"", 1);
+	}
+	pdn_buf_add(cmd, "\n", 1);
+	level(cmd, p, s);
+	pdn_buf_add(cmd, "go think\n", 9);
+	if (cmd->oom)
+		return -1;
+	t0 = cli_now();
+	if (engine_send(e, cmd->data, cmd->len) != 0) {
+		e->broken = 1;
+		lose(p, s, "engine crash", "ended", NULL);
+		return 0;
+	}
+	switch (cfg->tc.kind) {
+	case TC_CLOCK:
+		deadline = t0 + p->left[s] + cfg->tc.margin;
+		break;
+	case TC_MOVETIME:
+		deadline = t0 + cfg->tc.movetime + cfg->tc.margin;
+		break;
+	default:
+		deadline = cfg->move_timeout > 0 ? t0 + cfg->move_timeout : -1;
+		break;
+	}
+	for (;;) {
+		rc = engine_line(e, &line, deadline, cfg->stopfd);
+		if (rc == ENG_STOPPED) {
+			p->out->interrupted = 1;
+			return 0;
+		}
+		if (rc == ENG_EOF) {
+			e->broken = 1;
+			lose(p, s, "engine crash", "ended", NULL);
+			return 0;
+		}
+		if (rc == ENG_TIMEOUT) {
+			/* The flag: the engine is told to stop. */
+			(void)engine_send(e, "stop\n", 5);
+			deadline = cli_now() + cfg->stall;
+			for (;;) {
+				rc = engine_line(e, &line, deadline,
+				    cfg->stopfd);
+				if (rc != ENG_LINE || hub_is(line, "done"))
+					break;
+			}
+			if (rc == ENG_STOPPED) {
+				p->out->interrupted = 1;
+				return 0;
+			}
+			if (cfg->tc.kind == TC_CLOCK)
+				p->left[s] = 0;
+			if (rc != ENG_LINE) {
+				e->broken = 1;
+				lose(p, s, rc == ENG_EOF ? "engine crash" :
+				    "engine hang", rc == ENG_EOF ?
+				    "ended after the flag" :
+				    "did not answer stop", NULL);
+			} else
+				lose(p, s, "time forfeit", "lost on time",
+				    NULL);
+			return 0;
+		}
+		if (hub_is(line, "info")) {
+			if (hub_arg(line, "score", val, sizeof(val)) > 0) {
+				score = strtod(val, NULL);
+				have_score = isfinite(score);
+			}
+			if (hub_arg(line, "depth", val, sizeof(val)) > 0)
+				depth = atoi(val);
+			continue;
+		}
+		if (hub_is(line, "error")) {
+			e->broken = 1;
+			snprintf(mv, sizeof(mv), "%.150s", line);
+			lose(p, s, "protocol error", "said: ", mv);
+			return 0;
+		}
+		if (hub_is(line, "done"))
+			break;
+		/* Anything else (pong, a line we do not know): ignored. */
+	}
+	elapsed = cli_now() - t0;
+	if (hub_arg(line, "move", mv, sizeof(mv)) < 0) {
+		e->broken = 1;
+		lose(p, s, "protocol error", "sent done without a move", NULL);
+		return 0;
+	}
+	if (cfg->tc.kind == TC_CLOCK) {
+		if (elapsed > p->left[s] + cfg->tc.margin) {
+			p->left[s] = 0;
+			lose(p, s, "time forfeit", "lost on time", NULL);
+			return 0;
+		}
+		p->left[s] -= elapsed;
+		if (p->left[s] < 0)
+			p->left[s] = 0;
+		p->left[s] += cfg->tc.inc;
+		p->moved[s]++;
+		if (cfg->tc.moves > 0 && p->moved[s] % cfg->tc.moves == 0)
+			p->left[s] += cfg->tc.base;
+	} else if (cfg->tc.kind == TC_MOVETIME &&
+	    elapsed > cfg->tc.movetime + cfg->tc.margin) {
+		lose(p, s, "time forfeit", "lost on time", NULL);
+		return 0;
+	}
+	if ((m = hub_move_find(p->list, mv, strlen(mv))) == NULL) {
+		char q[HUB_MOVE_LEN + 80];
+
+		e->broken = 1;
+		snprintf(q, sizeof(q), "\"%.*s\"", HUB_MOVE_LEN, mv);
+		lose(p, s, "illegal move", "played an illegal move: ", q);
+		return 0;
+	}
+	/* The comment: score/depth, then the clocks. */
+	score_txt[0] = clk[0] = '\0';
+	if (have_score) {
+		n = snprintf(score_txt, sizeof(score_txt), "%+.2f", score);
+		if (depth >= 0)
+			snprintf(score_txt + n, sizeof(score_txt) - (size_t)n,
+			    "/%d", depth);
+	}
+	if (cfg->tc.kind == TC_CLOCK)
+		clocks(clk, sizeof(clk), p, (pdn_colour)!s);
+	comment[0] = '\0';
+	if (score_txt[0] != '\0' || clk[0] != '\0')
+		snprintf(comment, sizeof(comment), "{%s%s%s}", score_txt,
+		    score_txt[0] != '\0' && clk[0] != '\0' ? " " : "", clk);
+	add_move(p, m, comment[0] != '\0' ? comment : NULL);
+	if (play_move(p, m, &st) != 0)
+		return -1;
+	p->out->plies++;
+	if (st.end.reason != PDN_REASON_NONE) {
+		p->out->result = st.end.result;
+		snprintf(p->out->termination, sizeof(p->out->termination),
+		    "%s", rules_termination(st.end.reason));
+		return 0;
+	}
+	/* Adjudication by the engines' scores. */
+	if (cfg->draw_after > 0) {
+		p->drawn[s] = have_score && fabs(score) <= cfg->draw_score ?
+		    p->drawn[s] + 1 : 0;
+		if (p->drawn[0] >= cfg->draw_after &&
+		    p->drawn[1] >= cfg->draw_after) {
+			p->out->result = PDN_RESULT_DRAW;
+			snprintf(p->out->termination,
+			    sizeof(p->out->termination), "adjudication");
+			word(p, "{draw by adjudication}", 22);
+			return 0;
+		}
+	}
+	if (cfg->resign_after > 0) {
+		p->lost[s] = have_score && score <= -cfg->resign_score ?
+		    p->lost[s] + 1 : 0;
+		if (p->lost[s] >= cfg->resign_after) {
+			p->out->result = loss(s);
+			snprintf(p->out->termination,
+			    sizeof(p->out->termination), "adjudication");
+			snprintf(comment, sizeof(comment), "{%s resigns by "
+			    "adjudication}", p->names[s]);
+			word(p, comment, strlen(comment));
+			return 0;
+		}
+	}
+	if (cfg->max_moves > 0 && p->out->plies >= 2L * cfg->max_moves) {
+		p->out->result = PDN_RESULT_DRAW;
+		snprintf(p->out->termination, sizeof(p->out->termination),
+		    "move limit");
+		return 0;
+	}
+	return 1;
+}
+
+/* Appends a tag line. */
+static void
+tag(pdn_buf *b, const char *name, const char *value)
+{
+	const char *v;
+
+	pdn_buf_add(b, "[", 1);
+	pdn_buf_add(b, name, strlen(name));
+	pdn_buf_add(b, " \"", 2);
+	for (v = value; *v != '\0'; v++) {
+		if (*v == '"' || *v == '\\')
+			pdn_buf_add(b, "\\", 1);
+		pdn_buf_add(b, v, 1);
+	}
+	pdn_buf_add(b, "\"]\n", 3);
+}
+
+static const char *
+result_str(pdn_rules_result r)
+{
+	switch (r) {
+	case PDN_RESULT_WHITE_WINS:
+		return "2-0";
+	case PDN_RESULT_BLACK_WINS:
+		return "0-2";
+	case PDN_RESULT_DRAW:
+		return "1-1";
+	default:
+		return "*";
+	}
+}
+
+/* The whole game as PDN: tags, movetext, result. */
+static void
+write_game(struct play *p, const struct opening *op, long round,
+    const char *date)
+{
+	pdn_buf *b = &p->out->pdn;
+	char buf[PDN_FEN_STRMAX];
+	const char *res = result_str(p->out->result);
+
+	b->len = 0;
+	tag(b, "Event", p->cfg->event);
+	tag(b, "Site", p->cfg->site);
+	tag(b, "Date", date);
+	snprintf(buf, sizeof(buf), "%ld", round);
+	tag(b, "Round", buf);
+	tag(b, "White", p->names[PDN_WHITE]);
+	tag(b, "Black", p->names[PDN_BLACK]);
+	tag(b, "Result", res);
+	tag(b, "GameType", "20");
+	if (!op->standard) {
+		pdn_fen_write(buf, sizeof(buf), &op->start);
+		tag(b, "FEN", buf);
+	}
+	tc_tag(buf, sizeof(buf), &p->cfg->tc);
+	tag(b, "TimeControl", buf);
+	tag(b, "Termination", p->out->termination);
+	pdn_buf_add(b, "\n", 1);
+	word(p, res, strlen(res));
+	pdn_buf_add(b, p->mt.data, p->mt.len);
+	pdn_buf_add(b, "\n\n", 2);
+}
+
+int
+game_play(struct game_out *out, const struct game_cfg *cfg,
+    const struct opening *op, struct engine *e[2], const char *names[2],
+    long round)
+{
+	struct play p;
+	pdn_rules_state st;
+	const pdn_move *m;
+	const pdn_rules_state *st0;
+	pdn_buf cmd = { 0 };
+	char date[16];
+	struct tm tm;
+	time_t now;
+	int i, rc = 0, k;
+
+	memset(&p, 0, sizeof(p));
+	p.cfg = cfg;
+	p.out = out;
+	p.e[0] = e[0];
+	p.e[1] = e[1];
+	p.names[0] = names[0];
+	p.names[1] = names[1];
+	out->result = PDN_RESULT_NONE;
+	out->termination[0] = '\0';
+	out->plies = 0;
+	out->interrupted = 0;
+	out->pdn.len = 0;
+	now = time(NULL);
+	localtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%Y.%m.%d", &tm);
+	if (pdn_movelist_new(&p.list) != 0 ||
+	    pdn_rules_new(&p.rules, cfg->profile) != 0)
+		goto oom;
+	p.pos = p.base = op->start;
+	p.number = 1;
+	p.need_number = 1;
+	p.left[0] = p.left[1] = cfg->tc.base;
+	if (pdn_rules_start(p.rules, &p.pos, -1) != 0)
+		goto oom;
+	/* The opening's moves, as a record of them. */
+	for (i = 0; i < op->nmoves; i++) {
+		pdn_generate(p.list, &p.pos);
+		m = hub_move_find(p.list, op->moves[i], strlen(op->moves[i]));
+		if (m == NULL)
+			break;	/* checked when the openings were read */
+		add_move(&p, m, NULL);
+		if (play_move(&p, m, &st) != 0)
+			goto oom;
+	}
+	st0 = pdn_rules_state_get(p.rules);
+	if (st0->end.reason != PDN_REASON_NONE) {
+		out->result = st0->end.result;
+		snprintf(out->termination, sizeof(out->termination), "%s",
+		    rules_termination(st0->end.reason));
+	} else if (start_engines(&p) == 0) {
+		for (k = 0; k < 2; k++)
+			if (engine_send(e[k], "new-game\n", 9) != 0)
+				e[k]->broken = 1;
+		while ((rc = turn(&p, &cmd)) == 1)
+			;
+	}
+	if (rc < 0 || p.mt.oom)
+		goto oom;
+	if (!out->interrupted)
+		write_game(&p, op, round, date);
+	pdn_buf_free(&cmd);
+	pdn_buf_free(&p.since);
+	pdn_buf_free(&p.mt);
+	pdn_movelist_free(p.list);
+	pdn_rules_free(p.rules);
+	return out->pdn.oom ? -1 : 0;
+oom:
+	pdn_buf_free(&cmd);
+	pdn_buf_free(&p.since);
+	pdn_buf_free(&p.mt);
+	pdn_movelist_free(p.list);
+	pdn_rules_free(p.rules);
+	return -1;
+}

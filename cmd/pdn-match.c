@@ -1,0 +1,1128 @@
+/*
+ * pdn-match: matches and tournaments of draughts engines over the Hub
+ * protocol, with clocks, judged by the rules of the library.  See
+ * pdn-match(1).
+ *
+ * The schedule is a list of games made before the first one starts (who
+ * plays White, who Black, from which opening); -j N workers (threads)
+ * take the next game of it in turn, each with engine processes of its
+ * own, so that an engine process plays one game at a time.  A game ends,
+ * is written as PDN at once (one write(2) of the whole game, under the
+ * lock), counted, and said.  Ctrl-C (SIGINT, SIGTERM) makes a pipe
+ * readable that every wait for an engine watches: the games in progress
+ * stop at once and are not written, every engine is stopped and waited
+ * for, and the games finished are already in the output.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "driver.h"
+#include "match/engine.h"
+#include "match/game.h"
+#include "match/openings.h"
+#include "match/stats.h"
+#include <pdn/pdn.h>
+
+enum { T_ROUND_ROBIN, T_GAUNTLET };
+
+static struct drv drv;
+static struct {
+	struct eng_spec *eng;
+	int neng;
+	char **each;		/* --each's specs */
+	int neach;
+	struct game_cfg cfg;
+	int tc_given;
+	long rounds, games;
+	int tournament;
+	const char *openings;
+	int random_order;
+	long plies;
+	unsigned long seed;
+	const char *pdn;
+	int resume;
+	struct sprt sprt;
+} opt;
+
+/* One game of the schedule. */
+struct sched {
+	int white, black;	/* engine indices */
+	long opening;
+	int done;		/* finished (or read back by --resume) */
+	pdn_rules_result result;	/* when done */
+	int taken;
+};
+
+/* The match: what the workers share, under `lock`. */
+static struct {
+	pthread_mutex_t lock;
+	struct sched *s;
+	long n, next, finished, resumed;
+	struct openings ops;
+	struct wdl *pair;	/* [a * neng + b], a < b: a's results */
+	int out_fd;
+	off_t out_size;		/* of a regular --pdn file; -1 otherwise */
+	const char *out_name;
+	FILE *report;		/* stdout with --pdn, else stderr */
+	int write_failed, oom, sprt_done, failures;
+	int progress;		/* the live line on standard error */
+	int shown;
+	int stop[2];		/* the pipe Ctrl-C makes readable */
+} m;
+
+static volatile sig_atomic_t interrupted;
+
+static void
+on_signal(int sig)
+{
+	char c = 1;
+	int saved = errno;
+
+	interrupted = sig;
+	(void)!write(m.stop[1], &c, 1);
+	errno = saved;
+}
+
+/* --- options --------------------------------------------------------- */
+
+enum {
+	OPT_ENGINE = 'e', OPT_EACH = DRV_K_OWN, OPT_TC, OPT_ST, OPT_DEPTH,
+	OPT_MARGIN, OPT_ROUNDS, OPT_GAMES, OPT_TOURNAMENT, OPT_OPENINGS,
+	OPT_ORDER, OPT_PLIES, OPT_SEED, OPT_PDN, OPT_RESUME, OPT_DRAW_AFTER,
+	OPT_DRAW_SCORE, OPT_RESIGN_AFTER, OPT_RESIGN_SCORE, OPT_MAX_MOVES,
+	OPT_SPRT, OPT_EVENT, OPT_SITE, OPT_STARTUP, OPT_STALL,
+	OPT_MOVE_TIMEOUT
+};
+
+static const struct drv_option options[] = {
+	{ OPT_ENGINE, "engine", "spec", "SPEC",
+	    "an engine: cmd=PROGRAM[,name=NAME][,arg=ARG]...[,dir=DIR]"
+	    "[,option.NAME=VALUE]... (once per engine)" },
+	{ OPT_EACH, "each", "spec", "SPEC",
+	    "what every engine has (dir=, arg=, option.NAME=VALUE)" },
+	{ OPT_TC, "tc", "tc", "[N/]M[+I]",
+	    "the clock: M minutes (N moves in M, then again), I seconds "
+	    "added after each move" },
+	{ OPT_ST, "st", "s", "S", "S seconds a move, no clock" },
+	{ OPT_DEPTH, "depth", "n", "N", "search N plies a move, no clock" },
+	{ OPT_MARGIN, "margin", "s", "S",
+	    "a move S seconds past the flag still counts (default 0)" },
+	{ OPT_ROUNDS, "rounds", "n", "N",
+	    "play the schedule N times (default 1)" },
+	{ OPT_GAMES, "games", "n", "N",
+	    "games of a pair a round, each opening with colours reversed "
+	    "(default 2)" },
+	{ OPT_TOURNAMENT, "tournament", "type", "round-robin|gauntlet",
+	    "every pair (default), or the first engine against each other" },
+	{ OPT_OPENINGS, "openings", "file", "FILE",
+	    "openings: the games of a PDN file, or a FEN a line" },
+	{ OPT_ORDER, "order", "order", "sequential|random",
+	    "the openings in the file's order (default) or shuffled "
+	    "(--seed)" },
+	{ OPT_PLIES, "opening-plies", "k", "K",
+	    "the first K plies of each opening game (default all)" },
+	{ OPT_SEED, "seed", "n", "N", "the seed of --order random (default 1)" },
+	{ OPT_PDN, "pdn", "file", "FILE",
+	    "append each game to FILE as it ends (default: standard output)" },
+	{ OPT_RESUME, "resume", NULL, NULL,
+	    "leave out the games of the schedule that --pdn FILE has" },
+	{ OPT_DRAW_AFTER, "draw-after", "n", "N",
+	    "a draw once both engines' scores were within --draw-score for N "
+	    "moves each" },
+	{ OPT_DRAW_SCORE, "draw-score", "s", "S",
+	    "the band of --draw-after, in men (default 0.1)" },
+	{ OPT_RESIGN_AFTER, "resign-after", "n", "N",
+	    "a loss once an engine's score was -S or less for N moves" },
+	{ OPT_RESIGN_SCORE, "resign-score", "s", "S",
+	    "the S of --resign-after, in men (default 5)" },
+	{ OPT_MAX_MOVES, "max-moves", "n", "N",
+	    "a draw after N moves of each side (move limit)" },
+	{ OPT_SPRT, "sprt", "spec", "elo0=E0,elo1=E1[,alpha=A][,beta=B]",
+	    "stop when the SPRT accepts a hypothesis (two engines)" },
+	{ OPT_EVENT, "event", "name", "NAME",
+	    "the Event tag (default \"pdn-match\")" },
+	{ OPT_SITE, "site", "name", "NAME", "the Site tag (default \"?\")" },
+	{ OPT_STARTUP, "startup-timeout", "s", "S",
+	    "seconds for each answer of an engine's start (default 30)" },
+	{ OPT_STALL, "stall-timeout", "s", "S",
+	    "seconds for \"done\" after \"stop\" at the flag (default 5)" },
+	{ OPT_MOVE_TIMEOUT, "move-timeout", "s", "S",
+	    "with --depth, seconds a move before it is lost (default 600)" },
+	{ 0, NULL, NULL, NULL, NULL }
+};
+
+static int
+push(char ***list, int *n, char *s)
+{
+	char **l = realloc(*list, (size_t)(*n + 2) * sizeof(*l));
+
+	if (l == NULL || s == NULL) {
+		free(s);
+		if (l != NULL)
+			*list = l;
+		return -1;
+	}
+	*list = l;
+	l[(*n)++] = s;
+	l[*n] = NULL;
+	return 0;
+}
+
+/*
+ * One key=value of an engine's spec (',' separates them; "\," is a comma
+ * of a value).  Returns 0, or -1 for a key not known.
+ */
+static int
+spec_field(struct eng_spec *e, const char *key, const char *val)
+{
+	if (strcmp(key, "cmd") == 0) {
+		free(e->cmd);
+		return (e->cmd = strdup(val)) == NULL ? -1 : 0;
+	}
+	if (strcmp(key, "name") == 0) {
+		free(e->name);
+		return (e->name = strdup(val)) == NULL ? -1 : 0;
+	}
+	if (strcmp(key, "dir") == 0) {
+		free(e->dir);
+		return (e->dir = strdup(val)) == NULL ? -1 : 0;
+	}
+	if (strcmp(key, "arg") == 0)
+		return push(&e->argv, &e->argc, strdup(val));
+	/* cutechess-cli's protocol field: this one only. */
+	if (strcmp(key, "proto") == 0)
+		return strcmp(val, "hub") == 0 ? 0 : -1;
+	if (strncmp(key, "option.", 7) == 0 && key[7] != '\0') {
+		int n = e->nopt;
+
+		if (push(&e->opt_name, &n, strdup(key + 7)) != 0)
+			return -1;
+		return push(&e->opt_value, &e->nopt, strdup(val));
+	}
+	return -1;
+}
+
+static int
+spec_parse(struct eng_spec *e, const char *s, const char *what)
+{
+	const char *whole = s;
+	char *buf, *p, *q, *eq;
+	int rc = 0;
+
+	if ((buf = malloc(strlen(s) + 1)) == NULL)
+		return -1;
+	for (p = buf; ; s++) {
+		/* One field, its "\," unescaped. */
+		q = p;
+		while (*s != '\0' && *s != ',') {
+			if (*s == '\\' && s[1] == ',')
+				s++;
+			*q++ = *s++;
+		}
+		*q = '\0';
+		if ((eq = strchr(p, '=')) == NULL ||
+		    spec_field(e, (*eq = '\0', p), eq + 1) != 0) {
+			rc = drv_bad_value(&drv, what, whole, "cmd=, name=, arg=, "
+			    "dir=, proto=hub or option.NAME= fields, "
+			    "comma-separated");
+			break;
+		}
+		if (*s == '\0')
+			break;
+	}
+	free(buf);
+	return rc;
+}
+
+static int
+option(void *arg, struct drv *d, int key, const char *value)
+{
+	struct eng_spec *e;
+	double v;
+	long n;
+
+	(void)arg;
+	switch (key) {
+	case OPT_ENGINE:
+		if ((e = realloc(opt.eng, (size_t)(opt.neng + 1) *
+		    sizeof(*e))) == NULL)
+			return 2;
+		opt.eng = e;
+		e = &opt.eng[opt.neng++];
+		memset(e, 0, sizeof(*e));
+		/* Its argv: the command goes first, filled in later. */
+		if (push(&e->argv, &e->argc, strdup("")) != 0)
+			return 2;
+		if (spec_parse(e, value, "--engine") != 0)
+			return 2;
+		return 0;
+	case OPT_EACH:
+		return push(&opt.each, &opt.neach, strdup(value)) != 0 ? 2 : 0;
+	case OPT_TC:
+		if (tc_parse(&opt.cfg.tc, value) != 0)
+			return drv_bad_value(d, "--tc", value,
+			    "M, M+I or N/M+I: minutes, seconds of increment, "
+			    "such as 5+3 or 40/90+30");
+		opt.tc_given++;
+		return 0;
+	case OPT_ST:
+		if (cli_real(value, 0.001, 86400, &v) != 0)
+			return drv_bad_value(d, "--st", value,
+			    "seconds, 0.001 to 86400");
+		opt.cfg.tc.kind = TC_MOVETIME;
+		opt.cfg.tc.movetime = v;
+		opt.tc_given++;
+		return 0;
+	case OPT_DEPTH:
+		if (cli_number("--depth", value, 1, 1000, &n) != 0)
+			return 2;
+		opt.cfg.tc.kind = TC_DEPTH;
+		opt.cfg.tc.depth = (int)n;
+		opt.tc_given++;
+		return 0;
+	case OPT_MARGIN:
+		if (cli_real(value, 0, 3600, &opt.cfg.tc.margin) != 0)
+			return drv_bad_value(d, "--margin", value,
+			    "seconds, 0 to 3600");
+		return 0;
+	case OPT_ROUNDS:
+		if (cli_number("--rounds", value, 1, 1000000, &opt.rounds) != 0)
+			return 2;
+		return 0;
+	case OPT_GAMES:
+		if (cli_number("--games", value, 1, 1000, &opt.games) != 0)
+			return 2;
+		return 0;
+	case OPT_TOURNAMENT:
+		if (strcmp(value, "round-robin") == 0)
+			opt.tournament = T_ROUND_ROBIN;
+		else if (strcmp(value, "gauntlet") == 0)
+			opt.tournament = T_GAUNTLET;
+		else
+			return drv_bad_value(d, "--tournament", value,
+			    "round-robin or gauntlet");
+		return 0;
+	case OPT_OPENINGS:
+		opt.openings = value;
+		return 0;
+	case OPT_ORDER:
+		if (strcmp(value, "sequential") == 0)
+			opt.random_order = 0;
+		else if (strcmp(value, "random") == 0)
+			opt.random_order = 1;
+		else
+			return drv_bad_value(d, "--order", value,
+			    "sequential or random");
+		return 0;
+	case OPT_PLIES:
+		return cli_number("--opening-plies", value, 0, 256, &opt.plies) != 0 ?
+		    2 : 0;
+	case OPT_SEED:
+		if (cli_number("--seed", value, 0, 2147483647L, &n) != 0)
+			return 2;
+		opt.seed = (unsigned long)n;
+		return 0;
+	case OPT_PDN:
+		opt.pdn = value;
+		return 0;
+	case OPT_RESUME:
+		opt.resume = 1;
+		return 0;
+	case OPT_DRAW_AFTER:
+		if (cli_number("--draw-after", value, 1, 100000, &n) != 0)
+			return 2;
+		opt.cfg.draw_after = (int)n;
+		return 0;
+	case OPT_DRAW_SCORE:
+		if (cli_real(value, 0, 1000, &opt.cfg.draw_score) != 0)
+			return drv_bad_value(d, "--draw-score", value,
+			    "men, 0 to 1000");
+		return 0;
+	case OPT_RESIGN_AFTER:
+		if (cli_number("--resign-after", value, 1, 100000, &n) != 0)
+			return 2;
+		opt.cfg.resign_after = (int)n;
+		return 0;
+	case OPT_RESIGN_SCORE:
+		if (cli_real(value, 0, 1000, &opt.cfg.resign_score) != 0)
+			return drv_bad_value(d, "--resign-score", value,
+			    "men, 0 to 1000");
+		return 0;
+	case OPT_MAX_MOVES:
+		if (cli_number("--max-moves", value, 1, 100000, &n) != 0)
+			return 2;
+		opt.cfg.max_moves = (int)n;
+		return 0;
+	case OPT_SPRT:
+		if (sprt_parse(&opt.sprt, value) != 0)
+			return drv_bad_value(d, "--sprt", value,
+			    "elo0=E0,elo1=E1[,alpha=A][,beta=B], E0 < E1, "
+			    "A and B below 0.5");
+		return 0;
+	case OPT_EVENT:
+		opt.cfg.event = value;
+		return 0;
+	case OPT_SITE:
+		opt.cfg.site = value;
+		return 0;
+	case OPT_STARTUP:
+		if (cli_real(value, 0.01, 3600, &opt.cfg.startup) != 0)
+			return drv_bad_value(d, "--startup-timeout", value,
+			    "seconds, 0.01 to 3600");
+		return 0;
+	case OPT_STALL:
+		if (cli_real(value, 0.01, 3600, &opt.cfg.stall) != 0)
+			return drv_bad_value(d, "--stall-timeout", value,
+			    "seconds, 0.01 to 3600");
+		return 0;
+	case OPT_MOVE_TIMEOUT:
+		if (cli_real(value, 0.01, 86400, &opt.cfg.move_timeout) != 0)
+			return drv_bad_value(d, "--move-timeout", value,
+			    "seconds, 0.01 to 86400");
+		return 0;
+	}
+	return 2;
+}
+
+static const struct drv_tool tool_def = {
+	NULL,
+	DRV_JOBS | DRV_RULES,
+	NULL, NULL,
+	options, option, "games", NULL, NULL,
+	"play N games at once (1-256), each written as it ends"
+};
+
+/*
+ * cutechess-cli's way of writing the options: its single-dash words
+ * (-engine, -tc, -rounds, -each ...) as this tool's long options (a word
+ * "-NAME" whose NAME is the full name of a long option becomes
+ * "--NAME"), and an engine's fields as separate words ("-engine cmd=scan
+ * name=Scan"): the words with '=' that follow the value of -e or --each
+ * are joined to it with commas.  Fills copy (argc + 1 entries); the
+ * strings made are kept in `made` (argc entries) for the caller to free.
+ * Returns the new argc, or -1 out of memory.
+ */
+static int
+cutechess_words(int argc, char **argv, char **copy, char **made)
+{
+	const struct drv_option *o;
+	int i, n = 0, k = 0, spec;
+	size_t len;
+	char *v;
+
+	for (i = 0; i < argc; i++) {
+		copy[n] = argv[i];
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (i > 0 && argv[i][0] == '-' && argv[i][1] != '-' &&
+		    strlen(argv[i]) > 2) {
+			for (o = options; o->key != 0; o++)
+				if (strcmp(argv[i] + 1, o->name) == 0)
+					break;
+			if (o->key != 0) {
+				if ((v = malloc(strlen(argv[i]) + 2)) == NULL)
+					return -1;
+				v[0] = '-';
+				strcpy(v + 1, argv[i]);
+				copy[n] = made[k++] = v;
+			}
+		}
+		spec = strcmp(copy[n], "-e") == 0 ||
+		    strcmp(copy[n], "--engine") == 0 ||
+		    strcmp(copy[n], "--each") == 0;
+		n++;
+		if (!spec || i + 1 >= argc)
+			continue;
+		copy[n++] = argv[++i];
+		if (i + 1 >= argc || argv[i + 1][0] == '-' ||
+		    strchr(argv[i + 1], '=') == NULL)
+			continue;
+		/* The fields that follow, joined. */
+		len = strlen(argv[i]);
+		for (; i + 1 < argc && argv[i + 1][0] != '-' &&
+		    strchr(argv[i + 1], '=') != NULL; i++) {
+			if ((v = malloc(len + strlen(argv[i + 1]) + 2)) == NULL)
+				return -1;
+			sprintf(v, "%s,%s", copy[n - 1], argv[i + 1]);
+			len = strlen(v);
+			if (k > 0 && made[k - 1] == copy[n - 1])
+				free(made[--k]);
+			copy[n - 1] = made[k++] = v;
+		}
+	}
+	for (i++; i < argc; i++)
+		copy[n++] = argv[i];
+	copy[n] = NULL;
+	return n;
+}
+
+/* --- the schedule ---------------------------------------------------- */
+
+/* A small PRNG of our own: the same schedule on every system. */
+static unsigned long
+next_rand(unsigned long *s)
+{
+	*s = (*s * 6364136223846793005ULL + 1442695040888963407ULL) &
+	    0xffffffffffffffffULL;
+	return (unsigned long)(*s >> 33);
+}
+
+static int
+schedule(void)
+{
+	long r, g, enc = 0, k, *order = NULL, j, t, cap;
+	int a, b, first, n = opt.neng;
+	unsigned long seed = opt.seed * 2654435761UL + 1;
+
+	cap = opt.rounds * opt.games * (opt.tournament == T_GAUNTLET ?
+	    (n - 1) : (long)n * (n - 1) / 2);
+	if ((m.s = calloc((size_t)cap, sizeof(*m.s))) == NULL ||
+	    (order = malloc((size_t)m.ops.n * sizeof(*order))) == NULL) {
+		free(order);
+		return -1;
+	}
+	for (k = 0; k < m.ops.n; k++)
+		order[k] = k;
+	if (opt.random_order)
+		for (k = m.ops.n - 1; k > 0; k--) {
+			j = (long)(next_rand(&seed) % (unsigned long)(k + 1));
+			t = order[k];
+			order[k] = order[j];
+			order[j] = t;
+		}
+	for (r = 0; r < opt.rounds; r++)
+		for (a = 0; a < n; a++)
+			for (b = a + 1; b < n; b++) {
+				if (opt.tournament == T_GAUNTLET && a > 0)
+					continue;
+				for (g = 0; g < opt.games; g++) {
+					struct sched *s = &m.s[m.n++];
+
+					/* Colours reversed game by game, and
+					 * round by round for one game. */
+					first = opt.games == 1 ? (int)(r % 2) :
+					    (int)(g % 2);
+					s->white = first ? b : a;
+					s->black = first ? a : b;
+					s->opening = order[(enc + g / 2) %
+					    m.ops.n];
+				}
+				enc += (opt.games + 1) / 2;
+			}
+	free(order);
+	return 0;
+}
+
+/* --- results --------------------------------------------------------- */
+
+/* The live line on standard error, when it is a terminal. */
+static void
+progress_clear(void)
+{
+	if (m.shown > 0) {
+		fprintf(stderr, "\r%*s\r", m.shown, "");
+		m.shown = 0;
+	}
+}
+
+static void
+progress_show(void)
+{
+	char line[160];
+	const struct wdl *w = &m.pair[0 * opt.neng + 1];
+	int n;
+
+	if (!m.progress)
+		return;
+	n = snprintf(line, sizeof(line), "%ld of %ld games", m.finished +
+	    m.resumed, m.n);
+	if (opt.neng == 2 && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n,
+		    ", %s: %ld - %ld - %ld", opt.eng[0].label, w->w, w->l,
+		    w->d);
+	if (n >= (int)sizeof(line))
+		n = (int)sizeof(line) - 1;
+	fprintf(stderr, "\r%s%*s", line, m.shown > n ? m.shown - n : 0, "");
+	if (m.shown < n)
+		m.shown = n;
+	fflush(stderr);
+}
+
+/* A line of the report, with the live line out of the way. */
+static void
+report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+report(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (m.report == stderr)
+		progress_clear();
+	va_start(ap, fmt);
+	vfprintf(m.report, fmt, ap);
+	va_end(ap);
+	fflush(m.report);
+}
+
+/* Counts a result of game s. */
+static void
+count(const struct sched *s, pdn_rules_result r)
+{
+	int a = s->white < s->black ? s->white : s->black;
+	int b = s->white < s->black ? s->black : s->white;
+	struct wdl *w = &m.pair[a * opt.neng + b];
+	int a_white = a == s->white;
+
+	if (r == PDN_RESULT_DRAW)
+		w->d++;
+	else if ((r == PDN_RESULT_WHITE_WINS) == a_white)
+		w->w++;
+	else
+		w->l++;
+}
+
+static void
+score_lines(int a, int b)
+{
+	const struct wdl *w = &m.pair[a * opt.neng + b];
+	struct stats st;
+
+	stats_of(&st, w);
+	report("Score of %s vs %s: %ld - %ld - %ld  [%.3f] %ld\n",
+	    opt.eng[a].label, opt.eng[b].label, w->w, w->l, w->d, st.score,
+	    st.n);
+	if (st.n == 0)
+		return;
+	if (isnan(st.elo))
+		report("Elo difference: %s, LOS: %.1f %%, DrawRatio: %.1f %%\n",
+		    st.score >= 1 ? "inf" : "-inf", st.los, st.draws);
+	else if (isnan(st.margin))
+		report("Elo difference: %.1f +/- inf, LOS: %.1f %%, "
+		    "DrawRatio: %.1f %%\n", st.elo, st.los, st.draws);
+	else
+		report("Elo difference: %.1f +/- %.1f, LOS: %.1f %%, "
+		    "DrawRatio: %.1f %%\n", st.elo, st.margin, st.los,
+		    st.draws);
+}
+
+/* The score of engine a in finished game s: 0, 1 or 2 half points. */
+static int
+halves(const struct sched *s, int a)
+{
+	if (s->result == PDN_RESULT_DRAW)
+		return 1;
+	return (s->result == PDN_RESULT_WHITE_WINS) == (s->white == a) ? 2 : 0;
+}
+
+/*
+ * The pentanomial counts of a match of two engines played in pairs of
+ * games (--games even: one opening, colours reversed): how many pairs
+ * the first engine scored 0, 1/2, 1, 1 1/2 and 2 points in, of the pairs
+ * both of whose games were finished.
+ */
+static void
+pentanomial(void)
+{
+	long k, p[5] = { 0, 0, 0, 0, 0 }, n = 0;
+
+	if (opt.neng != 2 || opt.games % 2 != 0)
+		return;
+	for (k = 0; k + 1 < m.n; k += 2)
+		if (m.s[k].done && m.s[k + 1].done) {
+			p[halves(&m.s[k], 0) + halves(&m.s[k + 1], 0)]++;
+			n++;
+		}
+	if (n > 0)
+		report("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld]\n", p[0], p[1],
+		    p[2], p[3], p[4]);
+}
+
+/* After a game of two engines: the SPRT, said when it decides. */
+static void
+sprt_after(int final)
+{
+	double llr, lo, hi;
+	int v;
+
+	if (!opt.sprt.on || opt.neng != 2)
+		return;
+	v = sprt_test(&opt.sprt, &m.pair[1], &llr, &lo, &hi);
+	if (final)
+		report("SPRT: llr %.3f, lbound %.3f, ubound %.3f%s\n", llr, lo,
+		    hi, v > 0 ? " - H1 was accepted" : v < 0 ?
+		    " - H0 was accepted" : "");
+	if (v != 0)
+		m.sprt_done = 1;
+}
+
+/* --- output ---------------------------------------------------------- */
+
+static int
+write_all(int fd, const char *s, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, s, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		s += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* --- the workers ----------------------------------------------------- */
+
+struct worker {
+	pthread_t t;
+	struct engine *e;	/* one per engine of the match */
+};
+
+static const char *const result_words[] = { "*", "2-0", "0-2", "1-1" };
+
+static void *
+work(void *arg)
+{
+	struct worker *w = arg;
+	struct game_out out;
+	struct engine *pe[2];
+	const char *names[2];
+	struct sched *s;
+	long i;
+	int k;
+
+	memset(&out, 0, sizeof(out));
+	for (;;) {
+		pthread_mutex_lock(&m.lock);
+		while (m.next < m.n && m.s[m.next].done)
+			m.next++;
+		if (m.next >= m.n || interrupted || m.write_failed ||
+		    m.oom || m.sprt_done) {
+			pthread_mutex_unlock(&m.lock);
+			break;
+		}
+		i = m.next++;
+		s = &m.s[i];
+		s->taken = 1;
+		pthread_mutex_unlock(&m.lock);
+
+		pe[0] = &w->e[s->white];
+		pe[1] = &w->e[s->black];
+		names[0] = opt.eng[s->white].label;
+		names[1] = opt.eng[s->black].label;
+		if (game_play(&out, &opt.cfg, &m.ops.o[s->opening], pe, names,
+		    i + 1) != 0) {
+			pthread_mutex_lock(&m.lock);
+			m.oom = 1;
+			pthread_mutex_unlock(&m.lock);
+			break;
+		}
+		if (out.interrupted)
+			break;
+		pthread_mutex_lock(&m.lock);
+		if (!m.write_failed && write_all(m.out_fd, out.pdn.data,
+		    out.pdn.len) != 0) {
+			m.write_failed = errno != 0 ? errno : EIO;
+			/* No half game left behind (where a file can be). */
+			if (m.out_size >= 0)
+				(void)!ftruncate(m.out_fd, m.out_size);
+			if (m.write_failed != EPIPE)
+				cli_warn("%s: write error: %s", m.out_name,
+				    strerror(m.write_failed));
+		}
+		if (!m.write_failed) {
+			if (m.out_size >= 0)
+				m.out_size += (off_t)out.pdn.len;
+			s->done = 1;
+			s->result = out.result;
+			m.finished++;
+			count(s, out.result);
+			if (strcmp(out.termination, "time forfeit") == 0 ||
+			    strncmp(out.termination, "engine", 6) == 0 ||
+			    strcmp(out.termination, "illegal move") == 0 ||
+			    strcmp(out.termination, "protocol error") == 0)
+				m.failures++;
+			report("Finished game %ld (%s vs %s): %s {%s}\n", i + 1,
+			    names[0], names[1], result_words[out.result],
+			    out.termination);
+			sprt_after(0);
+			progress_show();
+		}
+		pthread_mutex_unlock(&m.lock);
+	}
+	pdn_buf_free(&out.pdn);
+	for (k = 0; k < opt.neng; k++)
+		engine_stop(&w->e[k], interrupted ? 0 : 1);
+	return NULL;
+}
+
+/* --- resume ---------------------------------------------------------- */
+
+static int
+name_index(const char *name)
+{
+	int k;
+
+	for (k = 0; name != NULL && k < opt.neng; k++)
+		if (strcmp(name, opt.eng[k].label) == 0)
+			return k;
+	return -1;
+}
+
+/*
+ * --resume: the games of the --pdn file, matched to the schedule by their
+ * Round tag (the game's number) and players; their results are counted
+ * again.  Returns 0, or 2 after saying why.
+ */
+static int
+resume(void)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	struct cli_input in;
+	const pdn_game *g;
+	const char *r, *res;
+	pdn_reader *rd;
+	struct sched *s;
+	long no;
+	char *end;
+	int rc, st = 0;
+
+	if (access(opt.pdn, F_OK) != 0)
+		return 0;	/* nothing played yet */
+	if (cli_input_open(&in, opt.pdn) != 0)
+		return 2;
+	ro.file = in.name;
+	ro.skip_moves = 1;
+	if (pdn_reader_new(&rd, cli_read_fd, &in, &ro) != 0) {
+		cli_input_close(&in);
+		cli_warn("out of memory");
+		return 2;
+	}
+	while ((rc = pdn_reader_next(&g, rd)) == 1) {
+		r = pdn_game_tag(g, "Round");
+		res = pdn_game_tag(g, "Result");
+		/* A game cut short (a crash while writing it) is played again. */
+		if (r == NULL || res == NULL || strcmp(res, "*") == 0 ||
+		    g->truncated || g->terminator == NULL)
+			continue;
+		no = strtol(r, &end, 10);
+		if (*end != '\0' || no < 1 || no > m.n)
+			continue;
+		s = &m.s[no - 1];
+		if (name_index(pdn_game_tag(g, "White")) != s->white ||
+		    name_index(pdn_game_tag(g, "Black")) != s->black) {
+			cli_warn("%s:%ld: game %ld is not %s against %s: not "
+			    "this match's file (the same options resume it)",
+			    opt.pdn, g->line, no, opt.eng[s->white].label,
+			    opt.eng[s->black].label);
+			st = 2;
+			break;
+		}
+		if (s->done)
+			continue;
+		s->done = 1;
+		s->result = strcmp(res, "2-0") == 0 ? PDN_RESULT_WHITE_WINS :
+		    strcmp(res, "0-2") == 0 ? PDN_RESULT_BLACK_WINS :
+		    PDN_RESULT_DRAW;
+		m.resumed++;
+		count(s, s->result);
+	}
+	pdn_reader_free(rd);
+	if (cli_input_end(&in, rc) != 0)
+		st = 2;
+	cli_input_close(&in);
+	return st;
+}
+
+/* --- main ------------------------------------------------------------ */
+
+/* Each engine's command checked, its label and --each fields set. */
+static int
+engines_ready(void)
+{
+	int k, i, j;
+
+	for (k = 0; k < opt.neng; k++) {
+		struct eng_spec *e = &opt.eng[k];
+
+		for (i = 0; i < opt.neach; i++)
+			if (spec_parse(e, opt.each[i], "--each") != 0)
+				return 2;
+		if (e->cmd == NULL)
+			return drv_usage_error(&drv, "engine %d has no cmd=",
+			    k + 1);
+		free(e->argv[0]);
+		if ((e->argv[0] = strdup(e->cmd)) == NULL)
+			return 2;
+		e->label = e->name != NULL ? e->name : e->cmd;
+		{
+			struct stat sb;
+
+			if (e->dir != NULL && (stat(e->dir, &sb) != 0 ||
+			    !S_ISDIR(sb.st_mode))) {
+				cli_warn("engine %d (%s): dir=%s: not a "
+				    "directory", k + 1, e->cmd, e->dir);
+				return 2;
+			}
+		}
+		/*
+		 * Without name=, the engine's own: it is started once to
+		 * say it (and a command that does not start is said now).
+		 */
+		if (e->name == NULL) {
+			struct engine *pe = calloc(1, sizeof(*pe));
+			char why[256];
+
+			if (pe == NULL)
+				return 2;
+			if (engine_start(pe, e, opt.cfg.startup, -1, why,
+			    sizeof(why)) != 0) {
+				cli_warn("engine %d (%s): cannot start: %s",
+				    k + 1, e->cmd, why);
+				free(pe);
+				return 2;
+			}
+			if (pe->id[0] != '\0' &&
+			    (e->id = strdup(pe->id)) != NULL)
+				e->label = e->id;
+			engine_stop(pe, 1);
+			free(pe);
+		}
+	}
+	/* Two engines of one name: numbered, so that results tell them. */
+	for (k = 0; k < opt.neng; k++)
+		for (j = k + 1; j < opt.neng; j++)
+			if (strcmp(opt.eng[k].label, opt.eng[j].label) == 0)
+				return drv_usage_error(&drv, "two engines are "
+				    "called %s: give them name=",
+				    opt.eng[k].label);
+	return 0;
+}
+
+static void
+spec_free(struct eng_spec *e)
+{
+	int i;
+
+	free(e->name);
+	free(e->id);
+	free(e->cmd);
+	free(e->dir);
+	for (i = 0; i < e->argc; i++)
+		free(e->argv[i]);
+	free(e->argv);
+	for (i = 0; i < e->nopt; i++) {
+		free(e->opt_name[i]);
+		free(e->opt_value[i]);
+	}
+	free(e->opt_name);
+	free(e->opt_value);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct sigaction sa;
+	struct worker *w = NULL;
+	sigset_t all, old;
+	char **args, **made;
+	int status, k, j, nw = 0, nargs;
+
+	/*
+	 * A dead engine's pipe is said by write(2), not by a signal (the
+	 * engines named by their id line are started before the match).
+	 */
+	signal(SIGPIPE, SIG_IGN);
+	args = calloc((size_t)argc + 1, sizeof(*args));
+	made = calloc((size_t)argc + 1, sizeof(*made));
+	if (args == NULL || made == NULL ||
+	    (nargs = cutechess_words(argc, argv, args, made)) < 0) {
+		fprintf(stderr, "pdn-match: out of memory\n");
+		return 2;
+	}
+	opt.rounds = 1;
+	opt.games = 2;
+	opt.plies = -1;
+	opt.seed = 1;
+	opt.cfg.tc.kind = TC_DEPTH;
+	opt.cfg.tc.depth = 0;
+	opt.cfg.draw_score = 0.1;
+	opt.cfg.resign_score = 5;
+	opt.cfg.startup = 30;
+	opt.cfg.stall = 5;
+	opt.cfg.move_timeout = 600;
+	opt.cfg.event = "pdn-match";
+	opt.cfg.site = "?";
+	memset(&m, 0, sizeof(m));
+	m.out_fd = -1;
+	m.stop[0] = m.stop[1] = -1;
+	if ((status = drv_start(&drv, &tool_def, NULL, nargs, args)) >= 0)
+		goto done;
+	status = 2;
+	if (opt.neng < 2) {
+		status = drv_usage_error(&drv, "two engines at least (-e)");
+		goto out;
+	}
+	if (opt.tc_given > 1) {
+		status = drv_usage_error(&drv, "one of --tc, --st and --depth");
+		goto out;
+	}
+	if (opt.tc_given == 0) {
+		status = drv_usage_error(&drv, "a time control: --tc, --st "
+		    "or --depth");
+		goto out;
+	}
+	if (opt.resume && opt.pdn == NULL) {
+		status = drv_usage_error(&drv, "--resume needs --pdn FILE");
+		goto out;
+	}
+	if (opt.sprt.on && opt.neng != 2) {
+		status = drv_usage_error(&drv, "--sprt is for two engines");
+		goto out;
+	}
+	if ((status = engines_ready()) != 0)
+		goto out;
+	status = 2;
+	opt.cfg.profile = drv.profile;
+	if ((opt.openings != NULL ? openings_read(&m.ops, opt.openings,
+	    opt.plies) : openings_start(&m.ops)) != 0)
+		goto out;
+	if ((m.pair = calloc((size_t)opt.neng * (size_t)opt.neng,
+	    sizeof(*m.pair))) == NULL || schedule() != 0) {
+		cli_warn("out of memory");
+		goto out;
+	}
+	if (opt.resume && resume() != 0)
+		goto out;
+	if (opt.pdn != NULL) {
+		m.out_name = opt.pdn;
+		m.out_fd = open(opt.pdn, O_WRONLY | O_CREAT | O_APPEND |
+		    O_CLOEXEC, 0666);
+		if (m.out_fd < 0) {
+			cli_warn("%s: %s", opt.pdn, strerror(errno));
+			goto out;
+		}
+		m.report = stdout;
+		{
+			struct stat sb;
+
+			m.out_size = fstat(m.out_fd, &sb) == 0 &&
+			    S_ISREG(sb.st_mode) ? sb.st_size : -1;
+		}
+	} else {
+		m.out_size = -1;
+		m.out_name = "<stdout>";
+		m.out_fd = STDOUT_FILENO;
+		m.report = stderr;
+	}
+	m.progress = isatty(STDERR_FILENO) && m.report != stderr;
+	if (cloexec_pipe(m.stop) != 0) {
+		cli_warn("pipe: %s", strerror(errno));
+		goto out;
+	}
+	opt.cfg.stopfd = m.stop[0];
+	pthread_mutex_init(&m.lock, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (m.resumed > 0)
+		report("Resumed: %ld of %ld games already played\n", m.resumed,
+		    m.n);
+	/* The workers take no signal: the main thread does. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if ((w = calloc((size_t)drv.jobs, sizeof(*w))) == NULL) {
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		cli_warn("out of memory");
+		goto out;
+	}
+	for (nw = 0; nw < drv.jobs; nw++) {
+		if ((w[nw].e = calloc((size_t)opt.neng,
+		    sizeof(*w[nw].e))) == NULL)
+			break;
+		for (k = 0; k < opt.neng; k++)
+			w[nw].e[k].spec = &opt.eng[k];
+		if (pthread_create(&w[nw].t, NULL, work, &w[nw]) != 0) {
+			free(w[nw].e);
+			break;
+		}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	for (k = 0; k < nw; k++) {
+		pthread_join(w[k].t, NULL);
+		free(w[k].e);
+	}
+	progress_clear();
+	status = 0;
+	if (m.oom) {
+		cli_warn("out of memory");
+		status = 2;
+	}
+	if (nw == 0) {
+		cli_warn("cannot start a worker");
+		status = 2;
+	}
+	for (k = 0; k < opt.neng; k++)
+		for (j = k + 1; j < opt.neng; j++)
+			if (opt.tournament == T_ROUND_ROBIN || k == 0)
+				score_lines(k, j);
+	pentanomial();
+	sprt_after(1);
+	if (m.failures > 0 && status == 0)
+		status = 1;
+	if (m.write_failed) {
+		status = 2;
+	} else if (interrupted) {
+		cli_warn("interrupted: %ld games finished and written",
+		    m.finished);
+		status = 130;
+	}
+	if (m.out_fd > STDOUT_FILENO && close(m.out_fd) != 0 &&
+	    !m.write_failed) {
+		cli_warn("%s: write error: %s", opt.pdn, strerror(errno));
+		status = 2;
+	}
+	m.out_fd = -1;
+	if (m.report == stdout && cli_close_output(stdout, "<stdout>") != 0)
+		status = 2;
+out:
+	status = drv_end(&drv, status);
+done:
+	for (k = 0; k < opt.neng; k++)
+		spec_free(&opt.eng[k]);
+	free(opt.eng);
+	for (k = 0; k < opt.neach; k++)
+		free(opt.each[k]);
+	free(opt.each);
+	free(m.s);
+	free(m.pair);
+	free(w);
+	openings_free(&m.ops);
+	if (m.out_fd > STDOUT_FILENO)
+		close(m.out_fd);
+	for (k = 0; k < 2; k++)
+		if (m.stop[k] >= 0)
+			close(m.stop[k]);
+	for (k = 0; made[k] != NULL; k++)
+		free(made[k]);
+	free(made);
+	free(args);
+	return status;
+}
