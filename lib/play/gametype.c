@@ -90,6 +90,13 @@ check_fen(struct typing *r, const char *fen, size_t len, long line, long col,
 	int played = v != NULL, side, rc;
 
 	memset(&info, 0, sizeof(info));
+	/*
+	 * A GameType the library does not play: its FEN is of a board the
+	 * library does not know, and unsupported-gametype is the game's one
+	 * diagnostic about its variant.
+	 */
+	if (v == NULL && r->gametype > 0)
+		return;
 	if (v == NULL)
 		v = pdn_variant_default();
 	/* The tag's FEN read as international already: not again. */

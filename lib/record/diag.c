@@ -87,7 +87,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	[PDN_D_GAMETYPE_INFERRED] = { "gametype-inferred", PDN_SEV_NOTE,
 	    "no GameType tag: international draughts (20) inferred" },
 	[PDN_D_GAMETYPE_UNKNOWN] = { "gametype-unknown", PDN_SEV_WARNING,
-	    "no GameType tag and not recognisably international draughts" },
+	    "no GameType tag, and no variant's rules replay its moves "
+	    "alike" },
 	[PDN_D_ILLEGAL_MOVE] = { "illegal-move", PDN_SEV_ERROR,
 	    "not legal here" },
 	[PDN_D_IRREGULAR_MOVE] = { "irregular-move", PDN_SEV_WARNING,

@@ -193,8 +193,10 @@ int pdn_replay_game(const pdn_played **out, pdn_replay *rp,
  * draughts (27) for a first move from the 12x12 start; international
  * draughts (20) for a square above 32, a first move legal from the 10x10
  * start, or, the PDN default, when nothing contradicts it (no algebraic
- * move, a FEN and first move that fit); else 0, not played (note
- * gametype-inferred for the types inferred).  It checks a GameType tag's
+ * move, a FEN and first move that fit); else the 8x8 variant whose rules
+ * replay every move of the main line (pdn(5)); 0, not played, when none
+ * does or those that do end the game differently (note gametype-inferred
+ * for the types inferred).  It checks a GameType tag's
  * long form against its variant (gametype-value), and the FEN tag and the
  * main line's /FEN/ setups in the game's variant (bad-fen, fen-liberty,
  * fen-side-unknown).
