@@ -92,7 +92,7 @@ static const struct drv_option options[] = {
 	    "games whose main line reaches this position" },
 	{ OPT_MATERIAL, "material", "w:b", "W:B",
 	    "games whose main line reaches these piece counts (1K:3: a "
-	    "white king alone against three black pieces)" },
+	    "white king alone against three black pieces; * any number)" },
 	{ 'D', "dedup", NULL, NULL,
 	    "drop the later copies of a game: the same setup and main line" },
 	{ OPT_DUPBY, "dup-by", "key", "main|final|plies:N",

@@ -633,7 +633,8 @@ criteria_add_material(struct criteria *cr, struct drv *d, const char *value)
 
 	if (reach_material_read(&m, value) != 0)
 		return drv_bad_value(d, "--material", value,
-		    "W:B, each side N, NM, NK or NMNK: 1K:3, 2M1K:0M2K");
+		    "W:B, each side N, NM, NK or NMNK, each N a "
+		    "number, A-B, A+ or *: 1K:3, 2-4:1+K, *:K");
 	if (cr->nfens + cr->nmats >= MAX_REACH)
 		return drv_usage_error(d, "at most %d --fen and --material",
 		    MAX_REACH);
