@@ -66,18 +66,21 @@ enum {
 static const struct drv_option options[] = {
 	{ 't', "tag", "expr", "'NAME OP VALUE'",
 	    "games whose tag NAME compares so with VALUE; OP one of = != "
-	    "~ (contains, any case) < > <= >=" },
+	    "~ (contains, any case or accent) < > <= >=" },
 	{ 'T', "criteria", "file", "FILE",
 	    "games that meet one line of FILE (criteria as -t, "
 	    "tab-separated)" },
 	{ OPT_PLAYER, "player", "name", "NAME",
-	    "games where White or Black contains NAME (any case)" },
+	    "games where White or Black contains NAME (any case or "
+	    "accent, word by word)" },
 	{ OPT_RESULT, "result", "result", "RESULT",
 	    "games with this result, in either notation (2-0 is 1-0)" },
 	{ OPT_WINNER, "winner", "name", "NAME",
-	    "games that a player whose name contains NAME (any case) won" },
+	    "games that a player whose name contains NAME (as --player) "
+	    "won" },
 	{ OPT_LOSER, "loser", "name", "NAME",
-	    "games that a player whose name contains NAME (any case) lost" },
+	    "games that a player whose name contains NAME (as --player) "
+	    "lost" },
 	{ 'v', "invert", NULL, NULL, "the games that do not match instead" },
 	{ OPT_COUNT, "count", NULL, NULL,
 	    "print only the number of games selected (with -D, kept)" },
