@@ -98,6 +98,12 @@ static const struct drv_option options[] = {
 	    "white king alone against three black pieces; * any number)" },
 	{ 'D', "dedup", NULL, NULL,
 	    "drop the later copies of a game: the same setup and main line" },
+	{ 'U', "only-dups", NULL, NULL,
+	    "write only the copies that -D drops, not the first of each "
+	    "game (implies -D)" },
+	{ 'c', "check-file", "file", "FILE",
+	    "leave out the games that are copies of a game of FILE, as -D "
+	    "finds them" },
 	{ OPT_DUPBY, "dup-by", "key", "main|final|plies:N",
 	    "copies are games of the same main line (the default), final "
 	    "position, or first N plies (implies -D)" },
@@ -286,6 +292,12 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case 'D':
 		o->dedup = 1;
 		return 0;
+	case 'U':
+		o->dedup = o->onlydups = 1;
+		return 0;
+	case 'c':
+		o->checkfile = value;
+		return 0;
 	case OPT_DUPBY:
 		o->dedup = 1;
 		if (strcmp(value, "main") == 0)
@@ -448,6 +460,11 @@ main(int argc, char **argv)
 		    "canonically, not -f %s", formats[drv.fmt]);
 		goto out;
 	}
+	if (opt.onlydups && opt.dupfile != NULL) {
+		st = drv_usage_error(&drv, "-U writes the copies: not with "
+		    "--dup-file");
+		goto out;
+	}
 	/* Games changed are written canonically. */
 	if (opt.strip || opt.add)
 		drv.fmt = FMT_PDN;
@@ -511,7 +528,8 @@ main(int argc, char **argv)
 		tool.keep_raw = 2;
 	/* Selection by tags alone reads no moves (the games' as read). */
 	tool.skip_moves = drv.fmt != FMT_PDN &&
-	    !criteria_need_replay(&opt.crit) && !opt.dedup;
+	    !criteria_need_replay(&opt.crit) && !opt.dedup &&
+	    opt.checkfile == NULL;
 	run.tags_only = tool.skip_moves;
 	tool.gametype = drv.gametype;
 	tool.drv = &drv;
@@ -554,10 +572,22 @@ main(int argc, char **argv)
 		cli_warn("out of memory");
 		goto out;
 	}
+	/* -c FILE: its games, read first, by their keys. */
+	if (opt.checkfile != NULL) {
+		long n;
+
+		if ((run.check = dup_new(&opt.dupby, drv.gametype,
+		    &ro)) == NULL) {
+			cli_warn("out of memory");
+			goto out;
+		}
+		if (dup_load(run.check, opt.checkfile, &n) != 0)
+			goto out;
+	}
 	st = drv_run(&drv, run_file, &run);
 	if (run.status > st)
 		st = run.status;
-	written = run.selected - run.dropped;
+	written = opt.onlydups ? run.dropped : run.selected - run.dropped;
 	if (opt.count && !drv.quiet)
 		fprintf(run.fp, "%ld\n", written);
 	if ((output != NULL && cli_output_finish(output) != 0) ||
@@ -565,7 +595,11 @@ main(int argc, char **argv)
 		st = 2;
 	/* After the games (cli_warn flushes them first). */
 	if (opt.summary && !drv.quiet) {
-		if (opt.dedup)
+		if (opt.onlydups)
+			cli_warn("%ld game%s: %ld selected, %ld cop%s written",
+			    run.games, run.games == 1 ? "" : "s", run.selected,
+			    run.dropped, run.dropped == 1 ? "y" : "ies");
+		else if (opt.dedup || opt.checkfile != NULL)
 			cli_warn("%ld game%s: %ld selected, %ld cop%s dropped, "
 			    "%ld written", run.games, run.games == 1 ? "" :
 			    "s", run.selected, run.dropped,
@@ -579,6 +613,7 @@ main(int argc, char **argv)
 out:
 	write_free(&run);
 	dup_free(run.dups);
+	dup_free(run.check);
 	st = drv_end(&drv, st);
 	while (nrp > 0)
 		chunk_worker_free(run.rp[--nrp]);

@@ -188,7 +188,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	const char *rest;
 	struct item *it;
 	size_t len, d0;
-	uint64_t th;
+	uint64_t th, kh;
 	int rc, sel, copy, out = !d->quiet && !o->count;
 	/*
 	 * Fixed for the run, as whether the input can be read again (-D):
@@ -268,6 +268,22 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		it->offset = g->offset;
 		if (sel && o->dedup && live != NULL && replay)
 			copy = dup_text_copy(run->dups, g, &th);
+		/* -c: a copy of a game of FILE is one (not kept for -D). */
+		if (sel && run->check != NULL && !copy) {
+			if (pg == NULL && pdn_replay_game(&pg, w->rp, g,
+			    &ro) != 0) {
+				b->body.oom = 1;
+				break;
+			}
+			len = b->keys.len;
+			dup_make_key(&b->keys, &o->dupby, g, pg);
+			if ((kh = dup_played_hash(&o->dupby, g, pg)) == 0)
+				kh = dup_hash(b->keys.data + len,
+				    b->keys.len - len);
+			copy = !b->keys.oom && dup_known(run->check,
+			    b->keys.data + len, b->keys.len - len, kh);
+			b->keys.len = len;
+		}
 		it->copy = copy;
 		it->thash = th;
 		if (sel && o->dedup && !copy) {

@@ -25,6 +25,12 @@ struct sel_opt {
 	int dedup, summary;
 	struct dup_by dupby;
 	const char *dupfile;
+	/*
+	 * -U: write only the copies (implies -D); -c FILE: the games that
+	 * are copies of one of FILE are copies too.
+	 */
+	int onlydups;
+	const char *checkfile;
 	/* --tags: the tags of a record, NULL-ended, with the columns. */
 	char **tags;
 	size_t ntags;

@@ -549,7 +549,10 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 			run->status = 2;
 			dup = 0;
 		}
+		/* -U: the copies are the games written, the others none. */
 		where = !it->sel ? 0 : dup ? 2 : 1;
+		if (run->opt->onlydups)
+			where = where == 2 ? 1 : 0;
 		to = where == 1 ? run->fp : where == 2 ? run->dupfp : NULL;
 		skip = 0;
 		if (where == 1 && run->splitting) {

@@ -32,6 +32,7 @@ struct run {
 	struct drv *drv;	/* the common options, and the outputs */
 	const struct sel_opt *opt;
 	struct dups *dups;	/* -D: the games kept, or NULL */
+	struct dups *check;	/* -c: the games of FILE, or NULL */
 	FILE *fp;		/* the selected games */
 	FILE *dupfp;		/* --dup-file: the copies dropped, or NULL */
 	long games, selected, dropped;
