@@ -60,7 +60,7 @@ enum {
 	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_WINNER, OPT_LOSER, OPT_COUNT, OPT_TAGS, OPT_STATUS,
 	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL,
 	OPT_DUPBY, OPT_DUPFILE, OPT_SUMMARY, OPT_SPLIT, OPT_SPLITBY,
-	OPT_STRIP, OPT_ADD
+	OPT_STRIP, OPT_ADD, OPT_PLYLIMIT, OPT_DROPPLY, OPT_SPLITVAR
 };
 
 static const struct drv_option options[] = {
@@ -120,8 +120,18 @@ static const struct drv_option options[] = {
 	    "out-VALUE.pdn (out-none.pdn: no such tag)" },
 	{ OPT_STRIP, "strip", "list", "comments,variations,nags,clocks",
 	    "leave these out of the games written (canonical)" },
-	{ OPT_ADD, "add", "list", "plycount,fen,hash",
-	    "add the tags PlyCount, FinalFEN, Hash (canonical)" },
+	{ OPT_ADD, "add", "list", "plycount,fen,hash,fen-every",
+	    "add the tags PlyCount, FinalFEN, Hash, a FEN comment after "
+	    "every move (canonical)" },
+	{ OPT_PLYLIMIT, "plylimit", "n", "N",
+	    "cut each game's main line after N plies, its result then * "
+	    "(canonical)" },
+	{ OPT_DROPPLY, "dropply", "n", "N",
+	    "leave out the first N plies (-N: all but the last N), the game "
+	    "set up where they lead (canonical)" },
+	{ OPT_SPLITVAR, "split-variations", NULL, NULL,
+	    "write each variation as a game of its own, set up where it "
+	    "starts, after its game without them (canonical)" },
 	{ OPT_TAGS, "tags", "list", "LIST",
 	    "the tags of a tsv or json record, comma-separated (default: "
 	    "the seven-tag roster)" },
@@ -355,14 +365,33 @@ option(void *arg, struct drv *d, int key, const char *value)
 	}
 	case OPT_ADD: {
 		static const char *const names[] = {
-			"plycount", "fen", "hash", NULL
+			"plycount", "fen", "hash", "fen-every", NULL
 		};
 
+		/* In the order of the ADD_* bits. */
 		if (word_bits(value, names, &o->add) != 0)
 			return drv_bad_value(d, "--add", value,
-			    "plycount, fen or hash, comma-separated");
+			    "plycount, fen, hash or fen-every, "
+			    "comma-separated");
 		return 0;
 	}
+	case OPT_PLYLIMIT:
+		n = plies_number(value, &why);
+		if (*why != '\0' || n < 0)
+			return drv_bad_value(d, "--plylimit", value,
+			    "a number of plies, 0 or more");
+		o->plylimit = n;
+		return 0;
+	case OPT_DROPPLY:
+		n = plies_number(value + (*value == '-'), &why);
+		if (*why != '\0' || n < 0)
+			return drv_bad_value(d, "--dropply", value,
+			    "a number of plies, N or -N");
+		o->dropply = *value == '-' ? -n : n;
+		return 0;
+	case OPT_SPLITVAR:
+		o->splitvar = 1;
+		return 0;
 	}
 	return 0;
 }
@@ -427,6 +456,7 @@ main(int argc, char **argv)
 	memset(&run, 0, sizeof(run));
 	memset(&opt, 0, sizeof(opt));
 	criteria_init(&opt.crit);
+	opt.plylimit = -1;
 	if ((st = drv_start(&drv, &tool_def, &opt, argc, argv)) >= 0) {
 		free_opt(&opt);
 		return st;
@@ -454,10 +484,21 @@ main(int argc, char **argv)
 		for (i = 0; i < opt.ntags; i++)
 			opt.tags[i] = (char *)(uintptr_t)roster[i];
 	}
-	if ((opt.strip || opt.add) && (drv.fmt == FMT_TSV ||
+	if (select_changes(&opt) && (drv.fmt == FMT_TSV ||
 	    drv.fmt == FMT_JSON || (drv.fmt == FMT_RAW && drv.fmt_given))) {
-		st = drv_usage_error(&drv, "--strip and --add write games "
-		    "canonically, not -f %s", formats[drv.fmt]);
+		if (opt.strip || opt.add)
+			st = drv_usage_error(&drv, "--strip and --add write "
+			    "games canonically, not -f %s", formats[drv.fmt]);
+		else
+			st = drv_usage_error(&drv, "%s writes games "
+			    "canonically, not -f %s", opt.splitvar ?
+			    "--split-variations" : opt.plylimit >= 0 ?
+			    "--plylimit" : "--dropply", formats[drv.fmt]);
+		goto out;
+	}
+	if (opt.splitvar && (opt.plylimit >= 0 || opt.dropply != 0)) {
+		st = drv_usage_error(&drv, "--split-variations, or --plylimit "
+		    "and --dropply, not both");
 		goto out;
 	}
 	if (opt.onlydups && opt.dupfile != NULL) {
@@ -466,7 +507,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	/* Games changed are written canonically. */
-	if (opt.strip || opt.add)
+	if (select_changes(&opt))
 		drv.fmt = FMT_PDN;
 	if (opt.split > 0 || opt.splitby != NULL) {
 		if (opt.split > 0 && opt.splitby != NULL) {

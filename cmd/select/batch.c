@@ -65,6 +65,17 @@ keep_values(struct batch *b, const struct sel_opt *o, const pdn_game *g)
 }
 
 /*
+ * Whether the games written are changed (--strip, --add, --plylimit,
+ * --dropply, --split-variations): they are then written canonically.
+ */
+int
+select_changes(const struct sel_opt *o)
+{
+	return o->strip != 0 || o->add != 0 || o->plylimit >= 0 ||
+	    o->dropply != 0 || o->splitvar;
+}
+
+/*
  * How many blanks s[0..len-1] begins with (a comparison a byte: strchr()
  * a byte was 1.5% of pdn-select -t's time).
  */
@@ -356,9 +367,10 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			case FMT_PDN:
 				if ((pg == NULL && pdn_replay_game(&pg, w->rp,
 				    g, &ro) != 0) ||
-				    (o->strip == 0 && o->add == 0 ?
+				    (!select_changes(o) ?
 				    pdn_game_write(&b->body, g, pg, NULL) :
-				    write_changed(&b->body, o, g, pg)) != 0)
+				    write_changed(&b->body, o, g, pg, w->rp,
+				    &ro)) != 0)
 					b->body.oom = 1;
 				break;
 			default:
