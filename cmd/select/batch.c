@@ -372,6 +372,13 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				    write_changed(&b->body, o, g, pg, w->rp,
 				    &ro)) != 0)
 					b->body.oom = 1;
+				/*
+				 * A changed copy replayed took the handle's
+				 * played game: g's is no longer at hand.
+				 */
+				if (o->plylimit >= 0 || o->dropply != 0 ||
+				    o->splitvar || (o->add & ADD_FEN_EVERY))
+					pg = NULL;
 				break;
 			default:
 				it->vals = b->arena.len;

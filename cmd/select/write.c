@@ -371,6 +371,9 @@ write_changed(pdn_buf *out, const struct sel_opt *o, const pdn_game *g,
 	drop = o->dropply;
 	if (drop < 0)
 		drop = g->plies + drop > 0 ? g->plies + drop : 0;
+	/* All of them: the final position, no move. */
+	if (drop > g->plies)
+		drop = g->plies;
 	from = drop > 0 ? move_at(&g->moves, drop) : 0;
 	pos = NULL;
 	if (drop > 0) {
