@@ -923,7 +923,8 @@ not_a_name(const struct drv_option *const *opts, size_t n, const char *word)
  * line ends); a '#' that begins a word comments out the rest of its line;
  * within a word, '...' keeps everything up to the next ' as it is,
  * "..." too but for \" and \\, and a backslash outside quotes keeps the
- * byte after it.  A file may name another one, up to OPTFILE_DEPTH deep.
+ * byte after it.  A file may name another one: OPTFILE_DEPTH files in
+ * all at most.
  * The words live until the program ends (options keep pointers into
  * them).
  */
@@ -1111,8 +1112,8 @@ options_files(struct drv *d, const struct drv_option *const *opts, size_t n,
 			continue;
 		}
 		if (optfile_n == OPTFILE_DEPTH) {
-			cli_warn("--options-file %s: more than %d files, one "
-			    "in another", path, OPTFILE_DEPTH);
+			cli_warn("--options-file %s: more than %d option "
+			    "files in all", path, OPTFILE_DEPTH);
 			return 2;
 		}
 		if ((st = optfile_read(path, &words, &count)) != 0)
