@@ -68,6 +68,9 @@ static const struct {
 	    "--strict from it, CODE says every one (by default the first 5 "
 	    "of a code in a file, then how many more); all: every one of "
 	    "every code" } },
+	{ ~0u, { DRV_K_OPTFILE, "options-file", "file", "FILE",
+	    "read options and operands from FILE too, where this option "
+	    "stands (blanks between words, quotes, # comments)" } },
 	{ ~0u, { 'h', "help", NULL, NULL, "show this help" } },
 	{ ~0u, { 'V', "version", NULL, NULL, "show the version" } },
 };
@@ -916,6 +919,235 @@ not_a_name(const struct drv_option *const *opts, size_t n, const char *word)
 	return 1;
 }
 
+/*
+ * --options-file (as pgn-extract's -A): the arguments a file holds, put
+ * where the option stands.  Words are separated by blanks (spaces, tabs,
+ * line ends); a '#' that begins a word comments out the rest of its line;
+ * within a word, '...' keeps everything up to the next ' as it is,
+ * "..." too but for \" and \\, and a backslash outside quotes keeps the
+ * byte after it.  A file may name another one: OPTFILE_DEPTH files in
+ * all at most.
+ * The words live until the program ends (options keep pointers into
+ * them).
+ */
+#define OPTFILE_DEPTH	8
+
+static struct {
+	char **argv;		/* the arguments expanded */
+	char *words;		/* their bytes */
+} optfile_mem[OPTFILE_DEPTH];
+static int optfile_n;
+
+static void
+optfile_free(void)
+{
+	while (optfile_n > 0) {
+		optfile_n--;
+		free(optfile_mem[optfile_n].argv);
+		free(optfile_mem[optfile_n].words);
+	}
+}
+
+/*
+ * The words of the file at path, NUL-separated in *out (its *count
+ * words).  Returns 0, or 2 after saying what is wrong.
+ */
+static int
+optfile_read(const char *path, char **out, size_t *count)
+{
+	FILE *fp;
+	char *buf, *w;
+	size_t cap = 4096, n = 0, len = 0;
+	long line = 1, qline = 0;
+	int c, q = 0, inword = 0;
+
+	*out = NULL;
+	*count = 0;
+	if ((fp = fopen(path, "r")) == NULL) {
+		cli_warn("--options-file %s: %s", path, strerror(errno));
+		return 2;
+	}
+	if ((buf = malloc(cap)) == NULL)
+		goto oom;
+	while ((c = getc(fp)) != EOF) {
+		if (len + 2 >= cap) {
+			cap *= 2;
+			if ((w = realloc(buf, cap)) == NULL)
+				goto oom;
+			buf = w;
+		}
+		if (c == '\n')
+			line++;
+		if (q == '\'') {
+			if (c == '\'')
+				q = 0;
+			else
+				buf[len++] = (char)c;
+			continue;
+		}
+		if (q == '"') {
+			if (c == '"')
+				q = 0;
+			else if (c != '\\')
+				buf[len++] = (char)c;
+			else if ((c = getc(fp)) == '"' || c == '\\')
+				buf[len++] = (char)c;
+			else {
+				/* Any other byte after it: both as they are. */
+				buf[len++] = '\\';
+				if (c != EOF)
+					ungetc(c, fp);
+			}
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+		    c == '\f' || c == '\v') {
+			if (inword) {
+				buf[len++] = '\0';
+				n++;
+				inword = 0;
+			}
+			continue;
+		}
+		if (c == '#' && !inword) {
+			while ((c = getc(fp)) != EOF && c != '\n')
+				;
+			line++;
+			continue;
+		}
+		inword = 1;
+		if (c == '\'' || c == '"') {
+			q = c;
+			qline = line;
+		} else if (c == '\\') {
+			if ((c = getc(fp)) == EOF)
+				break;
+			if (c == '\n')
+				line++;
+			buf[len++] = (char)c;
+		} else
+			buf[len++] = (char)c;
+	}
+	if (ferror(fp)) {
+		cli_warn("--options-file %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (q != 0) {
+		cli_warn("--options-file %s:%ld: %c not closed", path, qline,
+		    q);
+		goto fail;
+	}
+	if (inword) {
+		buf[len++] = '\0';
+		n++;
+	}
+	fclose(fp);
+	*out = buf;
+	*count = n;
+	return 0;
+oom:
+	cli_warn("out of memory");
+fail:
+	free(buf);
+	fclose(fp);
+	return 2;
+}
+
+/* Whether option word w (of opts[0..n)) takes the next argument. */
+static int
+takes_next(const struct drv_option *const *opts, size_t n, const char *w)
+{
+	size_t i;
+	const char *p;
+
+	if (w[0] != '-' || w[1] == '\0')
+		return 0;
+	if (w[1] == '-') {
+		if (strchr(w, '=') != NULL)
+			return 0;
+		for (i = 0; i < n; i++)
+			if (strcmp(opts[i]->name, w + 2) == 0)
+				return opts[i]->arg != NULL;
+		return 0;
+	}
+	/* A cluster: the letter that takes a value takes the rest. */
+	for (p = w + 1; *p != '\0'; p++) {
+		for (i = 0; i < n && opts[i]->key != (unsigned char)*p; i++)
+			;
+		if (i == n)
+			return 0;
+		if (opts[i]->arg != NULL)
+			return p[1] == '\0';
+	}
+	return 0;
+}
+
+/*
+ * Puts the words of each --options-file in place of it, in *argc and
+ * *argv, before the options are read.  Returns -1, or 0..2 the status to
+ * end with after saying what is wrong.
+ */
+static int
+options_files(struct drv *d, const struct drv_option *const *opts, size_t n,
+    int *argc, char ***argv)
+{
+	char **av = *argv, **nv, *words, *w;
+	const char *path;
+	size_t count, k;
+	int ac = *argc, i, j, st, skip;
+
+	for (i = 1; i < ac; i++) {
+		if (strcmp(av[i], "--") == 0)
+			break;
+		if (strcmp(av[i], "--options-file") == 0) {
+			if (i + 1 == ac)
+				return drv_usage_error(d, "--options-file "
+				    "needs a value");
+			path = av[i + 1];
+			skip = 2;
+		} else if (strncmp(av[i], "--options-file=", 15) == 0) {
+			path = av[i] + 15;
+			skip = 1;
+		} else {
+			if (takes_next(opts, n, av[i]))
+				i++;
+			continue;
+		}
+		if (optfile_n == OPTFILE_DEPTH) {
+			cli_warn("--options-file %s: more than %d option "
+			    "files in all", path, OPTFILE_DEPTH);
+			return 2;
+		}
+		if ((st = optfile_read(path, &words, &count)) != 0)
+			return st;
+		if ((nv = calloc((size_t)ac - (size_t)skip + count + 1,
+		    sizeof(*nv))) == NULL) {
+			free(words);
+			cli_warn("out of memory");
+			return 2;
+		}
+		if (optfile_n == 0)
+			atexit(optfile_free);
+		optfile_mem[optfile_n].argv = nv;
+		optfile_mem[optfile_n].words = words;
+		optfile_n++;
+		for (j = 0; j < i; j++)
+			nv[j] = av[j];
+		for (k = 0, w = words; k < count; k++, w += strlen(w) + 1)
+			nv[j++] = w;
+		for (k = (size_t)(i + skip); k < (size_t)ac; k++)
+			nv[j++] = av[k];
+		nv[j] = NULL;
+		av = nv;
+		ac = j;
+		/* The file's words are read in turn (one may name another). */
+		i--;
+	}
+	*argc = ac;
+	*argv = av;
+	return -1;
+}
+
 int
 drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
     char **argv)
@@ -951,6 +1183,8 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	}
 	*p = '\0';
 	memset(&longopts[n], 0, sizeof(longopts[n]));
+	if ((st = options_files(d, opts, n, &argc, &argv)) >= 0)
+		return st;
 	opterr = 0;
 	while ((idx = -1, ch = getopt_long(argc, argv, shorts, longopts,
 	    &idx)) != -1) {

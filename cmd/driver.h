@@ -66,7 +66,8 @@
 /* Keys of the long-only common options; a tool's own start at 300. */
 enum {
 	DRV_K_VERBOSE = 256, DRV_K_STRICT, DRV_K_RULES, DRV_K_GAMETYPE,
-	DRV_K_VARIANT, DRV_K_GAME, DRV_K_SKIP, DRV_K_MAX, DRV_K_OWN = 300
+	DRV_K_VARIANT, DRV_K_GAME, DRV_K_SKIP, DRV_K_MAX, DRV_K_OPTFILE,
+	DRV_K_OWN = 300
 };
 
 /*

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "chunks.h"
+#include "cli.h"
 #include "dups.h"
 #include <pdn/pdn.h>
 
@@ -707,6 +708,88 @@ dup_at_hand(struct dups *d, const pdn_game *g, const pdn_played *pg)
 {
 	d->g = g;
 	d->pg = pg;
+}
+
+/*
+ * -c FILE: the games of path, each kept by its key (the table's inputs
+ * are never read again).  Returns 0, or 2 after saying what went wrong.
+ */
+int
+dup_load(struct dups *d, const char *path, long *games)
+{
+	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+	struct cli_input in;
+	const pdn_played *pg;
+	const pdn_game *g;
+	pdn_reader *r;
+	uint64_t h;
+	int rc, st = 0;
+
+	*games = 0;
+	if (cli_input_open(&in, path) != 0)
+		return 2;
+	o.finish = pdn_game_finish;
+	o.gametype = d->gametype;
+	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL) {
+		cli_input_close(&in);
+		cli_warn("out of memory");
+		return 2;
+	}
+	if (pdn_reader_new(&r, cli_read_fd, &in, &o) != 0) {
+		cli_input_close(&in);
+		cli_warn("out of memory");
+		return 2;
+	}
+	d->cur = NULL;
+	while ((rc = pdn_reader_next(&g, r)) == 1) {
+		if (pdn_replay_game(&pg, d->w->rp, g, &d->ro) != 0) {
+			st = -1;
+			break;
+		}
+		d->mine.len = 0;
+		dup_make_key(&d->mine, &d->by, g, pg);
+		if ((h = dup_played_hash(&d->by, g, pg)) == 0)
+			h = dup_hash(d->mine.data, d->mine.len);
+		if (d->mine.oom || dup_seen(d, d->mine.data, d->mine.len, h,
+		    0, NULL, 0, 0) < 0) {
+			st = -1;
+			break;
+		}
+		(*games)++;
+	}
+	if (st < 0) {
+		cli_warn("out of memory");
+		st = 2;
+	} else
+		st = cli_input_end(&in, rc);
+	pdn_reader_free(r);
+	cli_input_close(&in);
+	return st;
+}
+
+/*
+ * Whether the game of key[0..len), hash h, is one of the table's; a
+ * lookup that changes nothing (any thread may make it).
+ */
+int
+dup_known(const struct dups *d, const char *key, size_t len, uint64_t h)
+{
+	const struct dupent *e;
+	const char *kept;
+	size_t klen;
+
+	if (d->cap == 0)
+		return 0;
+	for (e = &d->t[h & (d->cap - 1)]; e->ref != 0;
+	    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)]) {
+		if (e->hash != h || (e->ref & REF_ARENA) != REF_ARENA)
+			continue;
+		kept = d->arena.data + (e->ref >> REF_LEN_BITS);
+		memcpy(&klen, kept, sizeof(klen));
+		if (klen == len && memcmp(kept + sizeof(klen), key, len) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 void

@@ -100,6 +100,22 @@ void dup_at_hand(struct dups *d, const pdn_game *g, const pdn_played *pg);
 int dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
     uint64_t offset, const char *text, size_t tlen, uint64_t th);
 
+/*
+ * pdn-select -c FILE: keeps every game of the file at path in d (a table
+ * of its own, made by dup_new()), by its key, counting them in *games;
+ * its diagnostics are not said.  Returns 0, or 2 after saying what went
+ * wrong (unreadable, out of memory).
+ */
+int dup_load(struct dups *d, const char *path, long *games);
+
+/*
+ * Whether the game of key[0..len) and hash h (its dup_played_hash(), or
+ * else dup_hash() of the key) is one that dup_load() kept.  It changes
+ * nothing: the threads of -j look up at once.
+ */
+int dup_known(const struct dups *d, const char *key, size_t len,
+    uint64_t h);
+
 /* Frees d and what it holds (nothing for NULL). */
 void dup_free(struct dups *d);
 

@@ -651,7 +651,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		if (reach_material_read(&f->mat[f->nmat], value) != 0)
 			return drv_bad_value(d, "--material", value,
 			    "W:B, each side N, NM, NK or NMNK, each N a "
-			    "number, A-B or A+: 3K:1K, 2-4:1+K");
+			    "number, A-B, A+ or *: 3K:1K, 2-4:1+K, *:K");
 		f->nmat++;
 		return 0;
 	case OPT_VARIATIONS:

@@ -60,24 +60,27 @@ enum {
 	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_WINNER, OPT_LOSER, OPT_COUNT, OPT_TAGS, OPT_STATUS,
 	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL,
 	OPT_DUPBY, OPT_DUPFILE, OPT_SUMMARY, OPT_SPLIT, OPT_SPLITBY,
-	OPT_STRIP, OPT_ADD
+	OPT_STRIP, OPT_ADD, OPT_PLYLIMIT, OPT_DROPPLY, OPT_SPLITVAR
 };
 
 static const struct drv_option options[] = {
 	{ 't', "tag", "expr", "'NAME OP VALUE'",
 	    "games whose tag NAME compares so with VALUE; OP one of = != "
-	    "~ (contains, any case) < > <= >=" },
+	    "~ (contains, any case or accent) < > <= >=" },
 	{ 'T', "criteria", "file", "FILE",
 	    "games that meet one line of FILE (criteria as -t, "
 	    "tab-separated)" },
 	{ OPT_PLAYER, "player", "name", "NAME",
-	    "games where White or Black contains NAME (any case)" },
+	    "games where White or Black contains NAME (any case or "
+	    "accent, word by word)" },
 	{ OPT_RESULT, "result", "result", "RESULT",
 	    "games with this result, in either notation (2-0 is 1-0)" },
 	{ OPT_WINNER, "winner", "name", "NAME",
-	    "games that a player whose name contains NAME (any case) won" },
+	    "games that a player whose name contains NAME (as --player) "
+	    "won" },
 	{ OPT_LOSER, "loser", "name", "NAME",
-	    "games that a player whose name contains NAME (any case) lost" },
+	    "games that a player whose name contains NAME (as --player) "
+	    "lost" },
 	{ 'v', "invert", NULL, NULL, "the games that do not match instead" },
 	{ OPT_COUNT, "count", NULL, NULL,
 	    "print only the number of games selected (with -D, kept)" },
@@ -92,9 +95,15 @@ static const struct drv_option options[] = {
 	    "games whose main line reaches this position" },
 	{ OPT_MATERIAL, "material", "w:b", "W:B",
 	    "games whose main line reaches these piece counts (1K:3: a "
-	    "white king alone against three black pieces)" },
+	    "white king alone against three black pieces; * any number)" },
 	{ 'D', "dedup", NULL, NULL,
 	    "drop the later copies of a game: the same setup and main line" },
+	{ 'U', "only-dups", NULL, NULL,
+	    "write only the copies that -D drops, not the first of each "
+	    "game (implies -D)" },
+	{ 'c', "check-file", "file", "FILE",
+	    "leave out the games that are copies of a game of FILE, as -D "
+	    "finds them" },
 	{ OPT_DUPBY, "dup-by", "key", "main|final|plies:N",
 	    "copies are games of the same main line (the default), final "
 	    "position, or first N plies (implies -D)" },
@@ -111,8 +120,18 @@ static const struct drv_option options[] = {
 	    "out-VALUE.pdn (out-none.pdn: no such tag)" },
 	{ OPT_STRIP, "strip", "list", "comments,variations,nags,clocks",
 	    "leave these out of the games written (canonical)" },
-	{ OPT_ADD, "add", "list", "plycount,fen,hash",
-	    "add the tags PlyCount, FinalFEN, Hash (canonical)" },
+	{ OPT_ADD, "add", "list", "plycount,fen,hash,fen-every",
+	    "add the tags PlyCount, FinalFEN, Hash, a FEN comment after "
+	    "every move (canonical)" },
+	{ OPT_PLYLIMIT, "plylimit", "n", "N",
+	    "cut each game's main line after N plies, its result then * "
+	    "(canonical)" },
+	{ OPT_DROPPLY, "dropply", "n", "N",
+	    "leave out the first N plies (-N: all but the last N), the game "
+	    "set up where they lead (canonical)" },
+	{ OPT_SPLITVAR, "split-variations", NULL, NULL,
+	    "write each variation as a game of its own, set up where it "
+	    "starts, after its game without them (canonical)" },
 	{ OPT_TAGS, "tags", "list", "LIST",
 	    "the tags of a tsv or json record, comma-separated (default: "
 	    "the seven-tag roster)" },
@@ -283,6 +302,12 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case 'D':
 		o->dedup = 1;
 		return 0;
+	case 'U':
+		o->dedup = o->onlydups = 1;
+		return 0;
+	case 'c':
+		o->checkfile = value;
+		return 0;
 	case OPT_DUPBY:
 		o->dedup = 1;
 		if (strcmp(value, "main") == 0)
@@ -340,14 +365,33 @@ option(void *arg, struct drv *d, int key, const char *value)
 	}
 	case OPT_ADD: {
 		static const char *const names[] = {
-			"plycount", "fen", "hash", NULL
+			"plycount", "fen", "hash", "fen-every", NULL
 		};
 
+		/* In the order of the ADD_* bits. */
 		if (word_bits(value, names, &o->add) != 0)
 			return drv_bad_value(d, "--add", value,
-			    "plycount, fen or hash, comma-separated");
+			    "plycount, fen, hash or fen-every, "
+			    "comma-separated");
 		return 0;
 	}
+	case OPT_PLYLIMIT:
+		n = plies_number(value, &why);
+		if (*why != '\0' || n < 0)
+			return drv_bad_value(d, "--plylimit", value,
+			    "a number of plies, 0 or more");
+		o->plylimit = n;
+		return 0;
+	case OPT_DROPPLY:
+		n = plies_number(value + (*value == '-'), &why);
+		if (*why != '\0' || n < 0)
+			return drv_bad_value(d, "--dropply", value,
+			    "a number of plies, N or -N");
+		o->dropply = *value == '-' ? -n : n;
+		return 0;
+	case OPT_SPLITVAR:
+		o->splitvar = 1;
+		return 0;
 	}
 	return 0;
 }
@@ -412,6 +456,7 @@ main(int argc, char **argv)
 	memset(&run, 0, sizeof(run));
 	memset(&opt, 0, sizeof(opt));
 	criteria_init(&opt.crit);
+	opt.plylimit = -1;
 	if ((st = drv_start(&drv, &tool_def, &opt, argc, argv)) >= 0) {
 		free_opt(&opt);
 		return st;
@@ -439,14 +484,30 @@ main(int argc, char **argv)
 		for (i = 0; i < opt.ntags; i++)
 			opt.tags[i] = (char *)(uintptr_t)roster[i];
 	}
-	if ((opt.strip || opt.add) && (drv.fmt == FMT_TSV ||
+	if (select_changes(&opt) && (drv.fmt == FMT_TSV ||
 	    drv.fmt == FMT_JSON || (drv.fmt == FMT_RAW && drv.fmt_given))) {
-		st = drv_usage_error(&drv, "--strip and --add write games "
-		    "canonically, not -f %s", formats[drv.fmt]);
+		if (opt.strip || opt.add)
+			st = drv_usage_error(&drv, "--strip and --add write "
+			    "games canonically, not -f %s", formats[drv.fmt]);
+		else
+			st = drv_usage_error(&drv, "%s writes games "
+			    "canonically, not -f %s", opt.splitvar ?
+			    "--split-variations" : opt.plylimit >= 0 ?
+			    "--plylimit" : "--dropply", formats[drv.fmt]);
+		goto out;
+	}
+	if (opt.splitvar && (opt.plylimit >= 0 || opt.dropply != 0)) {
+		st = drv_usage_error(&drv, "--split-variations, or --plylimit "
+		    "and --dropply, not both");
+		goto out;
+	}
+	if (opt.onlydups && opt.dupfile != NULL) {
+		st = drv_usage_error(&drv, "-U writes the copies: not with "
+		    "--dup-file");
 		goto out;
 	}
 	/* Games changed are written canonically. */
-	if (opt.strip || opt.add)
+	if (select_changes(&opt))
 		drv.fmt = FMT_PDN;
 	if (opt.split > 0 || opt.splitby != NULL) {
 		if (opt.split > 0 && opt.splitby != NULL) {
@@ -508,7 +569,8 @@ main(int argc, char **argv)
 		tool.keep_raw = 2;
 	/* Selection by tags alone reads no moves (the games' as read). */
 	tool.skip_moves = drv.fmt != FMT_PDN &&
-	    !criteria_need_replay(&opt.crit) && !opt.dedup;
+	    !criteria_need_replay(&opt.crit) && !opt.dedup &&
+	    opt.checkfile == NULL;
 	run.tags_only = tool.skip_moves;
 	tool.gametype = drv.gametype;
 	tool.drv = &drv;
@@ -551,10 +613,22 @@ main(int argc, char **argv)
 		cli_warn("out of memory");
 		goto out;
 	}
+	/* -c FILE: its games, read first, by their keys. */
+	if (opt.checkfile != NULL) {
+		long n;
+
+		if ((run.check = dup_new(&opt.dupby, drv.gametype,
+		    &ro)) == NULL) {
+			cli_warn("out of memory");
+			goto out;
+		}
+		if (dup_load(run.check, opt.checkfile, &n) != 0)
+			goto out;
+	}
 	st = drv_run(&drv, run_file, &run);
 	if (run.status > st)
 		st = run.status;
-	written = run.selected - run.dropped;
+	written = opt.onlydups ? run.dropped : run.selected - run.dropped;
 	if (opt.count && !drv.quiet)
 		fprintf(run.fp, "%ld\n", written);
 	if ((output != NULL && cli_output_finish(output) != 0) ||
@@ -562,7 +636,11 @@ main(int argc, char **argv)
 		st = 2;
 	/* After the games (cli_warn flushes them first). */
 	if (opt.summary && !drv.quiet) {
-		if (opt.dedup)
+		if (opt.onlydups)
+			cli_warn("%ld game%s: %ld selected, %ld cop%s written",
+			    run.games, run.games == 1 ? "" : "s", run.selected,
+			    run.dropped, run.dropped == 1 ? "y" : "ies");
+		else if (opt.dedup || opt.checkfile != NULL)
 			cli_warn("%ld game%s: %ld selected, %ld cop%s dropped, "
 			    "%ld written", run.games, run.games == 1 ? "" :
 			    "s", run.selected, run.dropped,
@@ -576,6 +654,7 @@ main(int argc, char **argv)
 out:
 	write_free(&run);
 	dup_free(run.dups);
+	dup_free(run.check);
 	st = drv_end(&drv, st);
 	while (nrp > 0)
 		chunk_worker_free(run.rp[--nrp]);

@@ -68,8 +68,10 @@ reach_fen_holds(const struct reach_fen *q, int vi, const pdn_position *pos,
 /* --- material ----------------------------------------------------------- */
 
 /*
- * A count: N, A-B or A+, from s up to end; *s moved past it.  Returns 0,
- * or -1.
+ * A count: N, A-B, A+ or * (any number), from s up to end; *s moved past
+ * it.  Before M or K a count may be left out: one ("K" is a king, as
+ * pgn-extract's material counts pieces by their letters).  Returns 0, or
+ * -1.
  */
 static int
 parse_count(struct reach_count *c, const char **s, const char *end)
@@ -77,6 +79,16 @@ parse_count(struct reach_count *c, const char **s, const char *end)
 	const char *p = *s;
 	long a = 0, b;
 
+	if (p < end && *p == '*') {
+		c->lo = 0;
+		c->hi = 50;
+		*s = p + 1;
+		return 0;
+	}
+	if (p < end && (*p == 'M' || *p == 'm' || *p == 'K' || *p == 'k')) {
+		c->lo = c->hi = 1;
+		return 0;
+	}
 	if (p == end || *p < '0' || *p > '9')
 		return -1;
 	for (; p < end && *p >= '0' && *p <= '9'; p++)
@@ -103,7 +115,8 @@ parse_count(struct reach_count *c, const char **s, const char *end)
 
 /*
  * A side of --material: N (pieces of any kind), NM (men and no king),
- * NK (kings and no man), NMNK (both), each N a count.  Returns 0, or -1.
+ * NK (kings and no man), NMNK (both), each N a count (* any number).
+ * Returns 0, or -1.
  */
 static int
 parse_side(struct reach_side *sd, const char *s, size_t len)

@@ -58,7 +58,9 @@ struct reach_material {
 /*
  * Reads W:B (or W-B when neither side has a range), each side N (pieces of
  * any kind), NM (men, no king), NK (kings, no man) or NMNK, where each N
- * may be a range A-B or A+ (at least A): "1K:3", "2-3K:1K", "3K-1K".
+ * may be a range A-B or A+ (at least A) or * (any number), and one before
+ * M or K may be left out ("K" one king): "1K:3", "2-3K:1K", "3K-1K",
+ * "*:K", "*M2K:*".
  * Returns 0, or -1.
  */
 int reach_material_read(struct reach_material *m, const char *value);

@@ -262,6 +262,15 @@ for m in $modes; do
 	check "$m" 'pdn-index -q -f tsv --fen W:W31:B1 q' 'query'
 	check "$m" 'pdn-index build games/' \
 	    'games/B.PDN games/a.pdn games/old games/two words.pdn'
+	# The real pdn-select (tests/run.sh puts the built tools on PATH; no
+	# fake one): the options that take files,
+	# -c and the driver's --options-file, complete files.
+	check "$m" 'pdn-select --options-file games/' \
+	    'games/B.PDN games/a.pdn games/notes.txt games/old games/two words.pdn'
+	check "$m" 'pdn-select -c games/t' 'games/two words.pdn'
+	check "$m" 'pdn-select --check-file=games/a' 'games/a.pdn'
+	check "$m" 'pdn-select --only-d' '--only-dups'
+	check "$m" 'pdn-select --split-v' '--split-variations'
 done
 
 # The variants the completion offers are those the tools take.

@@ -65,6 +65,17 @@ keep_values(struct batch *b, const struct sel_opt *o, const pdn_game *g)
 }
 
 /*
+ * Whether the games written are changed (--strip, --add, --plylimit,
+ * --dropply, --split-variations): they are then written canonically.
+ */
+int
+select_changes(const struct sel_opt *o)
+{
+	return o->strip != 0 || o->add != 0 || o->plylimit >= 0 ||
+	    o->dropply != 0 || o->splitvar;
+}
+
+/*
  * How many blanks s[0..len-1] begins with (a comparison a byte: strchr()
  * a byte was 1.5% of pdn-select -t's time).
  */
@@ -188,7 +199,7 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	const char *rest;
 	struct item *it;
 	size_t len, d0;
-	uint64_t th;
+	uint64_t th, kh;
 	int rc, sel, copy, out = !d->quiet && !o->count;
 	/*
 	 * Fixed for the run, as whether the input can be read again (-D):
@@ -268,6 +279,22 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		it->offset = g->offset;
 		if (sel && o->dedup && live != NULL && replay)
 			copy = dup_text_copy(run->dups, g, &th);
+		/* -c: a copy of a game of FILE is one (not kept for -D). */
+		if (sel && run->check != NULL && !copy) {
+			if (pg == NULL && pdn_replay_game(&pg, w->rp, g,
+			    &ro) != 0) {
+				b->body.oom = 1;
+				break;
+			}
+			len = b->keys.len;
+			dup_make_key(&b->keys, &o->dupby, g, pg);
+			if ((kh = dup_played_hash(&o->dupby, g, pg)) == 0)
+				kh = dup_hash(b->keys.data + len,
+				    b->keys.len - len);
+			copy = !b->keys.oom && dup_known(run->check,
+			    b->keys.data + len, b->keys.len - len, kh);
+			b->keys.len = len;
+		}
 		it->copy = copy;
 		it->thash = th;
 		if (sel && o->dedup && !copy) {
@@ -340,10 +367,18 @@ select_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			case FMT_PDN:
 				if ((pg == NULL && pdn_replay_game(&pg, w->rp,
 				    g, &ro) != 0) ||
-				    (o->strip == 0 && o->add == 0 ?
+				    (!select_changes(o) ?
 				    pdn_game_write(&b->body, g, pg, NULL) :
-				    write_changed(&b->body, o, g, pg)) != 0)
+				    write_changed(&b->body, o, g, pg, w->rp,
+				    &ro)) != 0)
 					b->body.oom = 1;
+				/*
+				 * A changed copy replayed took the handle's
+				 * played game: g's is no longer at hand.
+				 */
+				if (o->plylimit >= 0 || o->dropply != 0 ||
+				    o->splitvar || (o->add & ADD_FEN_EVERY))
+					pg = NULL;
 				break;
 			default:
 				it->vals = b->arena.len;

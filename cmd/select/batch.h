@@ -111,6 +111,12 @@ void batch_reset(void *batch);
 void select_replay_options(pdn_replay_options *ro, const struct sel_opt *o,
     const struct drv *d);
 
+/*
+ * Whether the games written are changed (--strip, --add, --plylimit,
+ * --dropply, --split-variations): they are then written canonically.
+ */
+int select_changes(const struct sel_opt *o);
+
 /* How many blanks (space, tab, CR, LF) s[0..len-1] begins with. */
 size_t blank_lead(const char *s, size_t len);
 

@@ -36,6 +36,7 @@ struct crit {
 	long lo, hi;		/* a date: the days it may be, YYYYMMDD */
 	pdn_outcome outcome;
 	int neg;		/* OP_RESULT: the outcome is not it (!=) */
+	char *folded;		/* ~ and the players': the value folded */
 };
 
 /* Groups of which one must hold (OR): a --criteria file. */
@@ -166,6 +167,7 @@ add_crit(struct group *gr, const struct crit *c)
 		cli_warn("out of memory");
 		free(c->name);
 		free(c->value);
+		free(c->folded);
 		return -1;
 	}
 	gr->c[gr->n++] = *c;
@@ -177,16 +179,21 @@ add_crit(struct group *gr, const struct crit *c)
  * *why saying what is wrong.
  */
 static int parse_crit1(struct crit *, const char *, const char **);
+static int fold_value(struct crit *);
 
 /* parse_crit1(), which leaves nothing allocated when it fails. */
 static int
 parse_crit(struct crit *c, const char *s, const char **why)
 {
-	if (parse_crit1(c, s, why) == 0)
-		return 0;
+	if (parse_crit1(c, s, why) == 0) {
+		if (fold_value(c) == 0)
+			return 0;
+		*why = "out of memory";
+	}
 	free(c->name);
 	free(c->value);
-	c->name = c->value = NULL;
+	free(c->folded);
+	c->name = c->value = c->folded = NULL;
 	return -1;
 }
 
@@ -262,29 +269,140 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 	return 0;
 }
 
-/* Case-insensitive (ASCII) substring. */
-static int
-has_sub(const char *s, size_t len, const char *sub)
-{
-	size_t n = strlen(sub), i, k;
-	unsigned char a, b;
+/*
+ * Names are compared folded: ASCII letters in lower case, and the Latin
+ * letters of UTF-8 (U+00C0 to U+017F) as the ASCII letters they are
+ * written with, without their accents: e for é è ê ë, u for ü, ss for ß,
+ * ae for æ, o for ø, l for ł, th for þ...  Any other byte stays as it is.
+ */
+static const struct {
+	unsigned short lo, hi;
+	const char *as;
+} latin[] = {
+	{ 0xc0, 0xc5, "a" }, { 0xc6, 0xc6, "ae" }, { 0xc7, 0xc7, "c" },
+	{ 0xc8, 0xcb, "e" }, { 0xcc, 0xcf, "i" }, { 0xd0, 0xd0, "d" },
+	{ 0xd1, 0xd1, "n" }, { 0xd2, 0xd6, "o" }, { 0xd8, 0xd8, "o" },
+	{ 0xd9, 0xdc, "u" }, { 0xdd, 0xdd, "y" }, { 0xde, 0xde, "th" },
+	{ 0xdf, 0xdf, "ss" }, { 0xe0, 0xe5, "a" }, { 0xe6, 0xe6, "ae" },
+	{ 0xe7, 0xe7, "c" }, { 0xe8, 0xeb, "e" }, { 0xec, 0xef, "i" },
+	{ 0xf0, 0xf0, "d" }, { 0xf1, 0xf1, "n" }, { 0xf2, 0xf6, "o" },
+	{ 0xf8, 0xf8, "o" }, { 0xf9, 0xfc, "u" }, { 0xfd, 0xfd, "y" },
+	{ 0xfe, 0xfe, "th" }, { 0xff, 0xff, "y" },
+	{ 0x100, 0x105, "a" }, { 0x106, 0x10d, "c" }, { 0x10e, 0x111, "d" },
+	{ 0x112, 0x11b, "e" }, { 0x11c, 0x123, "g" }, { 0x124, 0x127, "h" },
+	{ 0x128, 0x131, "i" }, { 0x132, 0x133, "ij" }, { 0x134, 0x135, "j" },
+	{ 0x136, 0x138, "k" }, { 0x139, 0x142, "l" }, { 0x143, 0x14b, "n" },
+	{ 0x14c, 0x151, "o" }, { 0x152, 0x153, "oe" }, { 0x154, 0x159, "r" },
+	{ 0x15a, 0x161, "s" }, { 0x162, 0x167, "t" }, { 0x168, 0x173, "u" },
+	{ 0x174, 0x175, "w" }, { 0x176, 0x178, "y" }, { 0x179, 0x17e, "z" },
+	{ 0x17f, 0x17f, "s" }
+};
 
-	if (n == 0)
-		return 1;
-	for (i = 0; i + n <= len; i++) {
-		for (k = 0; k < n; k++) {
-			a = (unsigned char)s[i + k];
-			b = (unsigned char)sub[k];
-			if (a >= 'A' && a <= 'Z')
-				a += 'a' - 'A';
-			if (b >= 'A' && b <= 'Z')
-				b += 'a' - 'A';
-			if (a != b)
-				break;
+/*
+ * Appends s[0..len) folded to b (NUL-ended; b->oom when out of memory).
+ */
+static void
+fold_name(pdn_buf *b, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i, k;
+	unsigned cp;
+	char c;
+
+	b->len = 0;
+	pdn_buf_add(b, "", 0);
+	for (i = 0; i < len; i++) {
+		if (p[i] >= 'A' && p[i] <= 'Z') {
+			c = (char)(p[i] + ('a' - 'A'));
+			pdn_buf_add(b, &c, 1);
+			continue;
 		}
-		if (k == n)
-			return 1;
+		/* Two-byte UTF-8 up to U+017F: C3 xx, C4 xx, C5 xx. */
+		if (p[i] >= 0xc3 && p[i] <= 0xc5 && i + 1 < len &&
+		    (p[i + 1] & 0xc0) == 0x80) {
+			cp = ((unsigned)(p[i] & 0x1f) << 6) | (p[i + 1] & 0x3f);
+			for (k = 0; k < sizeof(latin) / sizeof(latin[0]); k++)
+				if (cp >= latin[k].lo && cp <= latin[k].hi)
+					break;
+			if (k < sizeof(latin) / sizeof(latin[0])) {
+				pdn_buf_add(b, latin[k].as,
+				    strlen(latin[k].as));
+				i++;
+				continue;
+			}
+		}
+		pdn_buf_add(b, s + i, 1);
 	}
+}
+
+/* A byte of a word of a folded name: a letter, a digit, non-ASCII. */
+static int
+word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+/*
+ * Whether every word of folded sub begins a word of folded s (in any
+ * order): "t sijbrands" in "sijbrands, t.", "ton sijbrands".
+ */
+static int
+words_begin(const char *s, const char *sub)
+{
+	const char *w, *p;
+	size_t n;
+	int any = 0;
+
+	for (w = sub; *w != '\0'; w += n) {
+		for (; *w != '\0' && !word_byte((unsigned char)*w); w++)
+			;
+		for (n = 0; word_byte((unsigned char)w[n]); n++)
+			;
+		if (n == 0)
+			break;
+		any = 1;
+		for (p = s; *p != '\0'; p++)
+			if ((p == s || !word_byte((unsigned char)p[-1])) &&
+			    strncmp(p, w, n) == 0)
+				break;
+		if (*p == '\0')
+			return 0;
+	}
+	return any;
+}
+
+/*
+ * Whether s[0..len) contains sub (folded, fsub): folded, ignoring case
+ * and accents, as a substring, or, for a sub of several words, each word
+ * of it beginning a word of s.
+ */
+static int
+has_sub(const char *s, size_t len, const char *fsub)
+{
+	pdn_buf b = { 0 };
+	int yes;
+
+	if (*fsub == '\0')
+		return 1;
+	fold_name(&b, s, len);
+	yes = !b.oom && (strstr(b.data, fsub) != NULL ||
+	    words_begin(b.data, fsub));
+	pdn_buf_free(&b);
+	return yes;
+}
+
+/* Sets c->folded from c->value: 0, or -1 out of memory. */
+static int
+fold_value(struct crit *c)
+{
+	pdn_buf b = { 0 };
+
+	fold_name(&b, c->value, strlen(c->value));
+	if (b.oom) {
+		pdn_buf_free(&b);
+		return -1;
+	}
+	c->folded = b.data;
 	return 0;
 }
 
@@ -365,12 +483,12 @@ result_side_holds(const struct crit *c, const pdn_game *g)
 
 	switch (o) {
 	case PDN_OUTCOME_WHITE:
-		return player_has(g, win ? "White" : "Black", c->value);
+		return player_has(g, win ? "White" : "Black", c->folded);
 	case PDN_OUTCOME_BLACK:
-		return player_has(g, win ? "Black" : "White", c->value);
+		return player_has(g, win ? "Black" : "White", c->folded);
 	case PDN_OUTCOME_DOUBLE_LOSS:
-		return !win && (player_has(g, "White", c->value) ||
-		    player_has(g, "Black", c->value));
+		return !win && (player_has(g, "White", c->folded) ||
+		    player_has(g, "Black", c->folded));
 	default:
 		return 0;
 	}
@@ -389,9 +507,9 @@ crit_holds(const struct crit *c, const pdn_game *g)
 		return result_side_holds(c, g);
 	case OP_PLAYER:
 		return ((t = pdn_game_find_tag(g, "White")) != NULL &&
-		    has_sub(t->value, t->vlen, c->value)) ||
+		    has_sub(t->value, t->vlen, c->folded)) ||
 		    ((t = pdn_game_find_tag(g, "Black")) != NULL &&
-		    has_sub(t->value, t->vlen, c->value));
+		    has_sub(t->value, t->vlen, c->folded));
 	default:
 		break;
 	}
@@ -402,7 +520,7 @@ crit_holds(const struct crit *c, const pdn_game *g)
 	case OP_NE:
 		return t == NULL || strcmp(t->value, c->value) != 0;
 	case OP_SUB:
-		return t != NULL && has_sub(t->value, t->vlen, c->value);
+		return t != NULL && has_sub(t->value, t->vlen, c->folded);
 	default:
 		return t != NULL && compare(c, t);
 	}
@@ -633,7 +751,8 @@ criteria_add_material(struct criteria *cr, struct drv *d, const char *value)
 
 	if (reach_material_read(&m, value) != 0)
 		return drv_bad_value(d, "--material", value,
-		    "W:B, each side N, NM, NK or NMNK: 1K:3, 2M1K:0M2K");
+		    "W:B, each side N, NM, NK or NMNK, each N a "
+		    "number, A-B, A+ or *: 1K:3, 2-4:1+K, *:K");
 	if (cr->nfens + cr->nmats >= MAX_REACH)
 		return drv_usage_error(d, "at most %d --fen and --material",
 		    MAX_REACH);
@@ -682,6 +801,7 @@ free_group(struct group *gr)
 	for (i = 0; i < gr->n; i++) {
 		free(gr->c[i].name);
 		free(gr->c[i].value);
+		free(gr->c[i].folded);
 	}
 	free(gr->c);
 }
@@ -724,13 +844,15 @@ add_named(struct criteria *cr, struct drv *d, enum op op, const char *value)
 
 	memset(&c, 0, sizeof(c));
 	c.op = op;
-	if ((c.value = strdup(value)) == NULL) {
+	if ((c.value = strdup(value)) == NULL || fold_value(&c) != 0) {
+		free(c.value);
 		cli_warn("out of memory");
 		return 2;
 	}
 	if (op == OP_RESULT && (c.outcome =
 	    pdn_outcome_parse(value, NULL)) == PDN_OUTCOME_NONE) {
 		free(c.value);
+		free(c.folded);
 		return drv_bad_value(d, "--result", value,
 		    "2-0 0-2 1-1 0-0 1-0 0-1 1/2-1/2 or *");
 	}

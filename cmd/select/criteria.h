@@ -71,7 +71,8 @@ void criteria_free(struct criteria *cr);
  * criteria_add_tag() reads -t NAME OP VALUE, OP one of = != ~ < > <= >=
  * (Result = and != compare results by meaning, as --result does);
  * criteria_add_player() adds --player NAME (White or Black contains it,
- * in any case); criteria_add_result() adds --result, in either notation;
+ * folded: any case or accent, word by word); criteria_add_result() adds
+ * --result, in either notation;
  * criteria_add_winner() adds --winner NAME (the winner's name contains
  * it), or with `loser` nonzero --loser NAME.
  */

@@ -16,7 +16,7 @@
 enum { FMT_RAW, FMT_PDN, FMT_TSV, FMT_JSON };
 
 /* The tags of --add: bits of sel_opt.add. */
-enum { ADD_PLYCOUNT = 1, ADD_FEN = 2, ADD_HASH = 4 };
+enum { ADD_PLYCOUNT = 1, ADD_FEN = 2, ADD_HASH = 4, ADD_FEN_EVERY = 8 };
 
 struct sel_opt {
 	struct criteria crit;	/* what a game must meet */
@@ -25,6 +25,12 @@ struct sel_opt {
 	int dedup, summary;
 	struct dup_by dupby;
 	const char *dupfile;
+	/*
+	 * -U: write only the copies (implies -D); -c FILE: the games that
+	 * are copies of one of FILE are copies too.
+	 */
+	int onlydups;
+	const char *checkfile;
 	/* --tags: the tags of a record, NULL-ended, with the columns. */
 	char **tags;
 	size_t ntags;
@@ -34,6 +40,12 @@ struct sel_opt {
 	long split;
 	const char *splitby;
 	unsigned strip, add;
+	/*
+	 * --plylimit N (-1: none), --dropply N (0: none; -N all but the
+	 * last N), --split-variations.
+	 */
+	long plylimit, dropply;
+	int splitvar;
 };
 
 #endif /* SELECT_OPTIONS_H */

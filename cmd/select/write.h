@@ -32,6 +32,7 @@ struct run {
 	struct drv *drv;	/* the common options, and the outputs */
 	const struct sel_opt *opt;
 	struct dups *dups;	/* -D: the games kept, or NULL */
+	struct dups *check;	/* -c: the games of FILE, or NULL */
 	FILE *fp;		/* the selected games */
 	FILE *dupfp;		/* --dup-file: the copies dropped, or NULL */
 	long games, selected, dropped;
@@ -82,12 +83,16 @@ void print_batch(void *arg, void *batch, const struct chunk_base *at);
 int write_input_end(struct run *run);
 
 /*
- * Appends game g (played as pg) canonically to out, stripped of what
- * --strip says as it is written (no copy, no replay) and with the tags of
- * --add.  Returns 0 or PDN_ENOMEM.
+ * Appends game g (played as pg) canonically to out, changed as the
+ * options say: cut by --plylimit and --dropply, split by
+ * --split-variations (the main line, then each variation a game), with a
+ * FEN comment after each move (--add fen-every), stripped of what --strip
+ * says and with the tags of --add.  A changed copy is replayed with rp
+ * and *ro before it is written (pg is then no longer valid).  Returns 0
+ * or PDN_ENOMEM.
  */
 int write_changed(pdn_buf *out, const struct sel_opt *o, const pdn_game *g,
-    const pdn_played *pg);
+    const pdn_played *pg, pdn_replay *rp, const pdn_replay_options *ro);
 
 /* Frees what the writing of run holds: its parts, the bytes waiting. */
 void write_free(struct run *run);
