@@ -160,17 +160,6 @@ tab_tenths(struct table *t, int kind, double v)
 	tab_cell(t, kind, buf);
 }
 
-/* n blanks to fp. */
-static void
-blanks(FILE *fp, int n)
-{
-	static const char sp[] = "                                ";
-
-	for (; n > 0; n -= (int)sizeof(sp) - 1)
-		fwrite(sp, 1, n < (int)sizeof(sp) - 1 ? (size_t)n :
-		    sizeof(sp) - 1, fp);
-}
-
 void
 tab_note(struct table *t, const char *fmt, ...)
 {
@@ -318,16 +307,30 @@ in_machine(const struct tcol *c)
 	return !c->text_only;
 }
 
+/*
+ * The aligned text of t.  Each cell's display width is measured once, and
+ * the table goes out in one buffer: a standings table of a 348k-game file
+ * has a million cells, and a fputs() and two width scans of each cost a
+ * tenth of the run (callgrind: tab_write 714M of 10.45G instructions on
+ * 179,400 games before).
+ */
 static void
 write_text(struct tout *o, const struct table *t)
 {
+	static const char sp[] = "                                ";
 	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, w, k;
-	size_t *width, last = 0;
+	size_t *width, *cw, last = 0;
+	pdn_buf out = { 0 };
 	const char *s;
-	int pad;
+	int pad, n;
 
-	if ((width = calloc(t->ncols + 1, sizeof(*width))) == NULL)
+	width = calloc(t->ncols + 1, sizeof(*width));
+	cw = malloc((t->ncells + 1) * sizeof(*cw));
+	if (width == NULL || cw == NULL) {
+		free(width);
+		free(cw);
 		return;
+	}
 	for (c = 0; c < t->ncols; c++) {
 		if (!in_text(&t->cols[c]))
 			continue;
@@ -335,14 +338,17 @@ write_text(struct tout *o, const struct table *t)
 		width[c] = display_width(t->cols[c].head);
 		for (r = 0; r < nrows; r++) {
 			s = cell_at(t, r * t->ncols + c);
-			if (s != NULL && (w = display_width(s)) > width[c])
+			w = cw[r * t->ncols + c] = s != NULL ? display_width(s) : 0;
+			if (w > width[c])
 				width[c] = w;
 		}
 	}
 	if (o->tables > 0)
-		fputc('\n', o->fp);
-	if (t->title != NULL)
-		fprintf(o->fp, "%s\n", t->title);
+		pdn_buf_add(&out, "\n", 1);
+	if (t->title != NULL) {
+		pdn_buf_add(&out, t->title, strlen(t->title));
+		pdn_buf_add(&out, "\n", 1);
+	}
 	for (r = 0; r <= nrows; r++) {
 		pad = 0;
 		for (c = 0; c < t->ncols; c++) {
@@ -350,28 +356,34 @@ write_text(struct tout *o, const struct table *t)
 				continue;
 			s = r == 0 ? t->cols[c].head :
 			    cell_at(t, (r - 1) * t->ncols + c);
+			w = r == 0 ? display_width(s) :
+			    cw[(r - 1) * t->ncols + c];
 			if (s == NULL)
 				s = "";
-			w = display_width(s);
 			/* Two blanks between columns; none at a line's end. */
-			if (t->cols[c].right) {
+			if (t->cols[c].right)
 				pad += (int)(width[c] - w);
-				blanks(o->fp, pad);
-				fputs(s, o->fp);
-				pad = 0;
-			} else {
-				blanks(o->fp, pad);
-				fputs(s, o->fp);
-				pad = (int)(width[c] - w);
+			for (; pad > 0; pad -= n) {
+				n = pad < (int)sizeof(sp) - 1 ? pad :
+				    (int)sizeof(sp) - 1;
+				pdn_buf_add(&out, sp, (size_t)n);
 			}
+			pdn_buf_add(&out, s, strlen(s));
+			pad = t->cols[c].right ? 0 : (int)(width[c] - w);
 			if (c < last)
 				pad += 2;
 		}
-		fputc('\n', o->fp);
+		pdn_buf_add(&out, "\n", 1);
 	}
-	for (k = 0; k < t->nnotes; k++)
-		fprintf(o->fp, "%s\n", t->notes[k]);
+	for (k = 0; k < t->nnotes; k++) {
+		pdn_buf_add(&out, t->notes[k], strlen(t->notes[k]));
+		pdn_buf_add(&out, "\n", 1);
+	}
+	if (out.len > 0)
+		fwrite(out.data, 1, out.len, o->fp);
+	pdn_buf_free(&out);
 	free(width);
+	free(cw);
 }
 
 static void
