@@ -721,3 +721,23 @@ cli_utoa(unsigned long long v, char *buf)
 		p[-1] = (char)('0' + w);
 	return len;
 }
+
+int
+cli_write_all(int fd, const char *s, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, s, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = 0;
+			return -1;
+		}
+		s += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}

@@ -211,4 +211,10 @@ void cli_progress_end(void);
  */
 int cli_utoa(unsigned long long v, char *buf);
 
+/*
+ * Writes len bytes of s to fd, again after a short write or EINTR: 0, or
+ * -1 with errno set (0 for a write that wrote nothing).
+ */
+int cli_write_all(int fd, const char *s, size_t len);
+
 #endif /* CLI_H */

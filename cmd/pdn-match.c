@@ -668,23 +668,6 @@ sprt_after(int final)
 
 /* --- output ---------------------------------------------------------- */
 
-static int
-write_all(int fd, const char *s, size_t len)
-{
-	ssize_t n;
-
-	while (len > 0) {
-		n = write(fd, s, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		s += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* --- the workers ----------------------------------------------------- */
 
 struct worker {
@@ -734,7 +717,7 @@ work(void *arg)
 		if (out.interrupted)
 			break;
 		pthread_mutex_lock(&m.lock);
-		if (!m.write_failed && write_all(m.out_fd, out.pdn.data,
+		if (!m.write_failed && cli_write_all(m.out_fd, out.pdn.data,
 		    out.pdn.len) != 0) {
 			m.write_failed = errno != 0 ? errno : EIO;
 			/* No half game left behind (where a file can be). */

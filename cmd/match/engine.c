@@ -20,20 +20,9 @@
 int
 engine_send(struct engine *e, const char *s, size_t len)
 {
-	ssize_t n;
-
 	if (e->pid == 0)
 		return -1;
-	while (len > 0) {
-		n = write(e->to, s, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		s += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return cli_write_all(e->to, s, len);
 }
 
 int

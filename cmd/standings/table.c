@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "render.h"
 #include "table.h"
 
@@ -116,19 +117,11 @@ tab_long(struct table *t, int kind, long v)
 void
 fmt_long(char *buf, long v)
 {
-	char tmp[24];
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	size_t n = 0, i = 0;
-
-	do {
-		tmp[n++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u > 0);
-	if (v < 0)
-		buf[i++] = '-';
-	while (n > 0)
-		buf[i++] = tmp[--n];
-	buf[i] = '\0';
+	if (v < 0) {
+		buf[0] = '-';
+		cli_utoa(0ULL - (unsigned long long)v, buf + 1);
+	} else
+		cli_utoa((unsigned long long)v, buf);
 }
 
 /*
