@@ -260,6 +260,7 @@ run_stream(const struct chunk_tool *t, void *arg, void *ctx,
 	ro.skip_moves = t->skip_moves;
 	ro.gametype = t->gametype;
 	ro.finish = pdn_game_finish;
+	ro.finish_arg = in->hint;
 	if (pdn_reader_new(&r, src_read, &s, &ro) != 0) {
 		cli_warn("out of memory");
 		free(b);
@@ -291,6 +292,7 @@ struct queue {
 	const struct chunk_tool *t;
 	void *arg;
 	const char *file;
+	pdn_file_hint *hint;	/* the input's, for every chunk */
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
 	struct job *head, *tail;
@@ -342,10 +344,11 @@ worker_main(void *warg)
 		ro.skip_moves = q->t->skip_moves;
 		ro.gametype = q->t->gametype;
 		ro.finish = pdn_game_finish;
+		ro.finish_arg = q->hint;
 		/* A chunk in memory has no read to fail. */
+		memset(&mem, 0, sizeof(mem));
 		mem.fd = -1;
 		mem.name = q->file;
-		mem.error = 0;
 		if (pdn_reader_new_mem(&r, j->data, j->len, &ro) != 0)
 			j->status = 2;
 		else {
@@ -658,12 +661,11 @@ feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
 				}
 				buf = np;
 			}
-			do
-				got = read(in->fd, buf + len, READ_SIZE);
-			while (got < 0 && errno == EINTR);
+			/* The head first, which the hint has read. */
+			got = cli_read_fd(in, buf + len, READ_SIZE);
 			if (got < 0) {
 				/* Said after the chunks before it, as -j 1. */
-				rerr = errno;
+				rerr = in->error != 0 ? in->error : EIO;
 				eof = 1;
 			} else if (got == 0)
 				eof = 1;
@@ -748,6 +750,12 @@ chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
 	q.t = t;
 	q.arg = arg;
 	q.file = in->name;
+	q.hint = in->hint;
+	/*
+	 * The workers' games may ask the hint for the input's head: read
+	 * here, before them, as -j 1's reader would have read it.
+	 */
+	cli_input_fill_head(in);
 	pthread_mutex_init(&q.mu, NULL);
 	pthread_cond_init(&q.work, NULL);
 	pthread_cond_init(&q.done, NULL);

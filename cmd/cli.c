@@ -293,20 +293,38 @@ cli_diag(const pdn_diag *d, void *arg)
 	cli_diag_write(buf, (size_t)n);
 }
 
+/*
+ * The hint's head() (pdn_file_hint_new()): the head read to its size or
+ * the end of the input, on the reader's thread (cli_input_fill_head()
+ * has read it before others could ask).
+ */
+static const char *
+input_head(void *arg, size_t *len, int *whole)
+{
+	struct cli_input *in = arg;
+
+	cli_input_fill_head(in);
+	*len = in->nhead;
+	*whole = in->head_end > 0;
+	return in->head;
+}
+
 int
 cli_input_open(struct cli_input *in, const char *path)
 {
-	in->error = 0;
+	memset(in, 0, sizeof(*in));
 	if (strcmp(path, "-") == 0) {
 		in->name = "<stdin>";
 		in->fd = STDIN_FILENO;
-		return 0;
+	} else {
+		in->name = path;
+		if ((in->fd = open(path, O_RDONLY)) < 0) {
+			cli_warn("%s: %s", path, strerror(errno));
+			return -1;
+		}
 	}
-	in->name = path;
-	if ((in->fd = open(path, O_RDONLY)) < 0) {
-		cli_warn("%s: %s", path, strerror(errno));
-		return -1;
-	}
+	/* Out of memory, no hint: the games are read all the same. */
+	(void)pdn_file_hint_new(&in->hint, input_head, in);
 	return 0;
 }
 
@@ -316,6 +334,58 @@ cli_input_close(struct cli_input *in)
 	if (in->fd != STDIN_FILENO && in->fd >= 0)
 		close(in->fd);
 	in->fd = -1;
+	pdn_file_hint_free(in->hint);
+	in->hint = NULL;
+	free(in->head);
+	in->head = NULL;
+	in->nhead = in->headcap = in->served = 0;
+}
+
+/*
+ * Reads at most len more bytes of the input into its head.  Returns what
+ * read(2) did: the count, 0 at the end, -1 after a failure (kept).
+ */
+static ssize_t
+head_read(struct cli_input *in, size_t len)
+{
+	size_t cap;
+	ssize_t n;
+	char *p;
+
+	if (in->nhead + len > in->headcap) {
+		cap = in->headcap > 0 ? in->headcap : 64u << 10;
+		while (cap < in->nhead + len)
+			cap *= 2;
+		if (cap > CLI_HEAD_MAX)
+			cap = CLI_HEAD_MAX;
+		if ((p = realloc(in->head, cap)) == NULL) {
+			in->error = ENOMEM;
+			in->head_end = -1;
+			return -1;
+		}
+		in->head = p;
+		in->headcap = cap;
+	}
+	do
+		n = read(in->fd, in->head + in->nhead, len);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		in->error = errno;
+		in->head_end = -1;
+	} else if (n == 0)
+		in->head_end = 1;
+	else
+		in->nhead += (size_t)n;
+	return n;
+}
+
+void
+cli_input_fill_head(struct cli_input *in)
+{
+	while (in->hint != NULL && in->head_end == 0 &&
+	    in->nhead < CLI_HEAD_MAX && head_read(in, CLI_HEAD_MAX -
+	    in->nhead) > 0)
+		;
 }
 
 long
@@ -324,6 +394,23 @@ cli_read_fd(void *arg, char *buf, size_t len)
 	struct cli_input *in = arg;
 	ssize_t n;
 
+	/*
+	 * Within the head: through its buffer (one copy of its bytes, a
+	 * few hundred kB of each file), so that the hint can have them.
+	 */
+	if (in->served == in->nhead && in->hint != NULL &&
+	    in->head_end == 0 && in->nhead < CLI_HEAD_MAX)
+		(void)head_read(in, len < CLI_HEAD_MAX - in->nhead ? len :
+		    CLI_HEAD_MAX - in->nhead);
+	if (in->served < in->nhead) {
+		if (len > in->nhead - in->served)
+			len = in->nhead - in->served;
+		memcpy(buf, in->head + in->served, len);
+		in->served += len;
+		return (long)len;
+	}
+	if (in->head_end != 0)
+		return in->head_end < 0 ? -1 : 0;
 	do
 		n = read(in->fd, buf, len);
 	while (n < 0 && errno == EINTR);

@@ -100,7 +100,21 @@ struct cli_input {
 	int fd;
 	const char *name;	/* the operand, or "<stdin>" */
 	int error;		/* errno of the read that failed, or 0 */
+	/*
+	 * The first CLI_HEAD_MAX bytes, kept as they are read for the hint
+	 * (cli_input_head()): head[0..nhead), of which `served` have been
+	 * handed to the reader; head_end is 1 after the end of the input
+	 * was seen, -1 after a read failed.
+	 */
+	char *head;
+	size_t nhead, headcap, served;
+	int head_end;
+	/* The file's own variant, for pdn_game_finish() (NULL: none). */
+	pdn_file_hint *hint;
 };
+
+/* How much of an input the hint of its variant reads. */
+#define CLI_HEAD_MAX	(512u << 10)
 
 /*
  * Opens an input operand: "-" is standard input, named "<stdin>".  Returns
@@ -108,12 +122,20 @@ struct cli_input {
  */
 int cli_input_open(struct cli_input *in, const char *path);
 
-/* Closes it (standard input stays open). */
+/* Closes it (standard input stays open), and frees its head and hint. */
 void cli_input_close(struct cli_input *in);
 
 /*
+ * Reads the input's head (its first CLI_HEAD_MAX bytes, or all of it)
+ * before anything else reads it, for a reader in another thread whose
+ * hint will ask for it: cli_read_fd() hands the bytes out first.
+ */
+void cli_input_fill_head(struct cli_input *in);
+
+/*
  * A pdn_read_fn over an input (arg is the struct cli_input); a failed
- * read's errno is kept in in->error for cli_input_end().
+ * read's errno is kept in in->error for cli_input_end().  The head's
+ * bytes come first, from memory when they have been read already.
  */
 long cli_read_fd(void *arg, char *buf, size_t len);
 

@@ -1634,6 +1634,7 @@ drv_reader_options(const struct drv *d, pdn_reader_options *ro,
 	ro->file = in->name;
 	ro->gametype = d->gametype;
 	ro->finish = pdn_game_finish;
+	ro->finish_arg = in->hint;
 	ro->diag = drv_diag;
 	ro->diag_arg = (void *)(uintptr_t)d;
 }

@@ -80,6 +80,20 @@ struct src {
 	uint64_t size, base;
 	off_t start;		/* where its reading began in the file */
 	int fd;
+	/*
+	 * Its own variant, for its games read again, from the same head as
+	 * the hint its reading had (cli_input_head()): src_head.
+	 */
+	pdn_file_hint *hint;
+	struct src_head *head;
+};
+
+/* The head of d->srcs[i], read again when its hint asks for it. */
+struct src_head {
+	const struct dups *d;
+	size_t i;
+	char *buf;
+	size_t len;
 };
 
 #define MAX_SRC_FDS	32
@@ -380,7 +394,7 @@ src_read(const struct src *sr, char *buf, size_t len, uint64_t at)
  * until the next call; NULL when it cannot be read as it was.
  */
 static const char *
-ref_text(struct dups *d, uint64_t ref, size_t *len)
+ref_text(struct dups *d, uint64_t ref, size_t *len, const struct src **srp)
 {
 	uint64_t off = ref >> REF_LEN_BITS, at, end;
 	size_t lo = 0, hi = d->nsrcs, mid, i;
@@ -399,6 +413,7 @@ ref_text(struct dups *d, uint64_t ref, size_t *len)
 	    off - d->srcs[lo].base + *len > d->srcs[lo].size)
 		return NULL;
 	sr = &d->srcs[lo];
+	*srp = sr;
 	at = off - sr->base;
 	end = at + *len;
 	d->clock++;
@@ -432,11 +447,12 @@ ref_text(struct dups *d, uint64_t ref, size_t *len)
 }
 
 /*
- * The key of the game in text[0..len), read and replayed again, into
- * *to.  Returns 0, or -1 out of memory.
+ * The key of the game in text[0..len) of input sr (NULL: not known), read
+ * and replayed again, into *to.  Returns 0, or -1 out of memory.
  */
 static int
-key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len)
+key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len,
+    const struct src *sr)
 {
 	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
 	const pdn_played *pg;
@@ -445,6 +461,8 @@ key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len)
 	int rc = 0;
 
 	o.finish = pdn_game_finish;
+	/* Its variant, where its file decides it, as when it was read. */
+	o.finish_arg = sr != NULL ? sr->hint : NULL;
 	to->len = 0;
 	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL)
 		return -1;
@@ -469,7 +487,7 @@ static int
 key_mine(struct dups *d, const char *text, size_t len)
 {
 	if (d->g == NULL)
-		return key_of_text(d, &d->mine, text, len);
+		return key_of_text(d, &d->mine, text, len, d->cur);
 	d->mine.len = 0;
 	dup_make_key(&d->mine, &d->by, d->g, d->pg);
 	return d->mine.oom ? -1 : 0;
@@ -484,6 +502,7 @@ static int
 dup_same(struct dups *d, struct dupent *e, const char *key, size_t len,
     const char *text, size_t tlen)
 {
+	const struct src *sr = NULL;
 	const char *kept;
 	size_t klen;
 
@@ -501,12 +520,12 @@ dup_same(struct dups *d, struct dupent *e, const char *key, size_t len,
 		    len) == 0;
 	}
 	/* Changed since (or gone): not the game it was. */
-	if ((kept = ref_text(d, e->ref, &klen)) == NULL)
+	if ((kept = ref_text(d, e->ref, &klen, &sr)) == NULL)
 		return 0;
 	/* The same text is the same game: the common case, cheap. */
 	if (text != NULL && klen == tlen && memcmp(kept, text, tlen) == 0)
 		return 1;
-	if (key_of_text(d, &d->other, kept, klen) != 0)
+	if (key_of_text(d, &d->other, kept, klen, sr) != 0)
 		return -1;
 	/*
 	 * In a stream the kept game keeps that key from now on: the
@@ -542,6 +561,7 @@ static int
 dup_text_seen(struct dups *d, uint64_t th, const char *text, size_t len)
 {
 	const struct dupent *c;
+	const struct src *sr;
 	const char *kept;
 	size_t klen;
 
@@ -549,7 +569,7 @@ dup_text_seen(struct dups *d, uint64_t th, const char *text, size_t len)
 		return 0;
 	c = &d->tc[(th >> 1) & (TC_N - 1)];
 	if (c->hash != th || c->ref == 0 ||
-	    (kept = ref_text(d, c->ref, &klen)) == NULL)
+	    (kept = ref_text(d, c->ref, &klen, &sr)) == NULL)
 		return 0;
 	return klen == len && memcmp(kept, text, len) == 0;
 }
@@ -637,6 +657,26 @@ dup_new(const struct dup_by *by, int gametype, const pdn_replay_options *ro)
 }
 
 /*
+ * The hint's head() of an input read again: its first CLI_HEAD_MAX bytes,
+ * the bytes its reading's hint had.
+ */
+static const char *
+src_head(void *arg, size_t *len, int *whole)
+{
+	struct src_head *h = arg;
+	const struct src *sr = &h->d->srcs[h->i];
+	size_t n = sr->size < CLI_HEAD_MAX ? (size_t)sr->size : CLI_HEAD_MAX;
+
+	*len = 0;
+	*whole = sr->size < CLI_HEAD_MAX;
+	if (h->buf == NULL && ((h->buf = malloc(n > 0 ? n : 1)) == NULL ||
+	    src_read(sr, h->buf, n, 0) != 0))
+		return NULL;
+	*len = n;
+	return h->buf;
+}
+
+/*
  * Notes input `in` for the comparisons of -D (d->cur) when it is a
  * regular file, which can be read again; otherwise its games keep their
  * keys.
@@ -664,6 +704,8 @@ dup_source(struct dups *d, const struct cli_input *in)
 	n = &d->srcs[d->nsrcs];
 	n->fd = -1;
 	n->path = NULL;
+	n->hint = NULL;
+	n->head = NULL;
 	/* Standard input, redirected from a file, has no name to reopen. */
 	if (d->nsrcs < MAX_SRC_FDS || in->fd == STDIN_FILENO)
 		n->fd = dup(in->fd);
@@ -676,6 +718,15 @@ dup_source(struct dups *d, const struct cli_input *in)
 	n->size = (uint64_t)(st.st_size - start);
 	n->start = start;
 	n->base = d->next;
+	/* Without memory for it, no hint: its games read as without one. */
+	if ((n->head = calloc(1, sizeof(*n->head))) != NULL) {
+		n->head->d = d;
+		n->head->i = d->nsrcs;
+		if (pdn_file_hint_new(&n->hint, src_head, n->head) != 0) {
+			free(n->head);
+			n->head = NULL;
+		}
+	}
 	d->next += n->size;
 	d->cur = n;
 	d->nsrcs++;
@@ -729,6 +780,7 @@ dup_load(struct dups *d, const char *path, long *games)
 	if (cli_input_open(&in, path) != 0)
 		return 2;
 	o.finish = pdn_game_finish;
+	o.finish_arg = in.hint;
 	o.gametype = d->gametype;
 	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL) {
 		cli_input_close(&in);
@@ -803,6 +855,10 @@ dup_free(struct dups *d)
 		if (d->srcs[i].fd >= 0)
 			close(d->srcs[i].fd);
 		free(d->srcs[i].path);
+		pdn_file_hint_free(d->srcs[i].hint);
+		if (d->srcs[i].head != NULL)
+			free(d->srcs[i].head->buf);
+		free(d->srcs[i].head);
 	}
 	free(d->srcs);
 	for (i = 0; i < BLK_N; i++)

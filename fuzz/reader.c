@@ -117,22 +117,45 @@ same_outcome(const struct outcome *a, const struct outcome *b)
 	return 1;
 }
 
+/* The input as its own head, for the file hint (pdn_file_hint_new()). */
+struct whole {
+	const char *data;
+	size_t size;
+};
+
+static const char *
+whole_head(void *arg, size_t *len, int *whole)
+{
+	const struct whole *w = arg;
+
+	*len = w->size;
+	*whole = 1;
+	return w->data;
+}
+
 /*
  * Reads every game of data, replays it with its variations and writes it
- * canonically to out; keeps a copy of each game in gs when not NULL.
+ * canonically to out; keeps a copy of each game in gs when not NULL.  The
+ * file hint of data itself decides the variants that its games leave
+ * open, as the tools do.
  */
 static void
 rewrite(const char *data, size_t size, pdn_buf *out, struct games *gs)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	struct whole w = { data, size };
+	pdn_file_hint *hint;
 	pdn_reader *r;
 	pdn_replay *rp;
 	const pdn_game *g;
 	const pdn_played *pg;
 	int rc;
 
+	if (pdn_file_hint_new(&hint, whole_head, &w) != 0)
+		abort();
 	opt.finish = pdn_game_finish;
+	opt.finish_arg = hint;
 	opt.keep_raw = 1;
 	ro.flags = PDN_REPLAY_NO_RESULT;
 	if (pdn_reader_new_mem(&r, data, size, &opt) != 0 ||
@@ -149,6 +172,7 @@ rewrite(const char *data, size_t size, pdn_buf *out, struct games *gs)
 		abort();
 	pdn_replay_free(rp);
 	pdn_reader_free(r);
+	pdn_file_hint_free(hint);
 }
 
 static int

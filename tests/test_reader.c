@@ -940,6 +940,128 @@ test_skip_moves(void **state)
 	pdn_buf_free(&in);
 }
 
+/*
+ * The file hint of pdn_game_finish(): a Czech game (its moves replay in
+ * Czech draughts alone) and one whose moves Russian, Brazilian and Czech
+ * rules all replay, from mrcd2007.pdn (testdata/corpus/wiegerw-pdn).
+ */
+static const char czech_game[] =
+    "[Event \"m-CR-q\"]\n\n"
+    "1. c3-b4 b6-c5 2. b2-c3 f6-e5 3. e3-f4 g7-f6 4. a1-b2 h8-g7 5. b4-a5 "
+    "c7-b6 6. a5xc7 d8xb6 7. f2-e3 b6-a5 8. g3-h4 e5xg3 9. h2xf4 f6-e5 "
+    "10. f4-g5 h6xf4 11. e3xg5 g7-f6 12. d2-e3 c5-d4 13. e3xc5 d6xb4xd2 "
+    "14. c1xe3 e5-f4 15. e1-d2 b8-c7 16. g1-h2 c7-d6 17. b2-c3 f6-e5 "
+    "1/2-1/2\n\n";
+static const char open_game[] =
+    "[Event \"m-CR-q\"]\n\n"
+    "1. g3-h4 d6-e5 2. e3-d4 h6-g5 3. d2-e3 g7-h6 4. c1-d2 c7-d6 5. f2-g3 "
+    "b6-a5 6. e1-f2 a5-b4 7. a3xc5 d6xb4 8. c3xa5 e5xc3xe1 9. b2-a3 e7-d6 "
+    "10. a3-b4 d6-e5 11. a1-b2 f8-g7 12. b2-c3 e5-f4 13. g3xe5 "
+    "e1xg3xd6xa3 14. e3-d4 g5-f4 15. g1-f2 f4-g3 16. h2xf4 f6-g5 0-1\n\n";
+static const char nomove_game[] = "[Event \"m-CR-q\"]\n\n1-0\n\n";
+static const char intl_game[] = "[Event \"intl\"]\n\n1. 32-28 19-23 *\n\n";
+
+struct head {
+	const char *s;
+	size_t len;
+	int whole;
+	int calls;
+};
+
+static const char *
+head_of(void *arg, size_t *len, int *whole)
+{
+	struct head *h = arg;
+
+	h->calls++;
+	*len = h->len;
+	*whole = h->whole;
+	return h->s;
+}
+
+/* The GameTypes of the games of text, read with hint h (NULL: none). */
+static void
+hint_types(const char *text, pdn_file_hint *h, int *types, int n)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	const pdn_game *g;
+	pdn_reader *r;
+	int i = 0;
+
+	opt.finish = pdn_game_finish;
+	opt.finish_arg = h;
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), &opt), 0);
+	while (pdn_reader_next(&g, r) == 1) {
+		assert_true(i < n);
+		types[i++] = g->gametype;
+	}
+	assert_int_equal(i, n);
+	pdn_reader_free(r);
+}
+
+static void
+test_file_hint(void **state)
+{
+	pdn_buf file = { 0 };
+	pdn_file_hint *h;
+	struct head hd;
+	int t[5];
+
+	(void)state;
+	add_s(&file, czech_game);
+	add_s(&file, open_game);
+	add_s(&file, nomove_game);
+	add_s(&file, open_game);
+	pdn_buf_add(&file, "", 0);
+	/* Without a hint: Russian, the first that fits; the PDN default. */
+	hint_types(file.data, NULL, t, 4);
+	assert_int_equal(t[0], 29);
+	assert_int_equal(t[1], 25);
+	assert_int_equal(t[2], 20);
+	assert_int_equal(t[3], 25);
+	/* With the file's head: Czech, as its first game says; once. */
+	hd.s = file.data;
+	hd.len = strlen(file.data);
+	hd.whole = 1;
+	hd.calls = 0;
+	assert_int_equal(pdn_file_hint_new(&h, head_of, &hd), 0);
+	hint_types(file.data, h, t, 4);
+	assert_int_equal(t[0], 29);
+	assert_int_equal(t[1], 29);
+	assert_int_equal(t[2], 29);
+	assert_int_equal(t[3], 29);
+	assert_int_equal(hd.calls, 1);
+	pdn_file_hint_free(h);
+	/* A head that is not the whole file: its last game is left out. */
+	hd.s = czech_game;
+	hd.len = strlen(czech_game);
+	hd.whole = 0;
+	hd.calls = 0;
+	assert_int_equal(pdn_file_hint_new(&h, head_of, &hd), 0);
+	hint_types(file.data, h, t, 4);
+	assert_int_equal(t[1], 25);
+	assert_int_equal(t[2], 20);
+	pdn_file_hint_free(h);
+	/* More international games than Czech ones: the PDN default. */
+	file.len = 0;
+	add_s(&file, czech_game);
+	add_s(&file, intl_game);
+	add_s(&file, intl_game);
+	add_s(&file, nomove_game);
+	add_s(&file, open_game);
+	pdn_buf_add(&file, "", 0);
+	hd.s = file.data;
+	hd.len = strlen(file.data);
+	hd.whole = 1;
+	assert_int_equal(pdn_file_hint_new(&h, head_of, &hd), 0);
+	hint_types(file.data, h, t, 5);
+	assert_int_equal(t[3], 20);
+	/* Of the variants that replay a game, the file's is still taken. */
+	assert_int_equal(t[4], 29);
+	pdn_file_hint_free(h);
+	pdn_buf_free(&file);
+}
+
 int
 main(void)
 {
@@ -953,6 +1075,7 @@ main(void)
 		cmocka_unit_test(test_keep_raw_every),
 		cmocka_unit_test(test_junk_kept),
 		cmocka_unit_test(test_skip_moves),
+		cmocka_unit_test(test_file_hint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -188,7 +188,8 @@ int pdn_replay_game(const pdn_played **out, pdn_replay *rp,
 
 /*
  * The play layer's part of reading: a pdn_game_fn for the reader's options
- * (finish = pdn_game_finish, finish_arg unused).  It decides the GameType
+ * (finish = pdn_game_finish, finish_arg NULL or a pdn_file_hint of the
+ * input, below).  It decides the GameType
  * of an untagged game that the caller's `gametype` does not name: Canadian
  * draughts (27) for a first move from the 12x12 start; international
  * draughts (20) for a square above 32, a first move legal from the 10x10
@@ -199,9 +200,29 @@ int pdn_replay_game(const pdn_played **out, pdn_replay *rp,
  * for the types inferred).  It checks a GameType tag's
  * long form against its variant (gametype-value), and the FEN tag and the
  * main line's /FEN/ setups in the game's variant (bad-fen, fen-liberty,
- * fen-side-unknown).
+ * fen-side-unknown).  Where a game leaves its type open (several 8x8
+ * variants replay it, or nothing in it contradicts the PDN default), a
+ * file hint as finish_arg breaks the tie: the variant that most of the
+ * file's first games (up to 32 of them) say they are of, by a tag, a
+ * square or move of one board, or as the one variant that replays them.
  */
 int pdn_game_finish(pdn_reader *r, pdn_game *g, void *arg);
+
+/*
+ * A file's own variant, for pdn_game_finish(): head(arg, &len, &whole)
+ * gives the first bytes of the input (up to a size of the caller's
+ * choice, the same however the input is read, and *whole nonzero when
+ * they are all of it), and is called at most once, from the first
+ * pdn_game_finish() that needs the tie-break, under a lock: a hint may
+ * serve the readers of one input's parts in several threads, provided
+ * head() is safe to call from any of them then.  The bytes must stay
+ * valid until pdn_file_hint_free().  Returns 0 or PDN_ENOMEM; *out
+ * belongs to the caller (pdn_file_hint_free(), NULL-safe).
+ */
+typedef struct pdn_file_hint pdn_file_hint;
+typedef const char *(*pdn_head_fn)(void *arg, size_t *len, int *whole);
+int pdn_file_hint_new(pdn_file_hint **out, pdn_head_fn head, void *arg);
+void pdn_file_hint_free(pdn_file_hint *h);
 
 /* --- the played game ------------------------------------------------ */
 
