@@ -676,6 +676,29 @@ wrap_closes(pdn_lexer *lx, int curly)
 }
 
 /*
+ * At the line end of a tag value that does not close (lx->pos on it):
+ * when the line ends with the tag's ']' ("[Round \"11.1]", a quote left
+ * out), the value is what lies before it, the tag is read with
+ * PDN_TF_UNCLOSED, and 1 is returned; else 0, nothing changed.
+ */
+static int
+unclosed_value(pdn_lexer *lx, pdn_token *tok)
+{
+	size_t n = lx->v.len, cut;
+
+	while (n > 0 && isblank_(lx->v.p[n - 1]))
+		n--;
+	if (n == 0 || lx->v.p[n - 1] != ']')
+		return 0;
+	cut = lx->v.len - (n - 1);
+	lx->v.len = n - 1;
+	lx->v.p[lx->v.len] = '\0';
+	lx->value_end = lx->base + lx->pos - cut;
+	tok->flags |= PDN_TF_UNCLOSED;
+	return 1;
+}
+
+/*
  * Reads a quoted string into lx->v (the position is on the opening
  * quote).  \" and \\ are escapes; a string ends on its own line, except
  * a tag value (`join` not NULL) that wrap_closes() finds continued on the
@@ -709,6 +732,9 @@ lex_string(pdn_lexer *lx, pdn_token *tok, const char *join)
 		    (rc = join != NULL ? wrap_closes(lx,
 		    tok->flags & PDN_TF_QUOTES) : 0) <= 0) {
 			char d[40];
+
+			if (join != NULL && unclosed_value(lx, tok))
+				return 0;
 
 			snprintf(d, sizeof(d), "nor within %d lines",
 			    LX_WRAP_LINES);
@@ -846,6 +872,10 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 		    memcmp(lx->t.p, "FEN", 3) == 0 ? "" : " ")) != 0 ||
 		    tok->type == PDN_TOK_ERROR)
 			return rc;
+		if (tok->flags & PDN_TF_UNCLOSED) {
+			tag_token(lx, tok);
+			return 0;
+		}
 		skip_blanks(lx);
 	} else {
 		/* An unquoted value runs to the ']' on the same line. */
@@ -950,6 +980,35 @@ static int
 is_sep(int c)
 {
 	return IS(c, C_SEP);
+}
+
+/*
+ * The origin of a short move at b[i], as Russian tournament records write
+ * a move: a file letter, then the square it goes to ("ed4", a capture
+ * "ec5" or "ee3" over several pieces) or a separator and that square
+ * ("e:c5").  Returns the index after the letter, with *val the file alone
+ * (PDN_ALPHA + file * 100, rank 0) and PDN_TF_SHORT (and for an upper-case
+ * letter PDN_TF_UPPER) in *flags; i when there is none.
+ */
+static size_t
+scan_file(const unsigned char *b, size_t i, size_t end, unsigned *val,
+    unsigned *flags)
+{
+	unsigned v, f = 0;
+	size_t nd, k = i + 1;
+
+	if (!(i + 2 < end && ((b[i] >= 'a' && b[i] <= 'l') ||
+	    (b[i] >= 'A' && b[i] <= 'L'))))
+		return i;
+	if (is_sep(b[k]))
+		k++;
+	if (scan_square(b, k, end, &v, &nd, &f) == k || v < PDN_ALPHA)
+		return i;
+	if (b[i] <= 'L')
+		*flags |= PDN_TF_UPPER;
+	*flags |= PDN_TF_SHORT;
+	*val = PDN_ALPHA + (unsigned)((b[i] | 0x20) - 'a' + 1) * 100;
+	return i + 1;
 }
 
 /* The value of n <= LX_NUM_DIGITS digits. */
@@ -1062,6 +1121,10 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 
 	j = scan_square(b, i, end, &v, &nd, &tok->flags);
 	if (j == i) {
+		nd = 0;
+		j = scan_file(b, i, end, &v, &tok->flags);
+	}
+	if (j == i) {
 		char d[12];
 
 		/*
@@ -1084,6 +1147,11 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	if (v < PDN_ALPHA && j < end && b[j] == '/') {
 		if (end - i >= 7 && memcmp(b + i, "1/2-1/2", 7) == 0)
 			return set_result(lx, tok, "1/2-1/2", i + 7);
+		/* Russian records write their results with ':'. */
+		if (end - i >= 7 && memcmp(b + i, "1/2:1/2", 7) == 0) {
+			tok->flags |= PDN_TF_COLON;
+			return set_result(lx, tok, "1/2-1/2", i + 7);
+		}
 		lx->pos = j;
 		return set_error(lx, tok, PDN_D_BAD_MOVE, NULL);
 	}
@@ -1103,28 +1171,38 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		lx->pos = k;
 		return 0;
 	}
-	/* PDN 3.0 alphanumeric moves may omit the separator: "a3b4". */
+	memset(m, 0, sizeof(*m));
+	m->alpha = v >= PDN_ALPHA;
+	sqstart[0] = i;
+	/*
+	 * PDN 3.0 alphanumeric moves may omit the separator: "a3b4"; so
+	 * does a short move ("ed4"), whose path may go on ("ed4:b6").
+	 */
 	if (v >= PDN_ALPHA) {
 		unsigned v2;
 		size_t nd2, j2 = scan_square(b, j, end, &v2, &nd2,
 		    &tok->flags);
 
 		if (j2 != j && v2 >= PDN_ALPHA) {
-			memset(m, 0, sizeof(*m));
-			m->alpha = 1;
-			m->nsq = 2;
+			m->nsq = 1;
 			m->sq[0] = (uint16_t)v;
-			m->sq[1] = (uint16_t)v2;
-			lx->pos = j2;
-			tok->type = PDN_TOK_MOVE;
-			return 0;
+			sqstart[1] = j;
+			v = v2;
+			j = j2;
+			nd = 0;
+			if (!(j < end && is_sep(b[j]))) {
+				m->sq[m->nsq++] = (uint16_t)v;
+				lx->pos = j;
+				tok->type = PDN_TOK_MOVE;
+				return 0;
+			}
 		}
 	}
 	/* Look past blanks for a separator: "1- 7", "1 - 1". */
 	k = j;
 	while (k < end && isblank_(b[k]))
 		k++;
-	if (!(k < end && is_sep(b[k]))) {
+	if (m->nsq == 0 && !(k < end && is_sep(b[k]))) {
 		if (v >= PDN_ALPHA) {
 			lx->pos = j;
 			return set_error(lx, tok, PDN_D_BAD_MOVE,
@@ -1144,9 +1222,6 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		lx->pos = j;
 		return 0;
 	}
-	memset(m, 0, sizeof(*m));
-	m->alpha = v >= PDN_ALPHA;
-	sqstart[0] = i;
 	for (;;) {
 		if (nd > LX_SQ_DIGITS) {
 			lx->pos = j;
@@ -1209,6 +1284,11 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 			return set_result(lx, tok, res, sqstart[1] + 1);
 		}
 	}
+	/* "1:0" and "0:1", results as Russian records write them. */
+	if (m->nsq == 2 && !m->alpha && tok->flags == PDN_TF_COLON &&
+	    j == sqstart[0] + 3 && b[sqstart[0]] + b[sqstart[1]] == '0' + '1')
+		return set_result(lx, tok, b[sqstart[0]] == '1' ? "1-0" :
+		    "0-1", j);
 	tok->type = PDN_TOK_MOVE;
 	return 0;
 }
