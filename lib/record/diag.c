@@ -128,6 +128,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "result written with ':' read as with '-'" },
 	[PDN_D_TAG_UNCLOSED] = { "tag-unclosed", PDN_SEV_WARNING,
 	    "tag value without its closing quote read to the ']'" },
+	[PDN_D_PROSE_VARIATION] = { "prose-variation", PDN_SEV_WARNING,
+	    "text in parentheses that is no move sequence read as a comment" },
 };
 
 const char *

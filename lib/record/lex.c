@@ -104,6 +104,7 @@ struct pdn_lexer {
 	uint64_t value_at, value_end;
 	unsigned char first;
 	unsigned char noname;	/* the error: a '[' with no tag name */
+	unsigned char noprose;	/* reads_as_moves()'s own: no look-ahead */
 };
 
 static int
@@ -1294,6 +1295,107 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 }
 
 /*
+ * Nonzero when the n bytes at p read as a move sequence: moves, move
+ * numbers, NAGs, strength marks, comments, setups and variations, no
+ * error, result or tag among their tokens outside the parentheses nested
+ * in them (prose there is their own: "(11-15 (Black wins.) 22-18)" is a
+ * variation with a comment).  A lexer of its own reads them, on the
+ * stack, which does not look ahead at a '(' itself: each '(' is looked
+ * at once, over at most LX_WINDOW bytes.
+ */
+static int
+reads_as_moves(const unsigned char *p, size_t n)
+{
+	pdn_lexer sub;
+	pdn_token t;
+	long depth = 0;
+	int ok = 1;
+
+	memset(&sub, 0, sizeof(sub));
+	sub.b = p;
+	sub.end = n;
+	sub.eof = 1;
+	sub.line = 1;
+	sub.noprose = 1;
+	/* Out of memory it says yes: the text is read as it always was. */
+	while (pdn_lexer_next(&t, &sub) == 0 && t.type != PDN_TOK_EOF) {
+		if (t.type == PDN_TOK_LPAREN)
+			depth++;
+		else if (t.type == PDN_TOK_RPAREN)
+			depth--;
+		else if (depth == 0 && (t.type == PDN_TOK_ERROR ||
+		    t.type == PDN_TOK_RESULT || t.type == PDN_TOK_TAG)) {
+			ok = 0;
+			break;
+		}
+	}
+	free(sub.t.p);
+	free(sub.v.p);
+	return ok;
+}
+
+/*
+ * At a '(' (lx->pos on it), English books' annotations in parentheses
+ * ("(Black wins.)"), which PDN would read as a variation: when the text
+ * up to the matching ')', in view (LX_WINDOW bytes) and without a brace,
+ * does not read as a move sequence (reads_as_moves()), the whole is one
+ * comment token of that text with PDN_TF_PROSE, and 1 is returned with
+ * *rc; else 0, nothing read.
+ */
+static int
+prose_paren(pdn_lexer *lx, pdn_token *tok, int *rc)
+{
+	const unsigned char *b = lx->b;
+	size_t i, open = lx->pos;
+	uint64_t close;
+	int depth = 0;
+	unsigned char c;
+
+	for (i = open; i < lx->end && i - open < LX_WINDOW; i++) {
+		if (b[i] == '{' || b[i] == '}' || b[i] == '\0')
+			return 0;
+		if (b[i] == '(')
+			depth++;
+		else if (b[i] == ')' && --depth == 0)
+			break;
+	}
+	if (i >= lx->end || b[i] != ')' || reads_as_moves(b + open + 1,
+	    i - open - 1))
+		return 0;
+	/* Absolute: copying a character may refill the buffer. */
+	close = lx->base + i;
+	lx->t.len = 0;
+	lx->pos++;
+	while (lx->base + lx->pos < close) {
+		c = lx->b[lx->pos];
+		/* A line end is LF, as in a comment. */
+		if (c == '\r' && lx->base + lx->pos + 1 < close &&
+		    lx->b[lx->pos + 1] == '\n') {
+			lx->pos++;
+			continue;
+		}
+		if ((*rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0) {
+			*rc = text_error(lx, tok, *rc, "a comment",
+			    LX_TEXT_MAX);
+			return 1;
+		}
+		if (c == '\n')
+			newline(lx);
+	}
+	lx->pos++;
+	tok->type = PDN_TOK_COMMENT;
+	tok->flags |= PDN_TF_PROSE;
+	if (sput(&lx->t, "", 0, LX_TEXT_MAX + 1) == -2) {
+		*rc = PDN_ENOMEM;
+		return 1;
+	}
+	tok->text = lx->t.p;
+	tok->len = lx->t.len;
+	*rc = 0;
+	return 1;
+}
+
+/*
  * The general path of pdn_lexer_next(), from the current position, with
  * nl line ends already passed since the last token (whose end is in
  * lx->blank_at).
@@ -1304,6 +1406,7 @@ lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
 	const unsigned char *b;
 	unsigned char c;
 	size_t k, pos;
+	int rc;
 
 	tok->type = PDN_TOK_EOF;
 	tok->flags = 0;
@@ -1398,6 +1501,8 @@ lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
 			tok->len = lx->t.len;
 			return 0;
 		}
+		if (!lx->noprose && prose_paren(lx, tok, &rc))
+			return rc;
 		lx->pos++;
 		tok->type = PDN_TOK_LPAREN;
 		return 0;

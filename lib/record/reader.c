@@ -526,6 +526,8 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 	} else if (t->type == PDN_TOK_COMMENT) {
 		if (f & PDN_TF_NESTED)
 			emit(r, PDN_D_NESTED_BRACE, t->xline, t->xcol, NULL);
+		if (f & PDN_TF_PROSE)
+			emit(r, PDN_D_PROSE_VARIATION, t->line, t->col, NULL);
 	}
 }
 

@@ -102,6 +102,7 @@ typedef enum pdn_diag_code {
 	PDN_D_SHORT_RESOLVED,		/* note: an "ed4" of two pieces decided */
 	PDN_D_RESULT_COLON,		/* note: "1:0", "1/2:1/2" read with '-' */
 	PDN_D_TAG_UNCLOSED,		/* warning: [Round "11.1] read to ']' */
+	PDN_D_PROSE_VARIATION,		/* warning: "(Black wins.)" a comment */
 	PDN_D_NCODES
 } pdn_diag_code;
 
