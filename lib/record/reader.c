@@ -743,6 +743,10 @@ colon_result(pdn_reader *r, const pdn_token *t)
 	};
 	size_t k;
 
+	/* Two tests for every other value: "1-0", "1/2-1/2", "?". */
+	if ((t->vlen != 3 || t->value[1] != ':') &&
+	    (t->vlen != 7 || t->value[3] != ':'))
+		return NULL;
 	for (k = 0; k < sizeof(forms) / sizeof(forms[0]); k++)
 		if (strcmp(t->value, forms[k][0]) == 0) {
 			emit_once(r, PDN_D_RESULT_COLON, t);
@@ -791,8 +795,8 @@ add_tag(pdn_reader *r, const pdn_token *t)
 		r->initials |= TAG_BIT(t->text);
 		tag->name = arena_strdup(r, t->text, t->len);
 	}
-	res = tag->name[0] == 'R' && strcmp(tag->name, "Result") == 0 ?
-	    colon_result(r, t) : NULL;
+	res = (pdn != NULL ? strcmp(pdn, "Result") == 0 : t->len == 6 &&
+	    memcmp(t->text, "Result", 6) == 0) ? colon_result(r, t) : NULL;
 	tag->value = arena_strdup(r, res != NULL ? res : t->value, t->vlen);
 	tag->vlen = t->vlen;
 	tag->line = t->line;
