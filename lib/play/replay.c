@@ -29,6 +29,7 @@
 
 #include "match.h"
 #include "movegen.h"
+#include "outcome.h"
 #include "play.h"
 
 int
@@ -680,6 +681,14 @@ check_result(pdn_replay *rp, const pdn_position *fin)
 	if (o == want || has_move(fin))
 		return;
 	side = fin->side == PDN_WHITE ? "White" : "Black";
+	if (outcome_first_mover(rp->pg.variant, o, want)) {
+		play_report(rp, PDN_D_RESULT_FIRST_MOVER, t != NULL ? t->line :
+		    rp->pg.g->line, 1, NULL, 0, ": %s is %s's win: %s to move "
+		    "has %s at the end", res, fin->side == PDN_WHITE ? "Black" :
+		    "White", side, pdn_position_count(fin, fin->side) == 0 ?
+		    "no pieces" : "no legal move");
+		return;
+	}
 	play_report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line :
 	    rp->pg.g->line, 1, NULL, 0, ": %s to move has %s at the end, so "
 	    "the result is %s, not %s", side, pdn_position_count(fin,

@@ -130,6 +130,9 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "tag value without its closing quote read to the ']'" },
 	[PDN_D_PROSE_VARIATION] = { "prose-variation", PDN_SEV_WARNING,
 	    "text in parentheses that is no move sequence read as a comment" },
+	[PDN_D_RESULT_FIRST_MOVER] = { "result-first-mover", PDN_SEV_NOTE,
+	    "result read with the first mover's score first, as the final "
+	    "position says" },
 };
 
 const char *
