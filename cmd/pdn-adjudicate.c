@@ -664,6 +664,8 @@ detail_text(const struct judged *j, char *buf, size_t size)
 		NOTE("clock");
 	if (pdn_adjudication_flags(a) & PDN_ADJ_TIME_TAG)
 		NOTE("termination");
+	if (pdn_adjudication_flags(a) & PDN_ADJ_FIRST_MOVER)
+		NOTE("first-mover-result");
 #undef NOTE
 	if (n >= size)
 		buf[size - 1] = '\0';

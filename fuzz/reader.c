@@ -306,13 +306,25 @@ same_tags(const pdn_game *a, const pdn_game *b)
  * fewer or more of its landing squares, a separator taken as a liberty
  * the right way, and the squares in the notation of the game's variant v
  * ("22-17" of Russian draughts comes back as "c3-b4"): the from and to
- * squares stay.
+ * squares stay, a short move's file that of its from square.
  */
 static int
 same_ends(const pdn_variant *v, const pdn_movetok *a, const pdn_movetok *b)
 {
 	pdn_movetok na, nb;
+	int x, y;
 
+	/*
+	 * A short move's origin, a file alone ("ed4"), comes back as the
+	 * square of that file the replay found, when it was played.
+	 */
+	if (a->alpha && (a->sq[0] - PDN_ALPHA) % 100 == 0 && b->alpha &&
+	    (b->sq[0] - PDN_ALPHA) % 100 != 0)
+		return v != NULL && pdn_movetok_squares(v, a, &na) == 0 &&
+		    pdn_movetok_squares(v, b, &nb) == 0 &&
+		    pdn_variant_square_xy(v, nb.sq[0], &x, &y) == 0 &&
+		    x + 1 == (int)(a->sq[0] - PDN_ALPHA) / 100 &&
+		    na.sq[na.nsq - 1] == nb.sq[nb.nsq - 1];
 	if (v != NULL && pdn_movetok_squares(v, a, &na) == 0 &&
 	    pdn_movetok_squares(v, b, &nb) == 0) {
 		a = &na;

@@ -80,6 +80,12 @@ static const struct {
 	{ PDN_D_FEN_SIDE_UNKNOWN, "fen-side-unknown", PDN_SEV_WARNING },
 	{ PDN_D_MOVE_UPPERCASE, "move-uppercase", PDN_SEV_NOTE },
 	{ PDN_D_TAG_ITALIAN, "tag-italian", PDN_SEV_NOTE },
+	{ PDN_D_MOVE_SHORT, "move-short", PDN_SEV_NOTE },
+	{ PDN_D_SHORT_RESOLVED, "short-resolved", PDN_SEV_NOTE },
+	{ PDN_D_RESULT_COLON, "result-colon", PDN_SEV_NOTE },
+	{ PDN_D_TAG_UNCLOSED, "tag-unclosed", PDN_SEV_WARNING },
+	{ PDN_D_PROSE_VARIATION, "prose-variation", PDN_SEV_WARNING },
+	{ PDN_D_RESULT_FIRST_MOVER, "result-first-mover", PDN_SEV_NOTE },
 };
 
 #define NDOCUMENTED (sizeof(documented) / sizeof(documented[0]))
@@ -94,7 +100,7 @@ test_every_code(void **state)
 	size_t len;
 
 	(void)state;
-	assert_int_equal(PDN_D_NCODES, 53);
+	assert_int_equal(PDN_D_NCODES, 59);
 	for (c = 0; c < PDN_D_NCODES; c++) {
 		name = pdn_diag_name((pdn_diag_code)c);
 		assert_non_null(name);
@@ -165,14 +171,20 @@ test_documented(void **state)
 	    PDN_SEV_ERROR);
 	/*
 	 * The only notes: what the variant was read as, upper-case files,
-	 * Italian tag names.
+	 * Italian tag names, the Russian records' short moves and colon
+	 * results, a short move the game decided, and an English result
+	 * read with the first mover's score first.
 	 */
 	for (i = 0; i < NDOCUMENTED; i++)
 		assert_int_equal(pdn_diag_severity(documented[i].code) ==
 		    PDN_SEV_NOTE, documented[i].code ==
 		    PDN_D_GAMETYPE_INFERRED || documented[i].code ==
 		    PDN_D_MOVE_UPPERCASE || documented[i].code ==
-		    PDN_D_TAG_ITALIAN);
+		    PDN_D_TAG_ITALIAN || documented[i].code ==
+		    PDN_D_MOVE_SHORT || documented[i].code ==
+		    PDN_D_SHORT_RESOLVED || documented[i].code ==
+		    PDN_D_RESULT_COLON || documented[i].code ==
+		    PDN_D_RESULT_FIRST_MOVER);
 }
 
 /* No code: a placeholder rather than a crash or NULL. */

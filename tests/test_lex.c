@@ -74,7 +74,8 @@ format_token(const pdn_token *t, pdn_buf *b)
 		{ PDN_TF_LATIN1, "latin1" }, { PDN_TF_NESTED, "nested" },
 		{ PDN_TF_UNQUOTED, "unquoted" }, { PDN_TF_QUOTES, "quotes" },
 		{ PDN_TF_TAG_NAME, "tagname" }, { PDN_TF_NO_DOT, "nodot" },
-		{ PDN_TF_UPPER, "upper" },
+		{ PDN_TF_UPPER, "upper" }, { PDN_TF_SHORT, "short" },
+		{ PDN_TF_UNCLOSED, "unclosed" }, { PDN_TF_PROSE, "prose" },
 	};
 	char buf[PDN_MOVETOK_STRMAX + 64];
 	size_t k;

@@ -31,6 +31,14 @@ pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
 			if (intl)
 				return PDN_EINVAL;
 			a = tok->sq[k] - PDN_ALPHA;
+			if (k == 0 && a % 100 == 0) {
+				/* A file alone: on the board, or none. */
+				out->sq[0] = 0;
+				if (a / 100 < 1 || (int)(a / 100) >
+				    pdn_variant_width(v))
+					return PDN_EINVAL;
+				continue;
+			}
 			out->sq[k] = (uint16_t)pdn_variant_square_at(v,
 			    (int)(a / 100) - 1, (int)(a % 100) - 1);
 			if (out->sq[k] == 0)
@@ -84,7 +92,7 @@ pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
 	uint64_t via;
 	uint8_t on[PDN_MOVETOK_MAX + 73];	/* squares passed, 12x12 */
 	unsigned n = 0, k, from, to;
-	int i, j, sq;
+	int i, j, sq, file = movetok_file(tok), x, y;
 
 	if (notes != NULL)
 		*notes = 0;
@@ -94,7 +102,9 @@ pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
 	to = nt.sq[nt.nsq - 1];
 	for (i = 0; i < legal->n; i++) {
 		m = &legal->m[i];
-		if (m->from != from || m->to != to)
+		if (m->to != to || (file == 0 ? m->from != from :
+		    pdn_variant_square_xy(v, m->from, &x, &y) != 0 ||
+		    x != file - 1))
 			continue;
 		/*
 		 * The squares a listed one may be: captured (always below
@@ -114,7 +124,8 @@ pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
 		}
 		if (k + 1 < nt.nsq)
 			continue;
-		if (notes != NULL) {
+		/* A short move writes no separator: none is wrong. */
+		if (notes != NULL && file == 0) {
 			if (m->ncap > 0 && !tok->capture)
 				*notes |= PDN_MATCH_DASH_CAPTURE;
 			if (m->ncap == 0 && tok->capture)

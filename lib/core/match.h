@@ -29,4 +29,15 @@ int match_moves(pdn_move *out, int max, const pdn_position *pos,
 int match_single_capture(const pdn_position *pos, int from, int to,
     pdn_move *m);
 
+/*
+ * The file (1 for 'a') that a short move's origin names ("ed4", "e:c5":
+ * PDN_ALPHA + file * 100, rank 0), or 0 when the token starts on a square.
+ */
+static inline int
+movetok_file(const pdn_movetok *tok)
+{
+	return tok->alpha && (tok->sq[0] - PDN_ALPHA) % 100 == 0 ?
+	    (tok->sq[0] - PDN_ALPHA) / 100 : 0;
+}
+
 #endif /* PDN_MATCH_H */

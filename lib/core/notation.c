@@ -1,6 +1,7 @@
 /*
  * Writing moves in PDN notation, and the normalised text of a move token.
  */
+#include "match.h"
 #include "move.h"
 #include "pdn/core.h"
 
@@ -122,7 +123,7 @@ put_uint(unsigned v, char *buf)
 int
 pdn_movetok_str(char *buf, const pdn_movetok *t)
 {
-	int len = 0;
+	int len = 0, file = movetok_file(t) != 0;
 	unsigned sq;
 	size_t k;
 
@@ -133,12 +134,19 @@ pdn_movetok_str(char *buf, const pdn_movetok *t)
 	if (t->nsq == 2 && !t->capture && t->sq[0] + t->sq[1] <= 2)
 		buf[len++] = '0';
 	for (k = 0; k < t->nsq; k++) {
-		if (k > 0)
+		/*
+		 * A short move's file alone ("e"), then its square without a
+		 * separator ("ed4", "ed4xb6"), but a capture of two squares
+		 * with one ("exc5"): each reads back as the same token.
+		 */
+		if (k > 0 && !(k == 1 && file && (t->nsq > 2 || !t->capture)))
 			buf[len++] = t->capture ? 'x' : '-';
 		sq = t->sq[k];
 		if (sq >= PDN_ALPHA) {
 			buf[len++] = (char)('a' - 1 + (sq - PDN_ALPHA) / 100);
-			len += put_uint((sq - PDN_ALPHA) % 100, buf + len);
+			if (k > 0 || !file)
+				len += put_uint((sq - PDN_ALPHA) % 100,
+				    buf + len);
 		} else
 			len += put_uint(sq, buf + len);
 	}

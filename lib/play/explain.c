@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "match.h"
 #include "move.h"
 #include "play.h"
 
@@ -141,8 +142,15 @@ play_explain(pdn_replay *rp, const pdn_position *pos,
 	}
 	from = tok->sq[0];
 	to = tok->sq[tok->nsq - 1];
-	square_str_as(f, v, from, alpha);
 	square_str_as(t, v, to, alpha);
+	if ((k = movetok_file(written)) != 0) {
+		/* A short move ("ed4"): a file, no square, to look at. */
+		list_moves(v, alpha, list, want_any, 0, moves, sizeof(moves));
+		snprintf(buf, size, "no move from the %c file to %s fits; %s "
+		    "can play: %s", 'a' + k - 1, t, side, moves);
+		return;
+	}
+	square_str_as(f, v, from, alpha);
 	if (list->m[0].ncap > 0) {
 		/* The generator keeps only the captures the rules allow. */
 		if (pdn_match_list(NULL, 0, NULL, v, tok, list) == 0 &&

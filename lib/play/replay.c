@@ -29,6 +29,7 @@
 
 #include "match.h"
 #include "movegen.h"
+#include "outcome.h"
 #include "play.h"
 
 int
@@ -332,7 +333,8 @@ play_move(pdn_replay *rp, size_t b, size_t e, const pdn_elem *el, long ply,
 			 * notation, no liberty there.
 			 */
 			if ((nd->move.ncap > 0) != (tok->capture != 0) &&
-			    !(nd->move.ncap > 0 && rp->pg.variant->sep == '-')) {
+			    !(nd->move.ncap > 0 && rp->pg.variant->sep == '-') &&
+			    movetok_file(tok) == 0) {
 				nd->flags |= PDN_PLY_LIBERTY;
 				if (nlib < 0xffff)
 					nlib++;
@@ -679,6 +681,14 @@ check_result(pdn_replay *rp, const pdn_position *fin)
 	if (o == want || has_move(fin))
 		return;
 	side = fin->side == PDN_WHITE ? "White" : "Black";
+	if (outcome_first_mover(rp->pg.variant, o, want)) {
+		play_report(rp, PDN_D_RESULT_FIRST_MOVER, t != NULL ? t->line :
+		    rp->pg.g->line, 1, NULL, 0, ": %s is %s's win: %s to move "
+		    "has %s at the end", res, fin->side == PDN_WHITE ? "Black" :
+		    "White", side, pdn_position_count(fin, fin->side) == 0 ?
+		    "no pieces" : "no legal move");
+		return;
+	}
 	play_report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line :
 	    rp->pg.g->line, 1, NULL, 0, ": %s to move has %s at the end, so "
 	    "the result is %s, not %s", side, pdn_position_count(fin,
@@ -885,6 +895,43 @@ report_ambiguous(pdn_replay *rp, const pdn_game *g)
 	    "");
 }
 
+/*
+ * Notes each short move of the main line ("ed4") that two pieces of the
+ * file could make, where one line reads to the end: the move it was read
+ * as, and one it was not.
+ */
+static void
+report_short_resolved(pdn_replay *rp)
+{
+	struct pdn_played *pg = &rp->pg;
+	const struct node *x, *o;
+	char mv[PDN_MOVE_STRMAX], alt[PDN_MOVE_STRMAX];
+	size_t j;
+	long i;
+	int k;
+
+	for (i = 0; i < pg->npath; i++) {
+		if ((k = play_ply_node(pg, 0, i)) < 0)
+			continue;
+		x = &pg->nodes[k];
+		if (!(x->flags & PDN_PLY_AMBIGUOUS) || x->elem == NULL ||
+		    movetok_file(&x->elem->u.move.tok) == 0)
+			continue;
+		/* The other readings hang off the same node. */
+		for (j = 0, o = NULL; j < pg->nn && o == NULL; j++)
+			if (&pg->nodes[j] != x && pg->nodes[j].elem == x->elem &&
+			    pg->nodes[j].parent == x->parent)
+				o = &pg->nodes[j];
+		pdn_move_str(mv, pg->variant, &x->move, 0);
+		if (o != NULL)
+			pdn_move_str(alt, pg->variant, &o->move, 0);
+		rp->anchor = x->setup;
+		play_report(rp, PDN_D_SHORT_RESOLVED, 0, 0, x->elem, x->ply,
+		    ": %s%s%s", mv, o != NULL ? ", not " : "",
+		    o != NULL ? alt : "");
+	}
+}
+
 int
 pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
     const pdn_replay_options *opt)
@@ -952,6 +999,8 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 		report_liberties(rp);
 	if (pg->nfinal > 1)
 		report_ambiguous(rp, g);
+	else if (pg->nfinal == 1 && !pg->direct)
+		report_short_resolved(rp);
 	if (pg->errors == 0 && pg->nfinal == 1 &&
 	    !(rp->opt.flags & PDN_REPLAY_NO_RESULT))
 		check_result(rp, &pg->nodes[pg->finals[0]].pos);

@@ -119,6 +119,20 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	    "upper-case square letters read as lower case" },
 	[PDN_D_TAG_ITALIAN] = { "tag-italian", PDN_SEV_NOTE,
 	    "Italian tag name read as its PDN name" },
+	[PDN_D_MOVE_SHORT] = { "move-short", PDN_SEV_NOTE,
+	    "short algebraic moves (origin file and square) read" },
+	[PDN_D_SHORT_RESOLVED] = { "short-resolved", PDN_SEV_NOTE,
+	    "short move of two pieces read as the one the game goes on "
+	    "from" },
+	[PDN_D_RESULT_COLON] = { "result-colon", PDN_SEV_NOTE,
+	    "result written with ':' read as with '-'" },
+	[PDN_D_TAG_UNCLOSED] = { "tag-unclosed", PDN_SEV_WARNING,
+	    "tag value without its closing quote read to the ']'" },
+	[PDN_D_PROSE_VARIATION] = { "prose-variation", PDN_SEV_WARNING,
+	    "text in parentheses that is no move sequence read as a comment" },
+	[PDN_D_RESULT_FIRST_MOVER] = { "result-first-mover", PDN_SEV_NOTE,
+	    "result read with the first mover's score first, as the final "
+	    "position says" },
 };
 
 const char *

@@ -104,6 +104,7 @@ struct pdn_lexer {
 	uint64_t value_at, value_end;
 	unsigned char first;
 	unsigned char noname;	/* the error: a '[' with no tag name */
+	unsigned char noprose;	/* reads_as_moves()'s own: no look-ahead */
 };
 
 static int
@@ -676,6 +677,29 @@ wrap_closes(pdn_lexer *lx, int curly)
 }
 
 /*
+ * At the line end of a tag value that does not close (lx->pos on it):
+ * when the line ends with the tag's ']' ("[Round \"11.1]", a quote left
+ * out), the value is what lies before it, the tag is read with
+ * PDN_TF_UNCLOSED, and 1 is returned; else 0, nothing changed.
+ */
+static int
+unclosed_value(pdn_lexer *lx, pdn_token *tok)
+{
+	size_t n = lx->v.len, cut;
+
+	while (n > 0 && isblank_(lx->v.p[n - 1]))
+		n--;
+	if (n == 0 || lx->v.p[n - 1] != ']')
+		return 0;
+	cut = lx->v.len - (n - 1);
+	lx->v.len = n - 1;
+	lx->v.p[lx->v.len] = '\0';
+	lx->value_end = lx->base + lx->pos - cut;
+	tok->flags |= PDN_TF_UNCLOSED;
+	return 1;
+}
+
+/*
  * Reads a quoted string into lx->v (the position is on the opening
  * quote).  \" and \\ are escapes; a string ends on its own line, except
  * a tag value (`join` not NULL) that wrap_closes() finds continued on the
@@ -709,6 +733,9 @@ lex_string(pdn_lexer *lx, pdn_token *tok, const char *join)
 		    (rc = join != NULL ? wrap_closes(lx,
 		    tok->flags & PDN_TF_QUOTES) : 0) <= 0) {
 			char d[40];
+
+			if (join != NULL && unclosed_value(lx, tok))
+				return 0;
 
 			snprintf(d, sizeof(d), "nor within %d lines",
 			    LX_WRAP_LINES);
@@ -846,6 +873,10 @@ lex_tag(pdn_lexer *lx, pdn_token *tok)
 		    memcmp(lx->t.p, "FEN", 3) == 0 ? "" : " ")) != 0 ||
 		    tok->type == PDN_TOK_ERROR)
 			return rc;
+		if (tok->flags & PDN_TF_UNCLOSED) {
+			tag_token(lx, tok);
+			return 0;
+		}
 		skip_blanks(lx);
 	} else {
 		/* An unquoted value runs to the ']' on the same line. */
@@ -950,6 +981,35 @@ static int
 is_sep(int c)
 {
 	return IS(c, C_SEP);
+}
+
+/*
+ * The origin of a short move at b[i], as Russian tournament records write
+ * a move: a file letter, then the square it goes to ("ed4", a capture
+ * "ec5" or "ee3" over several pieces) or a separator and that square
+ * ("e:c5").  Returns the index after the letter, with *val the file alone
+ * (PDN_ALPHA + file * 100, rank 0) and PDN_TF_SHORT (and for an upper-case
+ * letter PDN_TF_UPPER) in *flags; i when there is none.
+ */
+static size_t
+scan_file(const unsigned char *b, size_t i, size_t end, unsigned *val,
+    unsigned *flags)
+{
+	unsigned v, f = 0;
+	size_t nd, k = i + 1;
+
+	if (!(i + 2 < end && ((b[i] >= 'a' && b[i] <= 'l') ||
+	    (b[i] >= 'A' && b[i] <= 'L'))))
+		return i;
+	if (is_sep(b[k]))
+		k++;
+	if (scan_square(b, k, end, &v, &nd, &f) == k || v < PDN_ALPHA)
+		return i;
+	if (b[i] <= 'L')
+		*flags |= PDN_TF_UPPER;
+	*flags |= PDN_TF_SHORT;
+	*val = PDN_ALPHA + (unsigned)((b[i] | 0x20) - 'a' + 1) * 100;
+	return i + 1;
 }
 
 /* The value of n <= LX_NUM_DIGITS digits. */
@@ -1062,6 +1122,10 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 
 	j = scan_square(b, i, end, &v, &nd, &tok->flags);
 	if (j == i) {
+		nd = 0;
+		j = scan_file(b, i, end, &v, &tok->flags);
+	}
+	if (j == i) {
 		char d[12];
 
 		/*
@@ -1084,6 +1148,11 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 	if (v < PDN_ALPHA && j < end && b[j] == '/') {
 		if (end - i >= 7 && memcmp(b + i, "1/2-1/2", 7) == 0)
 			return set_result(lx, tok, "1/2-1/2", i + 7);
+		/* Russian records write their results with ':'. */
+		if (end - i >= 7 && memcmp(b + i, "1/2:1/2", 7) == 0) {
+			tok->flags |= PDN_TF_COLON;
+			return set_result(lx, tok, "1/2-1/2", i + 7);
+		}
 		lx->pos = j;
 		return set_error(lx, tok, PDN_D_BAD_MOVE, NULL);
 	}
@@ -1103,28 +1172,38 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		lx->pos = k;
 		return 0;
 	}
-	/* PDN 3.0 alphanumeric moves may omit the separator: "a3b4". */
+	memset(m, 0, sizeof(*m));
+	m->alpha = v >= PDN_ALPHA;
+	sqstart[0] = i;
+	/*
+	 * PDN 3.0 alphanumeric moves may omit the separator: "a3b4"; so
+	 * does a short move ("ed4"), whose path may go on ("ed4:b6").
+	 */
 	if (v >= PDN_ALPHA) {
 		unsigned v2;
 		size_t nd2, j2 = scan_square(b, j, end, &v2, &nd2,
 		    &tok->flags);
 
 		if (j2 != j && v2 >= PDN_ALPHA) {
-			memset(m, 0, sizeof(*m));
-			m->alpha = 1;
-			m->nsq = 2;
+			m->nsq = 1;
 			m->sq[0] = (uint16_t)v;
-			m->sq[1] = (uint16_t)v2;
-			lx->pos = j2;
-			tok->type = PDN_TOK_MOVE;
-			return 0;
+			sqstart[1] = j;
+			v = v2;
+			j = j2;
+			nd = 0;
+			if (!(j < end && is_sep(b[j]))) {
+				m->sq[m->nsq++] = (uint16_t)v;
+				lx->pos = j;
+				tok->type = PDN_TOK_MOVE;
+				return 0;
+			}
 		}
 	}
 	/* Look past blanks for a separator: "1- 7", "1 - 1". */
 	k = j;
 	while (k < end && isblank_(b[k]))
 		k++;
-	if (!(k < end && is_sep(b[k]))) {
+	if (m->nsq == 0 && !(k < end && is_sep(b[k]))) {
 		if (v >= PDN_ALPHA) {
 			lx->pos = j;
 			return set_error(lx, tok, PDN_D_BAD_MOVE,
@@ -1144,9 +1223,6 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 		lx->pos = j;
 		return 0;
 	}
-	memset(m, 0, sizeof(*m));
-	m->alpha = v >= PDN_ALPHA;
-	sqstart[0] = i;
 	for (;;) {
 		if (nd > LX_SQ_DIGITS) {
 			lx->pos = j;
@@ -1209,8 +1285,114 @@ lex_number(pdn_lexer *lx, pdn_token *tok)
 			return set_result(lx, tok, res, sqstart[1] + 1);
 		}
 	}
+	/* "1:0" and "0:1", results as Russian records write them. */
+	if (m->nsq == 2 && !m->alpha && tok->flags == PDN_TF_COLON &&
+	    j == sqstart[0] + 3 && b[sqstart[0]] + b[sqstart[1]] == '0' + '1')
+		return set_result(lx, tok, b[sqstart[0]] == '1' ? "1-0" :
+		    "0-1", j);
 	tok->type = PDN_TOK_MOVE;
 	return 0;
+}
+
+/*
+ * Nonzero when the n bytes at p read as a move sequence: moves, move
+ * numbers, NAGs, strength marks, comments, setups and variations, no
+ * error, result or tag among their tokens outside the parentheses nested
+ * in them (prose there is their own: "(11-15 (Black wins.) 22-18)" is a
+ * variation with a comment).  A lexer of its own reads them, on the
+ * stack, which does not look ahead at a '(' itself: each '(' is looked
+ * at once, over at most LX_WINDOW bytes.
+ */
+static int
+reads_as_moves(const unsigned char *p, size_t n)
+{
+	pdn_lexer sub;
+	pdn_token t;
+	long depth = 0;
+	int ok = 1;
+
+	memset(&sub, 0, sizeof(sub));
+	sub.b = p;
+	sub.end = n;
+	sub.eof = 1;
+	sub.line = 1;
+	sub.noprose = 1;
+	/* Out of memory it says yes: the text is read as it always was. */
+	while (pdn_lexer_next(&t, &sub) == 0 && t.type != PDN_TOK_EOF) {
+		if (t.type == PDN_TOK_LPAREN)
+			depth++;
+		else if (t.type == PDN_TOK_RPAREN)
+			depth--;
+		else if (depth == 0 && (t.type == PDN_TOK_ERROR ||
+		    t.type == PDN_TOK_RESULT || t.type == PDN_TOK_TAG)) {
+			ok = 0;
+			break;
+		}
+	}
+	free(sub.t.p);
+	free(sub.v.p);
+	return ok;
+}
+
+/*
+ * At a '(' (lx->pos on it), English books' annotations in parentheses
+ * ("(Black wins.)"), which PDN would read as a variation: when the text
+ * up to the matching ')', in view (LX_WINDOW bytes) and without a brace,
+ * does not read as a move sequence (reads_as_moves()), the whole is one
+ * comment token of that text with PDN_TF_PROSE, and 1 is returned with
+ * *rc; else 0, nothing read.
+ */
+static int
+prose_paren(pdn_lexer *lx, pdn_token *tok, int *rc)
+{
+	const unsigned char *b = lx->b;
+	size_t i, open = lx->pos;
+	uint64_t close;
+	int depth = 0;
+	unsigned char c;
+
+	for (i = open; i < lx->end && i - open < LX_WINDOW; i++) {
+		if (b[i] == '{' || b[i] == '}' || b[i] == '\0')
+			return 0;
+		if (b[i] == '(')
+			depth++;
+		else if (b[i] == ')' && --depth == 0)
+			break;
+	}
+	if (i >= lx->end || b[i] != ')' || reads_as_moves(b + open + 1,
+	    i - open - 1))
+		return 0;
+	/* Absolute: copying a character may refill the buffer. */
+	close = lx->base + i;
+	lx->t.len = 0;
+	lx->pos++;
+	while (lx->base + lx->pos < close) {
+		c = lx->b[lx->pos];
+		/* A line end is LF, as in a comment. */
+		if (c == '\r' && lx->base + lx->pos + 1 < close &&
+		    lx->b[lx->pos + 1] == '\n') {
+			lx->pos++;
+			continue;
+		}
+		if ((*rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0) {
+			*rc = text_error(lx, tok, *rc, "a comment",
+			    LX_TEXT_MAX);
+			return 1;
+		}
+		if (c == '\n')
+			newline(lx);
+	}
+	lx->pos++;
+	tok->type = PDN_TOK_COMMENT;
+	tok->flags |= PDN_TF_PROSE;
+	if (sput(&lx->t, "", 0, LX_TEXT_MAX + 1) == -2) {
+		*rc = PDN_ENOMEM;
+		return 1;
+	}
+	tok->text = lx->t.p;
+	tok->len = lx->t.len;
+	*rc = 0;
+	return 1;
 }
 
 /*
@@ -1224,6 +1406,7 @@ lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
 	const unsigned char *b;
 	unsigned char c;
 	size_t k, pos;
+	int rc;
 
 	tok->type = PDN_TOK_EOF;
 	tok->flags = 0;
@@ -1318,6 +1501,8 @@ lexer_next_slow(pdn_lexer *lx, pdn_token *tok, int nl)
 			tok->len = lx->t.len;
 			return 0;
 		}
+		if (!lx->noprose && prose_paren(lx, tok, &rc))
+			return rc;
 		lx->pos++;
 		tok->type = PDN_TOK_LPAREN;
 		return 0;

@@ -492,6 +492,8 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 			emit_once(r, PDN_D_COLON_CAPTURE, t);
 		if (f & PDN_TF_UPPER)
 			emit_once(r, PDN_D_MOVE_UPPERCASE, t);
+		if (f & PDN_TF_SHORT)
+			emit_once(r, PDN_D_MOVE_SHORT, t);
 	} else if (t->type == PDN_TOK_MOVENUM) {
 		if (f & PDN_TF_PADDED)
 			emit_once(r, PDN_D_MOVENUM_PADDED, t);
@@ -502,6 +504,8 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 			emit_once(r, PDN_D_RESULT_SPACED, t);
 		if (f & PDN_TF_GLUED)
 			emit(r, PDN_D_RESULT_GLUED, t->line, t->col, NULL);
+		if (f & PDN_TF_COLON)
+			emit_once(r, PDN_D_RESULT_COLON, t);
 	} else if (t->type == PDN_TOK_TAG) {
 		if (f & PDN_TF_TAG_NAME)
 			emit(r, PDN_D_TAG_NAME, t->line, t->col, "%s",
@@ -511,6 +515,9 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 			    t->text);
 		if (f & PDN_TF_QUOTES)
 			emit_once(r, PDN_D_TAG_QUOTES, t);
+		if (f & PDN_TF_UNCLOSED)
+			emit(r, PDN_D_TAG_UNCLOSED, t->line, t->col, "%s",
+			    t->text);
 		/* The lexer stands right after the tag, on its last line. */
 		if (f & PDN_TF_WRAPPED)
 			emit(r, PDN_D_TAG_WRAPPED, t->line, t->col,
@@ -519,6 +526,8 @@ token_liberties_slow(pdn_reader *r, const pdn_token *t)
 	} else if (t->type == PDN_TOK_COMMENT) {
 		if (f & PDN_TF_NESTED)
 			emit(r, PDN_D_NESTED_BRACE, t->xline, t->xcol, NULL);
+		if (f & PDN_TF_PROSE)
+			emit(r, PDN_D_PROSE_VARIATION, t->line, t->col, NULL);
 	}
 }
 
@@ -720,12 +729,38 @@ italian_name(const char *name, size_t len)
 
 static const pdn_tag *find_tag(const pdn_reader *r, const char *name);
 
+/*
+ * A Result tag of Russian records, "1:0", "0:1" or "1/2:1/2", is read as
+ * the result it is ("1-0"), as its terminator is (lex.c): the value to
+ * keep instead, NULL for any other.  The one note result-colon a game
+ * says so, and the canonical writer writes the standard form.
+ */
+static const char *
+colon_result(pdn_reader *r, const pdn_token *t)
+{
+	static const char *const forms[][2] = {
+		{ "1:0", "1-0" }, { "0:1", "0-1" }, { "1/2:1/2", "1/2-1/2" }
+	};
+	size_t k;
+
+	/* Two tests for every other value: "1-0", "1/2-1/2", "?". */
+	if ((t->vlen != 3 || t->value[1] != ':') &&
+	    (t->vlen != 7 || t->value[3] != ':'))
+		return NULL;
+	for (k = 0; k < sizeof(forms) / sizeof(forms[0]); k++)
+		if (strcmp(t->value, forms[k][0]) == 0) {
+			emit_once(r, PDN_D_RESULT_COLON, t);
+			return forms[k][1];
+		}
+	return NULL;
+}
+
 static void
 add_tag(pdn_reader *r, const pdn_token *t)
 {
 	pdn_tag *tag, *tags = r->tags.p;
 	pdn_tag_span *sp;
-	const char *pdn = italian_name(t->text, t->len);
+	const char *pdn = italian_name(t->text, t->len), *res;
 	size_t i;
 
 	/*
@@ -760,7 +795,9 @@ add_tag(pdn_reader *r, const pdn_token *t)
 		r->initials |= TAG_BIT(t->text);
 		tag->name = arena_strdup(r, t->text, t->len);
 	}
-	tag->value = arena_strdup(r, t->value, t->vlen);
+	res = (pdn != NULL ? strcmp(pdn, "Result") == 0 : t->len == 6 &&
+	    memcmp(t->text, "Result", 6) == 0) ? colon_result(r, t) : NULL;
+	tag->value = arena_strdup(r, res != NULL ? res : t->value, t->vlen);
 	tag->vlen = t->vlen;
 	tag->line = t->line;
 }

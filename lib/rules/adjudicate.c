@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "outcome.h"
 #include "pdn/adjudicate.h"
 
 /* What the adjudicator says about one game (pdn/adjudicate.h). */
@@ -407,7 +408,14 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 			out->verdict = PDN_VERDICT_CONTINUES;
 		else if (out->adjudicated == out->recorded_outcome)
 			out->verdict = PDN_VERDICT_AGREE;
-		else
+		else if ((st0.end.reason == PDN_REASON_NO_PIECES ||
+		    st0.end.reason == PDN_REASON_NO_MOVES) &&
+		    outcome_first_mover(pdn_played_variant(pg),
+		    out->recorded_outcome, out->adjudicated)) {
+			/* The record's token, read with Black's score first. */
+			out->flags |= PDN_ADJ_FIRST_MOVER;
+			out->verdict = PDN_VERDICT_AGREE;
+		} else
 			out->verdict = PDN_VERDICT_DISAGREE;
 	} else if (st0.last_claim.reason != PDN_REASON_NONE &&
 	    st0.last_claim.ply == out->plies &&
@@ -421,7 +429,9 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 			out->flags |= PDN_ADJ_CLAIM;
 		undecided(pg, tags.termination, &st0, out);
 	}
-	out->adjudicated_str = pdn_outcome_str(out->adjudicated, family);
+	out->adjudicated_str = pdn_outcome_str(out->flags &
+	    PDN_ADJ_FIRST_MOVER ? out->recorded_outcome : out->adjudicated,
+	    family);
 	return 0;
 }
 

@@ -379,7 +379,10 @@ int pdn_square_str(char *buf, const pdn_variant *v, int square);
 
 /*
  * An algebraic square ("c3") is stored as PDN_ALPHA + file * 100 + rank,
- * file 1 for 'a'; a numeric square as its number.
+ * file 1 for 'a'; a numeric square as its number.  Rank 0 names a file
+ * alone: the origin of a move in the short notation of Russian
+ * tournament records ("ed4", "e:c5"), any square of that file; only a
+ * token's first square is so.
  */
 #define PDN_ALPHA	10000
 
@@ -423,7 +426,8 @@ enum {
 
 /*
  * The moves a token can mean in position `pos`, under the rules of its
- * variant: the legal moves with the token's from and to squares whose
+ * variant: the legal moves with the token's from (for a file alone, any
+ * square of that file) and to squares whose
  * landing or captured squares (in every variant but international also the
  * squares passed over) include each square the token lists in between.
  * Squares are named by number (1..pdn_variant_squares()) or, in every
@@ -448,8 +452,9 @@ int pdn_match_list(int *idx, int max, unsigned *notes, const pdn_variant *v,
 
 /*
  * The token with its squares as square numbers of variant v in *out
- * ("c3-d4" becomes "22-18" in the algebraic variants).  Returns 0, or
- * PDN_EINVAL when one of them is no square of v (algebraic squares are
+ * ("c3-d4" becomes "22-18" in the algebraic variants); a file alone, the
+ * origin of a short move ("ed4"), becomes 0.  Returns 0, or PDN_EINVAL
+ * when one of them is no square (or file) of v (algebraic squares are
  * none in international draughts).
  */
 int pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
@@ -461,8 +466,8 @@ int pdn_movetok_squares(const pdn_variant *v, const pdn_movetok *tok,
  * it (before any other setup; NULL when there is none): the colour of the
  * piece on its from-square.  Returns PDN_WHITE or PDN_BLACK, or -1 when
  * no move tells: there is none, one of its squares is no square of the
- * position's variant (pdn_movetok_squares()), or it starts on an empty
- * square.
+ * position's variant (pdn_movetok_squares()), it starts on an empty
+ * square, or on a file alone (a short move).
  */
 int pdn_setup_side(const pdn_position *pos, const pdn_movetok *first);
 

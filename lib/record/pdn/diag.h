@@ -98,6 +98,12 @@ typedef enum pdn_diag_code {
 	PDN_D_FEN_SIDE_UNKNOWN,		/* warning: a FEN's side to move '?' */
 	PDN_D_MOVE_UPPERCASE,		/* note: "E3-D4" read as "e3-d4" */
 	PDN_D_TAG_ITALIAN,		/* note: [Bianco] read as [White] */
+	PDN_D_MOVE_SHORT,		/* note: Russian "ed4" (a file, a square) */
+	PDN_D_SHORT_RESOLVED,		/* note: an "ed4" of two pieces decided */
+	PDN_D_RESULT_COLON,		/* note: "1:0", "1/2:1/2" read with '-' */
+	PDN_D_TAG_UNCLOSED,		/* warning: [Round "11.1] read to ']' */
+	PDN_D_PROSE_VARIATION,		/* warning: "(Black wins.)" a comment */
+	PDN_D_RESULT_FIRST_MOVER,	/* note: English "1-0", Black's win */
 	PDN_D_NCODES
 } pdn_diag_code;
 

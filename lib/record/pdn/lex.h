@@ -59,7 +59,10 @@ enum {
 	PDN_TF_TAG_NAME = 1 << 8,	/* a tag name not [A-Z][A-Za-z0-9_]* */
 	PDN_TF_NO_DOT = 1 << 9,		/* a move number without its dot */
 	PDN_TF_WRAPPED = 1 << 10,	/* a tag value over several lines */
-	PDN_TF_UPPER = 1 << 11		/* "E3-D4": upper-case file letters */
+	PDN_TF_UPPER = 1 << 11,		/* "E3-D4": upper-case file letters */
+	PDN_TF_SHORT = 1 << 12,		/* "ed4", "e:c5": a file for origin */
+	PDN_TF_UNCLOSED = 1 << 13,	/* [Round "11.1]: no closing quote */
+	PDN_TF_PROSE = 1 << 14		/* "(Black wins.)": a comment */
 };
 
 typedef struct pdn_token {

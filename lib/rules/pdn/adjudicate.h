@@ -51,7 +51,13 @@ enum {
 	PDN_ADJ_UNSUPPORTED = 1 << 2,	/* a variant not played (unsupported) */
 	PDN_ADJ_CLAIM = 1 << 3,		/* a threefold claim was possible */
 	PDN_ADJ_TIME_TAG = 1 << 4,	/* time loss from the Termination tag */
-	PDN_ADJ_TIME_CLOCK = 1 << 5	/* time loss from a [%clock] at zero */
+	PDN_ADJ_TIME_CLOCK = 1 << 5,	/* time loss from a [%clock] at zero */
+	/*
+	 * The recorded result read with the first mover's score first: a
+	 * variant where Black moves first, and a recorded "1-0" where the
+	 * final position says Black won; the result's token is the record's.
+	 */
+	PDN_ADJ_FIRST_MOVER = 1 << 6
 };
 
 /*
