@@ -19,8 +19,14 @@
 #include "db.h"
 
 #define NBUCKETS	(1u << DB_BUCKET_BITS)
-#define ENTRY		12	/* bytes: key's low 48 bits, game, ply */
-/* Entries kept before a flush: 12 MB of them. */
+/*
+ * An entry, little-endian: 0 the key (8 bytes), 8 the check (4), 12 the
+ * game (4), 16 the ply (2), 18 the move's from and to squares and the
+ * reply's (a byte each), 22 the outcome (0 none, 1 white, 2 draw, 3
+ * black), 23 the rating (18 bits) and the year (14 bits above).
+ */
+#define ENTRY		DB_ENTRY
+/* Entries kept before a flush: 27 MB of them, 26 KB a bucket. */
 #define FLUSH_AT	(1u << 20)
 
 struct bucket {
@@ -42,6 +48,9 @@ struct db {
 	uint64_t *keys;
 	size_t nkeys, capkeys;
 	struct db_file file;	/* db_game()'s */
+	struct db_file *files;	/* db_file_of()'s, by their first games */
+	size_t nfiles;
+	int files_read;
 	long games, positions;
 };
 
@@ -67,7 +76,8 @@ static const char schema[] =
 	"PRAGMA application_id = " STR(DB_APPLICATION_ID) ";"
 	"PRAGMA user_version = " STR(DB_VERSION) ";"
 	"CREATE TABLE files(id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER);"
+	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER, "
+	"    first INTEGER NOT NULL);"
 	"CREATE TABLE games(id INTEGER PRIMARY KEY, file INTEGER NOT NULL, "
 	"    number INTEGER, line INTEGER, offset INTEGER, len INTEGER, "
 	"    gametype INTEGER, key INTEGER);"
@@ -145,7 +155,7 @@ prepare(struct db *db)
 		const char *sql;
 	} s[] = {
 		{ offsetof(struct db, ins_file),
-		    "INSERT INTO files VALUES(?, ?, ?, ?, ?)" },
+		    "INSERT INTO files VALUES(?, ?, ?, ?, ?, ?)" },
 		{ offsetof(struct db, ins_game),
 		    "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?, ?, ?)" },
 		{ offsetof(struct db, ins_post),
@@ -266,6 +276,11 @@ db_free(struct db *db)
 			free(db->b[i].data);
 	free(db->b);
 	free(db->keys);
+	for (i = 0; i < db->nfiles; i++) {
+		free(db->files[i].name);
+		free(db->files[i].path);
+	}
+	free(db->files);
 	free(db->file.name);
 	free(db->file.path);
 	free(db->tmp);
@@ -524,6 +539,8 @@ db_add_file(struct db *db, const char *name, int64_t size, int64_t mtime,
 	sqlite3_bind_text(db->ins_file, 3, abs, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(db->ins_file, 4, size);
 	sqlite3_bind_int64(db->ins_file, 5, mtime);
+	/* Its games are the next ones: from this id to the next file's. */
+	sqlite3_bind_int64(db->ins_file, 6, db->next_game);
 	free(abs);
 	if (sqlite3_step(db->ins_file) != SQLITE_DONE) {
 		said(db, NULL);
@@ -534,14 +551,53 @@ db_add_file(struct db *db, const char *name, int64_t size, int64_t mtime,
 	return 0;
 }
 
+uint32_t
+db_check(const pdn_position *pos)
+{
+	uint64_t w[4], h;
+
+	/* A position's bytes are canonical (pdn_position, core.h). */
+	memcpy(w, pos, sizeof(w));
+	h = w[0] * UINT64_C(0x9e3779b97f4a7c15);
+	h = (h ^ (h >> 31) ^ w[1]) * UINT64_C(0xbf58476d1ce4e5b9);
+	h = (h ^ (h >> 29) ^ w[2]) * UINT64_C(0x94d049bb133111eb);
+	h = (h ^ (h >> 32) ^ w[3]) * UINT64_C(0xd6e8feb86659fd93);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static void
+put(unsigned char *e, uint64_t v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++, v >>= 8)
+		e[i] = (unsigned char)v;
+}
+
+static uint64_t
+get(const unsigned char *e, int n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | e[n];
+	return v;
+}
+
+static unsigned
+outcome_code(int outcome)
+{
+	return outcome == PDN_OUTCOME_WHITE ? 1 : outcome == PDN_OUTCOME_DRAW ?
+	    2 : outcome == PDN_OUTCOME_BLACK ? 3 : 0;
+}
+
 int
-db_add_game(struct db *db, struct db_game *g, const uint64_t *keys,
-    const long *plies, size_t n)
+db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
+    size_t n)
 {
 	struct bucket *b;
 	unsigned char *e;
-	uint64_t k;
-	uint32_t id, p;
+	uint32_t id, ply, ry, oc;
 	size_t i;
 	int c;
 
@@ -568,28 +624,30 @@ db_add_game(struct db *db, struct db_game *g, const uint64_t *keys,
 	/* The keys stored, for add's copies: build needs none. */
 	if (db->tmp == NULL && key_insert(db, g->key) != 0)
 		goto oom;
+	oc = outcome_code(g->outcome);
+	/* A year past 9999 is none (tree_year() reads four digits). */
+	ry = (uint32_t)(g->year > 0 && g->year < (1 << 14) ? g->year : 0) <<
+	    18;
 	for (i = 0; i < n; i++) {
-		k = keys[i];
-		b = &db->b[k >> (64 - DB_BUCKET_BITS)];
+		b = &db->b[p[i].key >> (64 - DB_BUCKET_BITS)];
 		if (b->len + ENTRY > b->cap && chunk_grow((void **)&b->data,
 		    &b->cap, b->len + ENTRY, 1) != 0)
 			goto oom;
 		e = b->data + b->len;
-		/* Little-endian: the key's low 48 bits, the game, the ply. */
 		/* A ply past 65535 is kept as 65535 (no game is so long). */
-		p = plies[i] > 65535 ? 65535 : (uint32_t)plies[i];
-		e[0] = (unsigned char)k;
-		e[1] = (unsigned char)(k >> 8);
-		e[2] = (unsigned char)(k >> 16);
-		e[3] = (unsigned char)(k >> 24);
-		e[4] = (unsigned char)(k >> 32);
-		e[5] = (unsigned char)(k >> 40);
-		e[6] = (unsigned char)id;
-		e[7] = (unsigned char)(id >> 8);
-		e[8] = (unsigned char)(id >> 16);
-		e[9] = (unsigned char)(id >> 24);
-		e[10] = (unsigned char)p;
-		e[11] = (unsigned char)(p >> 8);
+		ply = p[i].ply > 65535 ? 65535 : (uint32_t)p[i].ply;
+		put(e, p[i].key, 8);
+		put(e + 8, p[i].check, 4);
+		put(e + 12, id, 4);
+		put(e + 16, ply, 2);
+		e[18] = p[i].from;
+		e[19] = p[i].to;
+		e[20] = p[i].next_from;
+		e[21] = p[i].next_to;
+		e[22] = (unsigned char)oc;
+		/* A rating is at most 100000 (tree_rating()): 17 bits. */
+		put(e + 23, ry | (uint32_t)(p[i].rating > 0 &&
+		    p[i].rating < (1 << 18) ? p[i].rating : 0), 4);
 		b->len += ENTRY;
 	}
 	db->pending += n;
@@ -614,13 +672,16 @@ by_game(const void *a, const void *b)
 }
 
 int
-db_lookup(struct db *db, uint64_t key, struct db_hit **out, size_t *n)
+db_lookup(struct db *db, uint64_t key, uint32_t check, struct db_hit **out,
+    size_t *n)
 {
+	static const int outcomes[] = { PDN_OUTCOME_NONE, PDN_OUTCOME_WHITE,
+	    PDN_OUTCOME_DRAW, PDN_OUTCOME_BLACK };
 	const unsigned char *e, *end;
-	struct db_hit *h = NULL;
+	struct db_hit *h = NULL, *x;
 	size_t nh = 0, cap = 0, i, k;
-	uint64_t low = key & ((UINT64_C(1) << 48) - 1), v;
-	int rc, c;
+	uint32_t ry;
+	int rc;
 
 	sqlite3_bind_int64(db->sel_post, 1,
 	    (sqlite3_int64)(key >> (64 - DB_BUCKET_BITS)));
@@ -628,9 +689,7 @@ db_lookup(struct db *db, uint64_t key, struct db_hit **out, size_t *n)
 		e = sqlite3_column_blob(db->sel_post, 0);
 		end = e + sqlite3_column_bytes(db->sel_post, 0);
 		for (; e + ENTRY <= end; e += ENTRY) {
-			for (v = 0, c = 5; c >= 0; c--)
-				v = v << 8 | e[c];
-			if (v != low)
+			if (get(e, 8) != key || get(e + 8, 4) != check)
 				continue;
 			if (chunk_grow((void **)&h, &cap, nh + 1,
 			    sizeof(*h)) != 0) {
@@ -639,10 +698,17 @@ db_lookup(struct db *db, uint64_t key, struct db_hit **out, size_t *n)
 				cli_warn("out of memory");
 				return 2;
 			}
-			h[nh].game = (int64_t)((uint32_t)e[6] |
-			    (uint32_t)e[7] << 8 | (uint32_t)e[8] << 16 |
-			    (uint32_t)e[9] << 24);
-			h[nh++].ply = (long)(e[10] | e[11] << 8);
+			x = &h[nh++];
+			x->game = (int64_t)get(e + 12, 4);
+			x->ply = (long)get(e + 16, 2);
+			x->from = e[18];
+			x->to = e[19];
+			x->next_from = e[20];
+			x->next_to = e[21];
+			x->outcome = outcomes[e[22] & 3];
+			ry = (uint32_t)get(e + 23, 4);
+			x->rating = (int)(ry & ((1u << 18) - 1));
+			x->year = (int)(ry >> 18);
 		}
 	}
 	sqlite3_reset(db->sel_post);
@@ -721,6 +787,73 @@ db_game(struct db *db, int64_t id, struct db_game *g,
 		}
 	}
 	*file = &db->file;
+	return 0;
+}
+
+/* All the files, by their first games (and ids: an empty one first). */
+static int
+read_files(struct db *db)
+{
+	sqlite3_stmt *st;
+	struct db_file *f;
+	size_t cap = 0;
+	int rc;
+
+	db->files_read = 1;
+	if (sqlite3_prepare_v2(db->h, "SELECT id, name, path, size, mtime, "
+	    "first FROM files ORDER BY first, id", -1, &st, NULL) !=
+	    SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (chunk_grow((void **)&db->files, &cap, db->nfiles + 1,
+		    sizeof(*db->files)) != 0)
+			break;
+		f = &db->files[db->nfiles++];
+		f->id = sqlite3_column_int64(st, 0);
+		f->name = column_dup(st, 1);
+		f->path = column_dup(st, 2);
+		f->size = sqlite3_column_int64(st, 3);
+		f->mtime = sqlite3_column_int64(st, 4);
+		f->first = sqlite3_column_int64(st, 5);
+		if (f->name == NULL || f->path == NULL)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	if (rc != SQLITE_DONE) {
+		said(db, NULL);
+		return 2;
+	}
+	return 0;
+}
+
+int
+db_file_of(struct db *db, int64_t game, const struct db_file **file)
+{
+	size_t lo = 0, hi, mid;
+
+	if (!db->files_read && read_files(db) != 0)
+		return 2;
+	/* The last file whose first game is at most this one. */
+	hi = db->nfiles;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (db->files[mid].first <= game)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0) {
+		cli_warn("%s: no file of game %lld: the database is damaged",
+		    db->path, (long long)game);
+		return 2;
+	}
+	*file = &db->files[lo - 1];
 	return 0;
 }
 
