@@ -28,6 +28,12 @@
 #define ENTRY		DB_ENTRY
 /* Entries kept before a flush: 27 MB of them, 26 KB a bucket. */
 #define FLUSH_AT	(1u << 20)
+/*
+ * SQLite's page: larger ones are fewer to write but leave more of the
+ * last page of each bucket's row empty (16 KB pages: 33 bytes a ply
+ * against 29.5, and no faster a build).
+ */
+#define PAGE_SIZE	4096
 
 struct bucket {
 	unsigned char *data;
@@ -81,8 +87,8 @@ static const char schema[] =
 	"CREATE TABLE games(id INTEGER PRIMARY KEY, file INTEGER NOT NULL, "
 	"    number INTEGER, line INTEGER, offset INTEGER, len INTEGER, "
 	"    gametype INTEGER, key INTEGER);"
-	"CREATE TABLE post(bucket INTEGER NOT NULL, seq INTEGER NOT NULL, "
-	"    data BLOB NOT NULL, PRIMARY KEY(bucket, seq)) WITHOUT ROWID;";
+	"CREATE TABLE post(seq INTEGER NOT NULL, bucket INTEGER NOT NULL, "
+	"    data BLOB NOT NULL, PRIMARY KEY(seq, bucket)) WITHOUT ROWID;";
 
 /* Says what SQLite said about the database. */
 static void
@@ -159,9 +165,9 @@ prepare(struct db *db)
 		{ offsetof(struct db, ins_game),
 		    "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?, ?, ?)" },
 		{ offsetof(struct db, ins_post),
-		    "INSERT INTO post VALUES(?, ?, ?)" },
+		    "INSERT INTO post(bucket, seq, data) VALUES(?, ?, ?)" },
 		{ offsetof(struct db, sel_post),
-		    "SELECT data FROM post WHERE bucket = ? ORDER BY seq" },
+		    "SELECT data FROM post WHERE bucket = ? AND seq = ?" },
 		{ offsetof(struct db, sel_game),
 		    "SELECT file, number, line, offset, len, gametype, key "
 		    "FROM games WHERE id = ?" },
@@ -420,8 +426,9 @@ db_create(const char *path)
 	 * The file is new and renamed only when complete: no journal is
 	 * needed while it is written.
 	 */
-	if (exec(db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
-	    "PRAGMA cache_size = -16384") != 0 || exec(db, schema) != 0 ||
+	if (exec(db, "PRAGMA page_size = " STR(PAGE_SIZE) "; "
+	    "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
+	    "PRAGMA cache_size = -65536") != 0 || exec(db, schema) != 0 ||
 	    exec(db, "BEGIN") != 0 || prepare(db) != 0 ||
 	    start_writing(db) != 0)
 		goto fail;
@@ -681,11 +688,29 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, struct db_hit **out,
 	struct db_hit *h = NULL, *x;
 	size_t nh = 0, cap = 0, i, k;
 	uint32_t ry;
+	int64_t seq;
 	int rc;
 
-	sqlite3_bind_int64(db->sel_post, 1,
-	    (sqlite3_int64)(key >> (64 - DB_BUCKET_BITS)));
-	while ((rc = sqlite3_step(db->sel_post)) == SQLITE_ROW) {
+	/*
+	 * A row of the bucket per flush: the rows are in the order of their
+	 * flushes (seq), so that a flush appends, and are looked up one by
+	 * one.
+	 */
+	if (db->seq == 0 && (db->seq = one_number(db, "SELECT "
+	    "coalesce(max(seq), 0) + 1 FROM post")) < 0)
+		return 2;
+	for (seq = 1; seq < db->seq; seq++) {
+		sqlite3_bind_int64(db->sel_post, 1,
+		    (sqlite3_int64)(key >> (64 - DB_BUCKET_BITS)));
+		sqlite3_bind_int64(db->sel_post, 2, seq);
+		if ((rc = sqlite3_step(db->sel_post)) != SQLITE_ROW) {
+			sqlite3_reset(db->sel_post);
+			if (rc == SQLITE_DONE)
+				continue;
+			said(db, NULL);
+			free(h);
+			return 2;
+		}
 		e = sqlite3_column_blob(db->sel_post, 0);
 		end = e + sqlite3_column_bytes(db->sel_post, 0);
 		for (; e + ENTRY <= end; e += ENTRY) {
@@ -710,12 +735,7 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, struct db_hit **out,
 			x->rating = (int)(ry & ((1u << 18) - 1));
 			x->year = (int)(ry >> 18);
 		}
-	}
-	sqlite3_reset(db->sel_post);
-	if (rc != SQLITE_DONE) {
-		said(db, NULL);
-		free(h);
-		return 2;
+		sqlite3_reset(db->sel_post);
 	}
 	if (nh > 0)
 		qsort(h, nh, sizeof(*h), by_game);
