@@ -115,10 +115,10 @@ game_key(const struct db_ply *p, size_t n)
 	return h;
 }
 
-/* Keeps position pos of key `key` at ply: its check, its player's rating. */
+/* Keeps position pos of key `key` at ply, and its check. */
 static int
 keep(struct ix *x, size_t n, uint64_t key, const pdn_position *pos,
-    long ply, const int *rating)
+    long ply)
 {
 	struct db_ply *p;
 
@@ -131,7 +131,6 @@ keep(struct ix *x, size_t n, uint64_t key, const pdn_position *pos,
 	p->key = key;
 	p->check = db_check(pos);
 	p->ply = ply;
-	p->rating = rating[pdn_position_side(pos) == PDN_BLACK];
 	return 0;
 }
 
@@ -179,16 +178,15 @@ game_keys(struct ix *x, const pdn_played *pg)
 	uint64_t h;
 	long from, n, k;
 	size_t m = 0, i, nmv = 0;
-	int chain = pdn_played_setups(pg) == 1, rating[2];
+	int chain = pdn_played_setups(pg) == 1;
 
-	tree_ratings(pdn_played_game(pg), &rating[0], &rating[1]);
 	before = pdn_played_start(pg);
 	h = pdn_position_hash(before);
-	if (keep(x, m++, h, before, 0, rating) != 0)
+	if (keep(x, m++, h, before, 0) != 0)
 		return -1;
 	for (i = 1; (su = pdn_played_setup(pg, i)) != NULL; i++)
 		if (keep(x, m++, pdn_position_hash(&su->pos), &su->pos,
-		    su->ply, rating) != 0)
+		    su->ply) != 0)
 			return -1;
 	/*
 	 * Without a /FEN/ setup in the line, each key is the one before it
@@ -212,7 +210,7 @@ game_keys(struct ix *x, const pdn_played *pg)
 			h = chain ? pdn_hash_after(h, before, x->mv[from + k]) :
 			    pdn_position_hash(pos[k]);
 			before = pos[k];
-			if (keep(x, m++, h, pos[k], from + k + 1, rating) != 0)
+			if (keep(x, m++, h, pos[k], from + k + 1) != 0)
 				return -1;
 		}
 	}
@@ -295,6 +293,7 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 		dg.outcome = pdn_outcome_parse(pdn_game_tag(g, "Result"),
 		    NULL);
 		dg.year = tree_year(g);
+		tree_ratings(g, &dg.white, &dg.black);
 		if (db_add_game(x->db, &dg, x->p, (size_t)n) != 0)
 			st = 2;
 		else
@@ -480,7 +479,7 @@ answer(struct ix *x)
 	int st = 0, rc, ok, each = 1, mi, ni;
 
 	if (db_lookup(x->db, pdn_position_hash(&x->pos), db_check(&x->pos),
-	    &h, &n) != 0)
+	    x->cmd == C_TREE, &h, &n) != 0)
 		return 2;
 	pdn_fen_write(fen, sizeof(fen), &x->pos);
 	if (x->cmd == C_QUERY && drv.fmt == FMT_TSV)
@@ -528,8 +527,9 @@ answer(struct ix *x)
 			}
 			tree_resolve(x->tree, move, next, &mi, &ni);
 		}
-		tree_count(x->tree, mi, ni, h[i].outcome, h[i].rating,
-		    h[i].year);
+		tree_count(x->tree, mi, ni, h[i].outcome,
+		    pdn_position_side(&x->pos) == PDN_WHITE ? h[i].white :
+		    h[i].black, h[i].year);
 	}
 	/* A file that changed or went is trouble: the index is stale. */
 	if (st == 1)

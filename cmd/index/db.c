@@ -20,14 +20,20 @@
 
 #define NBUCKETS	(1u << DB_BUCKET_BITS)
 /*
- * An entry, little-endian: 0 the key (8 bytes), 8 the check (4), 12 the
- * game (4), 16 the ply (2), 18 the move's from and to squares and the
- * reply's (a byte each), 22 the outcome (0 none, 1 white, 2 draw, 3
- * black), 23 the rating (18 bits) and the year (14 bits above).
+ * A bucket's row of a flush: the flush's first game (4 bytes), then its
+ * entries, little-endian: 0 the key's low 54 bits (7 bytes; the bucket
+ * is its top 10), 7 the check (4), 11 the game, less the first (2), 13
+ * the ply (2), 15 the move's from and to squares and the reply's (a byte
+ * each).  The flush's row of `info` holds its games' outcomes, years and
+ * ratings, INFO bytes a game: the outcome (2 bits: 0 none, 1 white, 2
+ * draw, 3 black), the year (14), White's rating (17), Black's (17).
  */
 #define ENTRY		DB_ENTRY
 /* Entries kept before a flush: 27 MB of them, 26 KB a bucket. */
 #define FLUSH_AT	(1u << 20)
+#define HEAD		4
+#define INFO		7
+#define KEY_LOW		((UINT64_C(1) << (64 - DB_BUCKET_BITS)) - 1)
 /*
  * SQLite's page: larger ones are fewer to write but leave more of the
  * last page of each bucket's row empty (16 KB pages: 33 bytes a ply
@@ -46,10 +52,11 @@ struct db {
 	char *tmp;		/* db_create(): the file written, or NULL */
 	int writing;
 	sqlite3_stmt *ins_file, *ins_game, *ins_post, *sel_post, *sel_game,
-	    *sel_file;
+	    *sel_file, *ins_info, *sel_info;
 	struct bucket *b;
+	struct bucket info;	/* the games of the flush, INFO bytes each */
 	size_t pending;		/* entries in the buckets */
-	int64_t seq, next_game;
+	int64_t seq, next_game, first;	/* first: the flush's first game */
 	/* The keys of the games stored, open addressing (0: empty). */
 	uint64_t *keys;
 	size_t nkeys, capkeys;
@@ -88,7 +95,8 @@ static const char schema[] =
 	"    number INTEGER, line INTEGER, offset INTEGER, len INTEGER, "
 	"    gametype INTEGER, key INTEGER);"
 	"CREATE TABLE post(seq INTEGER NOT NULL, bucket INTEGER NOT NULL, "
-	"    data BLOB NOT NULL, PRIMARY KEY(seq, bucket)) WITHOUT ROWID;";
+	"    data BLOB NOT NULL, PRIMARY KEY(seq, bucket)) WITHOUT ROWID;"
+	"CREATE TABLE info(seq INTEGER PRIMARY KEY, data BLOB NOT NULL);";
 
 /* Says what SQLite said about the database. */
 static void
@@ -168,6 +176,10 @@ prepare(struct db *db)
 		    "INSERT INTO post(bucket, seq, data) VALUES(?, ?, ?)" },
 		{ offsetof(struct db, sel_post),
 		    "SELECT data FROM post WHERE bucket = ? AND seq = ?" },
+		{ offsetof(struct db, ins_info),
+		    "INSERT INTO info VALUES(?, ?)" },
+		{ offsetof(struct db, sel_info),
+		    "SELECT data FROM info WHERE seq = ?" },
 		{ offsetof(struct db, sel_game),
 		    "SELECT file, number, line, offset, len, gametype, key "
 		    "FROM games WHERE id = ?" },
@@ -276,11 +288,14 @@ db_free(struct db *db)
 	sqlite3_finalize(db->sel_post);
 	sqlite3_finalize(db->sel_game);
 	sqlite3_finalize(db->sel_file);
+	sqlite3_finalize(db->ins_info);
+	sqlite3_finalize(db->sel_info);
 	sqlite3_close(db->h);
 	if (db->b != NULL)
 		for (i = 0; i < NBUCKETS; i++)
 			free(db->b[i].data);
 	free(db->b);
+	free(db->info.data);
 	free(db->keys);
 	for (i = 0; i < db->nfiles; i++) {
 		free(db->files[i].name);
@@ -309,6 +324,7 @@ start_writing(struct db *db)
 	    "FROM post")) < 0 || (db->next_game = one_number(db,
 	    "SELECT coalesce(max(id), 0) + 1 FROM games")) < 0)
 		return 2;
+	db->first = db->next_game;
 	if (sqlite3_prepare_v2(db->h, "SELECT key FROM games", -1, &st,
 	    NULL) != SQLITE_OK) {
 		said(db, NULL);
@@ -466,7 +482,18 @@ flush(struct db *db)
 		sqlite3_reset(db->ins_post);
 		b->len = 0;
 	}
+	sqlite3_bind_int64(db->ins_info, 1, db->seq);
+	sqlite3_bind_blob(db->ins_info, 2, db->info.data, (int)db->info.len,
+	    SQLITE_STATIC);
+	i = sqlite3_step(db->ins_info) == SQLITE_DONE;
+	sqlite3_reset(db->ins_info);
+	if (!i) {
+		said(db, NULL);
+		return 2;
+	}
+	db->info.len = 0;
 	db->seq++;
+	db->first = db->next_game;
 	db->pending = 0;
 	return 0;
 }
@@ -494,8 +521,10 @@ db_close(struct db *db, int commit)
 	sqlite3_finalize(db->sel_post);
 	sqlite3_finalize(db->sel_game);
 	sqlite3_finalize(db->sel_file);
+	sqlite3_finalize(db->ins_info);
+	sqlite3_finalize(db->sel_info);
 	db->ins_file = db->ins_game = db->ins_post = db->sel_post =
-	    db->sel_game = db->sel_file = NULL;
+	    db->sel_game = db->sel_file = db->ins_info = db->sel_info = NULL;
 	if (sqlite3_close(db->h) != SQLITE_OK && st == 0) {
 		said(db, NULL);
 		st = 2;
@@ -591,6 +620,13 @@ get(const unsigned char *e, int n)
 	return v;
 }
 
+/* A rating as stored: at most 100000 (tree_rating()), in 17 bits. */
+static uint64_t
+rating17(int r)
+{
+	return r > 0 && r < (1 << 17) ? (uint64_t)r : 0;
+}
+
 static unsigned
 outcome_code(int outcome)
 {
@@ -604,7 +640,7 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 {
 	struct bucket *b;
 	unsigned char *e;
-	uint32_t id, ply, ry, oc;
+	uint32_t ply, off;
 	size_t i;
 	int c;
 
@@ -613,7 +649,6 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 		cli_warn("%s: more games than an index holds", db->path);
 		return 2;
 	}
-	id = (uint32_t)g->id;
 	sqlite3_bind_int64(db->ins_game, 1, g->id);
 	sqlite3_bind_int64(db->ins_game, 2, g->file);
 	sqlite3_bind_int64(db->ins_game, 3, g->number);
@@ -631,36 +666,43 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 	/* The keys stored, for add's copies: build needs none. */
 	if (db->tmp == NULL && key_insert(db, g->key) != 0)
 		goto oom;
-	oc = outcome_code(g->outcome);
+	if (db->info.len + INFO > db->info.cap && chunk_grow((void **)
+	    &db->info.data, &db->info.cap, db->info.len + INFO, 1) != 0)
+		goto oom;
 	/* A year past 9999 is none (tree_year() reads four digits). */
-	ry = (uint32_t)(g->year > 0 && g->year < (1 << 14) ? g->year : 0) <<
-	    18;
+	put(db->info.data + db->info.len, outcome_code(g->outcome) |
+	    (uint64_t)(g->year > 0 && g->year < (1 << 14) ? g->year : 0) << 2 |
+	    (uint64_t)rating17(g->white) << 16 |
+	    (uint64_t)rating17(g->black) << 33, INFO);
+	db->info.len += INFO;
+	off = (uint32_t)(g->id - db->first);
 	for (i = 0; i < n; i++) {
 		b = &db->b[p[i].key >> (64 - DB_BUCKET_BITS)];
-		if (b->len + ENTRY > b->cap && chunk_grow((void **)&b->data,
-		    &b->cap, b->len + ENTRY, 1) != 0)
+		if (b->len + ENTRY + HEAD > b->cap && chunk_grow((void **)
+		    &b->data, &b->cap, b->len + ENTRY + HEAD, 1) != 0)
 			goto oom;
+		if (b->len == 0) {
+			put(b->data, (uint64_t)db->first, HEAD);
+			b->len = HEAD;
+		}
 		e = b->data + b->len;
 		/* A ply past 65535 is kept as 65535 (no game is so long). */
 		ply = p[i].ply > 65535 ? 65535 : (uint32_t)p[i].ply;
-		put(e, p[i].key, 8);
-		put(e + 8, p[i].check, 4);
-		put(e + 12, id, 4);
-		put(e + 16, ply, 2);
-		e[18] = p[i].from;
-		e[19] = p[i].to;
-		e[20] = p[i].next_from;
-		e[21] = p[i].next_to;
-		e[22] = (unsigned char)oc;
-		/* A rating is at most 100000 (tree_rating()): 17 bits. */
-		put(e + 23, ry | (uint32_t)(p[i].rating > 0 &&
-		    p[i].rating < (1 << 18) ? p[i].rating : 0), 4);
+		put(e, p[i].key & KEY_LOW, 7);
+		put(e + 7, p[i].check, 4);
+		put(e + 11, off, 2);
+		put(e + 13, ply, 2);
+		e[15] = p[i].from;
+		e[16] = p[i].to;
+		e[17] = p[i].next_from;
+		e[18] = p[i].next_to;
 		b->len += ENTRY;
 	}
 	db->pending += n;
 	db->games++;
 	db->positions += (long)n;
-	if (db->pending >= FLUSH_AT)
+	/* A game of a flush is told by 16 bits. */
+	if (db->pending >= FLUSH_AT || db->next_game - db->first >= 65536)
 		return flush(db);
 	return 0;
 oom:
@@ -678,17 +720,61 @@ by_game(const void *a, const void *b)
 	return (x->ply > y->ply) - (x->ply < y->ply);
 }
 
-int
-db_lookup(struct db *db, uint64_t key, uint32_t check, struct db_hit **out,
-    size_t *n)
+/*
+ * The outcomes, years and ratings of the hits h[from..n-1], of the flush
+ * seq: from its row of info.  Returns 0, or 2 (said).
+ */
+static int
+hit_info(struct db *db, int64_t seq, int64_t first, struct db_hit *h,
+    size_t from, size_t n)
 {
 	static const int outcomes[] = { PDN_OUTCOME_NONE, PDN_OUTCOME_WHITE,
 	    PDN_OUTCOME_DRAW, PDN_OUTCOME_BLACK };
+	const unsigned char *d;
+	size_t len, i, at;
+	uint64_t v;
+	int rc;
+
+	sqlite3_bind_int64(db->sel_info, 1, seq);
+	if ((rc = sqlite3_step(db->sel_info)) != SQLITE_ROW) {
+		sqlite3_reset(db->sel_info);
+		if (rc == SQLITE_DONE)
+			cli_warn("%s: no games of flush %lld: the database is "
+			    "damaged", db->path, (long long)seq);
+		else
+			said(db, NULL);
+		return 2;
+	}
+	d = sqlite3_column_blob(db->sel_info, 0);
+	len = (size_t)sqlite3_column_bytes(db->sel_info, 0);
+	for (i = from; i < n; i++) {
+		at = (size_t)(h[i].game - first) * INFO;
+		if (at + INFO > len) {
+			sqlite3_reset(db->sel_info);
+			cli_warn("%s: no game %lld in flush %lld: the database "
+			    "is damaged", db->path, (long long)h[i].game,
+			    (long long)seq);
+			return 2;
+		}
+		v = get(d + at, INFO);
+		h[i].outcome = outcomes[v & 3];
+		h[i].year = (int)(v >> 2 & ((1u << 14) - 1));
+		h[i].white = (int)(v >> 16 & ((1u << 17) - 1));
+		h[i].black = (int)(v >> 33 & ((1u << 17) - 1));
+	}
+	sqlite3_reset(db->sel_info);
+	return 0;
+}
+
+int
+db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
+    struct db_hit **out, size_t *n)
+{
 	const unsigned char *e, *end;
 	struct db_hit *h = NULL, *x;
-	size_t nh = 0, cap = 0, i, k;
-	uint32_t ry;
-	int64_t seq;
+	size_t nh = 0, cap = 0, i, k, had;
+	uint64_t low = key & KEY_LOW;
+	int64_t seq, first;
 	int rc;
 
 	/*
@@ -713,8 +799,17 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, struct db_hit **out,
 		}
 		e = sqlite3_column_blob(db->sel_post, 0);
 		end = e + sqlite3_column_bytes(db->sel_post, 0);
-		for (; e + ENTRY <= end; e += ENTRY) {
-			if (get(e, 8) != key || get(e + 8, 4) != check)
+		if (end - e < HEAD) {
+			sqlite3_reset(db->sel_post);
+			cli_warn("%s: a row of flush %lld is damaged",
+			    db->path, (long long)seq);
+			free(h);
+			return 2;
+		}
+		first = (int64_t)get(e, HEAD);
+		had = nh;
+		for (e += HEAD; e + ENTRY <= end; e += ENTRY) {
+			if (get(e, 7) != low || get(e + 7, 4) != check)
 				continue;
 			if (chunk_grow((void **)&h, &cap, nh + 1,
 			    sizeof(*h)) != 0) {
@@ -724,18 +819,20 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, struct db_hit **out,
 				return 2;
 			}
 			x = &h[nh++];
-			x->game = (int64_t)get(e + 12, 4);
-			x->ply = (long)get(e + 16, 2);
-			x->from = e[18];
-			x->to = e[19];
-			x->next_from = e[20];
-			x->next_to = e[21];
-			x->outcome = outcomes[e[22] & 3];
-			ry = (uint32_t)get(e + 23, 4);
-			x->rating = (int)(ry & ((1u << 18) - 1));
-			x->year = (int)(ry >> 18);
+			memset(x, 0, sizeof(*x));
+			x->game = first + (int64_t)get(e + 11, 2);
+			x->ply = (long)get(e + 13, 2);
+			x->from = e[15];
+			x->to = e[16];
+			x->next_from = e[17];
+			x->next_to = e[18];
 		}
 		sqlite3_reset(db->sel_post);
+		if (info && nh > had && hit_info(db, seq, first, h, had,
+		    nh) != 0) {
+			free(h);
+			return 2;
+		}
 	}
 	if (nh > 0)
 		qsort(h, nh, sizeof(*h), by_game);

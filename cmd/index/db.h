@@ -38,7 +38,7 @@
 #define DB_APPLICATION_ID	1346653769	/* 0x50444e49, "PDNI" */
 #define DB_VERSION	2
 #define DB_BUCKET_BITS	10
-#define DB_ENTRY	27	/* bytes */
+#define DB_ENTRY	19	/* bytes */
 
 struct db;
 
@@ -49,7 +49,8 @@ struct db_game {
 	uint64_t offset, len;
 	int gametype;
 	uint64_t key;		/* its setup and main line, for copies */
-	int outcome, year;	/* stored in its entries (struct db_hit) */
+	/* What a tree counts of it (struct db_hit), 0 for none. */
+	int outcome, year, white, black;
 };
 
 /* A file as stored. */
@@ -68,20 +69,19 @@ struct db_ply {
 	long ply;
 	/* The move played from it and the reply: squares, 0 for none. */
 	unsigned char from, to, next_from, next_to;
-	int rating;		/* of the player to move (0: none) */
 };
 
 /*
  * A hit: a game whose main line reaches the position, at ply (its
- * first), and what is stored there (struct db_ply), with the game's
- * outcome (pdn_outcome, only WHITE, DRAW, BLACK; NONE for others) and
- * year (0: none).
+ * first), and what is stored there (struct db_ply); with db_lookup()'s
+ * info, the game's outcome (pdn_outcome, only WHITE, DRAW, BLACK; NONE
+ * for others), year and players' ratings (0: none).
  */
 struct db_hit {
 	int64_t game;
 	long ply;
 	unsigned char from, to, next_from, next_to;
-	int rating, year, outcome;
+	int outcome, year, white, black;
 };
 
 /* The check of a position: a hash of its bytes, independent of the key. */
@@ -130,7 +130,7 @@ int db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
  * of keys) are left out.  They are not yet confirmed (db.h above).
  * Returns 0, or 2 (said).
  */
-int db_lookup(struct db *db, uint64_t key, uint32_t check,
+int db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
     struct db_hit **out, size_t *n);
 
 /* A stored game and its file (borrowed until the next call). */
