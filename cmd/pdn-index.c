@@ -214,14 +214,32 @@ game_keys(struct ix *x, const pdn_played *pg)
 				return -1;
 		}
 	}
-	/* The moves from each position: the line's, at ply p the p-th. */
-	for (i = 0; i < m; i++) {
-		if (chain) {
-			k = x->p[i].ply;
-			set_squares(&x->p[i], (size_t)k < nmv ? x->mv[k] : NULL,
-			    (size_t)k + 1 < nmv ? x->mv[k + 1] : NULL);
-			continue;
+	/*
+	 * The moves from each position: the line's, at ply p the p-th (in a
+	 * line without setups the entry of ply p is the p-th), each move's
+	 * squares read once.
+	 */
+	if (chain) {
+		unsigned char f = 0, t = 0, nf, nt;
+
+		if (nmv > 0) {
+			f = (unsigned char)pdn_move_from(x->mv[0]);
+			t = (unsigned char)pdn_move_to(x->mv[0]);
 		}
+		for (i = 0; i < m; i++) {
+			nf = nt = 0;
+			if (i + 1 < nmv) {
+				nf = (unsigned char)pdn_move_from(x->mv[i + 1]);
+				nt = (unsigned char)pdn_move_to(x->mv[i + 1]);
+			}
+			x->p[i].from = f;
+			x->p[i].to = t;
+			x->p[i].next_from = f = nf;
+			x->p[i].next_to = t = nt;
+		}
+		return (long)m;
+	}
+	for (i = 0; i < m; i++) {
 		moves_at(pg, x->p[i].ply, &move, &next);
 		set_squares(&x->p[i], move, next);
 	}

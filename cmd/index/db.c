@@ -27,12 +27,16 @@
  * each).  The flush's row of `info` holds its games' outcomes, years and
  * ratings, INFO bytes a game: the outcome (2 bits: 0 none, 1 white, 2
  * draw, 3 black), the year (14), White's rating (17), Black's (17).
+ * Its row of games holds where they are, GREC bytes a game: the file
+ * (4), the game's number (4), line (4), offset (8) and length (4) in it,
+ * its GameType (1), its key for add's copies (8).
  */
 #define ENTRY		DB_ENTRY
 /* Entries kept before a flush: 27 MB of them, 26 KB a bucket. */
 #define FLUSH_AT	(1u << 20)
 #define HEAD		4
 #define INFO		7
+#define GREC		33	/* a game of a flush's row of games */
 #define KEY_LOW		((UINT64_C(1) << (64 - DB_BUCKET_BITS)) - 1)
 /*
  * SQLite's page: larger ones are fewer to write but leave more of the
@@ -55,6 +59,13 @@ struct db {
 	    *sel_file, *ins_info, *sel_info;
 	struct bucket *b;
 	struct bucket info;	/* the games of the flush, INFO bytes each */
+	struct bucket grec;	/* and GREC bytes each */
+	/* db_game()'s: the flushes' first games, their rows, one open. */
+	struct flush_games { int64_t seq, first, n; } *flushes;
+	size_t nflushes;
+	int flushes_read;
+	sqlite3_blob *blob;
+	int64_t blob_seq;
 	size_t pending;		/* entries in the buckets */
 	int64_t seq, next_game, first;	/* first: the flush's first game */
 	/* The keys of the games stored, open addressing (0: empty). */
@@ -66,6 +77,26 @@ struct db {
 	int files_read;
 	long games, positions;
 };
+
+/* Little-endian numbers of n bytes. */
+static void
+put(unsigned char *e, uint64_t v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++, v >>= 8)
+		e[i] = (unsigned char)v;
+}
+
+static uint64_t
+get(const unsigned char *e, int n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | e[n];
+	return v;
+}
 
 /*
  * The temporary file of the build running, for the signal handler that
@@ -91,9 +122,8 @@ static const char schema[] =
 	"CREATE TABLE files(id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
 	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER, "
 	"    first INTEGER NOT NULL);"
-	"CREATE TABLE games(id INTEGER PRIMARY KEY, file INTEGER NOT NULL, "
-	"    number INTEGER, line INTEGER, offset INTEGER, len INTEGER, "
-	"    gametype INTEGER, key INTEGER);"
+	"CREATE TABLE games(seq INTEGER PRIMARY KEY, first INTEGER NOT NULL, "
+	"    data BLOB NOT NULL);"
 	"CREATE TABLE post(seq INTEGER NOT NULL, bucket INTEGER NOT NULL, "
 	"    data BLOB NOT NULL, PRIMARY KEY(seq, bucket)) WITHOUT ROWID;"
 	"CREATE TABLE info(seq INTEGER PRIMARY KEY, data BLOB NOT NULL);";
@@ -171,7 +201,7 @@ prepare(struct db *db)
 		{ offsetof(struct db, ins_file),
 		    "INSERT INTO files VALUES(?, ?, ?, ?, ?, ?)" },
 		{ offsetof(struct db, ins_game),
-		    "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?, ?, ?)" },
+		    "INSERT INTO games VALUES(?, ?, ?)" },
 		{ offsetof(struct db, ins_post),
 		    "INSERT INTO post(bucket, seq, data) VALUES(?, ?, ?)" },
 		{ offsetof(struct db, sel_post),
@@ -181,8 +211,7 @@ prepare(struct db *db)
 		{ offsetof(struct db, sel_info),
 		    "SELECT data FROM info WHERE seq = ?" },
 		{ offsetof(struct db, sel_game),
-		    "SELECT file, number, line, offset, len, gametype, key "
-		    "FROM games WHERE id = ?" },
+		    "SELECT seq, first, length(data) FROM games ORDER BY seq" },
 		{ offsetof(struct db, sel_file),
 		    "SELECT name, path, size, mtime FROM files WHERE id = ?" },
 	};
@@ -290,12 +319,15 @@ db_free(struct db *db)
 	sqlite3_finalize(db->sel_file);
 	sqlite3_finalize(db->ins_info);
 	sqlite3_finalize(db->sel_info);
+	sqlite3_blob_close(db->blob);
 	sqlite3_close(db->h);
 	if (db->b != NULL)
 		for (i = 0; i < NBUCKETS; i++)
 			free(db->b[i].data);
 	free(db->b);
 	free(db->info.data);
+	free(db->grec.data);
+	free(db->flushes);
 	free(db->keys);
 	for (i = 0; i < db->nfiles; i++) {
 		free(db->files[i].name);
@@ -321,22 +353,28 @@ start_writing(struct db *db)
 		return 2;
 	}
 	if ((db->seq = one_number(db, "SELECT coalesce(max(seq), 0) + 1 "
-	    "FROM post")) < 0 || (db->next_game = one_number(db,
-	    "SELECT coalesce(max(id), 0) + 1 FROM games")) < 0)
+	    "FROM post")) < 0)
 		return 2;
-	db->first = db->next_game;
-	if (sqlite3_prepare_v2(db->h, "SELECT key FROM games", -1, &st,
-	    NULL) != SQLITE_OK) {
+	db->next_game = 1;
+	if (sqlite3_prepare_v2(db->h, "SELECT first, data FROM games ORDER BY "
+	    "seq", -1, &st, NULL) != SQLITE_OK) {
 		said(db, NULL);
 		return 2;
 	}
-	while (sqlite3_step(st) == SQLITE_ROW)
-		if (key_insert(db, (uint64_t)sqlite3_column_int64(st, 0)) !=
-		    0) {
-			sqlite3_finalize(st);
-			cli_warn("out of memory");
-			return 2;
-		}
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *d = sqlite3_column_blob(st, 1);
+		size_t len = (size_t)sqlite3_column_bytes(st, 1), i;
+
+		db->next_game = sqlite3_column_int64(st, 0) +
+		    (int64_t)(len / GREC);
+		for (i = 0; i + GREC <= len; i += GREC)
+			if (key_insert(db, get(d + i + 25, 8)) != 0) {
+				sqlite3_finalize(st);
+				cli_warn("out of memory");
+				return 2;
+			}
+	}
+	db->first = db->next_game;
 	sqlite3_finalize(st);
 	return 0;
 }
@@ -358,7 +396,8 @@ db_open(const char *path, int write)
 	 * nothing: the last connection to close then removes the
 	 * write-ahead log and its index, which a read-only one leaves.
 	 */
-	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE, NULL) !=
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
 		if (write) {
 			said(db, NULL);
@@ -366,7 +405,8 @@ db_open(const char *path, int write)
 		}
 		sqlite3_close(db->h);
 		db->h = NULL;
-		if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY,
+		if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_NOMUTEX,
 		    NULL) != SQLITE_OK) {
 			said(db, NULL);
 			goto fail;
@@ -433,7 +473,8 @@ db_create(const char *path)
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
 	close(fd);
-	if (sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL) !=
+	if (sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
 		said(db, NULL);
 		goto fail;
@@ -491,7 +532,17 @@ flush(struct db *db)
 		said(db, NULL);
 		return 2;
 	}
-	db->info.len = 0;
+	sqlite3_bind_int64(db->ins_game, 1, db->seq);
+	sqlite3_bind_int64(db->ins_game, 2, db->first);
+	sqlite3_bind_blob(db->ins_game, 3, db->grec.data, (int)db->grec.len,
+	    SQLITE_STATIC);
+	i = sqlite3_step(db->ins_game) == SQLITE_DONE;
+	sqlite3_reset(db->ins_game);
+	if (!i) {
+		said(db, NULL);
+		return 2;
+	}
+	db->info.len = db->grec.len = 0;
 	db->seq++;
 	db->first = db->next_game;
 	db->pending = 0;
@@ -523,6 +574,8 @@ db_close(struct db *db, int commit)
 	sqlite3_finalize(db->sel_file);
 	sqlite3_finalize(db->ins_info);
 	sqlite3_finalize(db->sel_info);
+	sqlite3_blob_close(db->blob);
+	db->blob = NULL;
 	db->ins_file = db->ins_game = db->ins_post = db->sel_post =
 	    db->sel_game = db->sel_file = db->ins_info = db->sel_info = NULL;
 	if (sqlite3_close(db->h) != SQLITE_OK && st == 0) {
@@ -601,25 +654,6 @@ db_check(const pdn_position *pos)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-static void
-put(unsigned char *e, uint64_t v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++, v >>= 8)
-		e[i] = (unsigned char)v;
-}
-
-static uint64_t
-get(const unsigned char *e, int n)
-{
-	uint64_t v = 0;
-
-	while (n-- > 0)
-		v = v << 8 | e[n];
-	return v;
-}
-
 /* A rating as stored: at most 100000 (tree_rating()), in 17 bits. */
 static uint64_t
 rating17(int r)
@@ -642,27 +676,24 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 	unsigned char *e;
 	uint32_t ply, off;
 	size_t i;
-	int c;
 
 	g->id = db->next_game++;
 	if (g->id > (int64_t)UINT32_MAX) {
 		cli_warn("%s: more games than an index holds", db->path);
 		return 2;
 	}
-	sqlite3_bind_int64(db->ins_game, 1, g->id);
-	sqlite3_bind_int64(db->ins_game, 2, g->file);
-	sqlite3_bind_int64(db->ins_game, 3, g->number);
-	sqlite3_bind_int64(db->ins_game, 4, g->line);
-	sqlite3_bind_int64(db->ins_game, 5, (sqlite3_int64)g->offset);
-	sqlite3_bind_int64(db->ins_game, 6, (sqlite3_int64)g->len);
-	sqlite3_bind_int(db->ins_game, 7, g->gametype);
-	sqlite3_bind_int64(db->ins_game, 8, (sqlite3_int64)g->key);
-	c = sqlite3_step(db->ins_game);
-	sqlite3_reset(db->ins_game);
-	if (c != SQLITE_DONE) {
-		said(db, NULL);
-		return 2;
-	}
+	if (db->grec.len + GREC > db->grec.cap && chunk_grow((void **)
+	    &db->grec.data, &db->grec.cap, db->grec.len + GREC, 1) != 0)
+		goto oom;
+	e = db->grec.data + db->grec.len;
+	put(e, (uint64_t)g->file, 4);
+	put(e + 4, (uint64_t)g->number, 4);
+	put(e + 8, (uint64_t)g->line, 4);
+	put(e + 16, g->offset, 8);
+	put(e + 12, g->len, 4);
+	e[24] = (unsigned char)g->gametype;
+	put(e + 25, g->key, 8);
+	db->grec.len += GREC;
 	/* The keys stored, for add's copies: build needs none. */
 	if (db->tmp == NULL && key_insert(db, g->key) != 0)
 		goto oom;
@@ -853,31 +884,86 @@ column_dup(sqlite3_stmt *st, int i)
 	return strdup(s != NULL ? (const char *)s : "");
 }
 
+/* The flushes' rows of games: their first games, how many. */
+static int
+read_flushes(struct db *db)
+{
+	size_t cap = 0;
+	int rc;
+
+	db->flushes_read = 1;
+	while ((rc = sqlite3_step(db->sel_game)) == SQLITE_ROW) {
+		if (chunk_grow((void **)&db->flushes, &cap, db->nflushes + 1,
+		    sizeof(*db->flushes)) != 0) {
+			sqlite3_reset(db->sel_game);
+			cli_warn("out of memory");
+			return 2;
+		}
+		db->flushes[db->nflushes].seq =
+		    sqlite3_column_int64(db->sel_game, 0);
+		db->flushes[db->nflushes].first =
+		    sqlite3_column_int64(db->sel_game, 1);
+		db->flushes[db->nflushes++].n =
+		    sqlite3_column_int64(db->sel_game, 2) / GREC;
+	}
+	sqlite3_reset(db->sel_game);
+	if (rc != SQLITE_DONE) {
+		said(db, NULL);
+		return 2;
+	}
+	return 0;
+}
+
 int
 db_game(struct db *db, int64_t id, struct db_game *g,
     const struct db_file **file)
 {
+	const struct flush_games *fl;
+	unsigned char e[GREC];
+	size_t lo, hi, mid;
 	int rc;
 
-	sqlite3_bind_int64(db->sel_game, 1, id);
-	if ((rc = sqlite3_step(db->sel_game)) != SQLITE_ROW) {
-		if (rc == SQLITE_DONE)
-			cli_warn("%s: no game %lld: the database is damaged",
-			    db->path, (long long)id);
+	if (!db->flushes_read && read_flushes(db) != 0)
+		return 2;
+	/* The flush of the game: the last whose first game is not after it. */
+	lo = 0;
+	hi = db->nflushes;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (db->flushes[mid].first <= id)
+			lo = mid + 1;
 		else
-			said(db, NULL);
-		sqlite3_reset(db->sel_game);
+			hi = mid;
+	}
+	if (lo == 0 || id - db->flushes[lo - 1].first >=
+	    db->flushes[lo - 1].n) {
+		cli_warn("%s: no game %lld: the database is damaged",
+		    db->path, (long long)id);
+		return 2;
+	}
+	fl = &db->flushes[lo - 1];
+	rc = SQLITE_OK;
+	if (db->blob == NULL)
+		rc = sqlite3_blob_open(db->h, "main", "games", "data", fl->seq,
+		    0, &db->blob);
+	else if (db->blob_seq != fl->seq)
+		rc = sqlite3_blob_reopen(db->blob, fl->seq);
+	db->blob_seq = fl->seq;
+	if (rc != SQLITE_OK || sqlite3_blob_read(db->blob, e, GREC,
+	    (int)((id - fl->first) * GREC)) != SQLITE_OK) {
+		said(db, NULL);
+		sqlite3_blob_close(db->blob);
+		db->blob = NULL;
 		return 2;
 	}
 	g->id = id;
-	g->file = sqlite3_column_int64(db->sel_game, 0);
-	g->number = (long)sqlite3_column_int64(db->sel_game, 1);
-	g->line = (long)sqlite3_column_int64(db->sel_game, 2);
-	g->offset = (uint64_t)sqlite3_column_int64(db->sel_game, 3);
-	g->len = (uint64_t)sqlite3_column_int64(db->sel_game, 4);
-	g->gametype = sqlite3_column_int(db->sel_game, 5);
-	g->key = (uint64_t)sqlite3_column_int64(db->sel_game, 6);
-	sqlite3_reset(db->sel_game);
+	g->file = (int64_t)get(e, 4);
+	g->number = (long)get(e + 4, 4);
+	g->line = (long)get(e + 8, 4);
+	g->len = get(e + 12, 4);
+	g->offset = get(e + 16, 8);
+	g->gametype = e[24];
+	g->key = get(e + 25, 8);
 	if (db->file.name == NULL || db->file.id != g->file) {
 		free(db->file.name);
 		free(db->file.path);
