@@ -440,7 +440,9 @@ static void
 print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
     long ply, const char *fen)
 {
+	char line[5 * 22];
 	const char *s;
+	int n;
 
 	if (drv.fmt == FMT_JSON) {
 		fputs("{\"file\":", x->fp);
@@ -450,10 +452,22 @@ print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
 		    (unsigned long long)dg->offset, ply, fen);
 		return;
 	}
+	/* A line for each game of thousands: no format string. */
 	for (s = f->name; *s != '\0'; s++)
-		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, x->fp);
-	fprintf(x->fp, "\t%ld\t%ld\t%llu\t%ld\t%s\n", dg->number, dg->line,
-	    (unsigned long long)dg->offset, ply, fen);
+		putc(*s == '\t' || *s == '\n' ? ' ' : *s, x->fp);
+	n = 0;
+	line[n++] = '\t';
+	n += cli_utoa((unsigned long long)dg->number, line + n);
+	line[n++] = '\t';
+	n += cli_utoa((unsigned long long)dg->line, line + n);
+	line[n++] = '\t';
+	n += cli_utoa((unsigned long long)dg->offset, line + n);
+	line[n++] = '\t';
+	n += cli_utoa((unsigned long long)ply, line + n);
+	line[n++] = '\t';
+	fwrite(line, 1, (size_t)n, x->fp);
+	fputs(fen, x->fp);
+	putc('\n', x->fp);
 }
 
 /*
@@ -493,7 +507,7 @@ answer(struct ix *x)
 	const pdn_move *move, *next;
 	pdn_reader *r = NULL;
 	char *buf = NULL;
-	size_t n, i;
+	size_t n, i, j, k;
 	int st = 0, rc, ok, each = 1, mi, ni;
 
 	if (db_lookup(x->db, pdn_position_hash(&x->pos), db_check(&x->pos),
@@ -502,7 +516,9 @@ answer(struct ix *x)
 	pdn_fen_write(fen, sizeof(fen), &x->pos);
 	if (x->cmd == C_QUERY && drv.fmt == FMT_TSV)
 		drv_tsv_header(&drv, x->fp, tsv_columns);
-	for (i = 0; i < n && st < 2; i++) {
+	for (i = 0; i < n && st < 2; i = j) {
+		for (j = i + 1; j < n && h[j].game == h[i].game; j++)
+			;
 		if (db_file_of(x->db, h[i].game, &f) != 0 ||
 		    file_ok(x, f, &ok) != 0) {
 			st = 2;
@@ -513,41 +529,43 @@ answer(struct ix *x)
 			continue;
 		}
 		move = next = NULL;
-		if (each) {
-			/* Until one game confirms the position. */
-			if ((rc = replay_hit(x, &h[i], &r, &buf, &move,
-			    &next)) < 0) {
-				st = rc == -1 ? 1 : 2;
-				continue;
-			}
-			if (rc == 0)
-				continue;
+		/* Until one game confirms the position: each of its plies. */
+		for (k = i, rc = 1; each && k < j; k++)
+			if ((rc = replay_hit(x, &h[k], &r, &buf, &move,
+			    &next)) != 0)
+				break;
+		if (rc < 0)
+			st = rc == -1 ? 1 : 2;
+		if (rc != 1)
+			continue;
+		if (each)
 			each = 0;
-		}
+		else
+			k = i;	/* its first ply */
 		x->found++;
 		if (drv.quiet)
 			continue;
 		if (x->cmd == C_QUERY) {
-			if (db_game(x->db, h[i].game, &dg, &gf) != 0) {
+			if (db_game(x->db, h[k].game, &dg, &gf) != 0) {
 				st = 2;
 				break;
 			}
-			print_hit(x, &dg, gf, h[i].ply, fen);
+			print_hit(x, &dg, gf, h[k].ply, fen);
 			continue;
 		}
-		if (move != NULL || tree_resolve_squares(x->tree, h[i].from,
-		    h[i].to, h[i].next_from, h[i].next_to, &mi, &ni) != 0) {
+		if (move != NULL || tree_resolve_squares(x->tree, h[k].from,
+		    h[k].to, h[k].next_from, h[k].next_to, &mi, &ni) != 0) {
 			/* Squares that fit several moves: the game's own. */
-			if (move == NULL && (rc = replay_hit(x, &h[i], &r, &buf,
+			if (move == NULL && (rc = replay_hit(x, &h[k], &r, &buf,
 			    &move, &next)) != 1) {
 				st = rc == -2 ? 2 : 1;
 				continue;
 			}
 			tree_resolve(x->tree, move, next, &mi, &ni);
 		}
-		tree_count(x->tree, mi, ni, h[i].outcome,
-		    pdn_position_side(&x->pos) == PDN_WHITE ? h[i].white :
-		    h[i].black, h[i].year);
+		tree_count(x->tree, mi, ni, h[k].outcome,
+		    pdn_position_side(&x->pos) == PDN_WHITE ? h[k].white :
+		    h[k].black, h[k].year);
 	}
 	/* A file that changed or went is trouble: the index is stale. */
 	if (st == 1)

@@ -24,19 +24,24 @@
  * entries, little-endian: 0 the key's low 54 bits (7 bytes; the bucket
  * is its top 10), 7 the check (4), 11 the game, less the first (2), 13
  * the ply (2), 15 the move's from and to squares and the reply's (a byte
- * each).  The flush's row of `info` holds its games' outcomes, years and
- * ratings, INFO bytes a game: the outcome (2 bits: 0 none, 1 white, 2
+ * each).  The games' outcomes, years and ratings are rows of `info`, of
+ * INFO_CHUNK games each (row k the games from k * INFO_CHUNK + 1), INFO
+ * bytes a game: the outcome (2 bits: 0 none, 1 white, 2
  * draw, 3 black), the year (14), White's rating (17), Black's (17).
- * Its row of games holds where they are, GREC bytes a game: the file
- * (4), the game's number (4), line (4), offset (8) and length (4) in it,
- * its GameType (1), its key for add's copies (8).
+ * Where they are is rows of `games`, of GAMES_CHUNK games each, GREC
+ * bytes a game: the file (4), the game's number (4), line (4), length (4)
+ * and offset (8) in it, its GameType (1), its key for add's copies (8).
+ * Both kinds of rows fit in a page, so that a game's bytes are read
+ * without walking a chain of overflow pages.
  */
 #define ENTRY		DB_ENTRY
 /* Entries kept before a flush: 27 MB of them, 26 KB a bucket. */
 #define FLUSH_AT	(1u << 20)
 #define HEAD		4
 #define INFO		7
-#define GREC		33	/* a game of a flush's row of games */
+#define GREC		33	/* a game of a row of games */
+#define GAMES_CHUNK	120	/* 3,960 bytes: a 4 KB page holds 4,061 */
+#define INFO_CHUNK	512	/* 3,584 bytes */
 #define KEY_LOW		((UINT64_C(1) << (64 - DB_BUCKET_BITS)) - 1)
 /*
  * SQLite's page: larger ones are fewer to write but leave more of the
@@ -60,12 +65,9 @@ struct db {
 	struct bucket *b;
 	struct bucket info;	/* the games of the flush, INFO bytes each */
 	struct bucket grec;	/* and GREC bytes each */
-	/* db_game()'s: the flushes' first games, their rows, one open. */
-	struct flush_games { int64_t seq, first, n; } *flushes;
-	size_t nflushes;
-	int flushes_read;
+	/* db_game()'s row of games, open. */
 	sqlite3_blob *blob;
-	int64_t blob_seq;
+	int64_t blob_row;
 	size_t pending;		/* entries in the buckets */
 	int64_t seq, next_game, first;	/* first: the flush's first game */
 	/* The keys of the games stored, open addressing (0: empty). */
@@ -122,11 +124,9 @@ static const char schema[] =
 	"CREATE TABLE files(id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
 	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER, "
 	"    first INTEGER NOT NULL);"
-	"CREATE TABLE games(seq INTEGER PRIMARY KEY, first INTEGER NOT NULL, "
-	"    data BLOB NOT NULL);"
-	"CREATE TABLE post(seq INTEGER NOT NULL, bucket INTEGER NOT NULL, "
-	"    data BLOB NOT NULL, PRIMARY KEY(seq, bucket)) WITHOUT ROWID;"
-	"CREATE TABLE info(seq INTEGER PRIMARY KEY, data BLOB NOT NULL);";
+	"CREATE TABLE games(chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);"
+	"CREATE TABLE post(id INTEGER PRIMARY KEY, data BLOB NOT NULL);"
+	"CREATE TABLE info(chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);";
 
 /* Says what SQLite said about the database. */
 static void
@@ -168,7 +168,7 @@ pragma(struct db *db, const char *sql)
 
 /* Whether the open database is ours, of our version: 0, or 2 (said). */
 static int
-check_ours(struct db *db)
+check_ours(struct db *db, int any_version)
 {
 	long long id, ver;
 
@@ -182,7 +182,7 @@ check_ours(struct db *db)
 	}
 	if ((ver = pragma(db, "PRAGMA user_version")) < 0)
 		return 2;
-	if (ver != DB_VERSION) {
+	if (ver != DB_VERSION && !any_version) {
 		cli_warn("%s: a pdn-index database of version %lld; this "
 		    "pdn-index reads version %d: build it again", db->path,
 		    ver, DB_VERSION);
@@ -201,17 +201,18 @@ prepare(struct db *db)
 		{ offsetof(struct db, ins_file),
 		    "INSERT INTO files VALUES(?, ?, ?, ?, ?, ?)" },
 		{ offsetof(struct db, ins_game),
-		    "INSERT INTO games VALUES(?, ?, ?)" },
+		    "INSERT OR REPLACE INTO games VALUES(?, ?)" },
 		{ offsetof(struct db, ins_post),
-		    "INSERT INTO post(bucket, seq, data) VALUES(?, ?, ?)" },
+		    "INSERT INTO post VALUES(? << " STR(DB_BUCKET_BITS) " | ?, ?)" },
 		{ offsetof(struct db, sel_post),
-		    "SELECT data FROM post WHERE bucket = ? AND seq = ?" },
+		    "SELECT data FROM post WHERE id = ? << " STR(DB_BUCKET_BITS)
+		    " | ?" },
 		{ offsetof(struct db, ins_info),
-		    "INSERT INTO info VALUES(?, ?)" },
+		    "INSERT OR REPLACE INTO info VALUES(?, ?)" },
 		{ offsetof(struct db, sel_info),
-		    "SELECT data FROM info WHERE seq = ?" },
+		    "SELECT data FROM info WHERE chunk = ?" },
 		{ offsetof(struct db, sel_game),
-		    "SELECT seq, first, length(data) FROM games ORDER BY seq" },
+		    "SELECT data FROM games WHERE chunk = ?" },
 		{ offsetof(struct db, sel_file),
 		    "SELECT name, path, size, mtime FROM files WHERE id = ?" },
 	};
@@ -327,7 +328,6 @@ db_free(struct db *db)
 	free(db->b);
 	free(db->info.data);
 	free(db->grec.data);
-	free(db->flushes);
 	free(db->keys);
 	for (i = 0; i < db->nfiles; i++) {
 		free(db->files[i].name);
@@ -366,12 +366,12 @@ start_writing(struct db *db)
 			return 2;
 		}
 	}
-	if ((db->seq = one_number(db, "SELECT coalesce(max(seq), 0) + 1 "
-	    "FROM post")) < 0)
+	if ((db->seq = one_number(db, "SELECT coalesce(max(id) >> "
+	    STR(DB_BUCKET_BITS) ", 0) + 1 FROM post")) < 0)
 		return 2;
 	db->next_game = 1;
-	if (sqlite3_prepare_v2(db->h, "SELECT first, data FROM games ORDER BY "
-	    "seq", -1, &st, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(db->h, "SELECT chunk, data FROM games ORDER BY "
+	    "chunk", -1, &st, NULL) != SQLITE_OK) {
 		said(db, NULL);
 		return 2;
 	}
@@ -379,8 +379,8 @@ start_writing(struct db *db)
 		const unsigned char *d = sqlite3_column_blob(st, 1);
 		size_t len = (size_t)sqlite3_column_bytes(st, 1);
 
-		db->next_game = sqlite3_column_int64(st, 0) +
-		    (int64_t)(len / GREC);
+		db->next_game = sqlite3_column_int64(st, 0) * GAMES_CHUNK +
+		    (int64_t)(len / GREC) + 1;
 		for (i = 0; i + GREC <= len; i += GREC)
 			if (key_insert(db, get(d + i + 25, 8)) != 0) {
 				sqlite3_finalize(st);
@@ -388,13 +388,14 @@ start_writing(struct db *db)
 				return 2;
 			}
 	}
-	db->first = db->next_game;
 	sqlite3_finalize(st);
+	db->first = db->next_game;
 	return 0;
 }
 
-struct db *
-db_open(const char *path, int write)
+/* db_open(), or with write -1 only whether it is ours, of any version. */
+static struct db *
+open_db(const char *path, int write)
 {
 	struct db *db;
 	struct stat sb;
@@ -413,7 +414,7 @@ db_open(const char *path, int write)
 	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
-		if (write) {
+		if (write > 0) {
 			said(db, NULL);
 			goto fail;
 		}
@@ -428,9 +429,9 @@ db_open(const char *path, int write)
 	}
 	/* A database another run is writing is not waited for. */
 	sqlite3_busy_timeout(db->h, 0);
-	if (check_ours(db) != 0 || prepare(db) != 0)
+	if (check_ours(db, write < 0) != 0 || (write >= 0 && prepare(db) != 0))
 		goto fail;
-	if (write) {
+	if (write > 0) {
 		if (sqlite3_exec(db->h, "PRAGMA journal_mode = WAL", NULL,
 		    NULL, NULL) != SQLITE_OK ||
 		    sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL,
@@ -449,6 +450,12 @@ fail:
 }
 
 struct db *
+db_open(const char *path, int write)
+{
+	return open_db(path, write);
+}
+
+struct db *
 db_create(const char *path)
 {
 	struct db *db, *old;
@@ -458,8 +465,8 @@ db_create(const char *path)
 	int fd;
 
 	if (stat(path, &sb) == 0 && sb.st_size > 0) {
-		/* Only one of ours is replaced. */
-		if ((old = db_open(path, 0)) == NULL) {
+		/* Only one of ours is replaced, of any version. */
+		if ((old = open_db(path, -1)) == NULL) {
 			cli_warn("%s: not replaced", path);
 			return NULL;
 		}
@@ -512,6 +519,59 @@ fail:
 	return NULL;
 }
 
+/*
+ * Writes the flush's games (from db->first, rec bytes each in buf) into
+ * rows of `chunk` games: the rows they fill, a row begun by an earlier
+ * flush or add read and written again with them.  Returns 0, or 2
+ * (said).
+ */
+static int
+write_chunks(struct db *db, sqlite3_stmt *ins, sqlite3_stmt *sel,
+    int64_t chunk, size_t rec, struct bucket *buf)
+{
+	unsigned char row[INFO_CHUNK * INFO > GAMES_CHUNK * GREC ?
+	    INFO_CHUNK * INFO : GAMES_CHUNK * GREC];
+	int64_t g = db->first, end = db->first + (int64_t)(buf->len / rec);
+	int64_t k, to;
+	size_t have, len;
+	int rc;
+
+	while (g < end) {
+		k = (g - 1) / chunk;
+		to = (k + 1) * chunk + 1 < end ? (k + 1) * chunk + 1 : end;
+		have = (size_t)(g - 1 - k * chunk) * rec;
+		if (have > 0) {
+			sqlite3_bind_int64(sel, 1, k);
+			if ((rc = sqlite3_step(sel)) != SQLITE_ROW ||
+			    (size_t)sqlite3_column_bytes(sel, 0) != have) {
+				sqlite3_reset(sel);
+				if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+					cli_warn("%s: a row of games is damaged",
+					    db->path);
+				else
+					said(db, NULL);
+				return 2;
+			}
+			memcpy(row, sqlite3_column_blob(sel, 0), have);
+			sqlite3_reset(sel);
+		}
+		len = (size_t)(to - g) * rec;
+		memcpy(row + have, buf->data + (size_t)(g - db->first) * rec,
+		    len);
+		sqlite3_bind_int64(ins, 1, k);
+		sqlite3_bind_blob(ins, 2, row, (int)(have + len), SQLITE_STATIC);
+		rc = sqlite3_step(ins);
+		sqlite3_reset(ins);
+		if (rc != SQLITE_DONE) {
+			said(db, NULL);
+			return 2;
+		}
+		g = to;
+	}
+	buf->len = 0;
+	return 0;
+}
+
 /* Writes the buckets' entries: a row per bucket that has some. */
 static int
 flush(struct db *db)
@@ -525,8 +585,8 @@ flush(struct db *db)
 		b = &db->b[i];
 		if (b->len == 0)
 			continue;
-		sqlite3_bind_int64(db->ins_post, 1, (sqlite3_int64)i);
-		sqlite3_bind_int64(db->ins_post, 2, db->seq);
+		sqlite3_bind_int64(db->ins_post, 1, db->seq);
+		sqlite3_bind_int64(db->ins_post, 2, (sqlite3_int64)i);
 		sqlite3_bind_blob(db->ins_post, 3, b->data, (int)b->len,
 		    SQLITE_STATIC);
 		if (sqlite3_step(db->ins_post) != SQLITE_DONE) {
@@ -537,25 +597,10 @@ flush(struct db *db)
 		sqlite3_reset(db->ins_post);
 		b->len = 0;
 	}
-	sqlite3_bind_int64(db->ins_info, 1, db->seq);
-	sqlite3_bind_blob(db->ins_info, 2, db->info.data, (int)db->info.len,
-	    SQLITE_STATIC);
-	i = sqlite3_step(db->ins_info) == SQLITE_DONE;
-	sqlite3_reset(db->ins_info);
-	if (!i) {
-		said(db, NULL);
+	if (write_chunks(db, db->ins_info, db->sel_info, INFO_CHUNK, INFO,
+	    &db->info) != 0 || write_chunks(db, db->ins_game, db->sel_game,
+	    GAMES_CHUNK, GREC, &db->grec) != 0)
 		return 2;
-	}
-	sqlite3_bind_int64(db->ins_game, 1, db->seq);
-	sqlite3_bind_int64(db->ins_game, 2, db->first);
-	sqlite3_bind_blob(db->ins_game, 3, db->grec.data, (int)db->grec.len,
-	    SQLITE_STATIC);
-	i = sqlite3_step(db->ins_game) == SQLITE_DONE;
-	sqlite3_reset(db->ins_game);
-	if (!i) {
-		said(db, NULL);
-		return 2;
-	}
 	db->info.len = db->grec.len = 0;
 	db->seq++;
 	db->first = db->next_game;
@@ -766,39 +811,43 @@ by_game(const void *a, const void *b)
 }
 
 /*
- * The outcomes, years and ratings of the hits h[from..n-1], of the flush
- * seq: from its row of info.  Returns 0, or 2 (said).
+ * The outcomes, years and ratings of the hits h[0..n-1], in the order of
+ * their games: from the rows of info.  Returns 0, or 2 (said).
  */
 static int
-hit_info(struct db *db, int64_t seq, int64_t first, struct db_hit *h,
-    size_t from, size_t n)
+hit_info(struct db *db, struct db_hit *h, size_t n)
 {
 	static const int outcomes[] = { PDN_OUTCOME_NONE, PDN_OUTCOME_WHITE,
 	    PDN_OUTCOME_DRAW, PDN_OUTCOME_BLACK };
-	const unsigned char *d;
-	size_t len, i, at;
+	const unsigned char *d = NULL;
+	size_t len = 0, i, at;
+	int64_t row = -1;
 	uint64_t v;
 	int rc;
 
-	sqlite3_bind_int64(db->sel_info, 1, seq);
-	if ((rc = sqlite3_step(db->sel_info)) != SQLITE_ROW) {
-		sqlite3_reset(db->sel_info);
-		if (rc == SQLITE_DONE)
-			cli_warn("%s: no games of flush %lld: the database is "
-			    "damaged", db->path, (long long)seq);
-		else
-			said(db, NULL);
-		return 2;
-	}
-	d = sqlite3_column_blob(db->sel_info, 0);
-	len = (size_t)sqlite3_column_bytes(db->sel_info, 0);
-	for (i = from; i < n; i++) {
-		at = (size_t)(h[i].game - first) * INFO;
+	for (i = 0; i < n; i++) {
+		if ((h[i].game - 1) / INFO_CHUNK != row) {
+			sqlite3_reset(db->sel_info);
+			row = (h[i].game - 1) / INFO_CHUNK;
+			sqlite3_bind_int64(db->sel_info, 1, row);
+			if ((rc = sqlite3_step(db->sel_info)) != SQLITE_ROW) {
+				sqlite3_reset(db->sel_info);
+				if (rc != SQLITE_DONE) {
+					said(db, NULL);
+					return 2;
+				}
+				len = 0;
+			} else {
+				d = sqlite3_column_blob(db->sel_info, 0);
+				len = (size_t)sqlite3_column_bytes(db->sel_info,
+				    0);
+			}
+		}
+		at = (size_t)((h[i].game - 1) % INFO_CHUNK) * INFO;
 		if (at + INFO > len) {
 			sqlite3_reset(db->sel_info);
-			cli_warn("%s: no game %lld in flush %lld: the database "
-			    "is damaged", db->path, (long long)h[i].game,
-			    (long long)seq);
+			cli_warn("%s: no game %lld: the database is damaged",
+			    db->path, (long long)h[i].game);
 			return 2;
 		}
 		v = get(d + at, INFO);
@@ -817,7 +866,7 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
 {
 	const unsigned char *e, *end;
 	struct db_hit *h = NULL, *x;
-	size_t nh = 0, cap = 0, i, k, had;
+	size_t nh = 0, cap = 0, i;
 	uint64_t low = key & KEY_LOW;
 	int64_t seq, first;
 	int rc;
@@ -828,12 +877,12 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
 	 * one.
 	 */
 	if (db->seq == 0 && (db->seq = one_number(db, "SELECT "
-	    "coalesce(max(seq), 0) + 1 FROM post")) < 0)
+	    "coalesce(max(id) >> " STR(DB_BUCKET_BITS) ", 0) + 1 FROM post")) < 0)
 		return 2;
 	for (seq = 1; seq < db->seq; seq++) {
-		sqlite3_bind_int64(db->sel_post, 1,
+		sqlite3_bind_int64(db->sel_post, 1, seq);
+		sqlite3_bind_int64(db->sel_post, 2,
 		    (sqlite3_int64)(key >> (64 - DB_BUCKET_BITS)));
-		sqlite3_bind_int64(db->sel_post, 2, seq);
 		if ((rc = sqlite3_step(db->sel_post)) != SQLITE_ROW) {
 			sqlite3_reset(db->sel_post);
 			if (rc == SQLITE_DONE)
@@ -852,7 +901,6 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
 			return 2;
 		}
 		first = (int64_t)get(e, HEAD);
-		had = nh;
 		for (e += HEAD; e + ENTRY <= end; e += ENTRY) {
 			if (get(e, 7) != low || get(e + 7, 4) != check)
 				continue;
@@ -873,20 +921,21 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
 			x->next_to = e[18];
 		}
 		sqlite3_reset(db->sel_post);
-		if (info && nh > had && hit_info(db, seq, first, h, had,
-		    nh) != 0) {
-			free(h);
-			return 2;
-		}
 	}
-	if (nh > 0)
+	/*
+	 * The entries are written in the order of their games and plies:
+	 * sorted already, unless the database was made otherwise.
+	 */
+	for (i = 1; i < nh && by_game(&h[i - 1], &h[i]) <= 0; i++)
+		;
+	if (i < nh)
 		qsort(h, nh, sizeof(*h), by_game);
-	/* The lowest ply of each game. */
-	for (i = k = 0; i < nh; i++)
-		if (k == 0 || h[k - 1].game != h[i].game)
-			h[k++] = h[i];
+	if (info && hit_info(db, h, nh) != 0) {
+		free(h);
+		return 2;
+	}
 	*out = h;
-	*n = k;
+	*n = nh;
 	return 0;
 }
 
@@ -898,74 +947,30 @@ column_dup(sqlite3_stmt *st, int i)
 	return strdup(s != NULL ? (const char *)s : "");
 }
 
-/* The flushes' rows of games: their first games, how many. */
-static int
-read_flushes(struct db *db)
-{
-	size_t cap = 0;
-	int rc;
-
-	db->flushes_read = 1;
-	while ((rc = sqlite3_step(db->sel_game)) == SQLITE_ROW) {
-		if (chunk_grow((void **)&db->flushes, &cap, db->nflushes + 1,
-		    sizeof(*db->flushes)) != 0) {
-			sqlite3_reset(db->sel_game);
-			cli_warn("out of memory");
-			return 2;
-		}
-		db->flushes[db->nflushes].seq =
-		    sqlite3_column_int64(db->sel_game, 0);
-		db->flushes[db->nflushes].first =
-		    sqlite3_column_int64(db->sel_game, 1);
-		db->flushes[db->nflushes++].n =
-		    sqlite3_column_int64(db->sel_game, 2) / GREC;
-	}
-	sqlite3_reset(db->sel_game);
-	if (rc != SQLITE_DONE) {
-		said(db, NULL);
-		return 2;
-	}
-	return 0;
-}
-
 int
 db_game(struct db *db, int64_t id, struct db_game *g,
     const struct db_file **file)
 {
-	const struct flush_games *fl;
 	unsigned char e[GREC];
-	size_t lo, hi, mid;
 	int rc;
 
-	if (!db->flushes_read && read_flushes(db) != 0)
-		return 2;
-	/* The flush of the game: the last whose first game is not after it. */
-	lo = 0;
-	hi = db->nflushes;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (db->flushes[mid].first <= id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == 0 || id - db->flushes[lo - 1].first >=
-	    db->flushes[lo - 1].n) {
-		cli_warn("%s: no game %lld: the database is damaged",
-		    db->path, (long long)id);
-		return 2;
-	}
-	fl = &db->flushes[lo - 1];
 	rc = SQLITE_OK;
 	if (db->blob == NULL)
-		rc = sqlite3_blob_open(db->h, "main", "games", "data", fl->seq,
-		    0, &db->blob);
-	else if (db->blob_seq != fl->seq)
-		rc = sqlite3_blob_reopen(db->blob, fl->seq);
-	db->blob_seq = fl->seq;
+		rc = sqlite3_blob_open(db->h, "main", "games", "data",
+		    (id - 1) / GAMES_CHUNK, 0, &db->blob);
+	else if (db->blob_row != (id - 1) / GAMES_CHUNK)
+		rc = sqlite3_blob_reopen(db->blob, (id - 1) / GAMES_CHUNK);
+	db->blob_row = (id - 1) / GAMES_CHUNK;
+	if (rc == SQLITE_OK && sqlite3_blob_bytes(db->blob) <
+	    (int)(((id - 1) % GAMES_CHUNK + 1) * GREC))
+		rc = SQLITE_CORRUPT;
 	if (rc != SQLITE_OK || sqlite3_blob_read(db->blob, e, GREC,
-	    (int)((id - fl->first) * GREC)) != SQLITE_OK) {
-		said(db, NULL);
+	    (int)((id - 1) % GAMES_CHUNK * GREC)) != SQLITE_OK) {
+		if (rc == SQLITE_CORRUPT)
+			cli_warn("%s: no game %lld: the database is damaged",
+			    db->path, (long long)id);
+		else
+			said(db, NULL);
 		sqlite3_blob_close(db->blob);
 		db->blob = NULL;
 		return 2;

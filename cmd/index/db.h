@@ -98,7 +98,8 @@ struct db *db_open(const char *path, int write);
 /*
  * Creates a new database to replace path: a temporary file beside it,
  * renamed over it by db_close() with commit set.  A file at path that
- * is not a pdn-index database is not replaced (NULL, said).
+ * is not a pdn-index database is not replaced (NULL, said); one of
+ * another version is.
  */
 struct db *db_create(const char *path);
 
@@ -125,8 +126,8 @@ int db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 
 /*
  * The hits of a position of this key and check, in the order of their
- * games, the lowest ply of each game: *out (the caller frees it), their
- * number in *n; the entries of the key with another check (a collision
+ * games and plies (a game may reach it more than once): *out (the
+ * caller frees it), their number in *n; the entries of the key with another check (a collision
  * of keys) are left out.  They are not yet confirmed (db.h above).
  * Returns 0, or 2 (said).
  */
