@@ -35,7 +35,7 @@
  * without walking a chain of overflow pages.
  */
 #define ENTRY		DB_ENTRY
-/* Entries kept before a flush: 27 MB of them, 26 KB a bucket. */
+/* Entries kept before a flush: 19 MB of them, 19 KB a bucket. */
 #define FLUSH_AT	(1u << 20)
 #define HEAD		4
 #define INFO		7
@@ -45,8 +45,8 @@
 #define KEY_LOW		((UINT64_C(1) << (64 - DB_BUCKET_BITS)) - 1)
 /*
  * SQLite's page: larger ones are fewer to write but leave more of the
- * last page of each bucket's row empty (16 KB pages: 33 bytes a ply
- * against 29.5, and no faster a build).
+ * last page of each bucket's row empty (with entries of 27 bytes, 16 KB
+ * pages: 33 bytes a ply against 29.5, and no faster a build).
  */
 #define PAGE_SIZE	4096
 

@@ -4,17 +4,22 @@
  * position of every main line its Zobrist key (pdn_position_hash()).
  *
  * The keys are kept in postings: the top DB_BUCKET_BITS bits of a key
- * choose its bucket, and each flush of the builder appends one row per
- * bucket, a blob of DB_ENTRY-byte entries, so that a build writes a few
- * thousand rows per million positions rather than a row per position
- * (SQLite inserts a row in about a microsecond: a row per ply would cap
- * a build of games of 60 plies at some 20,000 games/s).  An entry holds
- * what a query and a tree need of the game at that ply, so that neither
- * reads the games again: the key (64 bits), a second check of the
- * position (32 bits, db_check(), independent of the key), the game and
- * the ply, the from and to squares of the move played there and of the
- * reply after it, the game's outcome and year, and the rating of the
- * player to move.  A lookup reads the rows of one bucket.
+ * choose its bucket, and each flush of the builder (every million
+ * positions) appends one row per bucket, a blob of DB_ENTRY-byte
+ * entries, so that a build writes a thousand rows per million positions
+ * rather than a row per position (SQLite inserts a row in about a
+ * microsecond: a row per ply would cap a build of games of 60 plies at
+ * some 20,000 games/s).  The rows are keyed by flush << DB_BUCKET_BITS |
+ * bucket in a rowid table: a flush appends, and a seek compares numbers
+ * (a WITHOUT ROWID table of blobs is an index B-tree, whose seeks read
+ * the blobs they pass).  An entry holds what a query and a tree need of
+ * the game at that ply, so that neither reads the games again: the key,
+ * a second check of the position (32 bits, db_check(), independent of
+ * the key), the game and the ply, the from and to squares of the move
+ * played there and of the reply after it.  What a tree counts of a game
+ * (outcome, year, both ratings) and where a game is (file, offset) are
+ * rows of a few hundred games each, each row within a page.  A lookup
+ * reads the rows of one bucket, a row per flush.
  *
  * No false hit: an entry is a hit only when both its key and its check
  * are the position's (96 bits; two different positions agree on both
