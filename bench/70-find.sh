@@ -1,14 +1,15 @@
 #!/bin/sh
-# pdn-find and pdn-index on real international games (bench/games.sh).
-# pdn-find next to pdn-validate -q on the same file in the same rounds
-# (the issue asks for at least 70% of its games/s); pdn-index build on
-# the bench games (at least 100,000 games/s on one core) and the size of
-# the database per ply (at most 40 bytes); then an index of 1,000,000
-# games, the bench games and games of random legal play
-# ($BUILD/bench/randgames), and the time of query and tree on it (under
-# 20 ms), the fastest of 5 runs of the whole command, with the number of
-# games each answer confirmed (each read again from its file and
-# replayed: the time grows with them).
+# pdn-find and pdn-index on real international games (bench/games.sh),
+# with the figures issue 26 asks for:
+# - pdn-find next to pdn-validate -q on the same file in the same rounds
+#   (at least 70% of its games/s), --pattern among them;
+# - pdn-index build on the bench games, on one core (at least 100,000
+#   games/s), and the database's bytes per ply by SQLite's own count
+#   (page_count x page_size / plies; at most 40);
+# - an index of 1,000,000 games, the bench games and games of random
+#   legal play ($BUILD/bench/randgames), and the time of query and tree
+#   on it for a common and a rare position (under 20 ms), the fastest of
+#   5 runs of the whole command, with the games each found.
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -16,46 +17,59 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 BENCH_RUNS=${BENCH_RUNS:-3} run_rounds <<EOF2
 pdn-validate -q                      |$BUILD/bin/pdn-validate -q
 pdn-find -q --moves 32-28 18-23      |$BUILD/bin/pdn-find -q --moves '32-28 18-23'
+pdn-find -q --pattern W28:B23        |$BUILD/bin/pdn-find -q --pattern W28:B23
+pdn-find -f tsv --pattern W28:B23    |$BUILD/bin/pdn-find -f tsv --pattern W28:B23
 pdn-find -f tsv --moves 32-28 18-23  |$BUILD/bin/pdn-find -f tsv --moves '32-28 18-23'
 pdn-find -f tsv --material 1K:3      |$BUILD/bin/pdn-find -f tsv --material 1K:3
-pdn-find -f tsv --pattern W28:B23    |$BUILD/bin/pdn-find -f tsv --pattern W28:B23
 pdn-find --tree --moves 32-28        |$BUILD/bin/pdn-find --tree --moves 32-28
 pdn-find -j 2 -q --moves 32-28 18-23 |$BUILD/bin/pdn-find -j 2 -q --moves '32-28 18-23'
 EOF2
 
-# build: the fastest of 3, its games/s and the database's bytes per ply.
-build_db() {
-	n=0 secs=
-	while [ $n -lt 3 ]; do
-		rm -f "$tmp/t.db"
-		/usr/bin/time -o "$tmp/time" -f "%e %M" $BUILD/bin/pdn-index -q \
-		    build "$tmp/t.db" "$@" 2>"$tmp/stderr" || cat "$tmp/stderr"
-		read -r s r <"$tmp/time"
-		secs=$(awk -v a="$secs" -v b="$s" \
-		    'BEGIN { print (a == "" || b < a) ? b : a }')
-		n=$((n + 1))
-	done
+# bytes_per_ply DB PLIES: SQLite's size of the database over the plies.
+bytes_per_ply() {
+	sqlite3 "$1" 'PRAGMA page_count; PRAGMA page_size' | {
+		read -r pc
+		read -r ps
+		awk -v pc="$pc" -v ps="$ps" -v p="$2" \
+		    'BEGIN { printf "%.1f", pc * ps / p }'
+	}
 }
-build_db "$tmp/big.pdn"
-size=$(wc -c <"$tmp/t.db")
-awk -v g="$games" -v p="$plies" -v s="$secs" -v z="$size" -v r="$r" 'BEGIN {
-	printf "pdn-index build (%d games): %6.2f s %9.0f games/s  %.1f bytes per ply  max RSS %d KB\n",
-	    g, s, g / s, z / p, r }'
 
-# A million games: the bench games and random ones.
-more=$((1000000 - games))
+# build: the fastest of 3 (on one core: taskset when there is one).
+one=
+command -v taskset >/dev/null 2>&1 && one="taskset -c 0"
+n=0 secs=
+while [ $n -lt 3 ]; do
+	rm -f "$tmp/t.db"
+	/usr/bin/time -o "$tmp/time" -f "%e %U %S %M" $one $BUILD/bin/pdn-index \
+	    -q build "$tmp/t.db" "$tmp/big.pdn" 2>"$tmp/stderr" ||
+	    cat "$tmp/stderr"
+	read -r s u y r <"$tmp/time"
+	secs=$(awk -v a="$secs" -v b="$s" \
+	    'BEGIN { print (a == "" || b < a) ? b : a }')
+	n=$((n + 1))
+done
+awk -v g="$games" -v s="$secs" -v b="$(bytes_per_ply "$tmp/t.db" "$plies")" \
+    -v r="$r" 'BEGIN {
+	printf "pdn-index build (%d games): %6.2f s %9.0f games/s  %s bytes per ply  max RSS %d KB\n",
+	    g, s, g / s, b, r }'
+
+# A million games (BENCH_INDEX_GAMES): the bench games and random ones.
+more=$((${BENCH_INDEX_GAMES:-1000000} - games))
 [ $more -lt 0 ] && more=0
 $BUILD/bench/randgames $more 1 >"$tmp/random.pdn"
-# Their plies: the move tokens (a line ends with one, after eight moves).
-rplies=$(tr ' ' '\n' <"$tmp/random.pdn" | grep -c '^[0-9]*[-x][0-9]')
 rm -f "$tmp/t.db"
-/usr/bin/time -o "$tmp/time" -f "%e %M" $BUILD/bin/pdn-index -q build \
-    "$tmp/t.db" "$tmp/big.pdn" "$tmp/random.pdn"
+/usr/bin/time -o "$tmp/time" -f "%e %M" $one $BUILD/bin/pdn-index build \
+    "$tmp/t.db" "$tmp/big.pdn" "$tmp/random.pdn" 2>"$tmp/stderr"
 read -r s r <"$tmp/time"
-size=$(wc -c <"$tmp/t.db")
-awk -v g="$((games + more))" -v p="$((plies + rplies))" -v s="$s" -v z="$size" 'BEGIN {
-	printf "pdn-index build (%d games, %d random): %6.2f s %9.0f games/s  %.1f bytes per ply\n",
-	    g, g - '"$games"', s, g / s, z / p }'
+# "DB: N games indexed (P positions), ...": a position per ply and game.
+all=$(sed -n 's/.* \([0-9]*\) games indexed (\([0-9]*\) positions).*/\1 \2/p' \
+    "$tmp/stderr")
+set -- $all
+awk -v g="$1" -v p="$(($2 - $1))" -v s="$s" -v r="$r" \
+    -v b="$(bytes_per_ply "$tmp/t.db" "$(($2 - $1))")" 'BEGIN {
+	printf "pdn-index build (%d games, %d plies): %6.2f s %9.0f games/s  %s bytes per ply  max RSS %d KB\n",
+	    g, p, s, g / s, b, r }'
 # ask LABEL ARGS...: the fastest of 5 runs in ms, and the games found.
 ask() {
 	label=$1
@@ -72,15 +86,18 @@ ask() {
 	done
 	[ $rc -ge 2 ] && cat "$tmp/stderr"
 	awk -v l="$label" -v us="$best" -v n="$(grep -c . "$tmp/answer")" \
-	    'BEGIN { printf "%-44s %7.1f ms  (%d lines)\n", l, us / 1000, n }'
+	    'BEGIN { printf "%-48s %7.1f ms  (%d lines)\n", l, us / 1000, n }'
 }
-ask "query --moves '32-28 18-23 37-32 12-18'" query -H "$tmp/t.db" \
-    --moves '32-28 18-23 37-32 12-18'
-ask "query --moves '32-28 18-23'" query -H "$tmp/t.db" --moves '32-28 18-23'
+# Common: after 32-28 18-23, reached by one in eight of the bench games;
+# rare: after 32-28 18-23 31-26, by one in 900; the start: every game.
+ask "query --moves '32-28 18-23' (common)" query -H "$tmp/t.db" \
+    --moves '32-28 18-23'
+ask "tree --moves '32-28 18-23' (common)" tree "$tmp/t.db" \
+    --moves '32-28 18-23'
+ask "query --moves '32-28 18-23 31-26' (rare)" query -H "$tmp/t.db" \
+    --moves '32-28 18-23 31-26'
+ask "tree --moves '32-28 18-23 31-26' (rare)" tree "$tmp/t.db" \
+    --moves '32-28 18-23 31-26'
 ask "query --moves '35-30 16-21 31-26 19-23'" query -H "$tmp/t.db" \
     --moves '35-30 16-21 31-26 19-23'
-ask "tree --moves '32-28 18-23 37-32 12-18'" tree "$tmp/t.db" \
-    --moves '32-28 18-23 37-32 12-18'
-ask "tree --moves '32-28 18-23 37-32'" tree "$tmp/t.db" \
-    --moves '32-28 18-23 37-32'
-ask "tree --moves '35-30 16-21'" tree "$tmp/t.db" --moves '35-30 16-21'
+ask "tree (the start: every game)" tree "$tmp/t.db"

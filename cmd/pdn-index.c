@@ -6,10 +6,11 @@
  * copies of games it holds (the same setup and main line); `query DB`
  * lists the games whose main line reaches the position of --fen or
  * --moves, `tree DB` prints the opening tree from it (the start
- * position without either).  A key found in the index is a candidate
- * only: each is confirmed by reading its game again from its file and
- * replaying it, so that no collision of keys is reported.  See
- * pdn-index(1).
+ * position without either).  Both answer from what the index stores
+ * of each position (index/db.h), without reading the games again: hits
+ * are the entries of the position's key and check, and one game of them
+ * is read again and replayed to the position before any is reported
+ * (every one is, when that one does not reach it).  See pdn-index(1).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "chunks.h"
 #include "cli.h"
 #include "driver.h"
 #include "emit.h"
@@ -56,10 +58,10 @@ struct ix {
 	const char *fen, *moves;
 	struct db *db;
 	pdn_replay *rp;
-	/* build, add: a game's keys and plies. */
-	uint64_t *keys;
-	long *plies;
-	size_t cap;
+	/* build, add: a game's positions, and its moves. */
+	struct db_ply *p;
+	const pdn_move **mv;
+	size_t cap, capmv;
 	long added, copies, unplayed;
 	/* query, tree: the position, its output. */
 	pdn_position pos;
@@ -100,61 +102,91 @@ static const struct drv_tool tool_def = {
 
 /* The key of a game's setup and main line: its positions' keys, mixed. */
 static uint64_t
-game_key(const uint64_t *keys, size_t n)
+game_key(const struct db_ply *p, size_t n)
 {
 	uint64_t h = UINT64_C(0xcbf29ce484222325);
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		h ^= keys[i];
+		h ^= p[i].key;
 		h *= UINT64_C(0x100000001b3);
 		h ^= h >> 29;
 	}
 	return h;
 }
 
+/* Keeps position pos of key `key` at ply, and its check. */
 static int
-keep(struct ix *x, size_t n, uint64_t key, long ply)
+keep(struct ix *x, size_t n, uint64_t key, const pdn_position *pos,
+    long ply)
 {
-	size_t cap;
+	struct db_ply *p;
 
-	if (n >= x->cap) {
-		cap = x->cap == 0 ? 512 : 2 * x->cap;
-		if ((x->keys = realloc(x->keys, cap * sizeof(*x->keys))) ==
-		    NULL || (x->plies = realloc(x->plies,
-		    cap * sizeof(*x->plies))) == NULL) {
-			cli_warn("out of memory");
-			return -1;
-		}
-		x->cap = cap;
+	if (n >= x->cap && chunk_grow((void **)&x->p, &x->cap, n + 1,
+	    sizeof(*x->p)) != 0) {
+		cli_warn("out of memory");
+		return -1;
 	}
-	x->keys[n] = key;
-	x->plies[n] = ply;
+	p = &x->p[n];
+	p->key = key;
+	p->check = db_check(pos);
+	p->ply = ply;
 	return 0;
 }
 
 /*
- * The keys of a played game's positions: the start, the /FEN/ setups of
- * the main line, after each ply.  Their number, or -1 (said).
+ * The moves of the main line from the position at ply and after it (what
+ * a tree counts): NULL for none, and at a ply whose position is a setup.
+ */
+static void
+moves_at(const pdn_played *pg, long ply, const pdn_move **move,
+    const pdn_move **next)
+{
+	pdn_ply p;
+
+	*move = *next = NULL;
+	if (pdn_played_ply(&p, pg, 0, ply) == 0 &&
+	    !(p.flags & PDN_PLY_SETUP)) {
+		*move = p.move;
+		if (pdn_played_ply(&p, pg, 0, ply + 1) == 0 &&
+		    !(p.flags & PDN_PLY_SETUP))
+			*next = p.move;
+	}
+}
+
+static void
+set_squares(struct db_ply *p, const pdn_move *move, const pdn_move *next)
+{
+	p->from = (unsigned char)(move != NULL ? pdn_move_from(move) : 0);
+	p->to = (unsigned char)(move != NULL ? pdn_move_to(move) : 0);
+	p->next_from = (unsigned char)(next != NULL ? pdn_move_from(next) : 0);
+	p->next_to = (unsigned char)(next != NULL ? pdn_move_to(next) : 0);
+}
+
+/*
+ * The positions of a played game: the start, the /FEN/ setups of the
+ * main line, after each ply; with each its key, check and moves.  Their
+ * number, or -1 (said).
  */
 static long
 game_keys(struct ix *x, const pdn_played *pg)
 {
 	const pdn_position *pos[64];
-	const pdn_move *mv[64];
+	const pdn_move *move, *next;
 	const pdn_position *before;
 	const pdn_setup *su;
 	uint64_t h;
 	long from, n, k;
-	size_t m = 0, i;
+	size_t m = 0, i, nmv = 0;
 	int chain = pdn_played_setups(pg) == 1;
 
 	before = pdn_played_start(pg);
 	h = pdn_position_hash(before);
-	if (keep(x, m++, h, 0) != 0)
+	if (keep(x, m++, h, before, 0) != 0)
 		return -1;
 	for (i = 1; (su = pdn_played_setup(pg, i)) != NULL; i++)
-		if (keep(x, m++, pdn_position_hash(&su->pos), su->ply) != 0)
+		if (keep(x, m++, pdn_position_hash(&su->pos), &su->pos,
+		    su->ply) != 0)
 			return -1;
 	/*
 	 * Without a /FEN/ setup in the line, each key is the one before it
@@ -163,15 +195,53 @@ game_keys(struct ix *x, const pdn_played *pg)
 	 */
 	for (from = 0; (n = pdn_played_positions(pos, 64, pg, 0, from)) > 0;
 	    from += n) {
-		if (chain && pdn_played_moves(mv, 64, pg, 0, from) != n)
-			chain = 0;
+		if (chain) {
+			if (nmv + (size_t)n > x->capmv && chunk_grow((void **)
+			    &x->mv, &x->capmv, nmv + (size_t)n,
+			    sizeof(*x->mv)) != 0) {
+				cli_warn("out of memory");
+				return -1;
+			}
+			if (pdn_played_moves(x->mv + nmv, 64, pg, 0, from) != n)
+				chain = 0;
+			nmv += (size_t)n;
+		}
 		for (k = 0; k < n; k++) {
-			h = chain ? pdn_hash_after(h, before, mv[k]) :
+			h = chain ? pdn_hash_after(h, before, x->mv[from + k]) :
 			    pdn_position_hash(pos[k]);
 			before = pos[k];
-			if (keep(x, m++, h, from + k + 1) != 0)
+			if (keep(x, m++, h, pos[k], from + k + 1) != 0)
 				return -1;
 		}
+	}
+	/*
+	 * The moves from each position: the line's, at ply p the p-th (in a
+	 * line without setups the entry of ply p is the p-th), each move's
+	 * squares read once.
+	 */
+	if (chain) {
+		unsigned char f = 0, t = 0, nf, nt;
+
+		if (nmv > 0) {
+			f = (unsigned char)pdn_move_from(x->mv[0]);
+			t = (unsigned char)pdn_move_to(x->mv[0]);
+		}
+		for (i = 0; i < m; i++) {
+			nf = nt = 0;
+			if (i + 1 < nmv) {
+				nf = (unsigned char)pdn_move_from(x->mv[i + 1]);
+				nt = (unsigned char)pdn_move_to(x->mv[i + 1]);
+			}
+			x->p[i].from = f;
+			x->p[i].to = t;
+			x->p[i].next_from = f = nf;
+			x->p[i].next_to = t = nt;
+		}
+		return (long)m;
+	}
+	for (i = 0; i < m; i++) {
+		moves_at(pg, x->p[i].ply, &move, &next);
+		set_squares(&x->p[i], move, next);
 	}
 	return (long)m;
 }
@@ -227,7 +297,7 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 			break;
 		}
 		memset(&dg, 0, sizeof(dg));
-		dg.key = game_key(x->keys, (size_t)n);
+		dg.key = game_key(x->p, (size_t)n);
 		if (x->cmd == C_ADD && db_has_key(x->db, dg.key)) {
 			x->copies++;
 			continue;
@@ -238,8 +308,11 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 		dg.offset = g->offset;
 		dg.len = g->span.len;
 		dg.gametype = g->gametype;
-		if (db_add_game(x->db, &dg, x->keys, x->plies,
-		    (size_t)n) != 0)
+		dg.outcome = pdn_outcome_parse(pdn_game_tag(g, "Result"),
+		    NULL);
+		dg.year = tree_year(g);
+		tree_ratings(g, &dg.white, &dg.black);
+		if (db_add_game(x->db, &dg, x->p, (size_t)n) != 0)
 			st = 2;
 		else
 			x->added++;
@@ -253,19 +326,14 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 /* --- query and tree ----------------------------------------------------- */
 
 /*
- * Reads stored game dg again from its file and replays it into *pg (with
- * the reader *r, which the caller frees): 0, 1 when it cannot be read as
- * it was indexed (said once per file), 2 after trouble.
+ * Whether the files of the hits are as they were indexed: each is looked
+ * at once (x->file, x->file_bad), and the games of one that changed are
+ * left out, said once.  Returns 0, or 2 after trouble.
  */
 static int
-reread(struct ix *x, const struct db_game *dg, const struct db_file *f,
-    pdn_reader **r, char **buf, const pdn_played **pg)
+file_ok(struct ix *x, const struct db_file *f, int *ok)
 {
-	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-	pdn_replay_options rpo = PDN_REPLAY_OPTIONS_INIT;
-	const pdn_game *g;
 	struct stat sb;
-	ssize_t got;
 
 	if (x->file != f->id) {
 		if (x->fd >= 0)
@@ -283,7 +351,28 @@ reread(struct ix *x, const struct db_game *dg, const struct db_file *f,
 			x->file_bad = 1;
 		}
 	}
-	if (x->file_bad)
+	*ok = !x->file_bad;
+	return 0;
+}
+
+/*
+ * Reads stored game dg again from its file and replays it into *pg (with
+ * the reader *r, which the caller frees): 0, 1 when it cannot be read as
+ * it was indexed (said once per file), 2 after trouble.
+ */
+static int
+reread(struct ix *x, const struct db_game *dg, const struct db_file *f,
+    pdn_reader **r, char **buf, const pdn_played **pg)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	pdn_replay_options rpo = PDN_REPLAY_OPTIONS_INIT;
+	const pdn_game *g;
+	ssize_t got;
+	int ok;
+
+	if (file_ok(x, f, &ok) != 0)
+		return 2;
+	if (!ok)
 		return 1;
 	free(*buf);
 	if (dg->len > (64u << 20) || (*buf = malloc(dg->len + 1)) == NULL) {
@@ -317,7 +406,7 @@ reread(struct ix *x, const struct db_game *dg, const struct db_file *f,
 
 /*
  * Whether the played game reaches the position at ply: the confirmation
- * of a candidate.  The moves from it and after it for the tree.
+ * of a hit.  The moves from it and after it for the tree.
  */
 static int
 confirm(const struct ix *x, const pdn_played *pg, long ply,
@@ -343,24 +432,18 @@ confirm(const struct ix *x, const pdn_played *pg, long ply,
 		if (pos == NULL)
 			return 0;
 	}
-	if (pdn_played_ply(&p, pg, 0, ply) == 0 &&
-	    !(p.flags & PDN_PLY_SETUP)) {
-		*move = p.move;
-		if (pdn_played_ply(&p, pg, 0, ply + 1) == 0 &&
-		    !(p.flags & PDN_PLY_SETUP))
-			*next = p.move;
-	}
+	moves_at(pg, ply, move, next);
 	return 1;
 }
 
 static void
 print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
-    long ply)
+    long ply, const char *fen)
 {
-	char fen[PDN_FEN_STRMAX];
+	char line[5 * 22];
 	const char *s;
+	int n;
 
-	pdn_fen_write(fen, sizeof(fen), &x->pos);
 	if (drv.fmt == FMT_JSON) {
 		fputs("{\"file\":", x->fp);
 		json_cstr(x->fp, f->name);
@@ -369,53 +452,120 @@ print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
 		    (unsigned long long)dg->offset, ply, fen);
 		return;
 	}
+	/* A line for each game of thousands: no format string. */
 	for (s = f->name; *s != '\0'; s++)
-		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, x->fp);
-	fprintf(x->fp, "\t%ld\t%ld\t%llu\t%ld\t%s\n", dg->number, dg->line,
-	    (unsigned long long)dg->offset, ply, fen);
+		putc(*s == '\t' || *s == '\n' ? ' ' : *s, x->fp);
+	n = 0;
+	line[n++] = '\t';
+	n += cli_utoa((unsigned long long)dg->number, line + n);
+	line[n++] = '\t';
+	n += cli_utoa((unsigned long long)dg->line, line + n);
+	line[n++] = '\t';
+	n += cli_utoa((unsigned long long)dg->offset, line + n);
+	line[n++] = '\t';
+	n += cli_utoa((unsigned long long)ply, line + n);
+	line[n++] = '\t';
+	fwrite(line, 1, (size_t)n, x->fp);
+	fputs(fen, x->fp);
+	putc('\n', x->fp);
 }
 
-/* The games of the position's key, each confirmed, printed or counted. */
+/*
+ * Reads hit h's game again and replays it to the position: 1 when it
+ * reaches it (its moves there in *move, *next), 0 when not, -1 when it
+ * cannot be read again (said), -2 after trouble.
+ */
 static int
-answer(struct ix *x)
+replay_hit(struct ix *x, const struct db_hit *h, pdn_reader **r, char **buf,
+    const pdn_move **move, const pdn_move **next)
 {
-	struct db_hit *h = NULL;
 	struct db_game dg;
 	const struct db_file *f;
 	const pdn_played *pg;
+	int rc;
+
+	if (db_game(x->db, h->game, &dg, &f) != 0)
+		return -2;
+	if ((rc = reread(x, &dg, f, r, buf, &pg)) != 0)
+		return rc == 1 ? -1 : -2;
+	return confirm(x, pg, h->ply, move, next);
+}
+
+/*
+ * The games of the position's key and check, printed or counted.  One
+ * game of them is read again and replayed to the position first: when it
+ * reaches it, the others are taken as stored; when it does not (two
+ * positions of one key and check), each is.
+ */
+static int
+answer(struct ix *x)
+{
+	char fen[PDN_FEN_STRMAX];
+	struct db_hit *h = NULL;
+	struct db_game dg;
+	const struct db_file *f, *gf;
 	const pdn_move *move, *next;
 	pdn_reader *r = NULL;
 	char *buf = NULL;
-	size_t n, i;
-	int st = 0, rc, mi, ni;
+	size_t n, i, j, k;
+	int st = 0, rc, ok, each = 1, mi, ni;
 
-	if (db_lookup(x->db, pdn_position_hash(&x->pos), &h, &n) != 0)
+	if (db_lookup(x->db, pdn_position_hash(&x->pos), db_check(&x->pos),
+	    x->cmd == C_TREE, &h, &n) != 0)
 		return 2;
+	pdn_fen_write(fen, sizeof(fen), &x->pos);
 	if (x->cmd == C_QUERY && drv.fmt == FMT_TSV)
 		drv_tsv_header(&drv, x->fp, tsv_columns);
-	for (i = 0; i < n && st < 2; i++) {
-		if (db_game(x->db, h[i].game, &dg, &f) != 0) {
+	for (i = 0; i < n && st < 2; i = j) {
+		for (j = i + 1; j < n && h[j].game == h[i].game; j++)
+			;
+		if (db_file_of(x->db, h[i].game, &f) != 0 ||
+		    file_ok(x, f, &ok) != 0) {
 			st = 2;
 			break;
 		}
-		if ((rc = reread(x, &dg, f, &r, &buf, &pg)) != 0) {
-			st = rc > st ? rc : st;
+		if (!ok) {
+			st = 1;
 			continue;
 		}
-		if (!confirm(x, pg, h[i].ply, &move, &next))
+		move = next = NULL;
+		/* Until one game confirms the position: each of its plies. */
+		for (k = i, rc = 1; each && k < j; k++)
+			if ((rc = replay_hit(x, &h[k], &r, &buf, &move,
+			    &next)) != 0)
+				break;
+		if (rc < 0)
+			st = rc == -1 ? 1 : 2;
+		if (rc != 1)
 			continue;
+		if (each)
+			each = 0;
+		else
+			k = i;	/* its first ply */
 		x->found++;
 		if (drv.quiet)
 			continue;
-		if (x->cmd == C_QUERY)
-			print_hit(x, &dg, f, h[i].ply);
-		else {
-			tree_resolve(x->tree, move, next, &mi, &ni);
-			tree_count(x->tree, mi, ni, pdn_outcome_parse(
-			    pdn_game_tag(pdn_played_game(pg), "Result"),
-			    NULL), tree_rating(x->tree, pdn_played_game(pg)),
-			    tree_year(pdn_played_game(pg)));
+		if (x->cmd == C_QUERY) {
+			if (db_game(x->db, h[k].game, &dg, &gf) != 0) {
+				st = 2;
+				break;
+			}
+			print_hit(x, &dg, gf, h[k].ply, fen);
+			continue;
 		}
+		if (move != NULL || tree_resolve_squares(x->tree, h[k].from,
+		    h[k].to, h[k].next_from, h[k].next_to, &mi, &ni) != 0) {
+			/* Squares that fit several moves: the game's own. */
+			if (move == NULL && (rc = replay_hit(x, &h[k], &r, &buf,
+			    &move, &next)) != 1) {
+				st = rc == -2 ? 2 : 1;
+				continue;
+			}
+			tree_resolve(x->tree, move, next, &mi, &ni);
+		}
+		tree_count(x->tree, mi, ni, h[k].outcome,
+		    pdn_position_side(&x->pos) == PDN_WHITE ? h[k].white :
+		    h[k].black, h[k].year);
 	}
 	/* A file that changed or went is trouble: the index is stale. */
 	if (st == 1)
@@ -612,7 +762,7 @@ out:
 		close(x.fd);
 	tree_free(x.tree);
 	pdn_replay_free(x.rp);
-	free(x.keys);
-	free(x.plies);
+	free(x.p);
+	free(x.mv);
 	return drv_end(&drv, st);
 }

@@ -108,6 +108,41 @@ tree_resolve(const struct tree *t, const pdn_move *move, const pdn_move *next,
 		*ni = find(t->replies[*mi], next);
 }
 
+/* The number of the one move of list from `from` to `to`, -1, or -2. */
+static int
+find_squares(const pdn_movelist *list, int from, int to)
+{
+	const pdn_move *m;
+	int i, n = pdn_movelist_count(list), k = -1;
+
+	for (i = 0; i < n; i++) {
+		m = pdn_movelist_get(list, i);
+		if (pdn_move_from(m) == from && pdn_move_to(m) == to) {
+			if (k >= 0)
+				return -2;
+			k = i;
+		}
+	}
+	return k;
+}
+
+int
+tree_resolve_squares(const struct tree *t, int from, int to, int next_from,
+    int next_to, int *mi, int *ni)
+{
+	*ni = -1;
+	if (from == 0) {
+		*mi = t->n;
+		return 0;
+	}
+	if ((*mi = find_squares(t->legal, from, to)) == -2)
+		return -1;
+	if (*mi >= 0 && next_from != 0 && (*ni = find_squares(
+	    t->replies[*mi], next_from, next_to)) == -2)
+		return -1;
+	return 0;
+}
+
 void
 tree_count(struct tree *t, int mi, int ni, pdn_outcome outcome, int rating,
     int year)
@@ -152,16 +187,22 @@ tag_number(const pdn_game *g, const char *name)
 	return *s == '\0' || *s == ' ' ? (int)v : 0;
 }
 
+void
+tree_ratings(const pdn_game *g, int *white, int *black)
+{
+	if ((*white = tag_number(g, "WhiteElo")) <= 0)
+		*white = tag_number(g, "WhiteRating");
+	if ((*black = tag_number(g, "BlackElo")) <= 0)
+		*black = tag_number(g, "BlackRating");
+}
+
 int
 tree_rating(const struct tree *t, const pdn_game *g)
 {
-	int r;
+	int w, b;
 
-	if (pdn_position_side(&t->root) == PDN_WHITE)
-		return (r = tag_number(g, "WhiteElo")) > 0 ? r :
-		    tag_number(g, "WhiteRating");
-	return (r = tag_number(g, "BlackElo")) > 0 ? r :
-	    tag_number(g, "BlackRating");
+	tree_ratings(g, &w, &b);
+	return pdn_position_side(&t->root) == PDN_WHITE ? w : b;
 }
 
 int

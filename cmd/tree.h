@@ -35,6 +35,15 @@ void tree_resolve(const struct tree *t, const pdn_move *move,
     const pdn_move *next, int *mi, int *ni);
 
 /*
+ * The same from squares (pdn-index stores a move's from and to squares):
+ * from 0 for a game that ends there, next_from 0 for no reply.  Returns
+ * 0, or -1 when the squares fit several legal moves (captures by other
+ * paths), which the caller then resolves by the moves themselves.
+ */
+int tree_resolve_squares(const struct tree *t, int from, int to,
+    int next_from, int next_to, int *mi, int *ni);
+
+/*
  * Counts a game: its move and reply (tree_resolve()), its outcome, the
  * rating of the player who moved (0: none), its year (0: none).
  */
@@ -47,6 +56,9 @@ void tree_count(struct tree *t, int mi, int ni, pdn_outcome outcome,
  * (or EventDate): 0 when the tags give none.
  */
 int tree_rating(const struct tree *t, const pdn_game *g);
+
+/* Both players' ratings, as tree_rating() reads them (0: none). */
+void tree_ratings(const pdn_game *g, int *white, int *black);
 int tree_year(const pdn_game *g);
 
 /*

@@ -19,9 +19,36 @@
 #include "db.h"
 
 #define NBUCKETS	(1u << DB_BUCKET_BITS)
-#define ENTRY		12	/* bytes: key's low 48 bits, game, ply */
-/* Entries kept before a flush: 12 MB of them. */
+/*
+ * A bucket's row of a flush: the flush's first game (4 bytes), then its
+ * entries, little-endian: 0 the key's low 54 bits (7 bytes; the bucket
+ * is its top 10), 7 the check (4), 11 the game, less the first (2), 13
+ * the ply (2), 15 the move's from and to squares and the reply's (a byte
+ * each).  The games' outcomes, years and ratings are rows of `info`, of
+ * INFO_CHUNK games each (row k the games from k * INFO_CHUNK + 1), INFO
+ * bytes a game: the outcome (2 bits: 0 none, 1 white, 2
+ * draw, 3 black), the year (14), White's rating (17), Black's (17).
+ * Where they are is rows of `games`, of GAMES_CHUNK games each, GREC
+ * bytes a game: the file (4), the game's number (4), line (4), length (4)
+ * and offset (8) in it, its GameType (1), its key for add's copies (8).
+ * Both kinds of rows fit in a page, so that a game's bytes are read
+ * without walking a chain of overflow pages.
+ */
+#define ENTRY		DB_ENTRY
+/* Entries kept before a flush: 19 MB of them, 19 KB a bucket. */
 #define FLUSH_AT	(1u << 20)
+#define HEAD		4
+#define INFO		7
+#define GREC		33	/* a game of a row of games */
+#define GAMES_CHUNK	120	/* 3,960 bytes: a 4 KB page holds 4,061 */
+#define INFO_CHUNK	512	/* 3,584 bytes */
+#define KEY_LOW		((UINT64_C(1) << (64 - DB_BUCKET_BITS)) - 1)
+/*
+ * SQLite's page: larger ones are fewer to write but leave more of the
+ * last page of each bucket's row empty (with entries of 27 bytes, 16 KB
+ * pages: 33 bytes a ply against 29.5, and no faster a build).
+ */
+#define PAGE_SIZE	4096
 
 struct bucket {
 	unsigned char *data;
@@ -34,16 +61,44 @@ struct db {
 	char *tmp;		/* db_create(): the file written, or NULL */
 	int writing;
 	sqlite3_stmt *ins_file, *ins_game, *ins_post, *sel_post, *sel_game,
-	    *sel_file;
+	    *sel_file, *ins_info, *sel_info;
 	struct bucket *b;
+	struct bucket info;	/* the games of the flush, INFO bytes each */
+	struct bucket grec;	/* and GREC bytes each */
+	/* db_game()'s row of games, open. */
+	sqlite3_blob *blob;
+	int64_t blob_row;
 	size_t pending;		/* entries in the buckets */
-	int64_t seq, next_game;
+	int64_t seq, next_game, first;	/* first: the flush's first game */
 	/* The keys of the games stored, open addressing (0: empty). */
 	uint64_t *keys;
 	size_t nkeys, capkeys;
 	struct db_file file;	/* db_game()'s */
+	struct db_file *files;	/* db_file_of()'s, by their first games */
+	size_t nfiles;
+	int files_read;
 	long games, positions;
 };
+
+/* Little-endian numbers of n bytes. */
+static void
+put(unsigned char *e, uint64_t v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++, v >>= 8)
+		e[i] = (unsigned char)v;
+}
+
+static uint64_t
+get(const unsigned char *e, int n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | e[n];
+	return v;
+}
 
 /*
  * The temporary file of the build running, for the signal handler that
@@ -67,12 +122,11 @@ static const char schema[] =
 	"PRAGMA application_id = " STR(DB_APPLICATION_ID) ";"
 	"PRAGMA user_version = " STR(DB_VERSION) ";"
 	"CREATE TABLE files(id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER);"
-	"CREATE TABLE games(id INTEGER PRIMARY KEY, file INTEGER NOT NULL, "
-	"    number INTEGER, line INTEGER, offset INTEGER, len INTEGER, "
-	"    gametype INTEGER, key INTEGER);"
-	"CREATE TABLE post(bucket INTEGER NOT NULL, seq INTEGER NOT NULL, "
-	"    data BLOB NOT NULL, PRIMARY KEY(bucket, seq)) WITHOUT ROWID;";
+	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER, "
+	"    first INTEGER NOT NULL);"
+	"CREATE TABLE games(chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);"
+	"CREATE TABLE post(id INTEGER PRIMARY KEY, data BLOB NOT NULL);"
+	"CREATE TABLE info(chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);";
 
 /* Says what SQLite said about the database. */
 static void
@@ -114,7 +168,7 @@ pragma(struct db *db, const char *sql)
 
 /* Whether the open database is ours, of our version: 0, or 2 (said). */
 static int
-check_ours(struct db *db)
+check_ours(struct db *db, int any_version)
 {
 	long long id, ver;
 
@@ -128,7 +182,7 @@ check_ours(struct db *db)
 	}
 	if ((ver = pragma(db, "PRAGMA user_version")) < 0)
 		return 2;
-	if (ver != DB_VERSION) {
+	if (ver != DB_VERSION && !any_version) {
 		cli_warn("%s: a pdn-index database of version %lld; this "
 		    "pdn-index reads version %d: build it again", db->path,
 		    ver, DB_VERSION);
@@ -145,16 +199,20 @@ prepare(struct db *db)
 		const char *sql;
 	} s[] = {
 		{ offsetof(struct db, ins_file),
-		    "INSERT INTO files VALUES(?, ?, ?, ?, ?)" },
+		    "INSERT INTO files VALUES(?, ?, ?, ?, ?, ?)" },
 		{ offsetof(struct db, ins_game),
-		    "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?, ?, ?)" },
+		    "INSERT OR REPLACE INTO games VALUES(?, ?)" },
 		{ offsetof(struct db, ins_post),
-		    "INSERT INTO post VALUES(?, ?, ?)" },
+		    "INSERT INTO post VALUES(? << " STR(DB_BUCKET_BITS) " | ?, ?)" },
 		{ offsetof(struct db, sel_post),
-		    "SELECT data FROM post WHERE bucket = ? ORDER BY seq" },
+		    "SELECT data FROM post WHERE id = ? << " STR(DB_BUCKET_BITS)
+		    " | ?" },
+		{ offsetof(struct db, ins_info),
+		    "INSERT OR REPLACE INTO info VALUES(?, ?)" },
+		{ offsetof(struct db, sel_info),
+		    "SELECT data FROM info WHERE chunk = ?" },
 		{ offsetof(struct db, sel_game),
-		    "SELECT file, number, line, offset, len, gametype, key "
-		    "FROM games WHERE id = ?" },
+		    "SELECT data FROM games WHERE chunk = ?" },
 		{ offsetof(struct db, sel_file),
 		    "SELECT name, path, size, mtime FROM files WHERE id = ?" },
 	};
@@ -260,12 +318,22 @@ db_free(struct db *db)
 	sqlite3_finalize(db->sel_post);
 	sqlite3_finalize(db->sel_game);
 	sqlite3_finalize(db->sel_file);
+	sqlite3_finalize(db->ins_info);
+	sqlite3_finalize(db->sel_info);
+	sqlite3_blob_close(db->blob);
 	sqlite3_close(db->h);
 	if (db->b != NULL)
 		for (i = 0; i < NBUCKETS; i++)
 			free(db->b[i].data);
 	free(db->b);
+	free(db->info.data);
+	free(db->grec.data);
 	free(db->keys);
+	for (i = 0; i < db->nfiles; i++) {
+		free(db->files[i].name);
+		free(db->files[i].path);
+	}
+	free(db->files);
 	free(db->file.name);
 	free(db->file.path);
 	free(db->tmp);
@@ -278,34 +346,56 @@ static int
 start_writing(struct db *db)
 {
 	sqlite3_stmt *st;
+	size_t i;
 
 	db->writing = 1;
 	if ((db->b = calloc(NBUCKETS, sizeof(*db->b))) == NULL) {
 		cli_warn("out of memory");
 		return 2;
 	}
-	if ((db->seq = one_number(db, "SELECT coalesce(max(seq), 0) + 1 "
-	    "FROM post")) < 0 || (db->next_game = one_number(db,
-	    "SELECT coalesce(max(id), 0) + 1 FROM games")) < 0)
-		return 2;
-	if (sqlite3_prepare_v2(db->h, "SELECT key FROM games", -1, &st,
-	    NULL) != SQLITE_OK) {
-		said(db, NULL);
-		return 2;
-	}
-	while (sqlite3_step(st) == SQLITE_ROW)
-		if (key_insert(db, (uint64_t)sqlite3_column_int64(st, 0)) !=
-		    0) {
-			sqlite3_finalize(st);
+	/*
+	 * Room for a flush's share of each bucket and a quarter more, at
+	 * once: grown from nothing, the buckets' copies were a percent of
+	 * the build (callgrind).
+	 */
+	for (i = 0; i < NBUCKETS; i++) {
+		db->b[i].cap = HEAD + FLUSH_AT / NBUCKETS * ENTRY / 4 * 5;
+		if ((db->b[i].data = malloc(db->b[i].cap)) == NULL) {
+			db->b[i].cap = 0;
 			cli_warn("out of memory");
 			return 2;
 		}
+	}
+	if ((db->seq = one_number(db, "SELECT coalesce(max(id) >> "
+	    STR(DB_BUCKET_BITS) ", 0) + 1 FROM post")) < 0)
+		return 2;
+	db->next_game = 1;
+	if (sqlite3_prepare_v2(db->h, "SELECT chunk, data FROM games ORDER BY "
+	    "chunk", -1, &st, NULL) != SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *d = sqlite3_column_blob(st, 1);
+		size_t len = (size_t)sqlite3_column_bytes(st, 1);
+
+		db->next_game = sqlite3_column_int64(st, 0) * GAMES_CHUNK +
+		    (int64_t)(len / GREC) + 1;
+		for (i = 0; i + GREC <= len; i += GREC)
+			if (key_insert(db, get(d + i + 25, 8)) != 0) {
+				sqlite3_finalize(st);
+				cli_warn("out of memory");
+				return 2;
+			}
+	}
 	sqlite3_finalize(st);
+	db->first = db->next_game;
 	return 0;
 }
 
-struct db *
-db_open(const char *path, int write)
+/* db_open(), or with write -1 only whether it is ours, of any version. */
+static struct db *
+open_db(const char *path, int write)
 {
 	struct db *db;
 	struct stat sb;
@@ -321,15 +411,17 @@ db_open(const char *path, int write)
 	 * nothing: the last connection to close then removes the
 	 * write-ahead log and its index, which a read-only one leaves.
 	 */
-	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE, NULL) !=
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
-		if (write) {
+		if (write > 0) {
 			said(db, NULL);
 			goto fail;
 		}
 		sqlite3_close(db->h);
 		db->h = NULL;
-		if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY,
+		if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_NOMUTEX,
 		    NULL) != SQLITE_OK) {
 			said(db, NULL);
 			goto fail;
@@ -337,9 +429,9 @@ db_open(const char *path, int write)
 	}
 	/* A database another run is writing is not waited for. */
 	sqlite3_busy_timeout(db->h, 0);
-	if (check_ours(db) != 0 || prepare(db) != 0)
+	if (check_ours(db, write < 0) != 0 || (write >= 0 && prepare(db) != 0))
 		goto fail;
-	if (write) {
+	if (write > 0) {
 		if (sqlite3_exec(db->h, "PRAGMA journal_mode = WAL", NULL,
 		    NULL, NULL) != SQLITE_OK ||
 		    sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL,
@@ -358,6 +450,12 @@ fail:
 }
 
 struct db *
+db_open(const char *path, int write)
+{
+	return open_db(path, write);
+}
+
+struct db *
 db_create(const char *path)
 {
 	struct db *db, *old;
@@ -367,8 +465,8 @@ db_create(const char *path)
 	int fd;
 
 	if (stat(path, &sb) == 0 && sb.st_size > 0) {
-		/* Only one of ours is replaced. */
-		if ((old = db_open(path, 0)) == NULL) {
+		/* Only one of ours is replaced, of any version. */
+		if ((old = open_db(path, -1)) == NULL) {
 			cli_warn("%s: not replaced", path);
 			return NULL;
 		}
@@ -396,7 +494,8 @@ db_create(const char *path)
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
 	close(fd);
-	if (sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL) !=
+	if (sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
 		said(db, NULL);
 		goto fail;
@@ -405,7 +504,8 @@ db_create(const char *path)
 	 * The file is new and renamed only when complete: no journal is
 	 * needed while it is written.
 	 */
-	if (exec(db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
+	if (exec(db, "PRAGMA page_size = " STR(PAGE_SIZE) "; "
+	    "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
 	    "PRAGMA cache_size = -16384") != 0 || exec(db, schema) != 0 ||
 	    exec(db, "BEGIN") != 0 || prepare(db) != 0 ||
 	    start_writing(db) != 0)
@@ -417,6 +517,59 @@ fail:
 		unlink(db->tmp);
 	db_free(db);
 	return NULL;
+}
+
+/*
+ * Writes the flush's games (from db->first, rec bytes each in buf) into
+ * rows of `chunk` games: the rows they fill, a row begun by an earlier
+ * flush or add read and written again with them.  Returns 0, or 2
+ * (said).
+ */
+static int
+write_chunks(struct db *db, sqlite3_stmt *ins, sqlite3_stmt *sel,
+    int64_t chunk, size_t rec, struct bucket *buf)
+{
+	unsigned char row[INFO_CHUNK * INFO > GAMES_CHUNK * GREC ?
+	    INFO_CHUNK * INFO : GAMES_CHUNK * GREC];
+	int64_t g = db->first, end = db->first + (int64_t)(buf->len / rec);
+	int64_t k, to;
+	size_t have, len;
+	int rc;
+
+	while (g < end) {
+		k = (g - 1) / chunk;
+		to = (k + 1) * chunk + 1 < end ? (k + 1) * chunk + 1 : end;
+		have = (size_t)(g - 1 - k * chunk) * rec;
+		if (have > 0) {
+			sqlite3_bind_int64(sel, 1, k);
+			if ((rc = sqlite3_step(sel)) != SQLITE_ROW ||
+			    (size_t)sqlite3_column_bytes(sel, 0) != have) {
+				sqlite3_reset(sel);
+				if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+					cli_warn("%s: a row of games is damaged",
+					    db->path);
+				else
+					said(db, NULL);
+				return 2;
+			}
+			memcpy(row, sqlite3_column_blob(sel, 0), have);
+			sqlite3_reset(sel);
+		}
+		len = (size_t)(to - g) * rec;
+		memcpy(row + have, buf->data + (size_t)(g - db->first) * rec,
+		    len);
+		sqlite3_bind_int64(ins, 1, k);
+		sqlite3_bind_blob(ins, 2, row, (int)(have + len), SQLITE_STATIC);
+		rc = sqlite3_step(ins);
+		sqlite3_reset(ins);
+		if (rc != SQLITE_DONE) {
+			said(db, NULL);
+			return 2;
+		}
+		g = to;
+	}
+	buf->len = 0;
+	return 0;
 }
 
 /* Writes the buckets' entries: a row per bucket that has some. */
@@ -432,8 +585,8 @@ flush(struct db *db)
 		b = &db->b[i];
 		if (b->len == 0)
 			continue;
-		sqlite3_bind_int64(db->ins_post, 1, (sqlite3_int64)i);
-		sqlite3_bind_int64(db->ins_post, 2, db->seq);
+		sqlite3_bind_int64(db->ins_post, 1, db->seq);
+		sqlite3_bind_int64(db->ins_post, 2, (sqlite3_int64)i);
 		sqlite3_bind_blob(db->ins_post, 3, b->data, (int)b->len,
 		    SQLITE_STATIC);
 		if (sqlite3_step(db->ins_post) != SQLITE_DONE) {
@@ -444,7 +597,13 @@ flush(struct db *db)
 		sqlite3_reset(db->ins_post);
 		b->len = 0;
 	}
+	if (write_chunks(db, db->ins_info, db->sel_info, INFO_CHUNK, INFO,
+	    &db->info) != 0 || write_chunks(db, db->ins_game, db->sel_game,
+	    GAMES_CHUNK, GREC, &db->grec) != 0)
+		return 2;
+	db->info.len = db->grec.len = 0;
 	db->seq++;
+	db->first = db->next_game;
 	db->pending = 0;
 	return 0;
 }
@@ -472,8 +631,12 @@ db_close(struct db *db, int commit)
 	sqlite3_finalize(db->sel_post);
 	sqlite3_finalize(db->sel_game);
 	sqlite3_finalize(db->sel_file);
+	sqlite3_finalize(db->ins_info);
+	sqlite3_finalize(db->sel_info);
+	sqlite3_blob_close(db->blob);
+	db->blob = NULL;
 	db->ins_file = db->ins_game = db->ins_post = db->sel_post =
-	    db->sel_game = db->sel_file = NULL;
+	    db->sel_game = db->sel_file = db->ins_info = db->sel_info = NULL;
 	if (sqlite3_close(db->h) != SQLITE_OK && st == 0) {
 		said(db, NULL);
 		st = 2;
@@ -524,6 +687,8 @@ db_add_file(struct db *db, const char *name, int64_t size, int64_t mtime,
 	sqlite3_bind_text(db->ins_file, 3, abs, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(db->ins_file, 4, size);
 	sqlite3_bind_int64(db->ins_file, 5, mtime);
+	/* Its games are the next ones: from this id to the next file's. */
+	sqlite3_bind_int64(db->ins_file, 6, db->next_game);
 	free(abs);
 	if (sqlite3_step(db->ins_file) != SQLITE_DONE) {
 		said(db, NULL);
@@ -534,68 +699,100 @@ db_add_file(struct db *db, const char *name, int64_t size, int64_t mtime,
 	return 0;
 }
 
+uint32_t
+db_check(const pdn_position *pos)
+{
+	uint64_t w[4], h;
+
+	/* A position's bytes are canonical (pdn_position, core.h). */
+	memcpy(w, pos, sizeof(w));
+	h = w[0] * UINT64_C(0x9e3779b97f4a7c15);
+	h = (h ^ (h >> 31) ^ w[1]) * UINT64_C(0xbf58476d1ce4e5b9);
+	h = (h ^ (h >> 29) ^ w[2]) * UINT64_C(0x94d049bb133111eb);
+	h = (h ^ (h >> 32) ^ w[3]) * UINT64_C(0xd6e8feb86659fd93);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/* A rating as stored: at most 100000 (tree_rating()), in 17 bits. */
+static uint64_t
+rating17(int r)
+{
+	return r > 0 && r < (1 << 17) ? (uint64_t)r : 0;
+}
+
+static unsigned
+outcome_code(int outcome)
+{
+	return outcome == PDN_OUTCOME_WHITE ? 1 : outcome == PDN_OUTCOME_DRAW ?
+	    2 : outcome == PDN_OUTCOME_BLACK ? 3 : 0;
+}
+
 int
-db_add_game(struct db *db, struct db_game *g, const uint64_t *keys,
-    const long *plies, size_t n)
+db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
+    size_t n)
 {
 	struct bucket *b;
 	unsigned char *e;
-	uint64_t k;
-	uint32_t id, p;
+	uint32_t ply, off;
 	size_t i;
-	int c;
 
 	g->id = db->next_game++;
 	if (g->id > (int64_t)UINT32_MAX) {
 		cli_warn("%s: more games than an index holds", db->path);
 		return 2;
 	}
-	id = (uint32_t)g->id;
-	sqlite3_bind_int64(db->ins_game, 1, g->id);
-	sqlite3_bind_int64(db->ins_game, 2, g->file);
-	sqlite3_bind_int64(db->ins_game, 3, g->number);
-	sqlite3_bind_int64(db->ins_game, 4, g->line);
-	sqlite3_bind_int64(db->ins_game, 5, (sqlite3_int64)g->offset);
-	sqlite3_bind_int64(db->ins_game, 6, (sqlite3_int64)g->len);
-	sqlite3_bind_int(db->ins_game, 7, g->gametype);
-	sqlite3_bind_int64(db->ins_game, 8, (sqlite3_int64)g->key);
-	c = sqlite3_step(db->ins_game);
-	sqlite3_reset(db->ins_game);
-	if (c != SQLITE_DONE) {
-		said(db, NULL);
-		return 2;
-	}
+	if (db->grec.len + GREC > db->grec.cap && chunk_grow((void **)
+	    &db->grec.data, &db->grec.cap, db->grec.len + GREC, 1) != 0)
+		goto oom;
+	e = db->grec.data + db->grec.len;
+	put(e, (uint64_t)g->file, 4);
+	put(e + 4, (uint64_t)g->number, 4);
+	put(e + 8, (uint64_t)g->line, 4);
+	put(e + 16, g->offset, 8);
+	put(e + 12, g->len, 4);
+	e[24] = (unsigned char)g->gametype;
+	put(e + 25, g->key, 8);
+	db->grec.len += GREC;
 	/* The keys stored, for add's copies: build needs none. */
 	if (db->tmp == NULL && key_insert(db, g->key) != 0)
 		goto oom;
+	if (db->info.len + INFO > db->info.cap && chunk_grow((void **)
+	    &db->info.data, &db->info.cap, db->info.len + INFO, 1) != 0)
+		goto oom;
+	/* A year past 9999 is none (tree_year() reads four digits). */
+	put(db->info.data + db->info.len, outcome_code(g->outcome) |
+	    (uint64_t)(g->year > 0 && g->year < (1 << 14) ? g->year : 0) << 2 |
+	    (uint64_t)rating17(g->white) << 16 |
+	    (uint64_t)rating17(g->black) << 33, INFO);
+	db->info.len += INFO;
+	off = (uint32_t)(g->id - db->first);
 	for (i = 0; i < n; i++) {
-		k = keys[i];
-		b = &db->b[k >> (64 - DB_BUCKET_BITS)];
-		if (b->len + ENTRY > b->cap && chunk_grow((void **)&b->data,
-		    &b->cap, b->len + ENTRY, 1) != 0)
+		b = &db->b[p[i].key >> (64 - DB_BUCKET_BITS)];
+		if (b->len + ENTRY + HEAD > b->cap && chunk_grow((void **)
+		    &b->data, &b->cap, b->len + ENTRY + HEAD, 1) != 0)
 			goto oom;
+		if (b->len == 0) {
+			put(b->data, (uint64_t)db->first, HEAD);
+			b->len = HEAD;
+		}
 		e = b->data + b->len;
-		/* Little-endian: the key's low 48 bits, the game, the ply. */
 		/* A ply past 65535 is kept as 65535 (no game is so long). */
-		p = plies[i] > 65535 ? 65535 : (uint32_t)plies[i];
-		e[0] = (unsigned char)k;
-		e[1] = (unsigned char)(k >> 8);
-		e[2] = (unsigned char)(k >> 16);
-		e[3] = (unsigned char)(k >> 24);
-		e[4] = (unsigned char)(k >> 32);
-		e[5] = (unsigned char)(k >> 40);
-		e[6] = (unsigned char)id;
-		e[7] = (unsigned char)(id >> 8);
-		e[8] = (unsigned char)(id >> 16);
-		e[9] = (unsigned char)(id >> 24);
-		e[10] = (unsigned char)p;
-		e[11] = (unsigned char)(p >> 8);
+		ply = p[i].ply > 65535 ? 65535 : (uint32_t)p[i].ply;
+		put(e, p[i].key & KEY_LOW, 7);
+		put(e + 7, p[i].check, 4);
+		put(e + 11, off, 2);
+		put(e + 13, ply, 2);
+		e[15] = p[i].from;
+		e[16] = p[i].to;
+		e[17] = p[i].next_from;
+		e[18] = p[i].next_to;
 		b->len += ENTRY;
 	}
 	db->pending += n;
 	db->games++;
 	db->positions += (long)n;
-	if (db->pending >= FLUSH_AT)
+	/* A game of a flush is told by 16 bits. */
+	if (db->pending >= FLUSH_AT || db->next_game - db->first >= 65536)
 		return flush(db);
 	return 0;
 oom:
@@ -613,24 +810,99 @@ by_game(const void *a, const void *b)
 	return (x->ply > y->ply) - (x->ply < y->ply);
 }
 
+/*
+ * The outcomes, years and ratings of the hits h[0..n-1], in the order of
+ * their games: from the rows of info.  Returns 0, or 2 (said).
+ */
+static int
+hit_info(struct db *db, struct db_hit *h, size_t n)
+{
+	static const int outcomes[] = { PDN_OUTCOME_NONE, PDN_OUTCOME_WHITE,
+	    PDN_OUTCOME_DRAW, PDN_OUTCOME_BLACK };
+	const unsigned char *d = NULL;
+	size_t len = 0, i, at;
+	int64_t row = -1;
+	uint64_t v;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		if ((h[i].game - 1) / INFO_CHUNK != row) {
+			sqlite3_reset(db->sel_info);
+			row = (h[i].game - 1) / INFO_CHUNK;
+			sqlite3_bind_int64(db->sel_info, 1, row);
+			if ((rc = sqlite3_step(db->sel_info)) != SQLITE_ROW) {
+				sqlite3_reset(db->sel_info);
+				if (rc != SQLITE_DONE) {
+					said(db, NULL);
+					return 2;
+				}
+				len = 0;
+			} else {
+				d = sqlite3_column_blob(db->sel_info, 0);
+				len = (size_t)sqlite3_column_bytes(db->sel_info,
+				    0);
+			}
+		}
+		at = (size_t)((h[i].game - 1) % INFO_CHUNK) * INFO;
+		if (at + INFO > len) {
+			sqlite3_reset(db->sel_info);
+			cli_warn("%s: no game %lld: the database is damaged",
+			    db->path, (long long)h[i].game);
+			return 2;
+		}
+		v = get(d + at, INFO);
+		h[i].outcome = outcomes[v & 3];
+		h[i].year = (int)(v >> 2 & ((1u << 14) - 1));
+		h[i].white = (int)(v >> 16 & ((1u << 17) - 1));
+		h[i].black = (int)(v >> 33 & ((1u << 17) - 1));
+	}
+	sqlite3_reset(db->sel_info);
+	return 0;
+}
+
 int
-db_lookup(struct db *db, uint64_t key, struct db_hit **out, size_t *n)
+db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
+    struct db_hit **out, size_t *n)
 {
 	const unsigned char *e, *end;
-	struct db_hit *h = NULL;
-	size_t nh = 0, cap = 0, i, k;
-	uint64_t low = key & ((UINT64_C(1) << 48) - 1), v;
-	int rc, c;
+	struct db_hit *h = NULL, *x;
+	size_t nh = 0, cap = 0, i;
+	uint64_t low = key & KEY_LOW;
+	int64_t seq, first;
+	int rc;
 
-	sqlite3_bind_int64(db->sel_post, 1,
-	    (sqlite3_int64)(key >> (64 - DB_BUCKET_BITS)));
-	while ((rc = sqlite3_step(db->sel_post)) == SQLITE_ROW) {
+	/*
+	 * A row of the bucket per flush: the rows are in the order of their
+	 * flushes (seq), so that a flush appends, and are looked up one by
+	 * one.
+	 */
+	if (db->seq == 0 && (db->seq = one_number(db, "SELECT "
+	    "coalesce(max(id) >> " STR(DB_BUCKET_BITS) ", 0) + 1 FROM post")) < 0)
+		return 2;
+	for (seq = 1; seq < db->seq; seq++) {
+		sqlite3_bind_int64(db->sel_post, 1, seq);
+		sqlite3_bind_int64(db->sel_post, 2,
+		    (sqlite3_int64)(key >> (64 - DB_BUCKET_BITS)));
+		if ((rc = sqlite3_step(db->sel_post)) != SQLITE_ROW) {
+			sqlite3_reset(db->sel_post);
+			if (rc == SQLITE_DONE)
+				continue;
+			said(db, NULL);
+			free(h);
+			return 2;
+		}
 		e = sqlite3_column_blob(db->sel_post, 0);
 		end = e + sqlite3_column_bytes(db->sel_post, 0);
-		for (; e + ENTRY <= end; e += ENTRY) {
-			for (v = 0, c = 5; c >= 0; c--)
-				v = v << 8 | e[c];
-			if (v != low)
+		if (end - e < HEAD) {
+			sqlite3_reset(db->sel_post);
+			cli_warn("%s: a row of flush %lld is damaged",
+			    db->path, (long long)seq);
+			free(h);
+			return 2;
+		}
+		first = (int64_t)get(e, HEAD);
+		for (e += HEAD; e + ENTRY <= end; e += ENTRY) {
+			if (get(e, 7) != low || get(e + 7, 4) != check)
 				continue;
 			if (chunk_grow((void **)&h, &cap, nh + 1,
 			    sizeof(*h)) != 0) {
@@ -639,26 +911,31 @@ db_lookup(struct db *db, uint64_t key, struct db_hit **out, size_t *n)
 				cli_warn("out of memory");
 				return 2;
 			}
-			h[nh].game = (int64_t)((uint32_t)e[6] |
-			    (uint32_t)e[7] << 8 | (uint32_t)e[8] << 16 |
-			    (uint32_t)e[9] << 24);
-			h[nh++].ply = (long)(e[10] | e[11] << 8);
+			x = &h[nh++];
+			memset(x, 0, sizeof(*x));
+			x->game = first + (int64_t)get(e + 11, 2);
+			x->ply = (long)get(e + 13, 2);
+			x->from = e[15];
+			x->to = e[16];
+			x->next_from = e[17];
+			x->next_to = e[18];
 		}
+		sqlite3_reset(db->sel_post);
 	}
-	sqlite3_reset(db->sel_post);
-	if (rc != SQLITE_DONE) {
-		said(db, NULL);
+	/*
+	 * The entries are written in the order of their games and plies:
+	 * sorted already, unless the database was made otherwise.
+	 */
+	for (i = 1; i < nh && by_game(&h[i - 1], &h[i]) <= 0; i++)
+		;
+	if (i < nh)
+		qsort(h, nh, sizeof(*h), by_game);
+	if (info && hit_info(db, h, nh) != 0) {
 		free(h);
 		return 2;
 	}
-	if (nh > 0)
-		qsort(h, nh, sizeof(*h), by_game);
-	/* The lowest ply of each game. */
-	for (i = k = 0; i < nh; i++)
-		if (k == 0 || h[k - 1].game != h[i].game)
-			h[k++] = h[i];
 	*out = h;
-	*n = k;
+	*n = nh;
 	return 0;
 }
 
@@ -674,27 +951,38 @@ int
 db_game(struct db *db, int64_t id, struct db_game *g,
     const struct db_file **file)
 {
+	unsigned char e[GREC];
 	int rc;
 
-	sqlite3_bind_int64(db->sel_game, 1, id);
-	if ((rc = sqlite3_step(db->sel_game)) != SQLITE_ROW) {
-		if (rc == SQLITE_DONE)
+	rc = SQLITE_OK;
+	if (db->blob == NULL)
+		rc = sqlite3_blob_open(db->h, "main", "games", "data",
+		    (id - 1) / GAMES_CHUNK, 0, &db->blob);
+	else if (db->blob_row != (id - 1) / GAMES_CHUNK)
+		rc = sqlite3_blob_reopen(db->blob, (id - 1) / GAMES_CHUNK);
+	db->blob_row = (id - 1) / GAMES_CHUNK;
+	if (rc == SQLITE_OK && sqlite3_blob_bytes(db->blob) <
+	    (int)(((id - 1) % GAMES_CHUNK + 1) * GREC))
+		rc = SQLITE_CORRUPT;
+	if (rc != SQLITE_OK || sqlite3_blob_read(db->blob, e, GREC,
+	    (int)((id - 1) % GAMES_CHUNK * GREC)) != SQLITE_OK) {
+		if (rc == SQLITE_CORRUPT)
 			cli_warn("%s: no game %lld: the database is damaged",
 			    db->path, (long long)id);
 		else
 			said(db, NULL);
-		sqlite3_reset(db->sel_game);
+		sqlite3_blob_close(db->blob);
+		db->blob = NULL;
 		return 2;
 	}
 	g->id = id;
-	g->file = sqlite3_column_int64(db->sel_game, 0);
-	g->number = (long)sqlite3_column_int64(db->sel_game, 1);
-	g->line = (long)sqlite3_column_int64(db->sel_game, 2);
-	g->offset = (uint64_t)sqlite3_column_int64(db->sel_game, 3);
-	g->len = (uint64_t)sqlite3_column_int64(db->sel_game, 4);
-	g->gametype = sqlite3_column_int(db->sel_game, 5);
-	g->key = (uint64_t)sqlite3_column_int64(db->sel_game, 6);
-	sqlite3_reset(db->sel_game);
+	g->file = (int64_t)get(e, 4);
+	g->number = (long)get(e + 4, 4);
+	g->line = (long)get(e + 8, 4);
+	g->len = get(e + 12, 4);
+	g->offset = get(e + 16, 8);
+	g->gametype = e[24];
+	g->key = get(e + 25, 8);
 	if (db->file.name == NULL || db->file.id != g->file) {
 		free(db->file.name);
 		free(db->file.path);
@@ -721,6 +1009,73 @@ db_game(struct db *db, int64_t id, struct db_game *g,
 		}
 	}
 	*file = &db->file;
+	return 0;
+}
+
+/* All the files, by their first games (and ids: an empty one first). */
+static int
+read_files(struct db *db)
+{
+	sqlite3_stmt *st;
+	struct db_file *f;
+	size_t cap = 0;
+	int rc;
+
+	db->files_read = 1;
+	if (sqlite3_prepare_v2(db->h, "SELECT id, name, path, size, mtime, "
+	    "first FROM files ORDER BY first, id", -1, &st, NULL) !=
+	    SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (chunk_grow((void **)&db->files, &cap, db->nfiles + 1,
+		    sizeof(*db->files)) != 0)
+			break;
+		f = &db->files[db->nfiles++];
+		f->id = sqlite3_column_int64(st, 0);
+		f->name = column_dup(st, 1);
+		f->path = column_dup(st, 2);
+		f->size = sqlite3_column_int64(st, 3);
+		f->mtime = sqlite3_column_int64(st, 4);
+		f->first = sqlite3_column_int64(st, 5);
+		if (f->name == NULL || f->path == NULL)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	if (rc != SQLITE_DONE) {
+		said(db, NULL);
+		return 2;
+	}
+	return 0;
+}
+
+int
+db_file_of(struct db *db, int64_t game, const struct db_file **file)
+{
+	size_t lo = 0, hi, mid;
+
+	if (!db->files_read && read_files(db) != 0)
+		return 2;
+	/* The last file whose first game is at most this one. */
+	hi = db->nfiles;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (db->files[mid].first <= game)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0) {
+		cli_warn("%s: no file of game %lld: the database is damaged",
+		    db->path, (long long)game);
+		return 2;
+	}
+	*file = &db->files[lo - 1];
 	return 0;
 }
 

@@ -3,13 +3,29 @@
  * games (where each lies in its file, to be read again), and for every
  * position of every main line its Zobrist key (pdn_position_hash()).
  *
- * The keys are kept in postings: the top 12 bits of a key choose its
- * bucket, and each flush of the builder appends one row per bucket, a
- * blob of 12-byte entries (the key's low 48 bits, the game, the ply), so
- * that a build writes a few thousand rows per million positions rather
- * than a row per position.  A lookup reads the rows of one bucket.  A
- * key found so is only a candidate: pdn-index confirms each against its
- * game, read again from its file, before it reports a hit.
+ * The keys are kept in postings: the top DB_BUCKET_BITS bits of a key
+ * choose its bucket, and each flush of the builder (every million
+ * positions) appends one row per bucket, a blob of DB_ENTRY-byte
+ * entries, so that a build writes a thousand rows per million positions
+ * rather than a row per position (SQLite inserts a row in about a
+ * microsecond: a row per ply would cap a build of games of 60 plies at
+ * some 20,000 games/s).  The rows are keyed by flush << DB_BUCKET_BITS |
+ * bucket in a rowid table: a flush appends, and a seek compares numbers
+ * (a WITHOUT ROWID table of blobs is an index B-tree, whose seeks read
+ * the blobs they pass).  An entry holds what a query and a tree need of
+ * the game at that ply, so that neither reads the games again: the key,
+ * a second check of the position (32 bits, db_check(), independent of
+ * the key), the game and the ply, the from and to squares of the move
+ * played there and of the reply after it.  What a tree counts of a game
+ * (outcome, year, both ratings) and where a game is (file, offset) are
+ * rows of a few hundred games each, each row within a page.  A lookup
+ * reads the rows of one bucket, a row per flush.
+ *
+ * No false hit: an entry is a hit only when both its key and its check
+ * are the position's (96 bits; two different positions agree on both
+ * about once in 2^96 pairs), and one game of those hits is read again
+ * from its file and replayed to the position before any is reported;
+ * when that game does not reach it, every hit is confirmed so.
  *
  * The database says whose it is: application_id 'PDNI' and user_version
  * DB_VERSION.  Every write of a run is one transaction (add) or goes to a
@@ -22,9 +38,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <pdn/pdn.h>
+
 #define DB_APPLICATION_ID	1346653769	/* 0x50444e49, "PDNI" */
-#define DB_VERSION	1
-#define DB_BUCKET_BITS	12
+#define DB_VERSION	2
+#define DB_BUCKET_BITS	10
+#define DB_ENTRY	19	/* bytes */
 
 struct db;
 
@@ -35,6 +54,8 @@ struct db_game {
 	uint64_t offset, len;
 	int gametype;
 	uint64_t key;		/* its setup and main line, for copies */
+	/* What a tree counts of it (struct db_hit), 0 for none. */
+	int outcome, year, white, black;
 };
 
 /* A file as stored. */
@@ -43,13 +64,33 @@ struct db_file {
 	char *name;		/* as given to build or add */
 	char *path;		/* absolute, to read it again */
 	int64_t size, mtime;
+	int64_t first;		/* its first game's id (its games: to the next's) */
 };
 
-/* A candidate: a game whose main line may reach a key, at ply. */
+/* A position of a game, as db_add_game() stores it. */
+struct db_ply {
+	uint64_t key;		/* pdn_position_hash() */
+	uint32_t check;		/* db_check() */
+	long ply;
+	/* The move played from it and the reply: squares, 0 for none. */
+	unsigned char from, to, next_from, next_to;
+};
+
+/*
+ * A hit: a game whose main line reaches the position, at ply (its
+ * first), and what is stored there (struct db_ply); with db_lookup()'s
+ * info, the game's outcome (pdn_outcome, only WHITE, DRAW, BLACK; NONE
+ * for others), year and players' ratings (0: none).
+ */
 struct db_hit {
 	int64_t game;
 	long ply;
+	unsigned char from, to, next_from, next_to;
+	int outcome, year, white, black;
 };
+
+/* The check of a position: a hash of its bytes, independent of the key. */
+uint32_t db_check(const pdn_position *pos);
 
 /*
  * Opens the database at path to read it (write 0) or to add to it
@@ -62,7 +103,8 @@ struct db *db_open(const char *path, int write);
 /*
  * Creates a new database to replace path: a temporary file beside it,
  * renamed over it by db_close() with commit set.  A file at path that
- * is not a pdn-index database is not replaced (NULL, said).
+ * is not a pdn-index database is not replaced (NULL, said); one of
+ * another version is.
  */
 struct db *db_create(const char *path);
 
@@ -83,23 +125,29 @@ int db_add_file(struct db *db, const char *name, int64_t size,
  */
 int db_has_key(struct db *db, uint64_t key);
 
-/*
- * Adds a game and the keys of its positions (keys[i] at plies[i]).
- * Returns 0, or 2 (said).
- */
-int db_add_game(struct db *db, struct db_game *g, const uint64_t *keys,
-    const long *plies, size_t n);
+/* Adds a game and its positions p[0..n-1].  Returns 0, or 2 (said). */
+int db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
+    size_t n);
 
 /*
- * The candidates for key, in the order of their games, the lowest ply of
- * each game: *out (the caller frees it), their number in *n.  Returns 0,
- * or 2 (said).
+ * The hits of a position of this key and check, in the order of their
+ * games and plies (a game may reach it more than once): *out (the
+ * caller frees it), their number in *n; the entries of the key with another check (a collision
+ * of keys) are left out.  They are not yet confirmed (db.h above).
+ * Returns 0, or 2 (said).
  */
-int db_lookup(struct db *db, uint64_t key, struct db_hit **out, size_t *n);
+int db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
+    struct db_hit **out, size_t *n);
 
 /* A stored game and its file (borrowed until the next call). */
 int db_game(struct db *db, int64_t id, struct db_game *g,
     const struct db_file **file);
+
+/*
+ * The file of stored game `game`, from the files read once (borrowed
+ * until db_close()), without reading the game.  Returns 0, or 2 (said).
+ */
+int db_file_of(struct db *db, int64_t game, const struct db_file **file);
 
 /* The totals, for the summary: games and positions stored. */
 void db_counts(struct db *db, long *games, long *positions);
