@@ -580,18 +580,19 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 	free(heads);
 }
 
-/* Text and HTML: the games of the event listed, not counted. */
+/*
+ * Text and HTML: the games of the event (event -1: of the pool) listed,
+ * not counted: p->pend[idx[0..n)], in input order.
+ */
 static void
-write_pending(struct tout *o, const struct pool *p, long event)
+write_pending(struct tout *o, const struct pool *p, long event,
+    const uint32_t *idx, size_t n)
 {
 	const struct pending *pd;
 	struct table t;
 	char buf[1024];
-	size_t i, n = 0;
+	size_t i;
 
-	for (i = 0; i < p->npend; i++)
-		if (event < 0 || (long)p->pend[i].event == event)
-			n++;
 	if (n == 0 || (o->fmt != OUT_TEXT && o->fmt != OUT_HTML))
 		return;
 	snprintf(buf, sizeof(buf), "%s: not counted", event < 0 ?
@@ -602,10 +603,8 @@ write_pending(struct tout *o, const struct pool *p, long event)
 	tab_col(&t, 2, "white", "White", 0);
 	tab_col(&t, 3, "black", "Black", 0);
 	tab_col(&t, 4, "result", "Result", 0);
-	for (i = 0; i < p->npend; i++) {
-		pd = &p->pend[i];
-		if (event >= 0 && (long)pd->event != event)
-			continue;
+	for (i = 0; i < n; i++) {
+		pd = &p->pend[idx[i]];
 		tab_str(&t, pd->where);
 		round_label(buf, sizeof(buf), pd->round);
 		tab_str(&t, pd->round != 0 ? buf : "");
@@ -618,34 +617,71 @@ write_pending(struct tout *o, const struct pool *p, long event)
 	tab_free(&t);
 }
 
+/*
+ * Items 0..n) of event ev(i) (0..nev), sorted by event and kept in order
+ * within one by counting: event e's are idx[first[e]..first[e + 1]).  One
+ * pass over the games per event made a 348k-game file of 370 events cost
+ * 130M iterations, as one over the games not counted did.  first has
+ * nev + 2 elements, idx n.
+ */
+static void
+by_event(size_t *first, uint32_t *idx, size_t nev, size_t n,
+    uint32_t (*ev)(const struct pool *, size_t), const struct pool *p)
+{
+	size_t i, e;
+
+	memset(first, 0, (nev + 2) * sizeof(*first));
+	for (i = 0; i < n; i++)
+		first[ev(p, i) + 2]++;
+	for (e = 0; e < nev; e++)
+		first[e + 2] += first[e + 1];
+	for (i = 0; i < n; i++)
+		idx[first[ev(p, i) + 1]++] = (uint32_t)i;
+}
+
+static uint32_t
+game_event(const struct pool *p, size_t i)
+{
+	return p->g[i].event;
+}
+
+static uint32_t
+pend_event(const struct pool *p, size_t i)
+{
+	return p->pend[i].event;
+}
+
+static uint32_t
+no_event(const struct pool *p, size_t i)
+{
+	(void)p;
+	(void)i;
+	return 0;
+}
+
 void
 report_standings(struct tout *o, const struct pool *p,
     const struct ropts *ro, int cross)
 {
 	struct ev v;
 	size_t ev, nev = ro->pool ? 1 : p->events.n, i, np = p->players.n;
-	size_t *first = NULL;
-	uint32_t *byev = NULL;
+	size_t *first = NULL, *pfirst = NULL;
+	uint32_t *byev = NULL, *pbyev = NULL;
 	const char *name;
 	int machine = o->fmt != OUT_TEXT && o->fmt != OUT_HTML;
 
 	memset(&v, 0, sizeof(v));
-	/*
-	 * The games of each event, in order, sorted once by counting (one
-	 * pass over the games per event made a 348k-game file of 370 events
-	 * cost 130M iterations): event ev's are byev[first[ev]..first[ev+1]).
-	 */
-	first = calloc(nev + 2, sizeof(*first));
+	/* The games of each event, in order, and those not counted. */
+	first = malloc((nev + 2) * sizeof(*first));
 	byev = malloc((p->ng + 1) * sizeof(*byev));
-	if (first == NULL || byev == NULL)
+	pfirst = malloc((nev + 2) * sizeof(*pfirst));
+	pbyev = malloc((p->npend + 1) * sizeof(*pbyev));
+	if (first == NULL || byev == NULL || pfirst == NULL || pbyev == NULL)
 		goto out;
-	for (i = 0; i < p->ng; i++)
-		first[(ro->pool ? 0 : p->g[i].event) + 2]++;
-	for (ev = 0; ev < nev; ev++)
-		first[ev + 2] += first[ev + 1];
-	for (i = 0; i < p->ng; i++)
-		byev[first[(ro->pool ? 0 : p->g[i].event) + 1]++] =
-		    (uint32_t)i;
+	by_event(first, byev, nev, p->ng, ro->pool ? no_event : game_event,
+	    p);
+	by_event(pfirst, pbyev, nev, p->npend, ro->pool ? no_event :
+	    pend_event, p);
 	v.p = p;
 	v.ro = ro;
 	v.gi = malloc((p->ng + 1) * sizeof(*v.gi));
@@ -674,7 +710,8 @@ report_standings(struct tout *o, const struct pool *p,
 			write_cross(o, &v, name);
 		else
 			write_standings(o, &v, name);
-		write_pending(o, p, ro->pool ? -1 : (long)ev);
+		write_pending(o, p, ro->pool ? -1 : (long)ev,
+		    pbyev + pfirst[ev], pfirst[ev + 1] - pfirst[ev]);
 		for (i = 0; i < v.n; i++)
 			v.local[v.e[i].player] = -1;
 		free(v.rounds);
@@ -684,10 +721,14 @@ report_standings(struct tout *o, const struct pool *p,
 	if (!ro->pool)
 		for (ev = 0; ev < p->events.n; ev++)
 			if (first[ev + 1] == first[ev])
-				write_pending(o, p, (long)ev);
+				write_pending(o, p, (long)ev,
+				    pbyev + pfirst[ev],
+				    pfirst[ev + 1] - pfirst[ev]);
 out:
 	free(first);
 	free(byev);
+	free(pfirst);
+	free(pbyev);
 	free(v.gi);
 	free(v.e);
 	free(v.pg);
