@@ -54,6 +54,7 @@ struct ev {
 	long *rounds;		/* Swiss: the rounds' keys, sorted */
 	size_t nrounds;
 	int machine;		/* the format is TSV, JSON or YAML */
+	int rounds_wanted;	/* the Swiss table is written: rounds */
 	struct skey *sk, *sk2;	/* sort_group()'s, a player each */
 };
 
@@ -282,6 +283,35 @@ cmp_long(const void *a, const void *b)
 }
 
 /*
+ * Whether every two players of the event met: 1 yes, 0 no, -1 out of
+ * memory.  That takes at least as many games as pairs of players, which
+ * most events of many players do not have: their games are not sorted.
+ */
+static int
+round_robin(const struct ev *v)
+{
+	const struct sgame *g;
+	uint64_t *pairs;
+	size_t i, npairs;
+
+	if (v->n < 2 || v->ngi < v->n * (v->n - 1) / 2)
+		return 0;
+	if ((pairs = malloc(v->ngi * sizeof(*pairs))) == NULL)
+		return -1;
+	for (i = 0; i < v->ngi; i++) {
+		g = &v->p->g[v->gi[i]];
+		pairs[i] = g->white < g->black ? (uint64_t)g->white << 32 |
+		    g->black : (uint64_t)g->black << 32 | g->white;
+	}
+	qsort(pairs, v->ngi, sizeof(*pairs), cmp_u64);
+	for (i = 0, npairs = 0; i < v->ngi; i++)
+		if (i == 0 || pairs[i] != pairs[i - 1])
+			npairs++;
+	free(pairs);
+	return npairs == v->n * (v->n - 1) / 2;
+}
+
+/*
  * Builds the event's entries from the games v->gi, their totals, their
  * tie-breaks and their order.  0, or -1 out of memory.
  */
@@ -291,8 +321,7 @@ build(struct ev *v)
 	const struct pool *p = v->p;
 	const struct sgame *g;
 	struct ent *e, *o;
-	uint64_t *pairs;
-	size_t i, k, npairs, *fill;
+	size_t i, k, *fill;
 	double op, minop;
 	uint32_t pl[2];
 	int s;
@@ -350,21 +379,8 @@ build(struct ev *v)
 		}
 		e->cut1 = e->ng > 0 ? e->solk - minop : 0;
 	}
-	/* A round robin: every two players met. */
-	if ((pairs = malloc((v->ngi + 1) * sizeof(*pairs))) == NULL)
+	if ((v->rr = round_robin(v)) < 0)
 		return -1;
-	for (i = 0; i < v->ngi; i++) {
-		g = &p->g[v->gi[i]];
-		pairs[i] = g->white < g->black ? (uint64_t)g->white << 32 |
-		    g->black : (uint64_t)g->black << 32 | g->white;
-	}
-	if (v->ngi > 0)
-		qsort(pairs, v->ngi, sizeof(*pairs), cmp_u64);
-	for (i = 0, npairs = 0; i < v->ngi; i++)
-		if (i == 0 || pairs[i] != pairs[i - 1])
-			npairs++;
-	free(pairs);
-	v->rr = v->n >= 2 && npairs == v->n * (v->n - 1) / 2;
 	/* The keys: points, then the tie-breaks asked for or the event's. */
 	v->nkeys = 0;
 	v->keys[v->nkeys++] = KEY_POINTS;
@@ -386,6 +402,8 @@ build(struct ev *v)
 		direct(v, v->order + i, k - i);
 	}
 	/* The rounds, for the Swiss table. */
+	if (!v->rounds_wanted)
+		return 0;
 	if ((v->rounds = malloc((v->ngi + 1) * sizeof(*v->rounds))) == NULL)
 		return -1;
 	for (i = 0; i < v->ngi; i++)
@@ -764,6 +782,7 @@ report_standings(struct tout *o, const struct pool *p,
 	v.p = p;
 	v.ro = ro;
 	v.machine = machine;
+	v.rounds_wanted = cross && !machine;
 	v.gi = malloc((p->ng + 1) * sizeof(*v.gi));
 	v.e = malloc((np + 1) * sizeof(*v.e));
 	v.pg = malloc((2 * p->ng + 1) * sizeof(*v.pg));
