@@ -397,7 +397,6 @@ game(struct run *run, const pdn_game *g)
 	sg.event = (uint32_t)ev;
 	sg.date = parse_date(pdn_game_tag(g, "Date"));
 	sg.round = parse_round(pdn_game_tag(g, "Round"));
-	sg.seq = run->pool.seq++;
 	sg.res = (uint8_t)res_of(o);
 	if (pool_add(&run->pool, &sg) != 0)
 		goto oom;
