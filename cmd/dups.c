@@ -447,6 +447,35 @@ ref_text(struct dups *d, uint64_t ref, size_t *len, const struct src **srp)
 }
 
 /*
+ * The game in text[0..len) of input sr (NULL: not known), read (*r, to be
+ * freed: NULL when none was made) and replayed again as the inputs' games
+ * are, into *g and *pg.  Returns 1, 0 when the text holds no game, -1 out
+ * of memory.
+ */
+static int
+replay_text(struct dups *d, const char *text, size_t len,
+    const struct src *sr, pdn_reader **r, const pdn_game **g,
+    const pdn_played **pg)
+{
+	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+
+	*r = NULL;
+	o.finish = pdn_game_finish;
+	/* Its variant, where its file decides it, as when it was read. */
+	o.finish_arg = sr != NULL ? sr->hint : NULL;
+	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL)
+		return -1;
+	o.gametype = d->gametype;
+	if (pdn_reader_new_mem(r, text, len, &o) != 0) {
+		*r = NULL;
+		return -1;
+	}
+	if (pdn_reader_next(g, *r) != 1)
+		return 0;
+	return pdn_replay_game(pg, d->w->rp, *g, &d->ro) != 0 ? -1 : 1;
+}
+
+/*
  * The key of the game in text[0..len) of input sr (NULL: not known), read
  * and replayed again, into *to.  Returns 0, or -1 out of memory.
  */
@@ -454,29 +483,16 @@ static int
 key_of_text(struct dups *d, pdn_buf *to, const char *text, size_t len,
     const struct src *sr)
 {
-	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
 	const pdn_played *pg;
 	const pdn_game *g;
 	pdn_reader *r;
-	int rc = 0;
+	int rc;
 
-	o.finish = pdn_game_finish;
-	/* Its variant, where its file decides it, as when it was read. */
-	o.finish_arg = sr != NULL ? sr->hint : NULL;
 	to->len = 0;
-	if (d->w == NULL && (d->w = chunk_worker_new(NULL)) == NULL)
-		return -1;
-	o.gametype = d->gametype;
-	if (pdn_reader_new_mem(&r, text, len, &o) != 0)
-		return -1;
-	if (pdn_reader_next(&g, r) == 1) {
-		if (pdn_replay_game(&pg, d->w->rp, g, &d->ro) != 0)
-			rc = -1;
-		else
-			dup_make_key(to, &d->by, g, pg);
-	}
+	if ((rc = replay_text(d, text, len, sr, &r, &g, &pg)) > 0)
+		dup_make_key(to, &d->by, g, pg);
 	pdn_reader_free(r);
-	return rc != 0 || to->oom ? -1 : 0;
+	return rc < 0 || to->oom ? -1 : 0;
 }
 
 /*
@@ -574,6 +590,32 @@ dup_text_seen(struct dups *d, uint64_t th, const char *text, size_t len)
 	return klen == len && memcmp(kept, text, len) == 0;
 }
 
+/* Room in the table for one more game: 0, or -1 out of memory. */
+static int
+dup_room(struct dups *d)
+{
+	struct dupent *t, *e;
+	size_t i, cap;
+
+	if (2 * (d->n + 1) <= d->cap)
+		return 0;
+	cap = d->cap == 0 ? 1024 : 2 * d->cap;
+	if ((t = calloc(cap, sizeof(*t))) == NULL)
+		return -1;
+	for (i = 0; i < d->cap; i++) {
+		if (d->t[i].ref == 0)
+			continue;
+		for (e = &t[d->t[i].hash & (cap - 1)]; e->ref != 0;
+		    e = &t[(size_t)(e - t + 1) & (cap - 1)])
+			;
+		*e = d->t[i];
+	}
+	free(d->t);
+	d->t = t;
+	d->cap = cap;
+	return 0;
+}
+
 /*
  * Whether the game of key[0..len) (hash h), whose text lies at `offset`
  * of the input being read, `tlen` bytes (text, or NULL when it is not at
@@ -584,32 +626,16 @@ int
 dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
     uint64_t offset, const char *text, size_t tlen, uint64_t th)
 {
-	struct dupent *t, *e;
-	size_t i, cap;
+	struct dupent *e;
+	uint64_t ref;
 	int same, where;
 
 	if (key == NULL && text == NULL)
 		return 0;
-	if (2 * (d->n + 1) > d->cap) {
-		cap = d->cap == 0 ? 1024 : 2 * d->cap;
-		if ((t = calloc(cap, sizeof(*t))) == NULL)
-			return -1;
-		for (i = 0; i < d->cap; i++) {
-			if (d->t[i].ref == 0)
-				continue;
-			for (e = &t[d->t[i].hash & (cap - 1)]; e->ref != 0;
-			    e = &t[(size_t)(e - t + 1) & (cap - 1)])
-				;
-			*e = d->t[i];
-		}
-		free(d->t);
-		d->t = t;
-		d->cap = cap;
-	}
+	if (dup_room(d) != 0)
+		return -1;
 	/* Where it can be read again from, to be kept so. */
-	where = d->cur != NULL && offset + tlen <= d->cur->size &&
-	    tlen > 0 && tlen < REF_ARENA &&
-	    d->cur->base + offset < REF_MAX_OFFSET;
+	where = (ref = dup_ref(d, offset, tlen)) != 0;
 	for (e = &d->t[h & (d->cap - 1)]; e->ref != 0;
 	    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)])
 		if (e->hash == h && (same = dup_same(d, e, key, len, text,
@@ -617,7 +643,7 @@ dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
 			return same;
 	e->hash = h;
 	if (where) {
-		e->ref = (d->cur->base + offset) << REF_LEN_BITS | tlen;
+		e->ref = ref;
 		if (th != 0 && (d->tc != NULL || (d->tc = calloc(TC_N,
 		    sizeof(*d->tc))) != NULL)) {
 			d->tc[(th >> 1) & (TC_N - 1)].hash = th;
@@ -639,6 +665,48 @@ dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
 		if (d->arena.oom)
 			return -1;
 	}
+	d->n++;
+	return 0;
+}
+
+uint64_t
+dup_ref(const struct dups *d, uint64_t offset, size_t len)
+{
+	if (d->cur == NULL || offset + len > d->cur->size || len == 0 ||
+	    len >= REF_ARENA || d->cur->base + offset >= REF_MAX_OFFSET)
+		return 0;
+	return (d->cur->base + offset) << REF_LEN_BITS | len;
+}
+
+int
+dup_keep_ref(struct dups *d, uint64_t ref, uint64_t salt)
+{
+	const pdn_played *pg;
+	const struct src *sr;
+	const pdn_game *g;
+	const char *text;
+	pdn_reader *r;
+	struct dupent *e;
+	size_t len;
+	uint64_t h;
+	int rc;
+
+	/* Changed since (or gone): no longer the game it was. */
+	if ((text = ref_text(d, ref, &len, &sr)) == NULL)
+		return 0;
+	if ((rc = replay_text(d, text, len, sr, &r, &g, &pg)) <= 0) {
+		pdn_reader_free(r);
+		return rc;
+	}
+	h = dup_game_hash(&d->mine, &d->by, g, pg) ^ salt;
+	pdn_reader_free(r);
+	if (d->mine.oom || dup_room(d) != 0)
+		return -1;
+	for (e = &d->t[h & (d->cap - 1)]; e->ref != 0;
+	    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)])
+		;
+	e->hash = h;
+	e->ref = ref;
 	d->n++;
 	return 0;
 }

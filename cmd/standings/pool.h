@@ -19,7 +19,6 @@ struct sgame {
 	uint32_t event;		/* event number */
 	uint32_t date;		/* yyyymmdd, an unknown part 0 */
 	uint32_t round;		/* major << 16 | minor; 0: none */
-	uint32_t seq;		/* input order */
 	uint8_t res;		/* RES_* */
 };
 
@@ -54,7 +53,6 @@ struct pool {
 	size_t ng, capg;
 	struct pending *pend;
 	size_t npend, cappend;
-	uint32_t seq;
 };
 
 /*
@@ -74,7 +72,10 @@ int pool_aliases(struct pool *p, const char *path);
 /* The player number of a folded name, its alias resolved; -1 no memory. */
 long pool_player(struct pool *p, const char *name, size_t len);
 
-/* Adds a game; 0 or -1 out of memory. */
+/*
+ * Adds a game after those added before: the games are kept in input
+ * order (pool_finish() sorts them stably).  0 or -1 out of memory.
+ */
 int pool_add(struct pool *p, const struct sgame *g);
 int pool_pend(struct pool *p, const struct pending *pd);
 

@@ -53,6 +53,9 @@ struct ev {
 	uint32_t *order;	/* entries in the order of the standings */
 	long *rounds;		/* Swiss: the rounds' keys, sorted */
 	size_t nrounds;
+	int machine;		/* the format is TSV, JSON or YAML */
+	int rounds_wanted;	/* the Swiss table is written: rounds */
+	struct skey *sk, *sk2;	/* sort_group()'s, a player each */
 };
 
 void
@@ -60,9 +63,34 @@ fmt_points(char *buf, size_t size, double v)
 {
 	char *e;
 
+	double x = v * 16;
+	long n;
+	size_t len;
+	int d;
+
 	/* Whole points, most of them, without printf (fmt_long()). */
 	if (fabs(v - rint(v)) < 1e-9 && fabs(v) < 1e15 && size >= 24) {
 		fmt_long(buf, (long)rint(v));
+		return;
+	}
+	/*
+	 * Sixteenths (halves and quarters: the Sonneborn-Berger sums of
+	 * 2-1-0 and 1-0.5-0), exact in binary and in four decimals: by hand,
+	 * as "%.4f" writes them.  On the bench games given players and
+	 * rounds (bench/60-standings.sh), snprintf() took 86 million
+	 * instructions of the standings' 1.3 billion.
+	 */
+	if (x == rint(x) && v > 0 && v < 1e12 && size >= 32) {
+		n = (long)x;
+		fmt_long(buf, n / 16);
+		len = strlen(buf);
+		buf[len++] = '.';
+		/* n % 16 sixteenths: 625 ten-thousandths each. */
+		for (n = n % 16 * 625, d = 1000; d > 0 && n > 0; d /= 10) {
+			buf[len++] = (char)('0' + n / d);
+			n %= d;
+		}
+		buf[len] = '\0';
 		return;
 	}
 	snprintf(buf, size, "%.4f", v);
@@ -95,18 +123,64 @@ opponent(const struct sgame *g, uint32_t player)
 	return g->white == player ? g->black : g->white;
 }
 
-static struct ev *sort_ev;
+/* An entry as sort_group() sorts it. */
+struct skey {
+	double key;
+	uint32_t player, idx;
+};
 
 /* By key, greater first, then by name (the players are numbered so). */
 static int
-cmp_key(const void *a, const void *b)
+before(const struct skey *x, const struct skey *y)
 {
-	const struct ent *x = &sort_ev->e[*(const uint32_t *)a];
-	const struct ent *y = &sort_ev->e[*(const uint32_t *)b];
-
 	if (fabs(x->key - y->key) > 1e-9)
-		return x->key > y->key ? -1 : 1;
-	return x->player < y->player ? -1 : x->player > y->player;
+		return x->key > y->key;
+	return x->player < y->player;
+}
+
+/*
+ * Sorts idx[0..n) by before(): a merge sort of the keys copied side by
+ * side (v->sk, v->sk2), runs of 8 by insertion first.  The order of the
+ * entries is the one qsort() gave them with the same comparison through
+ * their indices, but on the bench games given players and rounds
+ * (bench/60-standings.sh: 370 events of some 490 players, most of them
+ * tied on points) qsort() took 300 million instructions of the
+ * standings' 1.0 billion.
+ */
+static void
+sort_group(struct ev *v, uint32_t *idx, size_t n)
+{
+	struct skey *a = v->sk, *b = v->sk2, *t, x;
+	size_t i, j, w, lo, mid, hi, p, q;
+
+	for (i = 0; i < n; i++) {
+		a[i].key = v->e[idx[i]].key;
+		a[i].player = v->e[idx[i]].player;
+		a[i].idx = idx[i];
+	}
+	for (lo = 0; lo < n; lo += 8) {
+		hi = lo + 8 < n ? lo + 8 : n;
+		for (i = lo + 1; i < hi; i++) {
+			x = a[i];
+			for (j = i; j > lo && before(&x, &a[j - 1]); j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+	}
+	for (w = 8; w < n; w *= 2) {
+		for (lo = 0; lo < n; lo += 2 * w) {
+			mid = lo + w < n ? lo + w : n;
+			hi = lo + 2 * w < n ? lo + 2 * w : n;
+			for (p = lo, q = mid, i = lo; i < hi; i++)
+				b[i] = q >= hi || (p < mid &&
+				    !before(&a[q], &a[p])) ? a[p++] : a[q++];
+		}
+		t = a;
+		a = b;
+		b = t;
+	}
+	for (i = 0; i < n; i++)
+		idx[i] = a[i].idx;
 }
 
 static double
@@ -170,9 +244,7 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 	if (k == v->nkeys) {
 		for (i = 0; i < n; i++)
 			v->e[idx[i]].key = 0;
-		sort_ev = v;
-		if (n > 0)
-			qsort(idx, n, sizeof(*idx), cmp_key);
+		sort_group(v, idx, n);
 		for (i = 0; i < n; i++)
 			v->e[idx[i]].rank = base + 1;
 		return;
@@ -181,9 +253,7 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 		direct(v, idx, n);
 	for (i = 0; i < n; i++)
 		v->e[idx[i]].key = key_value(v, &v->e[idx[i]], v->keys[k]);
-	sort_ev = v;
-	if (n > 0)
-		qsort(idx, n, sizeof(*idx), cmp_key);
+	sort_group(v, idx, n);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && fabs(v->e[idx[j]].key -
 		    v->e[idx[i]].key) <= 1e-9; j++)
@@ -213,6 +283,35 @@ cmp_long(const void *a, const void *b)
 }
 
 /*
+ * Whether every two players of the event met: 1 yes, 0 no, -1 out of
+ * memory.  That takes at least as many games as pairs of players, which
+ * most events of many players do not have: their games are not sorted.
+ */
+static int
+round_robin(const struct ev *v)
+{
+	const struct sgame *g;
+	uint64_t *pairs;
+	size_t i, npairs;
+
+	if (v->n < 2 || v->ngi < v->n * (v->n - 1) / 2)
+		return 0;
+	if ((pairs = malloc(v->ngi * sizeof(*pairs))) == NULL)
+		return -1;
+	for (i = 0; i < v->ngi; i++) {
+		g = &v->p->g[v->gi[i]];
+		pairs[i] = g->white < g->black ? (uint64_t)g->white << 32 |
+		    g->black : (uint64_t)g->black << 32 | g->white;
+	}
+	qsort(pairs, v->ngi, sizeof(*pairs), cmp_u64);
+	for (i = 0, npairs = 0; i < v->ngi; i++)
+		if (i == 0 || pairs[i] != pairs[i - 1])
+			npairs++;
+	free(pairs);
+	return npairs == v->n * (v->n - 1) / 2;
+}
+
+/*
  * Builds the event's entries from the games v->gi, their totals, their
  * tie-breaks and their order.  0, or -1 out of memory.
  */
@@ -222,8 +321,7 @@ build(struct ev *v)
 	const struct pool *p = v->p;
 	const struct sgame *g;
 	struct ent *e, *o;
-	uint64_t *pairs;
-	size_t i, k, npairs, *fill;
+	size_t i, k, *fill;
 	double op, minop;
 	uint32_t pl[2];
 	int s;
@@ -281,21 +379,8 @@ build(struct ev *v)
 		}
 		e->cut1 = e->ng > 0 ? e->solk - minop : 0;
 	}
-	/* A round robin: every two players met. */
-	if ((pairs = malloc((v->ngi + 1) * sizeof(*pairs))) == NULL)
+	if ((v->rr = round_robin(v)) < 0)
 		return -1;
-	for (i = 0; i < v->ngi; i++) {
-		g = &p->g[v->gi[i]];
-		pairs[i] = g->white < g->black ? (uint64_t)g->white << 32 |
-		    g->black : (uint64_t)g->black << 32 | g->white;
-	}
-	if (v->ngi > 0)
-		qsort(pairs, v->ngi, sizeof(*pairs), cmp_u64);
-	for (i = 0, npairs = 0; i < v->ngi; i++)
-		if (i == 0 || pairs[i] != pairs[i - 1])
-			npairs++;
-	free(pairs);
-	v->rr = v->n >= 2 && npairs == v->n * (v->n - 1) / 2;
 	/* The keys: points, then the tie-breaks asked for or the event's. */
 	v->nkeys = 0;
 	v->keys[v->nkeys++] = KEY_POINTS;
@@ -317,6 +402,8 @@ build(struct ev *v)
 		direct(v, v->order + i, k - i);
 	}
 	/* The rounds, for the Swiss table. */
+	if (!v->rounds_wanted)
+		return 0;
 	if ((v->rounds = malloc((v->ngi + 1) * sizeof(*v->rounds))) == NULL)
 		return -1;
 	for (i = 0; i < v->ngi; i++)
@@ -374,6 +461,7 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 {
 	char buf[64];
 	double most = (double)e->games * v->ro->pts[0];
+	const struct tcol *c;
 	int cols[2 * TB_N], n, k;
 
 	fmt_points(buf, sizeof(buf), e->pts);
@@ -385,6 +473,15 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 	tab_tenths(t, CELL_NUM, most > 0 ? 100.0 * e->pts / most : 0.0);
 	n = tb_columns(v, cols) + TB_N - 1;
 	for (k = 0; k < n; k++) {
+		/*
+		 * A column the format does not write is left absent: in text,
+		 * four of the seven tie-breaks of each row.
+		 */
+		c = &t->cols[t->ncells % t->ncols];
+		if (v->machine ? c->text_only : c->machine_only) {
+			tab_cell(t, CELL_NULL, NULL);
+			continue;
+		}
 		fmt_points(buf, sizeof(buf), key_value(NULL, e, cols[k]));
 		tab_cell(t, CELL_NUM, buf);
 	}
@@ -580,18 +677,19 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 	free(heads);
 }
 
-/* Text and HTML: the games of the event listed, not counted. */
+/*
+ * Text and HTML: the games of the event (event -1: of the pool) listed,
+ * not counted: p->pend[idx[0..n)], in input order.
+ */
 static void
-write_pending(struct tout *o, const struct pool *p, long event)
+write_pending(struct tout *o, const struct pool *p, long event,
+    const uint32_t *idx, size_t n)
 {
 	const struct pending *pd;
 	struct table t;
 	char buf[1024];
-	size_t i, n = 0;
+	size_t i;
 
-	for (i = 0; i < p->npend; i++)
-		if (event < 0 || (long)p->pend[i].event == event)
-			n++;
 	if (n == 0 || (o->fmt != OUT_TEXT && o->fmt != OUT_HTML))
 		return;
 	snprintf(buf, sizeof(buf), "%s: not counted", event < 0 ?
@@ -602,10 +700,8 @@ write_pending(struct tout *o, const struct pool *p, long event)
 	tab_col(&t, 2, "white", "White", 0);
 	tab_col(&t, 3, "black", "Black", 0);
 	tab_col(&t, 4, "result", "Result", 0);
-	for (i = 0; i < p->npend; i++) {
-		pd = &p->pend[i];
-		if (event >= 0 && (long)pd->event != event)
-			continue;
+	for (i = 0; i < n; i++) {
+		pd = &p->pend[idx[i]];
 		tab_str(&t, pd->where);
 		round_label(buf, sizeof(buf), pd->round);
 		tab_str(&t, pd->round != 0 ? buf : "");
@@ -618,44 +714,86 @@ write_pending(struct tout *o, const struct pool *p, long event)
 	tab_free(&t);
 }
 
+/*
+ * Items 0..n) of event ev(i) (0..nev), sorted by event and kept in order
+ * within one by counting: event e's are idx[first[e]..first[e + 1]).  One
+ * pass over the games per event made a 348k-game file of 370 events cost
+ * 130M iterations, as one over the games not counted did.  first has
+ * nev + 2 elements, idx n.
+ */
+static void
+by_event(size_t *first, uint32_t *idx, size_t nev, size_t n,
+    uint32_t (*ev)(const struct pool *, size_t), const struct pool *p)
+{
+	size_t i, e;
+
+	memset(first, 0, (nev + 2) * sizeof(*first));
+	for (i = 0; i < n; i++)
+		first[ev(p, i) + 2]++;
+	for (e = 0; e < nev; e++)
+		first[e + 2] += first[e + 1];
+	for (i = 0; i < n; i++)
+		idx[first[ev(p, i) + 1]++] = (uint32_t)i;
+}
+
+static uint32_t
+game_event(const struct pool *p, size_t i)
+{
+	return p->g[i].event;
+}
+
+static uint32_t
+pend_event(const struct pool *p, size_t i)
+{
+	return p->pend[i].event;
+}
+
+static uint32_t
+no_event(const struct pool *p, size_t i)
+{
+	(void)p;
+	(void)i;
+	return 0;
+}
+
 void
 report_standings(struct tout *o, const struct pool *p,
     const struct ropts *ro, int cross)
 {
 	struct ev v;
 	size_t ev, nev = ro->pool ? 1 : p->events.n, i, np = p->players.n;
-	size_t *first = NULL;
-	uint32_t *byev = NULL;
+	size_t *first = NULL, *pfirst = NULL;
+	uint32_t *byev = NULL, *pbyev = NULL;
 	const char *name;
 	int machine = o->fmt != OUT_TEXT && o->fmt != OUT_HTML;
 
 	memset(&v, 0, sizeof(v));
-	/*
-	 * The games of each event, in order, sorted once by counting (one
-	 * pass over the games per event made a 348k-game file of 370 events
-	 * cost 130M iterations): event ev's are byev[first[ev]..first[ev+1]).
-	 */
-	first = calloc(nev + 2, sizeof(*first));
+	/* The games of each event, in order, and those not counted. */
+	first = malloc((nev + 2) * sizeof(*first));
 	byev = malloc((p->ng + 1) * sizeof(*byev));
-	if (first == NULL || byev == NULL)
+	pfirst = malloc((nev + 2) * sizeof(*pfirst));
+	pbyev = malloc((p->npend + 1) * sizeof(*pbyev));
+	if (first == NULL || byev == NULL || pfirst == NULL || pbyev == NULL)
 		goto out;
-	for (i = 0; i < p->ng; i++)
-		first[(ro->pool ? 0 : p->g[i].event) + 2]++;
-	for (ev = 0; ev < nev; ev++)
-		first[ev + 2] += first[ev + 1];
-	for (i = 0; i < p->ng; i++)
-		byev[first[(ro->pool ? 0 : p->g[i].event) + 1]++] =
-		    (uint32_t)i;
+	by_event(first, byev, nev, p->ng, ro->pool ? no_event : game_event,
+	    p);
+	by_event(pfirst, pbyev, nev, p->npend, ro->pool ? no_event :
+	    pend_event, p);
 	v.p = p;
 	v.ro = ro;
+	v.machine = machine;
+	v.rounds_wanted = cross && !machine;
 	v.gi = malloc((p->ng + 1) * sizeof(*v.gi));
 	v.e = malloc((np + 1) * sizeof(*v.e));
 	v.pg = malloc((2 * p->ng + 1) * sizeof(*v.pg));
 	v.local = malloc((np + 1) * sizeof(*v.local));
 	v.mark = calloc(np + 1, 1);
 	v.order = malloc((np + 1) * sizeof(*v.order));
+	v.sk = malloc((np + 1) * sizeof(*v.sk));
+	v.sk2 = malloc((np + 1) * sizeof(*v.sk2));
 	if (v.gi == NULL || v.e == NULL || v.pg == NULL || v.local == NULL ||
-	    v.mark == NULL || v.order == NULL)
+	    v.mark == NULL || v.order == NULL || v.sk == NULL ||
+	    v.sk2 == NULL)
 		goto out;
 	for (i = 0; i < np; i++)
 		v.local[i] = -1;
@@ -674,7 +812,8 @@ report_standings(struct tout *o, const struct pool *p,
 			write_cross(o, &v, name);
 		else
 			write_standings(o, &v, name);
-		write_pending(o, p, ro->pool ? -1 : (long)ev);
+		write_pending(o, p, ro->pool ? -1 : (long)ev,
+		    pbyev + pfirst[ev], pfirst[ev + 1] - pfirst[ev]);
 		for (i = 0; i < v.n; i++)
 			v.local[v.e[i].player] = -1;
 		free(v.rounds);
@@ -684,15 +823,21 @@ report_standings(struct tout *o, const struct pool *p,
 	if (!ro->pool)
 		for (ev = 0; ev < p->events.n; ev++)
 			if (first[ev + 1] == first[ev])
-				write_pending(o, p, (long)ev);
+				write_pending(o, p, (long)ev,
+				    pbyev + pfirst[ev],
+				    pfirst[ev + 1] - pfirst[ev]);
 out:
 	free(first);
 	free(byev);
+	free(pfirst);
+	free(pbyev);
 	free(v.gi);
 	free(v.e);
 	free(v.pg);
 	free(v.local);
 	free(v.mark);
 	free(v.order);
+	free(v.sk);
+	free(v.sk2);
 	free(v.rounds);
 }

@@ -301,27 +301,31 @@ in_machine(const struct tcol *c)
 }
 
 /*
- * The aligned text of t.  Each cell's display width is measured once, and
- * the table goes out in one buffer: a standings table of a 348k-game file
- * has a million cells, and a fputs() and two width scans of each cost a
- * tenth of the run (callgrind: tab_write 714M of 10.45G instructions on
- * 179,400 games before).
+ * The aligned text of t.  Each cell's display width and length are
+ * measured once, and the table goes out in one buffer, each row written
+ * into room made for it first: a standings table of a 348k-game file has
+ * a million cells, and a fputs() and two width scans of each cost a tenth
+ * of the run (callgrind: tab_write 714M of 10.45G instructions on 179,400
+ * games before); a pdn_buf_add() of each piece, 180M of the 423M left on
+ * the bench games given players and rounds (bench/60-standings.sh).
  */
 static void
 write_text(struct tout *o, const struct table *t)
 {
-	static const char sp[] = "                                ";
-	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, w, k;
-	size_t *width, *cw, last = 0;
+	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, w, k, i;
+	size_t *width, *cw, *cl, last = 0, room = 1, len;
 	pdn_buf out = { 0 };
 	const char *s;
-	int pad, n;
+	char *at;
+	size_t pad;
 
 	width = calloc(t->ncols + 1, sizeof(*width));
 	cw = malloc((t->ncells + 1) * sizeof(*cw));
-	if (width == NULL || cw == NULL) {
+	cl = malloc((t->ncells + 1) * sizeof(*cl));
+	if (width == NULL || cw == NULL || cl == NULL) {
 		free(width);
 		free(cw);
+		free(cl);
 		return;
 	}
 	for (c = 0; c < t->ncols; c++) {
@@ -330,11 +334,15 @@ write_text(struct tout *o, const struct table *t)
 		last = c;
 		width[c] = display_width(t->cols[c].head);
 		for (r = 0; r < nrows; r++) {
-			s = cell_at(t, r * t->ncols + c);
-			w = cw[r * t->ncols + c] = s != NULL ? display_width(s) : 0;
-			if (w > width[c])
-				width[c] = w;
+			i = r * t->ncols + c;
+			s = cell_at(t, i);
+			cw[i] = s != NULL ? display_width(s) : 0;
+			cl[i] = s != NULL ? strlen(s) : 0;
+			if (cw[i] > width[c])
+				width[c] = cw[i];
 		}
+		/* A row's bytes: at most each width, two blanks, the texts. */
+		room += width[c] + 2;
 	}
 	if (o->tables > 0)
 		pdn_buf_add(&out, "\n", 1);
@@ -343,30 +351,38 @@ write_text(struct tout *o, const struct table *t)
 		pdn_buf_add(&out, "\n", 1);
 	}
 	for (r = 0; r <= nrows; r++) {
+		len = room;
+		for (c = 0; c < t->ncols && r > 0; c++)
+			if (in_text(&t->cols[c]))
+				len += cl[(r - 1) * t->ncols + c];
+		for (c = 0; c < t->ncols && r == 0; c++)
+			if (in_text(&t->cols[c]))
+				len += strlen(t->cols[c].head);
+		if (pdn_buf_reserve(&out, len) != 0)
+			break;
+		at = out.data + out.len;
 		pad = 0;
 		for (c = 0; c < t->ncols; c++) {
 			if (!in_text(&t->cols[c]))
 				continue;
-			s = r == 0 ? t->cols[c].head :
-			    cell_at(t, (r - 1) * t->ncols + c);
-			w = r == 0 ? display_width(s) :
-			    cw[(r - 1) * t->ncols + c];
-			if (s == NULL)
-				s = "";
+			i = (r - 1) * t->ncols + c;
+			s = r == 0 ? t->cols[c].head : cell_at(t, i);
+			w = r == 0 ? display_width(s) : cw[i];
+			k = r == 0 ? strlen(s) : cl[i];
 			/* Two blanks between columns; none at a line's end. */
 			if (t->cols[c].right)
-				pad += (int)(width[c] - w);
-			for (; pad > 0; pad -= n) {
-				n = pad < (int)sizeof(sp) - 1 ? pad :
-				    (int)sizeof(sp) - 1;
-				pdn_buf_add(&out, sp, (size_t)n);
-			}
-			pdn_buf_add(&out, s, strlen(s));
-			pad = t->cols[c].right ? 0 : (int)(width[c] - w);
+				pad += width[c] - w;
+			memset(at, ' ', pad);
+			at += pad;
+			if (k > 0)
+				memcpy(at, s, k);
+			at += k;
+			pad = t->cols[c].right ? 0 : width[c] - w;
 			if (c < last)
 				pad += 2;
 		}
-		pdn_buf_add(&out, "\n", 1);
+		*at++ = '\n';
+		out.len = (size_t)(at - out.data);
 	}
 	for (k = 0; k < t->nnotes; k++) {
 		pdn_buf_add(&out, t->notes[k], strlen(t->notes[k]));
@@ -377,6 +393,7 @@ write_text(struct tout *o, const struct table *t)
 	pdn_buf_free(&out);
 	free(width);
 	free(cw);
+	free(cl);
 }
 
 static void
