@@ -134,6 +134,14 @@ struct dups {
 	pdn_buf text;		/* a kept game's text, read again */
 	pdn_buf other;		/* its key */
 	pdn_buf mine;		/* the key of the game looked for */
+	pdn_buf look;		/* its text (dup_seen_ref()) */
+	/* The games kept since dup_clear(): by their text, or hashed too. */
+	struct grp {
+		uint64_t ref;
+		int hashed;
+	} *grp;
+	size_t ngrp, capgrp;
+	int copying;		/* the input noted last is a copy being made */
 	struct chunk_worker *w;	/* and its replay, made when needed */
 	/*
 	 * In a stream, the game looked for, still at hand (its key is made
@@ -800,6 +808,173 @@ dup_source(struct dups *d, const struct cli_input *in)
 	d->nsrcs++;
 }
 
+/*
+ * Keeps the key and hash of the game read again from text[0..len) of sr:
+ * its dup_game_hash() xor salt into *h, its key into d->mine.  1, 0 when
+ * the text holds no game, -1 out of memory.
+ */
+static int
+ref_key(struct dups *d, const char *text, size_t len, const struct src *sr,
+    uint64_t salt, uint64_t *h)
+{
+	const pdn_played *pg;
+	const pdn_game *g;
+	pdn_reader *r;
+	int rc;
+
+	if ((rc = replay_text(d, text, len, sr, &r, &g, &pg)) > 0) {
+		*h = dup_game_hash(&d->mine, &d->by, g, pg) ^ salt;
+		d->mine.len = 0;
+		dup_make_key(&d->mine, &d->by, g, pg);
+		if (d->mine.oom)
+			rc = -1;
+	}
+	pdn_reader_free(r);
+	return rc;
+}
+
+/*
+ * The text at ref read into *to, exactly its bytes (no block of the
+ * cache: pdn-standings reads the games of a group where they lie, far
+ * apart), and its input into *srp.  0, or -1 when it cannot be read as
+ * it was.
+ */
+static int
+ref_read(struct dups *d, uint64_t ref, pdn_buf *to, const struct src **srp)
+{
+	uint64_t off = ref >> REF_LEN_BITS;
+	size_t len = (size_t)(ref & REF_ARENA), lo = 0, hi = d->nsrcs, mid;
+
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (d->srcs[mid].base <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo >= d->nsrcs || off < d->srcs[lo].base ||
+	    off - d->srcs[lo].base + len > d->srcs[lo].size)
+		return -1;
+	*srp = &d->srcs[lo];
+	to->len = 0;
+	if (pdn_buf_reserve(to, len) != 0 || src_read(*srp, to->data, len,
+	    off - d->srcs[lo].base) != 0)
+		return -1;
+	to->len = len;
+	return 0;
+}
+
+int
+dup_seen_ref(struct dups *d, uint64_t ref, uint64_t salt)
+{
+	const struct src *sr, *osr;
+	struct dupent *e;
+	struct grp *gr;
+	uint64_t h = 0;
+	size_t i;
+	int rc;
+
+	/* Changed since (or gone): no longer the game it was. */
+	if (ref_read(d, ref, &d->look, &sr) != 0)
+		return 0;
+	/* The same text is the same game: a file merged twice. */
+	for (i = 0; i < d->ngrp; i++)
+		if (ref_read(d, d->grp[i].ref, &d->other, &osr) == 0 &&
+		    d->other.len == d->look.len && memcmp(d->other.data,
+		    d->look.data, d->look.len) == 0)
+			return 1;
+	if (d->ngrp > 0) {
+		/* Other texts: the games are compared by their keys. */
+		for (i = 0; i < d->ngrp; i++)
+			if (!d->grp[i].hashed) {
+				if (dup_keep_ref(d, d->grp[i].ref, salt) != 0)
+					return -1;
+				d->grp[i].hashed = 1;
+			}
+		if ((rc = ref_key(d, d->look.data, d->look.len, sr, salt,
+		    &h)) <= 0)
+			return rc;
+		if (dup_room(d) != 0)
+			return -1;
+		for (e = &d->t[h & (d->cap - 1)]; e->ref != 0;
+		    e = &d->t[(size_t)(e - d->t + 1) & (d->cap - 1)])
+			if (e->hash == h && (rc = dup_same(d, e, d->mine.data,
+			    d->mine.len, d->look.data, d->look.len)) != 0)
+				return rc;
+		e->hash = h;
+		e->ref = ref;
+		d->n++;
+	}
+	if (d->ngrp == d->capgrp) {
+		d->capgrp = d->capgrp == 0 ? 8 : 2 * d->capgrp;
+		if ((gr = realloc(d->grp, d->capgrp * sizeof(*gr))) == NULL)
+			return -1;
+		d->grp = gr;
+	}
+	d->grp[d->ngrp].ref = ref;
+	d->grp[d->ngrp].hashed = d->ngrp > 0;
+	d->ngrp++;
+	return 0;
+}
+
+void
+dup_clear(struct dups *d)
+{
+	if (d->n > 0)
+		memset(d->t, 0, d->cap * sizeof(*d->t));
+	d->n = 0;
+	d->ngrp = 0;
+	d->arena.len = 0;
+}
+
+int
+dup_source_copy(struct dups *d, const struct cli_input *in, int fd)
+{
+	struct src *n;
+
+	(void)in;
+	d->cur = NULL;
+	if (d->nsrcs == d->capsrcs) {
+		size_t cap = d->capsrcs == 0 ? 16 : 2 * d->capsrcs;
+
+		if ((n = realloc(d->srcs, cap * sizeof(*n))) == NULL)
+			return -1;
+		d->srcs = n;
+		d->capsrcs = cap;
+	}
+	n = &d->srcs[d->nsrcs];
+	memset(n, 0, sizeof(*n));
+	n->path = NULL;
+	if ((n->fd = dup(fd)) < 0)
+		return -1;
+	n->start = 0;
+	n->base = d->next;
+	/* Until its end is known (dup_source_end()), all it may be. */
+	n->size = REF_MAX_OFFSET - n->base;
+	if ((n->head = calloc(1, sizeof(*n->head))) != NULL) {
+		n->head->d = d;
+		n->head->i = d->nsrcs;
+		if (pdn_file_hint_new(&n->hint, src_head, n->head) != 0) {
+			free(n->head);
+			n->head = NULL;
+		}
+	}
+	d->cur = n;
+	d->nsrcs++;
+	d->copying = 1;
+	return 0;
+}
+
+void
+dup_source_end(struct dups *d, uint64_t size)
+{
+	if (!d->copying || d->cur == NULL)
+		return;
+	d->copying = 0;
+	d->srcs[d->nsrcs - 1].size = size;
+	d->next += size;
+}
+
 int
 dup_reread(const struct dups *d)
 {
@@ -937,6 +1112,8 @@ dup_free(struct dups *d)
 	pdn_buf_free(&d->text);
 	pdn_buf_free(&d->other);
 	pdn_buf_free(&d->mine);
+	pdn_buf_free(&d->look);
+	free(d->grp);
 	if (d->w != NULL)
 		chunk_worker_free(d->w);
 	free(d);

@@ -119,6 +119,30 @@ uint64_t dup_ref(const struct dups *d, uint64_t offset, size_t len);
 int dup_keep_ref(struct dups *d, uint64_t ref, uint64_t salt);
 
 /*
+ * pdn-standings, once every game is read, a group of games of the same
+ * players, date and round at a time: whether the game whose text is at
+ * ref (dup_ref()), read and replayed again, is a copy of a game kept
+ * since dup_clear(), compared as dup_seen() compares; if not, it is kept
+ * under its dup_game_hash() xor salt.  A text that can no longer be read
+ * as it was (the file changed) is no copy.  1 (a copy), 0, -1 out of
+ * memory.
+ */
+int dup_seen_ref(struct dups *d, uint64_t ref, uint64_t salt);
+
+/* Forgets the games kept (the inputs noted stay). */
+void dup_clear(struct dups *d);
+
+/*
+ * Notes input `in`, which cannot be read again (a pipe), as the file open
+ * as fd, which its reader copies its bytes to as it reads them: its games
+ * are kept by where their texts lie in the copy, as a file's are.
+ * dup_source_end() gives the copy's size once the input is read.
+ * Returns 0, or -1 (errno).
+ */
+int dup_source_copy(struct dups *d, const struct cli_input *in, int fd);
+void dup_source_end(struct dups *d, uint64_t size);
+
+/*
  * pdn-select -c FILE: keeps every game of the file at path in d (a table
  * of its own, made by dup_new()), by its key, counting them in *games;
  * its diagnostics are not said.  Returns 0, or 2 after saying what went

@@ -2,27 +2,33 @@
  * pdn-standings: standings, crosstables and ratings from the results of
  * PDN games.  See pdn-standings(1).
  *
- * Each game read becomes, when it counts, a small record of numbers (its
- * players, event, date, round and result, standings/pool.h); its text and
- * moves are forgotten at once.  A game without players, with a result
- * tag that is no result, or of a player against himself is said and
- * skipped; an unfinished game is listed, not counted; a copy of a game
- * counted (the identity of pdn-select -D, dups.h, and the same players,
- * date and round) is said and counted once.  Once every input is read,
- * the games are put in order (date, round, input order) and the report
- * asked for is made from them (standings/report.h).
+ * Each game read becomes a small record of numbers (its players, event,
+ * date, round and result, and where its text lies, standings/pool.h), in
+ * a sorted store on a temporary file; its text and moves are forgotten at
+ * once.  A game without players, with a result tag that is no result, or
+ * of a player against himself is said and skipped.  Once every input is
+ * read, the games of the same players, date and round are looked at
+ * together (the store's first order): a copy of an earlier one (the
+ * identity of pdn-select -D, dups.h), read again from its input, is said
+ * and counted once; an unfinished game is listed, not counted.  Then the
+ * games are put in order (date, round, input order) and the report asked
+ * for is made from them (standings/report.h).  Memory grows with the
+ * players, not with the games.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "driver.h"
 #include "dups.h"
 #include "emit.h"
 #include "standings/pool.h"
+#include "standings/spool.h"
 #include "standings/report.h"
 #include "standings/table.h"
 #include <pdn/pdn.h>
@@ -39,6 +45,12 @@ static struct {
 	char *anchor;
 } opt;
 
+/*
+ * What is said of a game once every input is read: its record, in the
+ * store of struct run's said, with one of these in its flags.
+ */
+enum { SAY_COPY = 0x10, SAY_UNFINISHED = 0x20, SAY_NO_RESULT = 0x40 };
+
 /* The run's state while the games are read. */
 struct run {
 	struct pool pool;
@@ -48,12 +60,14 @@ struct run {
 	pdn_adjudicator *adjr;
 	pdn_adjudication *adj;
 	pdn_buf key;
-	/* The games looked at for copies, by tags_hash() (copy_of_counted()). */
-	struct met {
-		uint64_t hash;	/* 0: an empty slot */
-		uint64_t ref;	/* the first one's text (dup_ref()), or 0 */
-	} *met;
-	size_t nmet, capmet;	/* capmet: a power of two */
+	uint64_t seq;		/* games added to the pool */
+	uint32_t src;		/* the input being read: pool.files */
+	/* A pipe's bytes, copied as read, to read its games again. */
+	struct cli_input *copy_in;
+	int copy_fd;
+	uint64_t copied;
+	int copy_err;
+	struct spool said;	/* ORD_SEQ */
 	int status;
 	int oom;
 	long counted, copies, pending, skipped, adjudicated;
@@ -61,34 +75,46 @@ struct run {
 
 /* --- diagnostics ----------------------------------------------------- */
 
-/* Our own diagnostics, in the one format of the tools. */
+/*
+ * Our own diagnostics, in the one format of the tools: of game `game` of
+ * file `file`, at line `line`.  Their code is none of the library's (as
+ * pdn-replay's own): -W does not limit them.
+ */
 static void
-say(pdn_severity sev, const pdn_game *g, long line, const char *code,
-    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+say_at(pdn_severity sev, const char *file, long line, long game,
+    const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 static void
-say(pdn_severity sev, const pdn_game *g, long line, const char *code,
-    const char *fmt, ...)
+say_at(pdn_severity sev, const char *file, long line, long game,
+    const char *code, const char *fmt, ...)
 {
 	char msg[1024];
 	pdn_diag dg;
 	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	memset(&dg, 0, sizeof(dg));
-	dg.code = (pdn_diag_code)0;
+	dg.code = PDN_D_NCODES;
 	dg.severity = sev;
 	dg.name = code;
-	dg.message = msg;
-	dg.file = g->file;
+	dg.file = file;
 	dg.line = line;
 	dg.col = 1;
-	dg.game = g->index;
+	dg.game = game;
 	dg.side = PDN_WHITE;
+	/* Counted, but formatted only when it is shown. */
+	msg[0] = '\0';
+	if (drv_shown(&drv, drv_severity(&drv, &dg)) >= 0) {
+		va_start(ap, fmt);
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+	}
+	dg.message = msg;
 	drv_diag(&dg, &drv);
 }
+
+#define say(sev, g, line, code, ...) \
+	say_at((sev), (g)->file, (line), (g)->index, (code), __VA_ARGS__)
 
 /*
  * The reader's diagnostics, but those about writing a game back as read
@@ -153,41 +179,6 @@ tags_hash(struct run *run, const pdn_game *g, uint32_t white, uint32_t black)
 	    1;
 }
 
-/*
- * The entry of tags hash h in run->met, a new one (ref and hash 0) if
- * there was none; NULL out of memory.
- */
-static struct met *
-met_entry(struct run *run, uint64_t h)
-{
-	struct met *t = run->met, *e;
-	size_t i, cap;
-
-	if (2 * (run->nmet + 1) > run->capmet) {
-		cap = run->capmet == 0 ? 1024 : 2 * run->capmet;
-		if ((t = calloc(cap, sizeof(*t))) == NULL)
-			return NULL;
-		for (i = 0; i < run->capmet; i++) {
-			if (run->met[i].hash == 0)
-				continue;
-			for (e = &t[run->met[i].hash & (cap - 1)];
-			    e->hash != 0; e = &t[(size_t)(e - t + 1) &
-			    (cap - 1)])
-				;
-			*e = run->met[i];
-		}
-		free(run->met);
-		run->met = t;
-		run->capmet = cap;
-	}
-	for (e = &t[h & (run->capmet - 1)]; e->hash != 0;
-	    e = &t[(size_t)(e - t + 1) & (run->capmet - 1)])
-		if (e->hash == h)
-			return e;
-	run->nmet++;
-	return e;
-}
-
 /* Game g played (*pg, once): 0, or -1 out of memory. */
 static int
 played(struct run *run, const pdn_game *g, const pdn_played **pg)
@@ -198,56 +189,6 @@ played(struct run *run, const pdn_game *g, const pdn_played **pg)
 		return 0;
 	ro.flags = drv.flags | PDN_REPLAY_NO_RESULT | PDN_REPLAY_NO_VARIATIONS;
 	return pdn_replay_game(pg, run->rp, g, &ro) != 0 ? -1 : 0;
-}
-
-/*
- * Whether game g, of players white and black (the replay, *pg, made when
- * needed), is a copy of a game looked at before: the same players, date
- * and round (tags_hash()), the same setup and main line (dups.h).  If not,
- * it is kept for the games after it.  1 yes, 0 no, -1 out of memory.
- *
- * Most games are the first of their players, date and round: they are no
- * copy, and are only noted (where their text lies, dup_ref()), unplayed.
- * A second game of the same tags makes the first one's moves looked at
- * (dup_keep_ref()) and is looked up among them as pdn-select -D looks
- * games up; so are the games after it.  A game whose text cannot be read
- * again (a pipe) is kept in the table of copies at once.  On the bench
- * games given players and rounds (bench/60-standings.sh: 174,018 games,
- * none a copy), replaying each one, hashing its text for the text cache
- * and keeping it in the table took 3.35 of the run's 9.84 billion
- * instructions (callgrind), and its reading 0.83 s against 0.48 s so.
- */
-static int
-copy_of_counted(struct run *run, const pdn_game *g, const pdn_played **pg,
-    uint32_t white, uint32_t black)
-{
-	const char *text = g->raw != NULL && g->rawlen == g->span.len ?
-	    g->raw : NULL;
-	uint64_t salt;
-	struct met *m;
-	int seen;
-
-	if ((salt = tags_hash(run, g, white, black)) == 0 ||
-	    (m = met_entry(run, salt)) == NULL)
-		return -1;
-	if (m->hash == 0) {
-		m->hash = salt;
-		if ((m->ref = dup_ref(run->dups, g->span.offset,
-		    g->span.len)) != 0)
-			return 0;
-	} else if (m->ref != 0) {
-		if (dup_keep_ref(run->dups, m->ref, salt) != 0)
-			return -1;
-		m->ref = 0;
-	}
-	if (played(run, g, pg) != 0)
-		return -1;
-	dup_at_hand(run->dups, g, *pg);
-	seen = dup_seen(run->dups, NULL, 0, dup_game_hash(&run->key,
-	    &run->by, g, *pg) ^ salt, g->span.offset, text, text != NULL ?
-	    g->rawlen : 0, 0);
-	dup_at_hand(run->dups, NULL, NULL);
-	return seen;
 }
 
 static int
@@ -268,29 +209,31 @@ res_of(pdn_outcome o)
 }
 
 /*
- * --adjudicate: the result the rules give the game, when its moves say
- * another one than its tag (said); else the recorded one.
+ * --adjudicate: the result the rules give the game, into *o, when its
+ * moves say another one than its tag (said, and 1 returned); else *o
+ * stays the recorded one (0).  Every game read is looked at, the copies
+ * found later too.
  */
-static pdn_outcome
+static int
 adjudicated(struct run *run, const pdn_game *g, const pdn_played *pg,
-    pdn_outcome recorded, const char *rtext)
+    pdn_outcome *o, const char *rtext)
 {
 	pdn_verdict v;
-	pdn_outcome o;
+	pdn_outcome a;
 
 	if (pdn_adjudicate(run->adj, run->adjr, pg) != 0) {
 		run->oom = 1;
-		return recorded;
+		return 0;
 	}
 	v = pdn_adjudication_verdict(run->adj);
-	o = pdn_adjudication_result(run->adj);
+	a = pdn_adjudication_result(run->adj);
 	if (v == PDN_VERDICT_INVALID) {
 		say(PDN_SEV_WARNING, g, g->line, "moves-invalid",
 		    "the moves do not replay: the Result tag is counted");
-		return recorded;
+		return 0;
 	}
 	if ((v == PDN_VERDICT_DISAGREE || v == PDN_VERDICT_CONTINUES) &&
-	    o != PDN_OUTCOME_NONE && o != recorded) {
+	    a != PDN_OUTCOME_NONE && a != *o) {
 		say(PDN_SEV_WARNING, g, g->line, "result-adjudicated",
 		    "the result is %s, the moves give %s (%s at ply %ld): %s "
 		    "is counted", rtext != NULL ? rtext : "none",
@@ -298,27 +241,25 @@ adjudicated(struct run *run, const pdn_game *g, const pdn_played *pg,
 		    pdn_adjudication_reason(run->adj),
 		    pdn_adjudication_ply(run->adj),
 		    pdn_adjudication_result_str(run->adj));
-		run->adjudicated++;
 		if (run->status < 1)
 			run->status = 1;
-		return o;
+		*o = a;
+		return 1;
 	}
-	return recorded;
+	return 0;
 }
 
 static void
 game(struct run *run, const pdn_game *g)
 {
-	char wn[512], bn[512], where[1024];
+	char wn[512], bn[512];
 	const pdn_played *pg = NULL;
 	const pdn_tag *rt;
 	const char *rtext;
-	struct pending pd;
 	struct sgame sg;
 	size_t wl, bl;
 	long w, b, ev;
 	pdn_outcome o;
-	int copy;
 
 	wl = name_tag(wn, sizeof(wn), g, "White");
 	bl = name_tag(bn, sizeof(bn), g, "Black");
@@ -352,55 +293,35 @@ game(struct run *run, const pdn_game *g)
 		rtext = "?";
 	if ((ev = strtab_add(&run->pool.events, rtext, strlen(rtext))) < 0)
 		goto oom;
-	if ((copy = copy_of_counted(run, g, &pg, (uint32_t)w,
-	    (uint32_t)b)) < 0)
-		goto oom;
-	if (copy) {
-		say(PDN_SEV_WARNING, g, g->line, "duplicate",
-		    "a copy of an earlier game (the same moves, players, date "
-		    "and round): counted once");
-		run->copies++;
-		return;
-	}
-	rtext = rt != NULL ? rt->value : g->terminator;
-	if (o == PDN_OUTCOME_UNKNOWN || o == PDN_OUTCOME_NONE) {
-		say(PDN_SEV_NOTE, g, g->line, o == PDN_OUTCOME_UNKNOWN ?
-		    "unfinished" : "no-result", "%s: listed, not counted",
-		    o == PDN_OUTCOME_UNKNOWN ? "result * (unfinished)" :
-		    "no result");
-		memset(&pd, 0, sizeof(pd));
-		snprintf(where, sizeof(where), "%s:%ld", g->file, g->line);
-		if ((pd.where = strdup(where)) == NULL)
-			goto oom;
-		pd.white = (uint32_t)w;
-		pd.black = (uint32_t)b;
-		pd.event = (uint32_t)ev;
-		pd.date = parse_date(pdn_game_tag(g, "Date"));
-		pd.round = parse_round(pdn_game_tag(g, "Round"));
-		snprintf(pd.result, sizeof(pd.result), "%s",
-		    o == PDN_OUTCOME_UNKNOWN ? "*" : "");
-		if (pool_pend(&run->pool, &pd) != 0) {
-			free(pd.where);
-			goto oom;
-		}
-		run->pending++;
-		return;
-	}
-	if (opt.adjudicate) {
-		if (played(run, g, &pg) != 0)
-			goto oom;
-		o = adjudicated(run, g, pg, o, rtext);
-	}
 	memset(&sg, 0, sizeof(sg));
+	sg.seq = run->seq;
+	if ((sg.tags = tags_hash(run, g, (uint32_t)w, (uint32_t)b)) == 0)
+		goto oom;
+	sg.ref = dup_ref(run->dups, g->span.offset, g->span.len);
 	sg.white = (uint32_t)w;
 	sg.black = (uint32_t)b;
 	sg.event = (uint32_t)ev;
 	sg.date = parse_date(pdn_game_tag(g, "Date"));
 	sg.round = parse_round(pdn_game_tag(g, "Round"));
-	sg.res = (uint8_t)res_of(o);
+	sg.src = run->src;
+	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;
+	sg.game = g->index > 0 && g->index < UINT32_MAX ?
+	    (uint32_t)g->index : 0;
+	if (o == PDN_OUTCOME_UNKNOWN || o == PDN_OUTCOME_NONE)
+		sg.res = o == PDN_OUTCOME_UNKNOWN ? RES_UNFINISHED : RES_NONE;
+	else {
+		if (opt.adjudicate) {
+			rtext = rt != NULL ? rt->value : g->terminator;
+			if (played(run, g, &pg) != 0)
+				goto oom;
+			if (adjudicated(run, g, pg, &o, rtext))
+				sg.flags |= SG_ADJUDICATED;
+		}
+		sg.res = (uint8_t)res_of(o);
+	}
 	if (pool_add(&run->pool, &sg) != 0)
 		goto oom;
-	run->counted++;
+	run->seq++;
 	return;
 skip:
 	run->skipped++;
@@ -411,6 +332,33 @@ oom:
 	run->oom = 1;
 }
 
+/*
+ * The reader's pdn_read_fn for an input that cannot be read again (a
+ * pipe): its bytes are copied to run->copy_fd as they come.
+ */
+static long
+copy_read(void *arg, char *buf, size_t len)
+{
+	struct run *run = arg;
+	long n = cli_read_fd(run->copy_in, buf, len);
+	size_t done = 0;
+	ssize_t w;
+
+	while (n > 0 && !run->copy_err && done < (size_t)n) {
+		w = pwrite(run->copy_fd, buf + done, (size_t)n - done,
+		    (off_t)(run->copied + done));
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			run->copy_err = errno != 0 ? errno : EIO;
+		else
+			done += (size_t)w;
+	}
+	if (n > 0)
+		run->copied += (uint64_t)n;
+	return n;
+}
+
 static int
 read_file(void *arg, struct drv *d, struct cli_input *in)
 {
@@ -418,17 +366,43 @@ read_file(void *arg, struct drv *d, struct cli_input *in)
 	struct run *run = arg;
 	const pdn_game *g;
 	pdn_reader *r;
-	int rc;
+	long src;
+	int rc, copy = 0;
 
 	drv_reader_options(d, &ro, in);
 	ro.diag = reader_diag;
-	/* The games' texts, for the comparisons of copies. */
+	/* The games' spans, where they are read again from. */
 	ro.keep_raw = 2;
-	if (pdn_reader_new(&r, cli_read_fd, in, &ro) != 0) {
+	if ((src = strtab_add(&run->pool.files, in->name,
+	    strlen(in->name))) < 0) {
 		cli_warn("out of memory");
 		return 2;
 	}
+	run->src = (uint32_t)src;
 	dup_source(run->dups, in);
+	if (!dup_reread(run->dups)) {
+		/* A pipe: copied to a file of our own as it is read. */
+		if (run->copy_fd < 0 && (run->copy_fd = spool_tmpfile()) < 0) {
+			cli_warn("%s: a temporary file: %s", in->name,
+			    strerror(errno));
+			return 2;
+		}
+		if (ftruncate(run->copy_fd, 0) != 0 ||
+		    dup_source_copy(run->dups, in, run->copy_fd) != 0) {
+			cli_warn("%s: a temporary file: %s", in->name,
+			    strerror(errno));
+			return 2;
+		}
+		copy = 1;
+		run->copy_in = in;
+		run->copied = 0;
+		run->copy_err = 0;
+	}
+	if (pdn_reader_new(&r, copy ? copy_read : cli_read_fd, copy ?
+	    (void *)run : (void *)in, &ro) != 0) {
+		cli_warn("out of memory");
+		return 2;
+	}
 	while ((rc = drv_reader_next(d, &g, r)) == 1 && !run->oom) {
 		/* Text after the last game, kept by keep_raw: no game. */
 		if (g->truncated && g->ntags == 0 && g->plies == 0)
@@ -437,11 +411,132 @@ read_file(void *arg, struct drv *d, struct cli_input *in)
 		drv_progress(d, 1, g->offset);
 	}
 	pdn_reader_free(r);
+	if (copy) {
+		dup_source_end(run->dups, run->copied);
+		if (run->copy_err != 0) {
+			cli_warn("%s: a temporary file: %s", in->name,
+			    strerror(run->copy_err));
+			return 2;
+		}
+	}
 	if (run->oom) {
-		cli_warn("%s: out of memory", in->name);
+		cli_warn("%s: %s", in->name, errno != 0 ? strerror(errno) :
+		    "out of memory");
 		return 2;
 	}
 	return cli_input_end(in, rc);
+}
+
+/* --- the copies, once every game is read ----------------------------- */
+
+static int
+note(struct run *run, const struct sgame *g, int what)
+{
+	struct sgame n = *g;
+
+	n.flags = (uint8_t)what;
+	return spool_add(&run->said, &n);
+}
+
+/* A game that is no copy: counted, or listed (said). */
+static int
+keep(struct run *run, const struct sgame *g)
+{
+	if (g->res == RES_UNFINISHED || g->res == RES_NONE) {
+		run->pending++;
+		if (note(run, g, g->res == RES_UNFINISHED ? SAY_UNFINISHED :
+		    SAY_NO_RESULT) != 0)
+			return -1;
+	} else {
+		run->counted++;
+		if (g->flags & SG_ADJUDICATED)
+			run->adjudicated++;
+	}
+	return pool_keep(&run->pool, g);
+}
+
+/*
+ * The games read, those of the same players, date and round together: in
+ * each such group (most games are alone in theirs) a game that is a copy
+ * of one before it is said and left out, each other one kept.  What is
+ * said is said in input order, after what the reading said.  0, or 2
+ * after saying what went wrong.
+ */
+static int
+copies(struct run *run)
+{
+	struct spool_cur c;
+	const struct sgame *g;
+	struct sgame prev;
+	const char *file;
+	int have = 0, group = 0, rc, st = 0;
+
+	if (pool_read_open(&c, &run->pool) != 0) {
+		cli_warn("a temporary file: %s", strerror(errno));
+		return 2;
+	}
+	while ((g = spool_next(&c)) != NULL) {
+		if (have && g->tags == prev.tags) {
+			/* A second game of the same tags: the first one's text
+			 * is read again, and each one's after it. */
+			if (!group) {
+				dup_clear(run->dups);
+				if (prev.ref != 0 && dup_seen_ref(run->dups,
+				    prev.ref, prev.tags) < 0)
+					goto oom;
+				group = 1;
+			}
+			rc = g->ref != 0 ? dup_seen_ref(run->dups, g->ref,
+			    g->tags) : 0;
+			if (rc < 0)
+				goto oom;
+			if (rc > 0) {
+				run->copies++;
+				if (note(run, g, SAY_COPY) != 0)
+					goto oom;
+				continue;
+			}
+		} else
+			group = 0;
+		if (keep(run, g) != 0)
+			goto oom;
+		prev = *g;
+		have = 1;
+	}
+	if (c.err) {
+		cli_warn("a temporary file: %s", strerror(errno));
+		st = 2;
+	}
+	spool_close(&c);
+	if (st != 0)
+		return st;
+	if (spool_done(&run->said) != 0 || spool_open(&c, &run->said) != 0) {
+		cli_warn("a temporary file: %s", strerror(errno));
+		return 2;
+	}
+	while ((g = spool_next(&c)) != NULL) {
+		file = run->pool.files.s[g->src];
+		if (g->flags == SAY_COPY)
+			say_at(PDN_SEV_WARNING, file, g->line, g->game,
+			    "duplicate", "a copy of an earlier game (the same "
+			    "moves, players, date and round): counted once");
+		else
+			say_at(PDN_SEV_NOTE, file, g->line, g->game,
+			    g->flags == SAY_UNFINISHED ? "unfinished" :
+			    "no-result", "%s: listed, not counted",
+			    g->flags == SAY_UNFINISHED ?
+			    "result * (unfinished)" : "no result");
+	}
+	if (c.err) {
+		cli_warn("a temporary file: %s", strerror(errno));
+		st = 2;
+	}
+	spool_close(&c);
+	return st;
+oom:
+	spool_close(&c);
+	cli_warn("out of memory");
+	return 2;
 }
 
 /* --- options --------------------------------------------------------- */
@@ -673,8 +768,9 @@ report(struct run *run, FILE *fp)
 	if (tout_start(&o, "Standings") != 0)
 		return 2;
 	if (fmt == OUT_HTML) {
-		report_standings(&o, &run->pool, &opt.ro, 1);
-		st = report_elo(&o, &run->pool, &opt.ro, 0);
+		st = report_standings(&o, &run->pool, &opt.ro, 1);
+		if (st == 0)
+			st = report_elo(&o, &run->pool, &opt.ro, 0);
 		if (st == 0 && opt.report == REP_ML)
 			st = report_ml(&o, &run->pool, &opt.ro);
 		if (st == 0) {
@@ -685,7 +781,7 @@ report(struct run *run, FILE *fp)
 		switch (opt.report) {
 		case REP_STANDINGS:
 		case REP_CROSS:
-			report_standings(&o, &run->pool, &opt.ro,
+			st = report_standings(&o, &run->pool, &opt.ro,
 			    opt.report == REP_CROSS);
 			break;
 		case REP_ELO:
@@ -727,7 +823,14 @@ main(int argc, char **argv)
 		return status;
 	}
 	memset(&run, 0, sizeof(run));
+	run.copy_fd = -1;
+	spool_init(&run.said, ORD_SEQ);
 	run.by.what = DUP_MAIN;
+	if (pool_init(&run.pool) != 0) {
+		cli_warn("out of memory");
+		status = 2;
+		goto out;
+	}
 	status = 2;
 	if (opt.anchor != NULL && opt.report != REP_ML) {
 		status = drv_usage_error(&drv, "--anchor is for --ml");
@@ -748,14 +851,19 @@ main(int argc, char **argv)
 	status = drv_run(&drv, read_file, &run);
 	if (run.status > status)
 		status = run.status;
+	if (status < 2 && (st = copies(&run)) > status)
+		status = st;
 	if (status < 2 && pool_finish(&run.pool) != 0) {
-		cli_warn("out of memory");
+		cli_warn("%s", errno == ENOMEM ? "out of memory" :
+		    strerror(errno));
 		status = 2;
 	}
 	if (status < 2 && !drv.quiet) {
+		errno = 0;
 		st = report(&run, out->fp);
 		if (st == 2)
-			cli_warn("out of memory");
+			cli_warn("%s", errno == 0 || errno == ENOMEM ?
+			    "out of memory" : strerror(errno));
 		if (st > 2)
 			st = 2;
 		if (st > status)
@@ -764,7 +872,9 @@ main(int argc, char **argv)
 out:
 	status = drv_end(&drv, status);
 	pdn_buf_free(&run.key);
-	free(run.met);
+	spool_free(&run.said);
+	if (run.copy_fd >= 0)
+		close(run.copy_fd);
 	dup_free(run.dups);
 	pdn_replay_free(run.rp);
 	pdn_adjudicator_free(run.adjr);

@@ -120,18 +120,35 @@ rate(const struct ropts *ro, const struct rated *w, const struct rated *b,
 	after[1] = b->r + kb * ((1.0 - sw) - (1.0 - ew));
 }
 
+/* The date of the last game rated into *last: 0, or -1 (errno). */
+static int
+last_date(struct pool *p, uint32_t *last)
+{
+	struct pool_cur c;
+	const struct sgame *g;
+
+	*last = 0;
+	if (pool_open(&c, p, ORD_DATE) != 0)
+		return -1;
+	while ((g = pool_next(&c)) != NULL)
+		if (rated_game(g))
+			*last = g->date;
+	return pool_close(&c);
+}
+
 /*
  * Runs the ratings over the pool into rp (a state per player); with a
- * table `hist`, adds a row per player and game to it.
+ * table `hist`, adds a row per player and game to it.  0, or -1 (errno).
  */
-static void
-run(const struct pool *p, const struct ropts *ro, struct rated *rp,
+static int
+run(struct pool *p, const struct ropts *ro, struct rated *rp,
     struct table *hist)
 {
+	struct pool_cur c;
 	const struct sgame *g;
 	struct period pe;
 	double after[2];
-	uint32_t last = 0, who[2];
+	uint32_t last, who[2];
 	char date[16], buf[32];
 	size_t i, n = 0;
 	int s;
@@ -141,12 +158,10 @@ run(const struct pool *p, const struct ropts *ro, struct rated *rp,
 		rp[i].change = 0;
 		rp[i].n = 0;
 	}
-	for (i = 0; i < p->ng; i++)
-		if (rated_game(&p->g[i]))
-			last = p->g[i].date;
+	if (last_date(p, &last) != 0 || pool_open(&c, p, ORD_DATE) != 0)
+		return -1;
 	period_init(&pe, ro->period, last);
-	for (i = 0; i < p->ng; i++) {
-		g = &p->g[i];
+	while ((g = pool_next(&c)) != NULL) {
 		if (!rated_game(g))
 			continue;
 		n++;
@@ -200,9 +215,12 @@ run(const struct pool *p, const struct ropts *ro, struct rated *rp,
 		rp[g->white].n++;
 		rp[g->black].n++;
 	}
+	if (pool_close(&c) != 0)
+		return -1;
 	if (ro->period == PERIOD_ALL)
 		for (i = 0; i < p->players.n; i++)
 			rp[i].change = rp[i].r - ro->start;
+	return 0;
 }
 
 static const struct rated *sort_rp;
@@ -240,7 +258,7 @@ ranked(const struct pool *p, const struct rated *rp, size_t *n)
 }
 
 int
-report_elo(struct tout *o, const struct pool *p, const struct ropts *ro,
+report_elo(struct tout *o, struct pool *p, const struct ropts *ro,
     int history)
 {
 	/* The text's rating and change, as shown; the machine's, exact. */
@@ -276,16 +294,14 @@ report_elo(struct tout *o, const struct pool *p, const struct ropts *ro,
 			tab_col(&t, i, hkeys[i], hheads[i], i == 0 || i >= 4);
 		t.cols[5].text_only = t.cols[6].text_only = 1;
 		t.cols[7].machine_only = t.cols[8].machine_only = 1;
-		run(p, ro, rp, &t);
+		if (run(p, ro, rp, &t) != 0)
+			status = 2;
 	} else {
-		run(p, ro, rp, NULL);
-		if ((order = ranked(p, rp, &n)) == NULL) {
+		if (run(p, ro, rp, NULL) != 0 || last_date(p, &last) != 0 ||
+		    (order = ranked(p, rp, &n)) == NULL) {
 			free(rp);
 			return 2;
 		}
-		for (i = 0; i < p->ng; i++)
-			if (rated_game(&p->g[i]))
-				last = p->g[i].date;
 		period_init(&pe, ro->period, last);
 		tab_init(&t, 8, "Elo ratings");
 		for (i = 0; i < 8; i++)
@@ -316,7 +332,7 @@ report_elo(struct tout *o, const struct pool *p, const struct ropts *ro,
 	}
 	if (t.oom)
 		status = 2;
-	else
+	else if (status == 0)
 		tab_write(o, &t);
 	tab_free(&t);
 	free(order);
@@ -356,8 +372,9 @@ tick_step(double span)
 #define MB 40
 
 int
-report_chart(struct tout *o, const struct pool *p, const struct ropts *ro)
+report_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 {
+	struct pool_cur c;
 	struct rated *rp, *cur;
 	uint32_t *order;
 	long *slot;
@@ -376,8 +393,7 @@ report_chart(struct tout *o, const struct pool *p, const struct ropts *ro)
 		free(slot);
 		return 2;
 	}
-	run(p, ro, rp, NULL);
-	if ((order = ranked(p, rp, &n)) == NULL) {
+	if (run(p, ro, rp, NULL) != 0 || (order = ranked(p, rp, &n)) == NULL) {
 		free(rp);
 		free(cur);
 		free(slot);
@@ -396,8 +412,9 @@ report_chart(struct tout *o, const struct pool *p, const struct ropts *ro)
 		cur[i].r = ro->start;
 		cur[i].n = 0;
 	}
-	for (i = 0; i < p->ng; i++) {
-		g = &p->g[i];
+	if (pool_open(&c, p, ORD_DATE) != 0)
+		goto fail;
+	while ((g = pool_next(&c)) != NULL) {
 		if (!rated_game(g))
 			continue;
 		total++;
@@ -414,6 +431,8 @@ report_chart(struct tout *o, const struct pool *p, const struct ropts *ro)
 					hi = after[s];
 			}
 	}
+	if (pool_close(&c) != 0)
+		goto fail;
 	step = tick_step(hi - lo > 0 ? hi - lo : 1);
 	lo = floor(lo / step) * step;
 	hi = ceil(hi / step) * step;
@@ -458,8 +477,9 @@ report_chart(struct tout *o, const struct pool *p, const struct ropts *ro)
 			cur[i].n = 0;
 		}
 		total = 0;
-		for (i = 0; i < p->ng; i++) {
-			g = &p->g[i];
+		if (pool_open(&c, p, ORD_DATE) != 0)
+			break;
+		while ((g = pool_next(&c)) != NULL) {
 			if (!rated_game(g))
 				continue;
 			total++;
@@ -481,7 +501,14 @@ report_chart(struct tout *o, const struct pool *p, const struct ropts *ro)
 			cur[g->white].n++;
 			cur[g->black].n++;
 		}
+		if (pool_close(&c) != 0)
+			break;
 		fprintf(fp, "\"/>\n");
+	}
+	/* A pass that failed leaves the chart unfinished. */
+	if (k < shown) {
+		free(started);
+		goto fail;
 	}
 	/* The legend: the players, by their rating now. */
 	for (k = 0; k < shown; k++) {
@@ -500,4 +527,10 @@ report_chart(struct tout *o, const struct pool *p, const struct ropts *ro)
 	free(cur);
 	free(slot);
 	return 0;
+fail:
+	free(order);
+	free(rp);
+	free(cur);
+	free(slot);
+	return 2;
 }

@@ -49,39 +49,83 @@ cmp_pair(const void *x, const void *y)
 	return p->b < q->b ? -1 : p->b > q->b;
 }
 
-/* The pairs of the pool's rated games, merged; *np of them. */
+/*
+ * The pairs of the pool's rated games, merged, in the order of cmp_pair;
+ * *np of them.  They are gathered in a table of open addressing by their
+ * two players: memory grows with the pairs of players who met, not with
+ * the games.  NULL out of memory or after an error (errno).
+ */
 static struct pair *
-pairs_of(const struct pool *p, size_t *np)
+pairs_of(struct pool *p, size_t *np)
 {
-	struct pair *pr;
+	struct pool_cur c;
+	struct pair *pr = NULL, *t;
 	const struct sgame *g;
-	size_t i, n = 0, k;
+	uint32_t *slot = NULL, *ns, a, b;
+	size_t n = 0, cap = 0, nslot = 0, i, k;
+	uint64_t h;
 	double sw;
 
-	if ((pr = malloc((p->ng + 1) * sizeof(*pr))) == NULL)
+	if (pool_open(&c, p, ORD_DATE) != 0)
 		return NULL;
-	for (i = 0; i < p->ng; i++) {
-		g = &p->g[i];
+	while ((g = pool_next(&c)) != NULL) {
 		if (g->res == RES_DOUBLE_LOSS)
 			continue;
+		a = g->white < g->black ? g->white : g->black;
+		b = g->white < g->black ? g->black : g->white;
+		if (2 * (n + 1) > nslot) {
+			nslot = nslot == 0 ? 1024 : 2 * nslot;
+			if ((ns = calloc(nslot, sizeof(*ns))) == NULL)
+				goto fail;
+			for (i = 0; i < n; i++) {
+				h = ((uint64_t)pr[i].a << 32 | pr[i].b) *
+				    0x9e3779b97f4a7c15ULL;
+				for (k = (size_t)(h >> 20) & (nslot - 1);
+				    ns[k] != 0; k = (k + 1) & (nslot - 1))
+					;
+				ns[k] = (uint32_t)i + 1;
+			}
+			free(slot);
+			slot = ns;
+		}
+		h = ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ULL;
+		for (k = (size_t)(h >> 20) & (nslot - 1); slot[k] != 0 &&
+		    (pr[slot[k] - 1].a != a || pr[slot[k] - 1].b != b);
+		    k = (k + 1) & (nslot - 1))
+			;
+		if (slot[k] == 0) {
+			if (n == cap) {
+				cap = cap == 0 ? 1024 : 2 * cap;
+				if ((t = realloc(pr, cap * sizeof(*t))) == NULL)
+					goto fail;
+				pr = t;
+			}
+			pr[n].a = a;
+			pr[n].b = b;
+			pr[n].n = 0;
+			pr[n].s = 0;
+			slot[k] = (uint32_t)++n;
+		}
 		sw = res_score(g->res, 0);
-		pr[n].a = g->white < g->black ? g->white : g->black;
-		pr[n].b = g->white < g->black ? g->black : g->white;
-		pr[n].n = 1;
-		pr[n].s = g->white < g->black ? sw : 1 - sw;
-		n++;
+		t = &pr[slot[k] - 1];
+		t->n += 1;
+		t->s += g->white < g->black ? sw : 1 - sw;
 	}
+	if (pool_close(&c) != 0)
+		goto out;
+	free(slot);
+	if (pr == NULL && (pr = malloc(sizeof(*pr))) == NULL)
+		return NULL;
 	if (n > 0)
 		qsort(pr, n, sizeof(*pr), cmp_pair);
-	for (i = 0, k = 0; i < n; i++) {
-		if (k > 0 && pr[k - 1].a == pr[i].a && pr[k - 1].b == pr[i].b) {
-			pr[k - 1].n += pr[i].n;
-			pr[k - 1].s += pr[i].s;
-		} else
-			pr[k++] = pr[i];
-	}
-	*np = k;
+	*np = n;
 	return pr;
+fail:
+	pool_close(&c);
+out:
+	free(slot);
+	free(pr);
+	return NULL;
 }
 
 /*
@@ -451,7 +495,7 @@ cmp_x(const void *a, const void *b)
 }
 
 int
-report_ml(struct tout *o, const struct pool *p, const struct ropts *ro)
+report_ml(struct tout *o, struct pool *p, const struct ropts *ro)
 {
 	static const char *const keys[] = {
 		"rank", "player", "rating", "low", "high", "rating", "low",

@@ -207,24 +207,38 @@ pool_player(struct pool *p, const char *name, size_t len)
 }
 
 int
-pool_add(struct pool *p, const struct sgame *g)
+pool_init(struct pool *p)
 {
-	struct sgame *n;
-
-	if (p->ng == p->capg) {
-		p->capg = p->capg == 0 ? 1024 : 2 * p->capg;
-		if ((n = realloc(p->g, p->capg * sizeof(*n))) == NULL)
-			return -1;
-		p->g = n;
-	}
-	p->g[p->ng++] = *g;
+	memset(p, 0, sizeof(*p));
+	if ((p->read = malloc(sizeof(*p->read))) == NULL ||
+	    (p->bydate = malloc(sizeof(*p->bydate))) == NULL ||
+	    (p->byevent = malloc(sizeof(*p->byevent))) == NULL)
+		return -1;
+	spool_init(p->read, ORD_TAGS);
+	spool_init(p->bydate, ORD_DATE);
+	spool_init(p->byevent, ORD_EVENT);
 	return 0;
 }
 
 int
-pool_pend(struct pool *p, const struct pending *pd)
+pool_add(struct pool *p, const struct sgame *g)
 {
-	struct pending *n;
+	return spool_add(p->read, g);
+}
+
+int
+pool_read_open(struct spool_cur *c, struct pool *p)
+{
+	if (spool_done(p->read) != 0)
+		return -1;
+	return spool_open(c, p->read);
+}
+
+/* A game listed, not counted. */
+static int
+pool_pend(struct pool *p, const struct sgame *g)
+{
+	struct pending *n, *pd;
 
 	if (p->npend == p->cappend) {
 		p->cappend = p->cappend == 0 ? 16 : 2 * p->cappend;
@@ -232,8 +246,26 @@ pool_pend(struct pool *p, const struct pending *pd)
 			return -1;
 		p->pend = n;
 	}
-	p->pend[p->npend++] = *pd;
+	pd = &p->pend[p->npend++];
+	pd->seq = g->seq;
+	pd->src = g->src;
+	pd->line = g->line;
+	pd->white = g->white;
+	pd->black = g->black;
+	pd->event = g->event;
+	pd->date = g->date;
+	pd->round = g->round;
+	pd->unfinished = g->res == RES_UNFINISHED;
 	return 0;
+}
+
+int
+pool_keep(struct pool *p, const struct sgame *g)
+{
+	if (g->res == RES_UNFINISHED || g->res == RES_NONE)
+		return pool_pend(p, g);
+	p->ng++;
+	return spool_add(p->bydate, g);
 }
 
 static const struct strtab *sort_names;
@@ -245,64 +277,12 @@ cmp_name(const void *a, const void *b)
 	    sort_names->s[*(const uint32_t *)b]);
 }
 
-/* Digit k (16 bits) of game g's order: round's, then date's, low first. */
-static unsigned
-order_digit(const struct sgame *g, int k)
-{
-	uint32_t v = k < 2 ? g->round : g->date;
-
-	return (unsigned)(v >> (k % 2 * 16)) & 0xffff;
-}
-
-/*
- * Sorts the games by date, round and input order: they are in input order,
- * and each pass of a radix sort by 16 bits of the round, then of the date,
- * keeps the order of the games it does not tell apart; a pass whose digit
- * is the same in every game is left out.  On the bench games given players
- * and rounds (bench/60-standings.sh, 174,018 games), qsort() took 104
- * million instructions, its merges moving the 28-byte records with
- * memcpy().  0, or -1 out of memory.
- */
 static int
-sort_games(struct pool *p)
+cmp_pend(const void *a, const void *b)
 {
-	struct sgame *from = p->g, *to, *t;
-	size_t *count, i, sum, c;
-	int k;
+	const struct pending *x = a, *y = b;
 
-	if (p->ng < 2)
-		return 0;
-	to = malloc(p->ng * sizeof(*to));
-	count = malloc(65536 * sizeof(*count));
-	if (to == NULL || count == NULL) {
-		free(to);
-		free(count);
-		return -1;
-	}
-	for (k = 0; k < 4; k++) {
-		memset(count, 0, 65536 * sizeof(*count));
-		for (i = 0; i < p->ng; i++)
-			count[order_digit(&from[i], k)]++;
-		if (count[order_digit(&from[0], k)] == p->ng)
-			continue;
-		for (i = 0, sum = 0; i < 65536; i++) {
-			c = count[i];
-			count[i] = sum;
-			sum += c;
-		}
-		for (i = 0; i < p->ng; i++)
-			to[count[order_digit(&from[i], k)]++] = from[i];
-		t = from;
-		from = to;
-		to = t;
-	}
-	if (from != p->g) {
-		memcpy(p->g, from, p->ng * sizeof(*from));
-		to = from;
-	}
-	free(to);
-	free(count);
-	return 0;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 /*
@@ -331,15 +311,24 @@ int
 pool_finish(struct pool *p)
 {
 	size_t n = p->players.n > p->events.n ? p->players.n : p->events.n;
-	uint32_t *order, *map, *first;
+	uint32_t *order, *first;
+	struct spool_cur c;
+	const struct sgame *g;
 	size_t i, k;
 	int rc = -1;
 
 	order = malloc((n + 1) * sizeof(*order));
-	map = malloc((n + 1) * sizeof(*map));
 	first = malloc((n + 1) * sizeof(*first));
-	if (order == NULL || map == NULL || first == NULL)
+	p->pmap = malloc((p->players.n + 1) * sizeof(*p->pmap));
+	p->emap = malloc((p->events.n + 1) * sizeof(*p->emap));
+	if (order == NULL || first == NULL || p->pmap == NULL ||
+	    p->emap == NULL)
 		goto out;
+	if (spool_done(p->bydate) != 0)
+		goto out;
+	/* The games listed, in input order. */
+	if (p->npend > 1)
+		qsort(p->pend, p->npend, sizeof(*p->pend), cmp_pend);
 	/* The players by name. */
 	for (i = 0; i < p->players.n; i++)
 		order[i] = (uint32_t)i;
@@ -350,61 +339,122 @@ pool_finish(struct pool *p)
 	free(p->players.slot);
 	p->players.slot = NULL;
 	p->players.nslot = 0;
-	if (renumber(&p->players, order, map) != 0)
+	if (renumber(&p->players, order, p->pmap) != 0)
 		goto out;
-	for (i = 0; i < p->ng; i++) {
-		p->g[i].white = map[p->g[i].white];
-		p->g[i].black = map[p->g[i].black];
-	}
 	for (i = 0; i < p->npend; i++) {
-		p->pend[i].white = map[p->pend[i].white];
-		p->pend[i].black = map[p->pend[i].black];
+		p->pend[i].white = p->pmap[p->pend[i].white];
+		p->pend[i].black = p->pmap[p->pend[i].black];
 	}
-	if (sort_games(p) != 0)
-		goto out;
 	/* The events by their first game; those of none after, by name. */
 	for (i = 0; i < p->events.n; i++)
 		first[i] = UINT32_MAX;
 	k = 0;
-	for (i = 0; i < p->ng; i++)
-		if (first[p->g[i].event] == UINT32_MAX) {
-			first[p->g[i].event] = (uint32_t)k;
-			order[k++] = p->g[i].event;
+	if (spool_open(&c, p->bydate) != 0)
+		goto out;
+	while ((g = spool_next(&c)) != NULL)
+		if (first[g->event] == UINT32_MAX) {
+			first[g->event] = (uint32_t)k;
+			order[k++] = g->event;
 		}
+	i = (size_t)c.err;
+	spool_close(&c);
+	if (i != 0)
+		goto out;
 	for (i = 0; i < p->events.n; i++)
 		if (first[i] == UINT32_MAX)
 			order[k++] = (uint32_t)i;
 	free(p->events.slot);
 	p->events.slot = NULL;
 	p->events.nslot = 0;
-	if (renumber(&p->events, order, map) != 0)
+	if (renumber(&p->events, order, p->emap) != 0)
 		goto out;
-	for (i = 0; i < p->ng; i++)
-		p->g[i].event = map[p->g[i].event];
 	for (i = 0; i < p->npend; i++)
-		p->pend[i].event = map[p->pend[i].event];
+		p->pend[i].event = p->emap[p->pend[i].event];
 	rc = 0;
 out:
 	free(order);
-	free(map);
 	free(first);
 	return rc;
+}
+
+/* The games by event, made once: the records renumbered. */
+static int
+by_event(struct pool *p)
+{
+	struct pool_cur c;
+	const struct sgame *g;
+	int rc = 0;
+
+	if (p->byevent->done)
+		return 0;
+	if (pool_open(&c, p, ORD_DATE) != 0)
+		return -1;
+	while (rc == 0 && (g = pool_next(&c)) != NULL)
+		rc = spool_add(p->byevent, g);
+	if (pool_close(&c) != 0)
+		rc = -1;
+	/* Renumbered already. */
+	p->byevent->renumbered = 1;
+	return rc == 0 ? spool_done(p->byevent) : -1;
+}
+
+int
+pool_open(struct pool_cur *c, struct pool *p, int order)
+{
+	struct spool *sp = order == ORD_EVENT ? p->byevent : p->bydate;
+
+	memset(c, 0, sizeof(*c));
+	c->p = p;
+	if (order == ORD_EVENT && by_event(p) != 0)
+		return -1;
+	c->renumber = !sp->renumbered;
+	return spool_open(&c->c, sp);
+}
+
+const struct sgame *
+pool_next(struct pool_cur *c)
+{
+	const struct sgame *g = spool_next(&c->c);
+
+	if (g == NULL || !c->renumber)
+		return g;
+	c->cur = *g;
+	c->cur.white = c->p->pmap[g->white];
+	c->cur.black = c->p->pmap[g->black];
+	c->cur.event = c->p->emap[g->event];
+	return &c->cur;
+}
+
+int
+pool_close(struct pool_cur *c)
+{
+	int err = c->c.err;
+
+	spool_close(&c->c);
+	return err ? -1 : 0;
 }
 
 void
 pool_free(struct pool *p)
 {
-	size_t i;
-
 	strtab_free(&p->players);
 	strtab_free(&p->events);
 	strtab_free(&p->alias_from);
 	strtab_free(&p->alias_names);
+	strtab_free(&p->files);
 	free(p->alias_to);
-	free(p->g);
-	for (i = 0; i < p->npend; i++)
-		free(p->pend[i].where);
+	if (p->read != NULL)
+		spool_free(p->read);
+	if (p->bydate != NULL)
+		spool_free(p->bydate);
+	if (p->byevent != NULL)
+		spool_free(p->byevent);
+	free(p->read);
+	free(p->bydate);
+	free(p->byevent);
 	free(p->pend);
+	free(p->pmap);
+	free(p->emap);
 	memset(p, 0, sizeof(*p));
 }
 

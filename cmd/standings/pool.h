@@ -1,8 +1,9 @@
 /*
  * pdn-standings: the games counted and their players (pool.c), what the
- * reports are made from.  A game counted is a small record of numbers (its
- * players, event, date, round and result), whatever its moves: memory
- * grows with the players and these records, never with the games' text.
+ * reports are made from.  A game read is a small record of numbers (its
+ * players, event, date, round and result, and where its text lies),
+ * whatever its moves, kept in a sorted store on a temporary file
+ * (spool.h): memory grows with the players, never with the games.
  */
 #ifndef STANDINGS_POOL_H
 #define STANDINGS_POOL_H
@@ -10,24 +11,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A result, from White's side. */
-enum { RES_WHITE, RES_DRAW, RES_BLACK, RES_DOUBLE_LOSS };
-
-/* A game counted. */
-struct sgame {
-	uint32_t white, black;	/* player numbers */
-	uint32_t event;		/* event number */
-	uint32_t date;		/* yyyymmdd, an unknown part 0 */
-	uint32_t round;		/* major << 16 | minor; 0: none */
-	uint8_t res;		/* RES_* */
-};
+#include "spool.h"
 
 /* A game listed and not counted: unfinished (*) or of no result. */
 struct pending {
-	char *where;		/* "file:line" */
+	uint64_t seq;
+	uint32_t src, line;
 	uint32_t white, black, event;
 	uint32_t date, round;
-	char result[8];		/* "*", or "" for none */
+	int unfinished;		/* "*", else no result */
 };
 
 /* Strings to numbers: names, events, aliases (open addressing). */
@@ -49,10 +41,18 @@ struct pool {
 	struct strtab alias_from;	/* an alias ... */
 	uint32_t *alias_to;		/* ... its name's number in alias_names */
 	struct strtab alias_names;
-	struct sgame *g;
-	size_t ng, capg;
+	struct strtab files;		/* the inputs' names */
+	/*
+	 * The games as read (ORD_TAGS); the games counted (ORD_DATE), and
+	 * the same by event (ORD_EVENT, made when a report first asks).
+	 * Their records keep the numbers of players and events as read:
+	 * pool_next() gives them renumbered.
+	 */
+	struct spool *read, *bydate, *byevent;
+	size_t ng;			/* games counted */
 	struct pending *pend;
 	size_t npend, cappend;
+	uint32_t *pmap, *emap;		/* old to new numbers */
 };
 
 /*
@@ -72,20 +72,46 @@ int pool_aliases(struct pool *p, const char *path);
 /* The player number of a folded name, its alias resolved; -1 no memory. */
 long pool_player(struct pool *p, const char *name, size_t len);
 
-/*
- * Adds a game after those added before: the games are kept in input
- * order (pool_finish() sorts them stably).  0 or -1 out of memory.
- */
-int pool_add(struct pool *p, const struct sgame *g);
-int pool_pend(struct pool *p, const struct pending *pd);
+/* 0, or -1 out of memory. */
+int pool_init(struct pool *p);
 
 /*
- * Once every game is read: numbers the players in the order of their
- * names (bytes) and the events in the order of their first game, sorts
- * the games by date, round and input order, so that nothing depends on
- * the order of the inputs but what has to.  0 or -1 out of memory.
+ * Adds a game read (its seq the number of games added before): 0, or -1
+ * out of memory or the temporary file failed (errno, said by the caller).
+ */
+int pool_add(struct pool *p, const struct sgame *g);
+
+/*
+ * Once every game is read: a pass over them in the order of ORD_TAGS,
+ * to take the copies out (pdn-standings.c), and, for each game that is
+ * no copy, pool_keep().  0, or -1 (errno).
+ */
+int pool_read_open(struct spool_cur *c, struct pool *p);
+int pool_keep(struct pool *p, const struct sgame *g);
+
+/*
+ * Then: numbers the players in the order of their names (bytes) and the
+ * events in the order of their first game; the games counted are in the
+ * order of date, round and input order, so that nothing depends on the
+ * order of the inputs but what has to.  0, or -1 (errno).
  */
 int pool_finish(struct pool *p);
+
+/*
+ * A pass over the games counted, renumbered, in order ORD_DATE or
+ * ORD_EVENT: pool_next() gives each (lent until the next call), NULL at
+ * the end.  pool_open() and pool_close() return 0, or -1 after an error
+ * (errno): the reports then stop short.
+ */
+struct pool_cur {
+	const struct pool *p;
+	struct spool_cur c;
+	int renumber;		/* the store's records are as read */
+	struct sgame cur;
+};
+int pool_open(struct pool_cur *c, struct pool *p, int order);
+const struct sgame *pool_next(struct pool_cur *c);
+int pool_close(struct pool_cur *c);
 
 void pool_free(struct pool *p);
 

@@ -40,9 +40,12 @@ extern const int tb_round_robin[3], tb_swiss[3];
 /*
  * Writes the standings of each event (or of the pool), with the
  * crosstable when `cross` is set: the grid of a round robin, the
- * round-by-round table of any other event.
+ * round-by-round table of any other event.  The standings need memory
+ * for the players and the pairs of them who met; a crosstable, which
+ * lists every game, for the games of its event too.  Returns 0, or 2
+ * (out of memory, or the store failed: errno).
  */
-void report_standings(struct tout *o, const struct pool *p,
+int report_standings(struct tout *o, struct pool *p,
     const struct ropts *ro, int cross);
 
 /*
@@ -50,11 +53,11 @@ void report_standings(struct tout *o, const struct pool *p,
  * every rating change (history 1); with `svg` the history as an SVG
  * chart.  Returns 0 or 2 (out of memory, said).
  */
-int report_elo(struct tout *o, const struct pool *p, const struct ropts *ro,
+int report_elo(struct tout *o, struct pool *p, const struct ropts *ro,
     int history);
 
 /* The history chart as an SVG document, to o->fp (HTML: inline). */
-int report_chart(struct tout *o, const struct pool *p,
+int report_chart(struct tout *o, struct pool *p,
     const struct ropts *ro);
 
 /*
@@ -62,7 +65,7 @@ int report_chart(struct tout *o, const struct pool *p,
  * likelihood of superiority of each player over the next.  Returns 0,
  * 1 when --anchor names no player rated, 2 out of memory.
  */
-int report_ml(struct tout *o, const struct pool *p, const struct ropts *ro);
+int report_ml(struct tout *o, struct pool *p, const struct ropts *ro);
 
 /* A number of points as written: "2", "0.5", "12.25". */
 void fmt_points(char *buf, size_t size, double v);

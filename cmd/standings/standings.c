@@ -35,17 +35,39 @@ struct ent {
 	long games, w, d, l;
 	double pts, sb, solk, cut1, direct, key;
 	long rank;
-	size_t g0, ng;		/* its games: ev.pg[g0 .. g0 + ng) */
+	size_t a0, na;		/* its pairs: ev.adj[a0 .. a0 + na) */
+	size_t g0, ng;		/* crosstables: its games, ev.pg[g0 .. g0 + ng) */
+};
+
+/*
+ * The games of two players of the event (entries a < b): what the
+ * tie-breaks are made of, so that they need no game kept.
+ */
+struct epair {
+	uint32_t a, b;
+	long n;			/* games */
+	double pts[2];		/* the points of a and of b */
+	double score[2];	/* their scores, a win 1 and a draw 0.5 */
 };
 
 struct ev {
-	const struct pool *p;
+	struct pool *p;
 	const struct ropts *ro;
-	uint32_t *gi;		/* the event's games, in order */
-	size_t ngi;
+	size_t ngi;		/* the event's games */
 	struct ent *e;
 	size_t n;
-	uint32_t *pg;		/* game indices (into p->g), by player */
+	struct epair *pr;	/* the pairs of players who met */
+	size_t npr, cappr;
+	uint32_t *pslot;	/* pair number + 1 by hash, 0 empty */
+	size_t npslot;
+	uint32_t *adj;		/* pair numbers, by entry (a0, na) */
+	size_t capadj;
+	/* Crosstables only: the event's games in order, and by player. */
+	int keep_games;
+	struct sgame *games;
+	size_t capgames;
+	uint32_t *pg;
+	size_t cappg;
 	long *local;		/* a player's entry, or -1 */
 	unsigned char *mark;	/* in the group being split */
 	int keys[TB_MAX + 1], nkeys;
@@ -204,24 +226,33 @@ key_value(struct ev *v, const struct ent *e, int key)
 	return 0;
 }
 
+/* Pair k of entry e: e's side in it (0 a, 1 b) and the other entry. */
+static int
+pair_side(const struct ev *v, size_t k, size_t e, size_t *other)
+{
+	const struct epair *q = &v->pr[k];
+
+	*other = q->a == e ? q->b : q->a;
+	return q->a == e ? 0 : 1;
+}
+
 /* The points of each of idx[0..n) against the others of them. */
 static void
 direct(struct ev *v, const uint32_t *idx, size_t n)
 {
-	const struct sgame *g;
 	struct ent *e;
-	size_t i, k;
+	size_t i, k, o;
+	int side;
 
 	for (i = 0; i < n; i++)
 		v->mark[idx[i]] = 1;
 	for (i = 0; i < n; i++) {
 		e = &v->e[idx[i]];
 		e->direct = 0;
-		for (k = 0; k < e->ng; k++) {
-			g = &v->p->g[v->pg[e->g0 + k]];
-			if (v->mark[v->local[opponent(g, e->player)]])
-				e->direct += game_points(v->ro, g,
-				    side_of(g, e->player));
+		for (k = 0; k < e->na; k++) {
+			side = pair_side(v, v->adj[e->a0 + k], idx[i], &o);
+			if (v->mark[o])
+				e->direct += v->pr[v->adj[e->a0 + k]].pts[side];
 		}
 	}
 	for (i = 0; i < n; i++)
@@ -267,14 +298,6 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 }
 
 static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
 cmp_long(const void *a, const void *b)
 {
 	long x = *(const long *)a, y = *(const long *)b;
@@ -282,105 +305,171 @@ cmp_long(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/*
- * Whether every two players of the event met: 1 yes, 0 no, -1 out of
- * memory.  That takes at least as many games as pairs of players, which
- * most events of many players do not have: their games are not sorted.
- */
-static int
-round_robin(const struct ev *v)
+/* The entry of player pl in the event, made when new. */
+static size_t
+entry(struct ev *v, uint32_t pl)
 {
-	const struct sgame *g;
-	uint64_t *pairs;
-	size_t i, npairs;
+	struct ent *e;
 
-	if (v->n < 2 || v->ngi < v->n * (v->n - 1) / 2)
-		return 0;
-	if ((pairs = malloc(v->ngi * sizeof(*pairs))) == NULL)
-		return -1;
-	for (i = 0; i < v->ngi; i++) {
-		g = &v->p->g[v->gi[i]];
-		pairs[i] = g->white < g->black ? (uint64_t)g->white << 32 |
-		    g->black : (uint64_t)g->black << 32 | g->white;
+	if (v->local[pl] < 0) {
+		v->local[pl] = (long)v->n;
+		e = &v->e[v->n++];
+		memset(e, 0, sizeof(*e));
+		e->player = pl;
 	}
-	qsort(pairs, v->ngi, sizeof(*pairs), cmp_u64);
-	for (i = 0, npairs = 0; i < v->ngi; i++)
-		if (i == 0 || pairs[i] != pairs[i - 1])
-			npairs++;
-	free(pairs);
-	return npairs == v->n * (v->n - 1) / 2;
+	return (size_t)v->local[pl];
+}
+
+static uint64_t
+pair_hash(uint32_t a, uint32_t b)
+{
+	return ((uint64_t)a << 32 | b) * 0x9e3779b97f4a7c15ULL >> 20;
+}
+
+/* The pair of entries a < b, made when new: its number, or -1 no memory. */
+static long
+pair_of(struct ev *v, uint32_t a, uint32_t b)
+{
+	struct epair *t;
+	uint32_t *ns;
+	size_t k, i;
+
+	if (2 * (v->npr + 1) > v->npslot) {
+		size_t cap = v->npslot == 0 ? 256 : 2 * v->npslot;
+
+		if ((ns = calloc(cap, sizeof(*ns))) == NULL)
+			return -1;
+		for (i = 0; i < v->npr; i++) {
+			for (k = pair_hash(v->pr[i].a, v->pr[i].b) & (cap - 1);
+			    ns[k] != 0; k = (k + 1) & (cap - 1))
+				;
+			ns[k] = (uint32_t)i + 1;
+		}
+		free(v->pslot);
+		v->pslot = ns;
+		v->npslot = cap;
+	}
+	for (k = pair_hash(a, b) & (v->npslot - 1); v->pslot[k] != 0;
+	    k = (k + 1) & (v->npslot - 1)) {
+		t = &v->pr[v->pslot[k] - 1];
+		if (t->a == a && t->b == b)
+			return (long)v->pslot[k] - 1;
+	}
+	if (v->npr == v->cappr) {
+		v->cappr = v->cappr == 0 ? 256 : 2 * v->cappr;
+		if ((t = realloc(v->pr, v->cappr * sizeof(*t))) == NULL)
+			return -1;
+		v->pr = t;
+	}
+	t = &v->pr[v->npr];
+	memset(t, 0, sizeof(*t));
+	t->a = a;
+	t->b = b;
+	v->pslot[k] = (uint32_t)++v->npr;
+	return (long)v->npr - 1;
+}
+
+/* Game g of the event, counted into its players' entries and pair. */
+static int
+add_game(struct ev *v, const struct sgame *g)
+{
+	struct epair *q;
+	struct ent *e;
+	size_t pl[2];
+	long k;
+	int s, qs;
+
+	pl[0] = entry(v, g->white);
+	pl[1] = entry(v, g->black);
+	if ((k = pl[0] < pl[1] ? pair_of(v, (uint32_t)pl[0],
+	    (uint32_t)pl[1]) : pair_of(v, (uint32_t)pl[1],
+	    (uint32_t)pl[0])) < 0)
+		return -1;
+	q = &v->pr[k];
+	q->n++;
+	for (s = 0; s < 2; s++) {
+		e = &v->e[pl[s]];
+		e->games++;
+		e->pts += game_points(v->ro, g, s);
+		if (g->res == RES_DRAW)
+			e->d++;
+		else if (res_score(g->res, s) == 1.0)
+			e->w++;
+		else
+			e->l++;
+		qs = q->a == pl[s] ? 0 : 1;
+		q->pts[qs] += game_points(v->ro, g, s);
+		q->score[qs] += res_score(g->res, s);
+	}
+	if (v->keep_games) {
+		if (v->ngi == v->capgames) {
+			struct sgame *t;
+
+			v->capgames = v->capgames == 0 ? 256 : 2 * v->capgames;
+			if ((t = realloc(v->games, v->capgames *
+			    sizeof(*t))) == NULL)
+				return -1;
+			v->games = t;
+		}
+		v->games[v->ngi] = *g;
+	}
+	v->ngi++;
+	return 0;
 }
 
 /*
- * Builds the event's entries from the games v->gi, their totals, their
- * tie-breaks and their order.  0, or -1 out of memory.
+ * Once the event's games are counted (add_game()): its entries' pairs,
+ * tie-breaks and order, and for the crosstables each player's games.  0,
+ * or -1 out of memory.
  */
 static int
 build(struct ev *v)
 {
-	const struct pool *p = v->p;
 	const struct sgame *g;
-	struct ent *e, *o;
-	size_t i, k, *fill;
+	struct ent *e;
+	size_t i, k, o, *fill;
 	double op, minop;
-	uint32_t pl[2];
-	int s;
+	int side;
 
-	for (i = 0; i < v->ngi; i++) {
-		g = &p->g[v->gi[i]];
-		pl[0] = g->white;
-		pl[1] = g->black;
-		for (s = 0; s < 2; s++) {
-			if (v->local[pl[s]] < 0) {
-				v->local[pl[s]] = (long)v->n;
-				e = &v->e[v->n++];
-				memset(e, 0, sizeof(*e));
-				e->player = pl[s];
-			}
-			e = &v->e[v->local[pl[s]]];
-			e->games++;
-			e->pts += game_points(v->ro, g, s);
-			if (g->res == RES_DRAW)
-				e->d++;
-			else if (res_score(g->res, s) == 1.0)
-				e->w++;
-			else
-				e->l++;
-		}
+	/* Each entry's pairs. */
+	if (2 * v->npr > v->capadj) {
+		uint32_t *t;
+
+		v->capadj = 2 * v->npr;
+		if ((t = realloc(v->adj, v->capadj * sizeof(*t))) == NULL)
+			return -1;
+		v->adj = t;
 	}
-	/* Each player's games, in order. */
-	if ((fill = calloc(v->n + 1, sizeof(*fill))) == NULL)
-		return -1;
+	for (i = 0; i < v->npr; i++) {
+		v->e[v->pr[i].a].na++;
+		v->e[v->pr[i].b].na++;
+	}
 	for (i = 0, k = 0; i < v->n; i++) {
-		v->e[i].g0 = k;
-		k += (size_t)v->e[i].games;
+		v->e[i].a0 = k;
+		k += v->e[i].na;
+		v->e[i].na = 0;
 	}
-	for (i = 0; i < v->ngi; i++) {
-		g = &p->g[v->gi[i]];
-		e = &v->e[v->local[g->white]];
-		v->pg[e->g0 + fill[e - v->e]++] = v->gi[i];
-		e = &v->e[v->local[g->black]];
-		v->pg[e->g0 + fill[e - v->e]++] = v->gi[i];
+	for (i = 0; i < v->npr; i++) {
+		e = &v->e[v->pr[i].a];
+		v->adj[e->a0 + e->na++] = (uint32_t)i;
+		e = &v->e[v->pr[i].b];
+		v->adj[e->a0 + e->na++] = (uint32_t)i;
 	}
-	free(fill);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[i];
-		e->ng = (size_t)e->games;
 		minop = HUGE_VAL;
-		for (k = 0; k < e->ng; k++) {
-			g = &p->g[v->pg[e->g0 + k]];
-			o = &v->e[v->local[opponent(g, e->player)]];
-			op = o->pts;
-			e->solk += op;
+		for (k = 0; k < e->na; k++) {
+			side = pair_side(v, v->adj[e->a0 + k], i, &o);
+			op = v->e[o].pts;
+			e->solk += (double)v->pr[v->adj[e->a0 + k]].n * op;
 			if (op < minop)
 				minop = op;
-			e->sb += (g->res == RES_DOUBLE_LOSS ? 0.0 :
-			    res_score(g->res, side_of(g, e->player))) * op;
+			e->sb += v->pr[v->adj[e->a0 + k]].score[side] * op;
 		}
-		e->cut1 = e->ng > 0 ? e->solk - minop : 0;
+		e->cut1 = e->games > 0 ? e->solk - minop : 0;
 	}
-	if ((v->rr = round_robin(v)) < 0)
-		return -1;
+	/* Whether every two players met. */
+	v->rr = v->n >= 2 && v->npr == v->n * (v->n - 1) / 2;
 	/* The keys: points, then the tie-breaks asked for or the event's. */
 	v->nkeys = 0;
 	v->keys[v->nkeys++] = KEY_POINTS;
@@ -401,13 +490,39 @@ build(struct ev *v)
 			;
 		direct(v, v->order + i, k - i);
 	}
+	if (!v->keep_games)
+		return 0;
+	/* Each player's games, in order. */
+	if (2 * v->ngi > v->cappg) {
+		uint32_t *t;
+
+		v->cappg = 2 * v->ngi;
+		if ((t = realloc(v->pg, v->cappg * sizeof(*t))) == NULL)
+			return -1;
+		v->pg = t;
+	}
+	if ((fill = calloc(v->n + 1, sizeof(*fill))) == NULL)
+		return -1;
+	for (i = 0, k = 0; i < v->n; i++) {
+		v->e[i].g0 = k;
+		v->e[i].ng = (size_t)v->e[i].games;
+		k += (size_t)v->e[i].games;
+	}
+	for (i = 0; i < v->ngi; i++) {
+		g = &v->games[i];
+		e = &v->e[v->local[g->white]];
+		v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
+		e = &v->e[v->local[g->black]];
+		v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
+	}
+	free(fill);
 	/* The rounds, for the Swiss table. */
 	if (!v->rounds_wanted)
 		return 0;
 	if ((v->rounds = malloc((v->ngi + 1) * sizeof(*v->rounds))) == NULL)
 		return -1;
 	for (i = 0; i < v->ngi; i++)
-		v->rounds[i] = (long)p->g[v->gi[i]].round;
+		v->rounds[i] = (long)v->games[i].round;
 	if (v->ngi > 0)
 		qsort(v->rounds, v->ngi, sizeof(*v->rounds), cmp_long);
 	for (i = 0, v->nrounds = 0; i < v->ngi; i++)
@@ -558,7 +673,7 @@ grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
 
 	buf[0] = '\0';
 	for (k = 0; k < e->ng && n + 1 < size; k++) {
-		g = &v->p->g[v->pg[e->g0 + k]];
+		g = &v->games[v->pg[e->g0 + k]];
 		if (opponent(g, e->player) != against)
 			continue;
 		fmt_points(pts, sizeof(pts), game_points(v->ro, g,
@@ -590,7 +705,7 @@ write_games(struct tout *o, struct ev *v, const char *name)
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
 		for (k = 0; k < e->ng; k++) {
-			g = &v->p->g[v->pg[e->g0 + k]];
+			g = &v->games[v->pg[e->g0 + k]];
 			op = &v->e[v->local[opponent(g, e->player)]];
 			tab_str(&t, name);
 			tab_long(&t, CELL_NUM, e->rank);
@@ -657,7 +772,7 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 			n = 0;
 			cell[0] = '\0';
 			for (k = 0; k < e->ng && n + 1 < sizeof(cell); k++) {
-				g = &v->p->g[v->pg[e->g0 + k]];
+				g = &v->games[v->pg[e->g0 + k]];
 				if ((long)g->round != v->rounds[j])
 					continue;
 				fmt_points(pts, sizeof(pts), game_points(v->ro,
@@ -702,13 +817,14 @@ write_pending(struct tout *o, const struct pool *p, long event,
 	tab_col(&t, 4, "result", "Result", 0);
 	for (i = 0; i < n; i++) {
 		pd = &p->pend[idx[i]];
-		tab_str(&t, pd->where);
+		snprintf(buf, sizeof(buf), "%s:%lu", p->files.s[pd->src],
+		    (unsigned long)pd->line);
+		tab_str(&t, buf);
 		round_label(buf, sizeof(buf), pd->round);
 		tab_str(&t, pd->round != 0 ? buf : "");
 		tab_str(&t, p->players.s[pd->white]);
 		tab_str(&t, p->players.s[pd->black]);
-		tab_str(&t, pd->result[0] != '\0' ? pd->result :
-		    "(no result)");
+		tab_str(&t, pd->unfinished ? "*" : "(no result)");
 	}
 	tab_write(o, &t);
 	tab_free(&t);
@@ -737,12 +853,6 @@ by_event(size_t *first, uint32_t *idx, size_t nev, size_t n,
 }
 
 static uint32_t
-game_event(const struct pool *p, size_t i)
-{
-	return p->g[i].event;
-}
-
-static uint32_t
 pend_event(const struct pool *p, size_t i)
 {
 	return p->pend[i].event;
@@ -756,88 +866,121 @@ no_event(const struct pool *p, size_t i)
 	return 0;
 }
 
-void
-report_standings(struct tout *o, const struct pool *p,
-    const struct ropts *ro, int cross)
+/* Event ev's standings or crosstable, once its games are counted. */
+static int
+write_event(struct tout *o, struct ev *v, size_t ev, int cross,
+    const size_t *pfirst, const uint32_t *pbyev)
+{
+	const struct pool *p = v->p;
+	const char *name = v->ro->pool ? "All games" : p->events.s[ev];
+	size_t i;
+
+	if (build(v) != 0)
+		return -1;
+	if (cross && v->machine)
+		write_games(o, v, name);
+	else if (cross)
+		write_cross(o, v, name);
+	else
+		write_standings(o, v, name);
+	write_pending(o, p, v->ro->pool ? -1 : (long)ev, pbyev + pfirst[ev],
+	    pfirst[ev + 1] - pfirst[ev]);
+	/* Ready for the next event. */
+	for (i = 0; i < v->n; i++)
+		v->local[v->e[i].player] = -1;
+	v->n = 0;
+	v->ngi = 0;
+	v->npr = 0;
+	if (v->pslot != NULL)
+		memset(v->pslot, 0, v->npslot * sizeof(*v->pslot));
+	free(v->rounds);
+	v->rounds = NULL;
+	return 0;
+}
+
+int
+report_standings(struct tout *o, struct pool *p, const struct ropts *ro,
+    int cross)
 {
 	struct ev v;
-	size_t ev, nev = ro->pool ? 1 : p->events.n, i, np = p->players.n;
-	size_t *first = NULL, *pfirst = NULL;
-	uint32_t *byev = NULL, *pbyev = NULL;
-	const char *name;
-	int machine = o->fmt != OUT_TEXT && o->fmt != OUT_HTML;
+	struct pool_cur c;
+	const struct sgame *g;
+	size_t nev = ro->pool ? 1 : p->events.n, i, np = p->players.n;
+	size_t *pfirst = NULL, ev, cur = SIZE_MAX;
+	uint32_t *pbyev = NULL;
+	unsigned char *has = NULL;
+	int machine = o->fmt != OUT_TEXT && o->fmt != OUT_HTML, rc = -1;
+	int open = 0;
 
 	memset(&v, 0, sizeof(v));
-	/* The games of each event, in order, and those not counted. */
-	first = malloc((nev + 2) * sizeof(*first));
-	byev = malloc((p->ng + 1) * sizeof(*byev));
+	/* The games not counted of each event. */
 	pfirst = malloc((nev + 2) * sizeof(*pfirst));
 	pbyev = malloc((p->npend + 1) * sizeof(*pbyev));
-	if (first == NULL || byev == NULL || pfirst == NULL || pbyev == NULL)
+	has = calloc(nev + 1, 1);
+	if (pfirst == NULL || pbyev == NULL || has == NULL)
 		goto out;
-	by_event(first, byev, nev, p->ng, ro->pool ? no_event : game_event,
-	    p);
 	by_event(pfirst, pbyev, nev, p->npend, ro->pool ? no_event :
 	    pend_event, p);
 	v.p = p;
 	v.ro = ro;
 	v.machine = machine;
+	v.keep_games = cross;
 	v.rounds_wanted = cross && !machine;
-	v.gi = malloc((p->ng + 1) * sizeof(*v.gi));
 	v.e = malloc((np + 1) * sizeof(*v.e));
-	v.pg = malloc((2 * p->ng + 1) * sizeof(*v.pg));
 	v.local = malloc((np + 1) * sizeof(*v.local));
 	v.mark = calloc(np + 1, 1);
 	v.order = malloc((np + 1) * sizeof(*v.order));
 	v.sk = malloc((np + 1) * sizeof(*v.sk));
 	v.sk2 = malloc((np + 1) * sizeof(*v.sk2));
-	if (v.gi == NULL || v.e == NULL || v.pg == NULL || v.local == NULL ||
-	    v.mark == NULL || v.order == NULL || v.sk == NULL ||
-	    v.sk2 == NULL)
+	if (v.e == NULL || v.local == NULL || v.mark == NULL ||
+	    v.order == NULL || v.sk == NULL || v.sk2 == NULL)
 		goto out;
 	for (i = 0; i < np; i++)
 		v.local[i] = -1;
-	for (ev = 0; ev < nev; ev++) {
-		v.ngi = first[ev + 1] - first[ev];
-		memcpy(v.gi, byev + first[ev], v.ngi * sizeof(*v.gi));
-		if (v.ngi == 0)
-			continue;
-		v.n = 0;
-		if (build(&v) != 0)
+	/* The games an event at a time, in order. */
+	if (pool_open(&c, p, ro->pool ? ORD_DATE : ORD_EVENT) != 0)
+		goto out;
+	open = 1;
+	for (;;) {
+		g = pool_next(&c);
+		ev = g == NULL || ro->pool ? 0 : g->event;
+		if (cur != SIZE_MAX && (g == NULL || ev != cur) &&
+		    write_event(o, &v, cur, cross, pfirst, pbyev) != 0)
+			goto out;
+		if (g == NULL)
 			break;
-		name = ro->pool ? "All games" : p->events.s[ev];
-		if (cross && machine)
-			write_games(o, &v, name);
-		else if (cross)
-			write_cross(o, &v, name);
-		else
-			write_standings(o, &v, name);
-		write_pending(o, p, ro->pool ? -1 : (long)ev,
-		    pbyev + pfirst[ev], pfirst[ev + 1] - pfirst[ev]);
-		for (i = 0; i < v.n; i++)
-			v.local[v.e[i].player] = -1;
-		free(v.rounds);
-		v.rounds = NULL;
+		cur = ev;
+		has[ev] = 1;
+		if (add_game(&v, g) != 0)
+			goto out;
 	}
+	open = 0;
+	if (pool_close(&c) != 0)
+		goto out;
 	/* The games not counted of events without a game counted. */
 	if (!ro->pool)
 		for (ev = 0; ev < p->events.n; ev++)
-			if (first[ev + 1] == first[ev])
-				write_pending(o, p, (long)ev,
-				    pbyev + pfirst[ev],
+			if (!has[ev])
+				write_pending(o, p, (long)ev, pbyev + pfirst[ev],
 				    pfirst[ev + 1] - pfirst[ev]);
+	rc = 0;
 out:
-	free(first);
-	free(byev);
+	if (open)
+		pool_close(&c);
 	free(pfirst);
 	free(pbyev);
-	free(v.gi);
+	free(has);
 	free(v.e);
-	free(v.pg);
 	free(v.local);
 	free(v.mark);
 	free(v.order);
 	free(v.sk);
 	free(v.sk2);
 	free(v.rounds);
+	free(v.pr);
+	free(v.pslot);
+	free(v.adj);
+	free(v.games);
+	free(v.pg);
+	return rc == 0 ? 0 : 2;
 }

@@ -1,0 +1,423 @@
+/*
+ * pdn-standings: a sorted store of game records on a temporary file
+ * (spool.h).  An external merge sort: blocks sorted in memory become runs
+ * of the file, and a cursor merges them with a heap, reading each run
+ * through a buffer of its own.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "spool.h"
+
+/* Records read from a run at a time: 16 kB. */
+#define SRC_BUF		256
+
+static size_t
+block_size(void)
+{
+	const char *e = getenv("PDN_STANDINGS_BLOCK");
+	char *end;
+	long n;
+
+	if (e == NULL || *e == '\0')
+		return SPOOL_BLOCK;
+	n = strtol(e, &end, 10);
+	if (*end != '\0' || n < 2 || n > (1L << 24))
+		return SPOOL_BLOCK;
+	return (size_t)n;
+}
+
+static int
+cmp_u64(uint64_t x, uint64_t y)
+{
+	return x < y ? -1 : x > y;
+}
+
+/* The orders: each ends with the input order, so that no two are equal. */
+static int
+cmp_tags(const void *a, const void *b)
+{
+	const struct sgame *x = a, *y = b;
+
+	if (x->tags != y->tags)
+		return cmp_u64(x->tags, y->tags);
+	return cmp_u64(x->seq, y->seq);
+}
+
+static int
+cmp_date(const void *a, const void *b)
+{
+	const struct sgame *x = a, *y = b;
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	if (x->round != y->round)
+		return x->round < y->round ? -1 : 1;
+	return cmp_u64(x->seq, y->seq);
+}
+
+static int
+cmp_event(const void *a, const void *b)
+{
+	const struct sgame *x = a, *y = b;
+
+	if (x->event != y->event)
+		return x->event < y->event ? -1 : 1;
+	return cmp_date(a, b);
+}
+
+static int
+cmp_seq(const void *a, const void *b)
+{
+	return cmp_u64(((const struct sgame *)a)->seq,
+	    ((const struct sgame *)b)->seq);
+}
+
+static int (*const cmps[])(const void *, const void *) = {
+	cmp_tags, cmp_date, cmp_event, cmp_seq
+};
+
+void
+spool_init(struct spool *sp, int order)
+{
+	memset(sp, 0, sizeof(*sp));
+	sp->order = order;
+	sp->fd = -1;
+	sp->max = block_size();
+}
+
+int
+spool_tmpfile(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	int n, fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	n = snprintf(path, sizeof(path), "%s/pdn-standings.XXXXXX", dir);
+	if (n < 0 || (size_t)n >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = mkstemp(path)) < 0)
+		return -1;
+	/* Nobody else needs its name: it goes when it is closed. */
+	unlink(path);
+	return fd;
+}
+
+/* The runs' file, made at the first run: 0 or -1. */
+static int
+spool_file(struct spool *sp)
+{
+	if (sp->fd < 0 && (sp->fd = spool_tmpfile()) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+write_all(int fd, const void *buf, size_t len, uint64_t at)
+{
+	const char *p = buf;
+	ssize_t n;
+
+	while (len > 0) {
+		if ((n = pwrite(fd, p, len, (off_t)at)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+		at += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int
+add_run(struct spool *sp, uint64_t at, size_t n)
+{
+	struct spool_run *r;
+
+	if (sp->nruns == sp->capruns) {
+		sp->capruns = sp->capruns == 0 ? 16 : 2 * sp->capruns;
+		if ((r = realloc(sp->runs, sp->capruns * sizeof(*r))) == NULL)
+			return -1;
+		sp->runs = r;
+	}
+	sp->runs[sp->nruns].at = at;
+	sp->runs[sp->nruns].n = n;
+	sp->nruns++;
+	return 0;
+}
+
+/* The block, sorted, written as a run. */
+static int
+spill(struct spool *sp)
+{
+	qsort(sp->blk, sp->n, sizeof(*sp->blk), cmps[sp->order]);
+	if (spool_file(sp) != 0 || write_all(sp->fd, sp->blk, sp->n *
+	    sizeof(*sp->blk), sp->end) != 0 || add_run(sp, sp->end,
+	    sp->n) != 0)
+		return -1;
+	sp->end += sp->n * sizeof(*sp->blk);
+	sp->n = 0;
+	return 0;
+}
+
+int
+spool_add(struct spool *sp, const struct sgame *g)
+{
+	struct sgame *b;
+	size_t cap;
+
+	if (sp->n == sp->cap) {
+		/* Grown up to a block: a small input takes little memory. */
+		if (sp->cap < sp->max) {
+			cap = sp->cap == 0 ? 64 : 2 * sp->cap;
+			if (cap > sp->max)
+				cap = sp->max;
+			if ((b = realloc(sp->blk, cap * sizeof(*b))) == NULL)
+				return -1;
+			sp->blk = b;
+			sp->cap = cap;
+		} else if (spill(sp) != 0)
+			return -1;
+	}
+	sp->blk[sp->n++] = *g;
+	sp->total++;
+	return 0;
+}
+
+/* Opens a cursor on runs [first, first + n) of sp. */
+static int
+open_runs(struct spool_cur *c, const struct spool *sp, size_t first,
+    size_t n);
+
+/*
+ * Merges runs [first, first + n) into one run at the end of the file,
+ * which takes their place in sp->runs.  0 or -1.
+ */
+static int
+merge_runs(struct spool *sp, size_t first, size_t n)
+{
+	struct spool_cur c;
+	const struct sgame *g;
+	struct sgame *out;
+	size_t k = 0, total = 0, i;
+	uint64_t at = sp->end;
+	int rc = -1;
+
+	if ((out = malloc(SRC_BUF * sizeof(*out))) == NULL)
+		return -1;
+	if (open_runs(&c, sp, first, n) != 0) {
+		free(out);
+		return -1;
+	}
+	while ((g = spool_next(&c)) != NULL) {
+		out[k++] = *g;
+		if (k == SRC_BUF) {
+			if (write_all(sp->fd, out, k * sizeof(*out), sp->end) != 0)
+				goto out;
+			sp->end += k * sizeof(*out);
+			total += k;
+			k = 0;
+		}
+	}
+	if (c.err || write_all(sp->fd, out, k * sizeof(*out), sp->end) != 0)
+		goto out;
+	sp->end += k * sizeof(*out);
+	total += k;
+	sp->runs[first].at = at;
+	sp->runs[first].n = total;
+	for (i = first + 1; i + n - 1 < sp->nruns; i++)
+		sp->runs[i] = sp->runs[i + n - 1];
+	sp->nruns -= n - 1;
+	rc = 0;
+out:
+	spool_close(&c);
+	free(out);
+	return rc;
+}
+
+int
+spool_done(struct spool *sp)
+{
+	size_t first = 0;
+
+	if (sp->done)
+		return 0;
+	sp->done = 1;
+	if (sp->nruns == 0) {
+		/* All in memory. */
+		if (sp->n > 1)
+			qsort(sp->blk, sp->n, sizeof(*sp->blk),
+			    cmps[sp->order]);
+		return 0;
+	}
+	if (sp->n > 0 && spill(sp) != 0)
+		return -1;
+	free(sp->blk);
+	sp->blk = NULL;
+	sp->cap = 0;
+	/* Fewer runs than SPOOL_FANIN, a merge of the earliest at a time. */
+	while (sp->nruns > SPOOL_FANIN) {
+		if (first + SPOOL_FANIN > sp->nruns)
+			first = 0;
+		if (merge_runs(sp, first, SPOOL_FANIN) != 0)
+			return -1;
+		first++;
+	}
+	return 0;
+}
+
+void
+spool_free(struct spool *sp)
+{
+	free(sp->blk);
+	free(sp->runs);
+	if (sp->fd >= 0)
+		close(sp->fd);
+	spool_init(sp, sp->order);
+}
+
+/* --- cursors --------------------------------------------------------- */
+
+/* Refills source s: 0 (it may have ended) or -1. */
+static int
+refill(const struct spool *sp, struct spool_src *s)
+{
+	size_t want = s->left < SRC_BUF ? s->left : SRC_BUF, got = 0;
+	size_t bytes = want * sizeof(*s->buf);
+	ssize_t r;
+
+	while (got < bytes) {
+		r = pread(sp->fd, (char *)s->buf + got, bytes - got,
+		    (off_t)(s->at + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (r == 0)
+				errno = EIO;
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	s->at += bytes;
+	s->left -= want;
+	s->n = want;
+	s->i = 0;
+	return 0;
+}
+
+static int
+src_less(const struct spool_cur *c, size_t a, size_t b)
+{
+	const struct spool_src *x = &c->src[a], *y = &c->src[b];
+
+	return cmps[c->sp->order](&x->buf[x->i], &y->buf[y->i]) < 0;
+}
+
+static void
+sift_down(struct spool_cur *c, size_t i)
+{
+	size_t l, m, t;
+
+	for (;;) {
+		l = 2 * i + 1;
+		if (l >= c->nheap)
+			return;
+		m = l + 1 < c->nheap && src_less(c, c->heap[l + 1],
+		    c->heap[l]) ? l + 1 : l;
+		if (!src_less(c, c->heap[m], c->heap[i]))
+			return;
+		t = c->heap[m];
+		c->heap[m] = c->heap[i];
+		c->heap[i] = t;
+		i = m;
+	}
+}
+
+static int
+open_runs(struct spool_cur *c, const struct spool *sp, size_t first,
+    size_t n)
+{
+	struct spool_src *s;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->sp = sp;
+	if (sp->nruns == 0)
+		return 0;
+	if ((c->src = calloc(n, sizeof(*c->src))) == NULL ||
+	    (c->heap = malloc(n * sizeof(*c->heap))) == NULL)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		s = &c->src[i];
+		if ((s->buf = malloc(SRC_BUF * sizeof(*s->buf))) == NULL)
+			goto fail;
+		s->at = sp->runs[first + i].at;
+		s->left = sp->runs[first + i].n;
+		if (refill(sp, s) != 0)
+			goto fail;
+		if (s->n > 0)
+			c->heap[c->nheap++] = i;
+	}
+	c->nsrc = n;
+	for (i = c->nheap; i-- > 0;)
+		sift_down(c, i);
+	return 0;
+fail:
+	c->nsrc = n;
+	spool_close(c);
+	return -1;
+}
+
+int
+spool_open(struct spool_cur *c, const struct spool *sp)
+{
+	return open_runs(c, sp, 0, sp->nruns);
+}
+
+const struct sgame *
+spool_next(struct spool_cur *c)
+{
+	const struct spool *sp = c->sp;
+	struct spool_src *s;
+
+	if (sp->nruns == 0)
+		return c->i < sp->n ? &sp->blk[c->i++] : NULL;
+	if (c->nheap == 0 || c->err)
+		return NULL;
+	/* A copy: its buffer may be refilled now. */
+	s = &c->src[c->heap[0]];
+	c->cur = s->buf[s->i++];
+	if (s->i == s->n) {
+		if (s->left == 0)
+			c->heap[0] = c->heap[--c->nheap];
+		else if (refill(sp, s) != 0) {
+			c->err = 1;
+			return NULL;
+		}
+	}
+	if (c->nheap > 0)
+		sift_down(c, 0);
+	return &c->cur;
+}
+
+void
+spool_close(struct spool_cur *c)
+{
+	size_t i;
+
+	if (c->src != NULL)
+		for (i = 0; i < c->nsrc; i++)
+			free(c->src[i].buf);
+	free(c->src);
+	free(c->heap);
+	memset(c, 0, sizeof(*c));
+}
