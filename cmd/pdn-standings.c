@@ -70,6 +70,7 @@ struct run {
 	struct spool said;	/* ORD_SEQ */
 	int status;
 	int oom;
+	int err;		/* the store's errno, or 0: out of memory */
 	long counted, copies, pending, skipped, adjudicated;
 };
 
@@ -127,6 +128,20 @@ reader_diag(const pdn_diag *dg, void *arg)
 	if (dg->code == PDN_D_AS_READ || dg->code == PDN_D_GAME_TOO_LARGE)
 		return;
 	drv_diag(dg, arg);
+}
+
+/*
+ * What went wrong with the store of the games (errno e): out of memory,
+ * or its temporary file.
+ */
+static void
+store_error(int e)
+{
+	if (e == 0 || e == ENOMEM)
+		cli_warn("out of memory");
+	else
+		cli_warn("the games' store, a temporary file in %s: %s",
+		    spool_dir(), strerror(e));
 }
 
 /* --- one game -------------------------------------------------------- */
@@ -319,8 +334,10 @@ game(struct run *run, const pdn_game *g)
 		}
 		sg.res = (uint8_t)res_of(o);
 	}
-	if (pool_add(&run->pool, &sg) != 0)
+	if (pool_add(&run->pool, &sg) != 0) {
+		run->err = errno;
 		goto oom;
+	}
 	run->seq++;
 	return;
 skip:
@@ -371,8 +388,8 @@ read_file(void *arg, struct drv *d, struct cli_input *in)
 
 	drv_reader_options(d, &ro, in);
 	ro.diag = reader_diag;
-	/* The games' spans, where they are read again from. */
-	ro.keep_raw = 2;
+	/* A game is read again from its span (no text is kept). */
+	ro.keep_raw = 0;
 	if ((src = strtab_add(&run->pool.files, in->name,
 	    strlen(in->name))) < 0) {
 		cli_warn("out of memory");
@@ -382,15 +399,9 @@ read_file(void *arg, struct drv *d, struct cli_input *in)
 	dup_source(run->dups, in);
 	if (!dup_reread(run->dups)) {
 		/* A pipe: copied to a file of our own as it is read. */
-		if (run->copy_fd < 0 && (run->copy_fd = spool_tmpfile()) < 0) {
-			cli_warn("%s: a temporary file: %s", in->name,
-			    strerror(errno));
-			return 2;
-		}
-		if (ftruncate(run->copy_fd, 0) != 0 ||
-		    dup_source_copy(run->dups, in, run->copy_fd) != 0) {
-			cli_warn("%s: a temporary file: %s", in->name,
-			    strerror(errno));
+		if ((run->copy_fd < 0 && (run->copy_fd = spool_tmpfile()) <
+		    0) || dup_source_copy(run->dups, in, run->copy_fd) != 0) {
+			store_error(errno);
 			return 2;
 		}
 		copy = 1;
@@ -414,14 +425,12 @@ read_file(void *arg, struct drv *d, struct cli_input *in)
 	if (copy) {
 		dup_source_end(run->dups, run->copied);
 		if (run->copy_err != 0) {
-			cli_warn("%s: a temporary file: %s", in->name,
-			    strerror(run->copy_err));
+			store_error(run->copy_err);
 			return 2;
 		}
 	}
 	if (run->oom) {
-		cli_warn("%s: %s", in->name, errno != 0 ? strerror(errno) :
-		    "out of memory");
+		store_error(run->err);
 		return 2;
 	}
 	return cli_input_end(in, rc);
@@ -472,7 +481,7 @@ copies(struct run *run)
 	int have = 0, group = 0, rc, st = 0;
 
 	if (pool_read_open(&c, &run->pool) != 0) {
-		cli_warn("a temporary file: %s", strerror(errno));
+		store_error(errno);
 		return 2;
 	}
 	while ((g = spool_next(&c)) != NULL) {
@@ -504,14 +513,14 @@ copies(struct run *run)
 		have = 1;
 	}
 	if (c.err) {
-		cli_warn("a temporary file: %s", strerror(errno));
+		store_error(errno);
 		st = 2;
 	}
 	spool_close(&c);
 	if (st != 0)
 		return st;
 	if (spool_done(&run->said) != 0 || spool_open(&c, &run->said) != 0) {
-		cli_warn("a temporary file: %s", strerror(errno));
+		store_error(errno);
 		return 2;
 	}
 	while ((g = spool_next(&c)) != NULL) {
@@ -528,14 +537,14 @@ copies(struct run *run)
 			    "result * (unfinished)" : "no result");
 	}
 	if (c.err) {
-		cli_warn("a temporary file: %s", strerror(errno));
+		store_error(errno);
 		st = 2;
 	}
 	spool_close(&c);
 	return st;
 oom:
+	store_error(errno);
 	spool_close(&c);
-	cli_warn("out of memory");
 	return 2;
 }
 
@@ -854,16 +863,14 @@ main(int argc, char **argv)
 	if (status < 2 && (st = copies(&run)) > status)
 		status = st;
 	if (status < 2 && pool_finish(&run.pool) != 0) {
-		cli_warn("%s", errno == ENOMEM ? "out of memory" :
-		    strerror(errno));
+		store_error(errno);
 		status = 2;
 	}
 	if (status < 2 && !drv.quiet) {
 		errno = 0;
 		st = report(&run, out->fp);
 		if (st == 2)
-			cli_warn("%s", errno == 0 || errno == ENOMEM ?
-			    "out of memory" : strerror(errno));
+			store_error(errno);
 		if (st > 2)
 			st = 2;
 		if (st > status)

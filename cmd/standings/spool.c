@@ -89,15 +89,21 @@ spool_init(struct spool *sp, int order)
 	sp->max = block_size();
 }
 
+const char *
+spool_dir(void)
+{
+	const char *dir = getenv("TMPDIR");
+
+	return dir == NULL || *dir == '\0' ? "/tmp" : dir;
+}
+
 int
 spool_tmpfile(void)
 {
-	const char *dir = getenv("TMPDIR");
+	const char *dir = spool_dir();
 	char path[4096];
 	int n, fd;
 
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
 	n = snprintf(path, sizeof(path), "%s/pdn-standings.XXXXXX", dir);
 	if (n < 0 || (size_t)n >= sizeof(path)) {
 		errno = ENAMETOOLONG;

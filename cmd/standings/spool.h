@@ -81,6 +81,9 @@ struct spool {
  */
 int spool_tmpfile(void);
 
+/* Where: $TMPDIR, else /tmp. */
+const char *spool_dir(void);
+
 /* An empty store, in that order. */
 void spool_init(struct spool *sp, int order);
 
