@@ -316,10 +316,11 @@ same_ends(const pdn_variant *v, const pdn_movetok *a, const pdn_movetok *b)
 
 	/*
 	 * A short move's origin, a file alone ("ed4"), comes back as the
-	 * square of that file the replay found, when it was played.
+	 * square of that file the replay found, when it was played, in the
+	 * variant's notation ("fg5" of an English game as "11-16").
 	 */
-	if (a->alpha && (a->sq[0] - PDN_ALPHA) % 100 == 0 && b->alpha &&
-	    (b->sq[0] - PDN_ALPHA) % 100 != 0)
+	if (a->alpha && (a->sq[0] - PDN_ALPHA) % 100 == 0 &&
+	    !(b->alpha && (b->sq[0] - PDN_ALPHA) % 100 == 0))
 		return v != NULL && pdn_movetok_squares(v, a, &na) == 0 &&
 		    pdn_movetok_squares(v, b, &nb) == 0 &&
 		    pdn_variant_square_xy(v, nb.sq[0], &x, &y) == 0 &&
