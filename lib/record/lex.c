@@ -510,6 +510,19 @@ nul_error(pdn_lexer *lx, pdn_token *tok, const char *detail)
 	return rc;
 }
 
+/*
+ * Before an LF of a comment's text: every CR before it belongs to the
+ * line end ("\r\r\n" of a file converted twice), or the text would read
+ * back otherwise from the canonical output, which writes it.  A brace
+ * comment and a parenthesis of prose read alike.
+ */
+static void
+drop_crs(struct sbuf *t)
+{
+	while (t->len > 0 && t->p[t->len - 1] == '\r')
+		t->len--;
+}
+
 static int
 lex_comment(pdn_lexer *lx, pdn_token *tok)
 {
@@ -546,14 +559,8 @@ lex_comment(pdn_lexer *lx, pdn_token *tok)
 			mark(lx, &tok->xline, &tok->xcol);
 			tok->flags |= PDN_TF_NESTED;
 		}
-		/*
-		 * Every CR before the LF belongs to the line end ("\r\r\n"
-		 * of a file converted twice), or the text would read back
-		 * otherwise from the canonical output, which writes it.
-		 */
-		while (c == '\n' && lx->t.len > 0 &&
-		    lx->t.p[lx->t.len - 1] == '\r')
-			lx->t.len--;
+		if (c == '\n')
+			drop_crs(&lx->t);
 		if ((rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0)
 			return text_error(lx, tok, rc, "a comment",
 			    LX_TEXT_MAX);
@@ -1374,6 +1381,8 @@ prose_paren(pdn_lexer *lx, pdn_token *tok, int *rc)
 			lx->pos++;
 			continue;
 		}
+		if (c == '\n')
+			drop_crs(&lx->t);
 		if ((*rc = copy_char(lx, &lx->t, LX_TEXT_MAX, tok)) != 0) {
 			*rc = text_error(lx, tok, *rc, "a comment",
 			    LX_TEXT_MAX);
