@@ -401,15 +401,16 @@ src_read(const struct src *sr, char *buf, size_t len, uint64_t at)
  * The text of the game at `ref` (not in the arena), *len bytes, lent
  * until the next call; NULL when it cannot be read as it was.
  */
-static const char *
-ref_text(struct dups *d, uint64_t ref, size_t *len, const struct src **srp)
+/*
+ * The input that holds the text at ref, and the text's offset in it (*at);
+ * NULL when ref lies in none (a text that is no longer there).
+ */
+static const struct src *
+ref_src(const struct dups *d, uint64_t ref, uint64_t *at)
 {
-	uint64_t off = ref >> REF_LEN_BITS, at, end;
-	size_t lo = 0, hi = d->nsrcs, mid, i;
-	const struct src *sr;
-	struct blk *b, *old;
+	uint64_t off = ref >> REF_LEN_BITS, len = ref & REF_ARENA;
+	size_t lo = 0, hi = d->nsrcs, mid;
 
-	*len = (size_t)(ref & REF_ARENA);
 	while (hi - lo > 1) {
 		mid = lo + (hi - lo) / 2;
 		if (d->srcs[mid].base <= off)
@@ -418,11 +419,24 @@ ref_text(struct dups *d, uint64_t ref, size_t *len, const struct src **srp)
 			hi = mid;
 	}
 	if (lo >= d->nsrcs || off < d->srcs[lo].base ||
-	    off - d->srcs[lo].base + *len > d->srcs[lo].size)
+	    off - d->srcs[lo].base + len > d->srcs[lo].size)
 		return NULL;
-	sr = &d->srcs[lo];
+	*at = off - d->srcs[lo].base;
+	return &d->srcs[lo];
+}
+
+static const char *
+ref_text(struct dups *d, uint64_t ref, size_t *len, const struct src **srp)
+{
+	uint64_t at, end;
+	const struct src *sr;
+	struct blk *b, *old;
+	size_t i;
+
+	*len = (size_t)(ref & REF_ARENA);
+	if ((sr = ref_src(d, ref, &at)) == NULL)
+		return NULL;
 	*srp = sr;
-	at = off - sr->base;
 	end = at + *len;
 	d->clock++;
 	for (i = 0, old = b = d->blk; i < BLK_N; i++, b++) {
@@ -842,23 +856,14 @@ ref_key(struct dups *d, const char *text, size_t len, const struct src *sr,
 static int
 ref_read(struct dups *d, uint64_t ref, pdn_buf *to, const struct src **srp)
 {
-	uint64_t off = ref >> REF_LEN_BITS;
-	size_t len = (size_t)(ref & REF_ARENA), lo = 0, hi = d->nsrcs, mid;
+	size_t len = (size_t)(ref & REF_ARENA);
+	uint64_t at;
 
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if (d->srcs[mid].base <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	if (lo >= d->nsrcs || off < d->srcs[lo].base ||
-	    off - d->srcs[lo].base + len > d->srcs[lo].size)
+	if ((*srp = ref_src(d, ref, &at)) == NULL)
 		return -1;
-	*srp = &d->srcs[lo];
 	to->len = 0;
 	if (pdn_buf_reserve(to, len) != 0 || src_read(*srp, to->data, len,
-	    off - d->srcs[lo].base) != 0)
+	    at) != 0)
 		return -1;
 	to->len = len;
 	return 0;

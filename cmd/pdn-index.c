@@ -71,6 +71,9 @@ struct ix {
 	/* The file of the games read again, open. */
 	int64_t file;
 	int fd, file_bad;
+	/* query -f tsv: a line's start, its file's name, for that file. */
+	pdn_buf head;
+	int64_t head_of;	/* the file's id, 0 for none yet */
 };
 
 static struct drv drv;
@@ -440,8 +443,9 @@ static void
 print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
     long ply, const char *fen)
 {
-	char line[5 * 22];
+	char line[5 * 22 + PDN_FEN_STRMAX + 1];
 	const char *s;
+	size_t k;
 	int n;
 
 	if (drv.fmt == FMT_JSON) {
@@ -452,9 +456,22 @@ print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
 		    (unsigned long long)dg->offset, ply, fen);
 		return;
 	}
-	/* A line for each game of thousands: no format string. */
-	for (s = f->name; *s != '\0'; s++)
-		putc(*s == '\t' || *s == '\n' ? ' ' : *s, x->fp);
+	/*
+	 * A line for each game of thousands: no format string, and one
+	 * write of it (a putc() of each byte of the file's name and a
+	 * fputs() of the FEN took 20 of the 83 million instructions of a
+	 * query of 49,586 games).
+	 */
+	if (x->head_of != f->id || x->head_of == 0) {
+		x->head.len = 0;
+		for (s = f->name; *s != '\0'; s++)
+			pdn_buf_add(&x->head, *s == '\t' || *s == '\n' ?
+			    " " : s, 1);
+		x->head_of = f->id;
+	}
+	if (x->head.oom)
+		return;
+	fwrite(x->head.data, 1, x->head.len, x->fp);
 	n = 0;
 	line[n++] = '\t';
 	n += cli_utoa((unsigned long long)dg->number, line + n);
@@ -465,9 +482,11 @@ print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
 	line[n++] = '\t';
 	n += cli_utoa((unsigned long long)ply, line + n);
 	line[n++] = '\t';
+	k = strlen(fen);
+	memcpy(line + n, fen, k);
+	n += (int)k;
+	line[n++] = '\n';
 	fwrite(line, 1, (size_t)n, x->fp);
-	fputs(fen, x->fp);
-	putc('\n', x->fp);
 }
 
 /*
@@ -760,6 +779,7 @@ out:
 	db_close(x.db, 0);
 	if (x.fd >= 0)
 		close(x.fd);
+	pdn_buf_free(&x.head);
 	tree_free(x.tree);
 	pdn_replay_free(x.rp);
 	free(x.p);

@@ -65,9 +65,17 @@ struct db {
 	struct bucket *b;
 	struct bucket info;	/* the games of the flush, INFO bytes each */
 	struct bucket grec;	/* and GREC bytes each */
-	/* db_game()'s row of games, open. */
+	/*
+	 * db_game()'s row of games, open, and its bytes read at once: the
+	 * hits of a query come in the order of their games, a row after
+	 * the other (reading each game's GREC bytes alone through the blob
+	 * handle took 9 of the 83 million instructions of a query of
+	 * 49,586 games on the bench's index of a million).
+	 */
 	sqlite3_blob *blob;
 	int64_t blob_row;
+	unsigned char row[GAMES_CHUNK * GREC];
+	size_t rowlen;		/* bytes of row read, 0 for none */
 	size_t pending;		/* entries in the buckets */
 	int64_t seq, next_game, first;	/* first: the flush's first game */
 	/* The keys of the games stored, open addressing (0: empty). */
@@ -75,7 +83,7 @@ struct db {
 	size_t nkeys, capkeys;
 	struct db_file file;	/* db_game()'s */
 	struct db_file *files;	/* db_file_of()'s, by their first games */
-	size_t nfiles;
+	size_t nfiles, file_at;	/* file_at: db_file_of()'s last, + 1 */
 	int files_read;
 	long games, positions;
 };
@@ -635,6 +643,7 @@ db_close(struct db *db, int commit)
 	sqlite3_finalize(db->sel_info);
 	sqlite3_blob_close(db->blob);
 	db->blob = NULL;
+	db->rowlen = 0;
 	db->ins_file = db->ins_game = db->ins_post = db->sel_post =
 	    db->sel_game = db->sel_file = db->ins_info = db->sel_info = NULL;
 	if (sqlite3_close(db->h) != SQLITE_OK && st == 0) {
@@ -951,30 +960,43 @@ int
 db_game(struct db *db, int64_t id, struct db_game *g,
     const struct db_file **file)
 {
-	unsigned char e[GREC];
-	int rc;
+	const unsigned char *e;
+	int64_t row = (id - 1) / GAMES_CHUNK;
+	size_t at = (size_t)((id - 1) % GAMES_CHUNK) * GREC;
+	int rc, len;
 
-	rc = SQLITE_OK;
-	if (db->blob == NULL)
-		rc = sqlite3_blob_open(db->h, "main", "games", "data",
-		    (id - 1) / GAMES_CHUNK, 0, &db->blob);
-	else if (db->blob_row != (id - 1) / GAMES_CHUNK)
-		rc = sqlite3_blob_reopen(db->blob, (id - 1) / GAMES_CHUNK);
-	db->blob_row = (id - 1) / GAMES_CHUNK;
-	if (rc == SQLITE_OK && sqlite3_blob_bytes(db->blob) <
-	    (int)(((id - 1) % GAMES_CHUNK + 1) * GREC))
-		rc = SQLITE_CORRUPT;
-	if (rc != SQLITE_OK || sqlite3_blob_read(db->blob, e, GREC,
-	    (int)((id - 1) % GAMES_CHUNK * GREC)) != SQLITE_OK) {
-		if (rc == SQLITE_CORRUPT)
-			cli_warn("%s: no game %lld: the database is damaged",
-			    db->path, (long long)id);
-		else
-			said(db, NULL);
-		sqlite3_blob_close(db->blob);
-		db->blob = NULL;
+	if (db->rowlen == 0 || db->blob_row != row) {
+		db->rowlen = 0;
+		rc = SQLITE_OK;
+		if (db->blob == NULL)
+			rc = sqlite3_blob_open(db->h, "main", "games", "data",
+			    row, 0, &db->blob);
+		else if (db->blob_row != row)
+			rc = sqlite3_blob_reopen(db->blob, row);
+		db->blob_row = row;
+		len = rc == SQLITE_OK ? sqlite3_blob_bytes(db->blob) : 0;
+		if (rc == SQLITE_OK && (len <= 0 || len > (int)sizeof(db->row)))
+			rc = SQLITE_CORRUPT;
+		if (rc == SQLITE_OK && (rc = sqlite3_blob_read(db->blob,
+		    db->row, len, 0)) == SQLITE_OK)
+			db->rowlen = (size_t)len;
+		if (rc != SQLITE_OK) {
+			if (rc == SQLITE_CORRUPT)
+				cli_warn("%s: no game %lld: the database is "
+				    "damaged", db->path, (long long)id);
+			else
+				said(db, NULL);
+			sqlite3_blob_close(db->blob);
+			db->blob = NULL;
+			return 2;
+		}
+	}
+	if (at + GREC > db->rowlen) {
+		cli_warn("%s: no game %lld: the database is damaged",
+		    db->path, (long long)id);
 		return 2;
 	}
+	e = db->row + at;
 	g->id = id;
 	g->file = (int64_t)get(e, 4);
 	g->number = (long)get(e + 4, 4);
@@ -1061,7 +1083,14 @@ db_file_of(struct db *db, int64_t game, const struct db_file **file)
 
 	if (!db->files_read && read_files(db) != 0)
 		return 2;
+	/* The hits of a file come together: its file again, mostly. */
+	if ((lo = db->file_at) > 0 && db->files[lo - 1].first <= game &&
+	    (lo == db->nfiles || db->files[lo].first > game)) {
+		*file = &db->files[lo - 1];
+		return 0;
+	}
 	/* The last file whose first game is at most this one. */
+	lo = 0;
 	hi = db->nfiles;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -1076,6 +1105,7 @@ db_file_of(struct db *db, int64_t game, const struct db_file **file)
 		return 2;
 	}
 	*file = &db->files[lo - 1];
+	db->file_at = lo;
 	return 0;
 }
 
