@@ -134,6 +134,7 @@ keep(struct ix *x, size_t n, uint64_t key, const pdn_position *pos,
 	p->key = key;
 	p->check = db_check(pos);
 	p->ply = ply;
+	p->white = pdn_position_side(pos) == PDN_WHITE;
 	return 0;
 }
 
@@ -530,7 +531,7 @@ answer(struct ix *x)
 	int st = 0, rc, ok, each = 1, mi, ni;
 
 	if (db_lookup(x->db, pdn_position_hash(&x->pos), db_check(&x->pos),
-	    x->cmd == C_TREE, &h, &n) != 0)
+	    &h, &n) != 0)
 		return 2;
 	pdn_fen_write(fen, sizeof(fen), &x->pos);
 	if (x->cmd == C_QUERY && drv.fmt == FMT_TSV)
@@ -582,9 +583,8 @@ answer(struct ix *x)
 			}
 			tree_resolve(x->tree, move, next, &mi, &ni);
 		}
-		tree_count(x->tree, mi, ni, h[k].outcome,
-		    pdn_position_side(&x->pos) == PDN_WHITE ? h[k].white :
-		    h[k].black, h[k].year);
+		tree_count(x->tree, mi, ni, h[k].outcome, h[k].rating,
+		    h[k].year);
 	}
 	/* A file that changed or went is trouble: the index is stale. */
 	if (st == 1)

@@ -21,27 +21,28 @@
 #define NBUCKETS	(1u << DB_BUCKET_BITS)
 /*
  * A bucket's row of a flush: the flush's first game (4 bytes), then its
- * entries, little-endian: 0 the key's low 54 bits (7 bytes; the bucket
- * is its top 10), 7 the check (4), 11 the game, less the first (2), 13
- * the ply (2), 15 the move's from and to squares and the reply's (a byte
- * each).  The games' outcomes, years and ratings are rows of `info`, of
- * INFO_CHUNK games each (row k the games from k * INFO_CHUNK + 1), INFO
- * bytes a game: the outcome (2 bits: 0 none, 1 white, 2
- * draw, 3 black), the year (14), White's rating (17), Black's (17).
- * Where they are is rows of `games`, of GAMES_CHUNK games each, GREC
- * bytes a game: the file (4), the game's number (4), line (4), length (4)
- * and offset (8) in it, its GameType (1), its key for add's copies (8).
- * Both kinds of rows fit in a page, so that a game's bytes are read
- * without walking a chain of overflow pages.
+ * entries, little-endian: 0 the key's low 50 bits (7 bytes; the bucket
+ * is its top 14), 7 the check (4), 11 the game, less the first (3), 14
+ * the ply (2), 16 the move's from and to squares and the reply's (a byte
+ * each), 20 what a tree counts of the game there (5): its outcome (2
+ * bits: 0 none, 1 white, 2 draw, 3 black), its year (14) and the rating
+ * of the player to move (17).  Where the games are is rows of `games`,
+ * of GAMES_CHUNK games each, GREC bytes a game: the file (4), the game's
+ * number (4), line (4), length (4) and offset (8) in it, its GameType
+ * (1), its key for add's copies (8); a row fits in a page, so that a
+ * game's bytes are read without walking a chain of overflow pages.
  */
 #define ENTRY		DB_ENTRY
-/* Entries kept before a flush: 19 MB of them, 19 KB a bucket. */
-#define FLUSH_AT	(1u << 20)
+/*
+ * Entries kept before a flush: 100 MB of them, 6.4 KB a bucket.  A lookup
+ * reads a row per flush, each a page or two: on a million games of 73
+ * plies, 18 flushes rather than the 72 of a million entries each (whose
+ * faults of mapped pages were most of a query's 14 ms).
+ */
+#define FLUSH_AT	(1u << 22)
 #define HEAD		4
-#define INFO		7
 #define GREC		33	/* a game of a row of games */
 #define GAMES_CHUNK	120	/* 3,960 bytes: a 4 KB page holds 4,061 */
-#define INFO_CHUNK	512	/* 3,584 bytes */
 #define KEY_LOW		((UINT64_C(1) << (64 - DB_BUCKET_BITS)) - 1)
 /*
  * SQLite's page: larger ones are fewer to write but leave more of the
@@ -62,10 +63,9 @@ struct db {
 	int writing;
 	int reading;		/* in the read transaction of a query */
 	sqlite3_stmt *ins_file, *ins_game, *ins_post, *sel_post, *sel_game,
-	    *sel_file, *ins_info, *sel_info;
+	    *sel_file;
 	struct bucket *b;
-	struct bucket info;	/* the games of the flush, INFO bytes each */
-	struct bucket grec;	/* and GREC bytes each */
+	struct bucket grec;	/* the games of the flush, GREC bytes each */
 	/*
 	 * db_game()'s row of games, open, and its bytes read at once: the
 	 * hits of a query come in the order of their games, a row after
@@ -134,8 +134,7 @@ static const char schema[] =
 	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER, "
 	"    first INTEGER NOT NULL);"
 	"CREATE TABLE games(chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);"
-	"CREATE TABLE post(id INTEGER PRIMARY KEY, data BLOB NOT NULL);"
-	"CREATE TABLE info(chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);";
+	"CREATE TABLE post(id INTEGER PRIMARY KEY, data BLOB NOT NULL);";
 
 /* Says what SQLite said about the database. */
 static void
@@ -216,10 +215,6 @@ prepare(struct db *db)
 		{ offsetof(struct db, sel_post),
 		    "SELECT data FROM post WHERE id = ? << " STR(DB_BUCKET_BITS)
 		    " | ?" },
-		{ offsetof(struct db, ins_info),
-		    "INSERT OR REPLACE INTO info VALUES(?, ?)" },
-		{ offsetof(struct db, sel_info),
-		    "SELECT data FROM info WHERE chunk = ?" },
 		{ offsetof(struct db, sel_game),
 		    "SELECT data FROM games WHERE chunk = ?" },
 		{ offsetof(struct db, sel_file),
@@ -327,15 +322,12 @@ db_free(struct db *db)
 	sqlite3_finalize(db->sel_post);
 	sqlite3_finalize(db->sel_game);
 	sqlite3_finalize(db->sel_file);
-	sqlite3_finalize(db->ins_info);
-	sqlite3_finalize(db->sel_info);
 	sqlite3_blob_close(db->blob);
 	sqlite3_close(db->h);
 	if (db->b != NULL)
 		for (i = 0; i < NBUCKETS; i++)
 			free(db->b[i].data);
 	free(db->b);
-	free(db->info.data);
 	free(db->grec.data);
 	free(db->keys);
 	for (i = 0; i < db->nfiles; i++) {
@@ -556,8 +548,7 @@ static int
 write_chunks(struct db *db, sqlite3_stmt *ins, sqlite3_stmt *sel,
     int64_t chunk, size_t rec, struct bucket *buf)
 {
-	unsigned char row[INFO_CHUNK * INFO > GAMES_CHUNK * GREC ?
-	    INFO_CHUNK * INFO : GAMES_CHUNK * GREC];
+	unsigned char row[GAMES_CHUNK * GREC];
 	int64_t g = db->first, end = db->first + (int64_t)(buf->len / rec);
 	int64_t k, to;
 	size_t have, len;
@@ -624,11 +615,9 @@ flush(struct db *db)
 		sqlite3_reset(db->ins_post);
 		b->len = 0;
 	}
-	if (write_chunks(db, db->ins_info, db->sel_info, INFO_CHUNK, INFO,
-	    &db->info) != 0 || write_chunks(db, db->ins_game, db->sel_game,
-	    GAMES_CHUNK, GREC, &db->grec) != 0)
+	if (write_chunks(db, db->ins_game, db->sel_game, GAMES_CHUNK, GREC,
+	    &db->grec) != 0)
 		return 2;
-	db->info.len = db->grec.len = 0;
 	db->seq++;
 	db->first = db->next_game;
 	db->pending = 0;
@@ -658,13 +647,11 @@ db_close(struct db *db, int commit)
 	sqlite3_finalize(db->sel_post);
 	sqlite3_finalize(db->sel_game);
 	sqlite3_finalize(db->sel_file);
-	sqlite3_finalize(db->ins_info);
-	sqlite3_finalize(db->sel_info);
 	sqlite3_blob_close(db->blob);
 	db->blob = NULL;
 	db->rowlen = 0;
 	db->ins_file = db->ins_game = db->ins_post = db->sel_post =
-	    db->sel_game = db->sel_file = db->ins_info = db->sel_info = NULL;
+	    db->sel_game = db->sel_file = NULL;
 	if (db->reading) {
 		db->reading = 0;
 		sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
@@ -765,6 +752,7 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 {
 	struct bucket *b;
 	unsigned char *e;
+	uint64_t info, white, black;
 	uint32_t ply, off;
 	size_t i;
 
@@ -788,15 +776,11 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 	/* The keys stored, for add's copies: build needs none. */
 	if (db->tmp == NULL && key_insert(db, g->key) != 0)
 		goto oom;
-	if (db->info.len + INFO > db->info.cap && chunk_grow((void **)
-	    &db->info.data, &db->info.cap, db->info.len + INFO, 1) != 0)
-		goto oom;
 	/* A year past 9999 is none (tree_year() reads four digits). */
-	put(db->info.data + db->info.len, outcome_code(g->outcome) |
-	    (uint64_t)(g->year > 0 && g->year < (1 << 14) ? g->year : 0) << 2 |
-	    (uint64_t)rating17(g->white) << 16 |
-	    (uint64_t)rating17(g->black) << 33, INFO);
-	db->info.len += INFO;
+	info = outcome_code(g->outcome) |
+	    (uint64_t)(g->year > 0 && g->year < (1 << 14) ? g->year : 0) << 2;
+	white = info | rating17(g->white) << 16;
+	black = info | rating17(g->black) << 16;
 	off = (uint32_t)(g->id - db->first);
 	for (i = 0; i < n; i++) {
 		b = &db->b[p[i].key >> (64 - DB_BUCKET_BITS)];
@@ -812,19 +796,20 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 		ply = p[i].ply > 65535 ? 65535 : (uint32_t)p[i].ply;
 		put(e, p[i].key & KEY_LOW, 7);
 		put(e + 7, p[i].check, 4);
-		put(e + 11, off, 2);
-		put(e + 13, ply, 2);
-		e[15] = p[i].from;
-		e[16] = p[i].to;
-		e[17] = p[i].next_from;
-		e[18] = p[i].next_to;
+		put(e + 11, off, 3);
+		put(e + 14, ply, 2);
+		e[16] = p[i].from;
+		e[17] = p[i].to;
+		e[18] = p[i].next_from;
+		e[19] = p[i].next_to;
+		put(e + 20, p[i].white ? white : black, 5);
 		b->len += ENTRY;
 	}
 	db->pending += n;
 	db->games++;
 	db->positions += (long)n;
-	/* A game of a flush is told by 16 bits. */
-	if (db->pending >= FLUSH_AT || db->next_game - db->first >= 65536)
+	/* A game of a flush is told by 24 bits. */
+	if (db->pending >= FLUSH_AT || db->next_game - db->first >= (1 << 24))
 		return flush(db);
 	return 0;
 oom:
@@ -842,64 +827,16 @@ by_game(const void *a, const void *b)
 	return (x->ply > y->ply) - (x->ply < y->ply);
 }
 
-/*
- * The outcomes, years and ratings of the hits h[0..n-1], in the order of
- * their games: from the rows of info.  Returns 0, or 2 (said).
- */
-static int
-hit_info(struct db *db, struct db_hit *h, size_t n)
-{
-	static const int outcomes[] = { PDN_OUTCOME_NONE, PDN_OUTCOME_WHITE,
-	    PDN_OUTCOME_DRAW, PDN_OUTCOME_BLACK };
-	const unsigned char *d = NULL;
-	size_t len = 0, i, at;
-	int64_t row = -1;
-	uint64_t v;
-	int rc;
-
-	for (i = 0; i < n; i++) {
-		if ((h[i].game - 1) / INFO_CHUNK != row) {
-			sqlite3_reset(db->sel_info);
-			row = (h[i].game - 1) / INFO_CHUNK;
-			sqlite3_bind_int64(db->sel_info, 1, row);
-			if ((rc = sqlite3_step(db->sel_info)) != SQLITE_ROW) {
-				sqlite3_reset(db->sel_info);
-				if (rc != SQLITE_DONE) {
-					said(db, NULL);
-					return 2;
-				}
-				len = 0;
-			} else {
-				d = sqlite3_column_blob(db->sel_info, 0);
-				len = (size_t)sqlite3_column_bytes(db->sel_info,
-				    0);
-			}
-		}
-		at = (size_t)((h[i].game - 1) % INFO_CHUNK) * INFO;
-		if (at + INFO > len) {
-			sqlite3_reset(db->sel_info);
-			cli_warn("%s: no game %lld: the database is damaged",
-			    db->path, (long long)h[i].game);
-			return 2;
-		}
-		v = get(d + at, INFO);
-		h[i].outcome = outcomes[v & 3];
-		h[i].year = (int)(v >> 2 & ((1u << 14) - 1));
-		h[i].white = (int)(v >> 16 & ((1u << 17) - 1));
-		h[i].black = (int)(v >> 33 & ((1u << 17) - 1));
-	}
-	sqlite3_reset(db->sel_info);
-	return 0;
-}
-
 int
-db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
-    struct db_hit **out, size_t *n)
+db_lookup(struct db *db, uint64_t key, uint32_t check, struct db_hit **out,
+    size_t *n)
 {
+	static const unsigned char outcomes[] = { PDN_OUTCOME_NONE,
+	    PDN_OUTCOME_WHITE, PDN_OUTCOME_DRAW, PDN_OUTCOME_BLACK };
 	const unsigned char *e, *end;
 	struct db_hit *h = NULL, *x;
 	size_t nh = 0, cap = 0, i;
-	uint64_t low = key & KEY_LOW;
+	uint64_t low = key & KEY_LOW, v;
 	int64_t seq, first;
 	int rc;
 
@@ -944,13 +881,16 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
 				return 2;
 			}
 			x = &h[nh++];
-			memset(x, 0, sizeof(*x));
-			x->game = first + (int64_t)get(e + 11, 2);
-			x->ply = (long)get(e + 13, 2);
-			x->from = e[15];
-			x->to = e[16];
-			x->next_from = e[17];
-			x->next_to = e[18];
+			x->game = first + (int64_t)get(e + 11, 3);
+			x->ply = (uint16_t)get(e + 14, 2);
+			x->from = e[16];
+			x->to = e[17];
+			x->next_from = e[18];
+			x->next_to = e[19];
+			v = get(e + 20, 5);
+			x->outcome = outcomes[v & 3];
+			x->year = (uint16_t)(v >> 2 & ((1u << 14) - 1));
+			x->rating = (int32_t)(v >> 16 & ((1u << 17) - 1));
 		}
 		sqlite3_reset(db->sel_post);
 	}
@@ -962,10 +902,6 @@ db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
 		;
 	if (i < nh)
 		qsort(h, nh, sizeof(*h), by_game);
-	if (info && hit_info(db, h, nh) != 0) {
-		free(h);
-		return 2;
-	}
 	*out = h;
 	*n = nh;
 	return 0;

@@ -4,9 +4,9 @@
  * position of every main line its Zobrist key (pdn_position_hash()).
  *
  * The keys are kept in postings: the top DB_BUCKET_BITS bits of a key
- * choose its bucket, and each flush of the builder (every million
+ * choose its bucket, and each flush of the builder (every four million
  * positions) appends one row per bucket, a blob of DB_ENTRY-byte
- * entries, so that a build writes a thousand rows per million positions
+ * entries, so that a build writes 16,384 rows per four million positions
  * rather than a row per position (SQLite inserts a row in about a
  * microsecond: a row per ply would cap a build of games of 60 plies at
  * some 20,000 games/s).  The rows are keyed by flush << DB_BUCKET_BITS |
@@ -16,10 +16,11 @@
  * the game at that ply, so that neither reads the games again: the key,
  * a second check of the position (32 bits, db_check(), independent of
  * the key), the game and the ply, the from and to squares of the move
- * played there and of the reply after it.  What a tree counts of a game
- * (outcome, year, both ratings) and where a game is (file, offset) are
- * rows of a few hundred games each, each row within a page.  A lookup
- * reads the rows of one bucket, a row per flush.
+ * played there and of the reply after it, what a tree counts of the game
+ * (its outcome and year, the rating of the player to move).  Where a
+ * game is (file, offset) is rows of a hundred games each, each row
+ * within a page.  A lookup reads the rows of one bucket, a row per
+ * flush.
  *
  * No false hit: an entry is a hit only when both its key and its check
  * are the position's (96 bits; two different positions agree on both
@@ -41,9 +42,9 @@
 #include <pdn/pdn.h>
 
 #define DB_APPLICATION_ID	1346653769	/* 0x50444e49, "PDNI" */
-#define DB_VERSION	2
-#define DB_BUCKET_BITS	10
-#define DB_ENTRY	19	/* bytes */
+#define DB_VERSION	3
+#define DB_BUCKET_BITS	14
+#define DB_ENTRY	25	/* bytes */
 
 struct db;
 
@@ -72,21 +73,25 @@ struct db_ply {
 	uint64_t key;		/* pdn_position_hash() */
 	uint32_t check;		/* db_check() */
 	long ply;
+	int white;		/* whether White is to move */
 	/* The move played from it and the reply: squares, 0 for none. */
 	unsigned char from, to, next_from, next_to;
 };
 
 /*
  * A hit: a game whose main line reaches the position, at ply (its
- * first), and what is stored there (struct db_ply); with db_lookup()'s
- * info, the game's outcome (pdn_outcome, only WHITE, DRAW, BLACK; NONE
- * for others), year and players' ratings (0: none).
+ * first), and what is stored there (struct db_ply): the game's outcome
+ * (pdn_outcome, only WHITE, DRAW, BLACK; NONE for others), year and the
+ * rating of the player to move (0: none).  24 bytes: the hits of the
+ * start position are a million on an index of a million games.
  */
 struct db_hit {
 	int64_t game;
-	long ply;
+	uint16_t ply;
 	unsigned char from, to, next_from, next_to;
-	int outcome, year, white, black;
+	unsigned char outcome;
+	uint16_t year;
+	int32_t rating;
 };
 
 /* The check of a position: a hash of its bytes, independent of the key. */
@@ -136,7 +141,7 @@ int db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
  * of keys) are left out.  They are not yet confirmed (db.h above).
  * Returns 0, or 2 (said).
  */
-int db_lookup(struct db *db, uint64_t key, uint32_t check, int info,
+int db_lookup(struct db *db, uint64_t key, uint32_t check,
     struct db_hit **out, size_t *n);
 
 /* A stored game and its file (borrowed until the next call). */
