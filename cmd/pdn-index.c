@@ -44,6 +44,15 @@ static const char *const commands[] = {
 
 enum { OPT_FEN = DRV_K_OWN, OPT_MOVES };
 
+/*
+ * The trees kept: of every position that at least TREE_GAMES games reach
+ * (PDN_INDEX_TREE_GAMES), found from the positions the games start from
+ * (the first ROOTS of them), at most TREES of them.
+ */
+#define TREE_GAMES	10000
+#define ROOTS		64
+#define TREES		10000
+
 static const struct drv_option options[] = {
 	{ OPT_FEN, "fen", "fen", "FEN",
 	    "query, tree: the position (the side to move counts)" },
@@ -63,11 +72,24 @@ struct ix {
 	const pdn_move **mv;
 	size_t cap, capmv;
 	long added, copies, unplayed;
+	/* build, add: the positions the games start from, and how many. */
+	struct root {
+		pdn_position pos;
+		long games;
+	} roots[ROOTS];
+	int nroots, last_root;
 	/* query, tree: the position, its output. */
 	pdn_position pos;
 	struct tree *tree;
 	FILE *fp;
 	long found;
+	int64_t sample;		/* the game that confirmed the position */
+	long sample_ply;
+	/* build, add: the positions whose trees are kept, and to walk. */
+	long tree_games;
+	pdn_position *walk;
+	size_t nwalk;
+	uint64_t *seen;		/* their keys, open addressing (0: empty) */
 	/* The file of the games read again, open. */
 	int64_t file;
 	int fd, file_bad;
@@ -250,6 +272,30 @@ game_keys(struct ix *x, const pdn_played *pg)
 	return (long)m;
 }
 
+/* Counts a game that starts from pos (x->roots). */
+static void
+count_root(struct ix *x, const pdn_position *pos)
+{
+	int i;
+
+	if (x->nroots > 0 && pdn_position_equal(&x->roots[x->last_root].pos,
+	    pos)) {
+		x->roots[x->last_root].games++;
+		return;
+	}
+	for (i = 0; i < x->nroots; i++)
+		if (pdn_position_equal(&x->roots[i].pos, pos))
+			break;
+	if (i == x->nroots) {
+		if (x->nroots == ROOTS)
+			return;
+		x->roots[x->nroots].pos = *pos;
+		x->roots[x->nroots++].games = 0;
+	}
+	x->roots[i].games++;
+	x->last_root = i;
+}
+
 static int
 index_file(void *arg, struct drv *d, struct cli_input *in)
 {
@@ -306,6 +352,7 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 			x->copies++;
 			continue;
 		}
+		count_root(x, pdn_played_start(pg));
 		dg.file = file;
 		dg.number = g->index;
 		dg.line = g->line;
@@ -558,12 +605,14 @@ answer(struct ix *x)
 			st = rc == -1 ? 1 : 2;
 		if (rc != 1)
 			continue;
-		if (each)
+		if (each) {
 			each = 0;
-		else
+			x->sample = h[k].game;
+			x->sample_ply = h[k].ply;
+		} else
 			k = i;	/* its first ply */
 		x->found++;
-		if (drv.quiet)
+		if (drv.quiet && x->cmd == C_QUERY)
 			continue;
 		if (x->cmd == C_QUERY) {
 			if (db_game(x->db, h[k].game, &dg, &gf) != 0) {
@@ -593,6 +642,158 @@ answer(struct ix *x)
 	free(buf);
 	free(h);
 	return st;
+}
+
+/* --- the trees kept ---------------------------------------------------- */
+
+#define SEEN	(4 * TREES)	/* a power of two would do as well */
+
+/* Adds pos to the positions to walk, unless it is there: 0, or 2. */
+static int
+walk_to(struct ix *x, const pdn_position *pos)
+{
+	uint64_t key = pdn_position_hash(pos);
+	size_t i;
+
+	if (x->walk == NULL && ((x->walk = calloc(TREES,
+	    sizeof(*x->walk))) == NULL || (x->seen = calloc(SEEN,
+	    sizeof(*x->seen))) == NULL)) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	if (x->nwalk == TREES)
+		return 0;
+	key = key == 0 ? 1 : key;
+	for (i = key % SEEN; x->seen[i] != 0; i = (i + 1) % SEEN)
+		if (x->seen[i] == key)
+			return 0;
+	x->seen[i] = key;
+	x->walk[x->nwalk++] = *pos;
+	return 0;
+}
+
+/* db_roots()'s callback: a start position of enough games is walked. */
+static int
+walk_root(void *arg, const char *variant, const char *fen, long games)
+{
+	struct ix *x = arg;
+	const pdn_variant *v = pdn_variant_by_name(variant);
+	pdn_position pos;
+	pdn_fen_info info;
+
+	if (games < x->tree_games || v == NULL ||
+	    pdn_fen_read(&pos, v, fen, strlen(fen), &info) != 0)
+		return 0;
+	return walk_to(x, &pos);
+}
+
+/*
+ * Keeps the trees of the positions that tree_games games reach or more
+ * (db_tree_put()), made as `tree` makes them, for `tree` to print them
+ * at once: from the positions the games start from, each move of that
+ * many games is followed.  The trees kept before are made again (add:
+ * the games added count in them).  Returns 0, or 2 (said).
+ */
+static int
+keep_trees(struct ix *x)
+{
+	char fen[PDN_FEN_STRMAX];
+	const pdn_position *after;
+	pdn_buf b = { 0 };
+	enum cmd cmd = x->cmd;
+	size_t at;
+	long games;
+	int i, st;
+
+	if (db_flush(x->db) != 0 || db_trees_clear(x->db) != 0)
+		return 2;
+	for (i = 0; i < x->nroots; i++) {
+		pdn_fen_write(fen, sizeof(fen), &x->roots[i].pos);
+		if (db_root_add(x->db, pdn_variant_name(pdn_position_variant(
+		    &x->roots[i].pos)), fen, x->roots[i].games) != 0)
+			return 2;
+	}
+	if ((st = db_roots(x->db, walk_root, x)) != 0)
+		return st;
+	x->cmd = C_TREE;
+	for (at = 0; at < x->nwalk && st == 0; at++) {
+		x->pos = x->walk[at];
+		x->found = 0;
+		if ((x->tree = tree_new(&x->pos)) == NULL) {
+			cli_warn("out of memory");
+			st = 2;
+			break;
+		}
+		if ((st = answer(x)) == 0 && x->found >= x->tree_games) {
+			b.len = 0;
+			if (tree_save(x->tree, &b) != 0) {
+				cli_warn("out of memory");
+				st = 2;
+			} else
+				st = db_tree_put(x->db, pdn_position_hash(
+				    &x->pos), db_check(&x->pos), x->sample,
+				    x->sample_ply, b.data, b.len);
+			for (i = 0; st == 0 && i < tree_moves(x->tree); i++)
+				if ((after = tree_after(x->tree, i, &games)),
+				    games >= x->tree_games)
+					st = walk_to(x, after);
+		}
+		tree_free(x->tree);
+		x->tree = NULL;
+	}
+	x->cmd = cmd;
+	x->found = 0;
+	pdn_buf_free(&b);
+	return st;
+}
+
+/*
+ * The tree of the position from the trees kept: 1 when it is kept, its
+ * game reaches it and no indexed file changed (answer() says which did),
+ * 0 when not, 2 after trouble.
+ */
+static int
+kept_tree(struct ix *x)
+{
+	const struct db_file *files, *f;
+	const pdn_played *pg;
+	const pdn_move *move, *next;
+	struct db_game dg;
+	struct stat sb;
+	pdn_reader *r = NULL;
+	unsigned char *data;
+	char *buf = NULL;
+	size_t len, n, i;
+	int64_t game;
+	long ply;
+	int rc;
+
+	if ((rc = db_tree_get(x->db, pdn_position_hash(&x->pos),
+	    db_check(&x->pos), &data, &len, &game, &ply)) != 1)
+		return rc;
+	if ((rc = db_files(x->db, &files, &n)) != 0)
+		goto out;
+	for (i = 0; i < n; i++)
+		if (stat(files[i].path, &sb) != 0 ||
+		    (int64_t)sb.st_size != files[i].size ||
+		    (int64_t)sb.st_mtime != files[i].mtime)
+			goto out;
+	if ((rc = db_game(x->db, game, &dg, &f)) != 0)
+		goto out;
+	if ((rc = reread(x, &dg, f, &r, &buf, &pg)) != 0) {
+		rc = rc == 1 ? 0 : rc;
+		goto out;
+	}
+	if (confirm(x, pg, ply, &move, &next) && tree_load(x->tree, data,
+	    len) == 0) {
+		x->found = tree_games(x->tree);
+		rc = 1;
+	}
+out:
+	pdn_reader_free(r);
+	free(buf);
+	free(data);
+	return rc;
 }
 
 /* The position of --fen, --moves, or the start: 0, or 2 (said). */
@@ -625,6 +826,21 @@ position(struct ix *x)
 }
 
 /* --- main --------------------------------------------------------------- */
+
+/* TREE_GAMES, or PDN_INDEX_TREE_GAMES when it is a positive number. */
+static long
+env_tree_games(void)
+{
+	const char *s = getenv("PDN_INDEX_TREE_GAMES");
+	char *end;
+	long n;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return TREE_GAMES;
+	errno = 0;
+	n = strtol(s, &end, 10);
+	return *end == '\0' && errno == 0 && n > 0 ? n : TREE_GAMES;
+}
 
 /*
  * Takes the command out of argv: the first operand, which is not the
@@ -693,6 +909,7 @@ main(int argc, char **argv)
 		return drv_end(&drv, st);
 	}
 	x.cmd = (enum cmd)c;
+	x.tree_games = env_tree_games();
 	st = 2;
 	if (drv.ninputs == 0 || strcmp(drv.inputs[0], "-") == 0) {
 		st = drv_usage_error(&drv, "%s needs the database", commands[c]);
@@ -728,6 +945,8 @@ main(int argc, char **argv)
 		drv.inputs[--drv.ninputs] = (char *)(uintptr_t)dbpath;
 		st = drv_run(&drv, index_file, &x);
 		drv.ninputs++;
+		if (st < 2 && keep_trees(&x) != 0)
+			st = 2;
 		db_counts(x.db, &games, &positions);
 		if (db_close(x.db, st < 2) != 0)
 			st = 2;
@@ -764,7 +983,10 @@ main(int argc, char **argv)
 	if ((output = drv_records(&drv)) == NULL)
 		goto out;
 	x.fp = output->fp;
-	st = answer(&x);
+	if (x.cmd != C_TREE || (st = kept_tree(&x)) == 0)
+		st = answer(&x);
+	else if (st == 1)
+		st = 0;
 	if (st < 2 && x.cmd == C_TREE && !drv.quiet &&
 	    tree_print(x.tree, x.fp, drv.fmt == FMT_TSV ? TREE_TSV :
 	    drv.fmt == FMT_JSON ? TREE_JSON : TREE_TEXT, !drv.header) < 0) {
@@ -784,5 +1006,7 @@ out:
 	pdn_replay_free(x.rp);
 	free(x.p);
 	free(x.mv);
+	free(x.walk);
+	free(x.seen);
 	return drv_end(&drv, st);
 }

@@ -3,6 +3,7 @@
  * after each, the legal replies are generated once, when the tree is
  * made: a game's moves are counted by their numbers in those lists.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,173 @@ tree_count(struct tree *t, int mi, int ni, pdn_outcome outcome, int rating,
 	}
 	if (ni >= 0 && mi < t->n)
 		r->next[ni]++;
+}
+
+long
+tree_games(const struct tree *t)
+{
+	long n = 0;
+	int i;
+
+	for (i = 0; i <= t->n; i++)
+		n += t->rows[i].games;
+	return n;
+}
+
+int
+tree_moves(const struct tree *t)
+{
+	return t->n;
+}
+
+const pdn_position *
+tree_after(const struct tree *t, int i, long *games)
+{
+	*games = t->rows[i].games;
+	return &t->after[i];
+}
+
+/*
+ * tree_save()'s bytes, little-endian: a version (1), the number of the
+ * root's moves (2), then a record for each row that counts games: the
+ * move's number (2; the root's number of moves for the games that end
+ * there), its from and to squares (a byte each, 0 for the end), games,
+ * white wins, draws, black wins (4 each), the sum of ratings (8), the
+ * ratings counted (4), the first and last year (2 each), the replies
+ * counted (2) and each reply's number, squares and games (2, 1, 1, 4).
+ */
+#define SAVE_VERSION	1
+#define SAVE_ROW	34
+#define SAVE_REPLY	8
+
+static void
+put_le(unsigned char *e, unsigned long long v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++, v >>= 8)
+		e[i] = (unsigned char)v;
+}
+
+static unsigned long long
+get_le(const unsigned char *e, int n)
+{
+	unsigned long long v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | e[n];
+	return v;
+}
+
+int
+tree_save(const struct tree *t, pdn_buf *out)
+{
+	unsigned char e[SAVE_ROW];
+	const struct row *r;
+	const pdn_move *m;
+	int i, j, k, nr;
+
+	e[0] = SAVE_VERSION;
+	put_le(e + 1, (unsigned)t->n, 2);
+	pdn_buf_add(out, (const char *)e, 3);
+	for (i = 0; i <= t->n; i++) {
+		r = &t->rows[i];
+		if (r->games == 0)
+			continue;
+		m = i < t->n ? pdn_movelist_get(t->legal, i) : NULL;
+		nr = i < t->n ? pdn_movelist_count(t->replies[i]) : 0;
+		for (j = k = 0; j < nr; j++)
+			k += r->next[j] > 0;
+		put_le(e, (unsigned)i, 2);
+		e[2] = (unsigned char)(m != NULL ? pdn_move_from(m) : 0);
+		e[3] = (unsigned char)(m != NULL ? pdn_move_to(m) : 0);
+		put_le(e + 4, (unsigned long)r->games, 4);
+		put_le(e + 8, (unsigned long)r->white, 4);
+		put_le(e + 12, (unsigned long)r->draw, 4);
+		put_le(e + 16, (unsigned long)r->black, 4);
+		put_le(e + 20, (unsigned long long)r->rsum, 8);
+		put_le(e + 28, (unsigned long)r->rn, 4);
+		/* Two bytes of years: tree_year() reads four digits. */
+		put_le(e + 32, (unsigned)r->first, 2);
+		pdn_buf_add(out, (const char *)e, 34);
+		put_le(e, (unsigned)r->last, 2);
+		put_le(e + 2, (unsigned)k, 2);
+		pdn_buf_add(out, (const char *)e, 4);
+		for (j = 0; j < nr; j++) {
+			if (r->next[j] == 0)
+				continue;
+			m = pdn_movelist_get(t->replies[i], j);
+			put_le(e, (unsigned)j, 2);
+			e[2] = (unsigned char)pdn_move_from(m);
+			e[3] = (unsigned char)pdn_move_to(m);
+			put_le(e + 4, (unsigned long)r->next[j], 4);
+			pdn_buf_add(out, (const char *)e, SAVE_REPLY);
+		}
+	}
+	return out->oom ? -1 : 0;
+}
+
+/* Counts nothing: every row and reply back to 0. */
+static void
+tree_clear(struct tree *t)
+{
+	long *next;
+	int i;
+
+	for (i = 0; i <= t->n; i++) {
+		next = t->rows[i].next;
+		if (next != NULL)
+			memset(next, 0, (size_t)pdn_movelist_count(
+			    t->replies[i]) * sizeof(*next));
+		memset(&t->rows[i], 0, sizeof(t->rows[i]));
+		t->rows[i].next = next;
+	}
+}
+
+int
+tree_load(struct tree *t, const unsigned char *d, size_t len)
+{
+	const unsigned char *end = d + len;
+	const pdn_move *m;
+	struct row *r;
+	int i, j, k, nr;
+
+	if (len < 3 || d[0] != SAVE_VERSION || (int)get_le(d + 1, 2) != t->n)
+		return -1;
+	for (d += 3; d < end; ) {
+		if (end - d < SAVE_ROW + 4 || (i = (int)get_le(d, 2)) > t->n)
+			goto bad;
+		m = i < t->n ? pdn_movelist_get(t->legal, i) : NULL;
+		if (d[2] != (m != NULL ? pdn_move_from(m) : 0) ||
+		    d[3] != (m != NULL ? pdn_move_to(m) : 0))
+			goto bad;
+		r = &t->rows[i];
+		r->games += (long)get_le(d + 4, 4);
+		r->white += (long)get_le(d + 8, 4);
+		r->draw += (long)get_le(d + 12, 4);
+		r->black += (long)get_le(d + 16, 4);
+		r->rsum += (long long)get_le(d + 20, 8);
+		r->rn += (long)get_le(d + 28, 4);
+		r->first = (int)get_le(d + 32, 2);
+		r->last = (int)get_le(d + 34, 2);
+		k = (int)get_le(d + 36, 2);
+		d += SAVE_ROW + 4;
+		nr = i < t->n ? pdn_movelist_count(t->replies[i]) : 0;
+		if (end - d < (ptrdiff_t)k * SAVE_REPLY)
+			goto bad;
+		for (; k > 0; k--, d += SAVE_REPLY) {
+			if ((j = (int)get_le(d, 2)) >= nr)
+				goto bad;
+			m = pdn_movelist_get(t->replies[i], j);
+			if (d[2] != pdn_move_from(m) || d[3] != pdn_move_to(m))
+				goto bad;
+			r->next[j] += (long)get_le(d + 4, 4);
+		}
+	}
+	return 0;
+bad:
+	tree_clear(t);
+	return -1;
 }
 
 /* A tag's value as a positive number, or 0. */

@@ -61,6 +61,30 @@ int tree_rating(const struct tree *t, const pdn_game *g);
 void tree_ratings(const pdn_game *g, int *white, int *black);
 int tree_year(const pdn_game *g);
 
+/* The games counted so far. */
+long tree_games(const struct tree *t);
+
+/*
+ * The position after the root's move i (0 to tree_moves() - 1) and the
+ * games counted that played it: for a walk of the tree.
+ */
+int tree_moves(const struct tree *t);
+const pdn_position *tree_after(const struct tree *t, int i, long *games);
+
+/*
+ * The counts as bytes, appended to *out (pdn-index keeps the trees of
+ * its most played positions): 0, or -1 when out of memory.
+ */
+int tree_save(const struct tree *t, pdn_buf *out);
+
+/*
+ * Counts what tree_save() wrote of a tree of the same root.  Returns 0,
+ * or -1 when the bytes are not such a tree's (damaged, or the moves are
+ * not the root's in the same order: another library's generator); the
+ * tree then counts nothing.
+ */
+int tree_load(struct tree *t, const unsigned char *d, size_t len);
+
 /*
  * Prints the tree in format fmt (TREE_*; TSV with its header unless
  * no_header).  Returns the number of games counted.

@@ -134,7 +134,11 @@ static const char schema[] =
 	"    path TEXT NOT NULL, size INTEGER, mtime INTEGER, "
 	"    first INTEGER NOT NULL);"
 	"CREATE TABLE games(chunk INTEGER PRIMARY KEY, data BLOB NOT NULL);"
-	"CREATE TABLE post(id INTEGER PRIMARY KEY, data BLOB NOT NULL);";
+	"CREATE TABLE post(id INTEGER PRIMARY KEY, data BLOB NOT NULL);"
+	"CREATE TABLE trees(key INTEGER PRIMARY KEY, chk INTEGER NOT NULL, "
+	"    game INTEGER NOT NULL, ply INTEGER NOT NULL, data BLOB NOT NULL);"
+	"CREATE TABLE roots(variant TEXT NOT NULL, fen TEXT NOT NULL, "
+	"    games INTEGER NOT NULL, PRIMARY KEY(variant, fen));";
 
 /* Says what SQLite said about the database. */
 static void
@@ -431,13 +435,17 @@ open_db(const char *path, int write)
 	/* A database another run is writing is not waited for. */
 	sqlite3_busy_timeout(db->h, 0);
 	/*
-	 * Read through a map of the file, not a pread() of each page: a
-	 * lookup reads a row of its bucket from each flush, some 700 pages
-	 * on an index of a million games.
+	 * A reader's cache of 50 pages, used again and again: on this
+	 * machine (a virtual one) the first touch of a page of memory
+	 * costs more than reading a page of the file into it, and a page
+	 * fault of a map of the file 20 to 50 us against 7 for a pread()
+	 * of a page, so that neither SQLite's map of the database nor its
+	 * default cache of 2,000 pages pays: a query of 2,065 games of a
+	 * million 22.1 ms of task clock with the map, 11.3 with neither.
 	 */
 	if (write <= 0)
-		sqlite3_exec(db->h, "PRAGMA mmap_size = 2147418112", NULL,
-		    NULL, NULL);
+		sqlite3_exec(db->h, "PRAGMA cache_size = 50", NULL, NULL,
+		    NULL);
 	if (check_ours(db, write < 0) != 0 || (write >= 0 && prepare(db) != 0))
 		goto fail;
 	/*
@@ -633,6 +641,10 @@ db_close(struct db *db, int commit)
 
 	if (db == NULL)
 		return 0;
+	/* An open blob (db_game()'s) is a read that a commit waits for. */
+	sqlite3_blob_close(db->blob);
+	db->blob = NULL;
+	db->rowlen = 0;
 	if (db->writing && commit)
 		st = flush(db);
 	if (db->writing && commit && st == 0)
@@ -1065,6 +1077,140 @@ db_file_of(struct db *db, int64_t game, const struct db_file **file)
 	}
 	*file = &db->files[lo - 1];
 	db->file_at = lo;
+	return 0;
+}
+
+int
+db_flush(struct db *db)
+{
+	return flush(db);
+}
+
+int
+db_files(struct db *db, const struct db_file **files, size_t *n)
+{
+	if (!db->files_read && read_files(db) != 0)
+		return 2;
+	*files = db->files;
+	*n = db->nfiles;
+	return 0;
+}
+
+int
+db_root_add(struct db *db, const char *variant, const char *fen, long games)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->h, "INSERT INTO roots VALUES(?, ?, ?) "
+	    "ON CONFLICT(variant, fen) DO UPDATE SET games = games + "
+	    "excluded.games", -1, &st, NULL) != SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	sqlite3_bind_text(st, 1, variant, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, fen, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, games);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		said(db, NULL);
+		return 2;
+	}
+	return 0;
+}
+
+int
+db_roots(struct db *db, int (*fn)(void *, const char *, const char *, long),
+    void *arg)
+{
+	sqlite3_stmt *st;
+	int rc, r = 0;
+
+	if (sqlite3_prepare_v2(db->h, "SELECT variant, fen, games FROM roots "
+	    "ORDER BY games DESC, variant, fen", -1, &st, NULL) != SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	while (r == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		r = fn(arg, (const char *)sqlite3_column_text(st, 0),
+		    (const char *)sqlite3_column_text(st, 1),
+		    (long)sqlite3_column_int64(st, 2));
+	sqlite3_finalize(st);
+	if (r == 0 && rc != SQLITE_DONE) {
+		said(db, NULL);
+		return 2;
+	}
+	return r;
+}
+
+int
+db_trees_clear(struct db *db)
+{
+	return exec(db, "DELETE FROM trees");
+}
+
+int
+db_tree_put(struct db *db, uint64_t key, uint32_t check, int64_t game,
+    long ply, const void *data, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->h, "INSERT OR REPLACE INTO trees "
+	    "VALUES(?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)key);
+	sqlite3_bind_int64(st, 2, check);
+	sqlite3_bind_int64(st, 3, game);
+	sqlite3_bind_int64(st, 4, ply);
+	sqlite3_bind_blob(st, 5, data, (int)len, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		said(db, NULL);
+		return 2;
+	}
+	return 0;
+}
+
+int
+db_tree_get(struct db *db, uint64_t key, uint32_t check, unsigned char **data,
+    size_t *len, int64_t *game, long *ply)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*data = NULL;
+	*len = 0;
+	if (sqlite3_prepare_v2(db->h, "SELECT game, ply, data FROM trees "
+	    "WHERE key = ? AND chk = ?", -1, &st, NULL) != SQLITE_OK) {
+		said(db, NULL);
+		return 2;
+	}
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)key);
+	sqlite3_bind_int64(st, 2, check);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*game = sqlite3_column_int64(st, 0);
+		*ply = (long)sqlite3_column_int64(st, 1);
+		*len = (size_t)sqlite3_column_bytes(st, 2);
+		if ((*data = malloc(*len + 1)) == NULL) {
+			sqlite3_finalize(st);
+			cli_warn("out of memory");
+			return 2;
+		}
+		if (*len > 0)
+			memcpy(*data, sqlite3_column_blob(st, 2), *len);
+		sqlite3_finalize(st);
+		return 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		said(db, NULL);
+		return 2;
+	}
 	return 0;
 }
 

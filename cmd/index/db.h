@@ -154,6 +154,37 @@ int db_game(struct db *db, int64_t id, struct db_game *g,
  */
 int db_file_of(struct db *db, int64_t game, const struct db_file **file);
 
+/* Writes the entries kept, so that lookups see them.  0, or 2 (said). */
+int db_flush(struct db *db);
+
+/* All the files, by their first games (borrowed until db_close()). */
+int db_files(struct db *db, const struct db_file **files, size_t *n);
+
+/*
+ * The positions the games start from (a FEN of a variant, by its name)
+ * and how many games start there: db_root_add() adds games to one,
+ * db_roots() calls fn with each, most games first, until it returns
+ * nonzero (which it returns).  Both return 2 after trouble (said).
+ */
+int db_root_add(struct db *db, const char *variant, const char *fen,
+    long games);
+int db_roots(struct db *db, int (*fn)(void *arg, const char *variant,
+    const char *fen, long games), void *arg);
+
+/*
+ * The trees kept (pdn-index.c: those of the positions most played, as
+ * tree_save() writes them), each with a game that reaches its position
+ * and the ply there, to confirm it.  db_trees_clear() empties them, for
+ * build and add to keep them again; db_tree_get() returns 1 with a
+ * copy of the tree's bytes in *data (the caller frees it), 0 when none
+ * is kept of this key and check.  Each returns 2 after trouble (said).
+ */
+int db_trees_clear(struct db *db);
+int db_tree_put(struct db *db, uint64_t key, uint32_t check, int64_t game,
+    long ply, const void *data, size_t len);
+int db_tree_get(struct db *db, uint64_t key, uint32_t check,
+    unsigned char **data, size_t *len, int64_t *game, long *ply);
+
 /* The totals, for the summary: games and positions stored. */
 void db_counts(struct db *db, long *games, long *positions);
 
