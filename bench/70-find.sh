@@ -70,24 +70,19 @@ awk -v g="$1" -v p="$(($2 - $1))" -v s="$s" -v r="$r" \
     -v b="$(bytes_per_ply "$tmp/t.db" "$(($2 - $1))")" 'BEGIN {
 	printf "pdn-index build (%d games, %d plies): %6.2f s %9.0f games/s  %s bytes per ply  max RSS %d KB\n",
 	    g, p, s, g / s, b, r }'
-# ask LABEL ARGS...: the fastest of 5 runs in ms, and the games found.
+# ask LABEL ARGS...: the fastest of 5 runs in ms (bench/fastest.c: from
+# fork to wait, the whole command), and the games found.
 ask() {
 	label=$1
 	shift
-	n=0 best=
-	while [ $n -lt 5 ]; do
-		t0=$(date +%s%N)
-		$BUILD/bin/pdn-index "$@" >"$tmp/answer" 2>"$tmp/stderr"
-		rc=$?
-		t1=$(date +%s%N)
-		best=$(awk -v a="$best" -v b="$(((t1 - t0) / 1000))" \
-		    'BEGIN { print (a == "" || b < a) ? b : a }')
-		n=$((n + 1))
-	done
-	[ $rc -ge 2 ] && cat "$tmp/stderr"
-	awk -v l="$label" -v us="$best" -v n="$(grep -c . "$tmp/answer")" \
+	set -- $($BUILD/bench/fastest 5 "$tmp/answer" "$tmp/stderr" \
+	    $BUILD/bin/pdn-index "$@")
+	[ "$2" -ge 2 ] && cat "$tmp/stderr"
+	awk -v l="$label" -v us="$1" -v n="$(grep -c . "$tmp/answer")" \
 	    'BEGIN { printf "%-48s %7.1f ms  (%d lines)\n", l, us / 1000, n }'
 }
+# What any command costs here: its start and end alone.
+ask "pdn-index -V (a command's start and end)" -V
 # Common: after 32-28 18-23, reached by one in eight of the bench games;
 # rare: after 32-28 18-23 31-26, by one in 900; the start: every game.
 ask "query --moves '32-28 18-23' (common)" query -H "$tmp/t.db" \
