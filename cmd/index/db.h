@@ -6,7 +6,7 @@
  * The keys are kept in postings: the top DB_BUCKET_BITS bits of a key
  * choose its bucket, and each flush of the builder (every four million
  * positions) appends one row per bucket, a blob of DB_ENTRY-byte
- * entries, so that a build writes 16,384 rows per four million positions
+ * entries, so that a build writes 4,096 rows per four million positions
  * rather than a row per position (SQLite inserts a row in about a
  * microsecond: a row per ply would cap a build of games of 60 plies at
  * some 20,000 games/s).  The rows are keyed by flush << DB_BUCKET_BITS |
@@ -43,7 +43,7 @@
 
 #define DB_APPLICATION_ID	1346653769	/* 0x50444e49, "PDNI" */
 #define DB_VERSION	3
-#define DB_BUCKET_BITS	14
+#define DB_BUCKET_BITS	12
 #define DB_ENTRY	25	/* bytes */
 
 struct db;
