@@ -80,6 +80,12 @@ static int (*const cmps[])(const void *, const void *) = {
 	cmp_tags, cmp_date, cmp_event, cmp_seq
 };
 
+int
+spool_cmp(int order, const struct sgame *a, const struct sgame *b)
+{
+	return cmps[order](a, b);
+}
+
 void
 spool_init(struct spool *sp, int order)
 {

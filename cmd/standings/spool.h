@@ -87,6 +87,9 @@ const char *spool_dir(void);
 /* An empty store, in that order. */
 void spool_init(struct spool *sp, int order);
 
+/* Records a and b in order `order`: < 0, 0 (the same seq) or > 0. */
+int spool_cmp(int order, const struct sgame *a, const struct sgame *b);
+
 /* Adds a record: 0, or -1 (out of memory, or the file: errno). */
 int spool_add(struct spool *sp, const struct sgame *g);
 
