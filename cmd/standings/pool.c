@@ -421,6 +421,8 @@ by_event(struct pool *p)
 		return 0;
 	if (pool_open(&c, p, ORD_DATE) != 0)
 		return -1;
+	/* In date order: each block is put in order by counting. */
+	p->byevent->dated = 1;
 	while (rc == 0 && (g = pool_next(&c)) != NULL)
 		rc = spool_add(p->byevent, g);
 	if (pool_close(&c) != 0)

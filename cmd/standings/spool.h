@@ -73,6 +73,12 @@ struct spool {
 	size_t total;		/* records */
 	int done;		/* spool_done() called */
 	int renumbered;		/* its records' numbers are final (pool.c) */
+	/*
+	 * ORD_EVENT: the records are added in ORD_DATE order, so that a
+	 * block is put in order by counting its events (into spare).
+	 */
+	int dated;
+	struct sgame *spare;
 };
 
 /*
