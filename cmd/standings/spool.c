@@ -167,29 +167,103 @@ add_run(struct spool *sp, uint64_t at, size_t n)
 	return 0;
 }
 
+/* A record as sort_keys() sorts it: the first fields of its order. */
+struct skey {
+	uint64_t key;
+	uint32_t i;		/* in the block */
+};
+
+/* The first fields of order `order` (not ORD_EVENT) as one number. */
+static uint64_t
+key_of(int order, const struct sgame *g)
+{
+	switch (order) {
+	case ORD_TAGS:
+		return g->tags;
+	case ORD_DATE:
+		return (uint64_t)g->date << 32 | g->round;
+	default:
+		return g->seq;
+	}
+}
+
+/* Before in the order: by key, then (a tie) by input order. */
+static int
+key_before(const struct skey *x, const struct skey *y,
+    const struct sgame *blk)
+{
+	if (x->key != y->key)
+		return x->key < y->key;
+	return blk[x->i].seq < blk[y->i].seq;
+}
+
 /*
- * The block sorted: by qsort(), or, for a store of ORD_EVENT whose
- * records come in ORD_DATE order, by counting sort on the event, which
- * keeps the order within an event: on the 100 MB bench games given
- * players and rounds (bench/60-standings.sh), qsort() took 73 million
- * instructions of the 9.5 billion of --adjudicate to sort them by event,
- * counting 5.  0, or -1 out of memory.
+ * The block sorted through keys (ORD_TAGS, ORD_DATE, ORD_SEQ): a merge
+ * sort of their first fields as one number beside each record's index
+ * (runs of 8 by insertion first), a tie broken by the input order as
+ * cmps[] does, then the records copied into place through spare.  The
+ * order is the one qsort() gave with cmps[], but on the 100 MB bench
+ * games given players and rounds (bench/60-standings.sh) qsort() of the
+ * 64-byte records through a comparison called each time took 168 million
+ * instructions of the 9.4 billion of --adjudicate, this 115.
+ */
+static void
+sort_keys(struct spool *sp)
+{
+	struct skey *a = sp->keys, *b = sp->keys + sp->cap, *t, x;
+	const struct sgame *blk = sp->blk;
+	size_t n = sp->n, i, j, w, lo, mid, hi, p, q;
+	struct sgame *tb;
+
+	for (i = 0; i < n; i++) {
+		a[i].key = key_of(sp->order, &blk[i]);
+		a[i].i = (uint32_t)i;
+	}
+	for (lo = 0; lo < n; lo += 8) {
+		hi = lo + 8 < n ? lo + 8 : n;
+		for (i = lo + 1; i < hi; i++) {
+			x = a[i];
+			for (j = i; j > lo && key_before(&x, &a[j - 1], blk);
+			    j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+	}
+	for (w = 8; w < n; w *= 2) {
+		for (lo = 0; lo < n; lo += 2 * w) {
+			mid = lo + w < n ? lo + w : n;
+			hi = lo + 2 * w < n ? lo + 2 * w : n;
+			for (p = lo, q = mid, i = lo; p < mid && q < hi; i++)
+				b[i] = key_before(&a[q], &a[p], blk) ? a[q++] :
+				    a[p++];
+			memcpy(b + i, a + p, (mid - p) * sizeof(*a));
+			memcpy(b + i + (mid - p), a + q, (hi - q) * sizeof(*a));
+		}
+		t = a;
+		a = b;
+		b = t;
+	}
+	for (i = 0; i < n; i++)
+		sp->spare[i] = blk[a[i].i];
+	tb = sp->blk;
+	sp->blk = sp->spare;
+	sp->spare = tb;
+}
+
+/*
+ * A block of ORD_EVENT whose records came in ORD_DATE order sorted by
+ * counting sort on the event, which keeps the order within an event: on
+ * the 100 MB bench games given players and rounds
+ * (bench/60-standings.sh), qsort() took 73 million instructions of the
+ * 9.5 billion of --adjudicate to sort them by event, counting 5.  0, or
+ * -1 out of memory.
  */
 static int
-sort_block(struct spool *sp)
+sort_events(struct spool *sp)
 {
 	size_t *first, i, max = 0;
 	struct sgame *t;
 
-	if (sp->n < 2)
-		return 0;
-	if (sp->order != ORD_EVENT || !sp->dated) {
-		qsort(sp->blk, sp->n, sizeof(*sp->blk), cmps[sp->order]);
-		return 0;
-	}
-	if (sp->spare == NULL &&
-	    (sp->spare = malloc(sp->cap * sizeof(*sp->spare))) == NULL)
-		return -1;
 	for (i = 0; i < sp->n; i++)
 		if (sp->blk[i].event > max)
 			max = sp->blk[i].event;
@@ -208,13 +282,35 @@ sort_block(struct spool *sp)
 	return 0;
 }
 
+/* The block sorted in the store's order: 0, or -1 out of memory. */
+static int
+sort_block(struct spool *sp)
+{
+	if (sp->n < 2)
+		return 0;
+	if (sp->order == ORD_EVENT && !sp->dated) {
+		qsort(sp->blk, sp->n, sizeof(*sp->blk), cmps[sp->order]);
+		return 0;
+	}
+	if (sp->spare == NULL &&
+	    (sp->spare = malloc(sp->cap * sizeof(*sp->spare))) == NULL)
+		return -1;
+	if (sp->order == ORD_EVENT)
+		return sort_events(sp);
+	if (sp->keys == NULL &&
+	    (sp->keys = malloc(2 * sp->cap * sizeof(*sp->keys))) == NULL)
+		return -1;
+	sort_keys(sp);
+	return 0;
+}
+
 /* The block, sorted, written as a run. */
 static int
 spill(struct spool *sp)
 {
-	if (sort_block(sp) != 0 ||spool_file(sp) != 0 || write_all(sp->fd, sp->blk, sp->n *
-	    sizeof(*sp->blk), sp->end) != 0 || add_run(sp, sp->end,
-	    sp->n) != 0)
+	if (sort_block(sp) != 0 || spool_file(sp) != 0 ||
+	    write_all(sp->fd, sp->blk, sp->n * sizeof(*sp->blk),
+	    sp->end) != 0 || add_run(sp, sp->end, sp->n) != 0)
 		return -1;
 	sp->end += sp->n * sizeof(*sp->blk);
 	sp->n = 0;
@@ -309,15 +405,19 @@ spool_done(struct spool *sp)
 		if (sort_block(sp) != 0)
 			return -1;
 		free(sp->spare);
+		free(sp->keys);
 		sp->spare = NULL;
+		sp->keys = NULL;
 		return 0;
 	}
 	if (sp->n > 0 && spill(sp) != 0)
 		return -1;
 	free(sp->blk);
 	free(sp->spare);
+	free(sp->keys);
 	sp->blk = NULL;
 	sp->spare = NULL;
+	sp->keys = NULL;
 	sp->cap = 0;
 	/* Fewer runs than SPOOL_FANIN, a merge of the earliest at a time. */
 	while (sp->nruns > SPOOL_FANIN) {
@@ -335,6 +435,7 @@ spool_free(struct spool *sp)
 {
 	free(sp->blk);
 	free(sp->spare);
+	free(sp->keys);
 	free(sp->runs);
 	if (sp->fd >= 0)
 		close(sp->fd);
@@ -370,12 +471,28 @@ refill(const struct spool *sp, struct spool_src *s)
 	return 0;
 }
 
+/*
+ * Whether source a's next record comes before source b's: the comparison
+ * of the order called directly, not through cmps[] (sift_down() took 9.6
+ * million instructions so, 7.8 this way, on 20 MB of the bench games
+ * given players and rounds, bench/60-standings.sh).
+ */
 static int
 src_less(const struct spool_cur *c, size_t a, size_t b)
 {
 	const struct spool_src *x = &c->src[a], *y = &c->src[b];
+	const struct sgame *g = &x->buf[x->i], *h = &y->buf[y->i];
 
-	return cmps[c->sp->order](&x->buf[x->i], &y->buf[y->i]) < 0;
+	switch (c->sp->order) {
+	case ORD_TAGS:
+		return cmp_tags(g, h) < 0;
+	case ORD_DATE:
+		return cmp_date(g, h) < 0;
+	case ORD_EVENT:
+		return cmp_event(g, h) < 0;
+	default:
+		return cmp_seq(g, h) < 0;
+	}
 }
 
 static void

@@ -57,6 +57,8 @@ enum {
 /* Runs merged at once; more are merged into longer runs first. */
 #define SPOOL_FANIN	64
 
+struct skey;
+
 struct spool_run {
 	uint64_t at;		/* its first record's offset in the file */
 	size_t n;
@@ -75,10 +77,11 @@ struct spool {
 	int renumbered;		/* its records' numbers are final (pool.c) */
 	/*
 	 * ORD_EVENT: the records are added in ORD_DATE order, so that a
-	 * block is put in order by counting its events (into spare).
+	 * block is put in order by counting its events.
 	 */
 	int dated;
-	struct sgame *spare;
+	struct sgame *spare;	/* a block sorted is copied here (spool.c) */
+	struct skey *keys;	/* what it is sorted by, twice a block */
 };
 
 /*
