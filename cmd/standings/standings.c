@@ -653,7 +653,8 @@ write_standings(struct tout *o, struct ev *v, const char *name)
 	standing_cols(&t, v, c);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
-		tab_str(&t, name);
+		/* Text and HTML leave the event's column out: no copy. */
+		tab_str(&t, v->machine ? name : NULL);
 		tab_long(&t, CELL_NUM, e->rank);
 		tab_str(&t, v->p->players.s[e->player]);
 		standing_cells(&t, v, e);
