@@ -104,8 +104,7 @@ fmt_points(char *buf, size_t size, double v)
 	 */
 	if (x == rint(x) && v > 0 && v < 1e12 && size >= 32) {
 		n = (long)x;
-		fmt_long(buf, n / 16);
-		len = strlen(buf);
+		len = fmt_long(buf, n / 16);
 		buf[len++] = '.';
 		/* n % 16 sixteenths: 625 ten-thousandths each. */
 		for (n = n % 16 * 625, d = 1000; d > 0 && n > 0; d /= 10) {

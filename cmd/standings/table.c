@@ -33,13 +33,16 @@ tab_col(struct table *t, size_t i, const char *key, const char *head,
 	t->cols[i].right = right;
 }
 
-void
-tab_cell(struct table *t, int kind, const char *s)
+/* A cell of s, len bytes and a NUL (s NULL: an absent value). */
+static void
+cell(struct table *t, int kind, const char *s, size_t len)
 {
-	size_t *no, cap, len = s != NULL ? strlen(s) + 1 : 0;
+	size_t *no, cap;
 	unsigned char *nk;
 	char *nt;
 
+	if (s != NULL)
+		len++;
 	if (t->ncells == t->cap) {
 		cap = t->cap == 0 ? 64 : 2 * t->cap;
 		no = realloc(t->off, cap * sizeof(*no));
@@ -76,6 +79,12 @@ tab_cell(struct table *t, int kind, const char *s)
 	t->kind[t->ncells++] = (unsigned char)kind;
 }
 
+void
+tab_cell(struct table *t, int kind, const char *s)
+{
+	cell(t, kind, s, s != NULL ? strlen(s) : 0);
+}
+
 /* Cell i's text, or NULL for an absent value. */
 static const char *
 cell_at(const struct table *t, size_t i)
@@ -109,19 +118,20 @@ void
 tab_long(struct table *t, int kind, long v)
 {
 	char buf[24];
+	size_t len = fmt_long(buf, v);
 
-	fmt_long(buf, v);
-	tab_cell(t, kind, buf);
+	cell(t, kind, buf, len);
 }
 
-void
+size_t
 fmt_long(char *buf, long v)
 {
 	if (v < 0) {
 		buf[0] = '-';
-		cli_utoa(0ULL - (unsigned long long)v, buf + 1);
-	} else
-		cli_utoa((unsigned long long)v, buf);
+		return 1 + (size_t)cli_utoa(0ULL - (unsigned long long)v,
+		    buf + 1);
+	}
+	return (size_t)cli_utoa((unsigned long long)v, buf);
 }
 
 /*
@@ -145,12 +155,11 @@ tab_tenths(struct table *t, int kind, double v)
 		return;
 	}
 	n = (long)(f - r > 0.5 ? r + 1 : r);
-	fmt_long(buf, n / 10);
-	len = strlen(buf);
+	len = fmt_long(buf, n / 10);
 	buf[len++] = '.';
 	buf[len++] = (char)('0' + n % 10);
 	buf[len] = '\0';
-	tab_cell(t, kind, buf);
+	cell(t, kind, buf, len);
 }
 
 void
