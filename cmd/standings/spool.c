@@ -188,6 +188,31 @@ key_of(int order, const struct sgame *g)
 	}
 }
 
+/*
+ * The block put in the order of a[0..n), whose i say which record goes
+ * at each place: in place, a cycle of the permutation at a time (a[].i
+ * are spent on the way).
+ */
+static void
+permute(struct sgame *blk, struct skey *a, size_t n)
+{
+	struct sgame t;
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++) {
+		if (a[i].i == i)
+			continue;
+		t = blk[i];
+		for (j = i; a[j].i != i; j = k) {
+			k = a[j].i;
+			blk[j] = blk[k];
+			a[j].i = (uint32_t)j;
+		}
+		blk[j] = t;
+		a[j].i = (uint32_t)j;
+	}
+}
+
 /* Digits of a radix sort pass: 11 bits, 6 to a number. */
 #define RADIX_BITS	11
 #define RADIX_N		(1u << RADIX_BITS)
@@ -197,7 +222,7 @@ key_of(int order, const struct sgame *g)
  * The block sorted through keys (ORD_TAGS, ORD_DATE, ORD_SEQ): a radix
  * sort (least significant digit first, each pass stable) of the order's
  * first fields as one number and the input order after them, beside each
- * record's index, then the records copied into place through spare; a
+ * record's index, then the records put in place (permute()); a
  * pass whose digit is the same in every record is skipped.  The order is
  * the one qsort() gave with cmps[], but on the 100 MB bench games given
  * players and rounds (bench/60-standings.sh) qsort() of the 64-byte
@@ -215,7 +240,6 @@ sort_keys(struct spool *sp)
 	const struct sgame *blk = sp->blk;
 	size_t n = sp->n, i, d, sum, c;
 	uint32_t (*count)[RADIX_N];
-	struct sgame *tb;
 	uint64_t v;
 	unsigned sh;
 
@@ -253,11 +277,7 @@ sort_keys(struct spool *sp)
 		b = t;
 	}
 	free(count);
-	for (i = 0; i < n; i++)
-		sp->spare[i] = blk[a[i].i];
-	tb = sp->blk;
-	sp->blk = sp->spare;
-	sp->spare = tb;
+	permute(sp->blk, a, n);
 	return 0;
 }
 
@@ -273,7 +293,6 @@ static int
 sort_events(struct spool *sp)
 {
 	size_t *first, i, max = 0;
-	struct sgame *t;
 
 	for (i = 0; i < sp->n; i++)
 		if (sp->blk[i].event > max)
@@ -285,11 +304,9 @@ sort_events(struct spool *sp)
 	for (i = 0; i < max; i++)
 		first[i + 1] += first[i];
 	for (i = 0; i < sp->n; i++)
-		sp->spare[first[sp->blk[i].event]++] = sp->blk[i];
+		sp->keys[first[sp->blk[i].event]++].i = (uint32_t)i;
 	free(first);
-	t = sp->blk;
-	sp->blk = sp->spare;
-	sp->spare = t;
+	permute(sp->blk, sp->keys, sp->n);
 	return 0;
 }
 
@@ -303,14 +320,11 @@ sort_block(struct spool *sp)
 		qsort(sp->blk, sp->n, sizeof(*sp->blk), cmps[sp->order]);
 		return 0;
 	}
-	if (sp->spare == NULL &&
-	    (sp->spare = malloc(sp->cap * sizeof(*sp->spare))) == NULL)
-		return -1;
-	if (sp->order == ORD_EVENT)
-		return sort_events(sp);
 	if (sp->keys == NULL &&
 	    (sp->keys = malloc(2 * sp->cap * sizeof(*sp->keys))) == NULL)
 		return -1;
+	if (sp->order == ORD_EVENT)
+		return sort_events(sp);
 	return sort_keys(sp);
 }
 
@@ -414,19 +428,15 @@ spool_done(struct spool *sp)
 		/* All in memory. */
 		if (sort_block(sp) != 0)
 			return -1;
-		free(sp->spare);
 		free(sp->keys);
-		sp->spare = NULL;
 		sp->keys = NULL;
 		return 0;
 	}
 	if (sp->n > 0 && spill(sp) != 0)
 		return -1;
 	free(sp->blk);
-	free(sp->spare);
 	free(sp->keys);
 	sp->blk = NULL;
-	sp->spare = NULL;
 	sp->keys = NULL;
 	sp->cap = 0;
 	/* Fewer runs than SPOOL_FANIN, a merge of the earliest at a time. */
@@ -444,7 +454,6 @@ void
 spool_free(struct spool *sp)
 {
 	free(sp->blk);
-	free(sp->spare);
 	free(sp->keys);
 	free(sp->runs);
 	if (sp->fd >= 0)

@@ -80,8 +80,7 @@ struct spool {
 	 * block is put in order by counting its events.
 	 */
 	int dated;
-	struct sgame *spare;	/* a block sorted is copied here (spool.c) */
-	struct skey *keys;	/* what it is sorted by, twice a block */
+	struct skey *keys;	/* what a block is sorted by, twice (spool.c) */
 };
 
 /*
