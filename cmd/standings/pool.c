@@ -260,8 +260,9 @@ pool_pend(struct pool *p, const struct sgame *g)
 }
 
 /*
- * Game g counted: the first of its event so far?  So that pool_finish()
- * needs no pass over the games counted to number the events.
+ * Game g, counted, kept as its event's first if it comes before the one
+ * kept (ORD_DATE), so that pool_finish() numbers the events without a
+ * pass over the games counted.  0, or -1 out of memory.
  */
 static int
 pool_first(struct pool *p, const struct sgame *g)

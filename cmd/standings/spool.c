@@ -230,8 +230,7 @@ permute(struct sgame *blk, struct skey *a, size_t n)
  * instructions of the 9.4 billion of --adjudicate and 5.5% of its time,
  * a merge sort of these keys 115 million and 3.9% (a comparison of
  * random keys is a branch mispredicted half the time), this 66 million
- * and 1.9%.
- * 0, or -1 out of memory.
+ * and 2% (permute() included).  0, or -1 out of memory.
  */
 static int
 sort_keys(struct spool *sp)
@@ -286,8 +285,8 @@ sort_keys(struct spool *sp)
  * counting sort on the event, which keeps the order within an event: on
  * the 100 MB bench games given players and rounds
  * (bench/60-standings.sh), qsort() took 73 million instructions of the
- * 9.5 billion of --adjudicate to sort them by event, counting 5.  0, or
- * -1 out of memory.
+ * 9.5 billion of --adjudicate to sort them by event, counting and
+ * permute() 10.  0, or -1 out of memory.
  */
 static int
 sort_events(struct spool *sp)
