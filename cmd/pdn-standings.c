@@ -59,7 +59,6 @@ struct run {
 	pdn_replay *rp;
 	pdn_adjudicator *adjr;
 	pdn_adjudication *adj;
-	pdn_buf key;
 	uint64_t seq;		/* games added to the pool */
 	uint32_t src;		/* the input being read: pool.files */
 	/* A pipe's bytes, copied as read, to read its games again. */
@@ -146,11 +145,57 @@ store_error(int e)
 
 /* --- one game -------------------------------------------------------- */
 
+/* The tags a game's record is made of: the first of each name, or NULL. */
+struct gtags {
+	const pdn_tag *white, *black, *result, *event, *date, *round;
+};
+
+/*
+ * Game g's tags of struct gtags, in one pass: eight pdn_game_find_tag()
+ * calls a game (Date and Round twice) and the copy's key made in a
+ * pdn_buf took 32 of the 1,977 million instructions of --adjudicate on
+ * 20 MB of the bench games given players and rounds
+ * (bench/60-standings.sh), this pass and a key on the stack 10.
+ */
+static void
+game_tags(const pdn_game *g, struct gtags *t)
+{
+	const pdn_tag *tg;
+	const pdn_tag **at;
+	size_t i;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < g->ntags; i++) {
+		tg = &g->tags[i];
+		switch (tg->name[0]) {
+		case 'W':
+			at = strcmp(tg->name, "White") == 0 ? &t->white : NULL;
+			break;
+		case 'B':
+			at = strcmp(tg->name, "Black") == 0 ? &t->black : NULL;
+			break;
+		case 'R':
+			at = strcmp(tg->name, "Result") == 0 ? &t->result :
+			    strcmp(tg->name, "Round") == 0 ? &t->round : NULL;
+			break;
+		case 'E':
+			at = strcmp(tg->name, "Event") == 0 ? &t->event : NULL;
+			break;
+		case 'D':
+			at = strcmp(tg->name, "Date") == 0 ? &t->date : NULL;
+			break;
+		default:
+			at = NULL;
+		}
+		if (at != NULL && *at == NULL)
+			*at = tg;
+	}
+}
+
 /* A name tag's value folded; 0 when it names nobody ("", "?", "-"). */
 static size_t
-name_tag(char *buf, size_t size, const pdn_game *g, const char *tag)
+name_tag(char *buf, size_t size, const pdn_tag *t)
 {
-	const pdn_tag *t = pdn_game_find_tag(g, tag);
 	size_t n;
 
 	if (t == NULL)
@@ -161,37 +206,35 @@ name_tag(char *buf, size_t size, const pdn_game *g, const char *tag)
 	return n;
 }
 
-/* The game's tag value folded, or "" (for the identity of a copy). */
-static void
-tag_or_empty(pdn_buf *b, const pdn_game *g, const char *tag)
+/*
+ * The tag's value folded (up to 255 bytes, or "" with no tag) and a NUL,
+ * at key + n: the new length (for the identity of a copy).
+ */
+static size_t
+tag_or_empty(char *key, size_t n, const pdn_tag *t)
 {
-	const pdn_tag *t = pdn_game_find_tag(g, tag);
-	char buf[256];
-	size_t n = 0;
-
 	if (t != NULL)
-		n = name_fold(buf, sizeof(buf), t->value, t->vlen);
-	pdn_buf_add(b, buf, n);
-	pdn_buf_add(b, "", 1);
+		n += name_fold(key + n, 256, t->value, t->vlen);
+	key[n] = '\0';
+	return n + 1;
 }
 
 /*
  * The hash of game g's players (white, black, after aliases), date and
  * round, the part of a copy's identity that its tags give, and the salt
- * of its moves' hash in the table of copies: never 0.  0 out of memory.
+ * of its moves' hash in the table of copies: never 0.
  */
 static uint64_t
-tags_hash(struct run *run, const pdn_game *g, uint32_t white, uint32_t black)
+tags_hash(const struct gtags *t, uint32_t white, uint32_t black)
 {
-	run->key.len = 0;
-	pdn_buf_add(&run->key, (const char *)&white, sizeof(white));
-	pdn_buf_add(&run->key, (const char *)&black, sizeof(black));
-	tag_or_empty(&run->key, g, "Date");
-	tag_or_empty(&run->key, g, "Round");
-	if (run->key.oom)
-		return 0;
-	return dup_hash(run->key.data, run->key.len) * 0x9e3779b97f4a7c15ULL |
-	    1;
+	char key[2 * sizeof(uint32_t) + 2 * 256];
+	size_t n = 0;
+
+	memcpy(key, &white, sizeof(white));
+	memcpy(key + sizeof(white), &black, sizeof(black));
+	n = tag_or_empty(key, sizeof(white) + sizeof(black), t->date);
+	n = tag_or_empty(key, n, t->round);
+	return dup_hash(key, n) * 0x9e3779b97f4a7c15ULL | 1;
 }
 
 /* Game g played (*pg, once): 0, or -1 out of memory. */
@@ -271,13 +314,15 @@ game(struct run *run, const pdn_game *g)
 	const pdn_played *pg = NULL;
 	const pdn_tag *rt;
 	const char *rtext;
+	struct gtags tg;
 	struct sgame sg;
 	size_t wl, bl;
 	long w, b, ev;
 	pdn_outcome o;
 
-	wl = name_tag(wn, sizeof(wn), g, "White");
-	bl = name_tag(bn, sizeof(bn), g, "Black");
+	game_tags(g, &tg);
+	wl = name_tag(wn, sizeof(wn), tg.white);
+	bl = name_tag(bn, sizeof(bn), tg.black);
 	if (wl == 0 || bl == 0) {
 		say(PDN_SEV_ERROR, g, g->line, "no-players",
 		    "the game has no %s: not counted", wl == 0 && bl == 0 ?
@@ -286,7 +331,7 @@ game(struct run *run, const pdn_game *g)
 		goto skip;
 	}
 	/* The Result tag, or else the terminator. */
-	rt = pdn_game_find_tag(g, "Result");
+	rt = tg.result;
 	rtext = rt != NULL ? rt->value : g->terminator;
 	o = pdn_outcome_parse(rtext, NULL);
 	if (rt != NULL && o == PDN_OUTCOME_NONE) {
@@ -303,21 +348,20 @@ game(struct run *run, const pdn_game *g)
 		    "%s plays himself: not counted", run->pool.players.s[w]);
 		goto skip;
 	}
-	rtext = pdn_game_tag(g, "Event");
+	rtext = tg.event != NULL ? tg.event->value : NULL;
 	if (rtext == NULL || rtext[0] == '\0')
 		rtext = "?";
 	if ((ev = strtab_add(&run->pool.events, rtext, strlen(rtext))) < 0)
 		goto oom;
 	memset(&sg, 0, sizeof(sg));
 	sg.seq = run->seq;
-	if ((sg.tags = tags_hash(run, g, (uint32_t)w, (uint32_t)b)) == 0)
-		goto oom;
+	sg.tags = tags_hash(&tg, (uint32_t)w, (uint32_t)b);
 	sg.ref = dup_ref(run->dups, g->span.offset, g->span.len);
 	sg.white = (uint32_t)w;
 	sg.black = (uint32_t)b;
 	sg.event = (uint32_t)ev;
-	sg.date = parse_date(pdn_game_tag(g, "Date"));
-	sg.round = parse_round(pdn_game_tag(g, "Round"));
+	sg.date = parse_date(tg.date != NULL ? tg.date->value : NULL);
+	sg.round = parse_round(tg.round != NULL ? tg.round->value : NULL);
 	sg.src = run->src;
 	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;
 	sg.game = g->index > 0 && g->index < UINT32_MAX ?
@@ -878,7 +922,6 @@ main(int argc, char **argv)
 	}
 out:
 	status = drv_end(&drv, status);
-	pdn_buf_free(&run.key);
 	spool_free(&run.said);
 	if (run.copy_fd >= 0)
 		close(run.copy_fd);

@@ -259,12 +259,45 @@ pool_pend(struct pool *p, const struct sgame *g)
 	return 0;
 }
 
+/*
+ * Game g, counted, kept as its event's first if it comes before the one
+ * kept (ORD_DATE), so that pool_finish() numbers the events without a
+ * pass over the games counted.  0, or -1 out of memory.
+ */
+static int
+pool_first(struct pool *p, const struct sgame *g)
+{
+	struct sgame *nf;
+	unsigned char *nh;
+	size_t n;
+
+	if (g->event >= p->nefirst) {
+		n = p->events.n > g->event ? p->events.n : (size_t)g->event + 1;
+		if ((nf = realloc(p->efirst, n * sizeof(*nf))) == NULL)
+			return -1;
+		p->efirst = nf;
+		if ((nh = realloc(p->ehas, n)) == NULL)
+			return -1;
+		p->ehas = nh;
+		memset(nh + p->nefirst, 0, n - p->nefirst);
+		p->nefirst = n;
+	}
+	if (!p->ehas[g->event] ||
+	    spool_cmp(ORD_DATE, g, &p->efirst[g->event]) < 0) {
+		p->efirst[g->event] = *g;
+		p->ehas[g->event] = 1;
+	}
+	return 0;
+}
+
 int
 pool_keep(struct pool *p, const struct sgame *g)
 {
 	if (g->res == RES_UNFINISHED || g->res == RES_NONE)
 		return pool_pend(p, g);
 	p->ng++;
+	if (pool_first(p, g) != 0)
+		return -1;
 	return spool_add(p->bydate, g);
 }
 
@@ -275,6 +308,15 @@ cmp_name(const void *a, const void *b)
 {
 	return strcmp(sort_names->s[*(const uint32_t *)a],
 	    sort_names->s[*(const uint32_t *)b]);
+}
+
+static const struct sgame *sort_first;
+
+static int
+cmp_first(const void *a, const void *b)
+{
+	return spool_cmp(ORD_DATE, &sort_first[*(const uint32_t *)a],
+	    &sort_first[*(const uint32_t *)b]);
 }
 
 static int
@@ -311,18 +353,14 @@ int
 pool_finish(struct pool *p)
 {
 	size_t n = p->players.n > p->events.n ? p->players.n : p->events.n;
-	uint32_t *order, *first;
-	struct spool_cur c;
-	const struct sgame *g;
+	uint32_t *order;
 	size_t i, k;
 	int rc = -1;
 
 	order = malloc((n + 1) * sizeof(*order));
-	first = malloc((n + 1) * sizeof(*first));
 	p->pmap = malloc((p->players.n + 1) * sizeof(*p->pmap));
 	p->emap = malloc((p->events.n + 1) * sizeof(*p->emap));
-	if (order == NULL || first == NULL || p->pmap == NULL ||
-	    p->emap == NULL)
+	if (order == NULL || p->pmap == NULL || p->emap == NULL)
 		goto out;
 	if (spool_done(p->bydate) != 0)
 		goto out;
@@ -345,23 +383,19 @@ pool_finish(struct pool *p)
 		p->pend[i].white = p->pmap[p->pend[i].white];
 		p->pend[i].black = p->pmap[p->pend[i].black];
 	}
-	/* The events by their first game; those of none after, by name. */
-	for (i = 0; i < p->events.n; i++)
-		first[i] = UINT32_MAX;
+	/*
+	 * The events by their first game counted (pool_keep() kept it); those
+	 * of none after, in the order they were read.
+	 */
 	k = 0;
-	if (spool_open(&c, p->bydate) != 0)
-		goto out;
-	while ((g = spool_next(&c)) != NULL)
-		if (first[g->event] == UINT32_MAX) {
-			first[g->event] = (uint32_t)k;
-			order[k++] = g->event;
-		}
-	i = (size_t)c.err;
-	spool_close(&c);
-	if (i != 0)
-		goto out;
 	for (i = 0; i < p->events.n; i++)
-		if (first[i] == UINT32_MAX)
+		if (i < p->nefirst && p->ehas[i])
+			order[k++] = (uint32_t)i;
+	sort_first = p->efirst;
+	if (k > 1)
+		qsort(order, k, sizeof(*order), cmp_first);
+	for (i = 0; i < p->events.n; i++)
+		if (i >= p->nefirst || !p->ehas[i])
 			order[k++] = (uint32_t)i;
 	free(p->events.slot);
 	p->events.slot = NULL;
@@ -373,7 +407,6 @@ pool_finish(struct pool *p)
 	rc = 0;
 out:
 	free(order);
-	free(first);
 	return rc;
 }
 
@@ -389,6 +422,8 @@ by_event(struct pool *p)
 		return 0;
 	if (pool_open(&c, p, ORD_DATE) != 0)
 		return -1;
+	/* In date order: each block is put in order by counting. */
+	p->byevent->dated = 1;
 	while (rc == 0 && (g = pool_next(&c)) != NULL)
 		rc = spool_add(p->byevent, g);
 	if (pool_close(&c) != 0)
@@ -453,6 +488,8 @@ pool_free(struct pool *p)
 	free(p->bydate);
 	free(p->byevent);
 	free(p->pend);
+	free(p->efirst);
+	free(p->ehas);
 	free(p->pmap);
 	free(p->emap);
 	memset(p, 0, sizeof(*p));

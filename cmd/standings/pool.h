@@ -50,6 +50,13 @@ struct pool {
 	 */
 	struct spool *read, *bydate, *byevent;
 	size_t ng;			/* games counted */
+	/*
+	 * Each event's first game counted (ORD_DATE), by its number as
+	 * read, kept by pool_keep(): the events are numbered in their order.
+	 */
+	struct sgame *efirst;
+	unsigned char *ehas;		/* efirst[i] is one */
+	size_t nefirst;
 	struct pending *pend;
 	size_t npend, cappend;
 	uint32_t *pmap, *emap;		/* old to new numbers */

@@ -80,6 +80,12 @@ static int (*const cmps[])(const void *, const void *) = {
 	cmp_tags, cmp_date, cmp_event, cmp_seq
 };
 
+int
+spool_cmp(int order, const struct sgame *a, const struct sgame *b)
+{
+	return cmps[order](a, b);
+}
+
 void
 spool_init(struct spool *sp, int order)
 {
@@ -161,14 +167,173 @@ add_run(struct spool *sp, uint64_t at, size_t n)
 	return 0;
 }
 
+/* A record as sort_keys() sorts it: its order's fields as two numbers. */
+struct skey {
+	uint64_t key;		/* the first fields */
+	uint64_t seq;		/* then the input order */
+	uint32_t i;		/* in the block */
+};
+
+/* The first fields of order `order` (not ORD_EVENT) as one number. */
+static uint64_t
+key_of(int order, const struct sgame *g)
+{
+	switch (order) {
+	case ORD_TAGS:
+		return g->tags;
+	case ORD_DATE:
+		return (uint64_t)g->date << 32 | g->round;
+	default:
+		return g->seq;
+	}
+}
+
+/*
+ * The block put in the order of a[0..n), whose i say which record goes
+ * at each place: in place, a cycle of the permutation at a time (a[].i
+ * are spent on the way).
+ */
+static void
+permute(struct sgame *blk, struct skey *a, size_t n)
+{
+	struct sgame t;
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++) {
+		if (a[i].i == i)
+			continue;
+		t = blk[i];
+		for (j = i; a[j].i != i; j = k) {
+			k = a[j].i;
+			blk[j] = blk[k];
+			a[j].i = (uint32_t)j;
+		}
+		blk[j] = t;
+		a[j].i = (uint32_t)j;
+	}
+}
+
+/* Digits of a radix sort pass: 11 bits, 6 to a number. */
+#define RADIX_BITS	11
+#define RADIX_N		(1u << RADIX_BITS)
+#define RADIX_DIGITS	6
+
+/*
+ * The block sorted through keys (ORD_TAGS, ORD_DATE, ORD_SEQ): a radix
+ * sort (least significant digit first, each pass stable) of the order's
+ * first fields as one number and the input order after them, beside each
+ * record's index, then the records put in place (permute()); a
+ * pass whose digit is the same in every record is skipped.  The order is
+ * the one qsort() gave with cmps[], but on the 100 MB bench games given
+ * players and rounds (bench/60-standings.sh) qsort() of the 64-byte
+ * records through a comparison called each time took 168 million
+ * instructions of the 9.4 billion of --adjudicate and 5.5% of its time,
+ * a merge sort of these keys 115 million and 3.9% (a comparison of
+ * random keys is a branch mispredicted half the time), this 66 million
+ * and 2% (permute() included).  0, or -1 out of memory.
+ */
+static int
+sort_keys(struct spool *sp)
+{
+	struct skey *a = sp->keys, *b = sp->keys + sp->cap, *t;
+	const struct sgame *blk = sp->blk;
+	size_t n = sp->n, i, d, sum, c;
+	uint32_t (*count)[RADIX_N];
+	uint64_t v;
+	unsigned sh;
+
+	if ((count = calloc(2 * RADIX_DIGITS, sizeof(*count))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		a[i].key = key_of(sp->order, &blk[i]);
+		a[i].seq = blk[i].seq;
+		a[i].i = (uint32_t)i;
+		for (d = 0; d < RADIX_DIGITS; d++) {
+			sh = (unsigned)(d * RADIX_BITS);
+			count[d][(a[i].seq >> sh) & (RADIX_N - 1)]++;
+			count[RADIX_DIGITS + d][(a[i].key >> sh) &
+			    (RADIX_N - 1)]++;
+		}
+	}
+	/* The input order's digits first, then the key's. */
+	for (d = 0; d < 2 * RADIX_DIGITS; d++) {
+		sh = (unsigned)(d % RADIX_DIGITS * RADIX_BITS);
+		v = d < RADIX_DIGITS ? a[0].seq : a[0].key;
+		if (count[d][(v >> sh) & (RADIX_N - 1)] == n)
+			continue;
+		for (c = 0, sum = 0; c < RADIX_N; c++) {
+			size_t k = count[d][c];
+
+			count[d][c] = (uint32_t)sum;
+			sum += k;
+		}
+		for (i = 0; i < n; i++) {
+			v = d < RADIX_DIGITS ? a[i].seq : a[i].key;
+			b[count[d][(v >> sh) & (RADIX_N - 1)]++] = a[i];
+		}
+		t = a;
+		a = b;
+		b = t;
+	}
+	free(count);
+	permute(sp->blk, a, n);
+	return 0;
+}
+
+/*
+ * A block of ORD_EVENT whose records came in ORD_DATE order sorted by
+ * counting sort on the event, which keeps the order within an event: on
+ * the 100 MB bench games given players and rounds
+ * (bench/60-standings.sh), qsort() took 73 million instructions of the
+ * 9.5 billion of --adjudicate to sort them by event, counting and
+ * permute() 10.  0, or -1 out of memory.
+ */
+static int
+sort_events(struct spool *sp)
+{
+	size_t *first, i, max = 0;
+
+	for (i = 0; i < sp->n; i++)
+		if (sp->blk[i].event > max)
+			max = sp->blk[i].event;
+	if ((first = calloc(max + 2, sizeof(*first))) == NULL)
+		return -1;
+	for (i = 0; i < sp->n; i++)
+		first[sp->blk[i].event + 1]++;
+	for (i = 0; i < max; i++)
+		first[i + 1] += first[i];
+	for (i = 0; i < sp->n; i++)
+		sp->keys[first[sp->blk[i].event]++].i = (uint32_t)i;
+	free(first);
+	permute(sp->blk, sp->keys, sp->n);
+	return 0;
+}
+
+/* The block sorted in the store's order: 0, or -1 out of memory. */
+static int
+sort_block(struct spool *sp)
+{
+	if (sp->n < 2)
+		return 0;
+	if (sp->order == ORD_EVENT && !sp->dated) {
+		qsort(sp->blk, sp->n, sizeof(*sp->blk), cmps[sp->order]);
+		return 0;
+	}
+	if (sp->keys == NULL &&
+	    (sp->keys = malloc(2 * sp->cap * sizeof(*sp->keys))) == NULL)
+		return -1;
+	if (sp->order == ORD_EVENT)
+		return sort_events(sp);
+	return sort_keys(sp);
+}
+
 /* The block, sorted, written as a run. */
 static int
 spill(struct spool *sp)
 {
-	qsort(sp->blk, sp->n, sizeof(*sp->blk), cmps[sp->order]);
-	if (spool_file(sp) != 0 || write_all(sp->fd, sp->blk, sp->n *
-	    sizeof(*sp->blk), sp->end) != 0 || add_run(sp, sp->end,
-	    sp->n) != 0)
+	if (sort_block(sp) != 0 || spool_file(sp) != 0 ||
+	    write_all(sp->fd, sp->blk, sp->n * sizeof(*sp->blk),
+	    sp->end) != 0 || add_run(sp, sp->end, sp->n) != 0)
 		return -1;
 	sp->end += sp->n * sizeof(*sp->blk);
 	sp->n = 0;
@@ -260,15 +425,18 @@ spool_done(struct spool *sp)
 	sp->done = 1;
 	if (sp->nruns == 0) {
 		/* All in memory. */
-		if (sp->n > 1)
-			qsort(sp->blk, sp->n, sizeof(*sp->blk),
-			    cmps[sp->order]);
+		if (sort_block(sp) != 0)
+			return -1;
+		free(sp->keys);
+		sp->keys = NULL;
 		return 0;
 	}
 	if (sp->n > 0 && spill(sp) != 0)
 		return -1;
 	free(sp->blk);
+	free(sp->keys);
 	sp->blk = NULL;
+	sp->keys = NULL;
 	sp->cap = 0;
 	/* Fewer runs than SPOOL_FANIN, a merge of the earliest at a time. */
 	while (sp->nruns > SPOOL_FANIN) {
@@ -285,6 +453,7 @@ void
 spool_free(struct spool *sp)
 {
 	free(sp->blk);
+	free(sp->keys);
 	free(sp->runs);
 	if (sp->fd >= 0)
 		close(sp->fd);
@@ -320,12 +489,28 @@ refill(const struct spool *sp, struct spool_src *s)
 	return 0;
 }
 
+/*
+ * Whether source a's next record comes before source b's: the comparison
+ * of the order called directly, not through cmps[] (sift_down() took 9.6
+ * million instructions so, 7.8 this way, on 20 MB of the bench games
+ * given players and rounds, bench/60-standings.sh).
+ */
 static int
 src_less(const struct spool_cur *c, size_t a, size_t b)
 {
 	const struct spool_src *x = &c->src[a], *y = &c->src[b];
+	const struct sgame *g = &x->buf[x->i], *h = &y->buf[y->i];
 
-	return cmps[c->sp->order](&x->buf[x->i], &y->buf[y->i]) < 0;
+	switch (c->sp->order) {
+	case ORD_TAGS:
+		return cmp_tags(g, h) < 0;
+	case ORD_DATE:
+		return cmp_date(g, h) < 0;
+	case ORD_EVENT:
+		return cmp_event(g, h) < 0;
+	default:
+		return cmp_seq(g, h) < 0;
+	}
 }
 
 static void

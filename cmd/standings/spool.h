@@ -57,6 +57,8 @@ enum {
 /* Runs merged at once; more are merged into longer runs first. */
 #define SPOOL_FANIN	64
 
+struct skey;
+
 struct spool_run {
 	uint64_t at;		/* its first record's offset in the file */
 	size_t n;
@@ -73,6 +75,12 @@ struct spool {
 	size_t total;		/* records */
 	int done;		/* spool_done() called */
 	int renumbered;		/* its records' numbers are final (pool.c) */
+	/*
+	 * ORD_EVENT: the records are added in ORD_DATE order, so that a
+	 * block is put in order by counting its events.
+	 */
+	int dated;
+	struct skey *keys;	/* what a block is sorted by, twice (spool.c) */
 };
 
 /*
@@ -86,6 +94,9 @@ const char *spool_dir(void);
 
 /* An empty store, in that order. */
 void spool_init(struct spool *sp, int order);
+
+/* Records a and b in order `order`: < 0, 0 (the same seq) or > 0. */
+int spool_cmp(int order, const struct sgame *a, const struct sgame *b);
 
 /* Adds a record: 0, or -1 (out of memory, or the file: errno). */
 int spool_add(struct spool *sp, const struct sgame *g);

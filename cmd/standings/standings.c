@@ -104,8 +104,7 @@ fmt_points(char *buf, size_t size, double v)
 	 */
 	if (x == rint(x) && v > 0 && v < 1e12 && size >= 32) {
 		n = (long)x;
-		fmt_long(buf, n / 16);
-		len = strlen(buf);
+		len = fmt_long(buf, n / 16);
 		buf[len++] = '.';
 		/* n % 16 sixteenths: 625 ten-thousandths each. */
 		for (n = n % 16 * 625, d = 1000; d > 0 && n > 0; d /= 10) {
@@ -653,7 +652,8 @@ write_standings(struct tout *o, struct ev *v, const char *name)
 	standing_cols(&t, v, c);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
-		tab_str(&t, name);
+		/* Text and HTML leave the event's column out: no copy. */
+		tab_str(&t, v->machine ? name : NULL);
 		tab_long(&t, CELL_NUM, e->rank);
 		tab_str(&t, v->p->players.s[e->player]);
 		standing_cells(&t, v, e);

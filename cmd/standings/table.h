@@ -54,9 +54,10 @@ void tab_cell(struct table *t, int kind, const char *s);
 void tab_str(struct table *t, const char *s);
 void tab_fmt(struct table *t, int kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* A cell of the number v; fmt_long() writes it into buf (24 bytes). */
+/* A cell of the number v; fmt_long() writes it into buf (24 bytes) and
+ * returns its length. */
 void tab_long(struct table *t, int kind, long v);
-void fmt_long(char *buf, long v);
+size_t fmt_long(char *buf, long v);
 /* A cell of v as "%.1f" writes it. */
 void tab_tenths(struct table *t, int kind, double v);
 void tab_note(struct table *t, const char *fmt, ...)
