@@ -21,15 +21,6 @@
 
 #define NBUCKETS	(1u << DB_BUCKET_BITS)
 /*
- * The builder fills 1,024 buckets of the top 10 bits and splits each in
- * SPLIT when it writes them, so that the places it writes stay in the
- * cache: an entry written in one of 16,384 places at random cost 29 ns
- * of the 105 of a ply of a build.
- */
-#define FILL_BITS	10
-#define NFILL		(1u << FILL_BITS)
-#define SPLIT		(1u << (DB_BUCKET_BITS - FILL_BITS))
-/*
  * A bucket's row of a flush: the flush's first game (4 bytes), then its
  * entries, little-endian: 0 the key's low 56 bits (7 bytes; the bucket
  * is its top 12), 7 the check (4), 11 the game, less the first (3), 14
@@ -78,7 +69,6 @@ struct db {
 	sqlite3_stmt *ins_file, *ins_game, *ins_post, *sel_post, *sel_game,
 	    *sel_file;
 	struct bucket *b;
-	struct bucket sub[SPLIT];	/* a bucket split, at a flush */
 	unsigned char *arena;	/* the buckets' first room, one map */
 	size_t arena_len;
 	struct bucket grec;	/* the games of the flush, GREC bytes each */
@@ -345,11 +335,9 @@ db_free(struct db *db)
 	sqlite3_blob_close(db->blob);
 	sqlite3_close(db->h);
 	if (db->b != NULL)
-		for (i = 0; i < NFILL; i++)
+		for (i = 0; i < NBUCKETS; i++)
 			if (db->b[i].own)
 				free(db->b[i].data);
-	for (i = 0; i < SPLIT; i++)
-		free(db->sub[i].data);
 	free(db->b);
 	if (db->arena != NULL)
 		munmap(db->arena, db->arena_len);
@@ -375,7 +363,7 @@ start_writing(struct db *db)
 	size_t i, slice;
 
 	db->writing = 1;
-	if ((db->b = calloc(NFILL, sizeof(*db->b))) == NULL) {
+	if ((db->b = calloc(NBUCKETS, sizeof(*db->b))) == NULL) {
 		cli_warn("out of memory");
 		return 2;
 	}
@@ -387,8 +375,8 @@ start_writing(struct db *db)
 	 * took a third of a build of 348,036 games in page faults and misses
 	 * of the TLB.
 	 */
-	slice = FLUSH_AT / NFILL * ENTRY / 4 * 5;
-	db->arena_len = slice * NFILL;
+	slice = HEAD + FLUSH_AT / NBUCKETS * ENTRY / 4 * 5;
+	db->arena_len = slice * NBUCKETS;
 	if ((db->arena = mmap(NULL, db->arena_len, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED) {
 		db->arena = NULL;
@@ -398,7 +386,7 @@ start_writing(struct db *db)
 #ifdef MADV_HUGEPAGE
 	madvise(db->arena, db->arena_len, MADV_HUGEPAGE);
 #endif
-	for (i = 0; i < NFILL; i++) {
+	for (i = 0; i < NBUCKETS; i++) {
 		db->b[i].data = db->arena + i * slice;
 		db->b[i].cap = slice;
 	}
@@ -629,47 +617,22 @@ write_chunks(struct db *db, sqlite3_stmt *ins, sqlite3_stmt *sel,
 	return 0;
 }
 
-/*
- * Writes the entries of builder's bucket `fill`: split by the next bits
- * of their keys, a row per bucket that has some.  Returns 0, or 2.
- */
+/* Writes the buckets' entries: a row per bucket that has some. */
 static int
-write_bucket(struct db *db, size_t fill)
+flush(struct db *db)
 {
-	const struct bucket *b = &db->b[fill];
-	const unsigned char *e, *end = b->data + b->len;
-	struct bucket *s;
-	size_t n[SPLIT], i;
+	struct bucket *b;
+	size_t i;
 
-	/* The key's bits after the top FILL_BITS, from its bytes 4 to 6. */
-#define SUB(e)	(get((e) + 4, 3) >> (64 - DB_BUCKET_BITS - 32) & (SPLIT - 1))
-	memset(n, 0, sizeof(n));
-	for (e = b->data; e < end; e += ENTRY)
-		n[SUB(e)]++;
-	for (i = 0; i < SPLIT; i++) {
-		s = &db->sub[i];
-		if (HEAD + n[i] * ENTRY > s->cap && chunk_grow((void **)
-		    &s->data, &s->cap, HEAD + n[i] * ENTRY, 1) != 0) {
-			cli_warn("out of memory");
-			return 2;
-		}
-		put(s->data, (uint64_t)db->first, HEAD);
-		s->len = HEAD;
-	}
-	for (e = b->data; e < end; e += ENTRY) {
-		s = &db->sub[SUB(e)];
-		memcpy(s->data + s->len, e, ENTRY);
-		s->len += ENTRY;
-	}
-#undef SUB
-	for (i = 0; i < SPLIT; i++) {
-		s = &db->sub[i];
-		if (s->len == HEAD)
+	if (db->pending == 0)
+		return 0;
+	for (i = 0; i < NBUCKETS; i++) {
+		b = &db->b[i];
+		if (b->len == 0)
 			continue;
 		sqlite3_bind_int64(db->ins_post, 1, db->seq);
-		sqlite3_bind_int64(db->ins_post, 2, (sqlite3_int64)(fill *
-		    SPLIT + i));
-		sqlite3_bind_blob(db->ins_post, 3, s->data, (int)s->len,
+		sqlite3_bind_int64(db->ins_post, 2, (sqlite3_int64)i);
+		sqlite3_bind_blob(db->ins_post, 3, b->data, (int)b->len,
 		    SQLITE_STATIC);
 		if (sqlite3_step(db->ins_post) != SQLITE_DONE) {
 			said(db, NULL);
@@ -677,24 +640,7 @@ write_bucket(struct db *db, size_t fill)
 			return 2;
 		}
 		sqlite3_reset(db->ins_post);
-	}
-	return 0;
-}
-
-/* Writes the buckets' entries: a row per bucket that has some. */
-static int
-flush(struct db *db)
-{
-	size_t i;
-
-	if (db->pending == 0)
-		return 0;
-	for (i = 0; i < NFILL; i++) {
-		if (db->b[i].len == 0)
-			continue;
-		if (write_bucket(db, i) != 0)
-			return 2;
-		db->b[i].len = 0;
+		b->len = 0;
 	}
 	if (write_chunks(db, db->ins_game, db->sel_game, GAMES_CHUNK, GREC,
 	    &db->grec) != 0)
@@ -838,8 +784,8 @@ grow(struct bucket *b)
 	unsigned char *d;
 
 	if (b->own)
-		return chunk_grow((void **)&b->data, &b->cap, b->len + ENTRY,
-		    1);
+		return chunk_grow((void **)&b->data, &b->cap, b->len + ENTRY +
+		    HEAD, 1);
 	if ((d = malloc(2 * b->cap)) == NULL)
 		return -1;
 	memcpy(d, b->data, b->len);
@@ -886,9 +832,13 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 	black = info | rating17(g->black) << 16;
 	off = (uint32_t)(g->id - db->first);
 	for (i = 0; i < n; i++) {
-		b = &db->b[p[i].key >> (64 - FILL_BITS)];
-		if (b->len + ENTRY > b->cap && grow(b) != 0)
+		b = &db->b[p[i].key >> (64 - DB_BUCKET_BITS)];
+		if (b->len + ENTRY + HEAD > b->cap && grow(b) != 0)
 			goto oom;
+		if (b->len == 0) {
+			put(b->data, (uint64_t)db->first, HEAD);
+			b->len = HEAD;
+		}
 		e = b->data + b->len;
 		/* A ply past 65535 is kept as 65535 (no game is so long). */
 		ply = p[i].ply > 65535 ? 65535 : (uint32_t)p[i].ply;
