@@ -1132,22 +1132,23 @@ db_files(struct db *db, const struct db_file **files, size_t *n)
 	return 0;
 }
 
-int
-db_root_add(struct db *db, const char *variant, const char *fen, long games)
+/* A statement of one use: prepared (0, or 2 said), then run by ran(). */
+static int
+statement(struct db *db, const char *sql, sqlite3_stmt **st)
 {
-	sqlite3_stmt *st;
-	int rc;
-
-	if (sqlite3_prepare_v2(db->h, "INSERT INTO roots VALUES(?, ?, ?) "
-	    "ON CONFLICT(variant, fen) DO UPDATE SET games = games + "
-	    "excluded.games", -1, &st, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(db->h, sql, -1, st, NULL) != SQLITE_OK) {
 		said(db, NULL);
 		return 2;
 	}
-	sqlite3_bind_text(st, 1, variant, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, fen, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, games);
-	rc = sqlite3_step(st);
+	return 0;
+}
+
+/* Runs a statement that returns no row, and finalizes it: 0, or 2. */
+static int
+ran(struct db *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
 		said(db, NULL);
@@ -1157,17 +1158,30 @@ db_root_add(struct db *db, const char *variant, const char *fen, long games)
 }
 
 int
+db_root_add(struct db *db, const char *variant, const char *fen, long games)
+{
+	sqlite3_stmt *st;
+
+	if (statement(db, "INSERT INTO roots VALUES(?, ?, ?) ON CONFLICT("
+	    "variant, fen) DO UPDATE SET games = games + excluded.games",
+	    &st) != 0)
+		return 2;
+	sqlite3_bind_text(st, 1, variant, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, fen, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, games);
+	return ran(db, st);
+}
+
+int
 db_roots(struct db *db, int (*fn)(void *, const char *, const char *, long),
     void *arg)
 {
 	sqlite3_stmt *st;
 	int rc, r = 0;
 
-	if (sqlite3_prepare_v2(db->h, "SELECT variant, fen, games FROM roots "
-	    "ORDER BY games DESC, variant, fen", -1, &st, NULL) != SQLITE_OK) {
-		said(db, NULL);
+	if (statement(db, "SELECT variant, fen, games FROM roots ORDER BY "
+	    "games DESC, variant, fen", &st) != 0)
 		return 2;
-	}
 	while (r == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
 		r = fn(arg, (const char *)sqlite3_column_text(st, 0),
 		    (const char *)sqlite3_column_text(st, 1),
@@ -1191,25 +1205,16 @@ db_tree_put(struct db *db, uint64_t key, uint32_t check, int64_t game,
     long ply, const void *data, size_t len)
 {
 	sqlite3_stmt *st;
-	int rc;
 
-	if (sqlite3_prepare_v2(db->h, "INSERT OR REPLACE INTO trees "
-	    "VALUES(?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK) {
-		said(db, NULL);
+	if (statement(db, "INSERT OR REPLACE INTO trees VALUES(?, ?, ?, ?, ?)",
+	    &st) != 0)
 		return 2;
-	}
 	sqlite3_bind_int64(st, 1, (sqlite3_int64)key);
 	sqlite3_bind_int64(st, 2, check);
 	sqlite3_bind_int64(st, 3, game);
 	sqlite3_bind_int64(st, 4, ply);
 	sqlite3_bind_blob(st, 5, data, (int)len, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		said(db, NULL);
-		return 2;
-	}
-	return 0;
+	return ran(db, st);
 }
 
 int
@@ -1221,11 +1226,9 @@ db_tree_get(struct db *db, uint64_t key, uint32_t check, unsigned char **data,
 
 	*data = NULL;
 	*len = 0;
-	if (sqlite3_prepare_v2(db->h, "SELECT game, ply, data FROM trees "
-	    "WHERE key = ? AND chk = ?", -1, &st, NULL) != SQLITE_OK) {
-		said(db, NULL);
+	if (statement(db, "SELECT game, ply, data FROM trees WHERE key = ? "
+	    "AND chk = ?", &st) != 0)
 		return 2;
-	}
 	sqlite3_bind_int64(st, 1, (sqlite3_int64)key);
 	sqlite3_bind_int64(st, 2, check);
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
