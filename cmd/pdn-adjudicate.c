@@ -59,6 +59,7 @@ struct judged {
 	const pdn_adjudication *adj;	/* the worker's, for this game */
 	pdn_tag *tags;		/* room for the amended tags */
 	size_t captags;
+	pdn_patch patch;	/* -i: the edits of the game */
 };
 
 static const char *const columns[] = {
@@ -213,38 +214,23 @@ write_back(struct judged *j, pdn_buf *out)
 /* --- -i: the smallest change, in place ---------------------------- */
 
 /*
- * An edit of the input file: the bytes at [off, off + len) become the
- * text that follows the edit in the record's blob.  EDIT_LINE adds the
- * text as a line of its own after the line that holds `off` (before its
- * line end, with the line end the file has there); EDIT_LINE_BEFORE adds
- * it as a line before `off`, the start of a game without tags.
+ * The edits of a game are made by the library at the reader's spans
+ * (pdn_patch_result(), pdn_patch_cut()) on a worker, and kept in the
+ * batch's arena as a run of struct edit, each followed by its text, with
+ * offsets counted from the chunk's start; the main thread copies the
+ * file up to each and writes its text (apply_edits()).
  */
 struct edit {
 	uint64_t off, len;
-	uint32_t kind, tlen;
+	size_t tlen;
 };
-enum { EDIT_REPLACE, EDIT_LINE, EDIT_LINE_BEFORE, EDIT_CUT };
 
 /*
- * EDIT_CUT (--truncate): [off, off + len) is a game up to its terminator
- * (or its end), and the text the deciding ply, in decimal: the moves
- * after that ply of the main line are cut (apply_cut()), kept as a
- * variation or dropped as opt.truncate says.
+ * The line end of the file being fixed (its first), for the new lines of
+ * a game whose bytes and those before it hold none.  Set before the
+ * workers start.
  */
-
-static void
-add_edit(pdn_buf *b, uint64_t off, uint64_t len, uint32_t kind,
-    const char *text)
-{
-	struct edit e;
-
-	e.off = off;
-	e.len = len;
-	e.kind = kind;
-	e.tlen = (uint32_t)strlen(text);
-	pdn_buf_add(b, (const char *)&e, sizeof(e));
-	pdn_buf_add(b, text, e.tlen);
-}
+static const char *file_eol;
 
 /*
  * Whether the game's recorded result (its Result tag, its terminator)
@@ -262,93 +248,50 @@ result_differs(const pdn_game *g, const char *res)
 /*
  * Appends to b the edits that give game j->g the rules' result, when the
  * rules contradict the record (disagree, or it continues after they ended
- * it) and its Result tag or terminator is not their result: the value of
- * every Result tag (or, without one, a Result line after the last tag),
- * the value of every Termination tag (or, without one, a Termination line
- * after the Result tag), and the terminator (or, without one, the result
- * after the last move).  A game without tags gets both lines before it.
- * Edits are in the order of their offsets.
+ * it) and its Result tag or terminator is not their result; with
+ * --truncate, those that cut a game that goes on after the deciding ply
+ * there, whatever its result says, so that it is then decided at its
+ * last ply.  A game cut short by a syntax error is left as it is.
  */
 static void
-inplace_edits(const struct judged *j, pdn_buf *b)
+inplace_edits(struct judged *j, pdn_buf *b, const char *file)
 {
 	const pdn_game *g = j->g;
 	const char *res = pdn_adjudication_result_str(j->adj);
 	const char *term = reason_termination(j->adj);
-	char rline[64 + PDN_MOVETOK_STRMAX], tline[64 + PDN_MOVETOK_STRMAX];
-	const pdn_tag_span *sp;
-	long result = -1, termination = -1;
+	pdn_patch *p = &j->patch;
+	struct edit e;
+	long ply = pdn_adjudication_ply(j->adj);
 	size_t i;
-
-	char ply[24];
-	int cut;
+	int rc = 0;
 
 	if (g->truncated || term == NULL || res == NULL ||
 	    (pdn_adjudication_verdict(j->adj) != PDN_VERDICT_DISAGREE &&
-	    pdn_adjudication_verdict(j->adj) != PDN_VERDICT_CONTINUES) ||
-	    (g->ntags > 0 && g->tag_spans == NULL))
+	    pdn_adjudication_verdict(j->adj) != PDN_VERDICT_CONTINUES))
 		return;
-	/*
-	 * --truncate: a game that goes on after the deciding ply is cut
-	 * there, whatever its result says, so that it is then decided at
-	 * its last ply.
-	 */
-	cut = opt.truncate != 0 &&
+	pdn_patch_clear(p);
+	if (result_differs(g, res))
+		rc = pdn_patch_result(p, g, res, term, file_eol);
+	if (rc == 0 && opt.truncate != 0 &&
 	    pdn_adjudication_verdict(j->adj) == PDN_VERDICT_CONTINUES &&
-	    pdn_adjudication_ply(j->adj) >= 0;
-	if (!result_differs(g, res)) {
-		if (cut) {
-			snprintf(ply, sizeof(ply), "%ld",
-			    pdn_adjudication_ply(j->adj));
-			add_edit(b, g->span.offset, (g->terminator_span.len >
-			    0 ? g->terminator_span.offset : g->span.offset +
-			    g->span.len) - g->span.offset, EDIT_CUT, ply);
-		}
-		return;
+	    ply >= 0) {
+		if (ply == 0 && opt.truncate == TRUNC_VARIATION)
+			cli_warn("%s: game %ld: a game decided before its "
+			    "first move keeps its moves: --truncate variation "
+			    "has no move to hang them on (--truncate drop cuts "
+			    "them)", file, g->index);
+		else
+			rc = pdn_patch_cut(p, g, ply,
+			    opt.truncate == TRUNC_VARIATION);
 	}
-	snprintf(rline, sizeof(rline), "[Result \"%s\"]", res);
-	snprintf(tline, sizeof(tline), "[Termination \"%s\"]", term);
-	for (i = 0; i < g->ntags; i++) {
-		if (strcmp(g->tags[i].name, "Result") == 0 && result < 0)
-			result = (long)i;
-		if (strcmp(g->tags[i].name, "Termination") == 0)
-			termination = (long)i;
-	}
-	if (g->ntags == 0) {
-		add_edit(b, g->span.offset, 0, EDIT_LINE_BEFORE, rline);
-		add_edit(b, g->span.offset, 0, EDIT_LINE_BEFORE, tline);
-	}
-	for (i = 0; i < g->ntags; i++) {
-		sp = &g->tag_spans[i];
-		if (strcmp(g->tags[i].name, "Result") == 0)
-			add_edit(b, sp->value.offset, sp->value.len,
-			    EDIT_REPLACE, res);
-		else if (strcmp(g->tags[i].name, "Termination") == 0)
-			add_edit(b, sp->value.offset, sp->value.len,
-			    EDIT_REPLACE, term);
-		/* The lines a game lacks: after its last tag ... */
-		if (result < 0 && i + 1 == g->ntags)
-			add_edit(b, sp->tag.offset + sp->tag.len, 0, EDIT_LINE,
-			    rline);
-		/* ... and after the Result tag. */
-		if (termination < 0 && (long)i == (result >= 0 ? result :
-		    (long)g->ntags - 1))
-			add_edit(b, sp->tag.offset + sp->tag.len, 0, EDIT_LINE,
-			    tline);
-	}
-	if (cut) {
-		snprintf(ply, sizeof(ply), "%ld", pdn_adjudication_ply(j->adj));
-		add_edit(b, g->span.offset, (g->terminator_span.len > 0 ?
-		    g->terminator_span.offset : g->span.offset + g->span.len) -
-		    g->span.offset, EDIT_CUT, ply);
-	}
-	if (g->terminator_span.len > 0)
-		add_edit(b, g->terminator_span.offset, g->terminator_span.len,
-		    EDIT_REPLACE, res);
-	else {
-		snprintf(rline, sizeof(rline), " %s", res);
-		add_edit(b, g->span.offset + g->span.len, 0, EDIT_REPLACE,
-		    rline);
+	if (rc != 0)
+		b->oom = 1;
+	for (i = 0; i < p->n; i++) {
+		e.off = p->e[i].offset;
+		e.len = p->e[i].len;
+		e.tlen = p->e[i].tlen;
+		pdn_buf_add(b, (const char *)&e, sizeof(e));
+		pdn_buf_add(b, pdn_patch_text(p, &p->e[i]), e.tlen);
 	}
 }
 
@@ -382,210 +325,19 @@ copy_to(struct run *run, uint64_t to)
 	return 0;
 }
 
-/*
- * The end of the line that holds offset `from`, but not beyond `limit`:
- * the offset of its line end (of the CR of a CR LF), and in *crlf whether
- * that is CR LF.  Without a line end, where the file or the limit ends.
- */
-static uint64_t
-line_end(struct run *run, uint64_t from, uint64_t limit, int *crlf)
-{
-	char buf[4096], prev = '\0';
-	uint64_t at = from;
-	ssize_t n, i;
-
-	*crlf = 0;
-	while (at < limit && (n = pread(run->fd, buf, sizeof(buf),
-	    (off_t)at)) > 0) {
-		for (i = 0; i < n && at + (uint64_t)i < limit; i++) {
-			if (buf[i] == '\n') {
-				*crlf = (i > 0 ? buf[i - 1] : prev) == '\r';
-				return at + (uint64_t)i - (uint64_t)*crlf;
-			}
-		}
-		prev = buf[n - 1];
-		at += (uint64_t)n;
-	}
-	return at < limit ? at : limit;
-}
-
-/* The line end the file has first after `from` ("\n" if none). */
-static const char *
-eol_after(struct run *run, uint64_t from)
-{
-	int crlf;
-
-	line_end(run, from, UINT64_MAX, &crlf);
-	return crlf ? "\r\n" : "\n";
-}
-
-/*
- * EDIT_CUT: reads the game at [from, from + len) of the file again, finds
- * the end of its main line's ply `ply` (with what follows it: comments,
- * NAGs, variations) and the end of its main line, and writes the file
- * from run->pos to there, the moves after the ply either in a variation
- * that starts again at the ply ("16-2 (2... 16-2 3. 6-50 ...)": a
- * variation replaces the move before it) or left out.  A game decided
- * before its first move keeps its moves as a variation cannot: said, and
- * left whole.  Returns 0, or -1 after a read error.
- */
-static int
-apply_cut(struct run *run, uint64_t from, uint64_t len, long ply)
-{
-	pdn_lexer *lx = NULL;
-	pdn_token t;
-	char *buf = NULL, head[PDN_MOVETOK_STRMAX + 48];
-	uint64_t s = 0, e, pmove = 0, pend = 0;
-	long plies = 0, num = -1;
-	int depth = 0, second = 0, prev_num = 0, found = 0, rc = -1;
-	ssize_t n;
-
-	if (ply <= 0 && opt.truncate == TRUNC_VARIATION) {
-		cli_warn("%s: a game decided before its first move keeps its "
-		    "moves: --truncate variation has no move to hang them on "
-		    "(--truncate drop cuts them)", run->fixed.name);
-		return 0;
-	}
-	if ((buf = malloc(len > 0 ? len : 1)) == NULL) {
-		cli_warn("out of memory");
-		run->copy_failed = 1;
-		return -1;
-	}
-	if ((n = pread(run->fd, buf, len, (off_t)from)) < 0 ||
-	    (uint64_t)n != len) {
-		cli_warn("%s: %s", run->fixed.name, n < 0 ? strerror(errno) :
-		    "changed while read");
-		run->copy_failed = 1;
-		goto out;
-	}
-	if (pdn_lexer_new_mem(&lx, buf, len) != 0) {
-		cli_warn("out of memory");
-		run->copy_failed = 1;
-		goto out;
-	}
-	/* The start of ply + 1 (its move number, when it has one). */
-	while (!found && pdn_lexer_next(&t, lx) == 0 &&
-	    t.type != PDN_TOK_EOF && t.type != PDN_TOK_RESULT &&
-	    t.type != PDN_TOK_ERROR) {
-		if (t.type == PDN_TOK_LPAREN)
-			depth++;
-		else if (t.type == PDN_TOK_RPAREN && depth > 0)
-			depth--;
-		if (depth > 0 || t.type == PDN_TOK_RPAREN)
-			continue;
-		if (t.type == PDN_TOK_MOVENUM) {
-			if (plies == ply) {
-				s = t.offset;
-				found = 1;
-				break;
-			}
-			num = t.num;
-			second = t.dots == 3;
-			prev_num = 1;
-			continue;
-		}
-		if (t.type == PDN_TOK_MOVE) {
-			if (plies == ply) {
-				s = t.offset;
-				found = 1;
-				break;
-			}
-			/* The move of the ply, and how it is numbered. */
-			if (++plies == ply) {
-				pmove = t.offset;
-				pend = pdn_lexer_offset(lx);
-				if (!prev_num && num >= 0)
-					second = 1;
-			} else if (!prev_num)
-				second = 0;
-			prev_num = 0;
-			continue;
-		}
-		prev_num = 0;
-	}
-	if (!found) {
-		rc = 0;		/* nothing after the ply */
-		goto out;
-	}
-	/* Cut after the blanks before it, up to the blanks at the end. */
-	while (s > 0 && strchr(" \t\r\n", buf[s - 1]) != NULL)
-		s--;
-	for (e = len; e > s && strchr(" \t\r\n", buf[e - 1]) != NULL; e--)
-		;
-	if (copy_to(run, from + s) != 0)
-		goto out;
-	if (opt.truncate == TRUNC_DROP) {
-		run->pos = from + e;
-	} else {
-		/* The ply's move as written, its blanks and marks left out. */
-		while (pend > pmove && strchr(" \t\r\n", buf[pend - 1]) !=
-		    NULL)
-			pend--;
-		if (pend - pmove > PDN_MOVETOK_STRMAX)
-			pend = pmove + PDN_MOVETOK_STRMAX;
-		if (num >= 0)
-			snprintf(head, sizeof(head), " (%ld%s %.*s", num,
-			    second ? "..." : ".", (int)(pend - pmove),
-			    buf + pmove);
-		else
-			snprintf(head, sizeof(head), " (%.*s",
-			    (int)(pend - pmove), buf + pmove);
-		fputs(head, run->fixed.fp);
-		if (copy_to(run, from + e) != 0)
-			goto out;
-		fputc(')', run->fixed.fp);
-	}
-	run->edits++;
-	rc = 0;
-out:
-	pdn_lexer_free(lx);
-	free(buf);
-	return rc;
-}
-
-/* Writes a record's edits (blob of n bytes) at base `base`. */
+/* Makes a record's edits (blob of n bytes), their offsets from `base`. */
 static void
 apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
 {
-	struct edit e, next;
-	uint64_t to, limit;
+	struct edit e;
 	size_t at = 0;
-	int crlf;
 
 	while (at + sizeof(e) <= n) {
 		memcpy(&e, blob + at, sizeof(e));
 		at += sizeof(e);
-		to = base + e.off;
-		if (e.kind == EDIT_CUT) {
-			char ply[24];
-
-			snprintf(ply, sizeof(ply), "%.*s", (int)e.tlen,
-			    blob + at);
-			at += e.tlen;
-			if (apply_cut(run, to, e.len, strtol(ply, NULL, 10)) !=
-			    0)
-				return;
-			continue;
-		}
-		if (e.kind == EDIT_LINE) {
-			/* Not past the next edit's bytes. */
-			limit = UINT64_MAX;
-			if (at + e.tlen + sizeof(next) <= n) {
-				memcpy(&next, blob + at + e.tlen, sizeof(next));
-				/* A cut starts at the game: its bytes are the
-				 * moves, after the tags' lines. */
-				if (next.kind != EDIT_CUT)
-					limit = base + next.off;
-			}
-			to = line_end(run, to, limit, &crlf);
-		}
-		if (copy_to(run, to) != 0)
+		if (copy_to(run, base + e.off) != 0)
 			return;
-		if (e.kind == EDIT_LINE)
-			fputs(crlf ? "\r\n" : "\n", run->fixed.fp);
 		fwrite(blob + at, 1, e.tlen, run->fixed.fp);
-		if (e.kind == EDIT_LINE_BEFORE)
-			fputs(eol_after(run, to), run->fixed.fp);
 		at += e.tlen;
 		run->pos += e.len;
 		run->edits++;
@@ -993,7 +745,7 @@ keep_record(struct batch *b, int kind, int rc)
 		r->lost = j->g->truncated && j->g->raw == NULL;
 	} else if (opt.fmt == FMT_INPLACE) {
 		r->pdn = b->arena.len;
-		inplace_edits(&b->j, &b->arena);
+		inplace_edits(&b->j, &b->arena, j->g->file);
 		r->npdn = b->arena.len - r->pdn;
 	} else {
 		/* Copied: the game's strings last only until the next one. */
@@ -1089,6 +841,7 @@ batch_free(void *batch)
 	free(b->r);
 	pdn_buf_free(&b->arena);
 	free(b->j.tags);
+	pdn_patch_free(&b->j.patch);
 }
 
 /*
@@ -1101,6 +854,25 @@ static struct chunk_tool tool = {
 };
 
 /* --- driver --------------------------------------------------------- */
+
+/* The first line end of the file open as fd, in its first 64 KB. */
+static const char *
+first_eol(int fd)
+{
+	char buf[1 << 16];
+	ssize_t n, i;
+
+	if ((n = pread(fd, buf, sizeof(buf), 0)) <= 0)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if (buf[i] == '\n')
+			return "\n";
+		if (buf[i] == '\r')
+			return i + 1 < n && buf[i + 1] == '\n' ? "\r\n" :
+			    i + 1 < n ? "\r" : NULL;
+	}
+	return NULL;
+}
 
 /*
  * -i: adjudicates one file and writes it again with the rules' results,
@@ -1125,6 +897,7 @@ fix_file(struct run *run, struct drv *d, struct cli_input *in)
 		cli_warn("%s: %s", in->name, strerror(errno));
 		return 2;
 	}
+	file_eol = first_eol(run->fd);
 	status = 2;
 	if (cli_output_open(&run->fixed, in->name) == 0) {
 		run->pos = 0;
@@ -1266,7 +1039,8 @@ main(int argc, char **argv)
 	} else if (opt.truncate)
 		return drv_end(&drv, drv_usage_error(&drv, "--truncate cuts "
 		    "the games of the files -i fixes: it needs -i"));
-	tool.keep_raw = opt.fmt == FMT_PDN;
+	/* -i looks at the blanks beside the spans it edits. */
+	tool.keep_raw = opt.fmt == FMT_INPLACE ? 2 : opt.fmt == FMT_PDN;
 	tool.gametype = drv.gametype;
 	tool.drv = &drv;
 	memset(&run, 0, sizeof(run));

@@ -489,6 +489,114 @@ test_spans(void **state)
 	pdn_buf_free(&in);
 }
 
+/* The span of element i of line l, and its type. */
+static void
+assert_elem(const char *data, size_t len, const pdn_line *l, size_t i,
+    pdn_elem_type type, const char *s)
+{
+	assert_true(i < l->n);
+	assert_int_equal(l->e[i].type, type);
+	assert_span(data, len, l->e[i].span, s);
+}
+
+/*
+ * Every kind of element of elem_input (below): its span holds exactly
+ * its bytes as written (a move's without its number).
+ */
+static void
+check_elem_spans(pdn_reader *r, const char *data, size_t len,
+    const char *eol)
+{
+	const pdn_game *g;
+	const pdn_line *l, *v;
+	char want[256];
+
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	l = &g->moves;
+	assert_int_equal(l->n, 12);
+	assert_elem(data, len, l, 0, PDN_EL_COMMENT, "{before}");
+	assert_elem(data, len, l, 1, PDN_EL_MOVE, "32-28");
+	assert_elem(data, len, l, 2, PDN_EL_NAG, "$3");
+	assert_elem(data, len, l, 3, PDN_EL_MOVE, "19 - 23");
+	assert_elem(data, len, l, 4, PDN_EL_STRENGTH, "!?");
+	snprintf(want, sizeof(want), "(1... 18-23 {in}%s2. 37-32 (2. 33-29))",
+	    eol);
+	assert_elem(data, len, l, 5, PDN_EL_VARIATION, want);
+	v = l->e[5].u.variation;
+	assert_int_equal(v->n, 4);
+	assert_elem(data, len, v, 0, PDN_EL_MOVE, "18-23");
+	assert_elem(data, len, v, 1, PDN_EL_COMMENT, "{in}");
+	assert_elem(data, len, v, 2, PDN_EL_MOVE, "37-32");
+	assert_elem(data, len, v, 3, PDN_EL_VARIATION, "(2. 33-29)");
+	assert_elem(data, len, v->e[3].u.variation, 0, PDN_EL_MOVE, "33-29");
+	assert_elem(data, len, l, 6, PDN_EL_LINE_COMMENT, "% a line");
+	/* A comment between a number and its move comes first. */
+	assert_elem(data, len, l, 7, PDN_EL_COMMENT, "{between}");
+	assert_elem(data, len, l, 8, PDN_EL_MOVE, "28x19");
+	assert_elem(data, len, l, 9, PDN_EL_MOVE, "14x23");
+	assert_elem(data, len, l, 10, PDN_EL_SETUP, "/FEN \"W:W28:B23\"/");
+	assert_elem(data, len, l, 11, PDN_EL_MOVE, "28x19");
+	assert_span(data, len, g->terminator_span, "2-0");
+
+	/* A variation never closed runs to where its game's text ends
+	 * (here its terminator, which ends the game). */
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	l = &g->moves;
+	assert_int_equal(l->n, 2);
+	assert_elem(data, len, l, 0, PDN_EL_MOVE, "33-28");
+	assert_elem(data, len, l, 1, PDN_EL_VARIATION, "(1. 34-29 *");
+	assert_true(l->e[1].span.offset + l->e[1].span.len ==
+	    g->span.offset + g->span.len);
+	assert_int_equal(pdn_reader_next(&g, r), 0);
+}
+
+static void
+elem_input(pdn_buf *b, const char *eol)
+{
+	b->len = 0;
+	add_s(b, "[Event \"elements\"]"); add_s(b, eol); add_s(b, eol);
+	add_s(b, "{before} 1. 32-28 $3 19 - 23 !? (1... 18-23 {in}");
+	add_s(b, eol);
+	add_s(b, "2. 37-32 (2. 33-29)) % a line"); add_s(b, eol);
+	add_s(b, "2. {between}"); add_s(b, eol);
+	add_s(b, "28x19 2... 14x23 /FEN \"W:W28:B23\"/ 28x19 2-0");
+	add_s(b, eol); add_s(b, eol);
+	add_s(b, "1. 33-28 (1. 34-29 *"); add_s(b, eol);
+}
+
+/*
+ * Element spans (pdn_elem.span) are absolute input offsets,
+ * from memory and from a stream read a few bytes at a time, with LF, CR
+ * LF and lone CR line ends.
+ */
+static void
+test_elem_spans(void **state)
+{
+	static const char *const eols[] = { "\n", "\r\n", "\r" };
+	pdn_buf in = { 0 };
+	struct trickle tr;
+	pdn_reader *r;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		elem_input(&in, eols[k]);
+		assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len,
+		    pdntest_reader_options()), 0);
+		check_elem_spans(r, in.data, in.len, eols[k]);
+		pdn_reader_free(r);
+		tr.data = in.data;
+		tr.len = in.len;
+		tr.at = 0;
+		tr.step = 5;
+		assert_int_equal(pdn_reader_new(&r, trickle_read, &tr,
+		    pdntest_reader_options()), 0);
+		check_elem_spans(r, in.data, in.len, eols[k]);
+		pdn_reader_free(r);
+	}
+	pdn_buf_free(&in);
+}
+
 /*
  * keep_raw: a game cut short comes back with its bytes exactly as read,
  * to where the next game starts, also when they left the lexer's buffer
@@ -1071,6 +1179,7 @@ main(void)
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_read_error),
 		cmocka_unit_test(test_spans),
+		cmocka_unit_test(test_elem_spans),
 		cmocka_unit_test(test_keep_raw),
 		cmocka_unit_test(test_keep_raw_every),
 		cmocka_unit_test(test_junk_kept),

@@ -71,41 +71,6 @@ static const unsigned char cls[256] = {
 
 #define IS(c, k)	(cls[(unsigned char)(c)] & (k))
 
-struct sbuf {
-	char *p;
-	size_t len, cap;
-};
-
-struct pdn_lexer {
-	pdn_read_fn read;
-	void *arg;
-	char *own;			/* the buffer when reading a stream */
-	const unsigned char *b;		/* bytes in view */
-	size_t pos, end;
-	int eof, ioerr, oom;
-	uint64_t base;			/* input offset of b[0] */
-	long line;
-	uint64_t lstart;		/* input offset of the line's start */
-	struct sbuf t, v;
-	/*
-	 * Recording (pdn_lexer_record()): the input from offset rec_from on
-	 * is kept, in raw up to rec_at and in view from there.
-	 */
-	int rec;			/* 1 recording, -1 given up (too long) */
-	size_t rec_max;
-	uint64_t rec_from, rec_at;
-	struct sbuf raw;
-	/*
-	 * For the reader's source spans (lex.h), set by the general path:
-	 * where the blanks before the token began, where a tag's value
-	 * lies, and the token's first byte.
-	 */
-	uint64_t blank_at;
-	uint64_t value_at, value_end;
-	unsigned char first;
-	unsigned char noname;	/* the error: a '[' with no tag name */
-	unsigned char noprose;	/* reads_as_moves()'s own: no look-ahead */
-};
 
 static int
 isdig(int c)

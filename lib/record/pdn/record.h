@@ -46,6 +46,15 @@ typedef enum pdn_elem_type {
 typedef struct pdn_line pdn_line;
 
 /*
+ * A stretch of the input: a byte offset, counted as pdn_game.offset is
+ * (from the start of what the reader reads), and a length.
+ */
+typedef struct pdn_span {
+	uint64_t offset;
+	uint64_t len;
+} pdn_span;
+
+/*
  * One element of a line of play, in input order.  A variation replaces
  * the last move before it in its line; annotations (comments, NAGs,
  * strength marks) follow the move they are about.
@@ -66,21 +75,22 @@ typedef struct pdn_elem {
 		long nag;
 		const pdn_line *variation;
 	} u;
+	/*
+	 * Where it was read (API 3.0): the element as written, from its
+	 * first byte to its last.  A move: the move token alone ("32x21",
+	 * "1 - 7" spaced), without the number before it; a comment
+	 * with its braces, a line comment from its mark to its line end
+	 * (not included); a NAG or strength mark as written; a setup from
+	 * '/' to '/'; a variation from '(' to ')', or to where its text
+	 * ends when it is never closed.
+	 */
+	pdn_span span;
 } pdn_elem;
 
 struct pdn_line {
 	size_t n;
 	const pdn_elem *e;
 };
-
-/*
- * A stretch of the input: a byte offset, counted as pdn_game.offset is
- * (from the start of what the reader reads), and a length.
- */
-typedef struct pdn_span {
-	uint64_t offset;
-	uint64_t len;
-} pdn_span;
 
 /*
  * Where a tag was read: the whole tag from its '[' to its ']', and its

@@ -7,6 +7,7 @@
 #define PDN_WRITE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <pdn/core.h>
 #include <pdn/record.h>
@@ -128,6 +129,84 @@ typedef struct pdn_write_options {
  */
 int pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
     const pdn_write_options *opt);
+
+/* --- edits of the input at its spans (patch.c) --------------------- */
+
+/*
+ * One edit of the input that games were read from: the `len` bytes at
+ * `offset` (counted as pdn_game.span is) become `tlen` bytes of text
+ * (pdn_patch_text()); an insertion has len 0.
+ */
+typedef struct pdn_edit {
+	uint64_t offset, len;
+	size_t text, tlen;	/* where its text lies in the patch's */
+} pdn_edit;
+
+/*
+ * A list of edits in the order of their offsets (edits at one offset in
+ * the order they were added), and their text.  Zero-initialise it;
+ * pdn_patch_clear() empties it, pdn_patch_free() releases it.  The
+ * functions that add edits may be called for several games in input
+ * order: the edits of one game never overlap those of another.
+ */
+typedef struct pdn_patch {
+	pdn_edit *e;
+	size_t n, cap;
+	pdn_buf text;
+	int oom;		/* an edit could not be added */
+} pdn_patch;
+
+void pdn_patch_clear(pdn_patch *p);
+void pdn_patch_free(pdn_patch *p);
+
+/* The text of edit e of p (not NUL-ended: e->tlen bytes). */
+const char *pdn_patch_text(const pdn_patch *p, const pdn_edit *e);
+
+/*
+ * Adds to p the edits that give game g the result `result` (a token,
+ * "2-0"): the value of every Result tag, or without one a line [Result
+ * "..."] after the last tag; with `termination` not NULL, the value of
+ * every Termination tag, or without one a line after the Result tag
+ * (after the new one); a game without tags gets both lines before it,
+ * on lines of their own.  The terminator as written becomes `result`,
+ * or without one `result` is added after the game's last token (on a
+ * line of its own after a line comment or tags alone).  New lines end
+ * with the game's own line end, the first in its bytes or in those before
+ * it as the reader kept them (keep_raw 2); when they hold none, with
+ * `eol` (the file's, say), or "\n" when that is NULL.  Read with keep_raw 2, the blanks beside a span are
+ * looked at too: where moves follow the last tag on its line, the new
+ * lines take the blanks' place and a line end follows them; a game that
+ * shares its first line with the game before gets a line end before its
+ * new tags.  Nothing else changes: every other byte of the game stays.
+ * Returns 0, PDN_EINVAL when g has tags but no tag_spans (a copy from
+ * pdn_game_amend()), or PDN_ENOMEM with p->oom set.
+ */
+int pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
+    const char *termination, const char *eol);
+
+/*
+ * Adds to p the edits that cut the main line of game g after ply `ply`
+ * (0: before its first move): from the next move's number to the end of
+ * the main line (its last element, or a number left after it), the
+ * annotations and variations of the ply's move staying; the terminator is
+ * not touched.  With `keep` nonzero the moves cut stay as a variation
+ * that replaces the ply's move, written again at its head ("16-2 (2...
+ * 16-2 3. 6-50 ...)"), and ply must be at least 1.  A game with no move
+ * after the ply gets no edit.  Read with keep_raw 2 for the number of
+ * the next move to be found past a comment written between it and its
+ * move, and the ply's move to be written again as written (else in its
+ * normal form).  Returns 0, PDN_EINVAL for a ply below 0 (or 0 with
+ * keep), or PDN_ENOMEM with p->oom set.
+ */
+int pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep);
+
+/*
+ * Appends to out the `len` bytes of input `in` with the edits of p made
+ * (offsets counted from in[0]).  Returns 0, PDN_EINVAL when an edit lies
+ * outside the input or overlaps the one before, or PDN_ENOMEM.
+ */
+int pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
+    const pdn_patch *p);
 
 #pragma GCC visibility pop
 
