@@ -148,6 +148,8 @@ tally() {
 # tests/options.sh: each tool's --help against its man page and the
 # README's table of common options.  tests/fuzz.sh: the fuzz targets,
 # built without libFuzzer, on their seeds and regression inputs.
+# tests/inplace.sh: pdn-adjudicate -i and -i --truncate on a copy of every
+# PDN file of testdata change results and nothing else (tests/inplace.py).
 # tests/readonly.sh: this suite again as an unprivileged user who cannot
 # write the checkout or $BUILD, started at once in the background (it
 # takes as long as the rest of the run) and counted at the end; in that
@@ -319,6 +321,7 @@ if [ -z "$CLI" ]; then
 	script_checks fuzz
 	script_checks completion
 	script_checks options
+	script_checks inplace
 	if [ -z "$PDN_TEST_NESTED" ]; then
 		script_checks install
 		wait "$readonly_pid"
