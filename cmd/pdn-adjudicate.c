@@ -85,6 +85,7 @@ struct rec {
 	int kind;		/* REC_* */
 	int rc;			/* PDN_ENOMEM when the game failed */
 	int lost;		/* -f pdn: the game could not be written back */
+	int uncut;		/* -i: decided before its first move, not cut */
 	pdn_verdict verdict;
 	size_t reason;		/* index in run->reasons */
 	/* The other columns: arena offsets, (size_t)-1 for none. */
@@ -252,9 +253,11 @@ result_differs(const pdn_game *g, const char *res)
  * --truncate, those that cut a game that goes on after the deciding ply
  * there, whatever its result says, so that it is then decided at its
  * last ply.  A game cut short by a syntax error is left as it is.
+ * Returns 1 for a game that --truncate variation leaves whole, having no
+ * move to hang its moves on (said when its record is printed), else 0.
  */
-static void
-inplace_edits(struct judged *j, pdn_buf *b, const char *file)
+static int
+inplace_edits(struct judged *j, pdn_buf *b)
 {
 	const pdn_game *g = j->g;
 	const char *res = pdn_adjudication_result_str(j->adj);
@@ -263,12 +266,12 @@ inplace_edits(struct judged *j, pdn_buf *b, const char *file)
 	struct edit e;
 	long ply = pdn_adjudication_ply(j->adj);
 	size_t i;
-	int rc = 0;
+	int rc = 0, uncut = 0;
 
 	if (g->truncated || term == NULL || res == NULL ||
 	    (pdn_adjudication_verdict(j->adj) != PDN_VERDICT_DISAGREE &&
 	    pdn_adjudication_verdict(j->adj) != PDN_VERDICT_CONTINUES))
-		return;
+		return 0;
 	pdn_patch_clear(p);
 	if (result_differs(g, res))
 		rc = pdn_patch_result(p, g, res, term, file_eol);
@@ -276,10 +279,7 @@ inplace_edits(struct judged *j, pdn_buf *b, const char *file)
 	    pdn_adjudication_verdict(j->adj) == PDN_VERDICT_CONTINUES &&
 	    ply >= 0) {
 		if (ply == 0 && opt.truncate == TRUNC_VARIATION)
-			cli_warn("%s: game %ld: a game decided before its "
-			    "first move keeps its moves: --truncate variation "
-			    "has no move to hang them on (--truncate drop cuts "
-			    "them)", file, g->index);
+			uncut = g->plies > 0;
 		else
 			rc = pdn_patch_cut(p, g, ply,
 			    opt.truncate == TRUNC_VARIATION);
@@ -293,6 +293,7 @@ inplace_edits(struct judged *j, pdn_buf *b, const char *file)
 		pdn_buf_add(b, (const char *)&e, sizeof(e));
 		pdn_buf_add(b, pdn_patch_text(p, &p->e[i]), e.tlen);
 	}
+	return uncut;
 }
 
 /*
@@ -594,6 +595,11 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 		return;
 	}
 	if (opt.fmt == FMT_INPLACE) {
+		if (r->uncut)
+			cli_warn("%s: game %ld: decided before its first move, "
+			    "it keeps its moves: --truncate variation has no "
+			    "move to hang them on (--truncate drop cuts them)",
+			    at->file, r->game + at->game);
 		apply_edits(run, b->arena.data + r->pdn, r->npdn, at->offset);
 		return;
 	}
@@ -728,6 +734,7 @@ keep_record(struct batch *b, int kind, int rc)
 	b->pending = b->kd.n;
 	r->npdn = 0;
 	r->lost = 0;
+	r->uncut = 0;
 	if (kind == REC_NONE)
 		return;
 	r->game = j->g->index;
@@ -745,7 +752,7 @@ keep_record(struct batch *b, int kind, int rc)
 		r->lost = j->g->truncated && j->g->raw == NULL;
 	} else if (opt.fmt == FMT_INPLACE) {
 		r->pdn = b->arena.len;
-		inplace_edits(&b->j, &b->arena, j->g->file);
+		r->uncut = inplace_edits(&b->j, &b->arena);
 		r->npdn = b->arena.len - r->pdn;
 	} else {
 		/* Copied: the game's strings last only until the next one. */
