@@ -1306,13 +1306,20 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			    sizeof(*e))) == NULL)
 				break;
 			e->type = PDN_EL_MOVE;
+			/*
+			 * The span's two halves stored apart: side by side,
+			 * gcc packs them into one vector store that costs
+			 * four instructions more a move (bench/reader,
+			 * reading 16 MB of real games: 697.2 -> 693.6 M
+			 * instructions; 682.6 M before spans).
+			 */
+			e->span.len = lex_end(r->lx) - t->offset;
 			e->line = t->line;
 			e->col = t->col;
-			e->span.offset = t->offset;
-			e->span.len = lex_end(r->lx) - e->span.offset;
 			e->u.move.tok = t->move;
 			e->u.move.number = r->pending_num;
 			e->u.move.dots = r->pending_dots;
+			e->span.offset = t->offset;
 			r->pending_num = -1;
 			r->pending_dots = 0;
 			break;
