@@ -28,13 +28,20 @@ pdn_patch_clear(pdn_patch *p)
 }
 
 /*
+ * The order of edits at one offset, whichever function added them first:
+ * a variation closed before the game's new terminator, new tag lines
+ * before the cut that may start where they end.
+ */
+enum { ORDER_CLOSE, ORDER_TAGS, ORDER_CUT, ORDER_TERMINATOR };
+
+/*
  * Adds an edit of the bytes [off, off + len) to the text of n strings
- * (NULL ones skipped), after every edit at an offset up to `off`: edits
- * at one offset apply in the order they were added.
+ * (NULL ones skipped), after every edit at an offset below `off` and
+ * every one at `off` whose order is not above `order`.
  */
 static void
-edit(pdn_patch *p, uint64_t off, uint64_t len, const char *const *s,
-    size_t n)
+edit(pdn_patch *p, uint64_t off, uint64_t len, unsigned order,
+    const char *const *s, size_t n)
 {
 	pdn_edit *e, *ne;
 	size_t i, at, nc;
@@ -50,13 +57,15 @@ edit(pdn_patch *p, uint64_t off, uint64_t len, const char *const *s,
 		p->e = ne;
 		p->cap = nc;
 	}
-	for (at = p->n; at > 0 && p->e[at - 1].offset > off; at--)
+	for (at = p->n; at > 0 && (p->e[at - 1].offset > off ||
+	    (p->e[at - 1].offset == off && p->e[at - 1].order > order)); at--)
 		;
 	memmove(p->e + at + 1, p->e + at, (p->n - at) * sizeof(*e));
 	p->n++;
 	e = &p->e[at];
 	e->offset = off;
 	e->len = len;
+	e->order = order;
 	e->text = p->text.len;
 	for (i = 0; i < n; i++)
 		if (s[i] != NULL)
@@ -180,19 +189,22 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 		if (!starts_line(g, &blanks))
 			s[0] = nl;
 		edit(p, g->span.offset - (s[0] != NULL ? blanks : 0),
-		    s[0] != NULL ? blanks : 0, s, termination != NULL ? 9 : 5);
+		    s[0] != NULL ? blanks : 0, ORDER_TAGS, s,
+		    termination != NULL ? 9 : 5);
 	}
 	for (i = 0; i < g->ntags; i++) {
 		sp = &g->tag_spans[i];
 		if (strcmp(g->tags[i].name, "Result") == 0) {
 			const char *s[] = { result };
 
-			edit(p, sp->value.offset, sp->value.len, s, 1);
+			edit(p, sp->value.offset, sp->value.len, ORDER_TAGS,
+			    s, 1);
 		} else if (termination != NULL &&
 		    strcmp(g->tags[i].name, "Termination") == 0) {
 			const char *s[] = { termination };
 
-			edit(p, sp->value.offset, sp->value.len, s, 1);
+			edit(p, sp->value.offset, sp->value.len, ORDER_TAGS,
+			    s, 1);
 		}
 		/*
 		 * The lines a game lacks, after its last tag (Termination
@@ -230,16 +242,17 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 			 */
 			if (c >= 0 && !is_eol((char)c)) {
 				s[k++] = nl;
-				edit(p, at, end - at, s, k);
+				edit(p, at, end - at, ORDER_TAGS, s, k);
 			} else
-				edit(p, c >= 0 ? end : at, 0, s, k);
+				edit(p, c >= 0 ? end : at, 0, ORDER_TAGS, s,
+				    k);
 		}
 	}
 	if (g->terminator_span.len > 0) {
 		const char *s[] = { result };
 
-		edit(p, g->terminator_span.offset, g->terminator_span.len, s,
-		    1);
+		edit(p, g->terminator_span.offset, g->terminator_span.len,
+		    ORDER_TERMINATOR, s, 1);
 	} else {
 		/*
 		 * After the last token, on its line; on a line of its own
@@ -253,7 +266,8 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 		    last->span.offset + last->span.len == g->span.offset +
 		    g->span.len))
 			s[0] = nl;
-		edit(p, g->span.offset + g->span.len, 0, s, 2);
+		edit(p, g->span.offset + g->span.len, 0, ORDER_TERMINATOR, s,
+		    2);
 	}
 	return p->oom ? PDN_ENOMEM : 0;
 }
@@ -344,7 +358,7 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 			end = to;
 	}
 	if (!keep) {
-		edit(p, s, end - s, NULL, 0);
+		edit(p, s, end - s, ORDER_CUT, NULL, 0);
 		return p->oom ? PDN_ENOMEM : 0;
 	}
 	{
@@ -367,8 +381,8 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 			    second ? "..." : ".", mv);
 		else
 			snprintf(head, sizeof(head), " (%s", mv);
-		edit(p, s, 0, h, 1);
-		edit(p, end, 0, close, 1);
+		edit(p, s, 0, ORDER_CUT, h, 1);
+		edit(p, end, 0, ORDER_CLOSE, close, 1);
 	}
 	return p->oom ? PDN_ENOMEM : 0;
 }

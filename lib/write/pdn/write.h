@@ -140,11 +140,14 @@ int pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
 typedef struct pdn_edit {
 	uint64_t offset, len;
 	size_t text, tlen;	/* where its text lies in the patch's */
+	unsigned order;		/* its place among edits at one offset */
 } pdn_edit;
 
 /*
- * A list of edits in the order of their offsets (edits at one offset in
- * the order they were added), and their text.  Zero-initialise it;
+ * A list of edits in the order of their offsets, and their text.  Edits
+ * at one offset go in the order their meaning asks (a variation closed
+ * before a new terminator, new tag lines before a cut that starts where
+ * they end), whichever function added them first.  Zero-initialise it;
  * pdn_patch_clear() empties it, pdn_patch_free() releases it.  The
  * functions that add edits may be called for several games in input
  * order: the edits of one game never overlap those of another.
