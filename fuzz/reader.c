@@ -22,7 +22,9 @@
  *  - every diagnostic is within the text (where.h);
  *  - a reader with skip_moves, for the tags alone, reads the same games
  *    (places, spans, counts, tags, terminators, text kept as read) with
- *    the same diagnostics.
+ *    the same diagnostics;
+ *  - element spans lie in order, and edits made at the spans keep every
+ *    other game and every other byte of a game (patched.h).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +32,7 @@
 #include <string.h>
 
 #include <pdn/pdn.h>
+#include "patched.h"
 #include "skim.h"
 #include "where.h"
 
@@ -505,6 +508,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	skim((const char *)data, size, 1, &twice);
 	if (!same_bytes(once.data, once.len, twice.data, twice.len))
 		abort();
+	check_patch((const char *)data, size);
 	games_free(&first);
 	games_free(&second);
 	pdn_buf_free(&once);

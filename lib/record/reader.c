@@ -932,8 +932,9 @@ finish_game(pdn_reader *r, int checks)
 
 		r->depth--;
 		v->u.variation = l != NULL ? l : &empty_line;
-		/* Never closed: its text runs to the game's end. */
-		v->span.len = g->span.offset + g->span.len - v->span.offset;
+		/* Never closed: its '(' and its elements. */
+		v->span.len = l != NULL && l->n > 0 ? l->e[l->n - 1].span.offset +
+		    l->e[l->n - 1].span.len - v->span.offset : 1;
 	}
 	/*
 	 * The main line and the tags stay where they were collected: their

@@ -249,10 +249,20 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 		}
 	}
 	if (g->terminator_span.len > 0) {
-		const char *s[] = { result };
+		/*
+		 * A terminator glued to the token before it ("51*": a
+		 * number without its dot) is one no longer once longer
+		 * ("512-0"): a blank between.
+		 */
+		const char *s[] = { NULL, result };
 
+		c = byte_at(g, g->terminator_span.offset - 1);
+		if (g->terminator_span.offset > g->span.offset && c >= 0 &&
+		    !is_blank((char)c) && !is_eol((char)c) && c != ')' &&
+		    c != '}')
+			s[0] = " ";
 		edit(p, g->terminator_span.offset, g->terminator_span.len,
-		    ORDER_TERMINATOR, s, 1);
+		    ORDER_TERMINATOR, s, 2);
 	} else {
 		/*
 		 * After the last token, on its line; on a line of its own

@@ -81,8 +81,8 @@ typedef struct pdn_elem {
 	 * "1 - 7" spaced), without the number before it; a comment
 	 * with its braces, a line comment from its mark to its line end
 	 * (not included); a NAG or strength mark as written; a setup from
-	 * '/' to '/'; a variation from '(' to ')', or to where its text
-	 * ends when it is never closed.
+	 * '/' to '/'; a variation from '(' to ')', or when it is never
+	 * closed to the end of its last element (its '(' alone if none).
 	 */
 	pdn_span span;
 } pdn_elem;
