@@ -217,14 +217,10 @@ write_back(struct judged *j, pdn_buf *out)
 /*
  * The edits of a game are made by the library at the reader's spans
  * (pdn_patch_result(), pdn_patch_cut()) on a worker, and kept in the
- * batch's arena as a run of struct edit, each followed by its text, with
+ * batch's arena as a run of pdn_edit, each followed by its text, with
  * offsets counted from the chunk's start; the main thread copies the
  * file up to each and writes its text (apply_edits()).
  */
-struct edit {
-	uint64_t off, len;
-	size_t tlen;
-};
 
 /*
  * The line end of the file being fixed (its first), for the new lines of
@@ -263,7 +259,6 @@ inplace_edits(struct judged *j, pdn_buf *b)
 	const char *res = pdn_adjudication_result_str(j->adj);
 	const char *term = reason_termination(j->adj);
 	pdn_patch *p = &j->patch;
-	struct edit e;
 	long ply = pdn_adjudication_ply(j->adj);
 	size_t i;
 	int rc = 0, uncut = 0;
@@ -287,11 +282,8 @@ inplace_edits(struct judged *j, pdn_buf *b)
 	if (rc != 0)
 		b->oom = 1;
 	for (i = 0; i < p->n; i++) {
-		e.off = p->e[i].offset;
-		e.len = p->e[i].len;
-		e.tlen = p->e[i].tlen;
-		pdn_buf_add(b, (const char *)&e, sizeof(e));
-		pdn_buf_add(b, pdn_patch_text(p, &p->e[i]), e.tlen);
+		pdn_buf_add(b, (const char *)&p->e[i], sizeof(p->e[i]));
+		pdn_buf_add(b, pdn_patch_text(p, &p->e[i]), p->e[i].tlen);
 	}
 	return uncut;
 }
@@ -330,18 +322,25 @@ copy_to(struct run *run, uint64_t to)
 static void
 apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
 {
-	struct edit e;
+	pdn_edit e;
 	size_t at = 0;
+	unsigned char next;
+	ssize_t got;
 
 	while (at + sizeof(e) <= n) {
 		memcpy(&e, blob + at, sizeof(e));
 		at += sizeof(e);
-		if (copy_to(run, base + e.off) != 0)
+		if (copy_to(run, base + e.offset) != 0)
 			return;
 		fwrite(blob + at, 1, e.tlen, run->fixed.fp);
 		at += e.tlen;
 		run->pos += e.len;
 		run->edits++;
+		/* A blank where the next token was glued to the edit. */
+		if (e.sep && (got = pread(run->fd, &next, 1,
+		    (off_t)run->pos)) >= 0 &&
+		    pdn_edit_sep(&e, got == 1 ? next : -1))
+			fputc(' ', run->fixed.fp);
 	}
 }
 

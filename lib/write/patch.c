@@ -37,9 +37,10 @@ enum { ORDER_CLOSE, ORDER_TAGS, ORDER_CUT, ORDER_TERMINATOR };
 /*
  * Adds an edit of the bytes [off, off + len) to the text of n strings
  * (NULL ones skipped), after every edit at an offset below `off` and
- * every one at `off` whose order is not above `order`.
+ * every one at `off` whose order is not above `order`.  Returns it, or
+ * NULL when out of memory.
  */
-static void
+static pdn_edit *
 edit(pdn_patch *p, uint64_t off, uint64_t len, unsigned order,
     const char *const *s, size_t n)
 {
@@ -47,12 +48,12 @@ edit(pdn_patch *p, uint64_t off, uint64_t len, unsigned order,
 	size_t i, at, nc;
 
 	if (p->oom)
-		return;
+		return NULL;
 	if (p->n == p->cap) {
 		nc = p->cap ? 2 * p->cap : 16;
 		if ((ne = realloc(p->e, nc * sizeof(*ne))) == NULL) {
 			p->oom = 1;
-			return;
+			return NULL;
 		}
 		p->e = ne;
 		p->cap = nc;
@@ -66,6 +67,7 @@ edit(pdn_patch *p, uint64_t off, uint64_t len, unsigned order,
 	e->offset = off;
 	e->len = len;
 	e->order = order;
+	e->sep = 0;
 	e->text = p->text.len;
 	for (i = 0; i < n; i++)
 		if (s[i] != NULL)
@@ -73,6 +75,7 @@ edit(pdn_patch *p, uint64_t off, uint64_t len, unsigned order,
 	e->tlen = p->text.len - e->text;
 	if (p->text.oom)
 		p->oom = 1;
+	return e;
 }
 
 /* The text of edit e. */
@@ -255,14 +258,19 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 		 * ("512-0"): a blank between.
 		 */
 		const char *s[] = { NULL, result };
+		pdn_edit *te;
 
 		c = byte_at(g, g->terminator_span.offset - 1);
 		if (g->terminator_span.offset > g->span.offset && c >= 0 &&
 		    !is_blank((char)c) && !is_eol((char)c) && c != ')' &&
 		    c != '}')
 			s[0] = " ";
-		edit(p, g->terminator_span.offset, g->terminator_span.len,
-		    ORDER_TERMINATOR, s, 2);
+		/* And one after it ("*1]": "2-01]") when the input has
+		 * none there, which lies beyond the game's bytes: said to
+		 * whoever applies the edit (pdn_edit_sep()). */
+		if ((te = edit(p, g->terminator_span.offset,
+		    g->terminator_span.len, ORDER_TERMINATOR, s, 2)) != NULL)
+			te->sep = 1;
 	} else {
 		/*
 		 * After the last token, on its line; on a line of its own
@@ -398,6 +406,13 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 }
 
 int
+pdn_edit_sep(const pdn_edit *e, int next)
+{
+	return e->sep && next >= 0 && next != ' ' && next != '\t' &&
+	    next != '\n' && next != '\r';
+}
+
+int
 pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
     const pdn_patch *p)
 {
@@ -413,6 +428,8 @@ pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
 		pdn_buf_add(out, in + pos, (size_t)(e->offset - pos));
 		pdn_buf_add(out, pdn_patch_text(p, e), e->tlen);
 		pos = e->offset + e->len;
+		if (pdn_edit_sep(e, pos < len ? (unsigned char)in[pos] : -1))
+			pdn_buf_add(out, " ", 1);
 	}
 	pdn_buf_add(out, in + pos, len - (size_t)pos);
 	return out->oom ? PDN_ENOMEM : 0;

@@ -141,7 +141,19 @@ typedef struct pdn_edit {
 	uint64_t offset, len;
 	size_t text, tlen;	/* where its text lies in the patch's */
 	unsigned order;		/* its place among edits at one offset */
+	/*
+	 * A blank goes after the text when the input byte right after the
+	 * edit is no blank nor line end (pdn_edit_sep()): a terminator
+	 * replaced where the next token was glued to it.
+	 */
+	int sep;
 } pdn_edit;
+
+/*
+ * Whether a blank goes after the text of edit e, the input byte after
+ * its bytes being `next` (-1: the input ends there).
+ */
+int pdn_edit_sep(const pdn_edit *e, int next);
 
 /*
  * A list of edits in the order of their offsets, and their text.  Edits
