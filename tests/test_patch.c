@@ -59,6 +59,11 @@ patched(yamlvec *v, yaml_node_t *item, const char *in, size_t len,
 	opt.keep_raw = 2;
 	assert_int_equal(pdn_reader_new_mem(&r, in, len, &opt), 0);
 	while (pdn_reader_next(&g, r) == 1) {
+		if (g->truncated) {
+			assert_int_equal(pdn_patch_result(&p, g, "2-0", NULL,
+			    NULL), PDN_EINVAL);
+			continue;
+		}
 		/* The cut first: the order of calls does not matter. */
 		if (cut >= 0)
 			assert_int_equal(pdn_patch_cut(&p, g, cut, keep), 0);

@@ -174,7 +174,7 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 	size_t i;
 	int c;
 
-	if (g->ntags > 0 && g->tag_spans == NULL)
+	if (g->truncated || (g->ntags > 0 && g->tag_spans == NULL))
 		return PDN_EINVAL;
 	for (i = 0; i < g->ntags; i++) {
 		if (strcmp(g->tags[i].name, "Result") == 0 && res < 0)
@@ -320,7 +320,7 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 	int second = 0, c;
 	uint64_t s, end;
 
-	if (ply < 0 || (ply == 0 && keep))
+	if (g->truncated || ply < 0 || (ply == 0 && keep))
 		return PDN_EINVAL;
 	/* The move of the ply, how it is numbered, and the next move. */
 	for (i = 0; i < l->n; i++) {

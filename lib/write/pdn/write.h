@@ -193,7 +193,8 @@ const char *pdn_patch_text(const pdn_patch *p, const pdn_edit *e);
  * lines take the blanks' place and a line end follows them; a game that
  * shares its first line with the game before gets a line end before its
  * new tags.  Nothing else changes: every other byte of the game stays.
- * Returns 0, PDN_EINVAL when g has tags but no tag_spans (a copy from
+ * Returns 0, PDN_EINVAL for a game cut short (truncated: its bytes are
+ * no game to edit) or one with tags but no tag_spans (a copy from
  * pdn_game_amend()), or PDN_ENOMEM with p->oom set.
  */
 int pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
@@ -210,8 +211,8 @@ int pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
  * after the ply gets no edit.  Read with keep_raw 2 for the number of
  * the next move to be found past a comment written between it and its
  * move, and the ply's move to be written again as written (else in its
- * normal form).  Returns 0, PDN_EINVAL for a ply below 0 (or 0 with
- * keep), or PDN_ENOMEM with p->oom set.
+ * normal form).  Returns 0, PDN_EINVAL for a game cut short or a ply
+ * below 0 (or 0 with keep), or PDN_ENOMEM with p->oom set.
  */
 int pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep);
 
