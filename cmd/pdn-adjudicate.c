@@ -336,11 +336,11 @@ apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
 		at += e.tlen;
 		run->pos += e.len;
 		run->edits++;
-		/* A blank where the next token was glued to the edit. */
-		if (e.sep && (got = pread(run->fd, &next, 1,
-		    (off_t)run->pos)) >= 0 &&
-		    pdn_edit_sep(&e, got == 1 ? next : -1))
-			fputc(' ', run->fixed.fp);
+		/* A line end where the next token was glued to the edit. */
+		if (e.sep[0] != '\0' && (got = pread(run->fd, &next, 1,
+		    (off_t)run->pos)) >= 0)
+			fputs(pdn_edit_sep(&e, got == 1 ? next : -1),
+			    run->fixed.fp);
 	}
 }
 

@@ -67,7 +67,7 @@ edit(pdn_patch *p, uint64_t off, uint64_t len, unsigned order,
 	e->offset = off;
 	e->len = len;
 	e->order = order;
-	e->sep = 0;
+	e->sep[0] = '\0';
 	e->text = p->text.len;
 	for (i = 0; i < n; i++)
 		if (s[i] != NULL)
@@ -255,7 +255,8 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 		/*
 		 * A terminator glued to the token before it ("51*": a
 		 * number without its dot) is one no longer once longer
-		 * ("512-0"): a blank between.
+		 * ("512-0"): a line end between, since blanks may join
+		 * the tokens of a move ("8- 2-0").
 		 */
 		const char *s[] = { NULL, result };
 		pdn_edit *te;
@@ -264,13 +265,14 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 		if (g->terminator_span.offset > g->span.offset && c >= 0 &&
 		    !is_blank((char)c) && !is_eol((char)c) && c != ')' &&
 		    c != '}')
-			s[0] = " ";
-		/* And one after it ("*1]": "2-01]") when the input has
-		 * none there, which lies beyond the game's bytes: said to
-		 * whoever applies the edit (pdn_edit_sep()). */
+			s[0] = nl;
+		/* And one after it ("*1]": "2-01]"; "2-0 x13" would be
+		 * one move) when the input has none there, which lies
+		 * beyond the game's bytes: said to whoever applies the
+		 * edit (pdn_edit_sep()). */
 		if ((te = edit(p, g->terminator_span.offset,
 		    g->terminator_span.len, ORDER_TERMINATOR, s, 2)) != NULL)
-			te->sep = 1;
+			snprintf(te->sep, sizeof(te->sep), "%s", nl);
 	} else {
 		/*
 		 * After the last token, on its line; on a line of its own
@@ -394,22 +396,26 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 			mv[n] = '\0';
 		} else
 			pdn_movetok_str(mv, &pm->u.move.tok);
+		/* A blank after it where the next byte is glued to s. */
+		c = byte_at(g, s);
 		if (num >= 0)
-			snprintf(head, sizeof(head), " (%ld%s %s", num,
-			    second ? "..." : ".", mv);
+			snprintf(head, sizeof(head), " (%ld%s %s%s", num,
+			    second ? "..." : ".", mv, c >= 0 && !is_blank((char)c)
+			    && !is_eol((char)c) ? " " : "");
 		else
-			snprintf(head, sizeof(head), " (%s", mv);
+			snprintf(head, sizeof(head), " (%s%s", mv, c >= 0 &&
+			    !is_blank((char)c) && !is_eol((char)c) ? " " : "");
 		edit(p, s, 0, ORDER_CUT, h, 1);
 		edit(p, end, 0, ORDER_CLOSE, close, 1);
 	}
 	return p->oom ? PDN_ENOMEM : 0;
 }
 
-int
+const char *
 pdn_edit_sep(const pdn_edit *e, int next)
 {
-	return e->sep && next >= 0 && next != ' ' && next != '\t' &&
-	    next != '\n' && next != '\r';
+	return next >= 0 && next != ' ' && next != '\t' && next != '\n' &&
+	    next != '\r' ? e->sep : "";
 }
 
 int
@@ -417,6 +423,7 @@ pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
     const pdn_patch *p)
 {
 	uint64_t pos = 0;
+	const char *sep;
 	size_t i;
 
 	for (i = 0; i < p->n; i++) {
@@ -428,8 +435,8 @@ pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
 		pdn_buf_add(out, in + pos, (size_t)(e->offset - pos));
 		pdn_buf_add(out, pdn_patch_text(p, e), e->tlen);
 		pos = e->offset + e->len;
-		if (pdn_edit_sep(e, pos < len ? (unsigned char)in[pos] : -1))
-			pdn_buf_add(out, " ", 1);
+		sep = pdn_edit_sep(e, pos < len ? (unsigned char)in[pos] : -1);
+		pdn_buf_add(out, sep, strlen(sep));
 	}
 	pdn_buf_add(out, in + pos, len - (size_t)pos);
 	return out->oom ? PDN_ENOMEM : 0;

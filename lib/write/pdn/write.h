@@ -142,18 +142,19 @@ typedef struct pdn_edit {
 	size_t text, tlen;	/* where its text lies in the patch's */
 	unsigned order;		/* its place among edits at one offset */
 	/*
-	 * A blank goes after the text when the input byte right after the
-	 * edit is no blank nor line end (pdn_edit_sep()): a terminator
-	 * replaced where the next token was glued to it.
+	 * What goes after the text when the input byte right after the
+	 * edit is no blank nor line end (pdn_edit_sep()): the line end that
+	 * keeps a replaced terminator apart from a token glued to it; ""
+	 * for most edits.
 	 */
-	int sep;
+	char sep[3];
 } pdn_edit;
 
 /*
- * Whether a blank goes after the text of edit e, the input byte after
- * its bytes being `next` (-1: the input ends there).
+ * What goes after the text of edit e, the input byte after its bytes
+ * being `next` (-1: the input ends there): e->sep or "".
  */
-int pdn_edit_sep(const pdn_edit *e, int next);
+const char *pdn_edit_sep(const pdn_edit *e, int next);
 
 /*
  * A list of edits in the order of their offsets, and their text.  Edits
