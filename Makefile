@@ -280,8 +280,10 @@ $(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/cmd/match/hub.o \
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# The test of the tools' shared helpers links them.
+# The test of the tools' shared helpers links them; that of
+# pdn-select's file names, its module.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
+$(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
 
 $(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/driver.o $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
