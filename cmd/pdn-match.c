@@ -927,8 +927,9 @@ main(int argc, char **argv)
 	int status, k, j, nw = 0, nargs;
 
 	/*
-	 * A dead engine's pipe is said by write(2), not by a signal (the
-	 * engines named by their id line are started before the match).
+	 * A dead engine's pipe is said by write(2), not by a signal (every
+	 * engine is started once before the match, those named by their
+	 * id line through the handshake).
 	 */
 	signal(SIGPIPE, SIG_IGN);
 	args = calloc((size_t)argc + 1, sizeof(*args));
