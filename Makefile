@@ -1,12 +1,14 @@
 # pdn tools: one plain GNU Makefile.
 #
 # Targets: all check bench install uninstall clean, plus asan (the test suite
-# under AddressSanitizer and UBSan), fuzz (libFuzzer targets, clang) and
+# under AddressSanitizer and UBSan), fuzz (libFuzzer targets, clang),
 # install-data (the part of install that builds nothing: man pages,
-# profiles, bash completion).
+# profiles, bash completion) and install-pc (the part that writes
+# libpdn.pc).
 # Honours CC CFLAGS CPPFLAGS LDFLAGS PREFIX DESTDIR BINDIR LIBDIR INCLUDEDIR
 # MANDIR DATADIR BASHCOMPDIR; NATIVE=1 builds for this machine's CPU only;
-# SHARED=0 leaves out the shared library; V=1 shows the commands.
+# SHARED=0 leaves out the shared library; V=1 shows the commands; RPATH
+# (see libpdn.pc below).
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
@@ -131,7 +133,8 @@ PROFILES = $(sort $(wildcard profiles/*.yaml))
 # One script, installed under the name of each tool.
 COMPLETION = completion/pdn-tools.bash
 
-.PHONY: all check bench install install-data uninstall clean asan lint-man \
+.PHONY: all check bench install install-data install-pc uninstall clean \
+	asan lint-man \
 	fuzz layer-flags FORCE
 
 # Objects are intermediate files to make (built on the way to a program):
@@ -146,6 +149,7 @@ all: $(PROGS) $(LIBPDN) $(SHLIBS)
 FLAGS_STAMP = $(BUILD)/flags.stamp
 BUILD_FLAGS = $(CC) $(CPPFLAGS) $(YAML_CFLAGS) $(CFLAGS) $(MARCH) $(LDFLAGS)
 sq = $(subst ','\'',$(1))
+comma := ,
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
 	@printf '%s\n' '$(call sq,$(BUILD_FLAGS))' >$@.new
@@ -280,8 +284,10 @@ $(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/cmd/match/hub.o \
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# The test of the tools' shared helpers links them.
+# The test of the tools' shared helpers links them; that of
+# pdn-select's file names, its module.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
+$(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
 
 $(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/driver.o $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
@@ -383,8 +389,19 @@ pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 # and what libyaml needs), else by name: each library once in
 # `pkg-config --static --libs libpdn`.
 YAML_PC := $(shell $(PKG_CONFIG) --exists yaml-0.1 2>/dev/null && echo yes)
+# A program linked with `pkg-config --libs libpdn` must find libpdn.so
+# when it runs: in a LIBDIR the dynamic linker searches (those of the
+# system, and /usr/local/lib, which ldconfig adds on Debian) it does;
+# in another one, a PREFIX of the user's own ($$HOME/opt), the .pc's Libs
+# carry -Wl,-rpath,LIBDIR, so that the program runs as built, with no
+# LD_LIBRARY_PATH.  RPATH=yes or RPATH=no decides otherwise.
+MULTIARCH = $(shell $(CC) -print-multiarch 2>/dev/null)
+SYSTEM_LIBDIRS = /lib /usr/lib /lib64 /usr/lib64 /usr/local/lib \
+	$(if $(MULTIARCH),/lib/$(MULTIARCH) /usr/lib/$(MULTIARCH))
+RPATH ?= $(if $(filter $(patsubst %/,%,$(LIBDIR)),$(SYSTEM_LIBDIRS)),no,yes)
 PC_SED = -e 's|@requires_private@|$(if $(YAML_PC),Requires.private: yaml-0.1\n)|' \
 	 -e 's|@libs_private@|$(if $(YAML_PC),,-lyaml )-lpthread|' \
+	 -e 's|@rpath@|$(if $(filter yes,$(RPATH)),-Wl$(comma)-rpath$(comma)$${libdir} )|' \
 	 -e 's|@prefix@|$(PREFIX)|g' \
 	 -e 's|@libdir@|$(call pc_path,$(LIBDIR))|g' \
 	 -e 's|@includedir@|$(call pc_path,$(INCLUDEDIR))|g' \
@@ -414,11 +431,21 @@ install: all install-data
 	$(if $(SHLIBS),install -m 755 $(BUILD)/$(SHLIB_NAME) $(DESTDIR)$(LIBDIR))
 	$(if $(SHLIBS),ln -sf $(SHLIB_NAME) $(DESTDIR)$(LIBDIR)/$(SONAME))
 	$(if $(SHLIBS),ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpdn.so)
-	sed $(PC_SED) lib/libpdn.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc
-	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc
+	$(install_pc)
 	@# The dynamic linker's cache learns of the library (as root only).
 	@if [ -z "$(DESTDIR)" ] && [ -n "$(SHLIBS)" ] && \
 	    [ "$$(id -u)" = 0 ]; then ldconfig 2>/dev/null || true; fi
+
+# libpdn.pc, into LIBDIR/pkgconfig: part of install, and a target of its
+# own (it builds nothing), with which tests/install.sh checks the rpath of
+# a private PREFIX.
+define install_pc
+	$(INSTALL_DIRS) make $(DIRS_MANIFEST) $(DATADIR) $(LIBDIR)/pkgconfig
+	sed $(PC_SED) lib/libpdn.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc
+	chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/libpdn.pc
+endef
+install-pc:
+	$(install_pc)
 
 # What install writes that is not built: the man pages, the profiles and
 # the completion (the tools' names come from cmd/, nothing is compiled).

@@ -15,6 +15,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -833,11 +834,18 @@ resume(void)
 
 /* --- main ------------------------------------------------------------ */
 
-/* Each engine's command checked, its label and --each fields set. */
+/*
+ * Each engine's command checked, its label and --each fields set.  An
+ * engine that cannot run is said, each of them, and the match does not
+ * begin (2): without the check each of its games would be lost to a
+ * "crash" and the match scored.
+ */
 static int
 engines_ready(void)
 {
-	int k, i, j;
+	struct engine *pe;
+	char why[PATH_MAX + 256];
+	int k, i, j, status = 0;
 
 	for (k = 0; k < opt.neng; k++) {
 		struct eng_spec *e = &opt.eng[k];
@@ -852,40 +860,33 @@ engines_ready(void)
 		if ((e->argv[0] = strdup(e->cmd)) == NULL)
 			return 2;
 		e->label = e->name != NULL ? e->name : e->cmd;
-		{
-			struct stat sb;
-
-			if (e->dir != NULL && (stat(e->dir, &sb) != 0 ||
-			    !S_ISDIR(sb.st_mode))) {
-				cli_warn("engine %d (%s): dir=%s: not a "
-				    "directory", k + 1, e->cmd, e->dir);
-				return 2;
-			}
-		}
 		/*
-		 * Without name=, the engine's own: it is started once to
-		 * say it (and a command that does not start is said now).
+		 * Started once: its process, stopped at once (what does not
+		 * run is said by exec(2)); without name=, with the handshake
+		 * too, for the engine's own name.
 		 */
-		if (e->name == NULL) {
-			struct engine *pe = calloc(1, sizeof(*pe));
-			char why[256];
-
-			if (pe == NULL)
-				return 2;
-			if (engine_start(pe, e, opt.cfg.startup, -1, why,
-			    sizeof(why)) != 0) {
-				cli_warn("engine %d (%s): cannot start: %s",
-				    k + 1, e->cmd, why);
-				free(pe);
-				return 2;
-			}
+		if ((pe = calloc(1, sizeof(*pe))) == NULL) {
+			cli_warn("out of memory");
+			return 2;
+		}
+		if (engine_spawn(pe, e, why, sizeof(why)) != 0) {
+			cli_warn("engine \"%s\": %s", e->label, why);
+			status = 2;
+		} else if (e->name == NULL && engine_hello(pe,
+		    opt.cfg.startup, -1, why, sizeof(why)) != 0) {
+			cli_warn("engine \"%s\": cannot start: %s", e->label,
+			    why);
+			status = 2;
+		} else {
 			if (pe->id[0] != '\0' &&
 			    (e->id = strdup(pe->id)) != NULL)
 				e->label = e->id;
-			engine_stop(pe, 1);
-			free(pe);
+			engine_stop(pe, e->name == NULL ? 1 : 0);
 		}
+		free(pe);
 	}
+	if (status != 0)
+		return status;
 	/* Two engines of one name: numbered, so that results tell them. */
 	for (k = 0; k < opt.neng; k++)
 		for (j = k + 1; j < opt.neng; j++)
@@ -926,8 +927,9 @@ main(int argc, char **argv)
 	int status, k, j, nw = 0, nargs;
 
 	/*
-	 * A dead engine's pipe is said by write(2), not by a signal (the
-	 * engines named by their id line are started before the match).
+	 * A dead engine's pipe is said by write(2), not by a signal (every
+	 * engine is started once before the match, those named by their
+	 * id line through the handshake).
 	 */
 	signal(SIGPIPE, SIG_IGN);
 	args = calloc((size_t)argc + 1, sizeof(*args));

@@ -46,6 +46,13 @@ struct run {
 	const char *dir;	/* -o DIR, else NULL */
 	int whiches;		/* --ply, --move and --every given */
 	struct sink out;	/* the single stream when dir is NULL */
+	/*
+	 * The picture of the single stream, held until the run is over:
+	 * written then when it was the only one and the run went well, so
+	 * that standard output gets what -o FILE would, a whole document or
+	 * nothing.
+	 */
+	pdn_buf picture;
 	struct sink game_out;	/* the current game's file in -o DIR */
 	/*
 	 * A second picture for one SVG stream was refused: the run ends
@@ -315,7 +322,12 @@ put_shot(struct run *run, const struct shot *sh)
 		    move != NULL ? move : "");
 		render_svg(&run->buf, sh->pos, sh->last != NULL ?
 		    sh->last->move : NULL, title, &run->ro);
-		fwrite(run->buf.data, 1, run->buf.len, s->fp);
+		if (run->dir == NULL) {
+			pdn_buf_add(&run->picture, run->buf.data, run->buf.len);
+			if (run->picture.oom)
+				run->buf.oom = 1;
+		} else
+			fwrite(run->buf.data, 1, run->buf.len, s->fp);
 		break;
 	case FMT_JSON:
 		put_fields_json(run, s->fp, sh);
@@ -679,11 +691,15 @@ main(int argc, char **argv)
 	if (sink_open(&run, &run.out, NULL) != 0)
 		goto out;
 	status = drv_run(&d, replay_file, &run);
+	/* After trouble (a second picture, an unreadable input) none. */
+	if (status < 2 && d.status < 2 && run.picture.len > 0)
+		fwrite(run.picture.data, 1, run.picture.len, run.out.fp);
 	if (sink_close(&run.out) != 0)
 		status = 2;
 out:
 	pdn_replay_free(run.rp);
 	pdn_movelist_free(run.legal);
 	pdn_buf_free(&run.buf);
+	pdn_buf_free(&run.picture);
 	return drv_end(&d, status);
 }

@@ -335,6 +335,36 @@ shared_ok() {
 check "the example built with pkg-config --cflags --libs libpdn, run on the installed libpdn.so, prints the final FENs of sample.pdn" \
     shared_ok
 
+# A private PREFIX, as the README installs to ($HOME/opt): its libpdn.pc
+# (make install-pc, which builds nothing; the library and headers copied
+# from the DESTDIR) links the example with an rpath, so that it runs as
+# built, with no LD_LIBRARY_PATH.  Every path is given on the command
+# line: make check's own (LIBDIR, DATADIR, ...) are in the environment,
+# and this install has no DESTDIR.
+private_ok() {
+	p=$tmp/private
+	"$MAKE" --no-print-directory BUILD="$BUILD" DESTDIR= PREFIX="$p" \
+	    LIBDIR="$p/lib" INCLUDEDIR="$p/include" DATADIR="$p/share" \
+	    install-pc || return 1
+	mkdir -p "$p/include" && cp -P "$lib"/libpdn.so* "$p/lib/" &&
+	    cp -R "$root$INCLUDEDIR/pdn" "$p/include/" || return 1
+	flags=$(env -u PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_PATH="$p/lib/pkgconfig" \
+	    "$PKG_CONFIG" --cflags --libs libpdn) || return 1
+	echo "cc final-fen.c $flags"
+	case " $flags " in
+	*" -Wl,-rpath,$p/lib "*) ;;
+	*) echo "no -Wl,-rpath,$p/lib"; return 1 ;;
+	esac
+	# shellcheck disable=SC2086
+	(cd "$tmp" && "$CC" -std=c11 -Wall -Wextra -Werror \
+	    -o final-fen-private final-fen.c $flags) || return 1
+	env -u LD_LIBRARY_PATH "$tmp/final-fen-private" \
+	    "$top/testdata/sample.pdn" >"$tmp/got.fen" || return 1
+	diff -u "$tmp/want.fen" "$tmp/got.fen"
+}
+check "a private PREFIX: libpdn.pc gives -Wl,-rpath,LIBDIR, and the example runs as built, without LD_LIBRARY_PATH" \
+    private_ok
+
 # Each library once in what `pkg-config --static` gives.
 once_ok() {
 	libs=$("$PKG_CONFIG" --static --libs libpdn) || return 1

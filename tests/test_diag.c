@@ -86,6 +86,7 @@ static const struct {
 	{ PDN_D_TAG_UNCLOSED, "tag-unclosed", PDN_SEV_WARNING },
 	{ PDN_D_PROSE_VARIATION, "prose-variation", PDN_SEV_WARNING },
 	{ PDN_D_RESULT_FIRST_MOVER, "result-first-mover", PDN_SEV_NOTE },
+	{ PDN_D_SETUP_EMPTY, "setup-empty", PDN_SEV_WARNING },
 };
 
 #define NDOCUMENTED (sizeof(documented) / sizeof(documented[0]))
@@ -100,7 +101,7 @@ test_every_code(void **state)
 	size_t len;
 
 	(void)state;
-	assert_int_equal(PDN_D_NCODES, 59);
+	assert_int_equal(PDN_D_NCODES, 60);
 	for (c = 0; c < PDN_D_NCODES; c++) {
 		name = pdn_diag_name((pdn_diag_code)c);
 		assert_non_null(name);

@@ -696,6 +696,23 @@ unsupported_and_setup(void **state)
 	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
 	assert_true(pdntest_has(&x.ds, "setup-position"));
 	run_free(&x);
+	/*
+	 * No pieces at all (PDN 3.0's bridges.pdn): odd, not broken, and
+	 * whatever the result, no side has lost.  White to move with none,
+	 * Black holding some, has.
+	 */
+	replay_text(&x, "[GameType \"20\"]\n[Result \"1/2-1/2\"]\n"
+	    "[FEN \"W::\"]\n1/2-1/2\n", 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_VALID);
+	assert_int_equal(x.ds.n, 1);
+	assert_string_equal(x.ds.names[0], "setup-empty");
+	assert_int_equal(x.ds.warnings, 1);
+	run_free(&x);
+	replay_text(&x, "[GameType \"20\"]\n[Result \"1/2-1/2\"]\n"
+	    "[FEN \"W::B1\"]\n1/2-1/2\n", 0);
+	assert_int_equal(pdn_played_status(x.pg), PDN_REPLAY_INVALID);
+	assert_true(pdntest_has(&x.ds, "result-position"));
+	run_free(&x);
 }
 
 /*

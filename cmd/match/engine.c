@@ -142,12 +142,51 @@ cloexec_pipe(int fd[2])
 	return 0;
 }
 
-int
-engine_start(struct engine *e, const struct eng_spec *spec, double timeout,
-    int stopfd, char *why, size_t size)
+/* How the child failed before its exec: its errno and the step. */
+struct start_error {
+	int err;
+	int step;		/* 0 dup2, 1 chdir, 2 exec */
+};
+
+/*
+ * The child of engine_spawn(): a process group of its own (a Ctrl-C at
+ * the terminal is pdn-match's to handle), the default signal
+ * dispositions, the pipes as standard input and output, then the engine.
+ * What fails is written to fail, closed on exec.
+ */
+static void
+child(const struct eng_spec *spec, int in, int out, int fail)
 {
-	int in[2], out[2], i;
-	pdn_buf b = { 0 };
+	struct start_error se;
+	sigset_t none;
+
+	setpgid(0, 0);
+	signal(SIGPIPE, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	se.step = 0;
+	if (dup2(in, 0) >= 0 && dup2(out, 1) >= 0) {
+		se.step = 1;
+		if (spec->dir == NULL || chdir(spec->dir) == 0) {
+			se.step = 2;
+			execvp(spec->argv[0], spec->argv);
+		}
+	}
+	se.err = errno;
+	while (write(fail, &se, sizeof(se)) < 0 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+int
+engine_spawn(struct engine *e, const struct eng_spec *spec, char *why,
+    size_t size)
+{
+	int in[2], out[2], fail[2], st;
+	struct start_error se;
+	ssize_t n;
 	pid_t pid;
 
 	e->spec = spec;
@@ -166,6 +205,15 @@ engine_start(struct engine *e, const struct eng_spec *spec, double timeout,
 		close(in[1]);
 		return -1;
 	}
+	if (cloexec_pipe(fail) != 0) {
+		pthread_mutex_unlock(&spawn_lock);
+		snprintf(why, size, "pipe: %s", strerror(errno));
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+		return -1;
+	}
 	pid = fork();
 	pthread_mutex_unlock(&spawn_lock);
 	if (pid < 0) {
@@ -174,37 +222,54 @@ engine_start(struct engine *e, const struct eng_spec *spec, double timeout,
 		close(in[1]);
 		close(out[0]);
 		close(out[1]);
+		close(fail[0]);
+		close(fail[1]);
 		return -1;
 	}
-	if (pid == 0) {
-		/*
-		 * The child: a process group of its own (a Ctrl-C at the
-		 * terminal is pdn-match's to handle), the default signal
-		 * dispositions, the pipes as standard input and output.
-		 */
-		sigset_t none;
-
-		setpgid(0, 0);
-		signal(SIGPIPE, SIG_DFL);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
-			_exit(127);
-		if (spec->dir != NULL && chdir(spec->dir) != 0)
-			_exit(127);
-		execvp(spec->argv[0], spec->argv);
-		_exit(127);
-	}
+	if (pid == 0)
+		child(spec, in[0], out[1], fail[1]);
 	/* Both sides set the group: whichever runs first. */
 	setpgid(pid, pid);
 	close(in[0]);
 	close(out[1]);
+	close(fail[1]);
+	/*
+	 * The exec closes the child's end: nothing to read then.  Else the
+	 * child says why it did not get that far, and is gone.
+	 */
+	while ((n = read(fail[0], &se, sizeof(se))) < 0 && errno == EINTR)
+		;
+	close(fail[0]);
+	if (n == (ssize_t)sizeof(se)) {
+		if (se.step == 2)
+			snprintf(why, size, "%s: %s", spec->argv[0],
+			    strerror(se.err));
+		else if (se.step == 1)
+			snprintf(why, size, "dir=%s: %s", spec->dir,
+			    strerror(se.err));
+		else
+			snprintf(why, size, "dup2: %s", strerror(se.err));
+		close(in[1]);
+		close(out[0]);
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		return -1;
+	}
 	e->pid = pid;
 	e->to = in[1];
 	e->from = out[0];
 	e->id[0] = '\0';
+	return 0;
+}
+
+int
+engine_hello(struct engine *e, double timeout, int stopfd, char *why,
+    size_t size)
+{
+	const struct eng_spec *spec = e->spec;
+	pdn_buf b = { 0 };
+	int i;
+
 	/* Said when a write finds it gone, as when a read does. */
 	snprintf(why, size, "it ended");
 	if (engine_send(e, "hub\n", 4) != 0 ||
@@ -227,6 +292,15 @@ fail:
 	pdn_buf_free(&b);
 	engine_stop(e, 0);
 	return -1;
+}
+
+int
+engine_start(struct engine *e, const struct eng_spec *spec, double timeout,
+    int stopfd, char *why, size_t size)
+{
+	if (engine_spawn(e, spec, why, size) != 0)
+		return -1;
+	return engine_hello(e, timeout, stopfd, why, size);
 }
 
 void

@@ -45,12 +45,26 @@ enum {
 };
 
 /*
- * Starts the engine of `spec` and does the Hub handshake (hub, id,
+ * Starts the process of the engine of `spec` (in its dir=, its command
+ * found as execvp(3) finds it) and nothing more.  Returns 0, or -1 after
+ * writing into why (of `size` bytes) what did not run and the system's
+ * reason ("./scan: Permission denied", "dir=/opt: No such file or
+ * directory"); nothing is left running then.
+ */
+int engine_spawn(struct engine *e, const struct eng_spec *spec, char *why,
+    size_t size);
+
+/*
+ * The Hub handshake with an engine engine_spawn() started (hub, id,
  * param, wait; set-param for each option; init, ready), each answer
  * within `timeout` seconds; `stopfd` (or -1) readable aborts.  Returns
  * 0, or -1 after writing why into why (of `size` bytes); the engine is
  * then stopped.
  */
+int engine_hello(struct engine *e, double timeout, int stopfd, char *why,
+    size_t size);
+
+/* engine_spawn(), then engine_hello(): 0, or -1 and why. */
 int engine_start(struct engine *e, const struct eng_spec *spec,
     double timeout, int stopfd, char *why, size_t size);
 

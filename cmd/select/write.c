@@ -19,6 +19,7 @@
 #include "dups.h"
 #include "emit.h"
 #include "options.h"
+#include "partname.h"
 #include <pdn/pdn.h>
 #include "write.h"
 
@@ -424,8 +425,6 @@ struct part {
 
 /* The most files of --split-by open at once; the others are reopened. */
 #define MAX_OPEN	128
-/* The most bytes of a value in a file name. */
-#define MAX_NAME	64
 
 /* The path of part `name` of the -o stem: stem-name.pdn. */
 static char *
@@ -444,61 +443,12 @@ part_path(const char *stem, const char *name)
 }
 
 /*
- * A value made a safe part of a file name: letters, digits and - _ + , =
- * @ kept, '.' too but first, any other byte (a '/', a blank, a control or
- * non-ASCII byte) '_'; at most MAX_NAME bytes; "_" for nothing.
- */
-static void
-sanitize(char *dst, const char *s, size_t len)
-{
-	size_t i, n = 0;
-	unsigned char c;
-
-	for (i = 0; i < len && n < MAX_NAME; i++) {
-		c = (unsigned char)s[i];
-		if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
-		    (c >= 'a' && c <= 'z') || strchr("-_+,=@", c) != NULL ||
-		    (c == '.' && n > 0))
-			dst[n++] = (char)c;
-		else
-			dst[n++] = '_';
-	}
-	if (n == 0)
-		dst[n++] = '_';
-	dst[n] = '\0';
-}
-
-/*
  * --split-by finds the file of a value, and whether a name is taken,
  * through two hash indexes of the parts, so that a run over many values
  * does not compare each game's value with every file's.  Names are
- * compared without case: two that differ only in it are one file on a
- * case-insensitive file system (they are names made by sanitize(): ASCII).
+ * compared without case (partname.h): two that differ only in it are one
+ * file on a case-insensitive file system.
  */
-static int
-fold(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static int
-same_name(const char *a, const char *b)
-{
-	for (; *a != '\0' && fold(*a) == fold(*b); a++, b++)
-		;
-	return *a == '\0' && *b == '\0';
-}
-
-static uint64_t
-name_hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)fold(*s)) * 0x100000001b3ULL;
-	return h;
-}
-
 #define NONE_HASH	0x6e6f6e65ULL
 
 static uint64_t
@@ -533,7 +483,7 @@ index_grow(struct run *run)
 	for (i = 0; i < run->nparts; i++) {
 		pt = &run->parts[i];
 		index_put(v, cap, value_hash(pt->none, pt->value, pt->len), i);
-		index_put(n, cap, name_hash(pt->name), i);
+		index_put(n, cap, partname_hash(pt->name), i);
 	}
 	free(run->byvalue);
 	free(run->byname);
@@ -569,9 +519,9 @@ name_taken(const struct run *run, const char *name)
 
 	if (run->icap == 0)
 		return 0;
-	for (k = name_hash(name) & (run->icap - 1); run->byname[k] != 0;
+	for (k = partname_hash(name) & (run->icap - 1); run->byname[k] != 0;
 	    k = (k + 1) & (run->icap - 1))
-		if (same_name(run->parts[run->byname[k] - 1].name, name))
+		if (partname_same(run->parts[run->byname[k] - 1].name, name))
 			return 1;
 	return 0;
 }
@@ -679,7 +629,7 @@ to_last_part(const struct run *run, const struct batch *b,
 static FILE *
 part_fp(struct run *run, const struct batch *b, const struct item *it)
 {
-	char name[MAX_NAME + 32], base[MAX_NAME + 1];
+	char name[PARTNAME_BYTES + 32], base[PARTNAME_BYTES + 1];
 	struct part *pt = NULL;
 	size_t i, k;
 	int none = it->slen == SIZE_MAX;
@@ -708,7 +658,7 @@ part_fp(struct run *run, const struct batch *b, const struct item *it)
 		if (none)
 			strcpy(base, "none");
 		else
-			sanitize(base, v, it->slen);
+			partname_make(base, v, it->slen);
 		/*
 		 * Two values that read alike, or alike but for case, get
 		 * names of their own.
@@ -742,7 +692,7 @@ part_fp(struct run *run, const struct batch *b, const struct item *it)
 		}
 		index_put(run->byvalue, run->icap, value_hash(none, pt->value,
 		    pt->len), run->nparts - 1);
-		index_put(run->byname, run->icap, name_hash(pt->name),
+		index_put(run->byname, run->icap, partname_hash(pt->name),
 		    run->nparts - 1);
 	} else if (reopen(run, pt) != 0)
 		return NULL;

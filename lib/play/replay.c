@@ -659,7 +659,9 @@ has_move(const pdn_position *pos)
 
 /*
  * A side to move without a legal move at the end has lost: a recorded
- * win for it, or a draw, contradicts the final position.
+ * win for it, or a draw, contradicts the final position.  On a board of
+ * no pieces at all (a setup, setup-empty) no side has lost: whatever
+ * the result, it stands.
  */
 static void
 check_result(pdn_replay *rp, const pdn_position *fin)
@@ -676,6 +678,8 @@ check_result(pdn_replay *rp, const pdn_position *fin)
 	o = pdn_outcome_parse(res, &family);
 	if (o != PDN_OUTCOME_WHITE && o != PDN_OUTCOME_BLACK &&
 	    o != PDN_OUTCOME_DRAW)
+		return;
+	if ((fin->white | fin->black) == 0 && (fin->hi[0] | fin->hi[1]) == 0)
 		return;
 	want = fin->side == PDN_WHITE ? PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE;
 	if (o == want || has_move(fin))

@@ -92,6 +92,13 @@ setup_check(pdn_replay *rp, const pdn_position *pos, long line, long col)
 		play_report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
 		    ": %s has %d pieces (at most %d)", w > most ? "White" :
 		    "Black", w > most ? w : b, most);
+	else if (w == 0 && b == 0)
+		/*
+		 * Odd, not broken: PDN 3.0's own bridges.pdn has "W::."
+		 * (game 14, a draw).  No side has lost; the result stands.
+		 */
+		play_report(rp, PDN_D_SETUP_EMPTY, line, col, NULL, 0,
+		    ": no rule decides the game, its result stands");
 	else if ((pos->side == PDN_WHITE ? b : w) == 0)
 		play_report(rp, PDN_D_SETUP_POSITION, line, col, NULL, 0,
 		    ": %s, not to move, has no pieces",

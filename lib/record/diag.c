@@ -133,6 +133,8 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	[PDN_D_RESULT_FIRST_MOVER] = { "result-first-mover", PDN_SEV_NOTE,
 	    "result read with the first mover's score first, as the final "
 	    "position says" },
+	[PDN_D_SETUP_EMPTY] = { "setup-empty", PDN_SEV_WARNING,
+	    "no pieces on the board" },
 };
 
 const char *

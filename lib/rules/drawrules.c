@@ -130,11 +130,15 @@ can_move(const pdn_position *p)
 
 /*
  * Why the side to move has lost in `p` (PDN_REASON_NO_PIECES or
- * PDN_REASON_NO_MOVES), or PDN_REASON_NONE.
+ * PDN_REASON_NO_MOVES), or PDN_REASON_NONE.  A board of no pieces at all,
+ * which only a setup makes (setup-empty), is no loss of either side: no
+ * rule decides it.
  */
 static pdn_rules_reason
 rules_lost(const pdn_position *p)
 {
+	if ((p->white | p->black) == 0 && (p->hi[0] | p->hi[1]) == 0)
+		return PDN_REASON_NONE;
 	if ((p->side == PDN_WHITE ? p->white : p->black) == 0 &&
 	    p->hi[p->side == PDN_WHITE ? 0 : 1] == 0)
 		return PDN_REASON_NO_PIECES;

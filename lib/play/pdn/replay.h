@@ -25,7 +25,7 @@
  * Problems are reported through the diagnostics callback of the options
  * (pdn_diag_fn, codes illegal-move, irregular-move, ambiguous-game,
  * result-position, unsupported-gametype, gametype-unknown, setup-position,
- * move-separator, variation-illegal); the diagnostics' `move`, `number`
+ * setup-empty, move-separator, variation-illegal); the diagnostics' `move`, `number`
  * and `side` fields say which move.  A game not played, of a variant the
  * library does not play, gets exactly one diagnostic: unsupported-gametype
  * or, without a GameType tag, gametype-unknown (the reader says nothing
