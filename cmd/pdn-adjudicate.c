@@ -139,6 +139,7 @@ struct run {
 	uint64_t pos;
 	int copy_failed;
 	long edits;		/* made in the file being fixed */
+	pdn_edit owed;		/* the last edit, whose sep is yet to settle */
 };
 
 /* --- diagnostics, kept with their game ------------------------------ */
@@ -318,29 +319,44 @@ copy_to(struct run *run, uint64_t to)
 	return 0;
 }
 
+/*
+ * Writes the separator the last edit owes (a line end after a terminator
+ * that a token was glued to), unless the byte written next, `next` (-1:
+ * the file's at run->pos), keeps them apart already.
+ */
+static void
+settle(struct run *run, int next)
+{
+	unsigned char c;
+	ssize_t got;
+
+	if (run->owed.sep[0] == '\0')
+		return;
+	if (next < 0 && (got = pread(run->fd, &c, 1, (off_t)run->pos)) >= 0)
+		next = got == 1 ? c : -1;
+	fputs(pdn_edit_sep(&run->owed, next), run->fixed.fp);
+	run->owed.sep[0] = '\0';
+}
+
 /* Makes a record's edits (blob of n bytes), their offsets from `base`. */
 static void
 apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
 {
 	pdn_edit e;
 	size_t at = 0;
-	unsigned char next;
-	ssize_t got;
 
 	while (at + sizeof(e) <= n) {
 		memcpy(&e, blob + at, sizeof(e));
 		at += sizeof(e);
+		settle(run, base + e.offset == run->pos && e.tlen > 0 ?
+		    (unsigned char)blob[at] : -1);
 		if (copy_to(run, base + e.offset) != 0)
 			return;
 		fwrite(blob + at, 1, e.tlen, run->fixed.fp);
 		at += e.tlen;
 		run->pos += e.len;
 		run->edits++;
-		/* A line end where the next token was glued to the edit. */
-		if (e.sep[0] != '\0' && (got = pread(run->fd, &next, 1,
-		    (off_t)run->pos)) >= 0)
-			fputs(pdn_edit_sep(&e, got == 1 ? next : -1),
-			    run->fixed.fp);
+		run->owed = e;
 	}
 }
 
@@ -909,7 +925,9 @@ fix_file(struct run *run, struct drv *d, struct cli_input *in)
 		run->pos = 0;
 		run->copy_failed = 0;
 		run->edits = 0;
+		run->owed.sep[0] = '\0';
 		status = chunks_run(&tool, run, run->workers, d->jobs, in);
+		settle(run, -1);
 		if (copy_to(run, UINT64_MAX) != 0 || run->copy_failed)
 			status = 2;
 		/* A file with nothing to fix is left as it was, inode too. */

@@ -311,6 +311,24 @@ span_end(const pdn_span *s)
 	return s->offset + s->len;
 }
 
+/*
+ * Where an edit may go after element e: its end, or past the line end
+ * that ends a line comment (an edit before it would be in the comment).
+ * Without the game's bytes, its end.
+ */
+static uint64_t
+after(const pdn_game *g, const pdn_elem *e)
+{
+	uint64_t at = span_end(&e->span);
+	int c;
+
+	if (e->type != PDN_EL_LINE_COMMENT)
+		return at;
+	if ((c = byte_at(g, at)) == '\r')
+		return byte_at(g, at + 1) == '\n' ? at + 2 : at + 1;
+	return c == '\n' ? at + 1 : at;
+}
+
 int
 pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 {
@@ -355,7 +373,7 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 		    all_blank(g, span_end(&e[j - 1].span), e[j].span.offset))
 			j--;
 	if (j > 0)
-		s = span_end(&e[j - 1].span);
+		s = after(g, &e[j - 1]);
 	else {
 		/* The first move: where the movetext starts. */
 		s = g->ntags > 0 && g->tag_spans != NULL ?
@@ -366,7 +384,7 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 	}
 	/* To the end of the main line: its last element, or past it up to
 	 * the terminator what is not blank (a move number left alone). */
-	end = span_end(&e[l->n - 1].span);
+	end = after(g, &e[l->n - 1]);
 	if (g->raw != NULL) {
 		uint64_t to = g->terminator_span.len > 0 ?
 		    g->terminator_span.offset : g->span.offset + g->span.len;
@@ -388,6 +406,7 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 		    PDN_MOVETOK_STRMAX;
 		const char *h[] = { head };
 		const char *close[] = { ")" };
+		const char *lead, *tail;
 
 		/* The ply's move as written, when its bytes were kept. */
 		if (g->raw != NULL && ms->offset >= g->span.offset &&
@@ -396,15 +415,22 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 			mv[n] = '\0';
 		} else
 			pdn_movetok_str(mv, &pm->u.move.tok);
-		/* A blank after it where the next byte is glued to s. */
+		/*
+		 * A blank before it, but at the start of a line (after a
+		 * line comment), and after it where the next byte is glued
+		 * to s.
+		 */
+		c = byte_at(g, s - 1);
+		lead = s > g->span.offset && (c == '\n' || c == '\r') ? "" :
+		    " ";
 		c = byte_at(g, s);
+		tail = c >= 0 && !is_blank((char)c) && !is_eol((char)c) ?
+		    " " : "";
 		if (num >= 0)
-			snprintf(head, sizeof(head), " (%ld%s %s%s", num,
-			    second ? "..." : ".", mv, c >= 0 && !is_blank((char)c)
-			    && !is_eol((char)c) ? " " : "");
+			snprintf(head, sizeof(head), "%s(%ld%s %s%s", lead, num,
+			    second ? "..." : ".", mv, tail);
 		else
-			snprintf(head, sizeof(head), " (%s%s", mv, c >= 0 &&
-			    !is_blank((char)c) && !is_eol((char)c) ? " " : "");
+			snprintf(head, sizeof(head), "%s(%s%s", lead, mv, tail);
 		edit(p, s, 0, ORDER_CUT, h, 1);
 		edit(p, end, 0, ORDER_CLOSE, close, 1);
 	}
@@ -425,6 +451,7 @@ pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
 	uint64_t pos = 0;
 	const char *sep;
 	size_t i;
+	int next;
 
 	for (i = 0; i < p->n; i++) {
 		const pdn_edit *e = &p->e[i];
@@ -435,7 +462,13 @@ pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
 		pdn_buf_add(out, in + pos, (size_t)(e->offset - pos));
 		pdn_buf_add(out, pdn_patch_text(p, e), e->tlen);
 		pos = e->offset + e->len;
-		sep = pdn_edit_sep(e, pos < len ? (unsigned char)in[pos] : -1);
+		/* The byte written next: the next edit's, or the input's. */
+		if (i + 1 < p->n && p->e[i + 1].offset == pos &&
+		    p->e[i + 1].tlen > 0)
+			next = (unsigned char)pdn_patch_text(p, &p->e[i + 1])[0];
+		else
+			next = pos < len ? (unsigned char)in[pos] : -1;
+		sep = pdn_edit_sep(e, next);
 		pdn_buf_add(out, sep, strlen(sep));
 	}
 	pdn_buf_add(out, in + pos, len - (size_t)pos);

@@ -151,8 +151,10 @@ typedef struct pdn_edit {
 } pdn_edit;
 
 /*
- * What goes after the text of edit e, the input byte after its bytes
- * being `next` (-1: the input ends there): e->sep or "".
+ * What goes after the text of edit e, the byte written next being `next`
+ * (the first of the next edit's text when that edit starts where e ends,
+ * else the input byte after e's bytes; -1 when the input ends there):
+ * e->sep, or "" when `next` is a blank or a line end already.
  */
 const char *pdn_edit_sep(const pdn_edit *e, int next);
 
