@@ -162,6 +162,58 @@ starts_line(const pdn_game *g, uint64_t *blanks)
 	return 0;
 }
 
+/* Whether the game's bytes [from, to) are blanks and line ends. */
+static int
+all_blank(const pdn_game *g, uint64_t from, uint64_t to)
+{
+	int c;
+
+	for (; from < to; from++)
+		if ((c = byte_at(g, from)) < 0 || (!is_blank((char)c) &&
+		    !is_eol((char)c)))
+			return 0;
+	return 1;
+}
+
+static uint64_t
+span_end(const pdn_span *s)
+{
+	return s->offset + s->len;
+}
+
+/*
+ * The element whose last byte is element e's: e, or in a variation never
+ * closed (which ends where its last element does) that last element's.
+ */
+static const pdn_elem *
+last_token(const pdn_elem *e)
+{
+	const pdn_line *l;
+
+	while (e->type == PDN_EL_VARIATION && (l = e->u.variation)->n > 0 &&
+	    span_end(&l->e[l->n - 1].span) == span_end(&e->span))
+		e = &l->e[l->n - 1];
+	return e;
+}
+
+/*
+ * Where an edit may go after element e: its end, or past the line end
+ * that ends a line comment there (an edit before it would be in the
+ * comment).  Without the game's bytes, its end.
+ */
+static uint64_t
+after(const pdn_game *g, const pdn_elem *e)
+{
+	uint64_t at = span_end(&e->span);
+	int c;
+
+	if (last_token(e)->type != PDN_EL_LINE_COMMENT)
+		return at;
+	if ((c = byte_at(g, at)) == '\r')
+		return byte_at(g, at + 1) == '\n' ? at + 2 : at + 1;
+	return c == '\n' ? at + 1 : at;
+}
+
 int
 pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
     const char *termination, const char *eol)
@@ -281,52 +333,15 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 		 */
 		const char *s[] = { " ", result };
 
-		last = g->moves.n > 0 ? &g->moves.e[g->moves.n - 1] : NULL;
+		last = g->moves.n > 0 ? last_token(&g->moves.e[g->moves.n - 1]) :
+		    NULL;
 		if (last == NULL || (last->type == PDN_EL_LINE_COMMENT &&
-		    last->span.offset + last->span.len == g->span.offset +
-		    g->span.len))
+		    span_end(&last->span) == span_end(&g->span)))
 			s[0] = nl;
 		edit(p, g->span.offset + g->span.len, 0, ORDER_TERMINATOR, s,
 		    2);
 	}
 	return p->oom ? PDN_ENOMEM : 0;
-}
-
-/* Whether the game's bytes [from, to) are blanks and line ends. */
-static int
-all_blank(const pdn_game *g, uint64_t from, uint64_t to)
-{
-	int c;
-
-	for (; from < to; from++)
-		if ((c = byte_at(g, from)) < 0 || (!is_blank((char)c) &&
-		    !is_eol((char)c)))
-			return 0;
-	return 1;
-}
-
-static uint64_t
-span_end(const pdn_span *s)
-{
-	return s->offset + s->len;
-}
-
-/*
- * Where an edit may go after element e: its end, or past the line end
- * that ends a line comment (an edit before it would be in the comment).
- * Without the game's bytes, its end.
- */
-static uint64_t
-after(const pdn_game *g, const pdn_elem *e)
-{
-	uint64_t at = span_end(&e->span);
-	int c;
-
-	if (e->type != PDN_EL_LINE_COMMENT)
-		return at;
-	if ((c = byte_at(g, at)) == '\r')
-		return byte_at(g, at + 1) == '\n' ? at + 2 : at + 1;
-	return c == '\n' ? at + 1 : at;
 }
 
 int
