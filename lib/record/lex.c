@@ -1309,8 +1309,9 @@ reads_as_moves(const unsigned char *p, size_t n)
 /*
  * At a '(' (lx->pos on it), English books' annotations in parentheses
  * ("(Black wins.)"), which PDN would read as a variation: when the text
- * up to the matching ')', in view (LX_WINDOW bytes) and without a brace,
- * does not read as a move sequence (reads_as_moves()), the whole is one
+ * up to the matching ')', in view (LX_WINDOW bytes), without a brace and
+ * without a line that starts with '[', does not read as a move sequence
+ * (reads_as_moves()), the whole is one
  * comment token of that text with PDN_TF_PROSE, and 1 is returned with
  * *rc; else 0, nothing read.
  */
@@ -1320,12 +1321,22 @@ prose_paren(pdn_lexer *lx, pdn_token *tok, int *rc)
 	const unsigned char *b = lx->b;
 	size_t i, open = lx->pos;
 	uint64_t close;
-	int depth = 0;
+	int depth = 0, bol = 0;
 	unsigned char c;
 
 	for (i = open; i < lx->end && i - open < LX_WINDOW; i++) {
 		if (b[i] == '{' || b[i] == '}' || b[i] == '\0')
 			return 0;
+		/*
+		 * Nor past a line that starts with '[': the next game's
+		 * tags, whose bytes must not decide how this one reads.
+		 */
+		if (b[i] == '\n' || b[i] == '\r')
+			bol = 1;
+		else if (bol && b[i] == '[')
+			return 0;
+		else if (b[i] != ' ' && b[i] != '\t')
+			bol = 0;
 		if (b[i] == '(')
 			depth++;
 		else if (b[i] == ')' && --depth == 0)
