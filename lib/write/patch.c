@@ -249,17 +249,23 @@ pdn_patch_result(pdn_patch *p, const pdn_game *g, const char *result,
 	}
 	for (i = 0; i < g->ntags; i++) {
 		sp = &g->tag_spans[i];
-		if (strcmp(g->tags[i].name, "Result") == 0) {
-			const char *s[] = { result };
+		if (strcmp(g->tags[i].name, "Result") == 0 ||
+		    (termination != NULL &&
+		    strcmp(g->tags[i].name, "Termination") == 0)) {
+			/*
+			 * The value's bytes; a blank before where an
+			 * unquoted value was glued to the name ("[Result'
+			 * x]" would be read "[Result2-0]").
+			 */
+			const char *s[] = { NULL,
+			    g->tags[i].name[0] == 'R' ? result : termination };
 
+			c = byte_at(g, sp->value.offset - 1);
+			if (c >= 0 && c != '"' && !is_blank((char)c) &&
+			    !is_eol((char)c) && c < 0x80)
+				s[0] = " ";
 			edit(p, sp->value.offset, sp->value.len, ORDER_TAGS,
-			    s, 1);
-		} else if (termination != NULL &&
-		    strcmp(g->tags[i].name, "Termination") == 0) {
-			const char *s[] = { termination };
-
-			edit(p, sp->value.offset, sp->value.len, ORDER_TAGS,
-			    s, 1);
+			    s, 2);
 		}
 		/*
 		 * The lines a game lacks, after its last tag (Termination
