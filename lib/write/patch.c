@@ -181,6 +181,16 @@ span_end(const pdn_span *s)
 	return s->offset + s->len;
 }
 
+/* Whether a cut of [s, end) leaves non-blank bytes either side of it. */
+static int
+gap(const pdn_game *g, uint64_t s, uint64_t end)
+{
+	int a = byte_at(g, s - 1), b = byte_at(g, end);
+
+	return s > g->span.offset && a >= 0 && b >= 0 && !is_blank((char)a) &&
+	    !is_eol((char)a) && !is_blank((char)b) && !is_eol((char)b);
+}
+
 /*
  * The element whose last byte is element e's: e, or in a variation never
  * closed (which ends where its last element does) that last element's.
@@ -417,7 +427,14 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 			end = to;
 	}
 	if (!keep) {
-		edit(p, s, end - s, ORDER_CUT, NULL, 0);
+		/*
+		 * What is left either side of the cut may be glued to it
+		 * ("10x19 (...)*": "10x19*", then "10x192-0" once the
+		 * terminator is replaced): a line end between them then.
+		 */
+		const char *sep[] = { gap(g, s, end) ? game_eol(g, NULL) : NULL };
+
+		edit(p, s, end - s, ORDER_CUT, sep, 1);
 		return p->oom ? PDN_ENOMEM : 0;
 	}
 	{
