@@ -339,6 +339,28 @@ asan:
 FUZZ_SECONDS ?= 40
 FUZZ_TARGETS ?= $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
+# The library is instrumented for coverage everywhere, and for the
+# comparisons that libFuzzer learns the bytes of its inputs from
+# (trace-cmp) everywhere but in the modules that compute on positions
+# alone: the move generators, perft, positions, squares and Zobrist keys
+# compare bitboards and square numbers, never a byte of the input, and
+# their hooks took a third of fuzz/replay's time (a run replays every
+# untagged game in each 8x8 variant to infer its type).
+FUZZ_NOCMP = core/geometry core/movegen core/perft core/position \
+	     core/square core/vargen core/zobrist
+$(FUZZ_NOCMP:%=$(BUILD)/lib/%.o): Makefile
+$(FUZZ_NOCMP:%=$(BUILD)/lib/%.o): LIB_CFLAGS += $(if $(findstring \
+	fuzzer-no-link,$(CFLAGS)),-fno-sanitize-coverage=trace-cmp)
+# Inputs of at most 2,048 bytes.  libFuzzer's own bound is the longest
+# seed (20,000 bytes for fuzz/replay, 7,776 for fuzz/reader), and a run's
+# time grows with its input (fuzz/reader reads it four times and replays
+# and writes it twice): an input of 2,048 bytes holds a long game and its
+# tags, or several short ones, variations nested as deep as the reader
+# allows, 33 games for the file hint that reads 32, the 50 moves of a
+# draw rule; in 30 s runs from the seeds the shorter bound reached about
+# the coverage of 4,096 (reader 2,917-2,948 edges against 2,929-2,941,
+# replay 2,259-2,270 against 2,285-2,298) in twice the runs.
+FUZZ_MAX_LEN ?= 2048
 fuzz:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang \
 	    CFLAGS="$(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz/libpdn.a
@@ -356,6 +378,7 @@ fuzz:
 	        2>&1 || { cat build-fuzz/$$n.log; exit 1; }; \
 	    echo "fuzzing $$n for $(FUZZ_SECONDS) s"; \
 	    build-fuzz/fuzz-$$n -max_total_time=$(FUZZ_SECONDS) -timeout=25 \
+	        -max_len=$(FUZZ_MAX_LEN) \
 	        -print_final_stats=1 -artifact_prefix=build-fuzz/$$n- $$c \
 	        >build-fuzz/$$n.log 2>&1; \
 	    rc=$$?; \

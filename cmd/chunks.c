@@ -364,45 +364,10 @@ worker_main(void *warg)
 	return NULL;
 }
 
-/* Nonzero when the last token before buf[at] is a result token. */
-static int
-result_before(const char *buf, size_t at)
-{
-	static const char *const results[] = {
-		"2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "*"
-	};
-	size_t e = at, s, k;
-
-	while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t' ||
-	    buf[e - 1] == '\r' || buf[e - 1] == '\n'))
-		e--;
-	s = e;
-	while (s > 0 && buf[s - 1] != ' ' && buf[s - 1] != '\t' &&
-	    buf[s - 1] != '\r' && buf[s - 1] != '\n')
-		s--;
-	if (s == 0 && e == 0)
-		return 0;
-	/*
-	 * On a line with a line comment the token may be inside it: no cut
-	 * there (a cut may always be refused; it only has to be sure).
-	 */
-	for (k = s; k > 0 && buf[k - 1] != '\n'; k--)
-		if (buf[k - 1] == ';')
-			return 0;
-	if (buf[k] == '%' || buf[k] == '[')
-		return 0;
-	for (k = 0; k < sizeof(results) / sizeof(results[0]); k++)
-		if (strlen(results[k]) == e - s &&
-		    memcmp(buf + s, results[k], e - s) == 0)
-			return 1;
-	return 0;
-}
-
 /*
- * Eight bytes at a time (these scans run on the main thread, which every
- * worker waits for): ONES has 1 in each byte, ZEROS(x) has 0x80 in
- * exactly the bytes of x that are 0, and ANY(x, c) is nonzero when a byte
- * of x is c.
+ * Eight bytes at a time: ONES has 1 in each byte, LOW7 the low seven
+ * bits of each, and ANY(x, c) is nonzero (0x80 in those bytes) when a
+ * byte of x is c.
  */
 #define ONES		0x0101010101010101ULL
 #define LOW7		0x7f7f7f7f7f7f7f7fULL
@@ -416,105 +381,6 @@ load8(const char *p)
 
 	memcpy(&x, p, sizeof(x));
 	return x;
-}
-
-/*
- * The first '\n', '{' or ';' in buf[i..len), or len.  16 bytes at a time
- * on x86-64 (SSE2), 8 elsewhere: the main thread of pdn-select -j 2 -t
- * scans the whole input to cut it: of the 326 million instructions of
- * pdn-select -j 2 -t on 20 copies of the bench games (10.8 MB), 60 million
- * were find_cut()'s, 13 million so, with count_lines() below.
- */
-static size_t
-skip_plain(const char *buf, size_t i, size_t len)
-{
-	uint64_t x, m;
-
-#if defined(__SSE2__)
-	for (; i + 16 <= len; i += 16) {
-		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)
-		    (buf + i));
-		unsigned k = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8('\n')),
-		    _mm_cmpeq_epi8(c, _mm_set1_epi8('{'))),
-		    _mm_cmpeq_epi8(c, _mm_set1_epi8(';'))));
-
-		if (k != 0)
-			return i + (size_t)__builtin_ctz(k);
-	}
-#endif
-	for (; i + 8 <= len; i += 8) {
-		x = load8(buf + i);
-		if ((m = ANY(x, '\n') | ANY(x, '{') | ANY(x, ';')) == 0)
-			continue;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/* The lowest flag is the first such byte. */
-		return i + (size_t)(__builtin_ctzll(m) >> 3);
-#else
-		break;
-#endif
-	}
-	while (i < len && buf[i] != '\n' && buf[i] != '{' && buf[i] != ';')
-		i++;
-	return i;
-}
-
-/*
- * Where to cut buf[0..len): right before a line starting with '[' that
- * follows a result token, outside comments, the first such place at or
- * after `min`.  Scanning resumes at *scan with the comment state
- * *in_comment of the last call.  Returns 0 when there is none yet.
- */
-static size_t
-find_cut(const char *buf, size_t len, size_t *scan, int *in_comment,
-    size_t min)
-{
-	size_t i = *scan;
-	const char *nl;
-
-	while (i < len) {
-		if (*in_comment) {
-			const char *c = memchr(buf + i, '}', len - i);
-
-			if (c == NULL) {
-				i = len;
-				break;
-			}
-			*in_comment = 0;
-			i = (size_t)(c - buf) + 1;
-			continue;
-		}
-		/* At the start of a line. */
-		if (i == 0 || buf[i - 1] == '\n') {
-			if (buf[i] == '[' && i >= min && i > 0 &&
-			    result_before(buf, i)) {
-				*scan = i;
-				return i;
-			}
-			if (buf[i] == '[' || buf[i] == '%') {
-				/* A tag or a line comment: skip the line. */
-				if ((nl = memchr(buf + i, '\n', len - i)) ==
-				    NULL)
-					break;
-				i = (size_t)(nl - buf) + 1;
-				continue;
-			}
-		}
-		/* Nothing else matters before a line end, '{' or ';'. */
-		if ((i = skip_plain(buf, i, len)) >= len)
-			break;
-		if (buf[i] == '{')
-			*in_comment = 1;
-		else if (buf[i] == ';') {
-			if ((nl = memchr(buf + i, '\n', len - i)) == NULL)
-				break;
-			i = (size_t)(nl - buf);
-			continue;
-		}
-		i++;
-	}
-	*scan = i;
-	return 0;
 }
 
 /*
@@ -637,15 +503,16 @@ feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
 {
 	struct job *inflight = NULL, *last = NULL, *j;
 	char *buf = NULL, *np;
-	size_t len = 0, cap = 0, scan = 0, cut;
+	pdn_cut pc = PDN_CUT_INIT, fresh = PDN_CUT_INIT;
+	size_t len = 0, cap = 0, cut;
 	long games = 0;
-	int in_comment = 0, eof = 0, n = 0, st = 0, wst = 0, rerr = 0, s;
+	int eof = 0, n = 0, st = 0, wst = 0, rerr = 0, s;
 	ssize_t got;
 
 	memset(at, 0, sizeof(*at));
 	at->file = in->name;
 	for (;;) {
-		cut = find_cut(buf, len, &scan, &in_comment, CHUNK_MIN);
+		cut = pdn_cut_next(&pc, buf, len, CHUNK_MIN);
 		if (cut == 0 && eof)
 			cut = len;
 		if (cut == 0 && len >= CHUNK_MAX)
@@ -685,7 +552,7 @@ feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
 		at->offset += cut;
 		memmove(buf, buf + cut, len - cut);
 		len -= cut;
-		scan = 0;
+		pc = fresh;
 		pthread_mutex_lock(&q->mu);
 		if (q->tail != NULL)
 			q->tail->next = j;

@@ -4,8 +4,9 @@
  * byte what -j 1 prints.
  *
  * The input is read in large blocks and cut into chunks at game boundaries
- * that any reader agrees on (a line starting with '[' right after a result
- * token, outside comments).  N worker threads each read (parse) and process
+ * that any reader agrees on (pdn_cut_next(): a line starting with '['
+ * after a game that ended with its result token, read alike whatever came
+ * before it).  N worker threads each read (parse) and process
  * whole chunks, so that reading runs in parallel too; each chunk's results
  * go to a batch of the tool's own, which the main thread prints in input
  * order.  A reader of a chunk numbers its lines, games and offsets from the

@@ -358,6 +358,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pdn_reader_free(r);
 	}
 	pdn_replay_free(rp);
+	where_free(&w);
 	pdn_buf_free(&canon);
 	pdn_buf_free(&t.buf);
 	return 0;

@@ -9,38 +9,49 @@
 #define FUZZ_WHERE_H
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
+/*
+ * The text and where each of its lines starts (start[lines] is one past
+ * the end): a diagnostic is looked up in constant time, where walking the
+ * text for each one made an input of many lines and diagnostics cost
+ * their product.
+ */
 struct where {
 	const char *s;
 	size_t len;
 	long lines;
+	size_t *start;
 };
 
 static void
 where_init(struct where *w, const char *s, size_t len)
 {
-	size_t i;
+	const char *p, *end = s + len;
+	long n;
 
 	w->s = s;
 	w->len = len;
 	w->lines = 1;
-	for (i = 0; i < len; i++)
-		if (s[i] == '\n')
-			w->lines++;
+	for (p = s; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		w->lines++;
+	if ((w->start = malloc((size_t)(w->lines + 1) *
+	    sizeof(*w->start))) == NULL)
+		abort();
+	w->start[0] = 0;
+	for (p = s, n = 1; (p = memchr(p, '\n', (size_t)(end - p))) != NULL;
+	    p++)
+		w->start[n++] = (size_t)(p - s) + 1;
+	/* As if a LF followed the last line. */
+	w->start[n] = len + 1;
 }
 
-/* The length of line `line` (1 to w->lines) without its LF. */
-static long
-where_line_length(const struct where *w, long line)
+static void
+where_free(struct where *w)
 {
-	const char *p = w->s, *end = w->s + w->len, *nl;
-	long l;
-
-	for (l = 1; l < line; l++)
-		p = (const char *)memchr(p, '\n', (size_t)(end - p)) + 1;
-	nl = memchr(p, '\n', (size_t)(end - p));
-	return (long)((nl != NULL ? nl : end) - p);
+	free(w->start);
+	w->start = NULL;
 }
 
 /* Nonzero when line:col is a place of the text. */
@@ -48,7 +59,7 @@ static int
 where_within(const struct where *w, long line, long col)
 {
 	return line >= 1 && line <= w->lines && col >= 1 &&
-	    col <= where_line_length(w, line) + 1;
+	    (size_t)col <= w->start[line] - w->start[line - 1];
 }
 
 #endif /* FUZZ_WHERE_H */

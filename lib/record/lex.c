@@ -25,12 +25,7 @@
 #include "board.h"
 
 #define LX_BUF		(256 * 1024)
-#define LX_WINDOW	4096
-#define LX_TEXT_MAX	(1024 * 1024)	/* longest comment */
-#define LX_TAG_MAX	(64 * 1024)	/* longest tag name or value */
 #define LX_WRAP_LINES	4		/* lines a tag value may run over */
-#define LX_NUM_DIGITS	9		/* longest move number or NAG */
-#define LX_SQ_DIGITS	3		/* longest square number */
 
 /*
  * Byte classes, one table lookup per byte in the hot loops.  C_WS is what

@@ -64,6 +64,17 @@ lex_end(const pdn_lexer *lx)
 	return lx->base + lx->pos;
 }
 
+/*
+ * The tokenizer's bounds, which the cutter (cut.c) knows too: the bytes
+ * in view before each token, whose last ones a '(' looks over for its
+ * ')' (prose in parentheses), and the longest texts and numbers it reads.
+ */
+#define LX_WINDOW	4096
+#define LX_TEXT_MAX	(1024 * 1024)	/* longest comment */
+#define LX_TAG_MAX	(64 * 1024)	/* longest tag name or value */
+#define LX_NUM_DIGITS	9		/* longest move number or NAG */
+#define LX_SQ_DIGITS	3		/* longest square number */
+
 /* The line the lexer stands on, 1-based. */
 long lex_line(const pdn_lexer *lx);
 

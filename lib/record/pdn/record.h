@@ -369,6 +369,51 @@ const char *pdn_reader_rest(pdn_reader *r, size_t *len);
 void pdn_reader_report(pdn_reader *r, pdn_diag_code code, long line,
     long col, const char *text, const char *detail);
 
+/* --- where games start (cut.c) ------------------------------------- */
+
+/*
+ * The place to cut PDN text so that its parts can be read apart, each by a
+ * reader of its own (pdn-validate -j N reads an input's parts on several
+ * threads): a line starting with '[' after a game that ended with its
+ * result token, where every reader of the whole text starts a game, as a
+ * reader of the text from there does, with nothing of what came before
+ * (no comment, junk or skip after an error) carried into it.  Reading the
+ * text before the cut and the text from it, each with a reader of the
+ * same options (a max_game of PDN_GAME_MAX_DEFAULT or more), gives the
+ * games and the diagnostics that one reader gives of the whole, their
+ * lines, offsets and game numbers counted from the cut.  Such places are
+ * found where the game before them reads as plainly as most do: tags,
+ * moves, move numbers, comments, NAGs and variations, nothing that is an
+ * error or that the reader might take another way; elsewhere none is.
+ *
+ * A scan goes over a buffer that starts where a reader starts (the input's
+ * first byte or a cut) and may grow between calls: pdn_cut_next() goes on
+ * from where the last call stopped.  Initialise the state with
+ * PDN_CUT_INIT, and again to scan from a cut on.
+ */
+typedef struct pdn_cut {
+	size_t scan;		/* where the next call goes on */
+	int in_comment;		/* scan stands inside a { } comment */
+	/*
+	 * The library's own: the last line starting with '[' that the scan
+	 * passed, the first of the game that followed the last place a
+	 * result token came before such a line, and the last one before it.
+	 */
+	size_t tag, sec, sec_tag;
+} pdn_cut;
+
+#define PDN_CUT_NONE	((size_t)-1)
+#define PDN_CUT_INIT	{ 0, 0, PDN_CUT_NONE, PDN_CUT_NONE, PDN_CUT_NONE }
+
+/*
+ * The first cut at `min` or after in buf[0..len), the bytes read so far
+ * of a text starting where a reader starts, scanning on from where the
+ * last call with c stopped; 0 when there is none yet (more bytes may make
+ * one).  A cut is never 0.  buf may move between calls, and grow, but the
+ * bytes already given must stay the same.
+ */
+size_t pdn_cut_next(pdn_cut *c, const char *buf, size_t len, size_t min);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
