@@ -147,6 +147,12 @@ test_none(void **state)
 		/* A comment with a line starting with '['. */
 		"[Event \"a\"]\n1. 32-28 {see\n[x]} 19-23\n2. 33-29 2-0\n"
 		"[Event \"b\"]\n1. 32-28 0-2\n",
+		/*
+		 * A parenthesis in a line comment inside a variation, which
+		 * the tokenizer's look for prose counts.
+		 */
+		"[Event \"a\"]\n1. 32-28 19-23\n2. 33-29 (2. 34-29 ; (\n"
+		"33-29) 2-0\n[Event \"b\"]\n1. 33-29 )\n",
 		/* A result inside a variation. */
 		"[Event \"a\"]\n1. 32-28 19-23\n2. 33-29 (2. 34-29 2-0)\n"
 		"[Event \"b\"]\n",

@@ -399,9 +399,16 @@ read_game(const char *buf, size_t from, size_t to, struct game *g)
 			continue;
 		case ';':
 		case '%':
+			/*
+			 * Inside a variation, no parenthesis either: the
+			 * tokenizer matches a '(' with its ')' byte by byte
+			 * to tell prose (lex.c, prose_paren()), and counts
+			 * these too.
+			 */
 			for (k = i; k < to && buf[k] != '\n' && buf[k] != '\r';
 			    k++)
-				if (buf[k] == '\0')
+				if (buf[k] == '\0' || (depth > 0 &&
+				    (buf[k] == '(' || buf[k] == ')')))
 					return 0;
 			if (2 * (k - i) >= LX_TEXT_MAX)
 				return 0;
