@@ -66,10 +66,16 @@ test_games(void **state)
 	static const char comment[] =
 	    "[Event \"a\"]\n1. 32-28 { 2-0 [see] } 19-23\n"
 	    "2. 33-29 1-1\n[Event \"b\"]\n1. 32-28 0-2\n";
-	/* Squares by file and rank, a result as Russian records write it. */
+	/*
+	 * Squares by file and rank, results as Russian records write them,
+	 * and their short moves (the origin's file and the square reached).
+	 */
 	static const char russian[] =
 	    "[GameType \"25\"]\n1. c3-d4 f6-g5\n2. g3-h4 1/2:1/2\n"
 	    "[GameType \"25\"]\n1. c3-d4 0:1\n";
+	static const char shortmoves[] =
+	    "[GameType \"25\"]\n1. ed4 dc5\n2. fe3 1/2:1/2\n\n"
+	    "[GameType \"25\"]\n1. cd4 0:1\n";
 	size_t at[8];
 
 	(void)state;
@@ -81,6 +87,7 @@ test_games(void **state)
 	assert_int_equal(first_cut(crlf, 0), 47);
 	assert_int_equal(first_cut(comment, 0), 54);
 	assert_int_equal(first_cut(russian, 0), 48);
+	assert_int_equal(first_cut(shortmoves, 0), 43);
 }
 
 /*

@@ -255,11 +255,21 @@ move_end(const char *buf, size_t i, size_t end)
 	    memchr("{()!?$;%", buf[i], 8) != NULL;
 }
 
+/* Nonzero for a file and a rank of the 8x8 boards at buf[i]. */
+static int
+square_at(const char *buf, size_t i, size_t end)
+{
+	return end - i >= 2 && buf[i] >= 'a' && buf[i] <= 'h' &&
+	    buf[i + 1] >= '1' && buf[i + 1] <= '8';
+}
+
 /*
  * The end of a move at buf[i]: squares 1 to 999 with '-', 'x', 'X' or
  * ':' between them, maybe blanks after each ("32-28", "26x37x48", "1- 7"),
- * or a board's squares "c3-d4", "e3:g5" (files a to h, ranks 1 to 8); i
- * when there is none.  "1-1" is a result, whatever the blanks.
+ * or a board's squares "c3-d4", "e3:g5" (files a to h, ranks 1 to 8), or
+ * the short form of Russian records, the file of the origin and the
+ * square reached ("ed4"); i when there is none.  "1-1" is a result,
+ * whatever the blanks.
  */
 static size_t
 move_at(const char *buf, size_t i, size_t end)
@@ -267,10 +277,12 @@ move_at(const char *buf, size_t i, size_t end)
 	size_t j = i, k, sq = i;
 	int n = 0, alpha = buf[i] >= 'a' && buf[i] <= 'h';
 
+	if (alpha && !square_at(buf, i, end))
+		return square_at(buf, i + 1, end) &&
+		    move_end(buf, i + 3, end) ? i + 3 : i;
 	for (;;) {
 		if (alpha) {
-			if (end - j < 2 || buf[j] < 'a' || buf[j] > 'h' ||
-			    buf[j + 1] < '1' || buf[j + 1] > '8')
+			if (!square_at(buf, j, end))
 				return i;
 			j += 2;
 		} else {
