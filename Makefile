@@ -348,9 +348,11 @@ FUZZ_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 # untagged game in each 8x8 variant to infer its type).
 FUZZ_NOCMP = core/geometry core/movegen core/perft core/position \
 	     core/square core/vargen core/zobrist
+ifneq ($(findstring fuzzer-no-link,$(CFLAGS)),)
 $(FUZZ_NOCMP:%=$(BUILD)/lib/%.o): Makefile
-$(FUZZ_NOCMP:%=$(BUILD)/lib/%.o): LIB_CFLAGS += $(if $(findstring \
-	fuzzer-no-link,$(CFLAGS)),-fno-sanitize-coverage=trace-cmp)
+$(FUZZ_NOCMP:%=$(BUILD)/lib/%.o): LIB_CFLAGS += \
+	-fno-sanitize-coverage=trace-cmp
+endif
 # Inputs of at most 2,048 bytes.  libFuzzer's own bound is the longest
 # seed (20,000 bytes for fuzz/replay, 7,776 for fuzz/reader), and a run's
 # time grows with its input (fuzz/reader reads it four times and replays

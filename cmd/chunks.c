@@ -365,9 +365,10 @@ worker_main(void *warg)
 }
 
 /*
- * Eight bytes at a time: ONES has 1 in each byte, LOW7 the low seven
- * bits of each, and ANY(x, c) is nonzero (0x80 in those bytes) when a
- * byte of x is c.
+ * Eight bytes at a time (count_lines() runs on the main thread, which
+ * every worker waits for): ONES has 1 in each byte, ZEROS(x) has 0x80 in
+ * exactly the bytes of x that are 0, and ANY(x, c) is nonzero when a byte
+ * of x is c.
  */
 #define ONES		0x0101010101010101ULL
 #define LOW7		0x7f7f7f7f7f7f7f7fULL
