@@ -96,23 +96,35 @@ SONAME   = libpdn.so.$(VERSION_MAJOR)
 SHARED  ?= 1
 SHLIBS   = $(if $(filter-out 0 no,$(SHARED)),$(BUILD)/$(SHLIB_NAME) \
 	    $(BUILD)/$(SONAME) $(BUILD)/libpdn.so)
+# The tools' layers (cmd/README.md), from the bottom up, as the library's:
+# each is a folder of cmd/ compiled with -I of itself and of the layers it
+# stands on.  kit is what every tool runs on (options, inputs, the run,
+# output); games what several tools know of games; then the folders of
+# the tools that have modules of their own.  A tool's main, cmd/pdn-X.c,
+# sees kit, games and its own folder cmd/X/ when it has one.
+CMD_LAYERS    = kit games select standings index match
+CMD_LAYER_kit = kit
+CMD_LAYER_games = games kit
+CMD_LAYER_select = select games kit
+CMD_LAYER_standings = standings games kit
+CMD_LAYER_index = index games kit
+CMD_LAYER_match = match games kit
+CMD_TOOLS     = select standings index match
+cmd_inc       = $(addprefix -Icmd/,$(CMD_LAYER_$(1)))
+# The layers a tool's main stands on: its own folder's, else games'.
+main_layer    = $(if $(filter $(1),$(CMD_TOOLS)),$(1),games)
 CMD_SRC  = $(sort $(wildcard cmd/pdn-*.c))
-CMD_COMMON_SRC = $(filter-out cmd/pdn-%.c,$(wildcard cmd/*.c))
-CMD_COMMON_OBJ = $(CMD_COMMON_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
-# pdn-select's own modules (cmd/select/), linked into it alone.
-SELECT_SRC = $(sort $(wildcard cmd/select/*.c))
-SELECT_OBJ = $(SELECT_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
-# pdn-standings' own modules (cmd/standings/), linked into it alone.
-STANDINGS_SRC = $(sort $(wildcard cmd/standings/*.c))
-STANDINGS_OBJ = $(STANDINGS_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
-# pdn-index's own (cmd/index/), and the SQLite library it alone links.
-INDEX_SRC = $(sort $(wildcard cmd/index/*.c))
-INDEX_OBJ = $(INDEX_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
+cmd_src  = $(sort $(wildcard cmd/$(1)/*.c))
+cmd_obj  = $(patsubst cmd/%.c,$(BUILD)/cmd/%.o,$(call cmd_src,$(1)))
+# kit and games are archives: a tool links the objects it calls, and no
+# other (pdn-perft has no use for the opening tree).
+KIT_OBJ  = $(call cmd_obj,kit)
+GAMES_OBJ = $(call cmd_obj,games)
+KIT      = $(BUILD)/cmd/libkit.a
+GAMES    = $(BUILD)/cmd/libgames.a
+CMD_OBJ  = $(foreach l,$(CMD_LAYERS),$(call cmd_obj,$(l)))
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS   := $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null || echo -lsqlite3)
-# pdn-match's own modules (cmd/match/), linked into it alone.
-MATCH_SRC = $(sort $(wildcard cmd/match/*.c))
-MATCH_OBJ = $(MATCH_SRC:cmd/%.c=$(BUILD)/cmd/%.o)
 PROGS    = $(CMD_SRC:cmd/%.c=$(BUILD)/bin/%)
 TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
@@ -135,7 +147,7 @@ COMPLETION = completion/pdn-tools.bash
 
 .PHONY: all check bench install install-data install-pc uninstall clean \
 	asan lint-man \
-	fuzz layer-flags FORCE
+	fuzz layer-flags cmd-layer-flags FORCE
 
 # Objects are intermediate files to make (built on the way to a program):
 # keep them, so that make does not delete and rebuild them every run.
@@ -177,42 +189,37 @@ $(BUILD)/pic/%.o: lib/%.c $(FLAGS_STAMP)
 layer-flags:
 	@$(foreach l,$(LAYERS),echo '$(l): $(call layer_inc,$(l))';)
 
+# The -I flags of each layer of cmd/, for tests/layers.sh.
+# A tool's main is named by its file: "pdn-X: FLAGS".
+cmd-layer-flags:
+	@$(foreach l,$(CMD_LAYERS),echo '$(l): $(call cmd_inc,$(l))';)
+	@$(foreach m,$(CMD_SRC:cmd/pdn-%.c=%),echo 'pdn-$(m): $(call cmd_inc,$(call main_layer,$(m)))';)
+
+# A module of the tools sees the layers of cmd/ it stands on, before
+# the library's headers.
+$(foreach l,$(CMD_LAYERS),$(eval $(BUILD)/cmd/$(l)/%.o: \
+    CMD_CPPFLAGS = $(call cmd_inc,$(l))))
+$(foreach m,$(CMD_SRC:cmd/pdn-%.c=%),$(eval $(BUILD)/cmd/pdn-$(m).o: \
+    CMD_CPPFLAGS = $(call cmd_inc,$(call main_layer,$(m)))))
 $(BUILD)/cmd/%.o: cmd/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(CMD_CPPFLAGS) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+# pdn-index's modules see SQLite's header too.
+$(BUILD)/cmd/index/%.o: ALL_CPPFLAGS += $(SQLITE_CFLAGS)
 
-# pdn-select's modules and its main find the headers the tools share
-# (cmd/) with -Icmd, as their own do (cmd/select/).
-$(BUILD)/cmd/select/%.o: cmd/select/%.c $(FLAGS_STAMP)
-	@mkdir -p $(@D)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
-$(BUILD)/cmd/pdn-select.o: ALL_CPPFLAGS += -Icmd
-# The same for pdn-standings' (cmd/standings/).
-$(BUILD)/cmd/standings/%.o: cmd/standings/%.c $(FLAGS_STAMP)
-	@mkdir -p $(@D)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
-$(BUILD)/cmd/pdn-standings.o: ALL_CPPFLAGS += -Icmd
-# The same for pdn-index's (cmd/index/), which see SQLite's header too.
-$(BUILD)/cmd/index/%.o: cmd/index/%.c $(FLAGS_STAMP)
-	@mkdir -p $(@D)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(SQLITE_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
-$(BUILD)/cmd/pdn-index.o: ALL_CPPFLAGS += -Icmd
-# The same for pdn-match's (cmd/match/).
-$(BUILD)/cmd/match/%.o: cmd/match/%.c $(FLAGS_STAMP)
-	@mkdir -p $(@D)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
-$(BUILD)/cmd/pdn-match.o: ALL_CPPFLAGS += -Icmd
+$(KIT): $(KIT_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+$(GAMES): $(GAMES_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 # Where `--rules NAME` finds the installed profiles.
-$(BUILD)/cmd/driver.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
+$(BUILD)/cmd/kit/drv_options.o: ALL_CPPFLAGS += -DPDN_DATADIR='"$(DATADIR)"'
 # The installed profiles' directory is compiled in: a stamp holding it
 # changes when PREFIX or DATADIR does, and rebuilds what uses it.
-$(BUILD)/cmd/driver.o: $(BUILD)/datadir.stamp
+$(BUILD)/cmd/kit/drv_options.o: $(BUILD)/datadir.stamp
 $(BUILD)/datadir.stamp: FORCE
 	@mkdir -p $(@D)
 	@echo '$(DATADIR)' >$@.new
@@ -222,7 +229,8 @@ FORCE:
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(CMOCKA_CFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(TEST_CPPFLAGS) $(ALL_CPPFLAGS) $(CMOCKA_CFLAGS) $(ALL_CFLAGS) \
+	    -c -o $@ $<
 
 $(BUILD)/fuzz/%.o: fuzz/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -249,9 +257,11 @@ $(BUILD)/$(SONAME) $(BUILD)/libpdn.so: $(BUILD)/$(SHLIB_NAME)
 	$(Q)ln -sf $(SHLIB_NAME) $@
 
 # The tools and the tests link the static library (no LD_LIBRARY_PATH,
-# no indirection through the PLT).  A tool's objects come before it,
-# those a tool adds of its own too (pdn-select's, below).
-$(BUILD)/bin/%: $(BUILD)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBPDN)
+# no indirection through the PLT).  A tool links its main, the modules of
+# its own folder, then the archives of the layers below.
+$(foreach m,$(CMD_SRC:cmd/pdn-%.c=%),$(eval $(BUILD)/bin/pdn-$(m): \
+    $(BUILD)/cmd/pdn-$(m).o $(if $(filter $(m),$(CMD_TOOLS)),$(call cmd_obj,$(m)))))
+$(BUILD)/bin/%: $(GAMES) $(KIT) $(LIBPDN)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) \
@@ -263,22 +273,17 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_COMMON_OBJ) $(LIBPDN)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(filter-out $(LIBPDN),$^) \
 	    $(LIBPDN) $(CMOCKA_LIBS) $(LIBS)
 
-# pdn-select and pdn-standings link their own modules too; the
-# standings' need libm.
-$(BUILD)/bin/pdn-select: $(SELECT_OBJ)
-$(BUILD)/bin/pdn-standings: $(STANDINGS_OBJ)
+# pdn-standings and pdn-match need libm; pdn-index links SQLite, which
+# the library does not.
 $(BUILD)/bin/pdn-standings: LIBS += -lm
-# pdn-index links its modules and SQLite, which the library does not.
-$(BUILD)/bin/pdn-index: $(INDEX_OBJ)
 $(BUILD)/bin/pdn-index: LIBS += $(SQLITE_LIBS)
-$(BUILD)/bin/pdn-match: $(MATCH_OBJ)
 $(BUILD)/bin/pdn-match: LIBS += -lm
 
 # The test engine: the Hub notation of pdn-match, and the library.
 $(BUILD)/tests/hub/%.o: tests/hub/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(ALL_CPPFLAGS) -Icmd $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) -Icmd/match $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 $(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/cmd/match/hub.o \
     $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
@@ -286,8 +291,10 @@ $(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/cmd/match/hub.o \
 
 # The test of the tools' shared helpers links them; that of
 # pdn-select's file names, its module.
-$(BUILD)/tests/test_cli: $(BUILD)/cmd/cli.o
+$(BUILD)/tests/test_cli: $(BUILD)/cmd/kit/cli.o
+$(BUILD)/tests/test_cli.o: TEST_CPPFLAGS = -Icmd/kit
 $(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
+$(BUILD)/tests/test_partname.o: TEST_CPPFLAGS = -Icmd/select
 
 $(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/driver.o $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
@@ -517,9 +524,7 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
--include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) \
-	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) $(INDEX_OBJ:.o=.d) \
-	$(SELECT_OBJ:.o=.d) $(STANDINGS_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) \
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_OBJ:.o=.d) \
 	$(BUILD)/tests/hub/hub-engine.d \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \

@@ -24,8 +24,12 @@
 #include "chunks.h"
 #include "cli.h"
 #include "driver.h"
+#include "drv_diag.h"
+#include "drv_games.h"
+#include "drv_options.h"
+#include "drv_run.h"
 #include "emit.h"
-#include "index/db.h"
+#include "db.h"
 #include "reach.h"
 #include "tree.h"
 #include <pdn/pdn.h>

@@ -28,10 +28,12 @@
 
 #include "cli.h"
 #include "driver.h"
-#include "match/engine.h"
-#include "match/game.h"
-#include "match/openings.h"
-#include "match/stats.h"
+#include "drv_options.h"
+#include "drv_run.h"
+#include "engine.h"
+#include "game.h"
+#include "openings.h"
+#include "stats.h"
 #include <pdn/pdn.h>
 
 enum { T_ROUND_ROBIN, T_GAUNTLET };

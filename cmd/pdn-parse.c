@@ -10,6 +10,10 @@
 
 #include "cli.h"
 #include "driver.h"
+#include "drv_diag.h"
+#include "drv_games.h"
+#include "drv_options.h"
+#include "drv_run.h"
 #include "emit.h"
 #include <pdn/pdn.h>
 

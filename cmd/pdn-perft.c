@@ -8,6 +8,8 @@
 
 #include "cli.h"
 #include "driver.h"
+#include "drv_options.h"
+#include "drv_run.h"
 #include <pdn/pdn.h>
 
 #define MAX_DEPTH 30

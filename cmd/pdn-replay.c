@@ -14,6 +14,10 @@
 
 #include "cli.h"
 #include "driver.h"
+#include "drv_diag.h"
+#include "drv_games.h"
+#include "drv_options.h"
+#include "drv_run.h"
 #include "emit.h"
 #include <pdn/pdn.h>
 #include "render.h"
@@ -81,7 +85,7 @@ struct shot {
 	int lines;
 };
 
-/* An error of this program about a game, in the format of DESIGN.md. */
+/* An error of this program about a game, in the tools' one format. */
 static void
 game_error(struct run *run, const pdn_game *g, const char *name,
     const char *message)

@@ -34,12 +34,16 @@
 #include "chunks.h"
 #include "cli.h"
 #include "driver.h"
+#include "drv_options.h"
+#include "drv_run.h"
 #include <pdn/pdn.h>
-#include "select/batch.h"
-#include "select/criteria.h"
+#include "batch.h"
+#include "criteria.h"
 #include "dups.h"
-#include "select/options.h"
-#include "select/write.h"
+#include "options.h"
+#include "pick.h"
+#include "run.h"
+#include "write.h"
 
 static const char *const formats[] = { "raw", "pdn", "tsv", "json", NULL };
 
@@ -409,8 +413,8 @@ static const struct drv_tool tool_def = {
 
 /* The batches' work and writing, for chunks_run(). */
 static struct chunk_tool tool = {
-	batch_diag, sizeof(struct batch), batch_free, select_games,
-	print_batch, 2, 0, 0, batch_reset, NULL
+	pick_diag, sizeof(struct batch), batch_free, pick_games,
+	write_batch, 2, 0, 0, batch_reset, NULL
 };
 
 static int
@@ -484,7 +488,7 @@ main(int argc, char **argv)
 		for (i = 0; i < opt.ntags; i++)
 			opt.tags[i] = (char *)(uintptr_t)roster[i];
 	}
-	if (select_changes(&opt) && (drv.fmt == FMT_TSV ||
+	if (pick_changes(&opt) && (drv.fmt == FMT_TSV ||
 	    drv.fmt == FMT_JSON || (drv.fmt == FMT_RAW && drv.fmt_given))) {
 		if (opt.strip || opt.add)
 			st = drv_usage_error(&drv, "--strip and --add write "
@@ -507,7 +511,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	/* Games changed are written canonically. */
-	if (select_changes(&opt))
+	if (pick_changes(&opt))
 		drv.fmt = FMT_PDN;
 	if (opt.split > 0 || opt.splitby != NULL) {
 		if (opt.split > 0 && opt.splitby != NULL) {
@@ -607,7 +611,7 @@ main(int argc, char **argv)
 			drv_tsv_header(&drv, run.dupfp, opt.header);
 	}
 	/* -D: the games kept, whose texts are replayed as the inputs'. */
-	select_replay_options(&ro, &opt, &drv);
+	pick_replay_options(&ro, &opt, &drv);
 	if (opt.dedup && (run.dups = dup_new(&opt.dupby, drv.gametype,
 	    &ro)) == NULL) {
 		cli_warn("out of memory");

@@ -25,12 +25,16 @@
 
 #include "cli.h"
 #include "driver.h"
+#include "drv_diag.h"
+#include "drv_games.h"
+#include "drv_options.h"
+#include "drv_run.h"
 #include "dups.h"
 #include "emit.h"
-#include "standings/pool.h"
-#include "standings/spool.h"
-#include "standings/report.h"
-#include "standings/table.h"
+#include "pool.h"
+#include "spool.h"
+#include "report.h"
+#include "table.h"
 #include <pdn/pdn.h>
 
 enum report { REP_STANDINGS, REP_CROSS, REP_ELO, REP_HISTORY, REP_ML };

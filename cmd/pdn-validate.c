@@ -16,6 +16,10 @@
 #include "chunks.h"
 #include "cli.h"
 #include "driver.h"
+#include "drv_diag.h"
+#include "drv_games.h"
+#include "drv_options.h"
+#include "drv_run.h"
 #include "emit.h"
 #include <pdn/pdn.h>
 

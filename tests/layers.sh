@@ -113,5 +113,107 @@ if ls "$BUILD"/lib/*/*.o >/dev/null 2>&1; then
 else
 	check "calls run downward" "no objects in $BUILD/lib"
 fi
+
+# --- the tools' layers (cmd/README.md) ---------------------------------
+# The same rules for cmd/: each layer a folder compiled with -I of itself
+# and of the layers below (make cmd-layer-flags), a tool's main
+# (cmd/pdn-X.c) with those of kit, games and its own folder.  Its includes
+# of the tools' headers ("x.h") are found in those folders; its calls
+# into the tools' other objects run downward; and no two modules of cmd/
+# (a .c with its .h, or a header alone) need each other round a circle,
+# by includes or by calls.
+$MAKE -s --no-print-directory cmd-layer-flags >"$tmp/cflags" 2>/dev/null
+clayers=$(sed 's/:.*//' "$tmp/cflags" | tr '\n' ' ')
+cuses() { sed -n "s/^$1: //p" "$tmp/cflags" | tr ' ' '\n' |
+    sed -n 's|^-Icmd/||p'; }
+check "the Makefile names the tools' layers" \
+    "$([ -n "$clayers" ] || echo "make cmd-layer-flags printed nothing")"
+# The layer of a file of cmd/: its folder, or for a main its name.
+clayer() {
+	case $1 in
+	cmd/pdn-*.c) n=${1#cmd/}; echo "${n%.c}" ;;
+	cmd/*/*) n=${1#cmd/}; echo "${n%%/*}" ;;
+	esac
+}
+# A module's name: its folder and its file without the suffix.
+cmodule() { n=${1#cmd/}; echo "${n%.[ch]}"; }
+bad=
+for f in $(find cmd -type f | sort); do
+	[ "$f" = cmd/README.md ] && continue
+	l=$(clayer "$f")
+	if [ -z "$l" ] || ! printf '%s\n' $clayers | grep -qx "$l"; then
+		bad="$bad $f"
+	fi
+done
+check "every file of cmd/ lies in a layer folder, or is a tool's main" "$bad"
+
+bad=
+: >"$tmp/cincl"
+for f in $(find cmd -name '*.[ch]' | sort); do
+	l=$(clayer "$f")
+	m=$(cmodule "$f")
+	for h in $(sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' \
+	    "$f"); do
+		found=
+		for u in $(cuses "$l"); do
+			if [ -f "cmd/$u/$h" ]; then
+				found=$u
+				break
+			fi
+		done
+		if [ -z "$found" ]; then
+			bad="$bad $f:$h"
+			continue
+		fi
+		hm=$found/${h%.h}
+		[ "$hm" = "$m" ] || echo "$m $hm" >>"$tmp/cincl"
+	done
+done
+check "the tools include the headers of their layer and those below only" \
+    "$bad"
+loop=$(tsort "$tmp/cincl" 2>&1 >/dev/null | grep -v 'input contains a loop' |
+    sed 's/^tsort: //' | tr '\n' ' ')
+check "no include cycle between the tools' modules" "$loop"
+bad=$(grep -n '^#[[:space:]]*include[[:space:]]*["<][^">]*/' \
+    $(find cmd -name '*.[ch]') /dev/null | grep -v '<pdn/\|<sys/\|<arpa/\|<netinet/' |
+    cut -d: -f1,2 | tr '\n' ' ')
+check "the tools include by name, not by path" "$bad"
+
+cobjs=$(find "$BUILD/cmd" -name '*.o' 2>/dev/null | sort)
+if [ -n "$cobjs" ]; then
+	# shellcheck disable=SC2086
+	nm -A --defined-only $cobjs 2>/dev/null |
+	    awk '$2 ~ /^[TDRBV]$/ { n = $1; sub(/:[^:]*$/, "", n); print $3, n }' \
+	    | sort -k 1,1 >"$tmp/cdef"
+	: >"$tmp/cedges"
+	bad=
+	for o in $cobjs; do
+		src=cmd/${o#"$BUILD"/cmd/}
+		src=${src%.o}.c
+		[ -f "$src" ] || continue	# left from an older layout
+		l=$(clayer "$src")
+		m=$(cmodule "$src")
+		nm --undefined-only "$o" | awk '{ print $2 }' | sort -u |
+		    join -o 2.2 - "$tmp/cdef" | sort -u >"$tmp/cneeds"
+		while read -r d; do
+			ds=cmd/${d#"$BUILD"/cmd/}
+			ds=${ds%.o}.c
+			[ -f "$ds" ] || continue
+			dm=$(cmodule "$ds")
+			[ "$dm" = "$m" ] && continue
+			echo "$m $dm" >>"$tmp/cedges"
+			cuses "$l" | grep -qx "$(clayer "$ds")" ||
+			    bad="$bad $m->$dm"
+		done <"$tmp/cneeds"
+	done
+	check "the tools' calls run downward" "$bad"
+	loop=$(tsort "$tmp/cedges" 2>&1 >/dev/null |
+	    grep -v 'input contains a loop' | sed 's/^tsort: //' | tr '\n' ' ')
+	check "no call cycle between the tools' modules" "$loop"
+	check "the tools' call graph was read" \
+	    "$([ -s "$tmp/cedges" ] || echo "no calls between objects")"
+else
+	check "the tools' calls run downward" "no objects in $BUILD/cmd"
+fi
 echo "layers: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

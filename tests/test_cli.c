@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "../cmd/cli.h"
+#include "cli.h"
 
 /* cli_utoa(v) must write exactly what "%llu" does, and return its length. */
 static void

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../cmd/select/partname.h"
+#include "partname.h"
 
 static void
 check(const char *value, size_t len, const char *want)

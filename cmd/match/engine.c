@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "match/engine.h"
-#include "match/hub.h"
+#include "engine.h"
+#include "hub.h"
 
 int
 engine_send(struct engine *e, const char *s, size_t len)

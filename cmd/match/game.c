@@ -17,8 +17,8 @@
 #include <time.h>
 
 #include "cli.h"
-#include "match/game.h"
-#include "match/hub.h"
+#include "game.h"
+#include "hub.h"
 
 int
 tc_parse(struct tc *tc, const char *s)

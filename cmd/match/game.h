@@ -8,7 +8,7 @@
 
 #include <pdn/pdn.h>
 
-#include "match/engine.h"
+#include "engine.h"
 
 /* A time control (--tc, --st, --depth). */
 enum { TC_CLOCK, TC_MOVETIME, TC_DEPTH };

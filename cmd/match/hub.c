@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "match/hub.h"
+#include "hub.h"
 
 void
 hub_pos_str(char *buf, const pdn_position *pos)

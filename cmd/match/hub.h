@@ -1,6 +1,6 @@
 /*
  * The Hub protocol's notation (version 2, Scan's protocol.txt;
- * ../shared/docs ENGINES.md): the position string, moves, and the
+ * pdn-match(1)): the position string, moves, and the
  * arguments of a line.  Shared by pdn-match and the test engine of
  * tests/hub/.  Private to the tools.
  */

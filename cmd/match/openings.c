@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "match/hub.h"
-#include "match/openings.h"
+#include "hub.h"
+#include "openings.h"
 
 /* Adds an opening; its moves are the caller's to fill.  NULL: no memory. */
 static struct opening *

@@ -6,7 +6,7 @@
 #ifndef MATCH_OPENINGS_H
 #define MATCH_OPENINGS_H
 
-#include "match/game.h"
+#include "game.h"
 
 struct openings {
 	struct opening *o;

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "match/stats.h"
+#include "stats.h"
 
 static double
 elo_of(double s)

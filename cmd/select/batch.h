@@ -1,9 +1,8 @@
 /*
  * pdn-select's batches: what a stream or a chunk read (a thread's work
  * with -j N), its games judged by the criteria and kept with their bytes,
- * until the main thread writes them in input order (write.h).  The
- * functions here are a struct chunk_tool's, on a struct run (write.h) as
- * its argument.
+ * until the main thread writes them in input order (write.h).  A batch
+ * is filled by pick.h.
  */
 #ifndef SELECT_BATCH_H
 #define SELECT_BATCH_H
@@ -77,25 +76,9 @@ struct batch {
 	int live;
 	int status;		/* 2: trouble (said) */
 	struct kept_diags kd;
-	/* The run's options, for the reader's diagnostics (batch_diag()). */
+	/* The run's options, for the reader's diagnostics (pick_diag()). */
 	const struct drv *drv;
 };
-
-/*
- * The work of a chunk or a stream (struct chunk_tool's work, `arg` the
- * struct run): reads the games of reader r into the batch, judged by the
- * criteria, replayed with the worker ctx (a struct chunk_worker) when
- * they need it.  With `live` set (a stream), each game is written as it
- * comes (write_items()).  Returns 0, or 2 after saying what went wrong.
- */
-int select_games(void *arg, pdn_reader *r, const struct cli_input *in,
-    void *ctx, void *batch, const struct chunk_base *live, long *games);
-
-/*
- * The reader's diagnostics that are shown (struct chunk_tool's diag, the
- * batch its argument), kept to be said in order when it is written.
- */
-void batch_diag(const pdn_diag *d, void *arg);
 
 /* Frees what a batch holds (not the batch). */
 void batch_free(void *batch);
@@ -103,21 +86,7 @@ void batch_free(void *batch);
 /* A printed batch (write_items() emptied it) as a new one. */
 void batch_reset(void *batch);
 
-/*
- * The options the games are replayed with: every variation for what
- * pdn-validate says of a game and for a canonical rewrite, else only the
- * main line.  Into *ro, set up by the caller (PDN_REPLAY_OPTIONS_INIT).
- */
-void select_replay_options(pdn_replay_options *ro, const struct sel_opt *o,
-    const struct drv *d);
-
-/*
- * Whether the games written are changed (--strip, --add, --plylimit,
- * --dropply, --split-variations): they are then written canonically.
- */
-int select_changes(const struct sel_opt *o);
-
 /* How many blanks (space, tab, CR, LF) s[0..len-1] begins with. */
-size_t blank_lead(const char *s, size_t len);
+size_t batch_lead(const char *s, size_t len);
 
 #endif /* SELECT_BATCH_H */

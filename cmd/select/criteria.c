@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "criteria.h"
 #include "reach.h"
+#include "drv_options.h"
 #include <pdn/pdn.h>
 
 enum op {

@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match/hub.h"
+#include "hub.h"
 #include <pdn/pdn.h>
 
 enum { M_RANDOM, M_GREEDY, M_CRASH, M_HANG, M_ILLEGAL, M_GARBAGE,

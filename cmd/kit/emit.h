@@ -21,7 +21,7 @@ void json_cstr(FILE *fp, const char *s);
 
 /*
  * Opens a JSON object with the fields that identify a game in every
- * record (DESIGN.md): {"file":...,"game":N,"line":N,"offset":N
+ * record (pdn-parse(1), "Output"): {"file":...,"game":N,"line":N,"offset":N
  * without the closing brace, for the caller's own fields to follow.
  */
 void json_game_id(FILE *fp, const pdn_game *g);

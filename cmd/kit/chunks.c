@@ -16,6 +16,7 @@
 
 #include "chunks.h"
 #include "driver.h"
+#include "drv_games.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -143,15 +143,6 @@ cli_diag_stream(FILE *fp)
 }
 
 int
-cli_help(void (*usage)(FILE *), const char *const *lines)
-{
-	usage(stdout);
-	for (; *lines != NULL; lines++)
-		printf("%s\n", *lines);
-	return cli_close_output(stdout, "<stdout>");
-}
-
-int
 cli_version(void)
 {
 	const char *v;
@@ -688,17 +679,6 @@ cli_output_close(struct cli_output *out, int keep)
 	return status;
 }
 
-int
-cli_choice(const char *what, const char *arg, const char *const *names)
-{
-	int i;
-
-	for (i = 0; names[i] != NULL; i++)
-		if (strcmp(arg, names[i]) == 0)
-			return i;
-	cli_warn("unknown %s: %s", what, arg);
-	return -1;
-}
 
 int
 cli_number(const char *what, const char *s, long min, long max, long *out)

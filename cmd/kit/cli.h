@@ -1,7 +1,8 @@
 /*
  * Helpers every pdn tool shares: the program name, diagnostics in the one
- * format of DESIGN.md, --help and --version, opening inputs, and output
- * files written through a temporary file and checked at the end.
+ * format the man pages give under DIAGNOSTICS, --version, opening inputs,
+ * and output files written through a temporary file and checked at the
+ * end.
  */
 #ifndef CLI_H
 #define CLI_H
@@ -45,12 +46,9 @@ void cli_diag_write(const char *text, size_t len);
 void cli_diag_stream(FILE *fp);
 
 /*
- * --help: prints usage(stdout), a blank line, then `lines` (NULL-ended,
- * one line per option, without the newline).  --version: prints
- * "prog VERSION".  Both return the exit status (0, or 2 when standard
- * output cannot be written).
+ * --version: prints "prog VERSION".  Returns the exit status (0, or 2
+ * when standard output cannot be written).
  */
-int cli_help(void (*usage)(FILE *), const char *const *lines);
 int cli_version(void);
 
 /* What cli_diag() prints and what it has counted. */
@@ -185,12 +183,6 @@ int cli_output_commit(struct cli_output *out, int keep);
  * everything was written.  Returns 0 or 2.
  */
 int cli_output_close(struct cli_output *out, int keep);
-
-/*
- * The index of `arg` in `names` (NULL-ended), for an option that takes
- * one of a few words; -1 after printing "unknown WHAT: ARG".
- */
-int cli_choice(const char *what, const char *arg, const char *const *names);
 
 /*
  * Reads a decimal number from min to max into *out; -1 after printing
