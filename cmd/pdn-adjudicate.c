@@ -172,7 +172,7 @@ keep_diag(const pdn_diag *d, void *arg)
 	if (drv_diag_off(&drv, d) ||
 	    drv_shown(&drv, drv_severity(&drv, d)) < 0)
 		return;
-	kept_add(&b->kd, d, drv_severity(&drv, d));
+	chunk_kept_add(&b->kd, d, drv_severity(&drv, d));
 }
 
 /* --- adjudication (on a worker) ------------------------------------- */
@@ -643,22 +643,23 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 			if (f[k] != NULL && numeric(k))
 				fputs(f[k], run->fp);
 			else
-				json_cstr(run->fp, f[k]);
+				emit_json_cstr(run->fp, f[k]);
 		}
 		fputs("}\n", run->fp);
 		break;
 	case FMT_YAML:
-		y_doc(&run->y, 1);
-		y_map(&run->y, 1);
+		emit_yaml_doc(&run->y, 1);
+		emit_yaml_map(&run->y, 1);
 		for (k = 0; k < NCOLUMNS; k++) {
-			y_key(&run->y, columns[k]);
+			emit_yaml_key(&run->y, columns[k]);
 			if (f[k] != NULL && numeric(k))
-				y_scalar(&run->y, f[k], strlen(f[k]), 0);
+				emit_yaml_scalar(&run->y, f[k], strlen(f[k]),
+				    0);
 			else
-				y_str(&run->y, f[k]);
+				emit_yaml_str(&run->y, f[k]);
 		}
-		y_map(&run->y, 0);
-		y_doc(&run->y, 0);
+		emit_yaml_map(&run->y, 0);
+		emit_yaml_doc(&run->y, 0);
 		break;
 	case FMT_TSV:
 	case FMT_PDN:
@@ -690,7 +691,7 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 		if (r->nd > 0) {
 			/* Records before, in order. */
 			out_flush(run);
-			kept_print(&b->kd, r->d0, r->nd, at);
+			chunk_kept_print(&b->kd, r->d0, r->nd, at);
 		}
 		if (r->kind == REC_NONE)
 			continue;
@@ -719,7 +720,7 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 	}
 	b->n = b->pending = 0;
 	b->arena.len = 0;
-	kept_clear(&b->kd);
+	chunk_kept_clear(&b->kd);
 }
 
 /* --- adjudication (on a worker, or live on the main thread) ---------- */
@@ -863,7 +864,7 @@ batch_free(void *batch)
 {
 	struct batch *b = batch;
 
-	kept_free(&b->kd);
+	chunk_kept_free(&b->kd);
 	free(b->r);
 	pdn_buf_free(&b->arena);
 	free(b->j.tags);
@@ -1084,7 +1085,7 @@ main(int argc, char **argv)
 	run.fp = output->fp;
 	run.out_tty = isatty(fileno(run.fp));
 	if (opt.fmt == FMT_YAML && !drv.quiet &&
-	    yout_open(&run.y, run.fp) != 0)
+	    emit_yaml_open(&run.y, run.fp) != 0)
 		goto out;
 	if (opt.fmt == FMT_TSV) {
 		for (i = 0; i < (int)NCOLUMNS; i++)
@@ -1099,7 +1100,7 @@ main(int argc, char **argv)
 	}
 	if (run.status > status)
 		status = run.status;
-	if (opt.fmt == FMT_YAML && !drv.quiet && yout_close(&run.y) != 0)
+	if (opt.fmt == FMT_YAML && !drv.quiet && emit_yaml_close(&run.y) != 0)
 		status = 2;
 	if (opt.summary && !drv.quiet)
 		print_summary(&run);

@@ -422,7 +422,7 @@ collect(const pdn_diag *d, void *arg)
 	pdn_severity sev = drv_severity(&drv, d);
 
 	if (drv_shown(&drv, sev) >= 0)
-		kept_add(&b->kd, d, sev);
+		chunk_kept_add(&b->kd, d, sev);
 }
 
 /* The game's outcome: its Result tag's, else its terminator's. */
@@ -535,7 +535,7 @@ print_items(struct run *run, struct batch *b, const struct chunk_base *at)
 
 	for (i = 0; i < b->nit; i++) {
 		it = &b->it[i];
-		kept_print(&b->kd, it->d0, it->nd, at);
+		chunk_kept_print(&b->kd, it->d0, it->nd, at);
 		if (it->ply < 0)
 			continue;
 		run->found++;
@@ -557,7 +557,7 @@ print_items(struct run *run, struct batch *b, const struct chunk_base *at)
 			    it->ply, (int)it->len, b->body.data + it->text);
 		} else if (drv.fmt == FMT_JSON) {
 			fputs("{\"file\":", fp);
-			json_cstr(fp, at->file);
+			emit_json_cstr(fp, at->file);
 			fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":"
 			    "%llu,\"ply\":%ld,\"fen\":\"%.*s\"}\n",
 			    it->game + at->game, it->line + at->line,
@@ -568,10 +568,10 @@ print_items(struct run *run, struct batch *b, const struct chunk_base *at)
 	}
 	/* Diagnostics of no game (after the last one). */
 	if (b->pending < b->kd.n)
-		kept_print(&b->kd, b->pending, b->kd.n - b->pending, at);
+		chunk_kept_print(&b->kd, b->pending, b->kd.n - b->pending, at);
 	b->nit = b->pending = 0;
 	b->body.len = 0;
-	kept_clear(&b->kd);
+	chunk_kept_clear(&b->kd);
 }
 
 static void
@@ -591,7 +591,7 @@ batch_free(void *batch)
 {
 	struct batch *b = batch;
 
-	kept_free(&b->kd);
+	chunk_kept_free(&b->kd);
 	pdn_buf_free(&b->body);
 	free(b->it);
 }

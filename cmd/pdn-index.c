@@ -502,7 +502,7 @@ print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
 
 	if (drv.fmt == FMT_JSON) {
 		fputs("{\"file\":", x->fp);
-		json_cstr(x->fp, f->name);
+		emit_json_cstr(x->fp, f->name);
 		fprintf(x->fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,"
 		    "\"ply\":%ld,\"fen\":\"%s\"}\n", dg->number, dg->line,
 		    (unsigned long long)dg->offset, ply, fen);

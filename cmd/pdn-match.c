@@ -272,7 +272,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_EACH:
 		return push(&opt.each, &opt.neach, strdup(value)) != 0 ? 2 : 0;
 	case OPT_TC:
-		if (tc_parse(&opt.cfg.tc, value) != 0)
+		if (game_tc_parse(&opt.cfg.tc, value) != 0)
 			return drv_bad_value(d, "--tc", value,
 			    "M, M+I or N/M+I: minutes, seconds of increment, "
 			    "such as 5+3 or 40/90+30");
@@ -367,7 +367,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.cfg.max_moves = (int)n;
 		return 0;
 	case OPT_SPRT:
-		if (sprt_parse(&opt.sprt, value) != 0)
+		if (stats_sprt_parse(&opt.sprt, value) != 0)
 			return drv_bad_value(d, "--sprt", value,
 			    "elo0=E0,elo1=E1[,alpha=A][,beta=B], E0 < E1, "
 			    "A and B below 0.5");
@@ -660,7 +660,7 @@ sprt_after(int final)
 
 	if (!opt.sprt.on || opt.neng != 2)
 		return;
-	v = sprt_test(&opt.sprt, &m.pair[1], &llr, &lo, &hi);
+	v = stats_sprt_test(&opt.sprt, &m.pair[1], &llr, &lo, &hi);
 	if (final)
 		report("SPRT: llr %.3f, lbound %.3f, ubound %.3f%s\n", llr, lo,
 		    hi, v > 0 ? " - H1 was accepted" : v < 0 ?
@@ -1017,7 +1017,7 @@ main(int argc, char **argv)
 		m.report = stderr;
 	}
 	m.progress = isatty(STDERR_FILENO) && m.report != stderr;
-	if (cloexec_pipe(m.stop) != 0) {
+	if (engine_cloexec_pipe(m.stop) != 0) {
 		cli_warn("pipe: %s", strerror(errno));
 		goto out;
 	}

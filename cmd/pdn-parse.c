@@ -39,7 +39,7 @@ static void
 json_text(FILE *fp, const char *key, const pdn_elem *e)
 {
 	fprintf(fp, "{\"%s\":", key);
-	json_str(fp, e->u.text.s, e->u.text.len);
+	emit_json_str(fp, e->u.text.s, e->u.text.len);
 	fputc('}', fp);
 }
 
@@ -59,7 +59,7 @@ json_line(FILE *fp, const pdn_line *l)
 		case PDN_EL_MOVE:
 			pdn_movetok_str(mv, &e->u.move.tok);
 			fputs("{\"move\":", fp);
-			json_cstr(fp, mv);
+			emit_json_cstr(fp, mv);
 			if (e->u.move.number >= 0)
 				fprintf(fp, ",\"number\":%ld",
 				    e->u.move.number);
@@ -95,7 +95,7 @@ json_game(FILE *fp, const pdn_game *g)
 {
 	size_t i;
 
-	json_game_id(fp, g);
+	emit_json_game_id(fp, g);
 	fprintf(fp, ",\"errors\":%d,\"warnings\":%d,\"truncated\":%s,"
 	    "\"gametype\":", g->errors, g->warnings,
 	    g->truncated ? "true" : "false");
@@ -107,15 +107,15 @@ json_game(FILE *fp, const pdn_game *g)
 	    g->gametype_inferred ? "true" : "false");
 	for (i = 0; i < g->ntags; i++) {
 		fputs(i > 0 ? ",{\"name\":" : "{\"name\":", fp);
-		json_cstr(fp, g->tags[i].name);
+		emit_json_cstr(fp, g->tags[i].name);
 		fputs(",\"value\":", fp);
-		json_str(fp, g->tags[i].value, g->tags[i].vlen);
+		emit_json_str(fp, g->tags[i].value, g->tags[i].vlen);
 		fputc('}', fp);
 	}
 	fputs("],\"result\":", fp);
-	json_cstr(fp, pdn_game_tag(g, "Result"));
+	emit_json_cstr(fp, pdn_game_tag(g, "Result"));
 	fputs(",\"terminator\":", fp);
-	json_cstr(fp, g->terminator);
+	emit_json_cstr(fp, g->terminator);
 	fprintf(fp, ",\"plies\":%ld,\"moves\":", g->plies);
 	json_line(fp, &g->moves);
 	fputs("}\n", fp);
@@ -130,45 +130,45 @@ yaml_line(struct yout *y, const pdn_line *l)
 	const pdn_elem *e;
 	size_t i;
 
-	y_seq(y, 1);
+	emit_yaml_seq(y, 1);
 	for (i = 0; i < l->n; i++) {
 		e = &l->e[i];
-		y_map(y, 1);
+		emit_yaml_map(y, 1);
 		switch (e->type) {
 		case PDN_EL_MOVE:
 			pdn_movetok_str(mv, &e->u.move.tok);
-			y_str_at(y, "move", mv);
+			emit_yaml_str_at(y, "move", mv);
 			if (e->u.move.number >= 0) {
-				y_num_at(y, "number", e->u.move.number);
+				emit_yaml_num_at(y, "number", e->u.move.number);
 			}
 			break;
 		case PDN_EL_COMMENT:
-			y_key(y, "comment");
-			y_scalar(y, e->u.text.s, e->u.text.len, 1);
+			emit_yaml_key(y, "comment");
+			emit_yaml_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_LINE_COMMENT:
-			y_key(y, "line_comment");
-			y_scalar(y, e->u.text.s, e->u.text.len, 1);
+			emit_yaml_key(y, "line_comment");
+			emit_yaml_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_NAG:
-			y_num_at(y, "nag", e->u.nag);
+			emit_yaml_num_at(y, "nag", e->u.nag);
 			break;
 		case PDN_EL_STRENGTH:
-			y_key(y, "strength");
-			y_scalar(y, e->u.text.s, e->u.text.len, 1);
+			emit_yaml_key(y, "strength");
+			emit_yaml_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_SETUP:
-			y_key(y, "setup");
-			y_scalar(y, e->u.text.s, e->u.text.len, 1);
+			emit_yaml_key(y, "setup");
+			emit_yaml_scalar(y, e->u.text.s, e->u.text.len, 1);
 			break;
 		case PDN_EL_VARIATION:
-			y_key(y, "variation");
+			emit_yaml_key(y, "variation");
 			yaml_line(y, e->u.variation);
 			break;
 		}
-		y_map(y, 0);
+		emit_yaml_map(y, 0);
 	}
-	y_seq(y, 0);
+	emit_yaml_seq(y, 0);
 }
 
 static void
@@ -176,32 +176,32 @@ yaml_game(struct yout *y, const pdn_game *g)
 {
 	size_t i;
 
-	y_doc(y, 1);
-	y_map(y, 1);
-	y_game_id(y, g);
-	y_num_at(y, "errors", g->errors);
-	y_num_at(y, "warnings", g->warnings);
-	y_bool_at(y, "truncated", g->truncated);
-	y_key(y, "gametype");
-	y_num_or_null(y, g->gametype, g->gametype > 0);
-	y_bool_at(y, "gametype_inferred", g->gametype_inferred);
-	y_key(y, "tags");
-	y_seq(y, 1);
+	emit_yaml_doc(y, 1);
+	emit_yaml_map(y, 1);
+	emit_yaml_game_id(y, g);
+	emit_yaml_num_at(y, "errors", g->errors);
+	emit_yaml_num_at(y, "warnings", g->warnings);
+	emit_yaml_bool_at(y, "truncated", g->truncated);
+	emit_yaml_key(y, "gametype");
+	emit_yaml_num_or_null(y, g->gametype, g->gametype > 0);
+	emit_yaml_bool_at(y, "gametype_inferred", g->gametype_inferred);
+	emit_yaml_key(y, "tags");
+	emit_yaml_seq(y, 1);
 	for (i = 0; i < g->ntags; i++) {
-		y_map(y, 1);
-		y_str_at(y, "name", g->tags[i].name);
-		y_key(y, "value");
-		y_scalar(y, g->tags[i].value, g->tags[i].vlen, 1);
-		y_map(y, 0);
+		emit_yaml_map(y, 1);
+		emit_yaml_str_at(y, "name", g->tags[i].name);
+		emit_yaml_key(y, "value");
+		emit_yaml_scalar(y, g->tags[i].value, g->tags[i].vlen, 1);
+		emit_yaml_map(y, 0);
 	}
-	y_seq(y, 0);
-	y_str_at(y, "result", pdn_game_tag(g, "Result"));
-	y_str_at(y, "terminator", g->terminator);
-	y_num_at(y, "plies", g->plies);
-	y_key(y, "moves");
+	emit_yaml_seq(y, 0);
+	emit_yaml_str_at(y, "result", pdn_game_tag(g, "Result"));
+	emit_yaml_str_at(y, "terminator", g->terminator);
+	emit_yaml_num_at(y, "plies", g->plies);
+	emit_yaml_key(y, "moves");
 	yaml_line(y, &g->moves);
-	y_map(y, 0);
-	y_doc(y, 0);
+	emit_yaml_map(y, 0);
+	emit_yaml_doc(y, 0);
 }
 
 /* --- TSV ------------------------------------------------------------ */
@@ -344,12 +344,12 @@ main(int argc, char **argv)
 	if ((output = drv_records(&d)) == NULL)
 		goto out;
 	o.fp = output->fp;
-	if (o.fmt == FMT_YAML && !d.quiet && yout_open(&o.y, o.fp) != 0)
+	if (o.fmt == FMT_YAML && !d.quiet && emit_yaml_open(&o.y, o.fp) != 0)
 		goto out;
 	if (o.fmt == FMT_TAGS)
 		drv_tsv_header(&d, o.fp, tags_columns);
 	status = drv_run(&d, parse_file, &o);
-	if (yout_close(&o.y) != 0)
+	if (emit_yaml_close(&o.y) != 0)
 		status = 2;
 out:
 	pdn_buf_free(&o.buf);

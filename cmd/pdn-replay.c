@@ -120,7 +120,7 @@ sink_open(struct run *run, struct sink *s, const char *path)
 		return 2;
 	s->fp = s->out->fp;
 	s->name = s->out->name;
-	if (run->fmt == FMT_YAML && yout_open(&s->y, s->fp) != 0) {
+	if (run->fmt == FMT_YAML && emit_yaml_open(&s->y, s->fp) != 0) {
 		cli_output_finish(s->out);
 		s->fp = NULL;
 		return 2;
@@ -136,7 +136,7 @@ sink_close(struct sink *s)
 
 	if (s->fp == NULL)
 		return 0;
-	if (yout_close(&s->y) != 0)
+	if (emit_yaml_close(&s->y) != 0)
 		status = 2;
 	if (cli_output_finish(s->out) != 0)
 		status = 2;
@@ -253,20 +253,20 @@ sink_for(struct run *run, const struct shot *sh, int *status)
 static void
 put_fields_json(struct run *run, FILE *fp, const struct shot *sh)
 {
-	json_game_id(fp, sh->g);
+	emit_json_game_id(fp, sh->g);
 	fprintf(fp, ",\"ply\":%ld,\"move\":", sh->ply);
-	json_cstr(fp, sh->last != NULL ? sh->mv : NULL);
+	emit_json_cstr(fp, sh->last != NULL ? sh->mv : NULL);
 	if (sh->last != NULL)
 		fprintf(fp, ",\"number\":%ld", sh->last->number);
 	else
 		fputs(",\"number\":null", fp);
 	fputs(",\"fen\":", fp);
-	json_cstr(fp, sh->fen);
+	emit_json_cstr(fp, sh->fen);
 	fprintf(fp, ",\"valid\":%s,\"lines\":%d", sh->valid ? "true" : "false",
 	    sh->lines);
 	if (run->board_field) {
 		fputs(",\"board\":", fp);
-		json_str(fp, run->buf.data, run->buf.len);
+		emit_json_str(fp, run->buf.data, run->buf.len);
 	}
 	fputs("}\n", fp);
 }
@@ -274,23 +274,23 @@ put_fields_json(struct run *run, FILE *fp, const struct shot *sh)
 static void
 put_fields_yaml(struct run *run, struct yout *y, const struct shot *sh)
 {
-	y_doc(y, 1);
-	y_map(y, 1);
-	y_game_id(y, sh->g);
-	y_num_at(y, "ply", sh->ply);
-	y_str_at(y, "move", sh->last != NULL ? sh->mv : NULL);
-	y_key(y, "number");
-	y_num_or_null(y, sh->last != NULL ? sh->last->number : 0,
+	emit_yaml_doc(y, 1);
+	emit_yaml_map(y, 1);
+	emit_yaml_game_id(y, sh->g);
+	emit_yaml_num_at(y, "ply", sh->ply);
+	emit_yaml_str_at(y, "move", sh->last != NULL ? sh->mv : NULL);
+	emit_yaml_key(y, "number");
+	emit_yaml_num_or_null(y, sh->last != NULL ? sh->last->number : 0,
 	    sh->last != NULL);
-	y_str_at(y, "fen", sh->fen);
-	y_bool_at(y, "valid", sh->valid);
-	y_num_at(y, "lines", sh->lines);
+	emit_yaml_str_at(y, "fen", sh->fen);
+	emit_yaml_bool_at(y, "valid", sh->valid);
+	emit_yaml_num_at(y, "lines", sh->lines);
 	if (run->board_field) {
-		y_key(y, "board");
-		y_block(y, run->buf.data, run->buf.len);
+		emit_yaml_key(y, "board");
+		emit_yaml_block(y, run->buf.data, run->buf.len);
 	}
-	y_map(y, 0);
-	y_doc(y, 0);
+	emit_yaml_map(y, 0);
+	emit_yaml_doc(y, 0);
 }
 
 /* Writes one position in the chosen format.  Returns 0 or 2. */

@@ -204,7 +204,7 @@ name_tag(char *buf, size_t size, const pdn_tag *t)
 
 	if (t == NULL)
 		return 0;
-	n = name_fold(buf, size, t->value, t->vlen);
+	n = pool_name_fold(buf, size, t->value, t->vlen);
 	if ((n == 1 && (buf[0] == '?' || buf[0] == '-')))
 		return 0;
 	return n;
@@ -218,7 +218,7 @@ static size_t
 tag_or_empty(char *key, size_t n, const pdn_tag *t)
 {
 	if (t != NULL)
-		n += name_fold(key + n, 256, t->value, t->vlen);
+		n += pool_name_fold(key + n, 256, t->value, t->vlen);
 	key[n] = '\0';
 	return n + 1;
 }
@@ -355,7 +355,7 @@ game(struct run *run, const pdn_game *g)
 	rtext = tg.event != NULL ? tg.event->value : NULL;
 	if (rtext == NULL || rtext[0] == '\0')
 		rtext = "?";
-	if ((ev = strtab_add(&run->pool.events, rtext, strlen(rtext))) < 0)
+	if ((ev = pool_strtab_add(&run->pool.events, rtext, strlen(rtext))) < 0)
 		goto oom;
 	memset(&sg, 0, sizeof(sg));
 	sg.seq = run->seq;
@@ -364,8 +364,8 @@ game(struct run *run, const pdn_game *g)
 	sg.white = (uint32_t)w;
 	sg.black = (uint32_t)b;
 	sg.event = (uint32_t)ev;
-	sg.date = parse_date(tg.date != NULL ? tg.date->value : NULL);
-	sg.round = parse_round(tg.round != NULL ? tg.round->value : NULL);
+	sg.date = pool_date(tg.date != NULL ? tg.date->value : NULL);
+	sg.round = pool_round(tg.round != NULL ? tg.round->value : NULL);
 	sg.src = run->src;
 	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;
 	sg.game = g->index > 0 && g->index < UINT32_MAX ?
@@ -438,7 +438,7 @@ read_file(void *arg, struct drv *d, struct cli_input *in)
 	ro.diag = reader_diag;
 	/* A game is read again from its span (no text is kept). */
 	ro.keep_raw = 0;
-	if ((src = strtab_add(&run->pool.files, in->name,
+	if ((src = pool_strtab_add(&run->pool.files, in->name,
 	    strlen(in->name))) < 0) {
 		cli_warn("out of memory");
 		return 2;
@@ -705,8 +705,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.ro.ntb = 0;
 		for (tok = strtok_r(buf, ",", &save); tok != NULL;
 		    tok = strtok_r(NULL, ",", &save)) {
-			for (k = 0; k < TB_N && strcmp(tok, tb_names[k]) != 0;
-			    k++)
+			for (k = 0; k < TB_N &&
+			    strcmp(tok, standings_tb_names[k]) != 0; k++)
 				;
 			if (k == TB_N || opt.ro.ntb == TB_MAX)
 				return drv_bad_value(d, "--tie-break", value,
@@ -807,12 +807,12 @@ report(struct run *run, FILE *fp)
 	o.fmt = fmt;
 	o.header = drv.header;
 	if (opt.anchor != NULL) {
-		name_fold(folded, sizeof(folded), opt.anchor,
+		pool_name_fold(folded, sizeof(folded), opt.anchor,
 		    strlen(opt.anchor));
 		snprintf(opt.anchor, strlen(opt.anchor) + 1, "%s", folded);
 		/* An alias of the anchor is the player it names. */
 		{
-			long a = strtab_find(&run->pool.alias_from, folded,
+			long a = pool_strtab_find(&run->pool.alias_from, folded,
 			    strlen(folded));
 
 			opt.ro.anchor = a >= 0 ?
@@ -821,40 +821,40 @@ report(struct run *run, FILE *fp)
 		}
 	}
 	if (fmt == OUT_SVG)
-		return report_chart(&o, &run->pool, &opt.ro);
-	if (tout_start(&o, "Standings") != 0)
+		return elo_chart(&o, &run->pool, &opt.ro);
+	if (table_out_start(&o, "Standings") != 0)
 		return 2;
 	if (fmt == OUT_HTML) {
-		st = report_standings(&o, &run->pool, &opt.ro, 1);
+		st = standings_report(&o, &run->pool, &opt.ro, 1);
 		if (st == 0)
-			st = report_elo(&o, &run->pool, &opt.ro, 0);
+			st = elo_report(&o, &run->pool, &opt.ro, 0);
 		if (st == 0 && opt.report == REP_ML)
-			st = report_ml(&o, &run->pool, &opt.ro);
+			st = ml_report(&o, &run->pool, &opt.ro);
 		if (st == 0) {
 			fputs("<h2>Elo ratings by game</h2>\n", fp);
-			st = report_chart(&o, &run->pool, &opt.ro);
+			st = elo_chart(&o, &run->pool, &opt.ro);
 		}
 	} else
 		switch (opt.report) {
 		case REP_STANDINGS:
 		case REP_CROSS:
-			st = report_standings(&o, &run->pool, &opt.ro,
+			st = standings_report(&o, &run->pool, &opt.ro,
 			    opt.report == REP_CROSS);
 			break;
 		case REP_ELO:
 		case REP_HISTORY:
-			st = report_elo(&o, &run->pool, &opt.ro,
+			st = elo_report(&o, &run->pool, &opt.ro,
 			    opt.report == REP_HISTORY);
 			break;
 		case REP_ML:
 			/* A bad --anchor, said: trouble, as a bad option. */
-			st = report_ml(&o, &run->pool, &opt.ro);
+			st = ml_report(&o, &run->pool, &opt.ro);
 			if (st == 1)
 				st = 3;
 			break;
 		}
-	/* yout_close() said why. */
-	if (tout_end(&o) != 0 && st < 2)
+	/* emit_yaml_close() said why. */
+	if (table_out_end(&o) != 0 && st < 2)
 		st = 3;
 	return st;
 }

@@ -68,7 +68,7 @@ collect(const pdn_diag *d, void *arg)
 	if ((d->severity == PDN_SEV_NOTE && drv.min > PDN_SEV_NOTE) ||
 	    drv_diag_off(&drv, d))
 		return;
-	kept_add(&b->kd, d, drv_severity(&drv, d));
+	chunk_kept_add(&b->kd, d, drv_severity(&drv, d));
 }
 
 /* Gives the diagnostics collected since the last game to a record. */
@@ -210,8 +210,8 @@ print_tsv(FILE *fp, const struct batch *b, const struct rgame *r,
 		    pdn_diag_name(first->code));
 		if (first->move != (size_t)-1)
 			fprintf(fp, "ply %ld %s: ", first->ply,
-			    kept_str(&b->kd, first->move));
-		for (s = kept_str(&b->kd, first->msg); *s != '\0'; s++)
+			    chunk_kept_str(&b->kd, first->move));
+		for (s = chunk_kept_str(&b->kd, first->msg); *s != '\0'; s++)
 			fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
 	}
 	fprintf(fp, "\t%d\n", r->badvar);
@@ -238,11 +238,11 @@ json_diags(FILE *fp, const struct batch *b, const struct rgame *r,
 		else
 			fputs("null", fp);
 		fputs(",\"move\":", fp);
-		json_cstr(fp, kept_str(&b->kd, d->move));
+		emit_json_cstr(fp, chunk_kept_str(&b->kd, d->move));
 		fputs(",\"code\":", fp);
-		json_cstr(fp, pdn_diag_name(d->code));
+		emit_json_cstr(fp, pdn_diag_name(d->code));
 		fputs(",\"message\":", fp);
-		json_cstr(fp, kept_str(&b->kd, d->msg));
+		emit_json_cstr(fp, chunk_kept_str(&b->kd, d->msg));
 		fputc('}', fp);
 	}
 	fputc(']', fp);
@@ -253,7 +253,7 @@ print_json(FILE *fp, const struct batch *b, const struct rgame *r,
     const struct chunk_base *at)
 {
 	fputs("{\"file\":", fp);
-	json_cstr(fp, at->file);
+	emit_json_cstr(fp, at->file);
 	fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,"
 	    "\"status\":\"%s\",\"valid\":%s,\"errors\":", r->game + at->game,
 	    r->line + at->line, (unsigned long long)(r->offset + at->offset),
@@ -272,50 +272,50 @@ yaml_diags(struct yout *y, const struct batch *b, const struct rgame *r,
 	const struct kept_diag *d;
 	size_t i;
 
-	y_seq(y, 1);
+	emit_yaml_seq(y, 1);
 	for (i = r->d0; i < r->d0 + r->nd; i++) {
 		d = &b->kd.d[i];
 		if ((d->sev == PDN_SEV_ERROR) != errors ||
 		    d->sev == PDN_SEV_NOTE)
 			continue;
-		y_map(y, 1);
-		y_num_at(y, "line", d->line + at->line);
-		y_num_at(y, "col", d->col);
-		y_key(y, "ply");
-		y_num_or_null(y, d->ply, d->ply > 0);
-		y_str_at(y, "move", kept_str(&b->kd, d->move));
-		y_str_at(y, "code", pdn_diag_name(d->code));
-		y_str_at(y, "message", kept_str(&b->kd, d->msg));
-		y_map(y, 0);
+		emit_yaml_map(y, 1);
+		emit_yaml_num_at(y, "line", d->line + at->line);
+		emit_yaml_num_at(y, "col", d->col);
+		emit_yaml_key(y, "ply");
+		emit_yaml_num_or_null(y, d->ply, d->ply > 0);
+		emit_yaml_str_at(y, "move", chunk_kept_str(&b->kd, d->move));
+		emit_yaml_str_at(y, "code", pdn_diag_name(d->code));
+		emit_yaml_str_at(y, "message", chunk_kept_str(&b->kd, d->msg));
+		emit_yaml_map(y, 0);
 	}
-	y_seq(y, 0);
+	emit_yaml_seq(y, 0);
 }
 
 static void
 print_yaml(struct yout *y, const struct batch *b, const struct rgame *r,
     const struct chunk_base *at)
 {
-	y_doc(y, 1);
-	y_map(y, 1);
-	y_str_at(y, "file", at->file);
-	y_num_at(y, "game", r->game + at->game);
-	y_num_at(y, "line", r->line + at->line);
-	y_num_at(y, "offset", (long long)(r->offset + at->offset));
-	y_key(y, "status");
-	y_scalar(y, status_name[r->status], strlen(status_name[r->status]),
-	    0);
-	y_key(y, "valid");
+	emit_yaml_doc(y, 1);
+	emit_yaml_map(y, 1);
+	emit_yaml_str_at(y, "file", at->file);
+	emit_yaml_num_at(y, "game", r->game + at->game);
+	emit_yaml_num_at(y, "line", r->line + at->line);
+	emit_yaml_num_at(y, "offset", (long long)(r->offset + at->offset));
+	emit_yaml_key(y, "status");
+	emit_yaml_scalar(y, status_name[r->status],
+	    strlen(status_name[r->status]), 0);
+	emit_yaml_key(y, "valid");
 	if (r->status == ST_VALID || r->status == ST_INVALID)
-		y_bool(y, r->status == ST_VALID);
+		emit_yaml_bool(y, r->status == ST_VALID);
 	else
-		y_scalar(y, "null", 4, 0);
-	y_key(y, "errors");
+		emit_yaml_scalar(y, "null", 4, 0);
+	emit_yaml_key(y, "errors");
 	yaml_diags(y, b, r, at, 1);
-	y_key(y, "warnings");
+	emit_yaml_key(y, "warnings");
 	yaml_diags(y, b, r, at, 0);
-	y_num_at(y, "variations_invalid", r->badvar);
-	y_map(y, 0);
-	y_doc(y, 0);
+	emit_yaml_num_at(y, "variations_invalid", r->badvar);
+	emit_yaml_map(y, 0);
+	emit_yaml_doc(y, 0);
 }
 
 /* Totals of the whole run, the output, a replay handle per job. */
@@ -339,7 +339,7 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 		if (r->status == ST_NONE || drv.fmt == FMT_TEXT) {
 			for (k = r->d0; k < r->d0 + r->nd; k++)
 				if (drv_shown(&drv, b->kd.d[k].sev) >= 0)
-					kept_print(&b->kd, k, 1, at);
+					chunk_kept_print(&b->kd, k, 1, at);
 			continue;
 		}
 		switch (drv.fmt) {
@@ -355,7 +355,7 @@ print_records(struct run *run, struct batch *b, const struct chunk_base *at)
 		}
 	}
 	b->ng = b->pending = 0;
-	kept_clear(&b->kd);
+	chunk_kept_clear(&b->kd);
 }
 
 /* Prints what is left of a batch and adds up its counts. */
@@ -381,7 +381,7 @@ batch_free(void *batch)
 {
 	struct batch *b = batch;
 
-	kept_free(&b->kd);
+	chunk_kept_free(&b->kd);
 	free(b->g);
 }
 
@@ -444,12 +444,12 @@ main(int argc, char **argv)
 		drv.tty_records = 0;
 	}
 	if (drv.fmt == FMT_YAML && !drv.quiet &&
-	    yout_open(&run.y, run.fp) != 0)
+	    emit_yaml_open(&run.y, run.fp) != 0)
 		goto out;
 	if (drv.fmt == FMT_TSV)
 		drv_tsv_header(&drv, run.fp, tsv_columns);
 	st = drv_run(&drv, run_file, &run);
-	if (drv.fmt == FMT_YAML && !drv.quiet && yout_close(&run.y) != 0)
+	if (drv.fmt == FMT_YAML && !drv.quiet && emit_yaml_close(&run.y) != 0)
 		st = 2;
 	/* A write error is said before the summary. */
 	cli_diag_stream(NULL);

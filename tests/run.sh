@@ -138,7 +138,9 @@ tally() {
 # Check scripts, run from the top of the checkout: each prints one
 # "ok"/"FAIL" line per check (or "skip ..." lines for what it cannot check
 # here) and closes with "NAME: N passed, N failed"; each check counts.
-# tests/layers.sh: the library's layers run one way (includes and calls).
+# tests/layers.sh: the library's layers and the tools' run one way
+# (includes and calls).  tests/names.sh: the tools' external names carry
+# their module's prefix, and no file cites a document outside the tree.
 # tests/symbols.sh: the library exports exactly lib/libpdn.sym, each
 # symbol declared in a public header and documented in libpdn(3).
 # tests/install.sh: make install into a temporary DESTDIR, the shared
@@ -317,6 +319,7 @@ fi
 
 if [ -z "$CLI" ]; then
 	script_checks layers
+	script_checks names
 	script_checks symbols
 	script_checks fuzz
 	script_checks completion

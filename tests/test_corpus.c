@@ -224,9 +224,9 @@ one_unit(const char *s, size_t n, int *in_comment)
 }
 
 /*
- * PDN.md: canonical lines are at most 79 characters; only a tag or a
- * single atom longer than that (a long comment, or a line of one) may
- * pass it.
+ * pdn(5) "Canonical output": canonical lines are at most 79 characters;
+ * only a tag or a single atom longer than that (a long comment, or a line
+ * of one) may pass it.
  */
 static void
 test_line_length(void **state)

@@ -1,5 +1,5 @@
 /*
- * The tokenizer (lex.c): every construct of PDN.md as exact token
+ * The tokenizer (lex.c): every construct of pdn(5) as exact token
  * sequences (testdata/lex.yaml), the same from memory and from a stream
  * read one byte at a time, plus resynchronisation, offsets and read
  * errors.

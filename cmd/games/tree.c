@@ -435,7 +435,7 @@ print_row(FILE *fp, int fmt, const char *name, const struct row *r,
 		break;
 	case TREE_JSON:
 		fputs("{\"move\":", fp);
-		json_cstr(fp, name);
+		emit_json_cstr(fp, name);
 		fprintf(fp, ",\"games\":%ld,\"share\":%.1f,\"white\":%.1f,"
 		    "\"draw\":%.1f,\"black\":%.1f,\"rating\":", r->games,
 		    pct(r->games, total), pct(r->white, r->games),
@@ -455,7 +455,7 @@ print_row(FILE *fp, int fmt, const char *name, const struct row *r,
 		else
 			fputs("null", fp);
 		fputs(",\"next\":", fp);
-		json_cstr(fp, *next != '\0' ? next : NULL);
+		emit_json_cstr(fp, *next != '\0' ? next : NULL);
 		fputs("}\n", fp);
 		break;
 	default:

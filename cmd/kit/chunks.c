@@ -106,7 +106,7 @@ chunks_contexts(void **ctx, int jobs, void *(*make)(void *), void *arg)
 }
 
 void
-kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev)
+chunk_kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev)
 {
 	struct kept_diag *r;
 
@@ -130,13 +130,13 @@ kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev)
 }
 
 const char *
-kept_str(const struct kept_diags *k, size_t at)
+chunk_kept_str(const struct kept_diags *k, size_t at)
 {
 	return at != (size_t)-1 ? k->arena.data + at : NULL;
 }
 
 void
-kept_print(const struct kept_diags *k, size_t from, size_t n,
+chunk_kept_print(const struct kept_diags *k, size_t from, size_t n,
     const struct chunk_base *at)
 {
 	const struct kept_diag *rd;
@@ -149,14 +149,14 @@ kept_print(const struct kept_diags *k, size_t from, size_t n,
 		d.code = rd->code;
 		d.severity = rd->sev;
 		d.name = pdn_diag_name(rd->code);
-		d.message = kept_str(k, rd->msg);
+		d.message = chunk_kept_str(k, rd->msg);
 		d.file = at->file;
 		d.line = rd->line + at->line;
 		d.col = rd->col;
 		/* Game 0 is no game, whatever the chunk. */
 		d.game = rd->game > 0 ? rd->game + at->game : 0;
 		d.ply = rd->ply;
-		d.move = kept_str(k, rd->move);
+		d.move = chunk_kept_str(k, rd->move);
 		d.number = rd->number;
 		d.side = rd->side;
 		d.second = rd->second;
@@ -165,14 +165,14 @@ kept_print(const struct kept_diags *k, size_t from, size_t n,
 }
 
 void
-kept_clear(struct kept_diags *k)
+chunk_kept_clear(struct kept_diags *k)
 {
 	k->n = 0;
 	k->arena.len = 0;
 }
 
 void
-kept_free(struct kept_diags *k)
+chunk_kept_free(struct kept_diags *k)
 {
 	free(k->d);
 	pdn_buf_free(&k->arena);

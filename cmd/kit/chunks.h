@@ -59,21 +59,21 @@ struct kept_diags {
 int chunk_grow(void **p, size_t *cap, size_t need, size_t size);
 
 /* Keeps d, with severity sev (a tool may raise it); sets k->oom if not. */
-void kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev);
+void chunk_kept_add(struct kept_diags *k, const pdn_diag *d, pdn_severity sev);
 
 /* A kept string (an arena offset), or NULL for (size_t)-1. */
-const char *kept_str(const struct kept_diags *k, size_t at);
+const char *chunk_kept_str(const struct kept_diags *k, size_t at);
 
 /*
  * Prints kept diagnostics from..from+n-1 with cli_diag(), of the file of
  * the base *at, their lines and games moved by it.
  */
-void kept_print(const struct kept_diags *k, size_t from, size_t n,
+void chunk_kept_print(const struct kept_diags *k, size_t from, size_t n,
     const struct chunk_base *at);
 
 /* Forgets every kept diagnostic, keeping the memory; frees it. */
-void kept_clear(struct kept_diags *k);
-void kept_free(struct kept_diags *k);
+void chunk_kept_clear(struct kept_diags *k);
+void chunk_kept_free(struct kept_diags *k);
 
 /*
  * Makes a worker context for each of `jobs` threads with make(arg), into

@@ -9,7 +9,7 @@
 #include "emit.h"
 
 void
-json_str(FILE *fp, const char *s, size_t len)
+emit_json_str(FILE *fp, const char *s, size_t len)
 {
 	size_t i;
 	unsigned char c;
@@ -44,19 +44,19 @@ json_str(FILE *fp, const char *s, size_t len)
 }
 
 void
-json_cstr(FILE *fp, const char *s)
+emit_json_cstr(FILE *fp, const char *s)
 {
 	if (s == NULL)
 		fputs("null", fp);
 	else
-		json_str(fp, s, strlen(s));
+		emit_json_str(fp, s, strlen(s));
 }
 
 void
-json_game_id(FILE *fp, const pdn_game *g)
+emit_json_game_id(FILE *fp, const pdn_game *g)
 {
 	fputs("{\"file\":", fp);
-	json_cstr(fp, g->file);
+	emit_json_cstr(fp, g->file);
 	fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu", g->index,
 	    g->line, (unsigned long long)g->offset);
 }
@@ -79,7 +79,7 @@ y_emit(struct yout *y, yaml_event_t *ev, int ok)
 }
 
 int
-yout_open(struct yout *y, FILE *fp)
+emit_yaml_open(struct yout *y, FILE *fp)
 {
 	yaml_event_t ev;
 
@@ -97,7 +97,7 @@ yout_open(struct yout *y, FILE *fp)
 }
 
 int
-yout_close(struct yout *y)
+emit_yaml_close(struct yout *y)
 {
 	yaml_event_t ev;
 	int status = 0;
@@ -116,7 +116,7 @@ yout_close(struct yout *y)
 }
 
 void
-y_doc(struct yout *y, int start)
+emit_yaml_doc(struct yout *y, int start)
 {
 	yaml_event_t ev;
 
@@ -139,80 +139,80 @@ y_styled(struct yout *y, const char *s, size_t len, yaml_scalar_style_t style)
 }
 
 void
-y_scalar(struct yout *y, const char *s, size_t len, int quoted)
+emit_yaml_scalar(struct yout *y, const char *s, size_t len, int quoted)
 {
 	y_styled(y, s, len, quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE :
 	    YAML_PLAIN_SCALAR_STYLE);
 }
 
 void
-y_block(struct yout *y, const char *s, size_t len)
+emit_yaml_block(struct yout *y, const char *s, size_t len)
 {
 	y_styled(y, s, len, YAML_LITERAL_SCALAR_STYLE);
 }
 
 void
-y_key(struct yout *y, const char *k)
+emit_yaml_key(struct yout *y, const char *k)
 {
-	y_scalar(y, k, strlen(k), 0);
+	emit_yaml_scalar(y, k, strlen(k), 0);
 }
 
 void
-y_str(struct yout *y, const char *s)
+emit_yaml_str(struct yout *y, const char *s)
 {
 	if (s == NULL)
-		y_scalar(y, "null", 4, 0);
+		emit_yaml_scalar(y, "null", 4, 0);
 	else
-		y_scalar(y, s, strlen(s), 1);
+		emit_yaml_scalar(y, s, strlen(s), 1);
 }
 
 void
-y_num_at(struct yout *y, const char *key, long long v)
+emit_yaml_num_at(struct yout *y, const char *key, long long v)
 {
-	y_key(y, key);
-	y_num(y, v);
+	emit_yaml_key(y, key);
+	emit_yaml_num(y, v);
 }
 
 void
-y_str_at(struct yout *y, const char *key, const char *s)
+emit_yaml_str_at(struct yout *y, const char *key, const char *s)
 {
-	y_key(y, key);
-	y_str(y, s);
+	emit_yaml_key(y, key);
+	emit_yaml_str(y, s);
 }
 
 void
-y_bool_at(struct yout *y, const char *key, int v)
+emit_yaml_bool_at(struct yout *y, const char *key, int v)
 {
-	y_key(y, key);
-	y_bool(y, v);
+	emit_yaml_key(y, key);
+	emit_yaml_bool(y, v);
 }
 
 void
-y_num_or_null(struct yout *y, long long v, int present)
+emit_yaml_num_or_null(struct yout *y, long long v, int present)
 {
 	if (present)
-		y_num(y, v);
+		emit_yaml_num(y, v);
 	else
-		y_scalar(y, "null", 4, 0);
+		emit_yaml_scalar(y, "null", 4, 0);
 }
 
 void
-y_num(struct yout *y, long long v)
+emit_yaml_num(struct yout *y, long long v)
 {
 	char buf[32];
 
 	snprintf(buf, sizeof(buf), "%lld", v);
-	y_scalar(y, buf, strlen(buf), 0);
+	emit_yaml_scalar(y, buf, strlen(buf), 0);
 }
 
 void
-y_bool(struct yout *y, int v)
+emit_yaml_bool(struct yout *y, int v)
 {
-	y_scalar(y, v ? "true" : "false", v ? 4 : 5, 0);
+	emit_yaml_scalar(y, v ? "true" : "false", v ? 4 : 5, 0);
 }
 
 void
-y_map(struct yout *y, int start)
+emit_yaml_map(struct yout *y, int start)
 {
 	yaml_event_t ev;
 
@@ -224,7 +224,7 @@ y_map(struct yout *y, int start)
 }
 
 void
-y_seq(struct yout *y, int start)
+emit_yaml_seq(struct yout *y, int start)
 {
 	yaml_event_t ev;
 
@@ -236,10 +236,10 @@ y_seq(struct yout *y, int start)
 }
 
 void
-y_game_id(struct yout *y, const pdn_game *g)
+emit_yaml_game_id(struct yout *y, const pdn_game *g)
 {
-	y_str_at(y, "file", g->file);
-	y_num_at(y, "game", g->index);
-	y_num_at(y, "line", g->line);
-	y_num_at(y, "offset", (long long)g->offset);
+	emit_yaml_str_at(y, "file", g->file);
+	emit_yaml_num_at(y, "game", g->index);
+	emit_yaml_num_at(y, "line", g->line);
+	emit_yaml_num_at(y, "offset", (long long)g->offset);
 }

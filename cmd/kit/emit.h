@@ -14,21 +14,21 @@
 #include <pdn/pdn.h>
 
 /* Writes s (len bytes, any bytes) as a JSON string literal. */
-void json_str(FILE *fp, const char *s, size_t len);
+void emit_json_str(FILE *fp, const char *s, size_t len);
 
 /* The same for a NUL-ended string; NULL is written as null. */
-void json_cstr(FILE *fp, const char *s);
+void emit_json_cstr(FILE *fp, const char *s);
 
 /*
  * Opens a JSON object with the fields that identify a game in every
  * record (pdn-parse(1), "Output"): {"file":...,"game":N,"line":N,"offset":N
  * without the closing brace, for the caller's own fields to follow.
  */
-void json_game_id(FILE *fp, const pdn_game *g);
+void emit_json_game_id(FILE *fp, const pdn_game *g);
 
 /*
  * A YAML stream on a FILE.  After the first failure of the emitter every
- * later event is dropped and yout_close() reports the problem.
+ * later event is dropped and emit_yaml_close() reports the problem.
  */
 struct yout {
 	yaml_emitter_t emitter;
@@ -37,44 +37,44 @@ struct yout {
 };
 
 /* Sets up the emitter on fp and starts the stream.  Returns 0 or 2. */
-int yout_open(struct yout *y, FILE *fp);
+int emit_yaml_open(struct yout *y, FILE *fp);
 
 /*
  * Ends the stream and releases the emitter (nothing when it was never set
  * up).  Returns 0, or 2 after printing why the stream is incomplete.
  */
-int yout_close(struct yout *y);
+int emit_yaml_close(struct yout *y);
 
 /* Starts (start nonzero) or ends a document, a mapping, a sequence. */
-void y_doc(struct yout *y, int start);
-void y_map(struct yout *y, int start);
-void y_seq(struct yout *y, int start);
+void emit_yaml_doc(struct yout *y, int start);
+void emit_yaml_map(struct yout *y, int start);
+void emit_yaml_seq(struct yout *y, int start);
 
 /* A scalar of len bytes: plain, or double-quoted when quoted is nonzero. */
-void y_scalar(struct yout *y, const char *s, size_t len, int quoted);
+void emit_yaml_scalar(struct yout *y, const char *s, size_t len, int quoted);
 
 /* A literal block scalar ("|"), for text of several lines. */
-void y_block(struct yout *y, const char *s, size_t len);
+void emit_yaml_block(struct yout *y, const char *s, size_t len);
 
 /* A mapping key (plain). */
-void y_key(struct yout *y, const char *k);
+void emit_yaml_key(struct yout *y, const char *k);
 
 /* A double-quoted string; NULL is written as a plain null. */
-void y_str(struct yout *y, const char *s);
+void emit_yaml_str(struct yout *y, const char *s);
 
 /* The keys file, game, line and offset of g, inside an open mapping. */
-void y_game_id(struct yout *y, const pdn_game *g);
+void emit_yaml_game_id(struct yout *y, const pdn_game *g);
 
 /* A number, and a boolean (true or false). */
-void y_num(struct yout *y, long long v);
+void emit_yaml_num(struct yout *y, long long v);
 
 /* A key and its value: a number, a string (NULL: null), a boolean. */
-void y_num_at(struct yout *y, const char *key, long long v);
-void y_str_at(struct yout *y, const char *key, const char *s);
-void y_bool_at(struct yout *y, const char *key, int v);
+void emit_yaml_num_at(struct yout *y, const char *key, long long v);
+void emit_yaml_str_at(struct yout *y, const char *key, const char *s);
+void emit_yaml_bool_at(struct yout *y, const char *key, int v);
 
 /* A number when `present`, else null (a field with no value). */
-void y_num_or_null(struct yout *y, long long v, int present);
-void y_bool(struct yout *y, int v);
+void emit_yaml_num_or_null(struct yout *y, long long v, int present);
+void emit_yaml_bool(struct yout *y, int v);
 
 #endif /* EMIT_H */

@@ -129,7 +129,7 @@ expect(struct engine *e, const char *want, double timeout, int stopfd,
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int
-cloexec_pipe(int fd[2])
+engine_cloexec_pipe(int fd[2])
 {
 	if (pipe(fd) != 0)
 		return -1;
@@ -193,19 +193,19 @@ engine_spawn(struct engine *e, const struct eng_spec *spec, char *why,
 	e->len = e->off = 0;
 	e->broken = 0;
 	pthread_mutex_lock(&spawn_lock);
-	if (cloexec_pipe(in) != 0) {
+	if (engine_cloexec_pipe(in) != 0) {
 		pthread_mutex_unlock(&spawn_lock);
 		snprintf(why, size, "pipe: %s", strerror(errno));
 		return -1;
 	}
-	if (cloexec_pipe(out) != 0) {
+	if (engine_cloexec_pipe(out) != 0) {
 		pthread_mutex_unlock(&spawn_lock);
 		snprintf(why, size, "pipe: %s", strerror(errno));
 		close(in[0]);
 		close(in[1]);
 		return -1;
 	}
-	if (cloexec_pipe(fail) != 0) {
+	if (engine_cloexec_pipe(fail) != 0) {
 		pthread_mutex_unlock(&spawn_lock);
 		snprintf(why, size, "pipe: %s", strerror(errno));
 		close(in[0]);

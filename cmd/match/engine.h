@@ -90,6 +90,6 @@ int engine_line(struct engine *e, char **line, double deadline, int stopfd);
 void engine_stop(struct engine *e, double grace);
 
 /* pipe(2), both ends close-on-exec.  Returns 0, or -1 (errno). */
-int cloexec_pipe(int fd[2]);
+int engine_cloexec_pipe(int fd[2]);
 
 #endif /* MATCH_ENGINE_H */

@@ -21,7 +21,7 @@
 #include "hub.h"
 
 int
-tc_parse(struct tc *tc, const char *s)
+game_tc_parse(struct tc *tc, const char *s)
 {
 	double m = 0, inc = 0;
 	char *end;
@@ -62,7 +62,7 @@ seconds(char *buf, size_t size, double s)
 }
 
 void
-tc_tag(char *buf, size_t size, const struct tc *tc)
+game_tc_tag(char *buf, size_t size, const struct tc *tc)
 {
 	char b[32], i[32];
 
@@ -551,7 +551,7 @@ write_game(struct play *p, const struct opening *op, long round,
 		pdn_fen_write(buf, sizeof(buf), &op->start);
 		tag(b, "FEN", buf);
 	}
-	tc_tag(buf, sizeof(buf), &p->cfg->tc);
+	game_tc_tag(buf, sizeof(buf), &p->cfg->tc);
 	tag(b, "TimeControl", buf);
 	tag(b, "Termination", p->out->termination);
 	pdn_buf_add(b, "\n", 1);

@@ -25,10 +25,10 @@ struct tc {
  * Reads --tc's value: "M+I" (minutes, seconds of increment), "M",
  * "N/M+I" (N moves in M minutes, then again).  Returns 0, or -1.
  */
-int tc_parse(struct tc *tc, const char *s);
+int game_tc_parse(struct tc *tc, const char *s);
 
 /* The TimeControl tag's value ("300+3", "40/300+3", "-"). */
-void tc_tag(char *buf, size_t size, const struct tc *tc);
+void game_tc_tag(char *buf, size_t size, const struct tc *tc);
 
 /* An opening: a start position and the Hub moves played from it. */
 struct opening {

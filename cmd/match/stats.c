@@ -64,7 +64,7 @@ stats_of(struct stats *s, const struct wdl *w)
 }
 
 int
-sprt_test(const struct sprt *t, const struct wdl *w, double *llr,
+stats_sprt_test(const struct sprt *t, const struct wdl *w, double *llr,
     double *lower, double *upper)
 {
 	/* Half a game more of each result (see the top of the file). */
@@ -93,7 +93,7 @@ sprt_test(const struct sprt *t, const struct wdl *w, double *llr,
 }
 
 int
-sprt_parse(struct sprt *t, const char *s)
+stats_sprt_parse(struct sprt *t, const char *s)
 {
 	char buf[256], *tok, *save, *eq, *end;
 	int have0 = 0, have1 = 0;

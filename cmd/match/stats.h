@@ -33,13 +33,13 @@ void stats_of(struct stats *s, const struct wdl *w);
  * it (0 before a game scored other than all equal), and the bounds.
  * Returns 1 when H1 is accepted, -1 when H0 is, 0 when neither.
  */
-int sprt_test(const struct sprt *t, const struct wdl *w, double *llr,
+int stats_sprt_test(const struct sprt *t, const struct wdl *w, double *llr,
     double *lower, double *upper);
 
 /*
  * Reads --sprt's value "elo0=0,elo1=5,alpha=0.05,beta=0.05" (any order;
  * alpha and beta 0.05 when left out).  Returns 0, or -1.
  */
-int sprt_parse(struct sprt *t, const char *s);
+int stats_sprt_parse(struct sprt *t, const char *s);
 
 #endif /* MATCH_STATS_H */

@@ -32,7 +32,7 @@ batch_free(void *batch)
 	pdn_buf_free(&b->arena);
 	pdn_buf_free(&b->keys);
 	free(b->it);
-	kept_free(&b->kd);
+	chunk_kept_free(&b->kd);
 }
 
 /* A printed batch (write_items() emptied it) as a new one. */
@@ -47,6 +47,6 @@ batch_reset(void *batch)
 	b->games = 0;
 	b->live = 0;
 	b->status = 0;
-	kept_clear(&b->kd);
+	chunk_kept_clear(&b->kd);
 	b->kd.oom = b->kd.arena.oom = 0;
 }

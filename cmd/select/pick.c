@@ -410,6 +410,6 @@ pick_diag(const pdn_diag *d, void *arg)
 
 	if (!drv_diag_off(b->drv, d) &&
 	    (sev = drv_shown(b->drv, drv_severity(b->drv, d))) >= 0)
-		kept_add(&b->kd, d, (pdn_severity)sev);
+		chunk_kept_add(&b->kd, d, (pdn_severity)sev);
 }
 

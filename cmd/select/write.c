@@ -339,7 +339,7 @@ print_record(const struct run *run, FILE *fp, const struct batch *b,
 		    (unsigned long long)(r->offset + at->offset));
 	} else {
 		fputs("{\"file\":", fp);
-		json_cstr(fp, at->file);
+		emit_json_cstr(fp, at->file);
 		fprintf(fp, ",\"game\":%ld,\"line\":%ld,\"offset\":%llu,"
 		    "\"tags\":{", r->game + at->game, r->line + at->line,
 		    (unsigned long long)(r->offset + at->offset));
@@ -354,10 +354,10 @@ print_record(const struct run *run, FILE *fp, const struct batch *b,
 		} else {
 			if (i > 0)
 				fputc(',', fp);
-			json_cstr(fp, o->tags[i]);
+			emit_json_cstr(fp, o->tags[i]);
 			fputc(':', fp);
 			if (len != SIZE_MAX)
-				json_str(fp, p, len);
+				emit_json_str(fp, p, len);
 			else
 				fputs("null", fp);
 		}
@@ -388,8 +388,8 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 	size_t i, skip, cl;
 	int dup, where;
 
-	kept_print(&b->kd, 0, b->kd.n, at);
-	kept_clear(&b->kd);
+	chunk_kept_print(&b->kd, 0, b->kd.n, at);
+	chunk_kept_clear(&b->kd);
 	for (i = 0; i < b->nit; i++) {
 		it = &b->it[i];
 		if (it->kind == IT_BYTES) {

@@ -114,7 +114,7 @@ rate(const struct ropts *ro, const struct rated *w, const struct rated *b,
 	double ew = 1.0 / (1.0 + pow(10.0, (b->r - w->r) / 400.0));
 	double kw = w->n < ro->provisional ? ro->k1 : ro->k2;
 	double kb = b->n < ro->provisional ? ro->k1 : ro->k2;
-	double sw = res_score(g->res, 0);
+	double sw = pool_res_score(g->res, 0);
 
 	after[0] = w->r + kw * (sw - ew);
 	after[1] = b->r + kb * ((1.0 - sw) - (1.0 - ew));
@@ -174,9 +174,9 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 			if (in_period(&pe, g->date))
 				r->change += after[s] - r->r;
 			if (hist != NULL) {
-				tab_fmt(hist, CELL_NUM, "%zu", n);
+				table_fmt(hist, CELL_NUM, "%zu", n);
 				if (g->date == 0)
-					tab_str(hist, NULL);
+					table_str(hist, NULL);
 				else {
 					snprintf(date, sizeof(date), "%04u.",
 					    g->date / 10000);
@@ -193,21 +193,22 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 					else
 						snprintf(date + 8, sizeof(date) -
 						    8, "??");
-					tab_str(hist, date);
+					table_str(hist, date);
 				}
-				tab_str(hist, p->players.s[who[s]]);
-				tab_str(hist, p->players.s[who[1 - s]]);
-				fmt_points(buf, sizeof(buf),
-				    res_score(g->res, s));
-				tab_cell(hist, CELL_NUM, buf);
-				tab_fmt(hist, CELL_NUM, "%.0f%s",
+				table_str(hist, p->players.s[who[s]]);
+				table_str(hist, p->players.s[who[1 - s]]);
+				standings_points(buf, sizeof(buf),
+				    pool_res_score(g->res, s));
+				table_cell(hist, CELL_NUM, buf);
+				table_fmt(hist, CELL_NUM, "%.0f%s",
 				    floor(after[s] + 0.5), r->n + 1 <
 				    ro->provisional ? "?" : " ");
-				tab_fmt(hist, CELL_NUM, "%+.0f",
+				table_fmt(hist, CELL_NUM, "%+.0f",
 				    floor(after[s] + 0.5) - floor(r->r + 0.5));
-				tab_fmt(hist, CELL_NUM, "%.4f", after[s]);
-				tab_fmt(hist, CELL_NUM, "%.4f", after[s] - r->r);
-				tab_long(hist, CELL_NUM, r->n + 1);
+				table_fmt(hist, CELL_NUM, "%.4f", after[s]);
+				table_fmt(hist, CELL_NUM, "%.4f",
+				    after[s] - r->r);
+				table_long(hist, CELL_NUM, r->n + 1);
 			}
 		}
 		rp[g->white].r = after[0];
@@ -258,7 +259,7 @@ ranked(const struct pool *p, const struct rated *rp, size_t *n)
 }
 
 int
-report_elo(struct tout *o, struct pool *p, const struct ropts *ro,
+elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
     int history)
 {
 	/* The text's rating and change, as shown; the machine's, exact. */
@@ -289,9 +290,9 @@ report_elo(struct tout *o, struct pool *p, const struct ropts *ro,
 	if ((rp = malloc((p->players.n + 1) * sizeof(*rp))) == NULL)
 		return 2;
 	if (history) {
-		tab_init(&t, 10, "Elo history");
+		table_init(&t, 10, "Elo history");
 		for (i = 0; i < 10; i++)
-			tab_col(&t, i, hkeys[i], hheads[i], i == 0 || i >= 4);
+			table_col(&t, i, hkeys[i], hheads[i], i == 0 || i >= 4);
 		t.cols[5].text_only = t.cols[6].text_only = 1;
 		t.cols[7].machine_only = t.cols[8].machine_only = 1;
 		if (run(p, ro, rp, &t) != 0)
@@ -303,38 +304,38 @@ report_elo(struct tout *o, struct pool *p, const struct ropts *ro,
 			return 2;
 		}
 		period_init(&pe, ro->period, last);
-		tab_init(&t, 8, "Elo ratings");
+		table_init(&t, 8, "Elo ratings");
 		for (i = 0; i < 8; i++)
-			tab_col(&t, i, lkeys[i], lheads[i], i != 1);
+			table_col(&t, i, lkeys[i], lheads[i], i != 1);
 		t.cols[2].text_only = t.cols[5].text_only = 1;
 		t.cols[3].machine_only = t.cols[4].machine_only = 1;
 		t.cols[6].machine_only = 1;
 		for (i = 0; i < n && (ro->top == 0 || (long)i < ro->top);
 		    i++) {
 			r = &rp[order[i]];
-			tab_fmt(&t, CELL_NUM, "%zu", i + 1);
-			tab_str(&t, p->players.s[order[i]]);
-			tab_fmt(&t, CELL_NUM, "%.0f%s", floor(r->r + 0.5),
+			table_fmt(&t, CELL_NUM, "%zu", i + 1);
+			table_str(&t, p->players.s[order[i]]);
+			table_fmt(&t, CELL_NUM, "%.0f%s", floor(r->r + 0.5),
 			    r->n < ro->provisional ? "?" : " ");
-			tab_fmt(&t, CELL_NUM, "%.4f", r->r);
-			tab_cell(&t, CELL_BOOL, r->n < ro->provisional ?
+			table_fmt(&t, CELL_NUM, "%.4f", r->r);
+			table_cell(&t, CELL_BOOL, r->n < ro->provisional ?
 			    "true" : "false");
 			if (pe.ok) {
-				tab_fmt(&t, CELL_NUM, "%+.0f",
+				table_fmt(&t, CELL_NUM, "%+.0f",
 				    floor(r->change + 0.5));
-				tab_fmt(&t, CELL_NUM, "%.4f", r->change);
+				table_fmt(&t, CELL_NUM, "%.4f", r->change);
 			} else {
-				tab_str(&t, "");
-				tab_str(&t, NULL);
+				table_str(&t, "");
+				table_str(&t, NULL);
 			}
-			tab_long(&t, CELL_NUM, r->n);
+			table_long(&t, CELL_NUM, r->n);
 		}
 	}
 	if (t.oom)
 		status = 2;
 	else if (status == 0)
-		tab_write(o, &t);
-	tab_free(&t);
+		table_write(o, &t);
+	table_free(&t);
 	free(order);
 	free(rp);
 	return status;
@@ -372,7 +373,7 @@ tick_step(double span)
 #define MB 40
 
 int
-report_chart(struct tout *o, struct pool *p, const struct ropts *ro)
+elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 {
 	struct pool_cur c;
 	struct rated *rp, *cur;
@@ -517,7 +518,7 @@ report_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 		    "stroke=\"%s\" stroke-width=\"3\"/>\n", CW - MR + 10, y,
 		    CW - MR + 30, y, palette[k % NPALETTE]);
 		fprintf(fp, "<text x=\"%d\" y=\"%.1f\">", CW - MR + 36, y + 4);
-		html_text(fp, p->players.s[order[k]]);
+		table_html_text(fp, p->players.s[order[k]]);
 		fprintf(fp, " %.0f</text>\n", floor(rp[order[k]].r + 0.5));
 	}
 	fprintf(fp, "</svg>\n");

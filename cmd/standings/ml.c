@@ -106,7 +106,7 @@ pairs_of(struct pool *p, size_t *np)
 			pr[n].s = 0;
 			slot[k] = (uint32_t)++n;
 		}
-		sw = res_score(g->res, 0);
+		sw = pool_res_score(g->res, 0);
 		t = &pr[slot[k] - 1];
 		t->n += 1;
 		t->s += g->white < g->black ? sw : 1 - sw;
@@ -495,7 +495,7 @@ cmp_x(const void *a, const void *b)
 }
 
 int
-report_ml(struct tout *o, struct pool *p, const struct ropts *ro)
+ml_report(struct tout *o, struct pool *p, const struct ropts *ro)
 {
 	static const char *const keys[] = {
 		"rank", "player", "rating", "low", "high", "rating", "low",
@@ -533,7 +533,7 @@ report_ml(struct tout *o, struct pool *p, const struct ropts *ro)
 			who[m++] = (uint32_t)i;
 	}
 	if (ro->anchor != NULL) {
-		long a = strtab_find(&p->players, ro->anchor,
+		long a = pool_strtab_find(&p->players, ro->anchor,
 		    strlen(ro->anchor));
 
 		if (a < 0 || gidx[a] < 0) {
@@ -638,9 +638,9 @@ report_ml(struct tout *o, struct pool *p, const struct ropts *ro)
 	sort_x = x;
 	if (m > 0)
 		qsort(order, m, sizeof(*order), cmp_x);
-	tab_init(&t, 11, "Maximum-likelihood ratings");
+	table_init(&t, 11, "Maximum-likelihood ratings");
 	for (i = 0; i < 11; i++)
-		tab_col(&t, i, keys[i], heads[i], i != 1);
+		table_col(&t, i, keys[i], heads[i], i != 1);
 	/* Text: rounded; machine: two decimals. */
 	t.cols[2].text_only = t.cols[3].text_only = t.cols[4].text_only = 1;
 	t.cols[5].machine_only = t.cols[6].machine_only =
@@ -665,44 +665,45 @@ report_ml(struct tout *o, struct pool *p, const struct ropts *ro)
 				los = 0.5 * erfc(-z / sqrt(2.0));
 			}
 		}
-		tab_fmt(&t, CELL_NUM, "%zu", i + 1);
-		tab_str(&t, p->players.s[who[a]]);
-		tab_fmt(&t, CELL_NUM, "%.0f", floor(r + 0.5));
+		table_fmt(&t, CELL_NUM, "%zu", i + 1);
+		table_str(&t, p->players.s[who[a]]);
+		table_fmt(&t, CELL_NUM, "%.0f", floor(r + 0.5));
 		if (sd >= 0) {
-			tab_fmt(&t, CELL_NUM, "%.0f", floor(r - 1.96 * sd +
+			table_fmt(&t, CELL_NUM, "%.0f", floor(r - 1.96 * sd +
 			    0.5));
-			tab_fmt(&t, CELL_NUM, "%.0f", floor(r + 1.96 * sd +
+			table_fmt(&t, CELL_NUM, "%.0f", floor(r + 1.96 * sd +
 			    0.5));
 		} else {
-			tab_str(&t, "");
-			tab_str(&t, "");
+			table_str(&t, "");
+			table_str(&t, "");
 		}
-		tab_fmt(&t, CELL_NUM, "%.2f", r);
+		table_fmt(&t, CELL_NUM, "%.2f", r);
 		if (sd >= 0) {
-			tab_fmt(&t, CELL_NUM, "%.2f", r - 1.96 * sd);
-			tab_fmt(&t, CELL_NUM, "%.2f", r + 1.96 * sd);
+			table_fmt(&t, CELL_NUM, "%.2f", r - 1.96 * sd);
+			table_fmt(&t, CELL_NUM, "%.2f", r + 1.96 * sd);
 		} else {
-			tab_str(&t, NULL);
-			tab_str(&t, NULL);
+			table_str(&t, NULL);
+			table_str(&t, NULL);
 		}
 		if (los >= 0)
-			tab_fmt(&t, CELL_NUM, "%.1f", 100 * los);
+			table_fmt(&t, CELL_NUM, "%.1f", 100 * los);
 		else
-			tab_str(&t, NULL);
-		tab_fmt(&t, CELL_NUM, "%.0f", games[a]);
-		tab_fmt(&t, CELL_NUM, "%.1f", 100 * score[a] / games[a]);
+			table_str(&t, NULL);
+		table_fmt(&t, CELL_NUM, "%.0f", games[a]);
+		table_fmt(&t, CELL_NUM, "%.1f", 100 * score[a] / games[a]);
 	}
 	for (i = 0; i < np; i++)
 		if (comp[i] == 0)
-			tab_note(&t, "not rated: %s (not connected to the pool)",
+			table_note(&t,
+			    "not rated: %s (not connected to the pool)",
 			    p->players.s[i]);
 	if (!dense && m > NEWTON_MAX)
-		tab_note(&t, "%zu players: fitted without intervals", m);
+		table_note(&t, "%zu players: fitted without intervals", m);
 	if (t.oom)
 		status = 2;
 	else
-		tab_write(o, &t);
-	tab_free(&t);
+		table_write(o, &t);
+	table_free(&t);
 	/* Said on standard error where the notes are not written. */
 	for (i = 0; i < np && o->fmt != OUT_TEXT && o->fmt != OUT_HTML; i++)
 		if (comp[i] == 0)

@@ -45,7 +45,7 @@ strtab_grow(struct strtab *t)
 }
 
 long
-strtab_find(const struct strtab *t, const char *s, size_t len)
+pool_strtab_find(const struct strtab *t, const char *s, size_t len)
 {
 	size_t k;
 	const char *e;
@@ -62,9 +62,9 @@ strtab_find(const struct strtab *t, const char *s, size_t len)
 }
 
 long
-strtab_add(struct strtab *t, const char *s, size_t len)
+pool_strtab_add(struct strtab *t, const char *s, size_t len)
 {
-	long at = strtab_find(t, s, len);
+	long at = pool_strtab_find(t, s, len);
 	char **ns, *copy;
 	size_t k;
 
@@ -91,7 +91,7 @@ strtab_add(struct strtab *t, const char *s, size_t len)
 }
 
 void
-strtab_free(struct strtab *t)
+pool_strtab_free(struct strtab *t)
 {
 	size_t i;
 
@@ -109,7 +109,7 @@ blank(char c)
 }
 
 size_t
-name_fold(char *buf, size_t size, const char *s, size_t len)
+pool_name_fold(char *buf, size_t size, const char *s, size_t len)
 {
 	size_t i, n = 0;
 	int gap = 0;
@@ -151,7 +151,7 @@ pool_aliases(struct pool *p, const char *path)
 		while (len > 0 && (line[len - 1] == '\n' ||
 		    line[len - 1] == '\r'))
 			line[--len] = '\0';
-		la = name_fold(a, sizeof(a), line, (size_t)len);
+		la = pool_name_fold(a, sizeof(a), line, (size_t)len);
 		if (la == 0 || a[0] == '#')
 			continue;
 		if ((tab = strchr(line, '\t')) == NULL) {
@@ -160,22 +160,22 @@ pool_aliases(struct pool *p, const char *path)
 			status = 2;
 			continue;
 		}
-		la = name_fold(a, sizeof(a), line, (size_t)(tab - line));
-		lb = name_fold(b, sizeof(b), tab + 1, strlen(tab + 1));
+		la = pool_name_fold(a, sizeof(a), line, (size_t)(tab - line));
+		lb = pool_name_fold(b, sizeof(b), tab + 1, strlen(tab + 1));
 		if (la == 0 || lb == 0 || strchr(b, '\t') != NULL) {
 			cli_warn("%s:%ld: error: an alias line is ALIAS, a tab, "
 			    "NAME", path, lineno);
 			status = 2;
 			continue;
 		}
-		if (strtab_find(&p->alias_from, a, la) >= 0) {
+		if (pool_strtab_find(&p->alias_from, a, la) >= 0) {
 			cli_warn("%s:%ld: error: alias \"%s\" given twice",
 			    path, lineno, a);
 			status = 2;
 			continue;
 		}
-		if ((from = strtab_add(&p->alias_from, a, la)) < 0 ||
-		    (to = strtab_add(&p->alias_names, b, lb)) < 0 ||
+		if ((from = pool_strtab_add(&p->alias_from, a, la)) < 0 ||
+		    (to = pool_strtab_add(&p->alias_names, b, lb)) < 0 ||
 		    (nt = realloc(p->alias_to, p->alias_from.n *
 		    sizeof(*nt))) == NULL) {
 			cli_warn("out of memory");
@@ -197,13 +197,13 @@ pool_aliases(struct pool *p, const char *path)
 long
 pool_player(struct pool *p, const char *name, size_t len)
 {
-	long a = strtab_find(&p->alias_from, name, len);
+	long a = pool_strtab_find(&p->alias_from, name, len);
 
 	if (a >= 0) {
 		name = p->alias_names.s[p->alias_to[a]];
 		len = strlen(name);
 	}
-	return strtab_add(&p->players, name, len);
+	return pool_strtab_add(&p->players, name, len);
 }
 
 int
@@ -472,11 +472,11 @@ pool_close(struct pool_cur *c)
 void
 pool_free(struct pool *p)
 {
-	strtab_free(&p->players);
-	strtab_free(&p->events);
-	strtab_free(&p->alias_from);
-	strtab_free(&p->alias_names);
-	strtab_free(&p->files);
+	pool_strtab_free(&p->players);
+	pool_strtab_free(&p->events);
+	pool_strtab_free(&p->alias_from);
+	pool_strtab_free(&p->alias_names);
+	pool_strtab_free(&p->files);
 	free(p->alias_to);
 	if (p->read != NULL)
 		spool_free(p->read);
@@ -516,7 +516,7 @@ digits(const char *s, int n, uint32_t *v, int *known)
 }
 
 uint32_t
-parse_date(const char *s)
+pool_date(const char *s)
 {
 	uint32_t y, m = 0, d = 0;
 	int ky, km = 0, kd = 0;
@@ -539,7 +539,7 @@ parse_date(const char *s)
 }
 
 uint32_t
-parse_round(const char *s)
+pool_round(const char *s)
 {
 	uint32_t major = 0, minor = 0;
 	int any = 0;
@@ -559,7 +559,7 @@ parse_round(const char *s)
 }
 
 double
-res_score(int res, int side)
+pool_res_score(int res, int side)
 {
 	switch (res) {
 	case RES_WHITE:

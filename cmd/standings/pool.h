@@ -31,10 +31,10 @@ struct strtab {
 };
 
 /* Returns the number of s (len bytes), added if new; -1 out of memory. */
-long strtab_add(struct strtab *t, const char *s, size_t len);
+long pool_strtab_add(struct strtab *t, const char *s, size_t len);
 /* The number of s, or -1. */
-long strtab_find(const struct strtab *t, const char *s, size_t len);
-void strtab_free(struct strtab *t);
+long pool_strtab_find(const struct strtab *t, const char *s, size_t len);
+void pool_strtab_free(struct strtab *t);
 
 struct pool {
 	struct strtab players, events;
@@ -67,7 +67,7 @@ struct pool {
  * removed and every run of them inside made one space, into buf of size
  * bytes (truncated to fit).  Returns the length.
  */
-size_t name_fold(char *buf, size_t size, const char *s, size_t len);
+size_t pool_name_fold(char *buf, size_t size, const char *s, size_t len);
 
 /*
  * Reads the alias file `path` (TSV: alias, a tab, the name; blank lines
@@ -123,12 +123,12 @@ int pool_close(struct pool_cur *c);
 void pool_free(struct pool *p);
 
 /* "2003.05.12" (any of . - / between, ? for unknown digits) to yyyymmdd. */
-uint32_t parse_date(const char *s);
+uint32_t pool_date(const char *s);
 /* "3", "3.2": major << 16 | minor; 0 for none. */
-uint32_t parse_round(const char *s);
+uint32_t pool_round(const char *s);
 
 /* The points of side (0 White, 1 Black) in a result, in units of a win:
  * 1, 0.5 or 0. */
-double res_score(int res, int side);
+double pool_res_score(int res, int side);
 
 #endif /* STANDINGS_POOL_H */

@@ -32,10 +32,10 @@ struct ropts {
 };
 
 /* The names of the tie-breaks, by TB_*. */
-extern const char *const tb_names[TB_N];
+extern const char *const standings_tb_names[TB_N];
 
 /* The default orders: round robins and Swiss events. */
-extern const int tb_round_robin[3], tb_swiss[3];
+extern const int standings_tb_round_robin[3], standings_tb_swiss[3];
 
 /*
  * Writes the standings of each event (or of the pool), with the
@@ -45,7 +45,7 @@ extern const int tb_round_robin[3], tb_swiss[3];
  * lists every game, for the games of its event too.  Returns 0, or 2
  * (out of memory, or the store failed: errno).
  */
-int report_standings(struct tout *o, struct pool *p,
+int standings_report(struct tout *o, struct pool *p,
     const struct ropts *ro, int cross);
 
 /*
@@ -53,11 +53,11 @@ int report_standings(struct tout *o, struct pool *p,
  * every rating change (history 1); with `svg` the history as an SVG
  * chart.  Returns 0 or 2 (out of memory, said).
  */
-int report_elo(struct tout *o, struct pool *p, const struct ropts *ro,
+int elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
     int history);
 
 /* The history chart as an SVG document, to o->fp (HTML: inline). */
-int report_chart(struct tout *o, struct pool *p,
+int elo_chart(struct tout *o, struct pool *p,
     const struct ropts *ro);
 
 /*
@@ -65,9 +65,9 @@ int report_chart(struct tout *o, struct pool *p,
  * likelihood of superiority of each player over the next.  Returns 0,
  * 1 when --anchor names no player rated, 2 out of memory.
  */
-int report_ml(struct tout *o, struct pool *p, const struct ropts *ro);
+int ml_report(struct tout *o, struct pool *p, const struct ropts *ro);
 
 /* A number of points as written: "2", "0.5", "12.25". */
-void fmt_points(char *buf, size_t size, double v);
+void standings_points(char *buf, size_t size, double v);
 
 #endif /* STANDINGS_REPORT_H */

@@ -15,7 +15,7 @@
 
 #include "report.h"
 
-const char *const tb_names[TB_N] = {
+const char *const standings_tb_names[TB_N] = {
 	"sb", "wins", "direct", "solkoff", "cut1"
 };
 static const char *const tb_heads[TB_N] = {
@@ -23,9 +23,9 @@ static const char *const tb_heads[TB_N] = {
 };
 
 /* Wins, the games between the tied, Sonneborn-Berger (see the man page). */
-const int tb_round_robin[3] = { TB_WINS, TB_DIRECT, TB_SB };
+const int standings_tb_round_robin[3] = { TB_WINS, TB_DIRECT, TB_SB };
 /* Truncated Solkoff (the lowest opponent left out), Solkoff, wins. */
-const int tb_swiss[3] = { TB_CUT1, TB_SOLKOFF, TB_WINS };
+const int standings_tb_swiss[3] = { TB_CUT1, TB_SOLKOFF, TB_WINS };
 
 /* The points, before every tie-break. */
 #define KEY_POINTS TB_N
@@ -81,7 +81,7 @@ struct ev {
 };
 
 void
-fmt_points(char *buf, size_t size, double v)
+standings_points(char *buf, size_t size, double v)
 {
 	char *e;
 
@@ -90,9 +90,9 @@ fmt_points(char *buf, size_t size, double v)
 	size_t len;
 	int d;
 
-	/* Whole points, most of them, without printf (fmt_long()). */
+	/* Whole points, most of them, without printf (table_fmt_long()). */
 	if (fabs(v - rint(v)) < 1e-9 && fabs(v) < 1e15 && size >= 24) {
-		fmt_long(buf, (long)rint(v));
+		table_fmt_long(buf, (long)rint(v));
 		return;
 	}
 	/*
@@ -104,7 +104,7 @@ fmt_points(char *buf, size_t size, double v)
 	 */
 	if (x == rint(x) && v > 0 && v < 1e12 && size >= 32) {
 		n = (long)x;
-		len = fmt_long(buf, n / 16);
+		len = table_fmt_long(buf, n / 16);
 		buf[len++] = '.';
 		/* n % 16 sixteenths: 625 ten-thousandths each. */
 		for (n = n % 16 * 625, d = 1000; d > 0 && n > 0; d /= 10) {
@@ -128,7 +128,7 @@ game_points(const struct ropts *ro, const struct sgame *g, int side)
 
 	if (g->res == RES_DOUBLE_LOSS)
 		return ro->pts[2];
-	s = res_score(g->res, side);
+	s = pool_res_score(g->res, side);
 	return s == 1.0 ? ro->pts[0] : s == 0.0 ? ro->pts[2] : ro->pts[1];
 }
 
@@ -392,13 +392,13 @@ add_game(struct ev *v, const struct sgame *g)
 		e->pts += game_points(v->ro, g, s);
 		if (g->res == RES_DRAW)
 			e->d++;
-		else if (res_score(g->res, s) == 1.0)
+		else if (pool_res_score(g->res, s) == 1.0)
 			e->w++;
 		else
 			e->l++;
 		qs = q->a == pl[s] ? 0 : 1;
 		q->pts[qs] += game_points(v->ro, g, s);
-		q->score[qs] += res_score(g->res, s);
+		q->score[qs] += pool_res_score(g->res, s);
 	}
 	if (v->keep_games) {
 		if (v->ngi == v->capgames) {
@@ -477,8 +477,8 @@ build(struct ev *v)
 			v->keys[v->nkeys++] = v->ro->tb[i];
 	else
 		for (i = 0; i < 3; i++)
-			v->keys[v->nkeys++] = v->rr ? tb_round_robin[i] :
-			    tb_swiss[i];
+			v->keys[v->nkeys++] = v->rr ?
+			    standings_tb_round_robin[i] : standings_tb_swiss[i];
 	for (i = 0; i < v->n; i++)
 		v->order[i] = (uint32_t)i;
 	rank_group(v, v->order, v->n, 0, 0);
@@ -578,13 +578,13 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 	const struct tcol *c;
 	int cols[2 * TB_N], n, k;
 
-	fmt_points(buf, sizeof(buf), e->pts);
-	tab_cell(t, CELL_NUM, buf);
-	tab_long(t, CELL_NUM, e->games);
-	tab_long(t, CELL_NUM, e->w);
-	tab_long(t, CELL_NUM, e->d);
-	tab_long(t, CELL_NUM, e->l);
-	tab_tenths(t, CELL_NUM, most > 0 ? 100.0 * e->pts / most : 0.0);
+	standings_points(buf, sizeof(buf), e->pts);
+	table_cell(t, CELL_NUM, buf);
+	table_long(t, CELL_NUM, e->games);
+	table_long(t, CELL_NUM, e->w);
+	table_long(t, CELL_NUM, e->d);
+	table_long(t, CELL_NUM, e->l);
+	table_tenths(t, CELL_NUM, most > 0 ? 100.0 * e->pts / most : 0.0);
 	n = tb_columns(v, cols) + TB_N - 1;
 	for (k = 0; k < n; k++) {
 		/*
@@ -593,11 +593,11 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 		 */
 		c = &t->cols[t->ncells % t->ncols];
 		if (v->machine ? c->text_only : c->machine_only) {
-			tab_cell(t, CELL_NULL, NULL);
+			table_cell(t, CELL_NULL, NULL);
 			continue;
 		}
-		fmt_points(buf, sizeof(buf), key_value(NULL, e, cols[k]));
-		tab_cell(t, CELL_NUM, buf);
+		standings_points(buf, sizeof(buf), key_value(NULL, e, cols[k]));
+		table_cell(t, CELL_NUM, buf);
 	}
 }
 
@@ -614,10 +614,11 @@ standing_cols(struct table *t, const struct ev *v, size_t c)
 	size_t i;
 
 	for (i = 0; i < 6; i++)
-		tab_col(t, c++, keys[i], heads[i], 1);
+		table_col(t, c++, keys[i], heads[i], 1);
 	n = tb_columns(v, cols);
 	for (k = 0; k < n + TB_N - 1; k++) {
-		tab_col(t, c, tb_names[cols[k]], tb_heads[cols[k]], 1);
+		table_col(t, c, standings_tb_names[cols[k]], tb_heads[cols[k]],
+		    1);
 		if (k < n)
 			t->cols[c++].text_only = 1;
 		else
@@ -644,22 +645,22 @@ write_standings(struct tout *o, struct ev *v, const char *name)
 	size_t i, c = 0;
 
 	title(head, sizeof(head), v, name);
-	tab_init(&t, 3 + nstand(v), head);
-	tab_col(&t, c, "event", "Event", 0);
+	table_init(&t, 3 + nstand(v), head);
+	table_col(&t, c, "event", "Event", 0);
 	t.cols[c++].machine_only = 1;
-	tab_col(&t, c++, "rank", "#", 1);
-	tab_col(&t, c++, "player", "Player", 0);
+	table_col(&t, c++, "rank", "#", 1);
+	table_col(&t, c++, "player", "Player", 0);
 	standing_cols(&t, v, c);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
 		/* Text and HTML leave the event's column out: no copy. */
-		tab_str(&t, v->machine ? name : NULL);
-		tab_long(&t, CELL_NUM, e->rank);
-		tab_str(&t, v->p->players.s[e->player]);
+		table_str(&t, v->machine ? name : NULL);
+		table_long(&t, CELL_NUM, e->rank);
+		table_str(&t, v->p->players.s[e->player]);
 		standing_cells(&t, v, e);
 	}
-	tab_write(o, &t);
-	tab_free(&t);
+	table_write(o, &t);
+	table_free(&t);
 }
 
 /* The cells of the grid: a player's results against another. */
@@ -676,8 +677,8 @@ grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
 		g = &v->games[v->pg[e->g0 + k]];
 		if (opponent(g, e->player) != against)
 			continue;
-		fmt_points(pts, sizeof(pts), game_points(v->ro, g,
-		    side_of(g, e->player)));
+		standings_points(pts, sizeof(pts),
+		    game_points(v->ro, g, side_of(g, e->player)));
 		n += (size_t)snprintf(buf + n, size - n, "%s%s", n > 0 ? " " :
 		    "", pts);
 	}
@@ -699,30 +700,30 @@ write_games(struct tout *o, struct ev *v, const char *name)
 	char buf[64];
 	size_t i, k;
 
-	tab_init(&t, 8, NULL);
+	table_init(&t, 8, NULL);
 	for (i = 0; i < 8; i++)
-		tab_col(&t, i, keys[i], keys[i], 0);
+		table_col(&t, i, keys[i], keys[i], 0);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
 		for (k = 0; k < e->ng; k++) {
 			g = &v->games[v->pg[e->g0 + k]];
 			op = &v->e[v->local[opponent(g, e->player)]];
-			tab_str(&t, name);
-			tab_long(&t, CELL_NUM, e->rank);
-			tab_str(&t, v->p->players.s[e->player]);
+			table_str(&t, name);
+			table_long(&t, CELL_NUM, e->rank);
+			table_str(&t, v->p->players.s[e->player]);
 			round_label(buf, sizeof(buf), g->round);
-			tab_str(&t, g->round != 0 ? buf : NULL);
-			tab_long(&t, CELL_NUM, op->rank);
-			tab_str(&t, v->p->players.s[op->player]);
-			tab_str(&t, side_of(g, e->player) == 0 ? "white" :
+			table_str(&t, g->round != 0 ? buf : NULL);
+			table_long(&t, CELL_NUM, op->rank);
+			table_str(&t, v->p->players.s[op->player]);
+			table_str(&t, side_of(g, e->player) == 0 ? "white" :
 			    "black");
-			fmt_points(buf, sizeof(buf), game_points(v->ro, g,
+			standings_points(buf, sizeof(buf), game_points(v->ro, g,
 			    side_of(g, e->player)));
-			tab_cell(&t, CELL_NUM, buf);
+			table_cell(&t, CELL_NUM, buf);
 		}
 	}
-	tab_write(o, &t);
-	tab_free(&t);
+	table_write(o, &t);
+	table_free(&t);
 }
 
 /*
@@ -742,23 +743,23 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 	if ((heads = calloc(ncells + 1, sizeof(*heads))) == NULL)
 		return;
 	title(head, sizeof(head), v, name);
-	tab_init(&t, 2 + ncells + nstand(v), head);
+	table_init(&t, 2 + ncells + nstand(v), head);
 	c = 0;
-	tab_col(&t, c++, "rank", "#", 1);
-	tab_col(&t, c++, "player", "Player", 0);
+	table_col(&t, c++, "rank", "#", 1);
+	table_col(&t, c++, "player", "Player", 0);
 	for (j = 0; j < ncells; j++) {
 		if (v->rr)
 			snprintf(heads[j], sizeof(heads[j]), "%zu", j + 1);
 		else
 			round_label(heads[j], sizeof(heads[j]),
 			    (uint32_t)v->rounds[j]);
-		tab_col(&t, c++, heads[j], heads[j], !v->rr);
+		table_col(&t, c++, heads[j], heads[j], !v->rr);
 	}
 	standing_cols(&t, v, c);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
-		tab_long(&t, CELL_NUM, e->rank);
-		tab_str(&t, v->p->players.s[e->player]);
+		table_long(&t, CELL_NUM, e->rank);
+		table_str(&t, v->p->players.s[e->player]);
 		for (j = 0; j < ncells; j++) {
 			if (v->rr) {
 				if (j == i)
@@ -766,7 +767,7 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 				else
 					grid_cell(cell, sizeof(cell), v, e,
 					    v->e[v->order[j]].player);
-				tab_str(&t, cell);
+				table_str(&t, cell);
 				continue;
 			}
 			n = 0;
@@ -775,20 +776,20 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 				g = &v->games[v->pg[e->g0 + k]];
 				if ((long)g->round != v->rounds[j])
 					continue;
-				fmt_points(pts, sizeof(pts), game_points(v->ro,
-				    g, side_of(g, e->player)));
+				standings_points(pts, sizeof(pts),
+				    game_points(v->ro, g, side_of(g, e->player)));
 				n += (size_t)snprintf(cell + n, sizeof(cell) -
 				    n, "%s%ld%c%s", n > 0 ? " " : "",
 				    v->e[v->local[opponent(g, e->player)]].rank,
 				    side_of(g, e->player) == 0 ? 'w' : 'b',
 				    pts);
 			}
-			tab_str(&t, n > 0 ? cell : "-");
+			table_str(&t, n > 0 ? cell : "-");
 		}
 		standing_cells(&t, v, e);
 	}
-	tab_write(o, &t);
-	tab_free(&t);
+	table_write(o, &t);
+	table_free(&t);
 	free(heads);
 }
 
@@ -809,25 +810,25 @@ write_pending(struct tout *o, const struct pool *p, long event,
 		return;
 	snprintf(buf, sizeof(buf), "%s: not counted", event < 0 ?
 	    "All games" : p->events.s[event]);
-	tab_init(&t, 5, buf);
-	tab_col(&t, 0, "where", "Where", 0);
-	tab_col(&t, 1, "round", "Round", 1);
-	tab_col(&t, 2, "white", "White", 0);
-	tab_col(&t, 3, "black", "Black", 0);
-	tab_col(&t, 4, "result", "Result", 0);
+	table_init(&t, 5, buf);
+	table_col(&t, 0, "where", "Where", 0);
+	table_col(&t, 1, "round", "Round", 1);
+	table_col(&t, 2, "white", "White", 0);
+	table_col(&t, 3, "black", "Black", 0);
+	table_col(&t, 4, "result", "Result", 0);
 	for (i = 0; i < n; i++) {
 		pd = &p->pend[idx[i]];
 		snprintf(buf, sizeof(buf), "%s:%lu", p->files.s[pd->src],
 		    (unsigned long)pd->line);
-		tab_str(&t, buf);
+		table_str(&t, buf);
 		round_label(buf, sizeof(buf), pd->round);
-		tab_str(&t, pd->round != 0 ? buf : "");
-		tab_str(&t, p->players.s[pd->white]);
-		tab_str(&t, p->players.s[pd->black]);
-		tab_str(&t, pd->unfinished ? "*" : "(no result)");
+		table_str(&t, pd->round != 0 ? buf : "");
+		table_str(&t, p->players.s[pd->white]);
+		table_str(&t, p->players.s[pd->black]);
+		table_str(&t, pd->unfinished ? "*" : "(no result)");
 	}
-	tab_write(o, &t);
-	tab_free(&t);
+	table_write(o, &t);
+	table_free(&t);
 }
 
 /*
@@ -899,7 +900,7 @@ write_event(struct tout *o, struct ev *v, size_t ev, int cross,
 }
 
 int
-report_standings(struct tout *o, struct pool *p, const struct ropts *ro,
+standings_report(struct tout *o, struct pool *p, const struct ropts *ro,
     int cross)
 {
 	struct ev v;

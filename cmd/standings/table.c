@@ -12,7 +12,7 @@
 #include "table.h"
 
 void
-tab_init(struct table *t, size_t ncols, const char *title)
+table_init(struct table *t, size_t ncols, const char *title)
 {
 	memset(t, 0, sizeof(*t));
 	t->ncols = ncols;
@@ -23,7 +23,7 @@ tab_init(struct table *t, size_t ncols, const char *title)
 }
 
 void
-tab_col(struct table *t, size_t i, const char *key, const char *head,
+table_col(struct table *t, size_t i, const char *key, const char *head,
     int right)
 {
 	if (t->cols == NULL || i >= t->ncols)
@@ -80,7 +80,7 @@ cell(struct table *t, int kind, const char *s, size_t len)
 }
 
 void
-tab_cell(struct table *t, int kind, const char *s)
+table_cell(struct table *t, int kind, const char *s)
 {
 	cell(t, kind, s, s != NULL ? strlen(s) : 0);
 }
@@ -93,13 +93,13 @@ cell_at(const struct table *t, size_t i)
 }
 
 void
-tab_str(struct table *t, const char *s)
+table_str(struct table *t, const char *s)
 {
-	tab_cell(t, CELL_STR, s);
+	table_cell(t, CELL_STR, s);
 }
 
 void
-tab_fmt(struct table *t, int kind, const char *fmt, ...)
+table_fmt(struct table *t, int kind, const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
@@ -107,7 +107,7 @@ tab_fmt(struct table *t, int kind, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	tab_cell(t, kind, buf);
+	table_cell(t, kind, buf);
 }
 
 /*
@@ -115,16 +115,16 @@ tab_fmt(struct table *t, int kind, const char *fmt, ...)
  * row, up to a million of them.
  */
 void
-tab_long(struct table *t, int kind, long v)
+table_long(struct table *t, int kind, long v)
 {
 	char buf[24];
-	size_t len = fmt_long(buf, v);
+	size_t len = table_fmt_long(buf, v);
 
 	cell(t, kind, buf, len);
 }
 
 size_t
-fmt_long(char *buf, long v)
+table_fmt_long(char *buf, long v)
 {
 	if (v < 0) {
 		buf[0] = '-';
@@ -141,7 +141,7 @@ fmt_long(char *buf, long v)
  * instructions a cell by snprintf(), about 100 so.
  */
 void
-tab_tenths(struct table *t, int kind, double v)
+table_tenths(struct table *t, int kind, double v)
 {
 	char buf[40];
 	double f = v * 10, r = floor(f);
@@ -151,11 +151,11 @@ tab_tenths(struct table *t, int kind, double v)
 	/* Negative values (none in a score) and ties: snprintf(). */
 	if (!(f >= 0 && f < 1e15) || fabs(f - r - 0.5) < 1e-6) {
 		snprintf(buf, sizeof(buf), "%.1f", v);
-		tab_cell(t, kind, buf);
+		table_cell(t, kind, buf);
 		return;
 	}
 	n = (long)(f - r > 0.5 ? r + 1 : r);
-	len = fmt_long(buf, n / 10);
+	len = table_fmt_long(buf, n / 10);
 	buf[len++] = '.';
 	buf[len++] = (char)('0' + n % 10);
 	buf[len] = '\0';
@@ -163,7 +163,7 @@ tab_tenths(struct table *t, int kind, double v)
 }
 
 void
-tab_note(struct table *t, const char *fmt, ...)
+table_note(struct table *t, const char *fmt, ...)
 {
 	char buf[1024], **nn;
 	va_list ap;
@@ -183,7 +183,7 @@ tab_note(struct table *t, const char *fmt, ...)
 }
 
 void
-tab_free(struct table *t)
+table_free(struct table *t)
 {
 	size_t i;
 
@@ -262,7 +262,7 @@ measure(const char *s, size_t *len)
 }
 
 size_t
-display_width(const char *s)
+table_display_width(const char *s)
 {
 	size_t len;
 
@@ -273,7 +273,7 @@ display_width(const char *s)
 
 /* HTML text, escaped as the SVG pictures' (render_xml_text()). */
 void
-html_text(FILE *fp, const char *s)
+table_html_text(FILE *fp, const char *s)
 {
 	pdn_buf b = { 0 };
 
@@ -324,7 +324,7 @@ in_machine(const struct tcol *c)
  * measured once, and the table goes out in one buffer, each row written
  * into room made for it first: a standings table of a 348k-game file has
  * a million cells, and a fputs() and two width scans of each cost a tenth
- * of the run (callgrind: tab_write 714M of 10.45G instructions on 179,400
+ * of the run (callgrind: table_write 714M of 10.45G instructions on 179,400
  * games before); a pdn_buf_add() of each piece, 180M of the 423M left on
  * the bench games given players and rounds (bench/60-standings.sh).
  */
@@ -351,7 +351,7 @@ write_text(struct tout *o, const struct table *t)
 		if (!in_text(&t->cols[c]))
 			continue;
 		last = c;
-		width[c] = display_width(t->cols[c].head);
+		width[c] = table_display_width(t->cols[c].head);
 		for (r = 0; r < nrows; r++) {
 			i = r * t->ncols + c;
 			s = cell_at(t, i);
@@ -386,7 +386,7 @@ write_text(struct tout *o, const struct table *t)
 				continue;
 			i = (r - 1) * t->ncols + c;
 			s = r == 0 ? t->cols[c].head : cell_at(t, i);
-			w = r == 0 ? display_width(s) : cw[i];
+			w = r == 0 ? table_display_width(s) : cw[i];
 			k = r == 0 ? strlen(s) : cl[i];
 			/*
 			 * Two blanks between columns; none at a line's end.
@@ -394,7 +394,7 @@ write_text(struct tout *o, const struct table *t)
 			 * memcpy(): a pad of up to 8 is 8 blanks stored at
 			 * once (the row's room has 8 bytes more), the text
 			 * copied by hand.  The calls took 17 of the 102
-			 * million instructions of tab_write() on 20 MB of the
+			 * million instructions of table_write() on 20 MB of the
 			 * bench games given players and rounds
 			 * (bench/60-standings.sh).
 			 */
@@ -474,7 +474,7 @@ write_json(struct tout *o, const struct table *t)
 			if (t->kind[i] == CELL_NULL)
 				fputs("null", o->fp);
 			else if (t->kind[i] == CELL_STR)
-				json_cstr(o->fp, cell_at(t, i));
+				emit_json_cstr(o->fp, cell_at(t, i));
 			else
 				fputs(cell_at(t, i), o->fp);
 		}
@@ -488,23 +488,23 @@ write_yaml(struct tout *o, const struct table *t)
 	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, i;
 
 	for (r = 0; r < nrows; r++) {
-		y_doc(&o->y, 1);
-		y_map(&o->y, 1);
+		emit_yaml_doc(&o->y, 1);
+		emit_yaml_map(&o->y, 1);
 		for (c = 0; c < t->ncols; c++) {
 			if (!in_machine(&t->cols[c]))
 				continue;
 			i = r * t->ncols + c;
-			y_key(&o->y, t->cols[c].key);
+			emit_yaml_key(&o->y, t->cols[c].key);
 			if (t->kind[i] == CELL_STR)
-				y_str(&o->y, cell_at(t, i));
+				emit_yaml_str(&o->y, cell_at(t, i));
 			else if (t->kind[i] == CELL_NULL)
-				y_str(&o->y, NULL);
+				emit_yaml_str(&o->y, NULL);
 			else
-				y_scalar(&o->y, cell_at(t, i),
+				emit_yaml_scalar(&o->y, cell_at(t, i),
 				    strlen(cell_at(t, i)), 0);
 		}
-		y_map(&o->y, 0);
-		y_doc(&o->y, 0);
+		emit_yaml_map(&o->y, 0);
+		emit_yaml_doc(&o->y, 0);
 	}
 }
 
@@ -516,14 +516,14 @@ write_html(struct tout *o, const struct table *t)
 
 	if (t->title != NULL) {
 		fputs("<h2>", o->fp);
-		html_text(o->fp, t->title);
+		table_html_text(o->fp, t->title);
 		fputs("</h2>\n", o->fp);
 	}
 	fputs("<table>\n<tr>", o->fp);
 	for (c = 0; c < t->ncols; c++)
 		if (in_text(&t->cols[c])) {
 			fputs("<th>", o->fp);
-			html_text(o->fp, t->cols[c].head);
+			table_html_text(o->fp, t->cols[c].head);
 			fputs("</th>", o->fp);
 		}
 	fputs("</tr>\n", o->fp);
@@ -535,7 +535,7 @@ write_html(struct tout *o, const struct table *t)
 			s = cell_at(t, r * t->ncols + c);
 			fputs(t->cols[c].right ? "<td class=\"n\">" : "<td>",
 			    o->fp);
-			html_text(o->fp, s);
+			table_html_text(o->fp, s);
 			fputs("</td>", o->fp);
 		}
 		fputs("</tr>\n", o->fp);
@@ -543,13 +543,13 @@ write_html(struct tout *o, const struct table *t)
 	fputs("</table>\n", o->fp);
 	for (k = 0; k < t->nnotes; k++) {
 		fputs("<p>", o->fp);
-		html_text(o->fp, t->notes[k]);
+		table_html_text(o->fp, t->notes[k]);
 		fputs("</p>\n", o->fp);
 	}
 }
 
 void
-tab_write(struct tout *o, const struct table *t)
+table_write(struct tout *o, const struct table *t)
 {
 	switch (o->fmt) {
 	case OUT_TEXT:
@@ -572,36 +572,36 @@ tab_write(struct tout *o, const struct table *t)
 }
 
 int
-tout_start(struct tout *o, const char *title)
+table_out_start(struct tout *o, const char *title)
 {
 	if (o->fmt == OUT_YAML) {
-		if (yout_open(&o->y, o->fp) != 0)
+		if (emit_yaml_open(&o->y, o->fp) != 0)
 			return 2;
 		o->yopen = 1;
 	} else if (o->fmt == OUT_HTML) {
 		fputs("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
 		    "<title>", o->fp);
-		html_text(o->fp, title);
+		table_html_text(o->fp, title);
 		fputs("</title>\n<style>\n"
 		    "body { font-family: sans-serif; }\n"
 		    "table { border-collapse: collapse; margin: 1em 0; }\n"
 		    "th, td { border: 1px solid #999; padding: 2px 6px; }\n"
 		    "td.n { text-align: right; }\n"
 		    "</style>\n</head>\n<body>\n<h1>", o->fp);
-		html_text(o->fp, title);
+		table_html_text(o->fp, title);
 		fputs("</h1>\n", o->fp);
 	}
 	return 0;
 }
 
 int
-tout_end(struct tout *o)
+table_out_end(struct tout *o)
 {
 	if (o->fmt == OUT_HTML)
 		fputs("</body>\n</html>\n", o->fp);
 	if (o->yopen) {
 		o->yopen = 0;
-		return yout_close(&o->y);
+		return emit_yaml_close(&o->y);
 	}
 	return 0;
 }

@@ -45,24 +45,24 @@ struct table {
 
 #define TAB_NONE	((size_t)-1)
 
-/* A table of ncols columns (set each with tab_col()); title copied. */
-void tab_init(struct table *t, size_t ncols, const char *title);
-void tab_col(struct table *t, size_t i, const char *key, const char *head,
+/* A table of ncols columns (set each with table_col()); title copied. */
+void table_init(struct table *t, size_t ncols, const char *title);
+void table_col(struct table *t, size_t i, const char *key, const char *head,
     int right);
 /* Appends a cell of the given kind (a copy of s; NULL: an absent value). */
-void tab_cell(struct table *t, int kind, const char *s);
-void tab_str(struct table *t, const char *s);
-void tab_fmt(struct table *t, int kind, const char *fmt, ...)
+void table_cell(struct table *t, int kind, const char *s);
+void table_str(struct table *t, const char *s);
+void table_fmt(struct table *t, int kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* A cell of the number v; fmt_long() writes it into buf (24 bytes) and
+/* A cell of the number v; table_fmt_long() writes it into buf (24 bytes) and
  * returns its length. */
-void tab_long(struct table *t, int kind, long v);
-size_t fmt_long(char *buf, long v);
+void table_long(struct table *t, int kind, long v);
+size_t table_fmt_long(char *buf, long v);
 /* A cell of v as "%.1f" writes it. */
-void tab_tenths(struct table *t, int kind, double v);
-void tab_note(struct table *t, const char *fmt, ...)
+void table_tenths(struct table *t, int kind, double v);
+void table_note(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-void tab_free(struct table *t);
+void table_free(struct table *t);
 
 /*
  * The output of a run: its format, its stream, and what was written of
@@ -78,16 +78,16 @@ struct tout {
 };
 
 /* Writes t; tables of one run have the same columns in TSV. */
-void tab_write(struct tout *o, const struct table *t);
+void table_write(struct tout *o, const struct table *t);
 
 /* Starts and ends a page (HTML: the document; YAML: the stream). */
-int tout_start(struct tout *o, const char *title);
-int tout_end(struct tout *o);
+int table_out_start(struct tout *o, const char *title);
+int table_out_end(struct tout *o);
 
 /* Writes s as HTML text (escaped). */
-void html_text(FILE *fp, const char *s);
+void table_html_text(FILE *fp, const char *s);
 
 /* The display width of the UTF-8 string s (wide characters count 2). */
-size_t display_width(const char *s);
+size_t table_display_width(const char *s);
 
 #endif /* STANDINGS_TABLE_H */

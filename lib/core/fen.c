@@ -1,5 +1,5 @@
 /*
- * FEN: reading liberally, writing canonically (RULES.md 1, PDN.md "FEN").
+ * FEN: reading liberally, writing canonically (RULES.md 1, pdn(5) "Tags": FEN).
  *
  *	fen	= side { ":" field } [ "." ]
  *	side	= "W" | "B" | "?"

@@ -283,7 +283,7 @@ pdn_variant_start(const pdn_variant *v, pdn_position *pos)
 	}
 }
 
-/* The GameType numbers of PDN 3.0, played or not (PDN.md "GameType"). */
+/* The GameType numbers of PDN 3.0, played or not (pdn(5) "Tags": GameType). */
 static const struct {
 	int gametype;
 	const char *name;

@@ -517,7 +517,7 @@ check(const pdn_cut *c, const char *buf, size_t at)
 /*
  * The scan and the check of the candidates past min.  Measured over the
  * 76 MB of 100 copies of the real international games of the issues'
- * figures (/work/shared/bench/intl-real.sh), cut as -j N cuts them (min
+ * figures (intl-real-x20.pdn, the team's benchmark), cut as -j N cuts them (min
  * 256 kB, the scan starting again at each cut), gcc -O3 on this machine
  * (x86-64, SSE2; the fastest of five runs): 3.6 to 3.8 GB/s, where the
  * scan it replaces (find_cut() of cmd/chunks.c, which read no game and

@@ -1,0 +1,78 @@
+#!/bin/sh
+# Names and references in the tree's sources:
+#  - every external name a module of the tools defines (cmd/*/NAME.c)
+#    carries its module's prefix: NAME_, or NAME without a final "s"
+#    (dups.c: dup_), or the part of NAME before its first "_" (the
+#    driver's drv_options.c: drv_); a tool's main defines main alone;
+#  - no source, script or data file cites a document that is not in the
+#    tree (a NAME.md that no file of the tree is), or a path outside it
+#    (../shared, an absolute path to a checkout).
+# Prints one "ok"/"FAIL" line per check and "names: N passed, N failed".
+BUILD=${BUILD:-build}
+passed=0
+failed=0
+
+check() {
+	if [ -n "$2" ]; then
+		echo "FAIL names: $1: $2"
+		failed=$((failed + 1))
+	else
+		echo "ok   names: $1"
+		passed=$((passed + 1))
+	fi
+}
+
+objs=$(find "$BUILD/cmd" -name '*.o' 2>/dev/null | sort)
+if [ -n "$objs" ]; then
+	bad=
+	n=0
+	for o in $objs; do
+		src=cmd/${o#"$BUILD"/cmd/}
+		src=${src%.o}.c
+		[ -f "$src" ] || continue	# left from an older layout
+		m=$(basename "$src" .c)
+		for s in $(nm --defined-only "$o" |
+		    awk '$2 ~ /^[TDRBVW]$/ { print $3 }'); do
+			n=$((n + 1))
+			case $m in
+			pdn-*) [ "$s" = main ] && continue ;;
+			*)
+				case $s in
+				"$m"_*|"${m%s}"_*|"${m%%_*}"_*) continue ;;
+				esac
+				;;
+			esac
+			bad="$bad $src:$s"
+		done
+	done
+	check "the tools' external names carry their module's prefix" "$bad"
+	check "the tools' names were read" \
+	    "$([ "$n" -gt 0 ] || echo "no symbols in $BUILD/cmd")"
+else
+	check "the tools' external names carry their module's prefix" \
+	    "no objects in $BUILD/cmd"
+fi
+
+# The documents the tree has, by file name.
+docs=$(find . -name '*.md' -not -path './build*' -not -path './.git/*' |
+    sed 's|.*/||' | sort -u)
+files=$( (find cmd lib tests fuzz bench scripts profiles examples completion \
+    -type f 2>/dev/null; find testdata -maxdepth 1 -name '*.yaml';
+    echo Makefile) | grep -v '\.md$' | sort)
+# Paths outside the tree: the team's shared folder beside the checkout.
+outside='\.\./shared/\|/shared/docs\|/shared/corpus\|/shared/bench'
+bad=
+for f in $files; do
+	# This script names the patterns; conformance.sh writes NAME.md files.
+	case $f in
+	tests/names.sh|tests/conformance.sh) continue ;;
+	esac
+	for d in $(grep -o '[A-Za-z0-9_-]*\.md\b' "$f" 2>/dev/null | sort -u); do
+		printf '%s\n' "$docs" | grep -qx "$d" || bad="$bad $f:$d"
+	done
+	grep -n "$outside" "$f" >/dev/null 2>&1 &&
+	    bad="$bad $f:$(grep -n "$outside" "$f" | head -n 1 | cut -d: -f1)"
+done
+check "no file cites a document or a path outside the tree" "$bad"
+echo "names: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
