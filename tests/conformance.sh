@@ -4,7 +4,7 @@
 # under testdata/corpus/wiegerw-pdn; see testdata/conformance.md), printed
 # as Markdown on standard output: what pdn-parse, pdn-validate,
 # pdn-replay, pdn-adjudicate and pdn-select say of each *.pdn file of DIR.
-# The golden cases testdata/cli/conformance-* pin it; this script is their
+# The golden cases testdata/cli/all/conformance-* pin it; this script is their
 # helper, not a check script of tests/run.sh.
 #
 # Each tool runs once per file with its default diagnostics (errors and

@@ -4,6 +4,8 @@
 #    carries its module's prefix: NAME_, or NAME without a final "s"
 #    (dups.c: dup_), or the part of NAME before its first "_" (the
 #    driver's drv_options.c: drv_); a tool's main defines main alone;
+#  - every such name is used by another object (else it is dead code, or
+#    its module's own and static);
 #  - no source, script or data file cites a document that is not in the
 #    tree (a NAME.md that no file of the tree is), or a path outside it
 #    (../shared, an absolute path to a checkout).
@@ -46,6 +48,24 @@ if [ -n "$objs" ]; then
 		done
 	done
 	check "the tools' external names carry their module's prefix" "$bad"
+	# An external name no other object (of the tools, their tests or the
+	# test engine) uses is dead, or its module's own: static.
+	# shellcheck disable=SC2086
+	nm -u $objs $(find "$BUILD/tests" -name '*.o' 2>/dev/null) 2>/dev/null |
+	    awk 'NF >= 2 { print $2 }' | sort -u >"${TMPDIR:-/tmp}/names.$$"
+	bad=
+	for o in $objs; do
+		src=cmd/${o#"$BUILD"/cmd/}
+		[ -f "${src%.o}.c" ] || continue
+		for s in $(nm --defined-only "$o" |
+		    awk '$2 ~ /^[TDRBVW]$/ && $3 != "main" { print $3 }'); do
+			grep -qx "$s" "${TMPDIR:-/tmp}/names.$$" ||
+			    bad="$bad ${src%.o}.c:$s"
+		done
+	done
+	rm -f "${TMPDIR:-/tmp}/names.$$"
+	check "every external name of the tools is used outside its module" \
+	    "$bad"
 	check "the tools' names were read" \
 	    "$([ "$n" -gt 0 ] || echo "no symbols in $BUILD/cmd")"
 else

@@ -20,19 +20,21 @@
 # nonzero, or stops before its summary is a failure, and so is one that
 # runs no test.
 #
-# A golden case is a directory testdata/cli/NAME holding:
+# A golden case is a directory testdata/cli/TOOL/NAME holding (TOOL the
+# tool it is about, or "all" for a case about several):
 #   cmd            one shell command line, run inside a fresh copy of the
-#                  case directory (testdata/cli/NAME of the scratch tree:
-#                  paths such as ../../sample.pdn, ../OTHER/in.pdn and
-#                  ../../../tests/svgcheck.py work as in the checkout),
+#                  case directory (testdata/cli/TOOL/NAME of the scratch
+#                  tree: paths such as ../../../sample.pdn,
+#                  ../OTHER/in.pdn and ../../../../tests/svgcheck.py work
+#                  as in the checkout),
 #                  with the freshly built tools first on PATH
 #   stdin          optional standard input (else /dev/null)
 #   expected.out   the exact standard output
 #   expected.err   the exact standard error (absent: must be empty)
 #   expected.status  the exit status (absent: 0)
 # Set UPDATE=1 to rewrite the expected files (in the checkout) from what
-# the tools print now, and CLI=GLOB (e.g. CLI='perft-*') to run only some
-# cases.
+# the tools print now, and CLI=GLOB to run only the cases whose NAME or
+# TOOL/NAME it matches (CLI='perft-*', CLI='select/*').
 #
 # README examples: every line "$ COMMAND" inside a ```sh block of
 # README.md is run with sh from the top of the scratch tree (build/bin/ is
@@ -199,14 +201,28 @@ done
 if [ -d testdata/cli ]; then
 	cli_pass=0
 	cli_fail=0
-	for d in testdata/cli/${CLI:-*}/; do
+	for d in testdata/cli/*/*/; do
 		[ -f "$d/cmd" ] || continue
-		name=$(basename "$d")
+		d=${d%/}
+		name=${d#testdata/cli/}
+		if [ -n "$CLI" ]; then
+			# shellcheck disable=SC2254
+			case $name in
+			$CLI) ;;
+			*)
+				case ${name#*/} in
+				$CLI) ;;
+				*) continue ;;
+				esac
+				;;
+			esac
+		fi
 		in=/dev/null
 		[ -f "$d/stdin" ] && in="$top/$d/stdin"
 		# A fresh copy: what an earlier case wrote into it is gone.
 		run=$tree/testdata/cli/$name
 		rm -rf "$run"
+		mkdir -p "${run%/*}" || exit 2
 		cp -R "$d" "$run" && chmod -R u+w "$run" || exit 2
 		(cd "$run" && sh ./cmd) <"$in" >"$tmp/out" 2>"$tmp/err"
 		rc=$?

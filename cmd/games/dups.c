@@ -700,7 +700,16 @@ dup_ref(const struct dups *d, uint64_t offset, size_t len)
 	return (d->cur->base + offset) << REF_LEN_BITS | len;
 }
 
-int
+/*
+ * Keeps the game whose text is at ref (dup_ref(), of this input or an
+ * earlier one), read and replayed again, under its dup_game_hash() xor
+ * salt, without looking whether it is a copy: a game put aside unlooked
+ * at, until a later game might be its copy (pdn-standings, whose copies
+ * have the same players, date and round first).  A text that can no longer
+ * be read as it was (the file changed) is not kept.  Returns 0, or -1 out
+ * of memory.
+ */
+static int
 dup_keep_ref(struct dups *d, uint64_t ref, uint64_t salt)
 {
 	const pdn_played *pg;

@@ -102,21 +102,10 @@ int dup_seen(struct dups *d, const char *key, size_t len, uint64_t h,
 
 /*
  * Where the text of a game of the input noted last lies, `len` bytes at
- * `offset`, as the table keeps it: a reference for dup_keep_ref(), or 0
+ * `offset`, as the table keeps it: a reference for dups.c's own keeping, or 0
  * when it cannot be read again (the input is a pipe, the text too long).
  */
 uint64_t dup_ref(const struct dups *d, uint64_t offset, size_t len);
-
-/*
- * Keeps the game whose text is at ref (dup_ref(), of this input or an
- * earlier one), read and replayed again, under its dup_game_hash() xor
- * salt, without looking whether it is a copy: a game put aside unlooked
- * at, until a later game might be its copy (pdn-standings, whose copies
- * have the same players, date and round first).  A text that can no longer
- * be read as it was (the file changed) is not kept.  Returns 0, or -1 out
- * of memory.
- */
-int dup_keep_ref(struct dups *d, uint64_t ref, uint64_t salt);
 
 /*
  * pdn-standings, once every game is read, a group of games of the same

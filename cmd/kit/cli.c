@@ -124,7 +124,12 @@ cli_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-void
+/*
+ * Writes len bytes of diagnostics text to stderr, after flushing standard
+ * output (as cli_warn()): for a tool that kept a game's diagnostics to
+ * print them just before the game's record.
+ */
+static void
 cli_diag_write(const char *text, size_t len)
 {
 	/*
@@ -173,7 +178,12 @@ append(char *buf, size_t size, int *n, const char *fmt, ...)
 		*n = (size_t)*n + (size_t)k < size ? *n + k : (int)size - 1;
 }
 
-int
+/*
+ * Formats a diagnostic as cli_diag() prints it, without the newline, into
+ * buf of `size` bytes (truncated to fit, NUL-ended).  Returns the length
+ * written.
+ */
+static int
 cli_diag_format(const pdn_diag *d, char *buf, size_t size)
 {
 	int n = 0;

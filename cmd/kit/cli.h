@@ -32,13 +32,6 @@ void cli_warn(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
 /*
- * Writes len bytes of diagnostics text to stderr, after flushing standard
- * output (as cli_warn()): for a tool that kept a game's diagnostics to
- * print them just before the game's record.
- */
-void cli_diag_write(const char *text, size_t len);
-
-/*
  * Sends the diagnostics of cli_diag_write() to fp instead of standard
  * error (NULL: back to standard error), for a tool whose report is its
  * diagnostics (pdn-validate -o FILE).
@@ -84,14 +77,8 @@ void cli_diag(const pdn_diag *d, void *arg);
 void cli_diag_limit(int max, const unsigned char *all);
 void cli_diag_flush(void);
 
-/*
- * Formats a diagnostic as cli_diag() prints it, without the newline, into
- * buf of `size` bytes (truncated to fit, NUL-ended): for a tool that
- * collects diagnostics to print them later in input order.  Returns the
- * length written.
- */
+/* The longest diagnostic line cli_diag() prints, with its NUL. */
 #define CLI_DIAG_MAX	2048
-int cli_diag_format(const pdn_diag *d, char *buf, size_t size);
 
 /* An input operand being read. */
 struct cli_input {

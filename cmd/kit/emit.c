@@ -166,6 +166,16 @@ emit_yaml_str(struct yout *y, const char *s)
 		emit_yaml_scalar(y, s, strlen(s), 1);
 }
 
+/* A number. */
+static void
+emit_yaml_num(struct yout *y, long long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", v);
+	emit_yaml_scalar(y, buf, strlen(buf), 0);
+}
+
 void
 emit_yaml_num_at(struct yout *y, const char *key, long long v)
 {
@@ -194,15 +204,6 @@ emit_yaml_num_or_null(struct yout *y, long long v, int present)
 		emit_yaml_num(y, v);
 	else
 		emit_yaml_scalar(y, "null", 4, 0);
-}
-
-void
-emit_yaml_num(struct yout *y, long long v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%lld", v);
-	emit_yaml_scalar(y, buf, strlen(buf), 0);
 }
 
 void

@@ -65,9 +65,6 @@ void emit_yaml_str(struct yout *y, const char *s);
 /* The keys file, game, line and offset of g, inside an open mapping. */
 void emit_yaml_game_id(struct yout *y, const pdn_game *g);
 
-/* A number, and a boolean (true or false). */
-void emit_yaml_num(struct yout *y, long long v);
-
 /* A key and its value: a number, a string (NULL: null), a boolean. */
 void emit_yaml_num_at(struct yout *y, const char *key, long long v);
 void emit_yaml_str_at(struct yout *y, const char *key, const char *s);
@@ -75,6 +72,8 @@ void emit_yaml_bool_at(struct yout *y, const char *key, int v);
 
 /* A number when `present`, else null (a field with no value). */
 void emit_yaml_num_or_null(struct yout *y, long long v, int present);
+
+/* A boolean: true or false. */
 void emit_yaml_bool(struct yout *y, int v);
 
 #endif /* EMIT_H */

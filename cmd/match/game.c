@@ -61,7 +61,8 @@ seconds(char *buf, size_t size, double s)
 		snprintf(buf, size, "%g", s);
 }
 
-void
+/* The TimeControl tag's value ("300+3", "40/300+3", "-"). */
+static void
 game_tc_tag(char *buf, size_t size, const struct tc *tc)
 {
 	char b[32], i[32];

@@ -27,9 +27,6 @@ struct tc {
  */
 int game_tc_parse(struct tc *tc, const char *s);
 
-/* The TimeControl tag's value ("300+3", "40/300+3", "-"). */
-void game_tc_tag(char *buf, size_t size, const struct tc *tc);
-
 /* An opening: a start position and the Hub moves played from it. */
 struct opening {
 	pdn_position start;

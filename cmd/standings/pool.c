@@ -90,7 +90,7 @@ pool_strtab_add(struct strtab *t, const char *s, size_t len)
 	return (long)t->n++;
 }
 
-void
+static void
 pool_strtab_free(struct strtab *t)
 {
 	size_t i;

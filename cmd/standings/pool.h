@@ -34,8 +34,6 @@ struct strtab {
 long pool_strtab_add(struct strtab *t, const char *s, size_t len);
 /* The number of s, or -1. */
 long pool_strtab_find(const struct strtab *t, const char *s, size_t len);
-void pool_strtab_free(struct strtab *t);
-
 struct pool {
 	struct strtab players, events;
 	struct strtab alias_from;	/* an alias ... */

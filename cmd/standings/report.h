@@ -34,9 +34,6 @@ struct ropts {
 /* The names of the tie-breaks, by TB_*. */
 extern const char *const standings_tb_names[TB_N];
 
-/* The default orders: round robins and Swiss events. */
-extern const int standings_tb_round_robin[3], standings_tb_swiss[3];
-
 /*
  * Writes the standings of each event (or of the pool), with the
  * crosstable when `cross` is set: the grid of a round robin, the

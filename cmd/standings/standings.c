@@ -23,9 +23,9 @@ static const char *const tb_heads[TB_N] = {
 };
 
 /* Wins, the games between the tied, Sonneborn-Berger (see the man page). */
-const int standings_tb_round_robin[3] = { TB_WINS, TB_DIRECT, TB_SB };
+static const int tb_round_robin[3] = { TB_WINS, TB_DIRECT, TB_SB };
 /* Truncated Solkoff (the lowest opponent left out), Solkoff, wins. */
-const int standings_tb_swiss[3] = { TB_CUT1, TB_SOLKOFF, TB_WINS };
+static const int tb_swiss[3] = { TB_CUT1, TB_SOLKOFF, TB_WINS };
 
 /* The points, before every tie-break. */
 #define KEY_POINTS TB_N
@@ -478,7 +478,7 @@ build(struct ev *v)
 	else
 		for (i = 0; i < 3; i++)
 			v->keys[v->nkeys++] = v->rr ?
-			    standings_tb_round_robin[i] : standings_tb_swiss[i];
+			    tb_round_robin[i] : tb_swiss[i];
 	for (i = 0; i < v->n; i++)
 		v->order[i] = (uint32_t)i;
 	rank_group(v, v->order, v->n, 0, 0);

@@ -261,7 +261,8 @@ measure(const char *s, size_t *len)
 	return w;
 }
 
-size_t
+/* The display width of the UTF-8 string s (wide characters count 2). */
+static size_t
 table_display_width(const char *s)
 {
 	size_t len;

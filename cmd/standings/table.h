@@ -87,7 +87,4 @@ int table_out_end(struct tout *o);
 /* Writes s as HTML text (escaped). */
 void table_html_text(FILE *fp, const char *s);
 
-/* The display width of the UTF-8 string s (wide characters count 2). */
-size_t table_display_width(const char *s);
-
 #endif /* STANDINGS_TABLE_H */
