@@ -12,7 +12,6 @@
 
 #include <stdint.h>
 
-#include "board.h"
 #include "pdn/core.h"
 
 /* The largest board of the tables: 12x12, 72 squares. */
@@ -139,19 +138,6 @@ set_put(pdn_position *p, int which, int b, int on)
 /* Plays a move of a board of more than 64 squares (vargen.c). */
 void vargen_make(pdn_position *dst, const pdn_position *src,
     const pdn_move *m);
-
-/*
- * Plays a generated move of any variant: the boards of more than 64
- * squares by their squares, the others on the bitboards (board.h).
- */
-static inline void
-make_any(pdn_position *dst, const pdn_position *src, const pdn_move *m)
-{
-	if (src->variant == VARIANT_CANADIAN)
-		vargen_make(dst, src, m);
-	else
-		make_move_to(dst, src, m);
-}
 
 /* Generation for every variant but international (vargen.c). */
 int vargen_generate(pdn_movelist *list, const pdn_position *pos,
