@@ -215,5 +215,49 @@ if [ -n "$cobjs" ]; then
 else
 	check "the tools' calls run downward" "no objects in $BUILD/cmd"
 fi
+# --- Modules of lib/: no circle of includes, nor of includes and calls ---
+#
+# A module is a .c of a layer with the .h of the same name beside it, or
+# a header alone (board.h, a public pdn/NAME.h), named LAYER/NAME as the
+# objects are above (LAYER/pdn/NAME for a public header).  Each #include
+# "x.h" (or <pdn/x.h>) of a module's files that finds a file of another
+# module, searched as the compiler does (the file's own folder for a
+# quoted name, then its layer's -I folders in order), is an edge; so is
+# each call found above ($tmp/edges).  Neither the includes alone nor
+# the two together may run round a circle: tsort names the modules on
+# the circles it finds.
+modname() { m=${1#lib/}; echo "${m%.[ch]}"; }
+: >"$tmp/incs"
+for f in $(find lib -name '*.[ch]' | sort); do
+	l=${f#lib/}; l=${l%%/*}
+	m=$(modname "$f")
+	dirs=$(uses "$l" | sed 's|^|lib/|' | tr '\n' ' ')
+	sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/q \1/p
+	    s/^#[[:space:]]*include[[:space:]]*<\(pdn\/[^>]*\)>.*/a \1/p' "$f" |
+	while read -r how h; do
+		here=
+		[ "$how" = q ] && here=${f%/*}
+		for d in $here $dirs; do
+			[ -f "$d/$h" ] || continue
+			t=$(modname "$d/$h")
+			[ "$t" = "$m" ] || echo "$m $t"
+			break
+		done
+	done >>"$tmp/incs"
+done
+check "the include graph of lib/ was read" \
+    "$([ -s "$tmp/incs" ] || echo "no include between modules")"
+loop=$(tsort "$tmp/incs" 2>&1 >/dev/null |
+    grep -v 'input contains a loop' | sed 's/^tsort: //' | sort -u |
+    tr '\n' ' ')
+check "no include cycle between modules" "$loop"
+if [ -s "$tmp/edges" ]; then
+	loop=$(cat "$tmp/incs" "$tmp/edges" | tsort 2>&1 >/dev/null |
+	    grep -v 'input contains a loop' | sed 's/^tsort: //' |
+	    sort -u | tr '\n' ' ')
+	check "no cycle of includes and calls between modules" "$loop"
+fi
+# --- end of the modules of lib/ ------------------------------------------
+
 echo "layers: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "make.h"
 #include "movegen.h"
 #include "variant.h"
 

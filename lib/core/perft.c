@@ -7,6 +7,7 @@
  * capture take the generator's list, since the majority rule is only known
  * once every capture has been found.
  */
+#include "make.h"
 #include "movegen.h"
 #include "variant.h"
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "make.h"
 #include "variant.h"
 #include "zobrist.h"
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "make.h"
 #include "variant.h"
 
 /* What stands on a square of the mailbox. */

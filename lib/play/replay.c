@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "make.h"
 #include "match.h"
 #include "movegen.h"
 #include "outcome.h"

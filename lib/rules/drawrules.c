@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "make.h"
 #include "pdn/rules.h"
 #include "profile.h"
 #include "variant.h"
