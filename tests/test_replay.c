@@ -16,7 +16,11 @@
 
 #include <pdn/pdn.h>
 #include "pdntest.h"
-/* A white-box test: it reads the fields of moves and lists. */
+/*
+ * A white-box test: it reads the fields of moves and lists, and what the
+ * library keeps of a game it read.
+ */
+#include "gamepriv.h"
 #include "move.h"
 
 static void
@@ -990,8 +994,9 @@ fen_read_once(void **state)
 	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
 	assert_int_equal(pdn_reader_next(&g, r), 1);
-	assert_true(g->finished);
-	assert_non_null(g->fen_variant);
+	assert_non_null(g->priv);
+	assert_true(g->priv->finished);
+	assert_non_null(g->priv->fen_variant);
 	assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
 	pdn_fen_write(fen, sizeof(fen), pdn_played_final(pg, 0));
 	assert_string_equal(fen, "B:W28,31,33-50:B1-20");
