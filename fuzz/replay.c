@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include <pdn/pdn.h>
+/* What the library keeps of a game: whether its GameType is decided. */
+#include "gamepriv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -140,7 +142,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static pdn_replay *rp;
 	pdn_replay_options opt = PDN_REPLAY_OPTIONS_INIT;
 	pdn_reader *r;
-	pdn_game decided;
+	struct pdn_game_priv decided;
 	const pdn_game *g;
 	const pdn_played *pg;
 	const pdn_variant *v;
@@ -163,15 +165,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * moves in each variant that may be its (both replays doing
 		 * so took a third of a run).  The lenient replay is given
 		 * that type, which it would decide again the same way (the
-		 * mode plays no part in it), in a copy of the record that
-		 * says it is decided.
+		 * mode plays no part in it), in a copy of the record and of
+		 * what the library keeps of it that says it is decided.
 		 */
-		if (g->gametype_inferred && !g->finished &&
+		if (g->gametype_inferred && !game_finished(g) &&
 		    (v = pdn_played_variant(pg)) != NULL) {
-			decided = *g;
-			decided.gametype = pdn_variant_gametype(v);
+			decided = *g->priv;
+			decided.pub.priv = &decided;
+			decided.pub.gametype = pdn_variant_gametype(v);
 			decided.finished = 1;
-			g = &decided;
+			g = &decided.pub;
 		}
 		opt.flags = PDN_REPLAY_LENIENT;
 		if (pdn_replay_game(&pg, rp, g, &opt) != 0)

@@ -498,6 +498,87 @@ test_lossless(void **state)
 	pdn_buf_free(&a);
 }
 
+/* --- a program's own games ------------------------------------------ */
+
+/* The replays of one game, q of a copy of it, say the same of it. */
+static void
+same_played(const pdn_played *p, const pdn_played *q, const char *path,
+    long index, int diags)
+{
+	pdn_diag a, b;
+	size_t i;
+
+	if (pdn_played_variant(p) != pdn_played_variant(q) ||
+	    pdn_played_status(p) != pdn_played_status(q) ||
+	    (diags && pdn_played_diags(p) != pdn_played_diags(q)))
+		fail_msg("%s: game %ld replays otherwise as a copy", path,
+		    index);
+	for (i = 0; diags && i < pdn_played_diags(p); i++) {
+		assert_int_equal(pdn_played_diag(&a, p, i), 0);
+		assert_int_equal(pdn_played_diag(&b, q, i), 0);
+		if (a.code != b.code || a.line != b.line || a.col != b.col)
+			fail_msg("%s: game %ld: diagnostic %zu is %s at %ld:%ld "
+			    "in a copy, %s at %ld:%ld as read", path, index, i,
+			    b.name, b.line, b.col, a.name, a.line, a.col);
+	}
+}
+
+/*
+ * What the library keeps of a game it read (pdn_game.priv) saves work and
+ * changes nothing.  Read without the finish hook, every game replays as a
+ * program's own copy of it (priv NULL) and a deep copy do, although the
+ * replay decides their GameType from their moves, not from what the
+ * reader saw of them: the same variant, status and diagnostics.  Read
+ * with the hook, a program's own copy is finished by the replay as the
+ * hook finished the game: the same variant and status.
+ */
+static void
+test_own_games(void **state)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_replay *rp, *rq;
+	pdn_reader *r;
+	const pdn_game *g;
+	const pdn_played *p, *q;
+	pdn_game own, *c;
+	char *data;
+	size_t i, len;
+	int hook;
+
+	(void)state;
+	assert_int_equal(pdn_replay_new(&rp), 0);
+	assert_int_equal(pdn_replay_new(&rq), 0);
+	for (i = 0; i < NFILES; i++) {
+		data = pdntest_slurp(corpus[i].path, &len);
+		assert_non_null(data);
+		for (hook = 0; hook < 2; hook++) {
+			opt.finish = hook ? pdn_game_finish : NULL;
+			assert_int_equal(pdn_reader_new_mem(&r, data, len,
+			    &opt), 0);
+			while (pdn_reader_next(&g, r) == 1) {
+				assert_non_null(g->priv);
+				assert_int_equal(pdn_replay_game(&p, rp, g,
+				    NULL), 0);
+				own = *g;
+				own.priv = NULL;
+				assert_int_equal(pdn_replay_game(&q, rq, &own,
+				    NULL), 0);
+				same_played(p, q, corpus[i].path, g->index,
+				    !hook);
+				assert_int_equal(pdn_game_clone(&c, g), 0);
+				assert_int_equal(pdn_replay_game(&q, rq, c,
+				    NULL), 0);
+				same_played(p, q, corpus[i].path, g->index, 1);
+				pdn_game_free(c);
+			}
+			pdn_reader_free(r);
+		}
+		free(data);
+	}
+	pdn_replay_free(rp);
+	pdn_replay_free(rq);
+}
+
 int
 main(void)
 {
@@ -506,6 +587,7 @@ main(void)
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_lossless),
 		cmocka_unit_test(test_line_length),
+		cmocka_unit_test(test_own_games),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

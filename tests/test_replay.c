@@ -16,7 +16,11 @@
 
 #include <pdn/pdn.h>
 #include "pdntest.h"
-/* A white-box test: it reads the fields of moves and lists. */
+/*
+ * A white-box test: it reads the fields of moves and lists, and what the
+ * library keeps of a game it read.
+ */
+#include "gamepriv.h"
 #include "move.h"
 
 static void
@@ -971,6 +975,94 @@ random_games(void **state)
  * The FEN tag is read once, by the reader's finish hook; a copy whose FEN
  * tag says another position is played from that one.
  */
+/*
+ * A program's own game (priv NULL) is finished by the replay from the
+ * game alone, as a game the reader read without the finish hook is from
+ * what the reader saw of its moves: untagged games of each board, whose
+ * FEN tag or /FEN/ setups leave the side to move to the move after them,
+ * give the same variant and the same diagnostics, word for word.  A copy
+ * by pdn_game_clone() keeps whether the hook ran and the FEN tag's reading.
+ */
+static void
+own_game(void **state)
+{
+	static const char *const texts[] = {
+		"1. 32-28 19-23 /FEN \"?:W28,33,38:B19,23,24\"/ 2. 28x19 "
+		"24x13 *\n",
+		"1. 32-28 /FEN \"?:W28:B19\"/ /FEN \"?:W33:B18,19\"/ "
+		"2. 19-23 *\n",
+		"[FEN \"?:W28,33:B19,23\"]\n1. 28x19 *\n",
+		"1. 11-15 23-19 2. 8-11 22-17 *\n",
+		"1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n",
+		"1. 43-37 *\n",
+		"/FEN \"?:W12:B5\"/ 1. 12-8 *\n",
+	};
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_replay *rp, *rq;
+	pdn_reader *r;
+	const pdn_game *g;
+	const pdn_played *p, *q;
+	pdn_game own, *c;
+	pdn_diag a, b;
+	size_t i, k;
+	int hook;
+
+	(void)state;
+	assert_int_equal(pdn_replay_new(&rp), 0);
+	assert_int_equal(pdn_replay_new(&rq), 0);
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		assert_int_equal(pdn_reader_new_mem(&r, texts[i],
+		    strlen(texts[i]), &opt), 0);
+		assert_int_equal(pdn_reader_next(&g, r), 1);
+		assert_false(g->priv->finished);
+		assert_int_equal(pdn_replay_game(&p, rp, g, NULL), 0);
+		memset(&own, 0, sizeof(own));
+		own.tags = g->tags;
+		own.ntags = g->ntags;
+		own.moves = g->moves;
+		own.line = g->line;
+		own.gametype_inferred = 1;
+		assert_int_equal(pdn_replay_game(&q, rq, &own, NULL), 0);
+		assert_ptr_equal(pdn_played_variant(p), pdn_played_variant(q));
+		assert_int_equal(pdn_played_diags(p), pdn_played_diags(q));
+		assert_true(pdn_played_diags(p) > 0);
+		for (k = 0; k < pdn_played_diags(p); k++) {
+			assert_int_equal(pdn_played_diag(&a, p, k), 0);
+			assert_int_equal(pdn_played_diag(&b, q, k), 0);
+			assert_string_equal(a.name, b.name);
+			assert_string_equal(a.message, b.message);
+			assert_int_equal(a.line, b.line);
+			assert_int_equal(a.col, b.col);
+		}
+		pdn_reader_free(r);
+	}
+	/* A deep copy keeps what the hook did. */
+	for (hook = 0; hook < 2; hook++) {
+		opt.finish = hook ? pdn_game_finish : NULL;
+		assert_int_equal(pdn_reader_new_mem(&r, texts[2],
+		    strlen(texts[2]), &opt), 0);
+		assert_int_equal(pdn_reader_next(&g, r), 1);
+		assert_int_equal(pdn_game_clone(&c, g), 0);
+		assert_non_null(c->priv);
+		assert_true(c->priv != g->priv);
+		assert_int_equal(c->priv->finished, hook);
+		assert_int_equal(c->gametype, g->gametype);
+		if (hook) {
+			assert_ptr_equal(c->priv->fen_value,
+			    pdn_game_tag(c, "FEN"));
+			assert_ptr_equal(c->priv->fen_variant,
+			    g->priv->fen_variant);
+		} else
+			assert_null(c->priv->fen_value);
+		pdn_reader_free(r);
+		assert_int_equal(pdn_replay_game(&q, rq, c, NULL), 0);
+		assert_int_equal(pdn_variant_gametype(pdn_played_variant(q)), 20);
+		pdn_game_free(c);
+	}
+	pdn_replay_free(rp);
+	pdn_replay_free(rq);
+}
+
 static void
 fen_read_once(void **state)
 {
@@ -990,8 +1082,9 @@ fen_read_once(void **state)
 	    pdntest_reader_options()), 0);
 	assert_int_equal(pdn_replay_new(&rp), 0);
 	assert_int_equal(pdn_reader_next(&g, r), 1);
-	assert_true(g->finished);
-	assert_non_null(g->fen_variant);
+	assert_non_null(g->priv);
+	assert_true(g->priv->finished);
+	assert_non_null(g->priv->fen_variant);
 	assert_int_equal(pdn_replay_game(&pg, rp, g, NULL), 0);
 	pdn_fen_write(fen, sizeof(fen), pdn_played_final(pg, 0));
 	assert_string_equal(fen, "B:W28,31,33-50:B1-20");
@@ -1055,6 +1148,7 @@ main(void)
 		cmocka_unit_test(unsupported_and_setup),
 		cmocka_unit_test(unsupported_said_once),
 		cmocka_unit_test(lenient_game),
+		cmocka_unit_test(own_game),
 		cmocka_unit_test(fen_read_once),
 		cmocka_unit_test(kept_diagnostics),
 		cmocka_unit_test(random_games),

@@ -12,19 +12,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gamepriv.h"
 #include "play.h"
 
 /*
  * The game being finished: where its diagnostics go (the reader's
- * pdn_reader_report(), or the replay's own report when no hook ran), the
- * GameType decided, and its FEN tag once read as international.
+ * pdn_reader_report(), or the replay's own report when no hook ran), what
+ * its moves say, the GameType decided, and its FEN tag once read as
+ * international.
  */
 struct typing {
 	void (*report)(void *ctx, pdn_diag_code code, long line, long col,
 	    const char *text, const char *detail);
 	void *ctx;
 	const pdn_game *g;
-	pdn_game *out;		/* the hook's game, NULL in the replay's step */
+	/* Where the FEN tag's reading goes for the replay, or NULL. */
+	struct pdn_game_priv *out;
+	/*
+	 * The reader's hints (struct pdn_game_priv), or the same worked out
+	 * from the moves (hints()): the main line's first move before any
+	 * setup, big_square, and the number of setups of the main line with,
+	 * from the reader, the first move after each (setup_first()).
+	 */
+	const pdn_movetok *first;
+	int big;
+	const pdn_movetok *setup_firsts;
+	size_t nsetups;
 	int gametype;
 	int fen_read, fen_rc;
 	pdn_position fen_pos;
@@ -87,6 +100,62 @@ emit(struct typing *r, pdn_diag_code code, long line, long col,
 	vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
 	r->report(r->ctx, code, line, col, NULL, detail);
+}
+
+/*
+ * What the moves of g say for its type: the reader's hints when it left
+ * them, else the same from the moves of the main line, for a copy or a
+ * game of the program's own.
+ */
+static void
+hints(struct typing *r, const pdn_game *g)
+{
+	const struct pdn_game_priv *p = g->priv;
+	const pdn_elem *e;
+	size_t i;
+
+	if (p != NULL && p->hints) {
+		r->first = p->first_move;
+		r->big = p->big_square;
+		r->setup_firsts = p->setup_firsts;
+		r->nsetups = p->nsetup_firsts;
+		return;
+	}
+	r->first = NULL;
+	r->big = 0;
+	r->setup_firsts = NULL;
+	r->nsetups = 0;
+	for (i = 0; i < g->moves.n; i++) {
+		e = &g->moves.e[i];
+		if (e->type == PDN_EL_SETUP)
+			r->nsetups++;
+		if (e->type != PDN_EL_MOVE)
+			continue;
+		if (r->first == NULL && r->nsetups == 0)
+			r->first = &e->u.move.tok;
+		if (r->big == 0)
+			r->big = game_move_big(&e->u.move.tok);
+	}
+}
+
+/*
+ * The first move after the setup that is element i of the main line, its
+ * k-th setup: NULL when none comes before the next setup or the end.
+ */
+static const pdn_movetok *
+setup_first(const struct typing *r, size_t i, size_t k)
+{
+	const pdn_line *l = &r->g->moves;
+	const pdn_movetok *m;
+
+	if (r->setup_firsts != NULL) {
+		m = k < r->nsetups ? &r->setup_firsts[k] : NULL;
+		return m != NULL && m->nsq > 0 ? m : NULL;
+	}
+	for (i++; i < l->n && l->e[i].type != PDN_EL_SETUP; i++)
+		if (l->e[i].type == PDN_EL_MOVE)
+			return &l->e[i].u.move.tok;
+	return NULL;
 }
 
 /* Nonzero when FEN text s names a square of 33 to 50: not an 8x8 board. */
@@ -315,23 +384,19 @@ static int
 default_international(struct typing *r, const pdn_tag *fen)
 {
 	const pdn_game *g = r->g;
-	const pdn_movetok *m;
 	size_t i;
 
-	if (g->big_square != 0 || g->truncated)
+	if (r->big != 0 || g->truncated)
 		return 0;
 	if (fen != NULL)
-		return fits_international(r, fen->value, fen->vlen,
-		    g->first_move, 1);
-	if (g->first_move != NULL)
+		return fits_international(r, fen->value, fen->vlen, r->first,
+		    1);
+	if (r->first != NULL)
 		return 0;
-	for (i = 0; g->nsetup_firsts > 0 && i < g->moves.n; i++)
-		if (g->moves.e[i].type == PDN_EL_SETUP) {
-			m = &g->setup_firsts[0];
+	for (i = 0; r->nsetups > 0 && i < g->moves.n; i++)
+		if (g->moves.e[i].type == PDN_EL_SETUP)
 			return fits_international(r, g->moves.e[i].u.text.s,
-			    g->moves.e[i].u.text.len, m != NULL &&
-			    m->nsq > 0 ? m : NULL, 0);
-		}
+			    g->moves.e[i].u.text.len, setup_first(r, i, 0), 0);
 	return 1;
 }
 
@@ -348,7 +413,8 @@ static const int algebraic_8x8[] = { 25, 26, 29, 21, 22, 23, 24, 31 };
 
 /*
  * Whether every main-line move of g replays in variant v from its FEN tag
- * `fen` (or the start position) and its /FEN/ setups: the readings of an
+ * `fen` (or the start position), whose side to move '?' its first move
+ * `first` tells, and its /FEN/ setups: the readings of an
  * ambiguous token followed side by side, equal positions once, FIT_LINES
  * of them at most.  Returns 1 on a fit, 0 when none, -1 when more readings
  * than that were alive (no answer).  On a fit *ends gets what the last
@@ -357,7 +423,7 @@ static const int algebraic_8x8[] = { 25, 26, 29, 21, 22, 23, 24, 31 };
  */
 static int
 fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
-    int *ends)
+    const pdn_movetok *first, int *ends)
 {
 	pdn_position cur[FIT_LINES], next[FIT_LINES], p;
 	pdn_move mv[FIT_LINES];
@@ -372,7 +438,7 @@ fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
 		if (pdn_fen_read(&cur[0], v, fen->value, fen->vlen, &info) != 0)
 			return 0;
 		if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
-		    (side = pdn_setup_side(&cur[0], g->first_move)) >= 0)
+		    (side = pdn_setup_side(&cur[0], first)) >= 0)
 			pdn_position_set_side(&cur[0], (pdn_colour)side);
 	} else
 		pdn_variant_start(v, &cur[0]);
@@ -479,7 +545,7 @@ static int
 infer_8x8(struct typing *r, const pdn_tag *fen, struct fits *f)
 {
 	const pdn_game *g = r->g;
-	const int *order = g->first_move != NULL && g->first_move->alpha ?
+	const int *order = r->first != NULL && r->first->alpha ?
 	    algebraic_8x8 : numeric_8x8;
 	int i, end, fit, c, agree = 1;
 	const pdn_variant *v;
@@ -488,13 +554,13 @@ infer_8x8(struct typing *r, const pdn_tag *fen, struct fits *f)
 	f->chosen = -1;
 	f->by_file = 0;
 	/* No move: nothing tells one 8x8 variant from another. */
-	if (g->first_move == NULL && g->nsetup_firsts == 0)
+	if (r->first == NULL && r->nsetups == 0)
 		return 0;
 	for (i = 0; i < (int)(sizeof(numeric_8x8) / sizeof(numeric_8x8[0]));
 	    i++) {
 		if ((v = pdn_variant_get(order[i])) == NULL ||
 		    pdn_variant_squares(v) != 32 ||
-		    (fit = fits_variant(v, g, fen, &end)) == 0)
+		    (fit = fits_variant(v, g, fen, r->first, &end)) == 0)
 			continue;
 		/* Too many readings alive to tell: no variant is taken. */
 		if (fit < 0) {
@@ -573,7 +639,7 @@ default_by_file(struct typing *r, const pdn_tag *fen)
 	count = hint_counts(r->hint);
 	if (count[t] <= count[20])
 		return 0;
-	if (g->first_move == NULL && g->nsetup_firsts == 0) {
+	if (r->first == NULL && r->nsetups == 0) {
 		memset(&info, 0, sizeof(info));
 		if (fen != NULL && pdn_fen_read(&pos, v, fen->value, fen->vlen,
 		    &info) != 0)
@@ -581,7 +647,7 @@ default_by_file(struct typing *r, const pdn_tag *fen)
 		return t;
 	}
 	return pdn_variant_squares(v) == 32 && fits_variant(v, g, fen,
-	    &end) == 1 && end != -2 ? t : 0;
+	    r->first, &end) == 1 && end != -2 ? t : 0;
 }
 
 /*
@@ -595,14 +661,14 @@ static void
 decide_gametype(struct typing *r, const pdn_tag *fen)
 {
 	const pdn_game *g = r->g;
-	const pdn_movetok *first = g->first_move;
+	const pdn_movetok *first = r->first;
 	const pdn_tag *gt;
 	pdn_position pos;
 	pdn_movelist legal;
 	pdn_move mv;
 	struct fits f;
 	char text[200];
-	int big = g->big_square, gt8, end, intl_default = 0;
+	int big = r->big, gt8, end, intl_default = 0;
 
 	/* The reader says whether there is a tag: no lookup for most. */
 	if (!g->gametype_inferred &&
@@ -652,8 +718,9 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 		 * the PDN default when they replay in international draughts
 		 * or in no 8x8 variant.
 		 */
-		if (fen != NULL && g->first_move != NULL &&
-		    fits_variant(pdn_variant_default(), g, fen, &end) == 0) {
+		if (fen != NULL && first != NULL &&
+		    fits_variant(pdn_variant_default(), g, fen, first,
+		    &end) == 0) {
 			big = 0;
 			intl_default = 1;
 		}
@@ -682,7 +749,7 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 		f.type[0] = gt8;
 		f.chosen = 0;
 		f.by_file = 1;
-		if (g->first_move == NULL && g->nsetup_firsts == 0) {
+		if (first == NULL && r->nsetups == 0) {
 			snprintf(text, sizeof(text), "no GameType tag: %s (%d) "
 			    "inferred, the variant of the file's other games "
 			    "(the game has no move)",
@@ -713,13 +780,12 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
  * for itself.
  */
 static int
-finish(const pdn_game *g, pdn_game *out, void (*report)(void *,
+finish(const pdn_game *g, struct pdn_game_priv *out, void (*report)(void *,
     pdn_diag_code, long, long, const char *, const char *), void *ctx,
     pdn_file_hint *hint, int *decisive)
 {
 	struct typing t;
 	const pdn_tag *fen;
-	const pdn_movetok *m;
 	size_t i, k;
 
 	memset(&t, 0, sizeof(t));
@@ -730,6 +796,7 @@ finish(const pdn_game *g, pdn_game *out, void (*report)(void *,
 	t.gametype = g->gametype;
 	t.hint = hint;
 	t.scan = hint == NULL && decisive != NULL;
+	hints(&t, g);
 	fen = pdn_game_find_tag(g, "FEN");
 	decide_gametype(&t, fen);
 	if (decisive != NULL)
@@ -738,17 +805,15 @@ finish(const pdn_game *g, pdn_game *out, void (*report)(void *,
 	if (t.scan)
 		return t.gametype;
 	if (fen != NULL)
-		check_fen(&t, fen->value, fen->vlen, fen->line, 1,
-		    g->first_move, 1);
+		check_fen(&t, fen->value, fen->vlen, fen->line, 1, t.first,
+		    1);
 	/* Most games have no setup: no need to look for one. */
-	for (i = 0, k = 0; g->nsetup_firsts > 0 && i < g->moves.n; i++)
+	for (i = 0, k = 0; t.nsetups > 0 && i < g->moves.n; i++)
 		if (g->moves.e[i].type == PDN_EL_SETUP) {
-			m = k < g->nsetup_firsts ? &g->setup_firsts[k] : NULL;
-			k++;
 			check_fen(&t, g->moves.e[i].u.text.s,
 			    g->moves.e[i].u.text.len, g->moves.e[i].line,
-			    g->moves.e[i].col, m != NULL && m->nsq > 0 ? m :
-			    NULL, 0);
+			    g->moves.e[i].col, setup_first(&t, i, k), 0);
+			k++;
 		}
 	return t.gametype;
 }
@@ -763,7 +828,7 @@ reader_report(void *ctx, pdn_diag_code code, long line, long col,
 int
 pdn_game_finish(pdn_reader *r, pdn_game *g, void *arg)
 {
-	g->gametype = finish(g, g, reader_report, r, arg, NULL);
+	g->gametype = finish(g, g->priv, reader_report, r, arg, NULL);
 	return 0;
 }
 
@@ -820,7 +885,7 @@ hint_finish(pdn_reader *r, pdn_game *g, void *arg)
 	int decisive, t;
 
 	(void)r;
-	t = finish(g, g, quiet_report, NULL, NULL, &decisive);
+	t = finish(g, g->priv, quiet_report, NULL, NULL, &decisive);
 	g->gametype = t;
 	if (sc->pending > 0 && ++sc->h->count[sc->pending] >= HINT_ENOUGH)
 		sc->enough = 1;

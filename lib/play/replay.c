@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gamepriv.h"
 #include "make.h"
 #include "match.h"
 #include "movegen.h"
@@ -970,7 +971,7 @@ pdn_replay_game(const pdn_played **out, pdn_replay *rp, const pdn_game *g,
 	rp->stamp = 0;
 	rp->single = 1;
 	/* The GameType is decided once: by the reader's hook, or here. */
-	pg->gametype = g->finished ? g->gametype : play_finish(rp, g);
+	pg->gametype = game_finished(g) ? g->gametype : play_finish(rp, g);
 	pg->variant = rp->opt.variant != NULL ? rp->opt.variant :
 	    pdn_variant_get(pg->gametype);
 	if (pg->variant == NULL) {

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "gamepriv.h"
 #include "play.h"
 
 static const pdn_elem *
@@ -27,6 +28,7 @@ long
 setup_add(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
     const pdn_elem *next, const pdn_elem *end)
 {
+	const struct pdn_game_priv *p = rp->pg.g->priv;
 	pdn_setup *st;
 	pdn_fen_info info;
 	const char *s = tag != NULL ? tag->value : el->u.text.s;
@@ -44,12 +46,12 @@ setup_add(pdn_replay *rp, const pdn_tag *tag, const pdn_elem *el, long ply,
 	if (s == NULL)
 		return -1;
 	/* A FEN tag is read once: by the reader's finish hook, if it ran. */
-	if (tag != NULL && rp->pg.g->fen_variant == rp->pg.variant &&
-	    rp->pg.g->fen_value == tag->value) {
-		if (rp->pg.g->fen_rc != 0)
+	if (tag != NULL && p != NULL && p->fen_variant == rp->pg.variant &&
+	    p->fen_value == tag->value) {
+		if (p->fen_rc != 0)
 			return -1;
-		st->pos = rp->pg.g->fen_pos;
-		info = rp->pg.g->fen_info;
+		st->pos = p->fen_pos;
+		info = p->fen_info;
 	} else if (pdn_fen_read(&st->pos, rp->pg.variant, s, len, &info) != 0)
 		return -1;
 	if ((info.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&

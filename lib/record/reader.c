@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "pdn/record.h"
+#include "gamepriv.h"
 #include "lex.h"
 
 #define ARENA_CHUNK	(64 * 1024)
@@ -69,7 +70,7 @@ struct pdn_reader {
 	 * so that the check is true whenever one of them needs a look.
 	 */
 	size_t limit;
-	pdn_game game;
+	struct pdn_game_priv game;	/* game.pub is the game returned */
 	long ngames;
 	int in_game;
 	int movetext;		/* a move, number or variation was read */
@@ -368,8 +369,8 @@ deliver(pdn_reader *r, pdn_diag *d, long line, long col, const char *msg)
 	d->file = r->opt.file;
 	d->line = line;
 	d->col = col;
-	d->game = r->in_game ? r->game.index : 0;
-	d->ply = r->in_game && !r->tagdiag ? r->game.plies : 0;
+	d->game = r->in_game ? r->game.pub.index : 0;
+	d->ply = r->in_game && !r->tagdiag ? r->game.pub.plies : 0;
 	r->opt.diag(d, r->opt.diag_arg);
 }
 
@@ -385,9 +386,9 @@ emit(pdn_reader *r, pdn_diag_code code, long line, long col,
 	d.code = code;
 	d.severity = pdn_diag_severity(code);
 	if (d.severity == PDN_SEV_ERROR)
-		r->game.errors++;
+		r->game.pub.errors++;
 	else if (d.severity == PDN_SEV_WARNING)
-		r->game.warnings++;
+		r->game.pub.warnings++;
 	if (r->opt.diag == NULL)
 		return;
 	if (fmt != NULL) {
@@ -415,9 +416,9 @@ emit_text(pdn_reader *r, pdn_diag_code code, long line, long col,
 	d.code = code;
 	d.severity = pdn_diag_severity(code);
 	if (d.severity == PDN_SEV_ERROR)
-		r->game.errors++;
+		r->game.pub.errors++;
 	else if (d.severity == PDN_SEV_WARNING)
-		r->game.warnings++;
+		r->game.pub.warnings++;
 	if (r->opt.diag != NULL)
 		deliver(r, &d, line, col, text);
 }
@@ -566,8 +567,8 @@ keep_lead(pdn_reader *r, const pdn_token *t)
 			    rec[i] != '\r')
 				break;
 		if (i < end) {
-			r->game.lead = arena_strdup(r, rec + i, end - i);
-			r->game.leadlen = end - i;
+			r->game.pub.lead = arena_strdup(r, rec + i, end - i);
+			r->game.pub.leadlen = end - i;
 			/* Kept from there: junk may yet make it the next's. */
 			from = r->rec_from + i;
 		}
@@ -607,11 +608,12 @@ begin_game(pdn_reader *r, const pdn_token *t)
 	r->pending_num = -1;
 	r->pending_dots = 0;
 	memset(&r->game, 0, sizeof(r->game));
-	r->game.file = r->opt.file;
-	r->game.index = ++r->ngames;
-	r->game.line = t->line;
-	r->game.offset = t->offset;
-	r->game.span.offset = t->offset;
+	r->game.pub.priv = &r->game;
+	r->game.pub.file = r->opt.file;
+	r->game.pub.index = ++r->ngames;
+	r->game.pub.line = t->line;
+	r->game.pub.offset = t->offset;
+	r->game.pub.span.offset = t->offset;
 	r->col = t->col;
 	r->in_game = 1;
 	set_limit(r);
@@ -619,7 +621,7 @@ begin_game(pdn_reader *r, const pdn_token *t)
 		keep_lead(r, t);
 	if (r->junk) {
 		r->junk = 0;
-		r->game.warnings += r->junk_warnings;
+		r->game.pub.warnings += r->junk_warnings;
 		r->tagdiag = 1;
 		if (r->junk_to > r->junk_from)
 			emit(r, PDN_D_JUNK_SKIPPED, r->junk_line, r->junk_col,
@@ -835,7 +837,7 @@ static void
 check_result(pdn_reader *r)
 {
 	const pdn_tag *res = find_tag(r, "Result");
-	pdn_game *g = &r->game;
+	pdn_game *g = &r->game.pub;
 
 	if (res == NULL)
 		return;
@@ -856,7 +858,7 @@ static const pdn_line empty_line = { 0, NULL };
 static void
 set_end(pdn_reader *r, uint64_t end)
 {
-	r->game.span.len = end - r->game.span.offset;
+	r->game.pub.span.len = end - r->game.pub.span.offset;
 }
 
 /*
@@ -873,7 +875,7 @@ set_end(pdn_reader *r, uint64_t end)
 static int
 keep_recorded(pdn_reader *r)
 {
-	pdn_game *g = &r->game;
+	pdn_game *g = &r->game.pub;
 	const char *rec;
 	size_t n = 0;
 	uint64_t off;
@@ -899,7 +901,7 @@ keep_recorded(pdn_reader *r)
 static void
 keep_text(pdn_reader *r, const char *why)
 {
-	pdn_game *g = &r->game;
+	pdn_game *g = &r->game.pub;
 
 	r->tagdiag = 1;
 	if (keep_recorded(r) == 0)
@@ -920,7 +922,7 @@ keep_text(pdn_reader *r, const char *why)
 static int
 finish_game(pdn_reader *r, int checks)
 {
-	pdn_game *g = &r->game;
+	pdn_game *g = &r->game.pub;
 	const pdn_tag *gt;
 
 	while (r->depth > 0) {
@@ -973,13 +975,14 @@ finish_game(pdn_reader *r, int checks)
 		g->gametype_inferred = 1;
 		g->gametype = r->opt.gametype > 0 ? r->opt.gametype : 0;
 	}
-	g->first_move = r->have_first ? &r->first : NULL;
-	g->big_square = r->big;
-	g->setup_firsts = r->setupfirst.p;
-	g->nsetup_firsts = r->setups > 0 ? r->setupfirst.n : 0;
+	r->game.hints = 1;
+	r->game.first_move = r->have_first ? &r->first : NULL;
+	r->game.big_square = r->big;
+	r->game.setup_firsts = r->setupfirst.p;
+	r->game.nsetup_firsts = r->setups > 0 ? r->setupfirst.n : 0;
 	if (r->opt.finish != NULL) {
 		(void)r->opt.finish(r, g, r->opt.finish_arg);
-		g->finished = 1;
+		r->game.finished = 1;
 	}
 	check_result(r);
 	r->tagdiag = 0;
@@ -989,7 +992,7 @@ finish_game(pdn_reader *r, int checks)
 }
 
 /*
- * Junk outside any game, from the game begun at r->game.line (at the
+ * Junk outside any game, from the game begun at r->game.pub.line (at the
  * junk, or at comments before it) to the next line that starts a tag:
  * when there is one, the begun game is none, and the junk is reported
  * with the game there (begin_game()); returns JUNK_SKIPPED.  At the end
@@ -1007,9 +1010,9 @@ skip_junk(pdn_reader *r, long line, long col, pdn_diag_code code,
 	r->junk = 1;
 	r->junk_line = line;
 	r->junk_col = col;
-	r->junk_from = r->game.line;
+	r->junk_from = r->game.pub.line;
 	r->junk_to = last;
-	r->junk_warnings = r->game.warnings;
+	r->junk_warnings = r->game.pub.warnings;
 	snprintf(r->junk_what, sizeof(r->junk_what), "%s%s%s",
 	    pdn_diag_text(code), detail != NULL && *detail != '\0' ? ": " :
 	    "", detail != NULL ? detail : "");
@@ -1052,7 +1055,7 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 		emit(r, code, line, col, "%s", detail);
 	else
 		emit(r, code, line, col, NULL);
-	r->game.truncated = 1;
+	r->game.pub.truncated = 1;
 	in_tags = !r->movetext && !junk;
 	/*
 	 * A game's first line a '[' with no tag name ("[[[[", "[]") is no
@@ -1073,21 +1076,13 @@ syntax_error(pdn_reader *r, const pdn_token *t, pdn_diag_code code,
 	return finish_game(r, 1);
 }
 
-/* Nonzero for a numeric square of 10x10 that no 8x8 board has. */
-#define BIG_SQUARE(v)	((v) > 32 && (v) <= 50)
-
 /* A move of the main line: counted, and looked at for decide_gametype(). */
 static void
 main_move(pdn_reader *r, const pdn_movetok *m)
 {
-	int k, n = m->nsq < PDN_MOVETOK_MAX ? m->nsq : PDN_MOVETOK_MAX;
-
-	r->game.plies++;
-	if (r->big == 0 && m->alpha)
-		r->big = -1;
-	for (k = 0; r->big == 0 && k < n; k++)
-		if (BIG_SQUARE(m->sq[k]))
-			r->big = 1;
+	r->game.pub.plies++;
+	if (r->big == 0)
+		r->big = game_move_big(m);
 	if (!r->have_first && r->setups == 0) {
 		r->first = *m;
 		r->have_first = 1;
@@ -1125,7 +1120,7 @@ skip_moves(pdn_reader *r)
 	r->used += (size_t)s.moves * e;
 	r->lv[r->depth].skipped += (size_t)s.moves;
 	if (r->depth == 0) {
-		r->game.plies += s.moves;
+		r->game.pub.plies += s.moves;
 		if (r->big == 0 && s.big)
 			r->big = 1;
 	}
@@ -1178,7 +1173,7 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 	char limit[64];
 	int rc;
 
-	*out = &r->game;
+	*out = &r->game.pub;
 	for (;;) {
 		if (r->have_tok)
 			r->have_tok = 0;
@@ -1207,7 +1202,7 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 				 * Comments after the last game: a game of
 				 * their own, so that a rewrite keeps them.
 				 */
-				r->game.truncated = 1;
+				r->game.pub.truncated = 1;
 				set_end(r, pdn_lexer_offset(r->lx));
 				keep_text(r, r->ngames > 1 ?
 				    "comments after the last game" :
@@ -1265,12 +1260,12 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			if (r->depth > 0)
 				emit(r, PDN_D_UNCLOSED_VARIATION, t->line,
 				    t->col, NULL);
-			r->game.terminator = arena_strdup(r, t->text, t->len);
+			r->game.pub.terminator = arena_strdup(r, t->text, t->len);
 			/* As written: "1 - 1", the "0-0" of a glued "0-001.". */
-			r->game.terminator_span.offset = t->offset;
+			r->game.pub.terminator_span.offset = t->offset;
 			set_end(r, pdn_lexer_offset(r->lx));
-			r->game.terminator_span.len = r->game.span.len -
-			    (t->offset - r->game.span.offset);
+			r->game.pub.terminator_span.len = r->game.pub.span.len -
+			    (t->offset - r->game.pub.span.offset);
 			return finish_game(r, 1);
 		case PDN_TOK_MOVENUM:
 			begin_game(r, t);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gamepriv.h"
 #include "pdn/write.h"
 #include "strip.h"
 
@@ -103,14 +104,16 @@ static void strip_line(struct block *, pdn_line *, const pdn_line *,
 static int
 copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 {
+	const struct pdn_game_priv *gp = g->priv;
 	size_t structs, strings = 0, i;
 	struct block b;
+	struct pdn_game_priv *cp;
 	pdn_game *c;
 	pdn_tag *tags;
 	pdn_tag_span *spans = NULL;
 	void *mem;
 
-	structs = ROUND(sizeof(pdn_game)) + ROUND(g->ntags * sizeof(pdn_tag));
+	structs = ROUND(sizeof(*cp)) + ROUND(g->ntags * sizeof(pdn_tag));
 	if (g->tag_spans != NULL)
 		structs += ROUND(g->ntags * sizeof(pdn_tag_span));
 	line_size(&g->moves, &structs, &strings);
@@ -131,10 +134,24 @@ copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 		return PDN_ENOMEM;
 	b.s = mem;
 	b.t = (char *)mem + structs;
-	c = take(&b, sizeof(pdn_game));
+	/*
+	 * The copy is the library's own game: whether the hook decided its
+	 * GameType, and the FEN tag's reading, stay with it; the reader's
+	 * hints do not (its moves say the same).
+	 */
+	cp = take(&b, sizeof(*cp));
+	memset(cp, 0, sizeof(*cp));
+	if (gp != NULL) {
+		cp->finished = gp->finished;
+		cp->fen_variant = gp->fen_variant;
+		cp->fen_rc = gp->fen_rc;
+		cp->fen_pos = gp->fen_pos;
+		cp->fen_info = gp->fen_info;
+	}
+	c = &cp->pub;
 	*c = *g;
+	c->priv = cp;
 	tags = take(&b, g->ntags * sizeof(pdn_tag));
-	c->fen_value = NULL;
 	for (i = 0; i < g->ntags; i++) {
 		tags[i] = g->tags[i];
 		tags[i].name = copy_str(&b, g->tags[i].name,
@@ -142,8 +159,8 @@ copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 		tags[i].value = copy_str(&b, g->tags[i].value,
 		    g->tags[i].vlen);
 		/* The FEN read once stays read in the copy. */
-		if (g->fen_value == g->tags[i].value)
-			c->fen_value = tags[i].value;
+		if (gp != NULL && gp->fen_value == g->tags[i].value)
+			cp->fen_value = tags[i].value;
 	}
 	c->tags = tags;
 	if (g->tag_spans != NULL) {
@@ -166,10 +183,6 @@ copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 		copy_line(&b, &c->moves, &g->moves);
 	else
 		strip_line(&b, &c->moves, &g->moves, what);
-	/* What the reader saw for the finish hook stays with the reader. */
-	c->first_move = NULL;
-	c->setup_firsts = NULL;
-	c->nsetup_firsts = 0;
 	*out = c;
 	return 0;
 }

@@ -102,6 +102,8 @@ typedef struct pdn_tag_span {
 	pdn_span tag, value;
 } pdn_tag_span;
 
+struct pdn_game_priv;
+
 /*
  * A game as read.  Everything it points to belongs to the reader and stays
  * valid until the next pdn_reader_next() or pdn_reader_free().
@@ -177,37 +179,17 @@ typedef struct pdn_game {
 	const char *before;
 	size_t beforelen;
 	/*
-	 * What the reader saw of the moves, for deciding the GameType of an
-	 * untagged game (pdn_game_finish()): the main line's first move when
-	 * no setup came before it (NULL: none), borrowed until the next game;
-	 * big_square 1 when a move names a numeric square above 32 before any
-	 * algebraic square, -1 when an algebraic move comes first, else 0;
-	 * the first move after each /FEN/ setup of the main line, in order
-	 * (nsq 0: none), setup_firsts[0..nsetup_firsts).  A copy of the game
-	 * (pdn_game_clone()) has none of them.
+	 * The library's own, not for programs to read: what it keeps of a
+	 * game it made (the reader's, a copy by pdn_game_clone()) beyond the
+	 * fields above, such as whether the reader's finish hook decided the
+	 * GameType.  A game a program makes itself has it NULL (pdn_game g =
+	 * { 0 }, or memset): pdn_replay_game() then does what that hook does,
+	 * from the game alone (with gametype_inferred set and gametype 0, the
+	 * GameType is inferred from its moves).  A copy by assignment or
+	 * pdn_game_amend() shares the one of the game it copies, as it shares
+	 * that game's moves and tags.
 	 */
-	const pdn_movetok *first_move;
-	int big_square;
-	const pdn_movetok *setup_firsts;
-	size_t nsetup_firsts;
-	/*
-	 * Nonzero when the reader's finish hook ran on the game: its
-	 * gametype is then decided.  pdn_replay_game() decides that of a
-	 * game not finished so itself, as pdn_game_finish() would.
-	 */
-	int finished;
-	/*
-	 * The library's own, not for callers to read or set: the FEN tag
-	 * value fen_value as the finish hook read it, in the game's variant
-	 * fen_variant (NULL: not read): what pdn_fen_read() returned, and the
-	 * position and info it gave, which the replay takes instead of
-	 * reading the tag again while the game's FEN tag is that same value.
-	 */
-	const pdn_variant *fen_variant;
-	const char *fen_value;
-	int fen_rc;
-	pdn_position fen_pos;
-	pdn_fen_info fen_info;
+	struct pdn_game_priv *priv;
 } pdn_game;
 
 /* The value of the first tag named `name`, or NULL (borrowed). */

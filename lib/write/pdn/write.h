@@ -65,7 +65,8 @@ void pdn_game_free(pdn_game *g);
  * g->ntags + 1 entries and becomes out->tags; `result` and `termination`
  * are borrowed.  pdn_game_write() then writes the record with them.  The
  * copy has no tag_spans (NULL); its span and terminator_span are still
- * where g was read.
+ * where g was read, and its priv is g's: what the finish hook decided of
+ * g holds for it.
  */
 void pdn_game_amend(pdn_game *out, pdn_tag *tags, const pdn_game *g,
     const char *result, const char *termination);
