@@ -7,7 +7,8 @@
  *  - a round trip keeps the meaning: each game read, written canonically
  *    and read again is the same game: the same tags (the canonical
  *    writer adds the missing roster tags, and GameType when it was
- *    inferred, and writes a FEN in canonical form: the same position),
+ *    inferred, and writes a FEN in canonical form: the same position,
+ *    its side to move '?' said when the first move tells, pdn(5)),
  *    the same movetext element by element (moves with the same from and
  *    to squares, the same comments, NAGs, strength marks, setups and
  *    variations, nested alike) and the same terminator; and it replays
@@ -144,20 +145,50 @@ same_bytes(const char *a, size_t alen, const char *b, size_t blen)
 }
 
 /*
+ * The first move of the elements [e, end) of a line before any setup, or
+ * NULL: the move that tells the side to move of a FEN before them that
+ * says '?' (pdn_setup_side()).
+ */
+static const pdn_movetok *
+fen_first_move(const pdn_elem *e, const pdn_elem *end)
+{
+	for (; e < end && e->type != PDN_EL_SETUP; e++)
+		if (e->type == PDN_EL_MOVE)
+			return &e->u.move.tok;
+	return NULL;
+}
+
+/*
  * Two FEN texts say the same: the same position of variant v (that of the
  * game; NULL: international draughts) when the first one reads (the
  * writer writes the position it read, in the notation of the variant:
  * "W:W29" of Russian draughts comes back as "W:Wa1"), else the same text.
+ * A side to move '?' comes back as the side whose piece `first`, the
+ * first move after the FEN (NULL: none), moves, when it tells (pdn(5):
+ * the canonical FEN says who moves), or as '?' again (a FEN the replay
+ * did not read, in a game of no known type or after an illegal move, is
+ * written as read, and read again tells the same side); both '?' read as
+ * White.
  */
 static int
 same_fen(const pdn_variant *v, const char *a, size_t alen, const char *b,
-    size_t blen)
+    size_t blen, const pdn_movetok *first)
 {
 	pdn_position pa, pb;
+	pdn_fen_info ia, ib;
+	int side;
 
-	if (pdn_fen_read(&pa, v, a, alen, NULL) == 0)
-		return pdn_fen_read(&pb, v, b, blen, NULL) == 0 &&
-		    pdn_position_equal(&pa, &pb);
+	memset(&ia, 0, sizeof(ia));
+	memset(&ib, 0, sizeof(ib));
+	if (pdn_fen_read(&pa, v, a, alen, &ia) == 0) {
+		if (pdn_fen_read(&pb, v, b, blen, &ib) != 0)
+			return 0;
+		if ((ia.warnings & PDN_FEN_W_SIDE_UNKNOWN) &&
+		    !(ib.warnings & PDN_FEN_W_SIDE_UNKNOWN) && first != NULL &&
+		    (side = pdn_setup_side(&pa, first)) >= 0)
+			pdn_position_set_side(&pa, (pdn_colour)side);
+		return pdn_position_equal(&pa, &pb);
+	}
 	return same_bytes(a, alen, b, blen);
 }
 
@@ -223,7 +254,8 @@ same_tag_values(const pdn_game *a, const pdn_game *b, const char *name)
 		if (first && strcmp(name, "FEN") == 0 ?
 		    !same_fen(pdn_variant_get(a->gametype),
 		    a->tags[i].value, a->tags[i].vlen,
-		    b->tags[j].value, b->tags[j].vlen) :
+		    b->tags[j].value, b->tags[j].vlen,
+		    fen_first_move(a->moves.e, a->moves.e + a->moves.n)) :
 		    !same_bytes(a->tags[i].value, a->tags[i].vlen,
 		    b->tags[j].value, b->tags[j].vlen))
 			return 0;
@@ -324,7 +356,8 @@ same_line(const pdn_variant *v, const pdn_line *a, const pdn_line *b)
 			break;
 		case PDN_EL_SETUP:
 			if (!same_fen(v, x->u.text.s, x->u.text.len,
-			    y->u.text.s, y->u.text.len))
+			    y->u.text.s, y->u.text.len,
+			    fen_first_move(x + 1, a->e + a->n)))
 				return 0;
 			break;
 		case PDN_EL_NAG:
