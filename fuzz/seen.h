@@ -45,7 +45,7 @@ collect(const pdn_diag *d, void *arg)
 	char s[160];
 
 	if (!where_within(&ds->text, d->line, d->col)) {
-		fprintf(stderr, "reader: diagnostic %s at %ld:%ld, outside the "
+		fprintf(stderr, "fuzz: diagnostic %s at %ld:%ld, outside the "
 		    "text (%ld lines)\n", d->name, d->line, d->col,
 		    ds->text.lines);
 		abort();

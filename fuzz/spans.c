@@ -181,7 +181,7 @@ check_cuts(const struct first *f)
 	n = cuts_of(&f->in, cuts, sizeof(cuts) / sizeof(cuts[0]), 0);
 	if (cuts_of(&f->in, again, sizeof(again) / sizeof(again[0]), 1) !=
 	    n || (n > 0 && memcmp(cuts, again, n * sizeof(cuts[0])) != 0)) {
-		fprintf(stderr, "reader: the cuts differ when the text comes "
+		fprintf(stderr, "spans: the cuts differ when the text comes "
 		    "in pieces\n");
 		abort();
 	}
@@ -192,7 +192,7 @@ check_cuts(const struct first *f)
 		    ss->s[k].lead || (ss->s[k - 1].terminated ?
 		    ss->s[k - 1].end > cuts[i] : !ss->s[k - 1].truncated ||
 		    ss->s[k - 1].end != cuts[i])) {
-			fprintf(stderr, "reader: a cut at byte %llu, where no "
+			fprintf(stderr, "spans: a cut at byte %llu, where no "
 			    "game starts afresh\n",
 			    (unsigned long long)cuts[i]);
 			abort();
@@ -228,7 +228,7 @@ check_cuts(const struct first *f)
 	}
 	if (parts.oom || !same_bytes(f->seen.data, f->seen.len, parts.data,
 	    parts.len)) {
-		fprintf(stderr, "reader: the parts cut read otherwise\n");
+		fprintf(stderr, "spans: the parts cut read otherwise\n");
 		abort();
 	}
 	pdn_buf_free(&parts);
