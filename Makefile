@@ -340,8 +340,8 @@ asan:
 # leak, a broken promise: the target aborts; a slow input) stops make
 # with status 2, its input saved as build-fuzz/NAME-crash-... (or
 # -leak-, -timeout-, -slow-unit-).  FUZZ_TARGETS names the targets to
-# run (default all), FUZZ_SECONDS how long each (default 40: five
-# targets in under four minutes, as CI runs them).  Needs clang and its
+# run (default all), FUZZ_SECONDS how long each (default 40: seven
+# targets in about five minutes, as CI runs them).  Needs clang and its
 # fuzzer runtime (Debian: clang, libclang-rt-dev; scripts/deps.sh).
 FUZZ_SECONDS ?= 40
 FUZZ_TARGETS ?= $(FUZZ_SRC:fuzz/%.c=%)
@@ -362,11 +362,12 @@ $(FUZZ_NOCMP:%=$(BUILD)/lib/%.o): LIB_CFLAGS += \
 endif
 # Inputs of at most 2,048 bytes.  libFuzzer's own bound is the longest
 # seed (20,000 bytes for fuzz/replay, 7,776 for fuzz/reader), and a run's
-# time grows with its input (fuzz/reader reads it four times and replays
-# and writes it twice): an input of 2,048 bytes holds a long game and its
-# tags, or several short ones, variations nested as deep as the reader
-# allows, 33 games for the file hint that reads 32, the 50 moves of a
-# draw rule; in 30 s runs from the seeds the shorter bound reached about
+# time grows with its input (fuzz/reader reads, replays and writes it and
+# its canonical output; fuzz/spans reads it, its parts and an edited
+# copy): an input of 2,048 bytes holds a long game and its tags, or
+# several short ones, variations nested as deep as the reader allows, 33
+# games for the file hint that reads 32, the 50 moves of a draw rule; in
+# 30 s runs from the seeds the shorter bound reached about
 # the coverage of 4,096 (reader 2,917-2,948 edges against 2,929-2,941,
 # replay 2,259-2,270 against 2,285-2,298) in twice the runs.
 FUZZ_MAX_LEN ?= 2048
