@@ -81,6 +81,7 @@ static struct {
 	int progress;		/* the live line on standard error */
 	int shown;
 	int stop[2];		/* the pipe Ctrl-C makes readable */
+	struct engine *first;	/* the engines started before the match */
 } m;
 
 static volatile sig_atomic_t interrupted;
@@ -113,9 +114,9 @@ static const struct drv_option options[] = {
 	    "[,option.NAME=VALUE]... (once per engine)" },
 	{ OPT_EACH, "each", "spec", "SPEC",
 	    "what every engine has (dir=, arg=, option.NAME=VALUE)" },
-	{ OPT_TC, "tc", "tc", "[N/]M[+I]",
-	    "the clock: M minutes (N moves in M, then again), I seconds "
-	    "added after each move" },
+	{ OPT_TC, "tc", "tc", "[N/]T[+I]",
+	    "the clock: T (m:ss, h:mm:ss or Ns seconds) a player, N moves in "
+	    "T then again, I seconds added after each move" },
 	{ OPT_ST, "st", "s", "S", "S seconds a move, no clock" },
 	{ OPT_DEPTH, "depth", "n", "N", "search N plies a move, no clock" },
 	{ OPT_MARGIN, "margin", "s", "S",
@@ -202,9 +203,32 @@ spec_field(struct eng_spec *e, const char *key, const char *val)
 	}
 	if (strcmp(key, "arg") == 0)
 		return push(&e->argv, &e->argc, strdup(val));
-	/* cutechess-cli's protocol field: this one only. */
-	if (strcmp(key, "proto") == 0)
-		return strcmp(val, "hub") == 0 ? 0 : -1;
+	/* cutechess-cli's protocol field. */
+	if (strcmp(key, "proto") == 0) {
+		if (strcmp(val, "hub") == 0)
+			e->proto = ENG_HUB;
+		else if (strcmp(val, "dxp") == 0)
+			e->proto = ENG_DXP;
+		else
+			return -1;
+		return 0;
+	}
+	if (strcmp(key, "host") == 0) {
+		free(e->host);
+		return (e->host = strdup(val)) == NULL ? -1 : 0;
+	}
+	if (strcmp(key, "port") == 0 || strcmp(key, "listen") == 0) {
+		char **f = key[0] == 'p' ? &e->port : &e->listen;
+		long n;
+		char *end;
+
+		n = strtol(val, &end, 10);
+		if (end == val || *end != '\0' || n < 0 || n > 65535 ||
+		    (n == 0 && key[0] == 'p'))
+			return -1;
+		free(*f);
+		return (*f = strdup(val)) == NULL ? -1 : 0;
+	}
 	if (strncmp(key, "option.", 7) == 0 && key[7] != '\0') {
 		int n = e->nopt;
 
@@ -236,7 +260,8 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 		if ((eq = strchr(p, '=')) == NULL ||
 		    spec_field(e, (*eq = '\0', p), eq + 1) != 0) {
 			rc = drv_bad_value(&drv, what, whole, "cmd=, name=, arg=, "
-			    "dir=, proto=hub or option.NAME= fields, "
+			    "dir=, option.NAME=, proto=hub or proto=dxp with "
+			    "host= and port= or listen= fields, "
 			    "comma-separated");
 			break;
 		}
@@ -247,12 +272,25 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 	return rc;
 }
 
+/* The time of a --tc value, without moves and increment, into buf. */
+static const char *
+tc_bare(const char *value, char *buf, size_t size)
+{
+	const char *s = strchr(value, '/') != NULL ? strchr(value, '/') + 1 :
+	    value;
+
+	snprintf(buf, size, "%.*s", (int)strcspn(s, "+"), s);
+	return buf;
+}
+
 static int
 option(void *arg, struct drv *d, int key, const char *value)
 {
 	struct eng_spec *e;
+	char buf[64];
 	double v;
 	long n;
+	int k;
 
 	(void)arg;
 	switch (key) {
@@ -263,6 +301,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.eng = e;
 		e = &opt.eng[opt.neng++];
 		memset(e, 0, sizeof(*e));
+		e->lis.fd = -1;
+		pthread_mutex_init(&e->lis.lock, NULL);
 		/* Its argv: the command goes first, filled in later. */
 		if (push(&e->argv, &e->argc, strdup("")) != 0)
 			return 2;
@@ -272,10 +312,17 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_EACH:
 		return push(&opt.each, &opt.neach, strdup(value)) != 0 ? 2 : 0;
 	case OPT_TC:
-		if (game_tc_parse(&opt.cfg.tc, value) != 0)
+		if ((k = game_tc_parse(&opt.cfg.tc, value)) < 0)
 			return drv_bad_value(d, "--tc", value,
-			    "M, M+I or N/M+I: minutes, seconds of increment, "
-			    "such as 5+3 or 40/90+30");
+			    "T, T+I or N/T+I: T as m:ss, h:mm:ss or seconds "
+			    "with s, I seconds, such as 5:00+3, 40/1:30:00+30 "
+			    "or 10s+0.1");
+		/* Today's reading of a bare number: said. */
+		if (k == 1)
+			cli_warn("--tc %s: %s read as %g seconds, as "
+			    "cutechess-cli reads it (%gs says so; m:ss for "
+			    "minutes)", value, tc_bare(value, buf, sizeof(buf)),
+			    opt.cfg.tc.base, opt.cfg.tc.base);
 		opt.tc_given++;
 		return 0;
 	case OPT_ST:
@@ -837,17 +884,13 @@ resume(void)
 /* --- main ------------------------------------------------------------ */
 
 /*
- * Each engine's command checked, its label and --each fields set.  An
- * engine that cannot run is said, each of them, and the match does not
- * begin (2): without the check each of its games would be lost to a
- * "crash" and the match scored.
+ * Each engine's spec completed (--each) and checked, its label set.
+ * Returns 0, or 2 after saying what is wrong.
  */
 static int
-engines_ready(void)
+engines_check(void)
 {
-	struct engine *pe;
-	char why[PATH_MAX + 256];
-	int k, i, j, status = 0;
+	int k, i;
 
 	for (k = 0; k < opt.neng; k++) {
 		struct eng_spec *e = &opt.eng[k];
@@ -855,48 +898,101 @@ engines_ready(void)
 		for (i = 0; i < opt.neach; i++)
 			if (spec_parse(e, opt.each[i], "--each") != 0)
 				return 2;
-		if (e->cmd == NULL)
+		if (e->proto == ENG_HUB && e->cmd == NULL)
 			return drv_usage_error(&drv, "engine %d has no cmd=",
 			    k + 1);
-		free(e->argv[0]);
-		if ((e->argv[0] = strdup(e->cmd)) == NULL)
-			return 2;
-		e->label = e->name != NULL ? e->name : e->cmd;
-		/*
-		 * Started once: its process, stopped at once (what does not
-		 * run is said by exec(2)); without name=, with the handshake
-		 * too, for the engine's own name.
-		 */
-		if ((pe = calloc(1, sizeof(*pe))) == NULL) {
-			cli_warn("out of memory");
-			return 2;
+		if (e->proto == ENG_HUB && (e->host != NULL ||
+		    e->port != NULL || e->listen != NULL))
+			return drv_usage_error(&drv, "engine %d: host=, port= "
+			    "and listen= are for proto=dxp", k + 1);
+		if (e->proto == ENG_DXP && (e->port == NULL) ==
+		    (e->listen == NULL))
+			return drv_usage_error(&drv, "engine %d: proto=dxp "
+			    "needs port= (an engine that listens) or listen= "
+			    "(one that connects)", k + 1);
+		if (e->proto == ENG_DXP && e->nopt > 0)
+			return drv_usage_error(&drv, "engine %d: option.%s: "
+			    "DXP has no options", k + 1, e->opt_name[0]);
+		if (e->cmd != NULL) {
+			free(e->argv[0]);
+			if ((e->argv[0] = strdup(e->cmd)) == NULL)
+				return 2;
 		}
-		if (engine_spawn(pe, e, why, sizeof(why)) != 0) {
+		free(e->id);
+		if (e->name == NULL && e->cmd == NULL) {
+			/* A DXP engine of no command: its address. */
+			if ((e->id = malloc(strlen(e->port != NULL ? e->port :
+			    e->listen) + 300)) == NULL)
+				return 2;
+			if (e->port != NULL)
+				sprintf(e->id, "%.255s:%s", e->host != NULL ?
+				    e->host : "127.0.0.1", e->port);
+			else
+				sprintf(e->id, "listen=%s", e->listen);
+		}
+		e->label = e->name != NULL ? e->name : e->id != NULL ? e->id :
+		    e->cmd;
+	}
+	return 0;
+}
+
+/*
+ * Every engine started before the first game (kept for the first
+ * worker's games): its process, its handshake and its options checked
+ * against the parameters it declares, its connection.  An engine that
+ * cannot start is said with what failed, each of them, and the match does
+ * not begin (2): without the check each of its games would be lost to a
+ * "crash" and the match scored.  An engine without name= takes the name
+ * its id line gives.  Returns 0, 2, or 130 when interrupted.
+ */
+static int
+engines_ready(struct engine *first)
+{
+	char why[PATH_MAX + 256];
+	int k, j, status = 0;
+
+	for (k = 0; k < opt.neng; k++) {
+		struct eng_spec *e = &opt.eng[k];
+
+		if (e->proto == ENG_DXP && e->listen != NULL &&
+		    engine_listen(e, why, sizeof(why)) != 0) {
 			cli_warn("engine \"%s\": %s", e->label, why);
 			status = 2;
-		} else if (e->name == NULL && engine_hello(pe,
-		    opt.cfg.startup, -1, why, sizeof(why)) != 0) {
-			cli_warn("engine \"%s\": cannot start: %s", e->label,
-			    why);
-			status = 2;
-		} else {
-			if (pe->id[0] != '\0' &&
-			    (e->id = strdup(pe->id)) != NULL)
-				e->label = e->id;
-			engine_stop(pe, e->name == NULL ? 1 : 0);
 		}
-		free(pe);
 	}
-	if (status != 0)
-		return status;
+	for (k = 0; k < opt.neng; k++) {
+		struct eng_spec *e = &opt.eng[k];
+
+		first[k].spec = e;
+		if (e->proto == ENG_DXP && e->listen != NULL && e->lis.fd < 0)
+			continue;
+		if (engine_start(&first[k], e, opt.cfg.startup, m.stop[0], why,
+		    sizeof(why)) != 0) {
+			if (interrupted)
+				break;
+			cli_warn("engine \"%s\": %s", e->label, why);
+			status = 2;
+			continue;
+		}
+		if (e->name == NULL && first[k].id[0] != '\0') {
+			free(e->id);
+			if ((e->id = strdup(first[k].id)) != NULL)
+				e->label = e->id;
+		}
+	}
+	if (interrupted)
+		status = 130;
 	/* Two engines of one name: numbered, so that results tell them. */
-	for (k = 0; k < opt.neng; k++)
-		for (j = k + 1; j < opt.neng; j++)
+	for (k = 0; k < opt.neng && status == 0; k++)
+		for (j = k + 1; j < opt.neng && status == 0; j++)
 			if (strcmp(opt.eng[k].label, opt.eng[j].label) == 0)
-				return drv_usage_error(&drv, "two engines are "
-				    "called %s: give them name=",
+				status = drv_usage_error(&drv, "two engines "
+				    "are called %s: give them name=",
 				    opt.eng[k].label);
-	return 0;
+	if (status != 0)
+		for (k = 0; k < opt.neng; k++)
+			engine_stop(&first[k], 0);
+	return status;
 }
 
 static void
@@ -904,10 +1000,15 @@ spec_free(struct eng_spec *e)
 {
 	int i;
 
+	engine_unlisten(e);
+	pthread_mutex_destroy(&e->lis.lock);
 	free(e->name);
 	free(e->id);
 	free(e->cmd);
 	free(e->dir);
+	free(e->host);
+	free(e->port);
+	free(e->listen);
 	for (i = 0; i < e->argc; i++)
 		free(e->argv[i]);
 	free(e->argv);
@@ -981,7 +1082,7 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "--sprt is for two engines");
 		goto out;
 	}
-	if ((status = engines_ready()) != 0)
+	if ((status = engines_check()) != 0)
 		goto out;
 	status = 2;
 	opt.cfg.profile = drv.profile;
@@ -989,10 +1090,30 @@ main(int argc, char **argv)
 	    opt.plies) : openings_start(&m.ops)) != 0)
 		goto out;
 	if ((m.pair = calloc((size_t)opt.neng * (size_t)opt.neng,
-	    sizeof(*m.pair))) == NULL || schedule() != 0) {
+	    sizeof(*m.pair))) == NULL || schedule() != 0 ||
+	    (m.first = calloc((size_t)opt.neng, sizeof(*m.first))) == NULL) {
 		cli_warn("out of memory");
 		goto out;
 	}
+	/* Ctrl-C from here on stops the engines started. */
+	if (engine_cloexec_pipe(m.stop) != 0) {
+		cli_warn("pipe: %s", strerror(errno));
+		goto out;
+	}
+	opt.cfg.stopfd = m.stop[0];
+	pthread_mutex_init(&m.lock, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if ((status = engines_ready(m.first)) != 0) {
+		if (status == 130)
+			cli_warn("interrupted: no game played");
+		goto out;
+	}
+	status = 2;
 	if (opt.resume && resume() != 0)
 		goto out;
 	if (opt.pdn != NULL) {
@@ -1017,18 +1138,6 @@ main(int argc, char **argv)
 		m.report = stderr;
 	}
 	m.progress = isatty(STDERR_FILENO) && m.report != stderr;
-	if (engine_cloexec_pipe(m.stop) != 0) {
-		cli_warn("pipe: %s", strerror(errno));
-		goto out;
-	}
-	opt.cfg.stopfd = m.stop[0];
-	pthread_mutex_init(&m.lock, NULL);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 	if (m.resumed > 0)
 		report("Resumed: %ld of %ld games already played\n", m.resumed,
 		    m.n);
@@ -1041,15 +1150,21 @@ main(int argc, char **argv)
 		goto out;
 	}
 	for (nw = 0; nw < drv.jobs; nw++) {
-		if ((w[nw].e = calloc((size_t)opt.neng,
+		/* The first worker plays with the engines started. */
+		if (nw == 0)
+			w[nw].e = m.first;
+		else if ((w[nw].e = calloc((size_t)opt.neng,
 		    sizeof(*w[nw].e))) == NULL)
 			break;
 		for (k = 0; k < opt.neng; k++)
 			w[nw].e[k].spec = &opt.eng[k];
 		if (pthread_create(&w[nw].t, NULL, work, &w[nw]) != 0) {
-			free(w[nw].e);
+			if (nw > 0)
+				free(w[nw].e);
 			break;
 		}
+		if (nw == 0)
+			m.first = NULL;
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	for (k = 0; k < nw; k++) {
@@ -1090,6 +1205,10 @@ main(int argc, char **argv)
 	if (m.report == stdout && cli_close_output(stdout, "<stdout>") != 0)
 		status = 2;
 out:
+	/* The engines started and not handed to a worker. */
+	for (k = 0; m.first != NULL && k < opt.neng; k++)
+		engine_stop(&m.first[k], 0);
+	free(m.first);
 	status = drv_end(&drv, status);
 done:
 	for (k = 0; k < opt.neng; k++)
