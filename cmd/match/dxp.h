@@ -21,7 +21,7 @@
 
 /* A game request (R). */
 struct dxp_req {
-	char name[DXP_NAME_LEN + 1];	/* the initiator's, blanks trimmed */
+	char name[DXP_NAME_LEN + 1];	/* the initiator's, trimmed */
 	pdn_colour follower;	/* the colour the follower plays */
 	int minutes, moves;	/* minutes for that many moves (0: all) */
 	int setup;		/* 1: pos below, 0: the start position */

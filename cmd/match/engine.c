@@ -359,14 +359,14 @@ dxp_env(const struct eng_spec *spec, char *var, size_t size)
 	char **env;
 	size_t n;
 
-	if (spec->proto != ENG_DXP || spec->listen == NULL)
+	if (spec->lis == NULL)
 		return NULL;
 	for (n = 0; environ[n] != NULL; n++)
 		;
 	if ((env = calloc(n + 2, sizeof(*env))) == NULL)
 		return NULL;
 	memcpy(env, environ, n * sizeof(*env));
-	snprintf(var, size, "PDN_MATCH_PORT=%d", spec->lis.port);
+	snprintf(var, size, "PDN_MATCH_PORT=%d", spec->lis->port);
 	env[n] = var;
 	return env;
 }
@@ -627,20 +627,29 @@ engine_listen(struct eng_spec *spec, char *why, size_t size)
 		    strerror(err));
 		return -1;
 	}
+	if ((spec->lis = calloc(1, sizeof(*spec->lis))) == NULL) {
+		close(fd);
+		snprintf(why, size, "out of memory");
+		return -1;
+	}
 	if (getsockname(fd, (struct sockaddr *)&sa, &len) == 0)
-		spec->lis.port = ntohs(sa.ss_family == AF_INET6 ?
+		spec->lis->port = ntohs(sa.ss_family == AF_INET6 ?
 		    ((struct sockaddr_in6 *)&sa)->sin6_port :
 		    ((struct sockaddr_in *)&sa)->sin_port);
-	spec->lis.fd = fd;
+	spec->lis->fd = fd;
+	pthread_mutex_init(&spec->lis->lock, NULL);
 	return 0;
 }
 
 void
 engine_unlisten(struct eng_spec *spec)
 {
-	if (spec->lis.fd >= 0)
-		close(spec->lis.fd);
-	spec->lis.fd = -1;
+	if (spec->lis == NULL)
+		return;
+	close(spec->lis->fd);
+	pthread_mutex_destroy(&spec->lis->lock);
+	free(spec->lis);
+	spec->lis = NULL;
 }
 
 /*
@@ -656,7 +665,7 @@ dxp_accept(struct engine *e, double timeout, int stopfd, char *why,
 	int fd, w;
 
 	for (;;) {
-		w = wait_fd(spec->lis.fd, POLLIN, 50, deadline, stopfd);
+		w = wait_fd(spec->lis->fd, POLLIN, 50, deadline, stopfd);
 		if (w == -2) {
 			snprintf(why, size, "interrupted");
 			return -1;
@@ -664,7 +673,7 @@ dxp_accept(struct engine *e, double timeout, int stopfd, char *why,
 		if (w == 1) {
 			/* Close-on-exec before another thread forks. */
 			pthread_mutex_lock(&spawn_lock);
-			fd = accept(spec->lis.fd, NULL, NULL);
+			fd = accept(spec->lis->fd, NULL, NULL);
 			if (fd >= 0)
 				fcntl(fd, F_SETFD, FD_CLOEXEC);
 			pthread_mutex_unlock(&spawn_lock);
@@ -677,7 +686,7 @@ dxp_accept(struct engine *e, double timeout, int stopfd, char *why,
 		}
 		if (cli_now() >= deadline) {
 			snprintf(why, size, "no connection to port %d within "
-			    "%g s", spec->lis.port, timeout);
+			    "%g s", spec->lis->port, timeout);
 			return -1;
 		}
 	}
@@ -700,15 +709,15 @@ engine_start(struct engine *e, struct eng_spec *spec, double timeout,
 	e->id[0] = '\0';
 	e->eol = spec->proto == ENG_DXP ? '\0' : '\n';
 	if (spec->proto == ENG_DXP) {
-		if (spec->listen != NULL)
-			pthread_mutex_lock(&spec->lis.lock);
+		if (spec->lis != NULL)
+			pthread_mutex_lock(&spec->lis->lock);
 		rc = spec->cmd != NULL ? spawn(e, why, size) : 0;
 		if (rc == 0)
-			rc = spec->listen != NULL ?
+			rc = spec->lis != NULL ?
 			    dxp_accept(e, timeout, stopfd, why, size) :
 			    dxp_connect(e, timeout, stopfd, why, size);
-		if (spec->listen != NULL)
-			pthread_mutex_unlock(&spec->lis.lock);
+		if (spec->lis != NULL)
+			pthread_mutex_unlock(&spec->lis->lock);
 		e->up = 1;
 		if (rc != 0) {
 			/* Only the process is there to stop. */

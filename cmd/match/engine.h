@@ -41,13 +41,13 @@ struct eng_spec {
 				 * listen= */
 	char *port;		/* DXP: the port an engine listens on */
 	char *listen;		/* DXP: the port pdn-match listens on */
-	struct eng_listener lis;	/* listen='s socket */
+	struct eng_listener *lis;	/* listen='s socket, or NULL */
 };
 
 /* A running engine. */
 struct engine {
 	struct eng_spec *spec;
-	int up;			/* the process runs, the connection is open */
+	int up;			/* the process runs, the connection is up */
 	pid_t pid;		/* its process, or 0 */
 	int exited;		/* its process was waited for */
 	int to, from;		/* its standard input and output; a DXP
@@ -69,13 +69,12 @@ enum {
 
 /*
  * Opens the socket of a DXP engine's listen= (on host=, 127.0.0.1 by
- * default; port 0: one the system chooses) into spec->lis, whose lock
- * the caller initialised.  Returns 0, or -1 after writing why into why
- * (of `size` bytes).
+ * default; port 0: one the system chooses) as spec->lis.  Returns 0, or
+ * -1 after writing why into why (of `size` bytes).
  */
 int engine_listen(struct eng_spec *spec, char *why, size_t size);
 
-/* Closes what engine_listen() opened (lis.fd -1: nothing). */
+/* Closes and frees what engine_listen() opened (none: nothing). */
 void engine_unlisten(struct eng_spec *spec);
 
 /*

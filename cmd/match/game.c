@@ -524,7 +524,8 @@ ask_dxp(struct play *p, pdn_colour s, struct answer *a)
 		}
 		if (rc == ENG_EOF) {
 			e->broken = 1;
-			lose(p, s, "engine crash", "closed the connection", NULL);
+			lose(p, s, "engine crash", "closed the connection",
+			    NULL);
 			return 0;
 		}
 		if (rc == ENG_TIMEOUT) {
@@ -560,7 +561,8 @@ ask_dxp(struct play *p, pdn_colour s, struct answer *a)
 		}
 		if (line[0] == 'B' && dxp_send(e, "K1") != 0) {
 			e->broken = 1;
-			lose(p, s, "engine crash", "closed the connection", NULL);
+			lose(p, s, "engine crash", "closed the connection",
+			    NULL);
 			return 0;
 		}
 		/* A chat, a message we do not know: ignored. */
@@ -805,8 +807,8 @@ dxp_finish(struct play *p)
 		do
 			rc = engine_line(e, &line, deadline, p->cfg->stopfd);
 		while (rc == ENG_LINE && line[0] != 'E');
-		if (rc != ENG_LINE || (dxp_end_read(line, &reason, &stop) == 0 &&
-		    stop))
+		if (rc != ENG_LINE ||
+		    (dxp_end_read(line, &reason, &stop) == 0 && stop))
 			e->broken = 1;
 	}
 }
@@ -869,6 +871,11 @@ write_game(struct play *p, const struct opening *op, long round,
 	game_tc_tag(buf, sizeof(buf), &p->cfg->tc);
 	tag(b, "TimeControl", buf);
 	tag(b, "Termination", p->out->termination);
+	if (p->cfg->fingerprint != NULL) {
+		tag(b, "MatchFingerprint", p->cfg->fingerprint);
+		snprintf(buf, sizeof(buf), "%ld", op->number);
+		tag(b, "MatchOpening", buf);
+	}
 	pdn_buf_add(b, "\n", 1);
 	word(p, res, strlen(res));
 	pdn_buf_add(b, p->mt.data, p->mt.len);

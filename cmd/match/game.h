@@ -38,6 +38,7 @@ struct opening {
 	int standard;		/* the start position: no FEN tag */
 	char **moves;		/* Hub notation */
 	int nmoves;
+	long number;		/* in the openings, from 1: MatchOpening */
 };
 
 /* What every game of a match shares. */
@@ -53,6 +54,7 @@ struct game_cfg {
 	double resign_score;
 	int max_moves;		/* a draw after this many moves, 0: none */
 	const char *event, *site;
+	const char *fingerprint;	/* MatchFingerprint, or NULL */
 	int stopfd;		/* readable: stop at once (Ctrl-C) */
 };
 

@@ -15,12 +15,12 @@
  *
  * It accepts every game request, plays the moves of the tests' Hub
  * engine (tests/hub/choose.c: random, the default, or greedy), answers a
- * game end with its own and a take-back request with a refusal.  The
- * When the environment variable DXP_ENGINE_PIDS names a file, each
+ * game end with its own and a take-back request with a refusal.  When
+ * the environment variable DXP_ENGINE_PIDS names a file, each
  * process that plays (connect's, serve's for a connection) appends its
  * process ID to it, a line each, so that a test can tell that none is
- * left.  The other modes misbehave at the N-th move of the process (default 1; a
- * connection in serve), and play as random before it:
+ * left.  The other modes misbehave at the N-th move of the process
+ * (default 1; a connection in serve), and play as random before it:
  *   crash       exits without an answer (status 3)
  *   hang        stops reading and answering (until killed)
  *   illegal     answers "M0000500100" (50-1)
@@ -174,7 +174,8 @@ play(void)
 				say(msg);
 				break;
 			}
-			snprintf(msg, sizeof(msg), "dxp-engine %s", modes[mode]);
+			snprintf(msg, sizeof(msg), "dxp-engine %s",
+			    modes[mode]);
 			dxp_acc_str(msg, msg, 0);
 			say(msg);
 			pos = r.pos;
