@@ -130,8 +130,10 @@ TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
 TEST_COMMON_OBJ = $(TEST_COMMON_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TESTS    = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-# The Hub engine the tests of pdn-match play against (tests/hub/).
+# The Hub engine the tests of pdn-match play against (tests/hub/), and
+# the DXP one (tests/dxp/).
 HUB_ENGINE = $(BUILD)/tests/hub-engine
+DXP_ENGINE = $(BUILD)/tests/dxp-engine
 # The fuzz targets (fuzz/NAME.c; fuzz/driver.c is the main that stands
 # in for libFuzzer's), also built with CC as $(BUILD)/fuzz/NAME, which
 # runs the target once on each file it is given: make check replays
@@ -284,8 +286,16 @@ $(BUILD)/tests/hub/%.o: tests/hub/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) -Icmd/match $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
-$(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/cmd/match/hub.o \
-    $(LIBPDN)
+$(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/tests/hub/choose.o \
+    $(BUILD)/cmd/match/hub.o $(LIBPDN)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/tests/dxp/%.o: tests/dxp/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) -Icmd/match -Itests/hub $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+$(DXP_ENGINE): $(BUILD)/tests/dxp/dxp-engine.o $(BUILD)/tests/hub/choose.o \
+    $(BUILD)/cmd/match/dxp.o $(BUILD)/cmd/match/hub.o $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
@@ -314,7 +324,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 # unprivileged user in a tree it cannot write; it needs root).
 MAKE_CMD := $(MAKE)
 READONLY ?= 1
-check: all $(TESTS) $(FUZZ_RUNS) $(HUB_ENGINE)
+check: all $(TESTS) $(FUZZ_RUNS) $(HUB_ENGINE) $(DXP_ENGINE)
 	$(Q)BUILD='$(BUILD)' SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
 	    READONLY='$(READONLY)' \
 	    CC='$(CC)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' LIBDIR='$(LIBDIR)' \
@@ -526,7 +536,8 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_OBJ:.o=.d) \
-	$(BUILD)/tests/hub/hub-engine.d \
+	$(BUILD)/tests/hub/hub-engine.d $(BUILD)/tests/hub/choose.d \
+	$(BUILD)/tests/dxp/dxp-engine.d \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \
 	$(FUZZ_RUNS:=.d) $(BUILD)/fuzz/driver.d
