@@ -31,6 +31,7 @@
 #include "emit.h"
 #include "db.h"
 #include "reach.h"
+#include "tags.h"
 #include "tree.h"
 #include <pdn/pdn.h>
 
@@ -363,8 +364,7 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 		dg.offset = g->offset;
 		dg.len = g->span.len;
 		dg.gametype = g->gametype;
-		dg.outcome = pdn_outcome_parse(pdn_game_tag(g, "Result"),
-		    NULL);
+		dg.outcome = tags_outcome(g);
 		dg.year = tree_year(g);
 		tree_ratings(g, &dg.white, &dg.black);
 		if (db_add_game(x->db, &dg, x->p, (size_t)n) != 0)

@@ -15,6 +15,7 @@
 #include "criteria.h"
 #include "reach.h"
 #include "drv_options.h"
+#include "tags.h"
 #include <pdn/pdn.h>
 
 enum op {
@@ -407,18 +408,6 @@ fold_value(struct crit *c)
 	return 0;
 }
 
-/* The game's outcome: its Result tag's, else its terminator's. */
-static pdn_outcome
-game_outcome(const pdn_game *g)
-{
-	pdn_outcome o;
-
-	if ((o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL)) !=
-	    PDN_OUTCOME_NONE)
-		return o;
-	return pdn_outcome_parse(g->terminator, NULL);
-}
-
 static int
 compare(const struct crit *c, const pdn_tag *t)
 {
@@ -479,7 +468,7 @@ player_has(const pdn_game *g, const char *tag, const char *name)
 static int
 result_side_holds(const struct crit *c, const pdn_game *g)
 {
-	pdn_outcome o = game_outcome(g);
+	pdn_outcome o = tags_outcome(g);
 	int win = c->op == OP_WINNER;
 
 	switch (o) {
@@ -502,7 +491,7 @@ crit_holds(const struct crit *c, const pdn_game *g)
 
 	switch (c->op) {
 	case OP_RESULT:
-		return (game_outcome(g) == c->outcome) != c->neg;
+		return (tags_outcome(g) == c->outcome) != c->neg;
 	case OP_WINNER:
 	case OP_LOSER:
 		return result_side_holds(c, g);

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "pool.h"
+#include <pdn/pdn.h>
 
 static uint64_t
 str_hash(const char *s, size_t len)
@@ -255,7 +256,7 @@ pool_pend(struct pool *p, const struct sgame *g)
 	pd->event = g->event;
 	pd->date = g->date;
 	pd->round = g->round;
-	pd->unfinished = g->res == RES_UNFINISHED;
+	pd->unfinished = g->res == PDN_OUTCOME_UNKNOWN;
 	return 0;
 }
 
@@ -293,7 +294,7 @@ pool_first(struct pool *p, const struct sgame *g)
 int
 pool_keep(struct pool *p, const struct sgame *g)
 {
-	if (g->res == RES_UNFINISHED || g->res == RES_NONE)
+	if (g->res == PDN_OUTCOME_UNKNOWN || g->res == PDN_OUTCOME_NONE)
 		return pool_pend(p, g);
 	p->ng++;
 	if (pool_first(p, g) != 0)
@@ -556,19 +557,4 @@ pool_round(const char *s)
 	if (!any || major > 0xffff)
 		return 0;
 	return major << 16 | (minor > 0xffff ? 0xffff : minor);
-}
-
-double
-pool_res_score(int res, int side)
-{
-	switch (res) {
-	case RES_WHITE:
-		return side == 0 ? 1.0 : 0.0;
-	case RES_BLACK:
-		return side == 0 ? 0.0 : 1.0;
-	case RES_DRAW:
-		return 0.5;
-	default:
-		return 0.0;
-	}
 }
