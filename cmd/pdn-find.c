@@ -490,7 +490,7 @@ find_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 				    &it->ni);
 				it->outcome = tags_outcome(g);
 				it->rating = tree_rating(run->tree, g);
-				it->year = tree_year(g);
+				it->year = tags_year(g);
 			} else if (drv.fmt == FMT_TSV || drv.fmt == FMT_JSON)
 				add_record(b, &h);
 			else if (drv.fmt == FMT_RAW) {

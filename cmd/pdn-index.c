@@ -365,8 +365,9 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 		dg.len = g->span.len;
 		dg.gametype = g->gametype;
 		dg.outcome = tags_outcome(g);
-		dg.year = tree_year(g);
-		tree_ratings(g, &dg.white, &dg.black);
+		dg.year = tags_year(g);
+		dg.white = tags_rating(g, PDN_WHITE);
+		dg.black = tags_rating(g, PDN_BLACK);
 		if (db_add_game(x->db, &dg, x->p, (size_t)n) != 0)
 			st = 2;
 		else

@@ -302,6 +302,7 @@ game(struct run *run, const pdn_game *g)
 	const pdn_played *pg = NULL;
 	const pdn_tag *rt;
 	const char *rtext;
+	struct tags_date date;
 	struct gtags tg;
 	struct sgame sg;
 	size_t wl, bl;
@@ -350,7 +351,8 @@ game(struct run *run, const pdn_game *g)
 	sg.white = (uint32_t)w;
 	sg.black = (uint32_t)b;
 	sg.event = (uint32_t)ev;
-	sg.date = pool_date(tg.date != NULL ? tg.date->value : NULL);
+	tags_game_date(g, &date);
+	sg.date = tags_date_key(&date);
 	sg.round = pool_round(tg.round != NULL ? tg.round->value : NULL);
 	sg.src = run->src;
 	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;

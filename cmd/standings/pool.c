@@ -496,49 +496,6 @@ pool_free(struct pool *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/* Up to `n` digits of s into *v (unknown digits '?' make 0). */
-static const char *
-digits(const char *s, int n, uint32_t *v, int *known)
-{
-	int i;
-
-	*v = 0;
-	*known = 1;
-	for (i = 0; i < n && ((*s >= '0' && *s <= '9') || *s == '?'); i++) {
-		if (*s == '?')
-			*known = 0;
-		else
-			*v = *v * 10 + (uint32_t)(*s - '0');
-		s++;
-	}
-	if (i == 0)
-		*known = 0;
-	return s;
-}
-
-uint32_t
-pool_date(const char *s)
-{
-	uint32_t y, m = 0, d = 0;
-	int ky, km = 0, kd = 0;
-
-	if (s == NULL)
-		return 0;
-	s = digits(s, 4, &y, &ky);
-	if (*s == '.' || *s == '-' || *s == '/') {
-		s = digits(s + 1, 2, &m, &km);
-		if (*s == '.' || *s == '-' || *s == '/')
-			s = digits(s + 1, 2, &d, &kd);
-	}
-	if (!ky)
-		return 0;
-	if (!km || m > 12)
-		m = 0, kd = 0;
-	if (!kd || d > 31)
-		d = 0;
-	return y * 10000 + m * 100 + d;
-}
-
 uint32_t
 pool_round(const char *s)
 {

@@ -122,8 +122,6 @@ int pool_close(struct pool_cur *c);
 
 void pool_free(struct pool *p);
 
-/* "2003.05.12" (any of . - / between, ? for unknown digits) to yyyymmdd. */
-uint32_t pool_date(const char *s);
 /* "3", "3.2": major << 16 | minor; 0 for none. */
 uint32_t pool_round(const char *s);
 

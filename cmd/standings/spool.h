@@ -23,7 +23,8 @@ struct sgame {
 	uint64_t ref;		/* where its text lies (dups.h), or 0 */
 	uint32_t white, black;	/* player numbers */
 	uint32_t event;		/* event number */
-	uint32_t date;		/* yyyymmdd, an unknown part 0 */
+	uint32_t date;		/* yyyymmdd, an unknown part 0: its
+				 * tags_date_key() */
 	uint32_t round;		/* major << 16 | minor; 0: none */
 	uint32_t src;		/* its input: files.s[src] */
 	uint32_t line;		/* where it starts */
