@@ -300,15 +300,15 @@ $(DXP_ENGINE): $(BUILD)/tests/dxp/dxp-engine.o $(BUILD)/tests/hub/choose.o \
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # The test of the tools' shared helpers links them; that of
-# pdn-select's file names, its module; those of what several tools know
-# of games, the archives of games and kit.
+# pdn-select's file names, its module; those of the modules of kit and
+# games, the archives of both.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/kit/cli.o
 $(BUILD)/tests/test_cli.o: TEST_CPPFLAGS = -Icmd/kit
 $(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
 $(BUILD)/tests/test_partname.o: TEST_CPPFLAGS = -Icmd/select
-GAMES_TESTS = tags
-$(GAMES_TESTS:%=$(BUILD)/tests/test_%): $(GAMES) $(KIT)
-$(GAMES_TESTS:%=$(BUILD)/tests/test_%.o): TEST_CPPFLAGS = -Icmd/games -Icmd/kit
+CMD_TESTS = emit tags
+$(CMD_TESTS:%=$(BUILD)/tests/test_%): $(GAMES) $(KIT)
+$(CMD_TESTS:%=$(BUILD)/tests/test_%.o): TEST_CPPFLAGS = -Icmd/games -Icmd/kit
 
 $(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/driver.o $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")

@@ -530,50 +530,6 @@ numeric(size_t k)
 	return k == 1 || k == 2 || k == 3 || k == 9 || k == 13;
 }
 
-/*
- * Appends TSV fields f[0..n) to b, each after a tab when `tab` is set,
- * else between tabs, escaped: one pass over their bytes, into room made
- * once (escapes at most double a field).
- */
-static void
-tsv_put(pdn_buf *b, const char *const *f, size_t n, int tab)
-{
-	/* The bytes to escape, and NUL. */
-	static const unsigned char stop[256] = {
-		[0] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1
-	};
-	size_t k, need = n;
-	const unsigned char *s;
-	char *o;
-	unsigned char c;
-
-	for (k = 0; k < n; k++)
-		if (f[k] != NULL)
-			need += 2 * strlen(f[k]);
-	if (pdn_buf_reserve(b, need) != 0)
-		return;
-	o = b->data + b->len;
-	for (k = 0; k < n; k++) {
-		if (tab || k > 0)
-			*o++ = '\t';
-		if ((s = (const unsigned char *)f[k]) == NULL)
-			continue;
-		for (;; s++) {
-			while (!stop[c = *s]) {
-				*o++ = (char)c;
-				s++;
-			}
-			if (c == '\0')
-				break;
-			*o++ = '\\';
-			*o++ = c == '\t' ? 't' : c == '\n' ? 'n' :
-			    c == '\r' ? 'r' : '\\';
-		}
-	}
-	*o = '\0';
-	b->len = (size_t)(o - b->data);
-}
-
 /* --- printing (on the main thread, in input order) ------------------ */
 
 /* Writes out the records kept in run->out. */
@@ -599,7 +555,7 @@ tsv_record(struct run *run, const struct batch *b, const struct rec *r,
 	if (at->file != run->file) {
 		run->file = at->file;
 		run->file_tsv.len = 0;
-		tsv_put(&run->file_tsv, &at->file, 1, 0);
+		emit_tsv_fields(&run->file_tsv, &at->file, 1, 0);
 	}
 	/* Three numbers of at most 20 digits, with their tabs. */
 	if (pdn_buf_reserve(&run->out, run->file_tsv.len + 3 * 21 +
@@ -803,7 +759,7 @@ keep_record(struct batch *b, int kind, int rc)
 		fields(j, f, nums, move, sizeof(move), detail, sizeof(detail));
 		if (opt.fmt == FMT_TSV) {
 			r->pdn = b->arena.len;
-			tsv_put(&b->arena, f + FIRST_STRING,
+			emit_tsv_fields(&b->arena, f + FIRST_STRING,
 			    NCOLUMNS - FIRST_STRING, 1);
 			pdn_buf_add(&b->arena, "\n", 1);
 			r->npdn = b->arena.len - r->pdn;

@@ -536,10 +536,7 @@ print_items(struct run *run, struct batch *b, const struct chunk_base *at)
 			continue;
 		}
 		if (drv.fmt == FMT_TSV) {
-			const char *s;
-
-			for (s = at->file; *s != '\0'; s++)
-				fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
+			emit_tsv_cstr(fp, at->file);
 			fprintf(fp, "\t%ld\t%ld\t%llu\t%ld\t%.*s\n",
 			    it->game + at->game, it->line + at->line,
 			    (unsigned long long)(it->offset + at->offset),

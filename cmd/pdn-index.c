@@ -497,7 +497,6 @@ print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
     long ply, const char *fen)
 {
 	char line[5 * 22 + PDN_FEN_STRMAX + 1];
-	const char *s;
 	size_t k;
 	int n;
 
@@ -517,9 +516,7 @@ print_hit(struct ix *x, const struct db_game *dg, const struct db_file *f,
 	 */
 	if (x->head_of != f->id || x->head_of == 0) {
 		x->head.len = 0;
-		for (s = f->name; *s != '\0'; s++)
-			pdn_buf_add(&x->head, *s == '\t' || *s == '\n' ?
-			    " " : s, 1);
+		emit_tsv_add(&x->head, f->name, strlen(f->name));
 		x->head_of = f->id;
 	}
 	if (x->head.oom)

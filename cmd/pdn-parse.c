@@ -206,23 +206,6 @@ yaml_game(struct yout *y, const pdn_game *g)
 
 /* --- TSV ------------------------------------------------------------ */
 
-static void
-tsv_field(FILE *fp, const char *s)
-{
-	for (; s != NULL && *s != '\0'; s++) {
-		if (*s == '\t')
-			fputs("\\t", fp);
-		else if (*s == '\n')
-			fputs("\\n", fp);
-		else if (*s == '\r')
-			fputs("\\r", fp);
-		else if (*s == '\\')
-			fputs("\\\\", fp);
-		else
-			fputc(*s, fp);
-	}
-}
-
 static const char *const roster[] = {
 	"Event", "Site", "Date", "Round", "White", "Black", "Result"
 };
@@ -238,12 +221,12 @@ tags_game(FILE *fp, const pdn_game *g)
 {
 	size_t k;
 
-	tsv_field(fp, g->file);
+	emit_tsv_cstr(fp, g->file);
 	fprintf(fp, "\t%ld\t%ld\t%llu", g->index, g->line,
 	    (unsigned long long)g->offset);
 	for (k = 0; k < NROSTER; k++) {
 		fputc('\t', fp);
-		tsv_field(fp, pdn_game_tag(g, roster[k]));
+		emit_tsv_cstr(fp, pdn_game_tag(g, roster[k]));
 	}
 	fputc('\n', fp);
 }

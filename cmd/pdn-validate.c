@@ -188,7 +188,6 @@ print_tsv(FILE *fp, const struct batch *b, const struct rgame *r,
 {
 	const struct kept_diag *d, *first = NULL;
 	long ne = 0, nw = 0;
-	const char *s;
 	size_t i;
 
 	for (i = r->d0; i < r->d0 + r->nd; i++) {
@@ -200,19 +199,19 @@ print_tsv(FILE *fp, const struct batch *b, const struct rgame *r,
 		} else if (d->sev == PDN_SEV_WARNING)
 			nw++;
 	}
-	for (s = at->file; *s != '\0'; s++)
-		fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
+	emit_tsv_cstr(fp, at->file);
 	fprintf(fp, "\t%ld\t%ld\t%llu\t%s\t%ld\t%ld\t", r->game + at->game,
 	    r->line + at->line, (unsigned long long)(r->offset + at->offset),
 	    status_name[r->status], ne, nw);
 	if (first != NULL) {
 		fprintf(fp, "%ld:%ld: %s: ", first->line + at->line, first->col,
 		    pdn_diag_name(first->code));
-		if (first->move != (size_t)-1)
-			fprintf(fp, "ply %ld %s: ", first->ply,
-			    chunk_kept_str(&b->kd, first->move));
-		for (s = chunk_kept_str(&b->kd, first->msg); *s != '\0'; s++)
-			fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
+		if (first->move != (size_t)-1) {
+			fprintf(fp, "ply %ld ", first->ply);
+			emit_tsv_cstr(fp, chunk_kept_str(&b->kd, first->move));
+			fputs(": ", fp);
+		}
+		emit_tsv_cstr(fp, chunk_kept_str(&b->kd, first->msg));
 	}
 	fprintf(fp, "\t%d\n", r->badvar);
 }

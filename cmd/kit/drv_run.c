@@ -18,6 +18,7 @@
 #include "driver.h"
 #include "drv_games.h"
 #include "drv_run.h"
+#include "emit.h"
 
 /* --- the run ------------------------------------------------------------ */
 
@@ -299,15 +300,14 @@ drv_end(struct drv *d, int status)
 	return status;
 }
 
-/* Writes a TSV header (the names, tab-separated) to fp, unless -H. */
 void
 drv_tsv_header(const struct drv *d, FILE *fp, const char *const *names)
 {
-	size_t i;
+	size_t n;
 
 	if (!d->header || d->quiet)
 		return;
-	for (i = 0; names[i] != NULL; i++)
-		fprintf(fp, "%s%s", i > 0 ? "\t" : "", names[i]);
-	fputc('\n', fp);
+	for (n = 0; names[n] != NULL; n++)
+		;
+	emit_tsv_row(fp, names, n);
 }

@@ -69,7 +69,8 @@ int drv_end(struct drv *d, int status);
 void drv_progress(struct drv *d, uint64_t items, uint64_t offset);
 
 /*
- * Writes a TSV header (the names, tab-separated) to fp, unless -H.
+ * Writes a TSV header to fp, the NULL-ended names as a record
+ * (emit_tsv_row()), unless -H.
  */
 void drv_tsv_header(const struct drv *d, FILE *fp, const char *const *names);
 

@@ -1,5 +1,5 @@
 /*
- * JSON and YAML output helpers (see emit.h).
+ * TSV, JSON and YAML output helpers (see emit.h).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -7,6 +7,112 @@
 
 #include "cli.h"
 #include "emit.h"
+
+/* The letter after the backslash of each byte a TSV field escapes. */
+static const unsigned char tsv_escape[256] = {
+	['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r', ['\\'] = '\\'
+};
+
+void
+emit_tsv_field(FILE *fp, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i;
+
+	/*
+	 * Byte by byte: most fields are a few bytes, and an fwrite() of the
+	 * runs between escapes cost pdn-select -f tsv 2% more instructions
+	 * on the bench games (callgrind: about 150 a call, a putc() 16).
+	 */
+	for (i = 0; i < len; i++) {
+		if (tsv_escape[p[i]] != 0) {
+			putc('\\', fp);
+			putc(tsv_escape[p[i]], fp);
+		} else
+			putc(p[i], fp);
+	}
+}
+
+void
+emit_tsv_cstr(FILE *fp, const char *s)
+{
+	if (s != NULL)
+		emit_tsv_field(fp, s, strlen(s));
+}
+
+void
+emit_tsv_add(pdn_buf *b, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i;
+	char *o;
+
+	/* Escapes at most double a field. */
+	if (pdn_buf_reserve(b, 2 * len) != 0)
+		return;
+	o = b->data + b->len;
+	for (i = 0; i < len; i++) {
+		if (tsv_escape[p[i]] != 0) {
+			*o++ = '\\';
+			*o++ = (char)tsv_escape[p[i]];
+		} else
+			*o++ = (char)p[i];
+	}
+	*o = '\0';
+	b->len = (size_t)(o - b->data);
+}
+
+void
+emit_tsv_fields(pdn_buf *b, const char *const *f, size_t n, int tab)
+{
+	size_t k, need = n;
+	const unsigned char *s;
+	unsigned char c;
+	char *o;
+
+	/*
+	 * One pass over the fields' bytes into room made once, a run of
+	 * plain bytes copied in a tight loop (pdn-adjudicate writes a
+	 * record of fifteen fields for every game).
+	 */
+	for (k = 0; k < n; k++)
+		if (f[k] != NULL)
+			need += 2 * strlen(f[k]);
+	if (pdn_buf_reserve(b, need) != 0)
+		return;
+	o = b->data + b->len;
+	for (k = 0; k < n; k++) {
+		if (tab || k > 0)
+			*o++ = '\t';
+		if ((s = (const unsigned char *)f[k]) == NULL)
+			continue;
+		for (;; s++) {
+			while ((c = *s) != '\0' && tsv_escape[c] == 0) {
+				*o++ = (char)c;
+				s++;
+			}
+			if (c == '\0')
+				break;
+			*o++ = '\\';
+			*o++ = (char)tsv_escape[c];
+		}
+	}
+	*o = '\0';
+	b->len = (size_t)(o - b->data);
+}
+
+void
+emit_tsv_row(FILE *fp, const char *const *f, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (k > 0)
+			fputc('\t', fp);
+		emit_tsv_cstr(fp, f[k]);
+	}
+	fputc('\n', fp);
+}
 
 void
 emit_json_str(FILE *fp, const char *s, size_t len)

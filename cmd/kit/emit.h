@@ -1,7 +1,7 @@
 /*
- * Output helpers the tools share for their machine-readable formats: JSON
- * strings, and YAML through libyaml's emitter (one stream per output file,
- * one document per record).
+ * Output helpers the tools share for their machine-readable formats: TSV
+ * fields, JSON strings, and YAML through libyaml's emitter (one stream per
+ * output file, one document per record).
  */
 #ifndef EMIT_H
 #define EMIT_H
@@ -12,6 +12,34 @@
 #include <yaml.h>
 
 #include <pdn/pdn.h>
+
+/*
+ * TSV, the one rule of every tool's -f tsv: fields are separated by tabs
+ * and a record ends with a line feed; in a field a tab, a line feed, a
+ * carriage return and a backslash are written \t, \n, \r and \\, every
+ * other byte as it is, so that no field is cut or lost and each reads
+ * back exactly.
+ *
+ * emit_tsv_field() writes s[0..len) (any bytes) as a field;
+ * emit_tsv_cstr() a NUL-ended s (NULL: an empty field).
+ */
+void emit_tsv_field(FILE *fp, const char *s, size_t len);
+void emit_tsv_cstr(FILE *fp, const char *s);
+
+/*
+ * Appends s[0..len) (any bytes) as a field to b; emit_tsv_fields()
+ * appends the NUL-ended f[0..n) (NULL: empty), each after a tab when
+ * `tab` is nonzero, else between tabs, into room made once.  Out of
+ * memory sets b->oom.
+ */
+void emit_tsv_add(pdn_buf *b, const char *s, size_t len);
+void emit_tsv_fields(pdn_buf *b, const char *const *f, size_t n, int tab);
+
+/*
+ * A record of the NUL-ended fields f[0..n) (NULL: empty), tab-separated,
+ * and its line feed.
+ */
+void emit_tsv_row(FILE *fp, const char *const *f, size_t n);
 
 /* Writes s (len bytes, any bytes) as a JSON string literal. */
 void emit_json_str(FILE *fp, const char *s, size_t len);

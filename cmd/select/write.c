@@ -314,16 +314,6 @@ part_fp(struct run *run, const struct batch *b, const struct item *it)
 }
 
 static void
-tsv_field(FILE *fp, const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		fputc(s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ? ' ' :
-		    s[i], fp);
-}
-
-static void
 print_record(const struct run *run, FILE *fp, const struct batch *b,
     const struct item *r, const struct chunk_base *at)
 {
@@ -333,7 +323,7 @@ print_record(const struct run *run, FILE *fp, const struct batch *b,
 	size_t i, len;
 
 	if (fmt == FMT_TSV) {
-		tsv_field(fp, at->file, strlen(at->file));
+		emit_tsv_cstr(fp, at->file);
 		fprintf(fp, "\t%ld\t%ld\t%llu", r->game + at->game,
 		    r->line + at->line,
 		    (unsigned long long)(r->offset + at->offset));
@@ -350,7 +340,7 @@ print_record(const struct run *run, FILE *fp, const struct batch *b,
 		if (fmt == FMT_TSV) {
 			fputc('\t', fp);
 			if (len != SIZE_MAX)
-				tsv_field(fp, p, len);
+				emit_tsv_field(fp, p, len);
 		} else {
 			if (i > 0)
 				fputc(',', fp);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "emit.h"
 #include "render.h"
 #include "table.h"
 
@@ -286,28 +287,6 @@ table_html_text(FILE *fp, const char *s)
 	pdn_buf_free(&b);
 }
 
-static void
-tsv_field(FILE *fp, const char *s)
-{
-	for (; s != NULL && *s != '\0'; s++)
-		switch (*s) {
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		default:
-			fputc(*s, fp);
-		}
-}
-
 static int
 in_text(const struct tcol *c)
 {
@@ -437,8 +416,9 @@ write_tsv(struct tout *o, const struct table *t)
 		first = 1;
 		for (c = 0; c < t->ncols; c++)
 			if (in_machine(&t->cols[c])) {
-				fprintf(o->fp, "%s%s", first ? "" : "\t",
-				    t->cols[c].key);
+				if (!first)
+					fputc('\t', o->fp);
+				emit_tsv_cstr(o->fp, t->cols[c].key);
 				first = 0;
 			}
 		fputc('\n', o->fp);
@@ -451,7 +431,7 @@ write_tsv(struct tout *o, const struct table *t)
 			if (!first)
 				fputc('\t', o->fp);
 			first = 0;
-			tsv_field(o->fp, cell_at(t, r * t->ncols + c));
+			emit_tsv_cstr(o->fp, cell_at(t, r * t->ncols + c));
 		}
 		fputc('\n', o->fp);
 	}
