@@ -206,11 +206,7 @@ yaml_game(struct yout *y, const pdn_game *g)
 
 /* --- TSV ------------------------------------------------------------ */
 
-static const char *const roster[] = {
-	"Event", "Site", "Date", "Round", "White", "Black", "Result"
-};
-#define NROSTER (sizeof(roster) / sizeof(roster[0]))
-
+/* The columns: the roster's tags (pdn_roster_tag()) in lower case. */
 static const char *const tags_columns[] = {
 	"file", "game", "line", "offset", "event", "site", "date", "round",
 	"white", "black", "result", NULL
@@ -219,14 +215,15 @@ static const char *const tags_columns[] = {
 static void
 tags_game(FILE *fp, const pdn_game *g)
 {
+	const char *name;
 	size_t k;
 
 	emit_tsv_cstr(fp, g->file);
 	fprintf(fp, "\t%ld\t%ld\t%llu", g->index, g->line,
 	    (unsigned long long)g->offset);
-	for (k = 0; k < NROSTER; k++) {
+	for (k = 0; (name = pdn_roster_tag(k)) != NULL; k++) {
 		fputc('\t', fp);
-		emit_tsv_cstr(fp, pdn_game_tag(g, roster[k]));
+		emit_tsv_cstr(fp, pdn_game_tag(g, name));
 	}
 	fputc('\n', fp);
 }

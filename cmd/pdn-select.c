@@ -56,10 +56,6 @@ static const char *const verdict_names[] = {
 	NULL
 };
 
-static const char *const roster[] = {
-	"Event", "Site", "Date", "Round", "White", "Black", "Result", NULL
-};
-
 enum {
 	OPT_PLAYER = DRV_K_OWN, OPT_RESULT, OPT_WINNER, OPT_LOSER, OPT_COUNT, OPT_TAGS, OPT_STATUS,
 	OPT_VERDICT, OPT_PLIES, OPT_FEN, OPT_MATERIAL,
@@ -480,13 +476,14 @@ main(int argc, char **argv)
 		st = drv_usage_error(&drv, "--tags is for -f tsv and -f json");
 		goto out;
 	}
+	/* The tags of a record without --tags: the library's roster. */
 	if (opt.tags == NULL) {
-		opt.ntags = sizeof(roster) / sizeof(roster[0]) - 1;
+		opt.ntags = PDN_ROSTER_TAGS;
 		if ((opt.tags = calloc(opt.ntags + 1,
 		    sizeof(*opt.tags))) == NULL)
 			goto out;
 		for (i = 0; i < opt.ntags; i++)
-			opt.tags[i] = (char *)(uintptr_t)roster[i];
+			opt.tags[i] = (char *)(uintptr_t)pdn_roster_tag(i);
 	}
 	if (pick_changes(&opt) && (drv.fmt == FMT_TSV ||
 	    drv.fmt == FMT_JSON || (drv.fmt == FMT_RAW && drv.fmt_given))) {

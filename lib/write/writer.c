@@ -451,13 +451,21 @@ write_as_read(pdn_buf *out, const char *s, size_t len)
 		pdn_buf_add(out, "\n", 1);
 }
 
+/* The seven-tag roster: the tools ask pdn_roster_tag() for it. */
+static const char *const roster[PDN_ROSTER_TAGS] = {
+	"Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
+
+const char *
+pdn_roster_tag(size_t i)
+{
+	return i < PDN_ROSTER_TAGS ? roster[i] : NULL;
+}
+
 int
 pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
     const pdn_write_options *opt)
 {
-	static const char *const roster[] = {
-		"Event", "Site", "Date", "Round", "White", "Black", "Result"
-	};
 	struct wr *w;
 	const pdn_setup *st0 = pg != NULL ? pdn_played_setup(pg, 0) : NULL;
 	const pdn_tag *fen = NULL;
@@ -502,7 +510,7 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
 	w->strip = opt != NULL ? opt->strip : 0;
 	w->first = pg != NULL && pdn_played_variant(pg) != NULL ?
 	    pdn_variant_first(pdn_played_variant(pg)) : PDN_WHITE;
-	for (k = 0; k < sizeof(roster) / sizeof(roster[0]); k++) {
+	for (k = 0; k < PDN_ROSTER_TAGS; k++) {
 		for (i = 0; i < g->ntags; i++)
 			if (!used[i] && strcmp(g->tags[i].name, roster[k]) == 0)
 				break;
@@ -510,9 +518,9 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
 			used[i] = 1;
 			write_tag(out, roster[k], g->tags[i].value,
 			    g->tags[i].vlen);
-			if (k == 6)
+			if (k == PDN_ROSTER_TAGS - 1)
 				result = g->tags[i].value;
-		} else if (k == 6) {
+		} else if (k == PDN_ROSTER_TAGS - 1) {
 			result = g->terminator != NULL ? g->terminator : "*";
 			write_tag(out, roster[k], result, strlen(result));
 		} else

@@ -110,6 +110,15 @@ typedef struct pdn_write_options {
 #define PDN_WRITE_OPTIONS_INIT	{ PDN_WRITE_OPTIONS_VERSION, 0 }
 
 /*
+ * The seven-tag roster, the tags a game record has first and in this
+ * order (pdn(5)): Event, Site, Date, Round, White, Black and Result, as
+ * pdn_game_write() writes them.  The name of tag i (0 to
+ * PDN_ROSTER_TAGS - 1), or NULL for any other i; the string is static.
+ */
+#define PDN_ROSTER_TAGS	7
+const char *pdn_roster_tag(size_t i);
+
+/*
  * Appends the canonical PDN of game g to out (see pdn(5)): the seven-tag
  * roster, GameType, the other tags in input order, FENs normalised, and
  * the movetext with every move the replay read in one way only written in
