@@ -299,11 +299,12 @@ $(DXP_ENGINE): $(BUILD)/tests/dxp/dxp-engine.o $(BUILD)/tests/hub/choose.o \
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# The test of the tools' shared helpers links them; that of
-# pdn-select's file names, its module; those of the modules of kit and
-# games, the archives of both.
-$(BUILD)/tests/test_cli: $(BUILD)/cmd/kit/cli.o
+# The tests of the tools' shared helpers and of their diagnostics' table
+# link them; that of pdn-select's file names, its module.
+$(BUILD)/tests/test_cli: $(BUILD)/cmd/kit/cli.o $(BUILD)/cmd/kit/tooldiag.o
 $(BUILD)/tests/test_cli.o: TEST_CPPFLAGS = -Icmd/kit
+$(BUILD)/tests/test_tooldiag: $(BUILD)/cmd/kit/tooldiag.o
+$(BUILD)/tests/test_tooldiag.o: TEST_CPPFLAGS = -Icmd/kit
 $(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
 $(BUILD)/tests/test_partname.o: TEST_CPPFLAGS = -Icmd/select
 CMD_TESTS = dups emit reach tags tree

@@ -27,6 +27,7 @@
 #include "drv_options.h"
 #include "drv_run.h"
 #include "emit.h"
+#include "tooldiag.h"
 #include <pdn/pdn.h>
 
 /* FMT_INPLACE: -i, the files fixed in place (no records). */
@@ -578,6 +579,26 @@ tsv_record(struct run *run, const struct batch *b, const struct rec *r,
 		out_flush(run);
 }
 
+/*
+ * Says that the game of record r, at base *at, decided before its first
+ * move, keeps its moves (moves-kept).
+ */
+static void
+moves_kept(const struct rec *r, const struct chunk_base *at)
+{
+	char msg[256];
+	pdn_diag dg;
+
+	tooldiag_make(&dg, TOOLDIAG_MOVES_KEPT, msg, sizeof(msg), "%s",
+	    "--truncate variation has no move to hang them on (--truncate "
+	    "drop cuts them)");
+	dg.file = at->file;
+	dg.line = r->line + at->line;
+	dg.col = 1;
+	dg.game = r->game + at->game;
+	drv_diag(&dg, &drv);
+}
+
 /* Prints a kept record of batch b, at base *at. */
 static void
 print_record(struct run *run, const struct batch *b, const struct rec *r,
@@ -595,10 +616,7 @@ print_record(struct run *run, const struct batch *b, const struct rec *r,
 	}
 	if (opt.fmt == FMT_INPLACE) {
 		if (r->uncut)
-			cli_warn("%s: game %ld: decided before its first move, "
-			    "it keeps its moves: --truncate variation has no "
-			    "move to hang them on (--truncate drop cuts them)",
-			    at->file, r->game + at->game);
+			moves_kept(r, at);
 		apply_edits(run, b->arena.data + r->pdn, r->npdn, at->offset);
 		return;
 	}

@@ -21,6 +21,7 @@
 #include "emit.h"
 #include <pdn/pdn.h>
 #include "render.h"
+#include "tooldiag.h"
 
 enum format { FMT_FEN, FMT_BOARD, FMT_SVG, FMT_JSON, FMT_YAML };
 
@@ -85,18 +86,17 @@ struct shot {
 	int lines;
 };
 
-/* An error of this program about a game, in the tools' one format. */
+/*
+ * An error of this program about a game (a code of tooldiag.h), in the
+ * tools' one format: its text, then the detail.
+ */
 static void
-game_error(struct run *run, const pdn_game *g, const char *name,
-    const char *message)
+game_error(struct run *run, const pdn_game *g, int code, const char *detail)
 {
+	char msg[256];
 	pdn_diag d;
 
-	memset(&d, 0, sizeof(d));
-	d.code = PDN_D_NCODES;
-	d.severity = PDN_SEV_ERROR;
-	d.name = name;
-	d.message = message;
+	tooldiag_make(&d, code, msg, sizeof(msg), "%s", detail);
 	d.file = g->file;
 	d.line = g->line;
 	d.col = 1;
@@ -482,19 +482,18 @@ replay_game(struct run *run, const pdn_game *g, unsigned flags)
 		break;
 	case AT_PLY:
 		if (run->ply > plies && !stopped) {
-			snprintf(msg, sizeof(msg), "no such ply: ply %ld asked, "
-			    "the game has %ld", run->ply, plies);
-			game_error(run, g, "no-such-ply", msg);
+			snprintf(msg, sizeof(msg), "ply %ld asked, the game "
+			    "has %ld", run->ply, plies);
+			game_error(run, g, TOOLDIAG_NO_SUCH_PLY, msg);
 			return 1;
 		}
 		from = to = run->ply < plies ? run->ply : plies;
 		break;
 	case AT_MOVE:
 		if ((t = move_target(run, stopped)) < 0) {
-			snprintf(msg, sizeof(msg), "no such move: %ld%s asked",
-			    run->move, run->move_side == PDN_WHITE ? "." :
-			    "...");
-			game_error(run, g, "no-such-move", msg);
+			snprintf(msg, sizeof(msg), "%ld%s asked", run->move,
+			    run->move_side == PDN_WHITE ? "." : "...");
+			game_error(run, g, TOOLDIAG_NO_SUCH_MOVE, msg);
 			return 1;
 		}
 		from = to = t;

@@ -36,6 +36,7 @@
 #include "report.h"
 #include "table.h"
 #include "tags.h"
+#include "tooldiag.h"
 #include <pdn/pdn.h>
 
 enum report { REP_STANDINGS, REP_CROSS, REP_ELO, REP_HISTORY, REP_ML };
@@ -81,45 +82,40 @@ struct run {
 /* --- diagnostics ----------------------------------------------------- */
 
 /*
- * Our own diagnostics, in the one format of the tools: of game `game` of
- * file `file`, at line `line`.  Their code is none of the library's (as
- * pdn-replay's own): -W does not limit them.
+ * Our own diagnostics (codes of tooldiag.h), in the one format of the
+ * tools: of game `game` of file `file`, at line `line`, the code's text
+ * and the detail of fmt (NULL: none).
  */
 static void
-say_at(pdn_severity sev, const char *file, long line, long game,
-    const char *code, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+say_at(int code, const char *file, long line, long game, const char *fmt,
+    ...)
+    __attribute__((format(printf, 5, 6)));
 
 static void
-say_at(pdn_severity sev, const char *file, long line, long game,
-    const char *code, const char *fmt, ...)
+say_at(int code, const char *file, long line, long game, const char *fmt,
+    ...)
 {
-	char msg[1024];
+	char detail[1024], msg[1280];
 	pdn_diag dg;
 	va_list ap;
 
-	memset(&dg, 0, sizeof(dg));
-	dg.code = PDN_D_NCODES;
-	dg.severity = sev;
-	dg.name = code;
+	detail[0] = '\0';
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(detail, sizeof(detail), fmt, ap);
+		va_end(ap);
+	}
+	tooldiag_make(&dg, code, msg, sizeof(msg), fmt != NULL ? "%s" : NULL,
+	    detail);
 	dg.file = file;
 	dg.line = line;
 	dg.col = 1;
 	dg.game = game;
-	dg.side = PDN_WHITE;
-	/* Counted, but formatted only when it is shown. */
-	msg[0] = '\0';
-	if (drv_shown(&drv, drv_severity(&drv, &dg)) >= 0) {
-		va_start(ap, fmt);
-		vsnprintf(msg, sizeof(msg), fmt, ap);
-		va_end(ap);
-	}
-	dg.message = msg;
 	drv_diag(&dg, &drv);
 }
 
-#define say(sev, g, line, code, ...) \
-	say_at((sev), (g)->file, (line), (g)->index, (code), __VA_ARGS__)
+#define say(code, g, line, ...) \
+	say_at((code), (g)->file, (line), (g)->index, __VA_ARGS__)
 
 /*
  * The reader's diagnostics, but those about writing a game back as read
@@ -274,19 +270,17 @@ adjudicated(struct run *run, const pdn_game *g, const pdn_played *pg,
 	v = pdn_adjudication_verdict(run->adj);
 	a = pdn_adjudication_result(run->adj);
 	if (v == PDN_VERDICT_INVALID) {
-		say(PDN_SEV_WARNING, g, g->line, "moves-invalid",
-		    "the moves do not replay: the Result tag is counted");
+		say(TOOLDIAG_MOVES_INVALID, g, g->line, NULL);
 		return 0;
 	}
 	if ((v == PDN_VERDICT_DISAGREE || v == PDN_VERDICT_CONTINUES) &&
 	    a != PDN_OUTCOME_NONE && a != *o) {
-		say(PDN_SEV_WARNING, g, g->line, "result-adjudicated",
-		    "the result is %s, the moves give %s (%s at ply %ld): %s "
-		    "is counted", rtext != NULL ? rtext : "none",
+		say(TOOLDIAG_RESULT_ADJUDICATED, g, g->line,
+		    "%s recorded, %s by the moves (%s at ply %ld)",
+		    rtext != NULL ? rtext : "no result",
 		    pdn_adjudication_result_str(run->adj),
 		    pdn_adjudication_reason(run->adj),
-		    pdn_adjudication_ply(run->adj),
-		    pdn_adjudication_result_str(run->adj));
+		    pdn_adjudication_ply(run->adj));
 		if (run->status < 1)
 			run->status = 1;
 		*o = a;
@@ -313,10 +307,9 @@ game(struct run *run, const pdn_game *g)
 	wl = name_tag(wn, sizeof(wn), tg.white);
 	bl = name_tag(bn, sizeof(bn), tg.black);
 	if (wl == 0 || bl == 0) {
-		say(PDN_SEV_ERROR, g, g->line, "no-players",
-		    "the game has no %s: not counted", wl == 0 && bl == 0 ?
-		    "players (no White and no Black tag with a name)" :
-		    wl == 0 ? "White player" : "Black player");
+		say(TOOLDIAG_NO_PLAYERS, g, g->line, "no %s tag with a name",
+		    wl == 0 && bl == 0 ? "White and no Black" : wl == 0 ?
+		    "White" : "Black");
 		goto skip;
 	}
 	/*
@@ -325,9 +318,8 @@ game(struct run *run, const pdn_game *g)
 	 */
 	rt = tg.result;
 	if (rt != NULL && !pdn_result_valid(rt->value)) {
-		say(PDN_SEV_ERROR, g, rt->line, "bad-result",
-		    "Result tag \"%s\" is no result (2-0, 1-1, 0-2, 0-0, 1-0, "
-		    "1/2-1/2, 0-1 or *): not counted", rt->value);
+		say(TOOLDIAG_BAD_RESULT, g, rt->line, "\"%s\" (2-0, 1-1, "
+		    "0-2, 0-0, 1-0, 1/2-1/2, 0-1 or *)", rt->value);
 		goto skip;
 	}
 	o = tags_outcome(g);
@@ -335,8 +327,8 @@ game(struct run *run, const pdn_game *g)
 	    (b = pool_player(&run->pool, bn, bl)) < 0)
 		goto oom;
 	if (w == b) {
-		say(PDN_SEV_ERROR, g, g->line, "self-play",
-		    "%s plays himself: not counted", run->pool.players.s[w]);
+		say(TOOLDIAG_SELF_PLAY, g, g->line, "%s",
+		    run->pool.players.s[w]);
 		goto skip;
 	}
 	rtext = tg.event != NULL ? tg.event->value : NULL;
@@ -558,16 +550,9 @@ copies(struct run *run)
 	}
 	while ((g = spool_next(&c)) != NULL) {
 		file = run->pool.files.s[g->src];
-		if (g->flags == SAY_COPY)
-			say_at(PDN_SEV_WARNING, file, g->line, g->game,
-			    "duplicate", "a copy of an earlier game (the same "
-			    "moves, players, date and round): counted once");
-		else
-			say_at(PDN_SEV_NOTE, file, g->line, g->game,
-			    g->flags == SAY_UNFINISHED ? "unfinished" :
-			    "no-result", "%s: listed, not counted",
-			    g->flags == SAY_UNFINISHED ?
-			    "result * (unfinished)" : "no result");
+		say_at(g->flags == SAY_COPY ? TOOLDIAG_DUPLICATE :
+		    g->flags == SAY_UNFINISHED ? TOOLDIAG_UNFINISHED :
+		    TOOLDIAG_NO_RESULT, file, g->line, g->game, NULL);
 	}
 	if (c.err) {
 		store_error(errno);

@@ -1,6 +1,8 @@
 /*
- * The command-line helpers shared by the tools (cmd/cli.c): the number
- * writer of the per-game records, against the C library's.
+ * The command-line helpers shared by the tools (cmd/kit/cli.c): the
+ * number writer of the per-game records, against the C library's; the
+ * limit of the diagnostics of a code in a file, with codes of the
+ * library and of the tools.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +15,7 @@
 #include <cmocka.h>
 
 #include "cli.h"
+#include "tooldiag.h"
 
 /* cli_utoa(v) must write exactly what "%llu" does, and return its length. */
 static void
@@ -62,12 +65,118 @@ test_utoa_spread(void **state)
 	}
 }
 
+/* Says n diagnostics of code `code` of file `file`, its severity's. */
+static void
+say(const char *file, int code, int n)
+{
+	pdn_diag d;
+	char msg[256];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		tooldiag_make(&d, code, msg, sizeof(msg), NULL);
+		d.file = file;
+		d.line = i + 1;
+		d.col = 1;
+		d.game = i + 1;
+		cli_diag(&d, NULL);
+	}
+}
+
+/* What the diagnostics said into fp since it was opened; fp is closed. */
+static char *
+said(FILE *fp)
+{
+	static char buf[8192];
+	size_t n;
+
+	rewind(fp);
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	buf[n] = '\0';
+	fclose(fp);
+	cli_diag_stream(NULL);
+	return buf;
+}
+
+/* The lines of the text s that contain `part`, joined. */
+static const char *
+lines_with(const char *s, const char *part)
+{
+	static char out[4096];
+	char line[512];
+	const char *nl;
+	size_t len = 0, k;
+
+	out[0] = '\0';
+	for (; *s != '\0'; s = nl + 1) {
+		if ((nl = strchr(s, '\n')) == NULL)
+			break;
+		k = (size_t)(nl - s) + 1;
+		assert_true(k < sizeof(line));
+		memcpy(line, s, k);
+		line[k] = '\0';
+		if (strstr(line, part) != NULL && len + k < sizeof(out)) {
+			memcpy(out + len, line, k + 1);
+			len += k;
+		}
+	}
+	return out;
+}
+
+/*
+ * The limit: five of a code in a file, then a line that names the code,
+ * a tool's as the library's; errors all said; a code of all[] every time.
+ */
+static void
+test_limit(void **state)
+{
+	static char name[] = "pdn-test", *argv[] = { name, NULL };
+	static unsigned char all[TOOLDIAG_NCODES];
+	FILE *fp;
+	const char *s;
+
+	(void)state;
+	cli_init(argv);
+	assert_non_null(fp = tmpfile());
+	cli_diag_stream(fp);
+	all[PDN_D_MOVE_SPACES] = 1;
+	cli_diag_limit(CLI_DIAG_LIMIT, all);
+	say("a.pdn", PDN_D_FEN_LIBERTY, 7);
+	say("a.pdn", TOOLDIAG_DUPLICATE, 8);
+	say("a.pdn", TOOLDIAG_NO_PLAYERS, 6);
+	say("a.pdn", PDN_D_MOVE_SPACES, 6);
+	cli_diag_flush();
+	cli_diag_limit(0, NULL);
+	s = said(fp);
+	assert_int_equal(strlen(lines_with(s, "[fen-liberty]")), 5 * strlen(
+	    "pdn-test: a.pdn:1:1: warning: nonstandard FEN [fen-liberty] "
+	    "(game 1)\n"));
+	assert_string_equal(lines_with(s, "pdn-test: a.pdn:6:1: warning: a "
+	    "copy"), "");
+	assert_string_equal(lines_with(s, "pdn-test: a.pdn:5:1: warning: a "
+	    "copy"), "pdn-test: a.pdn:5:1: warning: a copy of an earlier game "
+	    "(the same moves, players, date and round), counted once "
+	    "[duplicate] (game 5)\n");
+	assert_string_equal(lines_with(s, "more in this file"),
+	    "pdn-test: a.pdn: fen-liberty: 2 more in this file (-W "
+	    "fen-liberty shows them)\n"
+	    "pdn-test: a.pdn: duplicate: 3 more in this file (-W duplicate "
+	    "shows them)\n");
+	assert_string_equal(lines_with(s, "a.pdn:6:1: error"),
+	    "pdn-test: a.pdn:6:1: error: a player missing, the game not "
+	    "counted [no-players] (game 6)\n");
+	assert_string_equal(lines_with(s, "a.pdn:6:1: warning: spaces"),
+	    "pdn-test: a.pdn:6:1: warning: spaces inside a move "
+	    "[move-spaces] (game 6)\n");
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_utoa_edges),
 		cmocka_unit_test(test_utoa_spread),
+		cmocka_unit_test(test_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,6 +17,7 @@
 #include "chunks.h"
 #include "driver.h"
 #include "drv_games.h"
+#include "tooldiag.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -148,7 +149,7 @@ chunk_kept_print(const struct kept_diags *k, size_t from, size_t n,
 		memset(&d, 0, sizeof(d));
 		d.code = rd->code;
 		d.severity = rd->sev;
-		d.name = pdn_diag_name(rd->code);
+		d.name = tooldiag_name((int)rd->code);
 		d.message = chunk_kept_str(k, rd->msg);
 		d.file = at->file;
 		d.line = rd->line + at->line;

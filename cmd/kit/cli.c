@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tooldiag.h"
 #include <pdn/pdn.h>
 
 const char *cli_progname = "pdn";
@@ -213,8 +214,8 @@ static struct {
 	int max;			/* 0: no limit */
 	const unsigned char *all;	/* codes said every time, or NULL */
 	char *file;			/* the current file, or NULL */
-	long said[PDN_D_NCODES], more[PDN_D_NCODES];
-	pdn_diag_code order[PDN_D_NCODES];
+	long said[TOOLDIAG_NCODES], more[TOOLDIAG_NCODES];
+	int order[TOOLDIAG_NCODES];
 	size_t norder;
 } lim;
 
@@ -230,13 +231,13 @@ cli_diag_flush(void)
 {
 	char buf[CLI_DIAG_MAX + 1];
 	size_t i;
-	int n;
+	int n, code;
 
 	for (i = 0; i < lim.norder; i++) {
+		code = lim.order[i];
 		n = snprintf(buf, sizeof(buf), "%s: %s: %s: %ld more in this "
 		    "file (-W %s shows them)\n", cli_progname, lim.file,
-		    pdn_diag_name(lim.order[i]), lim.more[lim.order[i]],
-		    pdn_diag_name(lim.order[i]));
+		    tooldiag_name(code), lim.more[code], tooldiag_name(code));
 		if (n > CLI_DIAG_MAX)
 			n = CLI_DIAG_MAX;
 		cli_diag_write(buf, (size_t)n);
@@ -253,10 +254,10 @@ static int
 over_limit(const pdn_diag *d)
 {
 	const char *file = d->file != NULL ? d->file : "";
-	unsigned code = (unsigned)d->code;
+	int code = (int)d->code;
 
-	if (lim.max <= 0 || d->severity == PDN_SEV_ERROR ||
-	    code >= PDN_D_NCODES || (lim.all != NULL && lim.all[code]))
+	if (lim.max <= 0 || d->severity == PDN_SEV_ERROR || code < 0 ||
+	    code >= TOOLDIAG_NCODES || (lim.all != NULL && lim.all[code]))
 		return 0;
 	if (lim.file == NULL || strcmp(lim.file, file) != 0) {
 		cli_diag_flush();
@@ -268,7 +269,7 @@ over_limit(const pdn_diag *d)
 		return 0;
 	}
 	if (lim.more[code]++ == 0)
-		lim.order[lim.norder++] = (pdn_diag_code)code;
+		lim.order[lim.norder++] = code;
 	return 1;
 }
 

@@ -71,7 +71,8 @@ void cli_diag(const pdn_diag *d, void *arg);
  * "prog: FILE: fen-liberty: 245 more in this file (-W fen-liberty shows
  * them)".  Errors are always said, and so are the codes whose all[code]
  * is set (all NULL: none); max 0 says every diagnostic.  A diagnostic of
- * another file flushes those of the file before it.
+ * another file flushes those of the file before it.  Codes are those of
+ * tooldiag.h, the library's and the tools'.
  */
 #define CLI_DIAG_LIMIT	5
 void cli_diag_limit(int max, const unsigned char *all);

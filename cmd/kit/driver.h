@@ -39,6 +39,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "tooldiag.h"
 #include <pdn/pdn.h>
 
 /* The common options a tool has: bits of drv_tool.common. */
@@ -148,13 +149,14 @@ struct drv {
 	size_t ninputs;
 	struct cli_diag_state ds;	/* what drv_diag() counted */
 	/*
-	 * -W, by code: woff (no-CODE) leaves it out everywhere, werror 1
-	 * (error=CODE) makes it an error, 2 (no-error=CODE) keeps --strict
-	 * from doing so; wall (CODE, or all for every code) says every one
-	 * of it, not the first few.  wraised: some error=CODE was given.
+	 * -W, by code (the library's or a tool's, tooldiag.h): woff
+	 * (no-CODE) leaves it out everywhere, werror 1 (error=CODE) makes
+	 * it an error, 2 (no-error=CODE) keeps --strict from doing so; wall
+	 * (CODE, or all for every code) says every one of it, not the first
+	 * few.  wraised: some error=CODE was given.
 	 */
-	unsigned char woff[PDN_D_NCODES], werror[PDN_D_NCODES];
-	unsigned char wall[PDN_D_NCODES];
+	unsigned char woff[TOOLDIAG_NCODES], werror[TOOLDIAG_NCODES];
+	unsigned char wall[TOOLDIAG_NCODES];
 	int wraised;
 	/* Outputs committed by drv_end(). */
 	struct cli_output **outs;

@@ -18,6 +18,7 @@
 #include "driver.h"
 #include "drv_diag.h"
 #include "drv_games.h"
+#include "tooldiag.h"
 
 /* --- diagnostics and options of the library ------------------------------ */
 
@@ -29,12 +30,13 @@ drv_severity(const struct drv *d, const pdn_diag *dg)
 	 * judged, not that something is wrong with it: it stays a warning,
 	 * and the game unsupported, never invalid.
 	 */
-	if ((unsigned)dg->code < PDN_D_NCODES && d->werror[dg->code] == 1)
+	if ((unsigned)dg->code < TOOLDIAG_NCODES && d->werror[dg->code] == 1)
 		return PDN_SEV_ERROR;
 	if (d->strict && dg->severity == PDN_SEV_WARNING &&
 	    dg->code != PDN_D_UNSUPPORTED_GAMETYPE &&
 	    dg->code != PDN_D_GAMETYPE_UNKNOWN &&
-	    ((unsigned)dg->code >= PDN_D_NCODES || d->werror[dg->code] != 2))
+	    ((unsigned)dg->code >= TOOLDIAG_NCODES ||
+	    d->werror[dg->code] != 2))
 		return PDN_SEV_ERROR;
 	return dg->severity;
 }
@@ -42,7 +44,7 @@ drv_severity(const struct drv *d, const pdn_diag *dg)
 int
 drv_diag_off(const struct drv *d, const pdn_diag *dg)
 {
-	return (unsigned)dg->code < PDN_D_NCODES && d->woff[dg->code];
+	return (unsigned)dg->code < TOOLDIAG_NCODES && d->woff[dg->code];
 }
 
 int

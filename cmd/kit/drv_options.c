@@ -21,6 +21,7 @@
 #include "drv_games.h"
 #include "drv_inputs.h"
 #include "drv_options.h"
+#include "tooldiag.h"
 
 
 #ifndef PDN_DATADIR
@@ -90,7 +91,7 @@ static const struct {
 
 /* The most names a suggestion weighs: options, codes, variants. */
 #define NEAR_MAX	128
-_Static_assert(NEAR_MAX >= MAX_OPTIONS && NEAR_MAX >= PDN_D_NCODES,
+_Static_assert(NEAR_MAX >= MAX_OPTIONS && NEAR_MAX >= TOOLDIAG_NCODES,
     "near_names() weighs every option and every code");
 
 static size_t edit_distance(const char *a, size_t la, const char *b);
@@ -430,21 +431,9 @@ bad_rules(const pdn_profile_error *perr, const char *name)
 		cli_warn("%s: error: %s", perr->file, perr->message);
 }
 
-/* The code of a diagnostic's name, or -1. */
-static int
-diag_code(const char *name)
-{
-	int c;
-
-	for (c = 0; c < PDN_D_NCODES; c++)
-		if (strcmp(name, pdn_diag_name((pdn_diag_code)c)) == 0)
-			return c;
-	return -1;
-}
-
 /*
- * The names of the diagnostics near `name` (near_names()) into out.
- * Returns how many.
+ * The names of the diagnostics near `name` (near_names()), those of the
+ * library and of the tools (tooldiag.h), into out.  Returns how many.
  */
 static size_t
 near_codes(const char *name, char *out, size_t size)
@@ -452,15 +441,36 @@ near_codes(const char *name, char *out, size_t size)
 	const char *names[NEAR_MAX];
 	size_t n;
 
-	for (n = 0; n < (size_t)PDN_D_NCODES; n++)
-		names[n] = pdn_diag_name((pdn_diag_code)n);
+	for (n = 0; n < (size_t)TOOLDIAG_NCODES; n++)
+		names[n] = tooldiag_name((int)n);
 	return near_names(name, strlen(name), names, n, "", out, size);
 }
 
 /*
- * -W's value: all, CODE, no-CODE, error=CODE or no-error=CODE.  Returns
- * 0, or 2 after saying what is wrong, with the nearest names of
- * diagnostics for a name that is none.
+ * The pages that list the diagnostics: pdn-validate(1) (the library's,
+ * as pdn-parse(1)), and this tool's own when it says codes of its own.
+ */
+static void
+code_pages(char *buf, size_t size)
+{
+	const char *t;
+	int c;
+
+	for (c = PDN_D_NCODES; c < TOOLDIAG_NCODES; c++)
+		if ((t = tooldiag_tool(c)) != NULL &&
+		    strcmp(t, cli_progname) == 0) {
+			snprintf(buf, size, "pdn-validate(1) and %s(1) list "
+			    "them", t);
+			return;
+		}
+	snprintf(buf, size, "pdn-validate(1) lists them");
+}
+
+/*
+ * -W's value: all, CODE, no-CODE, error=CODE or no-error=CODE, CODE a
+ * code of the library or of the tools.  Returns 0, or 2 after saying
+ * what is wrong, with the nearest names of diagnostics for a name that
+ * is none.
  */
 static int
 warn_option(struct drv *d, const char *value)
@@ -477,17 +487,19 @@ warn_option(struct drv *d, const char *value)
 		how = 3, name += 9;
 	else if (strncmp(name, "error=", 6) == 0)
 		how = 2, name += 6;
-	else if (strncmp(name, "no-", 3) == 0 && diag_code(name) < 0)
+	else if (strncmp(name, "no-", 3) == 0 && tooldiag_code(name) < 0)
 		how = 1, name += 3;
-	if ((code = diag_code(name)) < 0) {
-		/* no-terminatr: near no-terminator, not terminator. */
+	if ((code = tooldiag_code(name)) < 0) {
+		/* no-such-pl: near no-such-ply, not such-ply. */
 		if (near_codes(name, near, sizeof(near)) > 0 || (how == 1 &&
 		    near_codes(value, near, sizeof(near)) > 0))
 			snprintf(want, sizeof(want), "no diagnostic of that "
 			    "name; did you mean %s?", near);
-		else
+		else {
+			code_pages(near, sizeof(near));
 			snprintf(want, sizeof(want), "no diagnostic of that "
-			    "name; pdn-validate(1) lists them");
+			    "name; %s", near);
+		}
 		return drv_bad_value(d, "-W", value, want);
 	}
 	switch (how) {
@@ -496,7 +508,7 @@ warn_option(struct drv *d, const char *value)
 		d->wall[code] = 1;
 		break;
 	case 1:
-		if (pdn_diag_severity((pdn_diag_code)code) == PDN_SEV_ERROR) {
+		if (tooldiag_severity(code) == PDN_SEV_ERROR) {
 			snprintf(want, sizeof(want), "%s is an error, which "
 			    "is never left out", name);
 			return drv_bad_value(d, "-W", value, want);

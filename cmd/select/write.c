@@ -16,12 +16,14 @@
 #include "chunks.h"
 #include "cli.h"
 #include "driver.h"
+#include "drv_diag.h"
 #include "drv_run.h"
 #include "dups.h"
 #include "emit.h"
 #include "options.h"
 #include "partname.h"
 #include "run.h"
+#include "tooldiag.h"
 #include <pdn/pdn.h>
 #include "write.h"
 
@@ -365,6 +367,30 @@ item_bytes(const struct batch *b, const struct item *it)
 }
 
 /*
+ * Says that the game of item it, at base *at, is too large to be written
+ * (copy-too-large, broken-too-large).
+ */
+static void
+too_large(struct run *run, const struct item *it, const struct chunk_base *at)
+{
+	char msg[256];
+	pdn_diag dg;
+
+	if (it->lost == LOST_COPY)
+		tooldiag_make(&dg, TOOLDIAG_COPY_TOO_LARGE, msg, sizeof(msg),
+		    "more than %u bytes with what lies before it",
+		    PDN_GAME_MAX_DEFAULT);
+	else
+		tooldiag_make(&dg, TOOLDIAG_BROKEN_TOO_LARGE, msg, sizeof(msg),
+		    "more than %u bytes", PDN_GAME_MAX_DEFAULT);
+	dg.file = at->file;
+	dg.line = it->line + at->line;
+	dg.col = 1;
+	dg.game = it->game + at->game;
+	drv_diag(&dg, run->drv);
+}
+
+/*
  * Writes the items of a batch, in input order, where they go, then
  * forgets them: a game to the output when it was selected and is no copy
  * of an earlier one, to the --dup-file when it is one, with the bytes
@@ -444,14 +470,7 @@ write_items(struct run *run, struct batch *b, const struct chunk_base *at)
 		}
 		/* Said of a game that goes somewhere (not a copy dropped). */
 		if (it->lost != LOST_NONE && to != NULL) {
-			cli_warn("%s:%ld: game %ld: %s (more than %u bytes%s): "
-			    "it cannot be %s", at->file, it->line + at->line,
-			    it->game + at->game, it->lost == LOST_COPY ?
-			    "too large" : "cut short by an error and too "
-			    "large to keep", PDN_GAME_MAX_DEFAULT,
-			    it->lost == LOST_COPY ? " with what lies before "
-			    "it" : "", it->lost == LOST_COPY ? "copied as "
-			    "read" : "written");
+			too_large(run, it, at);
 			run->status = 2;
 		}
 		run->games++;
