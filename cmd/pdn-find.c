@@ -415,14 +415,17 @@ struct run {
 	void *rp[DRV_MAX_JOBS];
 };
 
-/* A pdn_diag_fn: keeps the diagnostics shown, for the game they are of. */
+/*
+ * A pdn_diag_fn: keeps the diagnostics shown, but those -W no-CODE
+ * leaves out, for the game they are of.
+ */
 static void
 collect(const pdn_diag *d, void *arg)
 {
 	struct batch *b = arg;
 	pdn_severity sev = drv_severity(&drv, d);
 
-	if (drv_shown(&drv, sev) >= 0)
+	if (!drv_diag_off(&drv, d) && drv_shown(&drv, sev) >= 0)
 		chunk_kept_add(&b->kd, d, sev);
 }
 
@@ -780,6 +783,7 @@ main(int argc, char **argv)
 	}
 	tool.gametype = drv.gametype;
 	tool.drv = &drv;
+	drv_diag_summary();
 	if ((st = setup(run)) != 0)
 		goto out;
 	st = 2;

@@ -945,6 +945,7 @@ main(int argc, char **argv)
 		memmove(drv.inputs, drv.inputs + 1,
 		    (drv.ninputs - 1) * sizeof(*drv.inputs));
 		drv.inputs[--drv.ninputs] = (char *)(uintptr_t)dbpath;
+		drv_diag_summary();
 		st = drv_run(&drv, index_file, &x);
 		drv.ninputs++;
 		if (st < 2 && keep_trees(&x) != 0)

@@ -1,8 +1,8 @@
 /*
  * The command-line helpers shared by the tools (cmd/kit/cli.c): the
  * number writer of the per-game records, against the C library's; the
- * limit of the diagnostics of a code in a file, with codes of the
- * library and of the tools.
+ * limit of the diagnostics of a code in a file, and the summary of a
+ * search, with codes of the library and of the tools.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -170,6 +170,58 @@ test_limit(void **state)
 	    "[move-spaces] (game 6)\n");
 }
 
+/*
+ * The summary of a search: the warnings and notes of a file counted in
+ * one line, by code in the order first seen, named when there is one;
+ * errors said, and the codes of `limited` said up to the limit.
+ */
+static void
+test_summary(void **state)
+{
+	static char name[] = "pdn-test", *argv[] = { name, NULL };
+	static unsigned char limited[TOOLDIAG_NCODES];
+	FILE *fp;
+	const char *s;
+
+	(void)state;
+	cli_init(argv);
+	assert_non_null(fp = tmpfile());
+	cli_diag_stream(fp);
+	limited[PDN_D_GAMETYPE_UNKNOWN] = 1;
+	cli_diag_limit(CLI_DIAG_LIMIT, NULL);
+	cli_diag_summary(limited);
+	say("a.pdn", PDN_D_FEN_LIBERTY, 7);
+	say("a.pdn", PDN_D_ILLEGAL_MOVE, 1);
+	say("a.pdn", PDN_D_GAMETYPE_UNKNOWN, 6);
+	say("a.pdn", PDN_D_GAMETYPE_INFERRED, 2);
+	say("a.pdn", TOOLDIAG_DUPLICATE, 3);
+	say("b.pdn", PDN_D_COLON_CAPTURE, 1);
+	cli_diag_flush();
+	cli_diag_limit(0, NULL);
+	say("c.pdn", PDN_D_NO_TERMINATOR, 1);
+	s = said(fp);
+	assert_string_equal(lines_with(s, "fen-liberty]"), "");
+	assert_string_equal(lines_with(s, "[illegal-move]"),
+	    "pdn-test: a.pdn:1:1: error: not legal here [illegal-move] "
+	    "(game 1)\n");
+	assert_int_equal(strlen(lines_with(s, "[gametype-unknown]")), 5 *
+	    strlen("pdn-test: a.pdn:1:1: warning: no GameType tag, and no "
+	    "variant's rules replay its moves alike [gametype-unknown] "
+	    "(game 1)\n"));
+	assert_string_equal(lines_with(s, "in this file"),
+	    "pdn-test: a.pdn: gametype-unknown: 1 more in this file (-W "
+	    "gametype-unknown shows them)\n"
+	    "pdn-test: a.pdn: 10 warnings and 2 notes in this file: "
+	    "fen-liberty 7, gametype-inferred 2, duplicate 3 (-W CODE shows "
+	    "them)\n"
+	    "pdn-test: b.pdn: 1 warning in this file: colon-capture 1 (-W "
+	    "colon-capture shows them)\n");
+	/* cli_diag_limit() ends the summary: said again. */
+	assert_string_equal(lines_with(s, "c.pdn"),
+	    "pdn-test: c.pdn:1:1: warning: game ends without a result token "
+	    "[no-terminator] (game 1)\n");
+}
+
 int
 main(void)
 {
@@ -177,6 +229,7 @@ main(void)
 		cmocka_unit_test(test_utoa_edges),
 		cmocka_unit_test(test_utoa_spread),
 		cmocka_unit_test(test_limit),
+		cmocka_unit_test(test_summary),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

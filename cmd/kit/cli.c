@@ -206,17 +206,21 @@ cli_diag_format(const pdn_diag *d, char *buf, size_t size)
 }
 
 /*
- * The limit of cli_diag_limit(): the warnings and notes of each code said
- * in the current file, and those left unsaid, in the order their codes
- * were first left out.
+ * The limit of cli_diag_limit() and the summary of cli_diag_summary():
+ * the warnings and notes of each code said in the current file, and
+ * those left unsaid, in the order their codes were first left out; of
+ * the summary's, how many were warnings and how many notes.
  */
 static struct {
 	int max;			/* 0: no limit */
 	const unsigned char *all;	/* codes said every time, or NULL */
+	int summary;			/* cli_diag_summary() is on */
+	const unsigned char *limited;	/* its codes said up to max */
 	char *file;			/* the current file, or NULL */
 	long said[TOOLDIAG_NCODES], more[TOOLDIAG_NCODES];
 	int order[TOOLDIAG_NCODES];
 	size_t norder;
+	long warnings, notes;		/* counted by the summary */
 } lim;
 
 void
@@ -224,6 +228,53 @@ cli_diag_limit(int max, const unsigned char *all)
 {
 	lim.max = max;
 	lim.all = all;
+	lim.summary = 0;
+	lim.limited = NULL;
+}
+
+void
+cli_diag_summary(const unsigned char *limited)
+{
+	lim.summary = 1;
+	lim.limited = limited;
+}
+
+/* Whether the summary counts code's warnings and notes, unsaid. */
+static int
+summarised(int code)
+{
+	return lim.summary && (lim.limited == NULL || !lim.limited[code]);
+}
+
+/* The summary's line of the current file, its codes and their counts. */
+static void
+summary_flush(void)
+{
+	char buf[CLI_DIAG_MAX + 1];
+	const char *one = NULL;
+	size_t i;
+	int n = 0, codes = 0;
+
+	if (lim.warnings + lim.notes == 0)
+		return;
+	append(buf, CLI_DIAG_MAX, &n, "%s: %s: ", cli_progname, lim.file);
+	if (lim.warnings > 0)
+		append(buf, CLI_DIAG_MAX, &n, "%ld warning%s", lim.warnings,
+		    lim.warnings == 1 ? "" : "s");
+	if (lim.notes > 0)
+		append(buf, CLI_DIAG_MAX, &n, "%s%ld note%s", lim.warnings > 0 ?
+		    " and " : "", lim.notes, lim.notes == 1 ? "" : "s");
+	append(buf, CLI_DIAG_MAX, &n, " in this file:");
+	for (i = 0; i < lim.norder; i++)
+		if (summarised(lim.order[i])) {
+			one = tooldiag_name(lim.order[i]);
+			append(buf, CLI_DIAG_MAX, &n, "%s %s %ld", codes++ > 0 ?
+			    "," : "", one, lim.more[lim.order[i]]);
+		}
+	append(buf, CLI_DIAG_MAX, &n, " (-W %s shows them)", codes == 1 ?
+	    one : "CODE");
+	buf[n++] = '\n';
+	cli_diag_write(buf, (size_t)n);
 }
 
 void
@@ -234,7 +285,8 @@ cli_diag_flush(void)
 	int n, code;
 
 	for (i = 0; i < lim.norder; i++) {
-		code = lim.order[i];
+		if (summarised(code = lim.order[i]))
+			continue;
 		n = snprintf(buf, sizeof(buf), "%s: %s: %s: %ld more in this "
 		    "file (-W %s shows them)\n", cli_progname, lim.file,
 		    tooldiag_name(code), lim.more[code], tooldiag_name(code));
@@ -242,7 +294,9 @@ cli_diag_flush(void)
 			n = CLI_DIAG_MAX;
 		cli_diag_write(buf, (size_t)n);
 	}
+	summary_flush();
 	lim.norder = 0;
+	lim.warnings = lim.notes = 0;
 	memset(lim.said, 0, sizeof(lim.said));
 	memset(lim.more, 0, sizeof(lim.more));
 	free(lim.file);
@@ -256,17 +310,24 @@ over_limit(const pdn_diag *d)
 	const char *file = d->file != NULL ? d->file : "";
 	int code = (int)d->code;
 
-	if (lim.max <= 0 || d->severity == PDN_SEV_ERROR || code < 0 ||
-	    code >= TOOLDIAG_NCODES || (lim.all != NULL && lim.all[code]))
+	if ((lim.max <= 0 && !lim.summary) || d->severity == PDN_SEV_ERROR ||
+	    code < 0 || code >= TOOLDIAG_NCODES ||
+	    (lim.all != NULL && lim.all[code]))
 		return 0;
 	if (lim.file == NULL || strcmp(lim.file, file) != 0) {
 		cli_diag_flush();
 		if ((lim.file = strdup(file)) == NULL)
 			return 0;
 	}
-	if (lim.said[code] < lim.max) {
+	if (!summarised(code) && (lim.max <= 0 || lim.said[code] < lim.max)) {
 		lim.said[code]++;
 		return 0;
+	}
+	if (summarised(code)) {
+		if (d->severity == PDN_SEV_NOTE)
+			lim.notes++;
+		else
+			lim.warnings++;
 	}
 	if (lim.more[code]++ == 0)
 		lim.order[lim.norder++] = code;

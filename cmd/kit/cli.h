@@ -72,11 +72,24 @@ void cli_diag(const pdn_diag *d, void *arg);
  * them)".  Errors are always said, and so are the codes whose all[code]
  * is set (all NULL: none); max 0 says every diagnostic.  A diagnostic of
  * another file flushes those of the file before it.  Codes are those of
- * tooldiag.h, the library's and the tools'.
+ * tooldiag.h, the library's and the tools'.  cli_diag_limit() ends a
+ * summary (cli_diag_summary()).
  */
 #define CLI_DIAG_LIMIT	5
 void cli_diag_limit(int max, const unsigned char *all);
 void cli_diag_flush(void);
+
+/*
+ * The summary of a search (pdn-find, pdn-index build), which reads files
+ * for their positions, not to judge them: from here on the warnings and
+ * notes are counted, not said, but those of the codes whose all[code] is
+ * set (cli_diag_limit()), and those whose limited[code] is set (NULL:
+ * none), which are said up to the limit as before; cli_diag_flush() says
+ * the counted ones in one line: "prog: FILE: 160 warnings in this file:
+ * fen-liberty 153, colon-capture 7 (-W CODE shows them)", naming the code
+ * for CODE when there is one.  Errors are said as ever.
+ */
+void cli_diag_summary(const unsigned char *limited);
 
 /* The longest diagnostic line cli_diag() prints, with its NUL. */
 #define CLI_DIAG_MAX	2048

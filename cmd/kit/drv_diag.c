@@ -56,6 +56,17 @@ drv_shown(const struct drv *d, pdn_severity sev)
 }
 
 void
+drv_diag_summary(void)
+{
+	static const unsigned char unplayed[TOOLDIAG_NCODES] = {
+		[PDN_D_UNSUPPORTED_GAMETYPE] = 1,
+		[PDN_D_GAMETYPE_UNKNOWN] = 1
+	};
+
+	cli_diag_summary(unplayed);
+}
+
+void
 drv_diag(const pdn_diag *dg, void *arg)
 {
 	struct drv *d = arg;

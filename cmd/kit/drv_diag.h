@@ -34,6 +34,18 @@ int drv_diag_off(const struct drv *d, const pdn_diag *dg);
 int drv_shown(const struct drv *d, pdn_severity sev);
 
 /*
+ * For a search (pdn-find, pdn-index build and add), which reads files for
+ * the positions of their games, not to judge them: from here on the
+ * warnings and notes of each file are counted and said in one line
+ * (cli_diag_summary()), but those of the codes -W CODE or -W all names,
+ * and those that say a game was not replayed (unsupported-gametype,
+ * gametype-unknown), which is not searched then, said as ever.  So are
+ * the errors, after which a game is searched as far as it was read or
+ * replayed.
+ */
+void drv_diag_summary(void);
+
+/*
  * A pdn_diag_fn printing diagnostics as the run's options say, and
  * counting them in d->ds (arg is the struct drv).
  */
