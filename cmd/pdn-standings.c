@@ -95,18 +95,13 @@ static void
 say_at(int code, const char *file, long line, long game, const char *fmt,
     ...)
 {
-	char detail[1024], msg[1280];
+	char msg[1280];
 	pdn_diag dg;
 	va_list ap;
 
-	detail[0] = '\0';
-	if (fmt != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(detail, sizeof(detail), fmt, ap);
-		va_end(ap);
-	}
-	tooldiag_make(&dg, code, msg, sizeof(msg), fmt != NULL ? "%s" : NULL,
-	    detail);
+	va_start(ap, fmt);
+	tooldiag_vmake(&dg, code, msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	dg.file = file;
 	dg.line = line;
 	dg.col = 1;

@@ -11,6 +11,7 @@
 #ifndef TOOLDIAG_H
 #define TOOLDIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include <pdn/pdn.h>
@@ -65,5 +66,10 @@ int tooldiag_code(const char *name);
 void tooldiag_make(pdn_diag *dg, int code, char *buf, size_t size,
     const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+
+/* tooldiag_make() with the arguments of fmt as a va_list. */
+void tooldiag_vmake(pdn_diag *dg, int code, char *buf, size_t size,
+    const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
 
 #endif /* TOOLDIAG_H */
