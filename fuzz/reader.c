@@ -52,7 +52,7 @@ struct outcome {
 	int errors;
 	long plies;
 	int lines;
-	pdn_position final[PDN_REPLAY_MAX_LINES];
+	pdn_position *final;	/* of each line, `lines` of them */
 };
 
 /* The games of one pass, copied to outlive the reader, and outcomes. */
@@ -63,7 +63,12 @@ struct games {
 	int truncated;		/* a game was written as read */
 };
 
-/* What the replay made of a game, from its played game. */
+/*
+ * What the replay made of a game, from its played game.  The final
+ * positions are allocated for the lines there are: an outcome of room for
+ * every line the replay allows (PDN_REPLAY_MAX_LINES) was 33 kB a game, a
+ * seventh of what a run allocated.
+ */
 static void
 outcome_of(struct outcome *o, const pdn_played *pg)
 {
@@ -72,6 +77,10 @@ outcome_of(struct outcome *o, const pdn_played *pg)
 	o->errors = pdn_played_errors(pg);
 	o->plies = pdn_played_plies(pg);
 	o->lines = pdn_played_lines(pg);
+	o->final = NULL;
+	if (o->lines > 0 &&
+	    (o->final = malloc((size_t)o->lines * sizeof(*o->final))) == NULL)
+		abort();
 	for (k = 0; k < o->lines; k++)
 		o->final[k] = *pdn_played_final(pg, k);
 }
@@ -104,29 +113,32 @@ games_free(struct games *gs)
 {
 	size_t i;
 
-	for (i = 0; i < gs->n; i++)
+	for (i = 0; i < gs->n; i++) {
 		pdn_game_free(gs->g[i]);
+		free(gs->o[i].final);
+	}
 	free(gs->g);
 	free(gs->o);
 }
 
 /*
- * The replay of the rewritten game b agrees with that of a: as many
+ * The replay b of the rewritten game agrees with that of a: as many
  * errors, the same plies, as many lines ending on the same positions.
  */
 static int
-same_outcome(const struct outcome *a, const struct outcome *b)
+same_outcome(const struct outcome *a, const pdn_played *b)
 {
-	int k, m;
+	int k, m, lines = pdn_played_lines(b);
 
-	if (a->errors != b->errors || a->plies != b->plies ||
-	    a->lines != b->lines)
+	if (a->errors != pdn_played_errors(b) ||
+	    a->plies != pdn_played_plies(b) || a->lines != lines)
 		return 0;
 	for (k = 0; k < a->lines; k++) {
-		for (m = 0; m < b->lines; m++)
-			if (pdn_position_equal(&a->final[k], &b->final[m]))
+		for (m = 0; m < lines; m++)
+			if (pdn_position_equal(&a->final[k],
+			    pdn_played_final(b, m)))
 				break;
-		if (m == b->lines)
+		if (m == lines)
 			return 0;
 	}
 	return 1;
@@ -422,7 +434,6 @@ rewrite(const struct text *t, pdn_buf *out, struct pass *p)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
 	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-	struct outcome o;
 	pdn_reader *r;
 	const pdn_game *g;
 	const pdn_played *pg;
@@ -442,9 +453,8 @@ rewrite(const struct text *t, pdn_buf *out, struct pass *p)
 			keep(p->keep, g, pg);
 		if (p->against != NULL && p->n < p->against->n &&
 		    !p->against->g[p->n]->truncated) {
-			outcome_of(&o, pg);
 			if (!same_game(p->against->g[p->n], g) ||
-			    !same_outcome(&p->against->o[p->n], &o))
+			    !same_outcome(&p->against->o[p->n], pg))
 				p->differs = 1;
 		}
 		p->n++;
