@@ -32,6 +32,7 @@
 #include "drv_run.h"
 #include "engine.h"
 #include "game.h"
+#include "hub.h"
 #include "openings.h"
 #include "stats.h"
 #include <pdn/pdn.h>
@@ -195,6 +196,20 @@ push(char ***list, int *n, char *s)
 	*list = l;
 	l[(*n)++] = s;
 	l[*n] = NULL;
+	return 0;
+}
+
+/* Adds option.NAME=VALUE to e.  Returns 0, or 2 out of memory. */
+static int
+spec_parse_option(struct eng_spec *e, const char *name, const char *value)
+{
+	int n = e->nopt;
+
+	if (push(&e->opt_name, &n, strdup(name)) != 0 ||
+	    push(&e->opt_value, &e->nopt, strdup(value)) != 0) {
+		cli_warn("out of memory");
+		return 2;
+	}
 	return 0;
 }
 
@@ -474,7 +489,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 
 static const struct drv_tool tool_def = {
 	"[file ...]",
-	DRV_JOBS | DRV_RULES,
+	DRV_JOBS | DRV_RULES | DRV_VARIANT,
 	NULL, NULL,
 	options, option, "games", NULL, NULL,
 	"play N games at once (1-256), each written as it ends"
@@ -957,9 +972,9 @@ fingerprint(void)
 	int j;
 
 	fp_add(&b, "pdn-match fingerprint 1");
-	fp_add(&b, "international");
-	fp_add(&b, "%s", drv.profile != NULL ?
-	    pdn_profile_name(drv.profile) : "fmjd");
+	fp_add(&b, "%s", pdn_variant_name(opt.cfg.variant));
+	fp_add(&b, "%s", opt.cfg.profile != NULL ?
+	    pdn_profile_name(opt.cfg.profile) : "fmjd");
 	for (j = 0; j < opt.neng; j++) {
 		const struct eng_spec *e = &opt.eng[j];
 
@@ -1282,6 +1297,96 @@ merge(void)
  * Each engine's spec completed (--each) and checked, its label set.
  * Returns 0, or 2 after saying what is wrong.
  */
+/*
+ * The built-in profiles made for a variant that is not their name's
+ * (pdn_profile_of_variant() gives each variant's default), by GameType.
+ */
+static const struct {
+	const char *profile;
+	int gametype[2];
+} profile_variants[] = {
+	{ "lidraughts", { 20, 0 } },
+	{ "fmjd64", { 25, 26 } },
+	{ "cbd", { 26, 0 } },
+	{ "fid-dctl", { 22, 0 } },
+};
+
+/*
+ * The variant of --variant (international without it), one whose games
+ * the library plays, into opt.cfg.variant; the rules profile: --rules,
+ * which must be a profile of that variant when it is a built-in one (a
+ * profile file may be of any), or the variant's own; each engine told the
+ * variant where its protocol can say it (Hub's "variant" parameter, added
+ * as an option unless -e gives it; DXP plays international draughts
+ * only).  Returns 0, or 2 after saying what is wrong.
+ */
+static int
+variant_check(void)
+{
+	const pdn_variant *v = pdn_variant_default(), *w;
+	const pdn_profile *own;
+	const char *name;
+	char names[256];
+	size_t i;
+	int k, j, gt, fits;
+
+	for (k = 0; drv.variant != 0 && (v = pdn_variant_list(k)) != NULL;
+	    k++)
+		if (pdn_variant_gametype(v) == drv.variant)
+			break;
+	if (v == NULL || !pdn_variant_played(v)) {
+		names[0] = '\0';
+		for (k = 0; (w = pdn_variant_list(k)) != NULL; k++)
+			if (pdn_variant_played(w))
+				snprintf(names + strlen(names), sizeof(names) -
+				    strlen(names), "%s%s", k > 0 ? ", " : "",
+				    pdn_variant_name(w));
+		name = pdn_gametype_name(drv.variant);
+		return drv_usage_error(&drv, "bad --variant: \"%d\" (%s%s "
+		    "plays none of its games; the variants: %s)", drv.variant,
+		    name != NULL ? name : "no game of that number",
+		    name != NULL ? ": pdn-match" : ",", names);
+	}
+	opt.cfg.variant = v;
+	gt = pdn_variant_gametype(v);
+	own = pdn_profile_of_variant(v);
+	if (drv.profile != NULL && pdn_profile_builtin(drv.rules) != NULL) {
+		fits = own != NULL && strcmp(pdn_profile_name(own),
+		    pdn_profile_name(drv.profile)) == 0;
+		for (i = 0; i < sizeof(profile_variants) /
+		    sizeof(profile_variants[0]); i++)
+			if (strcmp(profile_variants[i].profile,
+			    pdn_profile_name(drv.profile)) == 0 &&
+			    (profile_variants[i].gametype[0] == gt ||
+			    profile_variants[i].gametype[1] == gt))
+				fits = 1;
+		if (!fits)
+			return drv_usage_error(&drv, "--rules %s: not a profile "
+			    "of %s (--variant%s; its own is %s)",
+			    pdn_profile_name(drv.profile), pdn_variant_title(v),
+			    drv.variant == 0 ? ", the default" : "",
+			    own != NULL ? pdn_profile_name(own) : "none");
+	}
+	opt.cfg.profile = drv.profile != NULL ? drv.profile : own;
+	if (gt == 20)
+		return 0;
+	for (k = 0; k < opt.neng; k++) {
+		struct eng_spec *e = &opt.eng[k];
+
+		if (e->proto == ENG_DXP)
+			return drv_usage_error(&drv, "engine %d: DXP plays "
+			    "international draughts only, not %s", k + 1,
+			    pdn_variant_title(v));
+		for (j = 0; j < e->nopt && strcmp(e->opt_name[j], "variant");
+		    j++)
+			;
+		if (j == e->nopt && spec_parse_option(e, "variant",
+		    hub_variant_name(v)) != 0)
+			return 2;
+	}
+	return 0;
+}
+
 static int
 engines_check(void)
 {
@@ -1494,12 +1599,13 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "--sprt is for two engines");
 		goto out;
 	}
-	if ((status = engines_check()) != 0)
+	if ((status = engines_check()) != 0 ||
+	    (status = variant_check()) != 0)
 		goto out;
 	status = 2;
-	opt.cfg.profile = drv.profile;
-	if ((opt.openings != NULL ? openings_read(&m.ops, opt.openings,
-	    opt.plies) : openings_start(&m.ops)) != 0)
+	if ((opt.openings != NULL ? openings_read(&m.ops, opt.cfg.variant,
+	    opt.openings, opt.plies) : openings_start(&m.ops,
+	    opt.cfg.variant)) != 0)
 		goto out;
 	for (k = 0; k < m.ops.n; k++)
 		m.ops.o[k].number = k + 1;

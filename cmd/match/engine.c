@@ -249,9 +249,11 @@ hub_wait(struct engine *e, double timeout, int stopfd, char *why,
 		if (!seen[i]) {
 			pdn_buf_add(&have, "", 1);
 			snprintf(why, size, "option %s=%s: the engine has no "
-			    "such parameter (%s%s)", spec->opt_name[i],
+			    "such parameter (%s%s)%s", spec->opt_name[i],
 			    spec->opt_value[i], have.len > 1 ? "it has: " :
-			    "it declares none", have.oom ? "" : have.data);
+			    "it declares none", have.oom ? "" : have.data,
+			    strcmp(spec->opt_name[i], "variant") == 0 ?
+			    ": it plays international draughts only" : "");
 			goto out;
 		}
 	st = 0;

@@ -141,8 +141,9 @@ struct play {
 	struct game_out *out;
 	struct engine *e[2];
 	const char *names[2];
-	pdn_position pos, base;	/* now; after the last man move or capture */
+	pdn_position pos, base;	/* now; the game's start */
 	pdn_buf since;		/* Hub moves from base, blank-separated */
+	pdn_streak streak;	/* Frisian article 17's history */
 	pdn_buf mt;		/* the movetext */
 	int col;		/* of its last line */
 	pdn_movelist *list;
@@ -202,7 +203,7 @@ add_move(struct play *p, const pdn_move *m, const char *comment)
 		n = snprintf(buf, sizeof(buf), "%ld...", p->number);
 		word(p, buf, (size_t)n);
 	}
-	n = pdn_move_str_unique(buf, NULL, m, p->list);
+	n = pdn_move_str_unique(buf, p->cfg->variant, m, p->list);
 	word(p, buf, (size_t)n);
 	p->need_number = 0;
 	if (comment != NULL) {
@@ -211,31 +212,38 @@ add_move(struct play *p, const pdn_move *m, const char *comment)
 	}
 }
 
+/*
+ * The legal moves of p->pos into p->list: the generator's, less those
+ * that Frisian article 17 bans after the game's history.
+ */
+static void
+legal_moves(struct play *p)
+{
+	pdn_generate_streak(p->list, &p->pos, &p->streak);
+}
+
 /* Plays m (legal in p->pos, from p->list) on the board and the rules. */
 static int
 play_move(struct play *p, const pdn_move *m, pdn_rules_state *st)
 {
 	char hub[HUB_MOVE_LEN];
-	int quiet_king;
 
-	quiet_king = pdn_move_captures(m) == 0 &&
-	    (pdn_position_get(&p->pos, pdn_move_from(m)) == PDN_WHITE_KING ||
-	    pdn_position_get(&p->pos, pdn_move_from(m)) == PDN_BLACK_KING);
 	if (pdn_rules_play(st, p->rules, &p->pos, m) != 0)
 		return -1;
+	pdn_streak_update(&p->streak, &p->pos, m);
 	if (pdn_position_side(&p->pos) == PDN_BLACK)
 		p->number++;
 	pdn_make(&p->pos, m);
-	/* What Hub sends: the moves since the last irreversible one. */
-	if (!quiet_king) {
-		p->base = p->pos;
-		p->since.len = 0;
-	} else {
-		hub_move_str(hub, m);
-		if (p->since.len > 0)
-			pdn_buf_add(&p->since, " ", 1);
-		pdn_buf_add(&p->since, hub, strlen(hub));
-	}
+	/*
+	 * What Hub sends: the game's start and every move since, enough for
+	 * every draw rule (the 16- and 5-move counts run across captures
+	 * and man moves) and for Frisian article 17 (a king's streak runs
+	 * across the other side's man moves).
+	 */
+	hub_move_str(hub, p->cfg->variant, m);
+	if (p->since.len > 0)
+		pdn_buf_add(&p->since, " ", 1);
+	pdn_buf_add(&p->since, hub, strlen(hub));
 	return p->since.oom ? -1 : 0;
 }
 
@@ -417,12 +425,12 @@ ask_hub(struct play *p, pdn_buf *cmd, pdn_colour s, struct answer *a)
 	struct engine *e = p->e[s];
 	char hubpos[HUB_POS_LEN], val[64], *line;
 	double t0, deadline;
-	int rc;
+	int rc, n;
 
 	cmd->len = 0;
-	hub_pos_str(hubpos, &p->base);
+	n = hub_pos_str(hubpos, &p->base);
 	pdn_buf_add(cmd, "pos pos=", 8);
-	pdn_buf_add(cmd, hubpos, 51);
+	pdn_buf_add(cmd, hubpos, (size_t)n);
 	if (p->since.len > 0) {
 		pdn_buf_add(cmd, " moves=\"", 8);
 		pdn_buf_add(cmd, p->since.data, p->since.len);
@@ -591,7 +599,7 @@ turn(struct play *p, pdn_buf *cmd)
 	pdn_rules_state st;
 	int rc, depth, have_score, n;
 
-	pdn_generate(p->list, &p->pos);
+	legal_moves(p);
 	memset(&a, 0, sizeof(a));
 	a.depth = -1;
 	rc = e->spec->proto == ENG_DXP ? ask_dxp(p, s, &a) :
@@ -620,7 +628,8 @@ turn(struct play *p, pdn_buf *cmd)
 		lose(p, s, "time forfeit", "lost on time", NULL);
 		return 0;
 	}
-	if ((m = hub_move_find(p->list, a.mv, strlen(a.mv))) == NULL) {
+	if ((m = hub_move_find(p->list, cfg->variant, a.mv,
+	    strlen(a.mv))) == NULL) {
 		char q[HUB_MOVE_LEN + 80];
 
 		e->broken = 1;
@@ -738,7 +747,7 @@ begin(struct play *p)
 		r.follower = (pdn_colour)k;
 		dxp_time(cfg, &r.minutes, &r.moves);
 		/* The start position as "A", any other as "B". */
-		pdn_variant_start(pdn_variant_default(), &r.pos);
+		pdn_variant_start(cfg->variant, &r.pos);
 		r.setup = !pdn_position_equal(&r.pos, &p->pos);
 		r.pos = p->pos;
 		dxp_req_str(msg, &r);
@@ -864,7 +873,8 @@ write_game(struct play *p, const struct opening *op, long round,
 	tag(b, "White", p->names[PDN_WHITE]);
 	tag(b, "Black", p->names[PDN_BLACK]);
 	tag(b, "Result", res);
-	tag(b, "GameType", "20");
+	snprintf(buf, sizeof(buf), "%d", pdn_variant_gametype(p->cfg->variant));
+	tag(b, "GameType", buf);
 	if (!op->standard) {
 		pdn_fen_write(buf, sizeof(buf), &op->start);
 		tag(b, "FEN", buf);
@@ -924,8 +934,9 @@ game_play(struct game_out *out, const struct game_cfg *cfg,
 		goto oom;
 	/* The opening's moves, as a record of them. */
 	for (i = 0; i < op->nmoves; i++) {
-		pdn_generate(p.list, &p.pos);
-		m = hub_move_find(p.list, op->moves[i], strlen(op->moves[i]));
+		legal_moves(&p);
+		m = hub_move_find(p.list, cfg->variant, op->moves[i],
+		    strlen(op->moves[i]));
 		if (m == NULL)
 			break;	/* checked when the openings were read */
 		add_move(&p, m, NULL);

@@ -40,6 +40,7 @@ struct opening {
 
 /* What every game of a match shares. */
 struct game_cfg {
+	const pdn_variant *variant;	/* of every game */
 	struct tc tc;
 	const pdn_profile *profile;	/* NULL: fmjd */
 	double startup;		/* seconds for each handshake answer */
