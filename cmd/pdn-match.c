@@ -59,6 +59,7 @@ static struct {
 	long interval;		/* --rating-interval */
 	long part, parts;	/* --part K/N */
 	int report;		/* --report */
+	const char *log;	/* --log */
 } opt;
 
 /* One game of the schedule. */
@@ -112,7 +113,7 @@ enum {
 	OPT_ORDER, OPT_PLIES, OPT_SEED, OPT_PDN, OPT_RESUME, OPT_DRAW_AFTER,
 	OPT_DRAW_SCORE, OPT_RESIGN_AFTER, OPT_RESIGN_SCORE, OPT_MAX_MOVES,
 	OPT_SPRT, OPT_EVENT, OPT_SITE, OPT_STARTUP, OPT_STALL,
-	OPT_MOVE_TIMEOUT, OPT_INTERVAL, OPT_PART, OPT_REPORT
+	OPT_MOVE_TIMEOUT, OPT_INTERVAL, OPT_PART, OPT_REPORT, OPT_LOG
 };
 
 static const struct drv_option options[] = {
@@ -179,6 +180,9 @@ static const struct drv_option options[] = {
 	    "seconds for \"done\" after \"stop\" at the flag (default 5)" },
 	{ OPT_MOVE_TIMEOUT, "move-timeout", "s", "S",
 	    "with --depth, seconds a move before it is lost (default 600)" },
+	{ OPT_LOG, "log", "file", "FILE",
+	    "write every line sent to an engine and received from one to "
+	    "FILE, with its time and the engine's name" },
 	{ 0, NULL, NULL, NULL, NULL }
 };
 
@@ -482,6 +486,9 @@ option(void *arg, struct drv *d, int key, const char *value)
 		if (cli_real(value, 0.01, 86400, &opt.cfg.move_timeout) != 0)
 			return drv_bad_value(d, "--move-timeout", value,
 			    "seconds, 0.01 to 86400");
+		return 0;
+	case OPT_LOG:
+		opt.log = value;
 		return 0;
 	}
 	return 2;
@@ -1615,6 +1622,10 @@ main(int argc, char **argv)
 		cli_warn("out of memory");
 		goto out;
 	}
+	if (opt.log != NULL && engine_log_open(opt.log) != 0) {
+		cli_warn("%s: %s", opt.log, strerror(errno));
+		goto out;
+	}
 	/* Ctrl-C from here on stops the engines started. */
 	if (engine_cloexec_pipe(m.stop) != 0) {
 		cli_warn("pipe: %s", strerror(errno));
@@ -1729,6 +1740,8 @@ out:
 	for (k = 0; m.first != NULL && k < opt.neng; k++)
 		engine_stop(&m.first[k], 0);
 	free(m.first);
+	if (opt.log != NULL && engine_log_close() != 0)
+		cli_warn("%s: write error", opt.log);
 	status = drv_end(&drv, status);
 done:
 	for (k = 0; k < opt.neng; k++)

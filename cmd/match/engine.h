@@ -95,14 +95,27 @@ int engine_start(struct engine *e, struct eng_spec *spec, double timeout,
     int stopfd, char *why, size_t size);
 
 /*
- * Writes `len` bytes to the engine (a DXP message: its NUL too).
+ * The protocol log (--log): from engine_log_open() (the file created or
+ * emptied; 0, or -1 with errno) to engine_log_close() (0, or -1 when a
+ * write failed), every line sent to an engine and received from one, by
+ * every thread, is written as "T NAME[PID] > LINE" (or "<" for a line
+ * received): T the seconds since the log was opened, NAME the engine's
+ * name in the games, PID its process (none for a DXP engine of no
+ * command).  Each line is flushed as it is written.
+ */
+int engine_log_open(const char *path);
+int engine_log_close(void);
+
+/*
+ * Writes `len` bytes to the engine (a DXP message: its NUL too), and to
+ * the protocol log.
  * Returns 0, or -1 when it cannot take them (it died).
  */
 int engine_send(struct engine *e, const char *s, size_t len);
 
 /*
  * The engine's next line, without its newline (or "\r\n"; a DXP
- * message: without its NUL), in *line
+ * message: without its NUL), in *line (and in the protocol log)
  * (valid until the next call): waits until `deadline` (cli_now()
  * seconds; a negative one: for ever) or `stopfd` (or -1) becomes
  * readable.  Returns ENG_LINE, ENG_TIMEOUT, ENG_EOF or ENG_STOPPED.
