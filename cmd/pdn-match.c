@@ -217,6 +217,17 @@ spec_parse_option(struct eng_spec *e, const char *name, const char *value)
 	return 0;
 }
 
+/* The time of a --tc value, without moves and increment, into buf. */
+static const char *
+tc_bare(const char *value, char *buf, size_t size)
+{
+	const char *s = strchr(value, '/') != NULL ? strchr(value, '/') + 1 :
+	    value;
+
+	snprintf(buf, size, "%.*s", (int)strcspn(s, "+"), s);
+	return buf;
+}
+
 /*
  * One key=value of an engine's spec (',' separates them; "\," is a comma
  * of a value).  Returns 0, or -1 for a key not known.
@@ -271,6 +282,48 @@ spec_field(struct eng_spec *e, const char *key, const char *val)
 			return -1;
 		return push(&e->opt_value, &e->nopt, strdup(val));
 	}
+	/* Its own time control, as --tc, --st, --depth; or nodes a move. */
+	if (strcmp(key, "tc") == 0 || strcmp(key, "st") == 0 ||
+	    strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0) {
+		struct tc tc = { 0 };
+		char buf[64];
+		long n;
+		char *end;
+		int k;
+
+		if (key[0] == 't') {
+			if ((k = game_tc_parse(&tc, val)) < 0)
+				return -1;
+			if (k == 1)
+				cli_warn("tc=%s: %s read as %g seconds, as "
+				    "cutechess-cli reads it (%gs says so; "
+				    "m:ss for minutes)", val, tc_bare(val, buf,
+				    sizeof(buf)), tc.base, tc.base);
+		} else if (key[0] == 's') {
+			if (cli_real(val, 0.001, 86400, &tc.movetime) != 0)
+				return -1;
+			tc.kind = TC_MOVETIME;
+		} else {
+			n = strtol(val, &end, 10);
+			if (end == val || *end != '\0' || n < 1 ||
+			    n > (key[0] == 'd' ? 1000 : 2000000000L))
+				return -1;
+			tc.kind = key[0] == 'd' ? TC_DEPTH : TC_NODES;
+			if (key[0] == 'd')
+				tc.depth = (int)n;
+			else
+				tc.nodes = n;
+		}
+		e->tc = tc;
+		e->tc_given = 1;
+		return 0;
+	}
+	if (strcmp(key, "restart") == 0) {
+		if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
+			return -1;
+		e->restart = val[1] == 'n';
+		return 0;
+	}
 	return -1;
 }
 
@@ -295,7 +348,8 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 		if ((eq = strchr(p, '=')) == NULL ||
 		    spec_field(e, (*eq = '\0', p), eq + 1) != 0) {
 			rc = drv_bad_value(&drv, what, whole, "cmd=, name=, arg=, "
-			    "dir=, option.NAME=, proto=hub or proto=dxp with "
+			    "dir=, option.NAME=, tc=, st=, depth=, nodes=, "
+			    "restart=on|off, proto=hub or proto=dxp with "
 			    "host= and port= or listen= fields, "
 			    "comma-separated");
 			break;
@@ -305,17 +359,6 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 	}
 	free(buf);
 	return rc;
-}
-
-/* The time of a --tc value, without moves and increment, into buf. */
-static const char *
-tc_bare(const char *value, char *buf, size_t size)
-{
-	const char *s = strchr(value, '/') != NULL ? strchr(value, '/') + 1 :
-	    value;
-
-	snprintf(buf, size, "%.*s", (int)strcspn(s, "+"), s);
-	return buf;
 }
 
 static int
@@ -992,6 +1035,10 @@ fingerprint(void)
 		for (k = 0; k < e->nopt; k++)
 			fp_add(&b, "option %s=%s", e->opt_name[k],
 			    e->opt_value[k]);
+		if (e->tc_given)
+			fp_add(&b, "tc %d %.17g %.17g %d %.17g %d %ld",
+			    e->tc.kind, e->tc.base, e->tc.inc, e->tc.moves,
+			    e->tc.movetime, e->tc.depth, e->tc.nodes);
 	}
 	fp_add(&b, "tc %d %.17g %.17g %d %.17g %d %.17g", tc->kind, tc->base,
 	    tc->inc, tc->moves, tc->movetime, tc->depth, tc->margin);
@@ -1318,6 +1365,25 @@ static const struct {
 	{ "fid-dctl", { 22, 0 } },
 };
 
+/* Whether an --each gives a time control of its own (tc=, st=, ...). */
+static int
+each_limit(void)
+{
+	static const char *const keys[] = { "tc=", "st=", "depth=", "nodes=" };
+	const char *f;
+	size_t k;
+	int i;
+
+	for (i = 0; i < opt.neach; i++)
+		for (f = opt.each[i]; f != NULL; f = strchr(f, ',')) {
+			f += *f == ',';
+			for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+				if (strncmp(f, keys[k], strlen(keys[k])) == 0)
+					return 1;
+		}
+	return 0;
+}
+
 /*
  * The variant of --variant (international without it), one whose games
  * the library plays, into opt.cfg.variant; the rules profile: --rules,
@@ -1405,6 +1471,7 @@ engines_check(void)
 		for (i = 0; i < opt.neach; i++)
 			if (spec_parse(e, opt.each[i], "--each") != 0)
 				return 2;
+		e->tc.margin = opt.cfg.tc.margin;
 		if (e->proto == ENG_HUB && e->cmd == NULL)
 			return drv_usage_error(&drv, "engine %d has no cmd=",
 			    k + 1);
@@ -1593,9 +1660,14 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "one of --tc, --st and --depth");
 		goto out;
 	}
-	if (opt.tc_given == 0) {
+	/* Without --tc, --st or --depth, each engine has its own. */
+	for (k = 0; opt.tc_given == 0 && !each_limit() && k < opt.neng; k++)
+		if (!opt.eng[k].tc_given)
+			break;
+	if (opt.tc_given == 0 && !each_limit() && k < opt.neng) {
 		status = drv_usage_error(&drv, "a time control: --tc, --st "
-		    "or --depth");
+		    "or --depth, or each engine's own (tc=, st=, depth=, "
+		    "nodes=)");
 		goto out;
 	}
 	if (opt.resume && opt.pdn == NULL) {

@@ -15,6 +15,21 @@
 
 #include <pdn/pdn.h>
 
+/*
+ * A time control: the match's (--tc, --st, --depth), or an engine's own
+ * (tc=, st=, depth=, nodes=).
+ */
+enum { TC_CLOCK, TC_MOVETIME, TC_DEPTH, TC_NODES };
+struct tc {
+	int kind;
+	double base, inc;	/* TC_CLOCK: seconds */
+	int moves;		/* TC_CLOCK: moves per period, 0: the game */
+	double movetime;	/* TC_MOVETIME: seconds a move */
+	int depth;		/* TC_DEPTH: plies */
+	long nodes;		/* TC_NODES: nodes a move */
+	double margin;		/* seconds past the flag that still count */
+};
+
 /* The protocols (proto=). */
 enum { ENG_HUB, ENG_DXP };
 
@@ -42,6 +57,9 @@ struct eng_spec {
 	char *port;		/* DXP: the port an engine listens on */
 	char *listen;		/* DXP: the port pdn-match listens on */
 	struct eng_listener *lis;	/* listen='s socket, or NULL */
+	struct tc tc;		/* its own time control, when tc_given */
+	int tc_given;
+	int restart;		/* restart=on: a new process each game */
 };
 
 /* A running engine. */
@@ -56,6 +74,7 @@ struct engine {
 	char buf[1 << 16];
 	size_t len, off;	/* bytes in buf; the next line's start */
 	int broken;		/* failed a game: restarted before the next */
+	int retire;		/* restart=on: ended before the next game */
 	char id[128];		/* the name its "id" line gave, or "" */
 };
 
