@@ -31,6 +31,7 @@
 #include "drv_options.h"
 #include "drv_run.h"
 #include "engine.h"
+#include "conf.h"
 #include "game.h"
 #include "hub.h"
 #include "openings.h"
@@ -60,6 +61,7 @@ static struct {
 	long part, parts;	/* --part K/N */
 	int report;		/* --report */
 	const char *log;	/* --log */
+	const char *engines;	/* --engines */
 } opt;
 
 /* One game of the schedule. */
@@ -113,13 +115,16 @@ enum {
 	OPT_ORDER, OPT_PLIES, OPT_SEED, OPT_PDN, OPT_RESUME, OPT_DRAW_AFTER,
 	OPT_DRAW_SCORE, OPT_RESIGN_AFTER, OPT_RESIGN_SCORE, OPT_MAX_MOVES,
 	OPT_SPRT, OPT_EVENT, OPT_SITE, OPT_STARTUP, OPT_STALL,
-	OPT_MOVE_TIMEOUT, OPT_INTERVAL, OPT_PART, OPT_REPORT, OPT_LOG
+	OPT_MOVE_TIMEOUT, OPT_INTERVAL, OPT_PART, OPT_REPORT, OPT_LOG,
+	OPT_ENGINES
 };
 
 static const struct drv_option options[] = {
 	{ OPT_ENGINE, "engine", "spec", "SPEC",
 	    "an engine: cmd=PROGRAM[,name=NAME][,arg=ARG]...[,dir=DIR]"
 	    "[,option.NAME=VALUE]... (once per engine)" },
+	{ OPT_ENGINES, "engines", "file", "FILE",
+	    "the engines that conf=NAME in -e picks: a YAML or JSON file" },
 	{ OPT_EACH, "each", "spec", "SPEC",
 	    "what every engine has (dir=, arg=, option.NAME=VALUE)" },
 	{ OPT_TC, "tc", "tc", "[N/]T[+I]",
@@ -318,6 +323,11 @@ spec_field(struct eng_spec *e, const char *key, const char *val)
 		e->tc_given = 1;
 		return 0;
 	}
+	/* An engine of --engines, whose fields come first. */
+	if (strcmp(key, "conf") == 0) {
+		free(e->conf);
+		return (e->conf = strdup(val)) == NULL ? -1 : 0;
+	}
 	if (strcmp(key, "restart") == 0) {
 		if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
 			return -1;
@@ -349,7 +359,7 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 		    spec_field(e, (*eq = '\0', p), eq + 1) != 0) {
 			rc = drv_bad_value(&drv, what, whole, "cmd=, name=, arg=, "
 			    "dir=, option.NAME=, tc=, st=, depth=, nodes=, "
-			    "restart=on|off, proto=hub or proto=dxp with "
+			    "restart=on|off, conf=, proto=hub or proto=dxp with "
 			    "host= and port= or listen= fields, "
 			    "comma-separated");
 			break;
@@ -382,7 +392,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 		/* Its argv: the command goes first, filled in later. */
 		if (push(&e->argv, &e->argc, strdup("")) != 0)
 			return 2;
-		if (spec_parse(e, value, "--engine") != 0)
+		if (spec_parse(e, value, "--engine") != 0 ||
+		    (e->raw = strdup(value)) == NULL)
 			return 2;
 		return 0;
 	case OPT_EACH:
@@ -532,6 +543,9 @@ option(void *arg, struct drv *d, int key, const char *value)
 		return 0;
 	case OPT_LOG:
 		opt.log = value;
+		return 0;
+	case OPT_ENGINES:
+		opt.engines = value;
 		return 0;
 	}
 	return 2;
@@ -1460,6 +1474,67 @@ variant_check(void)
 	return 0;
 }
 
+static void spec_free(struct eng_spec *e);
+
+/*
+ * The engines of -e that name one of --engines (conf=NAME): each made
+ * anew from the file's fields, then its own -e fields over them.
+ * Returns 0, or 2 after saying what is wrong.
+ */
+static int
+engines_conf(void)
+{
+	const struct conf_engine *ce;
+	struct conf c = { 0 };
+	struct eng_spec *e;
+	char why[512], *raw, *name;
+	int k, i, rc = 0;
+
+	for (k = 0; k < opt.neng && opt.eng[k].conf == NULL; k++)
+		;
+	if (k == opt.neng)
+		return 0;
+	if (opt.engines == NULL)
+		return drv_usage_error(&drv, "engine %d: conf=%s needs "
+		    "--engines FILE", k + 1, opt.eng[k].conf);
+	if (conf_read(&c, opt.engines, why, sizeof(why)) != 0) {
+		cli_warn("%s", why);
+		return 2;
+	}
+	for (k = 0; rc == 0 && k < opt.neng; k++) {
+		e = &opt.eng[k];
+		if (e->conf == NULL)
+			continue;
+		if ((ce = conf_find(&c, e->conf)) == NULL) {
+			rc = drv_usage_error(&drv, "engine %d: conf=%s: %s has "
+			    "no engine of that name", k + 1, e->conf,
+			    opt.engines);
+			break;
+		}
+		raw = e->raw;
+		name = e->conf;
+		e->raw = e->conf = NULL;
+		spec_free(e);
+		memset(e, 0, sizeof(*e));
+		if (push(&e->argv, &e->argc, strdup("")) != 0)
+			rc = 2;
+		for (i = 0; rc == 0 && i < ce->n; i++)
+			if (spec_field(e, ce->key[i], ce->value[i]) != 0) {
+				cli_warn("%s: engine %s: bad field %s=%s",
+				    opt.engines, ce->name, ce->key[i],
+				    ce->value[i]);
+				rc = 2;
+			}
+		if (rc == 0 && spec_parse(e, raw, "--engine") != 0)
+			rc = 2;
+		free(e->conf);
+		e->conf = name;
+		e->raw = raw;
+	}
+	conf_free(&c);
+	return rc;
+}
+
 static int
 engines_check(void)
 {
@@ -1591,6 +1666,8 @@ spec_free(struct eng_spec *e)
 	}
 	free(e->opt_name);
 	free(e->opt_value);
+	free(e->conf);
+	free(e->raw);
 }
 
 int
@@ -1656,6 +1733,9 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "two engines at least (-e)");
 		goto out;
 	}
+	if ((status = engines_conf()) != 0)
+		goto out;
+	status = 2;
 	if (opt.tc_given > 1) {
 		status = drv_usage_error(&drv, "one of --tc, --st and --depth");
 		goto out;
