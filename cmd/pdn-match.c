@@ -994,6 +994,72 @@ work(void *arg)
 
 /* --- resume ---------------------------------------------------------- */
 
+/*
+ * The components of path p (absolute) with "." and ".." taken out as the
+ * text says (lexically: a symbolic link is a name like any other), into
+ * comp[] (pointers into p, which is cut at each '/'); returns their
+ * number (at most max).
+ */
+static int
+fp_components(char *p, char **comp, int max)
+{
+	char *c, *save;
+	int n = 0;
+
+	for (c = strtok_r(p, "/", &save); c != NULL;
+	    c = strtok_r(NULL, "/", &save)) {
+		if (strcmp(c, ".") == 0)
+			continue;
+		if (strcmp(c, "..") == 0) {
+			if (n > 0)
+				n--;
+			continue;
+		}
+		if (n < max)
+			comp[n++] = c;
+	}
+	return n;
+}
+
+/*
+ * The command of e as the fingerprint has it: a program found on PATH
+ * (no '/') as written; a path made absolute (from dir= when there is
+ * one), its "." and ".." taken out, and written relative to the current
+ * directory, so that one program named by two paths ("./scan",
+ * "../x/scan", "engines/../scan") is one engine, and a match resumed or
+ * split in a copy of the same tree elsewhere has the same fingerprint.
+ * Into buf of `size` bytes.
+ */
+static const char *
+fp_cmd(const struct eng_spec *e, char *buf, size_t size)
+{
+	char cwd[PATH_MAX], full[3 * PATH_MAX], *a[256], *c[256];
+	int na, nc, common, i;
+	size_t n = 0;
+
+	if (strchr(e->cmd, '/') == NULL || getcwd(cwd, sizeof(cwd)) == NULL)
+		return e->cmd;
+	if (e->cmd[0] == '/')
+		snprintf(full, sizeof(full), "%s", e->cmd);
+	else if (e->dir != NULL && e->dir[0] == '/')
+		snprintf(full, sizeof(full), "%s/%s", e->dir, e->cmd);
+	else
+		snprintf(full, sizeof(full), "%s/%s/%s", cwd,
+		    e->dir != NULL ? e->dir : ".", e->cmd);
+	na = fp_components(full, a, 256);
+	nc = fp_components(cwd, c, 256);
+	for (common = 0; common < na && common < nc &&
+	    strcmp(a[common], c[common]) == 0; common++)
+		;
+	buf[0] = '\0';
+	for (i = common; i < nc && n + 4 < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "../");
+	for (i = common; i < na && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", a[i],
+		    i + 1 < na ? "/" : "");
+	return buf;
+}
+
 /* Adds a field of the fingerprint's text: its bytes and a NUL. */
 static void
 fp_add(pdn_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1029,7 +1095,7 @@ fingerprint(void)
 {
 	const struct tc *tc = &opt.cfg.tc;
 	unsigned long long h = 14695981039346656037ULL;
-	char fen[PDN_FEN_STRMAX];
+	char fen[PDN_FEN_STRMAX], path[PATH_MAX];
 	pdn_buf b = { 0 };
 	size_t i;
 	long k;
@@ -1043,7 +1109,8 @@ fingerprint(void)
 		const struct eng_spec *e = &opt.eng[j];
 
 		fp_add(&b, "engine %s %s %s", e->label, e->proto == ENG_DXP ?
-		    "dxp" : "hub", e->cmd != NULL ? e->cmd : "-");
+		    "dxp" : "hub", e->cmd != NULL ? fp_cmd(e, path,
+		    sizeof(path)) : "-");
 		for (k = 1; k < e->argc; k++)
 			fp_add(&b, "arg %s", e->argv[k]);
 		for (k = 0; k < e->nopt; k++)
