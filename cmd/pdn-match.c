@@ -31,7 +31,9 @@
 #include "drv_options.h"
 #include "drv_run.h"
 #include "engine.h"
+#include "conf.h"
 #include "game.h"
+#include "hub.h"
 #include "openings.h"
 #include "stats.h"
 #include <pdn/pdn.h>
@@ -58,6 +60,8 @@ static struct {
 	long interval;		/* --rating-interval */
 	long part, parts;	/* --part K/N */
 	int report;		/* --report */
+	const char *log;	/* --log */
+	const char *engines;	/* --engines */
 } opt;
 
 /* One game of the schedule. */
@@ -111,13 +115,16 @@ enum {
 	OPT_ORDER, OPT_PLIES, OPT_SEED, OPT_PDN, OPT_RESUME, OPT_DRAW_AFTER,
 	OPT_DRAW_SCORE, OPT_RESIGN_AFTER, OPT_RESIGN_SCORE, OPT_MAX_MOVES,
 	OPT_SPRT, OPT_EVENT, OPT_SITE, OPT_STARTUP, OPT_STALL,
-	OPT_MOVE_TIMEOUT, OPT_INTERVAL, OPT_PART, OPT_REPORT
+	OPT_MOVE_TIMEOUT, OPT_INTERVAL, OPT_PART, OPT_REPORT, OPT_LOG,
+	OPT_ENGINES
 };
 
 static const struct drv_option options[] = {
 	{ OPT_ENGINE, "engine", "spec", "SPEC",
 	    "an engine: cmd=PROGRAM[,name=NAME][,arg=ARG]...[,dir=DIR]"
 	    "[,option.NAME=VALUE]... (once per engine)" },
+	{ OPT_ENGINES, "engines", "file", "FILE",
+	    "the engines that conf=NAME in -e picks: a YAML or JSON file" },
 	{ OPT_EACH, "each", "spec", "SPEC",
 	    "what every engine has (dir=, arg=, option.NAME=VALUE)" },
 	{ OPT_TC, "tc", "tc", "[N/]T[+I]",
@@ -178,6 +185,9 @@ static const struct drv_option options[] = {
 	    "seconds for \"done\" after \"stop\" at the flag (default 5)" },
 	{ OPT_MOVE_TIMEOUT, "move-timeout", "s", "S",
 	    "with --depth, seconds a move before it is lost (default 600)" },
+	{ OPT_LOG, "log", "file", "FILE",
+	    "write every line sent to an engine and received from one to "
+	    "FILE, with its time and the engine's name" },
 	{ 0, NULL, NULL, NULL, NULL }
 };
 
@@ -196,6 +206,31 @@ push(char ***list, int *n, char *s)
 	l[(*n)++] = s;
 	l[*n] = NULL;
 	return 0;
+}
+
+/* Adds option.NAME=VALUE to e.  Returns 0, or 2 out of memory. */
+static int
+spec_parse_option(struct eng_spec *e, const char *name, const char *value)
+{
+	int n = e->nopt;
+
+	if (push(&e->opt_name, &n, strdup(name)) != 0 ||
+	    push(&e->opt_value, &e->nopt, strdup(value)) != 0) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	return 0;
+}
+
+/* The time of a --tc value, without moves and increment, into buf. */
+static const char *
+tc_bare(const char *value, char *buf, size_t size)
+{
+	const char *s = strchr(value, '/') != NULL ? strchr(value, '/') + 1 :
+	    value;
+
+	snprintf(buf, size, "%.*s", (int)strcspn(s, "+"), s);
+	return buf;
 }
 
 /*
@@ -252,6 +287,53 @@ spec_field(struct eng_spec *e, const char *key, const char *val)
 			return -1;
 		return push(&e->opt_value, &e->nopt, strdup(val));
 	}
+	/* Its own time control, as --tc, --st, --depth; or nodes a move. */
+	if (strcmp(key, "tc") == 0 || strcmp(key, "st") == 0 ||
+	    strcmp(key, "depth") == 0 || strcmp(key, "nodes") == 0) {
+		struct tc tc = { 0 };
+		char buf[64];
+		long n;
+		char *end;
+		int k;
+
+		if (key[0] == 't') {
+			if ((k = game_tc_parse(&tc, val)) < 0)
+				return -1;
+			if (k == 1)
+				cli_warn("tc=%s: %s read as %g seconds, as "
+				    "cutechess-cli reads it (%gs says so; "
+				    "m:ss for minutes)", val, tc_bare(val, buf,
+				    sizeof(buf)), tc.base, tc.base);
+		} else if (key[0] == 's') {
+			if (cli_real(val, 0.001, 86400, &tc.movetime) != 0)
+				return -1;
+			tc.kind = TC_MOVETIME;
+		} else {
+			n = strtol(val, &end, 10);
+			if (end == val || *end != '\0' || n < 1 ||
+			    n > (key[0] == 'd' ? 1000 : 2000000000L))
+				return -1;
+			tc.kind = key[0] == 'd' ? TC_DEPTH : TC_NODES;
+			if (key[0] == 'd')
+				tc.depth = (int)n;
+			else
+				tc.nodes = n;
+		}
+		e->tc = tc;
+		e->tc_given = 1;
+		return 0;
+	}
+	/* An engine of --engines, whose fields come first. */
+	if (strcmp(key, "conf") == 0) {
+		free(e->conf);
+		return (e->conf = strdup(val)) == NULL ? -1 : 0;
+	}
+	if (strcmp(key, "restart") == 0) {
+		if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
+			return -1;
+		e->restart = val[1] == 'n';
+		return 0;
+	}
 	return -1;
 }
 
@@ -276,7 +358,8 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 		if ((eq = strchr(p, '=')) == NULL ||
 		    spec_field(e, (*eq = '\0', p), eq + 1) != 0) {
 			rc = drv_bad_value(&drv, what, whole, "cmd=, name=, arg=, "
-			    "dir=, option.NAME=, proto=hub or proto=dxp with "
+			    "dir=, option.NAME=, tc=, st=, depth=, nodes=, "
+			    "restart=on|off, conf=, proto=hub or proto=dxp with "
 			    "host= and port= or listen= fields, "
 			    "comma-separated");
 			break;
@@ -286,17 +369,6 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 	}
 	free(buf);
 	return rc;
-}
-
-/* The time of a --tc value, without moves and increment, into buf. */
-static const char *
-tc_bare(const char *value, char *buf, size_t size)
-{
-	const char *s = strchr(value, '/') != NULL ? strchr(value, '/') + 1 :
-	    value;
-
-	snprintf(buf, size, "%.*s", (int)strcspn(s, "+"), s);
-	return buf;
 }
 
 static int
@@ -320,7 +392,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 		/* Its argv: the command goes first, filled in later. */
 		if (push(&e->argv, &e->argc, strdup("")) != 0)
 			return 2;
-		if (spec_parse(e, value, "--engine") != 0)
+		if (spec_parse(e, value, "--engine") != 0 ||
+		    (e->raw = strdup(value)) == NULL)
 			return 2;
 		return 0;
 	case OPT_EACH:
@@ -468,13 +541,19 @@ option(void *arg, struct drv *d, int key, const char *value)
 			return drv_bad_value(d, "--move-timeout", value,
 			    "seconds, 0.01 to 86400");
 		return 0;
+	case OPT_LOG:
+		opt.log = value;
+		return 0;
+	case OPT_ENGINES:
+		opt.engines = value;
+		return 0;
 	}
 	return 2;
 }
 
 static const struct drv_tool tool_def = {
 	"[file ...]",
-	DRV_JOBS | DRV_RULES,
+	DRV_JOBS | DRV_RULES | DRV_VARIANT,
 	NULL, NULL,
 	options, option, "games", NULL, NULL,
 	"play N games at once (1-256), each written as it ends"
@@ -915,6 +994,72 @@ work(void *arg)
 
 /* --- resume ---------------------------------------------------------- */
 
+/*
+ * The components of path p (absolute) with "." and ".." taken out as the
+ * text says (lexically: a symbolic link is a name like any other), into
+ * comp[] (pointers into p, which is cut at each '/'); returns their
+ * number (at most max).
+ */
+static int
+fp_components(char *p, char **comp, int max)
+{
+	char *c, *save;
+	int n = 0;
+
+	for (c = strtok_r(p, "/", &save); c != NULL;
+	    c = strtok_r(NULL, "/", &save)) {
+		if (strcmp(c, ".") == 0)
+			continue;
+		if (strcmp(c, "..") == 0) {
+			if (n > 0)
+				n--;
+			continue;
+		}
+		if (n < max)
+			comp[n++] = c;
+	}
+	return n;
+}
+
+/*
+ * The command of e as the fingerprint has it: a program found on PATH
+ * (no '/') as written; a path made absolute (from dir= when there is
+ * one), its "." and ".." taken out, and written relative to the current
+ * directory, so that one program named by two paths ("./scan",
+ * "../x/scan", "engines/../scan") is one engine, and a match resumed or
+ * split in a copy of the same tree elsewhere has the same fingerprint.
+ * Into buf of `size` bytes.
+ */
+static const char *
+fp_cmd(const struct eng_spec *e, char *buf, size_t size)
+{
+	char cwd[PATH_MAX], full[3 * PATH_MAX], *a[256], *c[256];
+	int na, nc, common, i;
+	size_t n = 0;
+
+	if (strchr(e->cmd, '/') == NULL || getcwd(cwd, sizeof(cwd)) == NULL)
+		return e->cmd;
+	if (e->cmd[0] == '/')
+		snprintf(full, sizeof(full), "%s", e->cmd);
+	else if (e->dir != NULL && e->dir[0] == '/')
+		snprintf(full, sizeof(full), "%s/%s", e->dir, e->cmd);
+	else
+		snprintf(full, sizeof(full), "%s/%s/%s", cwd,
+		    e->dir != NULL ? e->dir : ".", e->cmd);
+	na = fp_components(full, a, 256);
+	nc = fp_components(cwd, c, 256);
+	for (common = 0; common < na && common < nc &&
+	    strcmp(a[common], c[common]) == 0; common++)
+		;
+	buf[0] = '\0';
+	for (i = common; i < nc && n + 4 < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "../");
+	for (i = common; i < na && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", a[i],
+		    i + 1 < na ? "/" : "");
+	return buf;
+}
+
 /* Adds a field of the fingerprint's text: its bytes and a NUL. */
 static void
 fp_add(pdn_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -950,26 +1095,31 @@ fingerprint(void)
 {
 	const struct tc *tc = &opt.cfg.tc;
 	unsigned long long h = 14695981039346656037ULL;
-	char fen[PDN_FEN_STRMAX];
+	char fen[PDN_FEN_STRMAX], path[PATH_MAX];
 	pdn_buf b = { 0 };
 	size_t i;
 	long k;
 	int j;
 
 	fp_add(&b, "pdn-match fingerprint 1");
-	fp_add(&b, "international");
-	fp_add(&b, "%s", drv.profile != NULL ?
-	    pdn_profile_name(drv.profile) : "fmjd");
+	fp_add(&b, "%s", pdn_variant_name(opt.cfg.variant));
+	fp_add(&b, "%s", opt.cfg.profile != NULL ?
+	    pdn_profile_name(opt.cfg.profile) : "fmjd");
 	for (j = 0; j < opt.neng; j++) {
 		const struct eng_spec *e = &opt.eng[j];
 
 		fp_add(&b, "engine %s %s %s", e->label, e->proto == ENG_DXP ?
-		    "dxp" : "hub", e->cmd != NULL ? e->cmd : "-");
+		    "dxp" : "hub", e->cmd != NULL ? fp_cmd(e, path,
+		    sizeof(path)) : "-");
 		for (k = 1; k < e->argc; k++)
 			fp_add(&b, "arg %s", e->argv[k]);
 		for (k = 0; k < e->nopt; k++)
 			fp_add(&b, "option %s=%s", e->opt_name[k],
 			    e->opt_value[k]);
+		if (e->tc_given)
+			fp_add(&b, "tc %d %.17g %.17g %d %.17g %d %ld",
+			    e->tc.kind, e->tc.base, e->tc.inc, e->tc.moves,
+			    e->tc.movetime, e->tc.depth, e->tc.nodes);
 	}
 	fp_add(&b, "tc %d %.17g %.17g %d %.17g %d %.17g", tc->kind, tc->base,
 	    tc->inc, tc->moves, tc->movetime, tc->depth, tc->margin);
@@ -1282,6 +1432,176 @@ merge(void)
  * Each engine's spec completed (--each) and checked, its label set.
  * Returns 0, or 2 after saying what is wrong.
  */
+/*
+ * The built-in profiles made for a variant that is not their name's
+ * (pdn_profile_of_variant() gives each variant's default), by GameType.
+ */
+static const struct {
+	const char *profile;
+	int gametype[2];
+} profile_variants[] = {
+	{ "lidraughts", { 20, 0 } },
+	{ "fmjd64", { 25, 26 } },
+	{ "cbd", { 26, 0 } },
+	{ "fid-dctl", { 22, 0 } },
+};
+
+/* Whether an --each gives a time control of its own (tc=, st=, ...). */
+static int
+each_limit(void)
+{
+	static const char *const keys[] = { "tc=", "st=", "depth=", "nodes=" };
+	const char *f;
+	size_t k;
+	int i;
+
+	for (i = 0; i < opt.neach; i++)
+		for (f = opt.each[i]; f != NULL; f = strchr(f, ',')) {
+			f += *f == ',';
+			for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+				if (strncmp(f, keys[k], strlen(keys[k])) == 0)
+					return 1;
+		}
+	return 0;
+}
+
+/*
+ * The variant of --variant (international without it), one whose games
+ * the library plays, into opt.cfg.variant; the rules profile: --rules,
+ * which must be a profile of that variant when it is a built-in one (a
+ * profile file may be of any), or the variant's own; each engine told the
+ * variant where its protocol can say it (Hub's "variant" parameter, added
+ * as an option unless -e gives it; DXP plays international draughts
+ * only).  Returns 0, or 2 after saying what is wrong.
+ */
+static int
+variant_check(void)
+{
+	const pdn_variant *v = pdn_variant_default(), *w;
+	const pdn_profile *own;
+	const char *name;
+	char names[256];
+	size_t i;
+	int k, j, gt, fits;
+
+	for (k = 0; drv.variant != 0 && (v = pdn_variant_list(k)) != NULL;
+	    k++)
+		if (pdn_variant_gametype(v) == drv.variant)
+			break;
+	if (v == NULL || !pdn_variant_played(v)) {
+		names[0] = '\0';
+		for (k = 0; (w = pdn_variant_list(k)) != NULL; k++)
+			if (pdn_variant_played(w))
+				snprintf(names + strlen(names), sizeof(names) -
+				    strlen(names), "%s%s", k > 0 ? ", " : "",
+				    pdn_variant_name(w));
+		name = pdn_gametype_name(drv.variant);
+		return drv_usage_error(&drv, "bad --variant: \"%d\" (%s%s "
+		    "plays none of its games; the variants: %s)", drv.variant,
+		    name != NULL ? name : "no game of that number",
+		    name != NULL ? ": pdn-match" : ",", names);
+	}
+	opt.cfg.variant = v;
+	gt = pdn_variant_gametype(v);
+	own = pdn_profile_of_variant(v);
+	if (drv.profile != NULL && pdn_profile_builtin(drv.rules) != NULL) {
+		fits = own != NULL && strcmp(pdn_profile_name(own),
+		    pdn_profile_name(drv.profile)) == 0;
+		for (i = 0; i < sizeof(profile_variants) /
+		    sizeof(profile_variants[0]); i++)
+			if (strcmp(profile_variants[i].profile,
+			    pdn_profile_name(drv.profile)) == 0 &&
+			    (profile_variants[i].gametype[0] == gt ||
+			    profile_variants[i].gametype[1] == gt))
+				fits = 1;
+		if (!fits)
+			return drv_usage_error(&drv, "--rules %s: not a profile "
+			    "of %s (--variant%s; its own is %s)",
+			    pdn_profile_name(drv.profile), pdn_variant_title(v),
+			    drv.variant == 0 ? ", the default" : "",
+			    own != NULL ? pdn_profile_name(own) : "none");
+	}
+	opt.cfg.profile = drv.profile != NULL ? drv.profile : own;
+	if (gt == 20)
+		return 0;
+	for (k = 0; k < opt.neng; k++) {
+		struct eng_spec *e = &opt.eng[k];
+
+		if (e->proto == ENG_DXP)
+			return drv_usage_error(&drv, "engine %d: DXP plays "
+			    "international draughts only, not %s", k + 1,
+			    pdn_variant_title(v));
+		for (j = 0; j < e->nopt && strcmp(e->opt_name[j], "variant");
+		    j++)
+			;
+		if (j == e->nopt && spec_parse_option(e, "variant",
+		    hub_variant_name(v)) != 0)
+			return 2;
+	}
+	return 0;
+}
+
+static void spec_free(struct eng_spec *e);
+
+/*
+ * The engines of -e that name one of --engines (conf=NAME): each made
+ * anew from the file's fields, then its own -e fields over them.
+ * Returns 0, or 2 after saying what is wrong.
+ */
+static int
+engines_conf(void)
+{
+	const struct conf_engine *ce;
+	struct conf c = { 0 };
+	struct eng_spec *e;
+	char why[512], *raw, *name;
+	int k, i, rc = 0;
+
+	for (k = 0; k < opt.neng && opt.eng[k].conf == NULL; k++)
+		;
+	if (k == opt.neng)
+		return 0;
+	if (opt.engines == NULL)
+		return drv_usage_error(&drv, "engine %d: conf=%s needs "
+		    "--engines FILE", k + 1, opt.eng[k].conf);
+	if (conf_read(&c, opt.engines, why, sizeof(why)) != 0) {
+		cli_warn("%s", why);
+		return 2;
+	}
+	for (k = 0; rc == 0 && k < opt.neng; k++) {
+		e = &opt.eng[k];
+		if (e->conf == NULL)
+			continue;
+		if ((ce = conf_find(&c, e->conf)) == NULL) {
+			rc = drv_usage_error(&drv, "engine %d: conf=%s: %s has "
+			    "no engine of that name", k + 1, e->conf,
+			    opt.engines);
+			break;
+		}
+		raw = e->raw;
+		name = e->conf;
+		e->raw = e->conf = NULL;
+		spec_free(e);
+		memset(e, 0, sizeof(*e));
+		if (push(&e->argv, &e->argc, strdup("")) != 0)
+			rc = 2;
+		for (i = 0; rc == 0 && i < ce->n; i++)
+			if (spec_field(e, ce->key[i], ce->value[i]) != 0) {
+				cli_warn("%s: engine %s: bad field %s=%s",
+				    opt.engines, ce->name, ce->key[i],
+				    ce->value[i]);
+				rc = 2;
+			}
+		if (rc == 0 && spec_parse(e, raw, "--engine") != 0)
+			rc = 2;
+		free(e->conf);
+		e->conf = name;
+		e->raw = raw;
+	}
+	conf_free(&c);
+	return rc;
+}
+
 static int
 engines_check(void)
 {
@@ -1293,6 +1613,7 @@ engines_check(void)
 		for (i = 0; i < opt.neach; i++)
 			if (spec_parse(e, opt.each[i], "--each") != 0)
 				return 2;
+		e->tc.margin = opt.cfg.tc.margin;
 		if (e->proto == ENG_HUB && e->cmd == NULL)
 			return drv_usage_error(&drv, "engine %d has no cmd=",
 			    k + 1);
@@ -1412,6 +1733,8 @@ spec_free(struct eng_spec *e)
 	}
 	free(e->opt_name);
 	free(e->opt_value);
+	free(e->conf);
+	free(e->raw);
 }
 
 int
@@ -1477,13 +1800,21 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "two engines at least (-e)");
 		goto out;
 	}
+	if ((status = engines_conf()) != 0)
+		goto out;
+	status = 2;
 	if (opt.tc_given > 1) {
 		status = drv_usage_error(&drv, "one of --tc, --st and --depth");
 		goto out;
 	}
-	if (opt.tc_given == 0) {
+	/* Without --tc, --st or --depth, each engine has its own. */
+	for (k = 0; opt.tc_given == 0 && !each_limit() && k < opt.neng; k++)
+		if (!opt.eng[k].tc_given)
+			break;
+	if (opt.tc_given == 0 && !each_limit() && k < opt.neng) {
 		status = drv_usage_error(&drv, "a time control: --tc, --st "
-		    "or --depth");
+		    "or --depth, or each engine's own (tc=, st=, depth=, "
+		    "nodes=)");
 		goto out;
 	}
 	if (opt.resume && opt.pdn == NULL) {
@@ -1494,12 +1825,13 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "--sprt is for two engines");
 		goto out;
 	}
-	if ((status = engines_check()) != 0)
+	if ((status = engines_check()) != 0 ||
+	    (status = variant_check()) != 0)
 		goto out;
 	status = 2;
-	opt.cfg.profile = drv.profile;
-	if ((opt.openings != NULL ? openings_read(&m.ops, opt.openings,
-	    opt.plies) : openings_start(&m.ops)) != 0)
+	if ((opt.openings != NULL ? openings_read(&m.ops, opt.cfg.variant,
+	    opt.openings, opt.plies) : openings_start(&m.ops,
+	    opt.cfg.variant)) != 0)
 		goto out;
 	for (k = 0; k < m.ops.n; k++)
 		m.ops.o[k].number = k + 1;
@@ -1507,6 +1839,10 @@ main(int argc, char **argv)
 	    sizeof(*m.pair))) == NULL || schedule() != 0 ||
 	    (m.first = calloc((size_t)opt.neng, sizeof(*m.first))) == NULL) {
 		cli_warn("out of memory");
+		goto out;
+	}
+	if (opt.log != NULL && engine_log_open(opt.log) != 0) {
+		cli_warn("%s: %s", opt.log, strerror(errno));
 		goto out;
 	}
 	/* Ctrl-C from here on stops the engines started. */
@@ -1623,6 +1959,8 @@ out:
 	for (k = 0; m.first != NULL && k < opt.neng; k++)
 		engine_stop(&m.first[k], 0);
 	free(m.first);
+	if (opt.log != NULL && engine_log_close() != 0)
+		cli_warn("%s: write error", opt.log);
 	status = drv_end(&drv, status);
 done:
 	for (k = 0; k < opt.neng; k++)

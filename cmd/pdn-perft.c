@@ -20,6 +20,13 @@ enum { FORMAT_TEXT, FORMAT_TSV };
 static const pdn_variant *variant;
 
 /*
+ * The history before the position: none.  Frisian's article 17 is
+ * applied from there (pdn_perft_streak()); no other variant has a rule of
+ * moves that depends on the history.
+ */
+static const pdn_streak no_history;
+
+/*
  * The order of a square in the notation: its number, or in an algebraic
  * variant ("c3") its file, then its rank.
  */
@@ -68,7 +75,7 @@ moves_of(const pdn_position *pos, int *n)
 		cli_warn("out of memory");
 		exit(2);
 	}
-	pdn_generate(list, pos);
+	pdn_generate_streak(list, pos, &no_history);
 	*n = pdn_movelist_count(list);
 	return list;
 }
@@ -88,17 +95,20 @@ perft_root(const pdn_position *pos, int depth, int bulk)
 {
 	pdn_movelist *list;
 	pdn_position child;
+	pdn_streak st;
 	unsigned long long nodes = 0;
 	int i, n;
 
 	if (depth < 2)
-		return pdn_perft(pos, depth, bulk);
+		return pdn_perft_streak(pos, &no_history, depth, bulk);
 	list = moves_of(pos, &n);
 	cli_progress_start("nodes", (uint64_t)n);
 	for (i = 0; i < n; i++) {
 		child = *pos;
 		pdn_make(&child, pdn_movelist_get(list, i));
-		nodes += pdn_perft(&child, depth - 1, bulk);
+		st = no_history;
+		pdn_streak_update(&st, pos, pdn_movelist_get(list, i));
+		nodes += pdn_perft_streak(&child, &st, depth - 1, bulk);
 		cli_progress(nodes, (uint64_t)i + 1);
 	}
 	cli_progress_end();
@@ -112,6 +122,7 @@ divide(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 	pdn_movelist *list;
 	const pdn_move **sorted;
 	pdn_position child;
+	pdn_streak st;
 	char mv[PDN_MOVE_STRMAX];
 	unsigned long long nodes, total = 0;
 	int i, n;
@@ -127,7 +138,9 @@ divide(FILE *fp, const pdn_position *pos, int depth, int bulk, int format)
 	for (i = 0; i < n; i++) {
 		child = *pos;
 		pdn_make(&child, sorted[i]);
-		nodes = pdn_perft(&child, depth - 1, bulk);
+		st = no_history;
+		pdn_streak_update(&st, pos, sorted[i]);
+		nodes = pdn_perft_streak(&child, &st, depth - 1, bulk);
 		total += nodes;
 		pdn_move_str_unique(mv, variant, sorted[i], list);
 		fprintf(fp, format == FORMAT_TSV ? "%s\t%llu\n" :

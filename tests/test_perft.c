@@ -136,6 +136,102 @@ test_position_access(void **state)
 	assert_int_equal(pdn_position_count(&b, PDN_BLACK), 20);
 }
 
+/* The move from-to of the legal moves of pos, or NULL. */
+static const pdn_move *
+find(pdn_movelist *list, const pdn_position *pos, int from, int to)
+{
+	int i, n = pdn_generate(list, pos);
+
+	for (i = 0; i < n; i++)
+		if (list->m[i].from == from && list->m[i].to == to)
+			return &list->m[i];
+	return NULL;
+}
+
+/* Plays from-to on pos, updating s. */
+static void
+play(pdn_streak *s, pdn_position *pos, int from, int to)
+{
+	static pdn_movelist list;
+	const pdn_move *m = find(&list, pos, from, to);
+
+	assert_non_null(m);
+	assert_true(pdn_streak_allows(s, pos, m));
+	pdn_streak_update(s, pos, m);
+	pdn_make(pos, m);
+}
+
+/*
+ * Frisian article 17: three quiet moves of one king, then the fourth is
+ * banned while its side has men; another king, a man move or a capture
+ * lifts the ban; a side of kings only is exempt.  Scan's perft(7) of
+ * W:WK4,27,32:BK47 from no history is 607978 (735913 without the rule).
+ */
+static void
+test_frisian_streak(void **state)
+{
+	static pdn_movelist list;
+	const pdn_variant *fr = pdn_variant_by_name("frisian");
+	const char *fen = "W:WK46,K50,36:B2,3,4";
+	pdn_position pos, p2;
+	pdn_streak s, none;
+	int i, k, n;
+
+	(void)state;
+	assert_non_null(fr);
+	pdn_streak_clear(&none);
+	assert_int_equal(pdn_fen_read(&pos, fr, fen, strlen(fen), NULL), 0);
+	s = none;
+	play(&s, &pos, 46, 41);
+	play(&s, &pos, 2, 7);
+	play(&s, &pos, 41, 46);
+	play(&s, &pos, 3, 8);
+	play(&s, &pos, 46, 41);
+	assert_int_equal(s.count[PDN_WHITE], 3);
+	assert_int_equal(s.square[PDN_WHITE], 41);
+	assert_int_equal(s.count[PDN_BLACK], 0);
+	play(&s, &pos, 4, 9);
+	/* The king on 41 may not move quietly a fourth time. */
+	assert_false(pdn_streak_allows(&s, &pos, find(&list, &pos, 41, 46)));
+	assert_true(pdn_streak_allows(&s, &pos, find(&list, &pos, 50, 44)));
+	n = pdn_generate(&list, &pos);
+	for (i = k = 0; i < n; i++)
+		k += list.m[i].from == 41;
+	assert_true(k > 0);
+	assert_int_equal(pdn_generate_streak(&list, &pos, &s), n - k);
+	for (i = 0; i < n - k; i++)
+		assert_int_not_equal(list.m[i].from, 41);
+	/* Without history, the same position allows it. */
+	assert_true(pdn_streak_allows(&none, &pos, find(&list, &pos, 41, 46)));
+	/* Another king lifts the ban. */
+	p2 = pos;
+	play(&s, &p2, 50, 44);
+	assert_int_equal(s.count[PDN_WHITE], 1);
+	assert_int_equal(s.square[PDN_WHITE], 44);
+	/* A man move lifts it too. */
+	play(&s, &p2, 7, 12);
+	play(&s, &p2, 36, 31);
+	assert_int_equal(s.count[PDN_WHITE], 0);
+	assert_int_equal(s.square[PDN_WHITE], 0);
+	/* Only kings: exempt. */
+	fen = "W:WK46:B2";
+	assert_int_equal(pdn_fen_read(&pos, fr, fen, strlen(fen), NULL), 0);
+	s = none;
+	s.count[PDN_WHITE] = 3;
+	s.square[PDN_WHITE] = 46;
+	assert_true(pdn_streak_allows(&s, &pos, find(&list, &pos, 46, 41)));
+	/* International draughts has no such rule. */
+	pdn_variant_start(pdn_variant_default(), &pos);
+	fen = "W:WK4,27,32:BK47";
+	assert_int_equal(pdn_fen_read(&pos, NULL, fen, strlen(fen), NULL), 0);
+	assert_true(pdn_perft_streak(&pos, &none, 5, 1) ==
+	    pdn_perft(&pos, 5, 1));
+	assert_int_equal(pdn_fen_read(&pos, fr, fen, strlen(fen), NULL), 0);
+	assert_true(pdn_perft(&pos, 7, 1) == 735913);
+	assert_true(pdn_perft_streak(&pos, &none, 7, 1) == 607978);
+	assert_true(pdn_perft_streak(&pos, &none, 6, 0) == 95098);
+}
+
 int
 main(void)
 {
@@ -143,6 +239,7 @@ main(void)
 		cmocka_unit_test(test_perft_counts),
 		cmocka_unit_test(test_hash_along_tree),
 		cmocka_unit_test(test_position_access),
+		cmocka_unit_test(test_frisian_streak),
 	};
 
 	return cmocka_run_group_tests_name("perft", tests, NULL, NULL);

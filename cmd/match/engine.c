@@ -23,11 +23,67 @@
 #include "engine.h"
 #include "hub.h"
 
+/* The protocol log of --log: its file, its lock, its time 0. */
+static FILE *log_fp;
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static double log_t0;
+
+int
+engine_log_open(const char *path)
+{
+	if ((log_fp = fopen(path, "w")) == NULL)
+		return -1;
+	log_t0 = cli_now();
+	return 0;
+}
+
+int
+engine_log_close(void)
+{
+	int rc = 0;
+
+	if (log_fp != NULL) {
+		rc = ferror(log_fp) | fclose(log_fp);
+		log_fp = NULL;
+	}
+	return rc != 0 ? -1 : 0;
+}
+
+/*
+ * Logs the lines of s (len bytes, each ended by the engine's end of
+ * line, the last maybe not) that went `dir` ('>' to the engine, '<' from
+ * it): one line of the log each, its time, the engine's name and
+ * process.
+ */
+static void
+log_lines(const struct engine *e, char dir, const char *s, size_t len)
+{
+	const char *end = s + len, *eol;
+	double t;
+
+	if (log_fp == NULL)
+		return;
+	t = cli_now() - log_t0;
+	pthread_mutex_lock(&log_lock);
+	while (s < end) {
+		if ((eol = memchr(s, e->eol, (size_t)(end - s))) == NULL)
+			eol = end;
+		fprintf(log_fp, "%.3f %s", t, e->spec->label);
+		if (e->pid > 0)
+			fprintf(log_fp, "[%ld]", (long)e->pid);
+		fprintf(log_fp, " %c %.*s\n", dir, (int)(eol - s), s);
+		s = eol + 1;
+	}
+	fflush(log_fp);
+	pthread_mutex_unlock(&log_lock);
+}
+
 int
 engine_send(struct engine *e, const char *s, size_t len)
 {
 	if (!e->up)
 		return -1;
+	log_lines(e, '>', s, len);
 	return cli_write_all(e->to, s, len);
 }
 
@@ -48,6 +104,7 @@ engine_line(struct engine *e, char **line, double deadline, int stopfd)
 			if (e->eol == '\n' && nl > *line && nl[-1] == '\r')
 				nl[-1] = '\0';
 			e->off = (size_t)(nl - e->buf) + 1;
+			log_lines(e, '<', *line, strlen(*line));
 			return ENG_LINE;
 		}
 		/* Room for more: the line so far to the front. */
@@ -61,6 +118,7 @@ engine_line(struct engine *e, char **line, double deadline, int stopfd)
 			e->buf[e->len] = '\0';
 			*line = e->buf;
 			e->len = 0;
+			log_lines(e, '<', *line, strlen(*line));
 			return ENG_LINE;
 		}
 		ms = -1;
@@ -249,9 +307,11 @@ hub_wait(struct engine *e, double timeout, int stopfd, char *why,
 		if (!seen[i]) {
 			pdn_buf_add(&have, "", 1);
 			snprintf(why, size, "option %s=%s: the engine has no "
-			    "such parameter (%s%s)", spec->opt_name[i],
+			    "such parameter (%s%s)%s", spec->opt_name[i],
 			    spec->opt_value[i], have.len > 1 ? "it has: " :
-			    "it declares none", have.oom ? "" : have.data);
+			    "it declares none", have.oom ? "" : have.data,
+			    strcmp(spec->opt_name[i], "variant") == 0 ?
+			    ": it plays international draughts only" : "");
 			goto out;
 		}
 	st = 0;

@@ -15,6 +15,21 @@
 
 #include <pdn/pdn.h>
 
+/*
+ * A time control: the match's (--tc, --st, --depth), or an engine's own
+ * (tc=, st=, depth=, nodes=).
+ */
+enum { TC_CLOCK, TC_MOVETIME, TC_DEPTH, TC_NODES };
+struct tc {
+	int kind;
+	double base, inc;	/* TC_CLOCK: seconds */
+	int moves;		/* TC_CLOCK: moves per period, 0: the game */
+	double movetime;	/* TC_MOVETIME: seconds a move */
+	int depth;		/* TC_DEPTH: plies */
+	long nodes;		/* TC_NODES: nodes a move */
+	double margin;		/* seconds past the flag that still count */
+};
+
 /* The protocols (proto=). */
 enum { ENG_HUB, ENG_DXP };
 
@@ -42,6 +57,11 @@ struct eng_spec {
 	char *port;		/* DXP: the port an engine listens on */
 	char *listen;		/* DXP: the port pdn-match listens on */
 	struct eng_listener *lis;	/* listen='s socket, or NULL */
+	struct tc tc;		/* its own time control, when tc_given */
+	int tc_given;
+	int restart;		/* restart=on: a new process each game */
+	char *conf;		/* conf=: its engine of --engines, or NULL */
+	char *raw;		/* -e's text, applied after the conf's */
 };
 
 /* A running engine. */
@@ -56,6 +76,7 @@ struct engine {
 	char buf[1 << 16];
 	size_t len, off;	/* bytes in buf; the next line's start */
 	int broken;		/* failed a game: restarted before the next */
+	int retire;		/* restart=on: ended before the next game */
 	char id[128];		/* the name its "id" line gave, or "" */
 };
 
@@ -95,14 +116,27 @@ int engine_start(struct engine *e, struct eng_spec *spec, double timeout,
     int stopfd, char *why, size_t size);
 
 /*
- * Writes `len` bytes to the engine (a DXP message: its NUL too).
+ * The protocol log (--log): from engine_log_open() (the file created or
+ * emptied; 0, or -1 with errno) to engine_log_close() (0, or -1 when a
+ * write failed), every line sent to an engine and received from one, by
+ * every thread, is written as "T NAME[PID] > LINE" (or "<" for a line
+ * received): T the seconds since the log was opened, NAME the engine's
+ * name in the games, PID its process (none for a DXP engine of no
+ * command).  Each line is flushed as it is written.
+ */
+int engine_log_open(const char *path);
+int engine_log_close(void);
+
+/*
+ * Writes `len` bytes to the engine (a DXP message: its NUL too), and to
+ * the protocol log.
  * Returns 0, or -1 when it cannot take them (it died).
  */
 int engine_send(struct engine *e, const char *s, size_t len);
 
 /*
  * The engine's next line, without its newline (or "\r\n"; a DXP
- * message: without its NUL), in *line
+ * message: without its NUL), in *line (and in the protocol log)
  * (valid until the next call): waits until `deadline` (cli_now()
  * seconds; a negative one: for ever) or `stopfd` (or -1) becomes
  * readable.  Returns ENG_LINE, ENG_TIMEOUT, ENG_EOF or ENG_STOPPED.

@@ -141,8 +141,11 @@ struct play {
 	struct game_out *out;
 	struct engine *e[2];
 	const char *names[2];
-	pdn_position pos, base;	/* now; after the last man move or capture */
+	pdn_position pos, base;	/* now; the game's start */
 	pdn_buf since;		/* Hub moves from base, blank-separated */
+	pdn_streak streak;	/* Frisian article 17's history */
+	const struct tc *tc[2];	/* each side's time control */
+	int clocked;		/* both have clocks: [%clock] comments */
 	pdn_buf mt;		/* the movetext */
 	int col;		/* of its last line */
 	pdn_movelist *list;
@@ -202,7 +205,7 @@ add_move(struct play *p, const pdn_move *m, const char *comment)
 		n = snprintf(buf, sizeof(buf), "%ld...", p->number);
 		word(p, buf, (size_t)n);
 	}
-	n = pdn_move_str_unique(buf, NULL, m, p->list);
+	n = pdn_move_str_unique(buf, p->cfg->variant, m, p->list);
 	word(p, buf, (size_t)n);
 	p->need_number = 0;
 	if (comment != NULL) {
@@ -211,31 +214,38 @@ add_move(struct play *p, const pdn_move *m, const char *comment)
 	}
 }
 
+/*
+ * The legal moves of p->pos into p->list: the generator's, less those
+ * that Frisian article 17 bans after the game's history.
+ */
+static void
+legal_moves(struct play *p)
+{
+	pdn_generate_streak(p->list, &p->pos, &p->streak);
+}
+
 /* Plays m (legal in p->pos, from p->list) on the board and the rules. */
 static int
 play_move(struct play *p, const pdn_move *m, pdn_rules_state *st)
 {
 	char hub[HUB_MOVE_LEN];
-	int quiet_king;
 
-	quiet_king = pdn_move_captures(m) == 0 &&
-	    (pdn_position_get(&p->pos, pdn_move_from(m)) == PDN_WHITE_KING ||
-	    pdn_position_get(&p->pos, pdn_move_from(m)) == PDN_BLACK_KING);
 	if (pdn_rules_play(st, p->rules, &p->pos, m) != 0)
 		return -1;
+	pdn_streak_update(&p->streak, &p->pos, m);
 	if (pdn_position_side(&p->pos) == PDN_BLACK)
 		p->number++;
 	pdn_make(&p->pos, m);
-	/* What Hub sends: the moves since the last irreversible one. */
-	if (!quiet_king) {
-		p->base = p->pos;
-		p->since.len = 0;
-	} else {
-		hub_move_str(hub, m);
-		if (p->since.len > 0)
-			pdn_buf_add(&p->since, " ", 1);
-		pdn_buf_add(&p->since, hub, strlen(hub));
-	}
+	/*
+	 * What Hub sends: the game's start and every move since, enough for
+	 * every draw rule (the 16- and 5-move counts run across captures
+	 * and man moves) and for Frisian article 17 (a king's streak runs
+	 * across the other side's man moves).
+	 */
+	hub_move_str(hub, p->cfg->variant, m);
+	if (p->since.len > 0)
+		pdn_buf_add(&p->since, " ", 1);
+	pdn_buf_add(&p->since, hub, strlen(hub));
 	return p->since.oom ? -1 : 0;
 }
 
@@ -257,7 +267,7 @@ lose(struct play *p, pdn_colour side, const char *term, const char *fmt,
 	p->out->result = loss(side);
 	snprintf(p->out->termination, sizeof(p->out->termination), "%s", term);
 	clk[0] = '\0';
-	if (p->cfg->tc.kind == TC_CLOCK) {
+	if (p->clocked) {
 		clk[0] = ' ';
 		clocks(clk + 1, sizeof(clk) - 1, p, side);
 	}
@@ -278,7 +288,7 @@ lose(struct play *p, pdn_colour side, const char *term, const char *fmt,
 static void
 level(pdn_buf *b, const struct play *p, pdn_colour s)
 {
-	const struct tc *tc = &p->cfg->tc;
+	const struct tc *tc = p->tc[s];
 	char line[160];
 	double t;
 	int n;
@@ -286,6 +296,10 @@ level(pdn_buf *b, const struct play *p, pdn_colour s)
 	switch (tc->kind) {
 	case TC_DEPTH:
 		n = snprintf(line, sizeof(line), "level depth=%d\n", tc->depth);
+		break;
+	case TC_NODES:
+		n = snprintf(line, sizeof(line), "level nodes=%ld\n",
+		    tc->nodes);
 		break;
 	case TC_MOVETIME:
 		n = snprintf(line, sizeof(line), "level move-time=%.3f\n",
@@ -318,6 +332,10 @@ start_engines(struct play *p)
 	for (s = 0; s < 2; s++) {
 		struct engine *e = p->e[s];
 
+		/* restart=on: the last game's process told to quit first. */
+		if (e->retire && e->up && !e->broken)
+			engine_stop(e, p->cfg->stall);
+		e->retire = 0;
 		if (e->up && !e->broken && !engine_closed(e))
 			continue;
 		engine_stop(e, 0);
@@ -358,11 +376,11 @@ move_deadline(const struct play *p, pdn_colour s, double t0)
 {
 	const struct game_cfg *cfg = p->cfg;
 
-	switch (cfg->tc.kind) {
+	switch (p->tc[s]->kind) {
 	case TC_CLOCK:
-		return t0 + p->left[s] + cfg->tc.margin;
+		return t0 + p->left[s] + p->tc[s]->margin;
 	case TC_MOVETIME:
-		return t0 + cfg->tc.movetime + cfg->tc.margin;
+		return t0 + p->tc[s]->movetime + p->tc[s]->margin;
 	default:
 		return cfg->move_timeout > 0 ? t0 + cfg->move_timeout : -1;
 	}
@@ -392,7 +410,7 @@ flagged(struct play *p, pdn_colour s, const char *want)
 		p->out->interrupted = 1;
 		return;
 	}
-	if (cfg->tc.kind == TC_CLOCK)
+	if (p->tc[s]->kind == TC_CLOCK)
 		p->left[s] = 0;
 	if (rc != ENG_LINE) {
 		e->broken = 1;
@@ -417,12 +435,12 @@ ask_hub(struct play *p, pdn_buf *cmd, pdn_colour s, struct answer *a)
 	struct engine *e = p->e[s];
 	char hubpos[HUB_POS_LEN], val[64], *line;
 	double t0, deadline;
-	int rc;
+	int rc, n;
 
 	cmd->len = 0;
-	hub_pos_str(hubpos, &p->base);
+	n = hub_pos_str(hubpos, &p->base);
 	pdn_buf_add(cmd, "pos pos=", 8);
-	pdn_buf_add(cmd, hubpos, 51);
+	pdn_buf_add(cmd, hubpos, (size_t)n);
 	if (p->since.len > 0) {
 		pdn_buf_add(cmd, " moves=\"", 8);
 		pdn_buf_add(cmd, p->since.data, p->since.len);
@@ -589,9 +607,10 @@ turn(struct play *p, pdn_buf *cmd)
 	double elapsed, score;
 	const pdn_move *m;
 	pdn_rules_state st;
+	const struct tc *tc;
 	int rc, depth, have_score, n;
 
-	pdn_generate(p->list, &p->pos);
+	legal_moves(p);
 	memset(&a, 0, sizeof(a));
 	a.depth = -1;
 	rc = e->spec->proto == ENG_DXP ? ask_dxp(p, s, &a) :
@@ -602,8 +621,9 @@ turn(struct play *p, pdn_buf *cmd)
 	score = a.score;
 	have_score = a.have_score;
 	depth = a.depth;
-	if (cfg->tc.kind == TC_CLOCK) {
-		if (elapsed > p->left[s] + cfg->tc.margin) {
+	tc = p->tc[s];
+	if (tc->kind == TC_CLOCK) {
+		if (elapsed > p->left[s] + tc->margin) {
 			p->left[s] = 0;
 			lose(p, s, "time forfeit", "lost on time", NULL);
 			return 0;
@@ -611,16 +631,17 @@ turn(struct play *p, pdn_buf *cmd)
 		p->left[s] -= elapsed;
 		if (p->left[s] < 0)
 			p->left[s] = 0;
-		p->left[s] += cfg->tc.inc;
+		p->left[s] += tc->inc;
 		p->moved[s]++;
-		if (cfg->tc.moves > 0 && p->moved[s] % cfg->tc.moves == 0)
-			p->left[s] += cfg->tc.base;
-	} else if (cfg->tc.kind == TC_MOVETIME &&
-	    elapsed > cfg->tc.movetime + cfg->tc.margin) {
+		if (tc->moves > 0 && p->moved[s] % tc->moves == 0)
+			p->left[s] += tc->base;
+	} else if (tc->kind == TC_MOVETIME &&
+	    elapsed > tc->movetime + tc->margin) {
 		lose(p, s, "time forfeit", "lost on time", NULL);
 		return 0;
 	}
-	if ((m = hub_move_find(p->list, a.mv, strlen(a.mv))) == NULL) {
+	if ((m = hub_move_find(p->list, cfg->variant, a.mv,
+	    strlen(a.mv))) == NULL) {
 		char q[HUB_MOVE_LEN + 80];
 
 		e->broken = 1;
@@ -636,7 +657,7 @@ turn(struct play *p, pdn_buf *cmd)
 			snprintf(score_txt + n, sizeof(score_txt) - (size_t)n,
 			    "/%d", depth);
 	}
-	if (cfg->tc.kind == TC_CLOCK)
+	if (p->clocked)
 		clocks(clk, sizeof(clk), p, (pdn_colour)!s);
 	comment[0] = '\0';
 	if (score_txt[0] != '\0' || clk[0] != '\0')
@@ -692,16 +713,17 @@ turn(struct play *p, pdn_buf *cmd)
 
 /* The minutes and moves a DXP game request says of the time control. */
 static void
-dxp_time(const struct game_cfg *cfg, int *minutes, int *moves)
+dxp_time(const struct game_cfg *cfg, const struct tc *tc, int *minutes,
+    int *moves)
 {
 	double secs;
 
-	if (cfg->tc.kind == TC_CLOCK) {
-		*minutes = (int)ceil(cfg->tc.base / 60 - 1e-9);
-		*moves = cfg->tc.moves;
+	if (tc->kind == TC_CLOCK) {
+		*minutes = (int)ceil(tc->base / 60 - 1e-9);
+		*moves = tc->moves;
 	} else {
 		/* No clock: the time of a move, for 100 moves. */
-		secs = cfg->tc.kind == TC_MOVETIME ? cfg->tc.movetime :
+		secs = tc->kind == TC_MOVETIME ? tc->movetime :
 		    cfg->move_timeout;
 		*minutes = (int)ceil(secs * 100 / 60 - 1e-9);
 		*moves = 100;
@@ -736,9 +758,9 @@ begin(struct play *p)
 		memset(&r, 0, sizeof(r));
 		snprintf(r.name, sizeof(r.name), "%s", p->names[!k]);
 		r.follower = (pdn_colour)k;
-		dxp_time(cfg, &r.minutes, &r.moves);
+		dxp_time(cfg, p->tc[k], &r.minutes, &r.moves);
 		/* The start position as "A", any other as "B". */
-		pdn_variant_start(pdn_variant_default(), &r.pos);
+		pdn_variant_start(cfg->variant, &r.pos);
 		r.setup = !pdn_position_equal(&r.pos, &p->pos);
 		r.pos = p->pos;
 		dxp_req_str(msg, &r);
@@ -852,7 +874,7 @@ write_game(struct play *p, const struct opening *op, long round,
     const char *date)
 {
 	pdn_buf *b = &p->out->pdn;
-	char buf[PDN_FEN_STRMAX];
+	char buf[PDN_FEN_STRMAX], other[64];
 	const char *res = result_str(p->out->result);
 
 	b->len = 0;
@@ -864,13 +886,21 @@ write_game(struct play *p, const struct opening *op, long round,
 	tag(b, "White", p->names[PDN_WHITE]);
 	tag(b, "Black", p->names[PDN_BLACK]);
 	tag(b, "Result", res);
-	tag(b, "GameType", "20");
+	snprintf(buf, sizeof(buf), "%d", pdn_variant_gametype(p->cfg->variant));
+	tag(b, "GameType", buf);
 	if (!op->standard) {
 		pdn_fen_write(buf, sizeof(buf), &op->start);
 		tag(b, "FEN", buf);
 	}
-	game_tc_tag(buf, sizeof(buf), &p->cfg->tc);
-	tag(b, "TimeControl", buf);
+	/* Each side's when they differ (time odds), as cutechess-cli. */
+	game_tc_tag(buf, sizeof(buf), p->tc[PDN_WHITE]);
+	game_tc_tag(other, sizeof(other), p->tc[PDN_BLACK]);
+	if (strcmp(buf, other) == 0)
+		tag(b, "TimeControl", buf);
+	else {
+		tag(b, "WhiteTimeControl", buf);
+		tag(b, "BlackTimeControl", other);
+	}
 	tag(b, "Termination", p->out->termination);
 	if (p->cfg->fingerprint != NULL) {
 		tag(b, "MatchFingerprint", p->cfg->fingerprint);
@@ -919,13 +949,18 @@ game_play(struct game_out *out, const struct game_cfg *cfg,
 	p.pos = p.base = op->start;
 	p.number = 1;
 	p.need_number = 1;
-	p.left[0] = p.left[1] = cfg->tc.base;
+	for (i = 0; i < 2; i++) {
+		p.tc[i] = e[i]->spec->tc_given ? &e[i]->spec->tc : &cfg->tc;
+		p.left[i] = p.tc[i]->kind == TC_CLOCK ? p.tc[i]->base : 0;
+	}
+	p.clocked = p.tc[0]->kind == TC_CLOCK && p.tc[1]->kind == TC_CLOCK;
 	if (pdn_rules_start(p.rules, &p.pos, -1) != 0)
 		goto oom;
 	/* The opening's moves, as a record of them. */
 	for (i = 0; i < op->nmoves; i++) {
-		pdn_generate(p.list, &p.pos);
-		m = hub_move_find(p.list, op->moves[i], strlen(op->moves[i]));
+		legal_moves(&p);
+		m = hub_move_find(p.list, cfg->variant, op->moves[i],
+		    strlen(op->moves[i]));
 		if (m == NULL)
 			break;	/* checked when the openings were read */
 		add_move(&p, m, NULL);
@@ -943,6 +978,8 @@ game_play(struct game_out *out, const struct game_cfg *cfg,
 	}
 	if (!out->interrupted)
 		dxp_finish(&p);
+	for (i = 0; i < 2; i++)
+		e[i]->retire = e[i]->spec->restart;
 	if (rc < 0 || p.mt.oom)
 		goto oom;
 	if (!out->interrupted)

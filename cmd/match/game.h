@@ -10,17 +10,6 @@
 
 #include "engine.h"
 
-/* A time control (--tc, --st, --depth). */
-enum { TC_CLOCK, TC_MOVETIME, TC_DEPTH };
-struct tc {
-	int kind;
-	double base, inc;	/* TC_CLOCK: seconds */
-	int moves;		/* TC_CLOCK: moves per period, 0: the game */
-	double movetime;	/* TC_MOVETIME: seconds a move */
-	int depth;		/* TC_DEPTH: plies */
-	double margin;		/* seconds past the flag that still count */
-};
-
 /*
  * Reads --tc's value: "T", "T+I", "N/T+I" (N moves in T, then again),
  * the time T "h:mm:ss", "m:ss" or "Ns" in seconds, the increment I in
@@ -40,6 +29,7 @@ struct opening {
 
 /* What every game of a match shares. */
 struct game_cfg {
+	const pdn_variant *variant;	/* of every game */
 	struct tc tc;
 	const pdn_profile *profile;	/* NULL: fmjd */
 	double startup;		/* seconds for each handshake answer */

@@ -6,35 +6,42 @@
 
 #include "hub.h"
 
-void
+int
 hub_pos_str(char *buf, const pdn_position *pos)
 {
 	static const char sym[] = { 'e', 'w', 'b', 'W', 'B' };
-	int sq;
+	int sq, n = pdn_variant_squares(pdn_position_variant(pos));
 
 	buf[0] = pdn_position_side(pos) == PDN_WHITE ? 'W' : 'B';
-	for (sq = 1; sq <= 50; sq++)
+	for (sq = 1; sq <= n && sq < HUB_POS_LEN - 1; sq++)
 		buf[sq] = sym[pdn_position_get(pos, sq)];
-	buf[51] = '\0';
+	buf[sq] = '\0';
+	return sq;
 }
 
 int
-hub_pos_read(pdn_position *pos, const char *s)
+hub_pos_read(pdn_position *pos, const pdn_variant *v, const char *s)
 {
 	static const char sym[] = "ewbWB";
 	const char *c;
-	int sq;
+	int sq, n = pdn_variant_squares(v);
 
 	if (s[0] != 'W' && s[0] != 'B')
 		return -1;
-	pdn_variant_clear(pdn_variant_default(), pos,
-	    s[0] == 'W' ? PDN_WHITE : PDN_BLACK);
-	for (sq = 1; sq <= 50; sq++) {
+	pdn_variant_clear(v, pos, s[0] == 'W' ? PDN_WHITE : PDN_BLACK);
+	for (sq = 1; sq <= n; sq++) {
 		if (s[sq] == '\0' || (c = strchr(sym, s[sq])) == NULL)
 			return -1;
 		pdn_position_set(pos, sq, (pdn_piece)(c - sym));
 	}
-	return s[51] == '\0' || s[51] == ' ' || s[51] == '"' ? 0 : -1;
+	return s[n + 1] == '\0' || s[n + 1] == ' ' || s[n + 1] == '"' ? 0 :
+	    -1;
+}
+
+const char *
+hub_variant_name(const pdn_variant *v)
+{
+	return pdn_variant_gametype(v) == 20 ? "normal" : pdn_variant_name(v);
 }
 
 /* A square number (1 to 99) in decimal; returns its length. */
@@ -51,12 +58,12 @@ square(char *p, int sq)
 }
 
 void
-hub_move_str(char *buf, const pdn_move *m)
+hub_move_str(char *buf, const pdn_variant *v, const pdn_move *m)
 {
 	int cap[PDN_SQUARES], n, i;
 	char *p = buf;
 
-	n = pdn_move_captured(cap, PDN_SQUARES, NULL, m);
+	n = pdn_move_captured(cap, PDN_SQUARES, v, m);
 	p += square(p, pdn_move_from(m));
 	*p++ = n > 0 ? 'x' : '-';
 	p += square(p, pdn_move_to(m));
@@ -68,10 +75,11 @@ hub_move_str(char *buf, const pdn_move *m)
 }
 
 const pdn_move *
-hub_move_find(const pdn_movelist *legal, const char *s, size_t len)
+hub_move_find(const pdn_movelist *legal, const pdn_variant *var,
+    const char *s, size_t len)
 {
 	int sq[PDN_SQUARES + 2], cap[PDN_SQUARES], nsq = 0, capture = 0;
-	int i, k, j, n, found = -1, v;
+	int i, k, j, n, found = -1, v, nsquares = pdn_variant_squares(var);
 	const pdn_move *m;
 	size_t at = 0;
 
@@ -79,7 +87,7 @@ hub_move_find(const pdn_movelist *legal, const char *s, size_t len)
 		if (s[at] < '0' || s[at] > '9' || nsq == PDN_SQUARES + 2)
 			return NULL;
 		for (v = 0; at < len && s[at] >= '0' && s[at] <= '9'; at++)
-			if ((v = v * 10 + (s[at] - '0')) > 50)
+			if ((v = v * 10 + (s[at] - '0')) > nsquares)
 				return NULL;
 		if (v < 1)
 			return NULL;
@@ -104,7 +112,7 @@ hub_move_find(const pdn_movelist *legal, const char *s, size_t len)
 		if (nsq > 2) {
 			if (pdn_move_captures(m) != nsq - 2)
 				continue;
-			pdn_move_captured(cap, PDN_SQUARES, NULL, m);
+			pdn_move_captured(cap, PDN_SQUARES, var, m);
 			for (k = 2; k < nsq; k++) {
 				for (j = 0; j < nsq - 2 && cap[j] != sq[k]; j++)
 					;

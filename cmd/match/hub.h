@@ -11,35 +11,48 @@
 
 #include <pdn/pdn.h>
 
-/* Enough for a position: side, 50 squares, NUL. */
-#define HUB_POS_LEN	52
+/* Enough for a position: side, up to 72 squares (12x12), NUL. */
+#define HUB_POS_LEN	74
 /* Enough for any move: from, to and 20 captured squares, "x" each. */
 #define HUB_MOVE_LEN	96
 
-/* Writes `pos` as Hub's 51 characters ("Wbbbb...eeewwww") into buf. */
-void hub_pos_str(char *buf, const pdn_position *pos);
+/*
+ * Writes `pos` as Hub's characters ("Wbbbb...eeewwww": the side, then one
+ * a square, 51 on a 10x10 board; as many as its variant's board has
+ * squares on another) into buf; returns their number.
+ */
+int hub_pos_str(char *buf, const pdn_position *pos);
 
 /*
- * Reads Hub's position string (51 characters, then the end or a blank)
- * into *pos, an international board.  Returns 0, or -1 when it is none.
+ * Reads Hub's position string (the side and a character a square of
+ * variant v, then the end, a blank or a quote) into *pos, a board of v.
+ * Returns 0, or -1 when it is none.
  */
-int hub_pos_read(pdn_position *pos, const char *s);
+int hub_pos_read(pdn_position *pos, const pdn_variant *v, const char *s);
 
 /*
- * Writes move m as Hub writes it into buf (HUB_MOVE_LEN): "32-28", or a
- * capture "28x19x23": from, to, then each captured square.
+ * Writes move m of variant v as Hub writes it into buf (HUB_MOVE_LEN):
+ * "32-28", or a capture "28x19x23": from, to, then each captured square,
+ * the squares by number.
  */
-void hub_move_str(char *buf, const pdn_move *m);
+void hub_move_str(char *buf, const pdn_variant *v, const pdn_move *m);
 
 /*
- * The move of `legal` (the legal moves of a position) that Hub's text s
- * of len bytes names: its from and to squares and, for a capture, the
- * captured squares in any order (when none is listed the from and to
- * squares must tell it).  Returns it, or NULL when the text is no move of
- * the list (not a move, illegal, or ambiguous).
+ * The move of `legal` (the legal moves of a position of variant v) that
+ * Hub's text s of len bytes names: its from and to squares and, for a
+ * capture, the captured squares in any order (when none is listed the
+ * from and to squares must tell it).  Returns it, or NULL when the text
+ * is no move of the list (not a move, illegal, or ambiguous).
  */
-const pdn_move *hub_move_find(const pdn_movelist *legal, const char *s,
-    size_t len);
+const pdn_move *hub_move_find(const pdn_movelist *legal,
+    const pdn_variant *v, const char *s, size_t len);
+
+/*
+ * The value of Hub's "variant" parameter for variant v: "normal" for
+ * international draughts (Scan's name), the library's name of any other
+ * ("frisian").
+ */
+const char *hub_variant_name(const pdn_variant *v);
 
 /*
  * The value of argument `key` of a Hub line ("done move=32-28",

@@ -26,7 +26,7 @@ add(struct openings *ops)
 }
 
 int
-openings_start(struct openings *ops)
+openings_start(struct openings *ops, const pdn_variant *v)
 {
 	struct opening *o;
 
@@ -35,7 +35,7 @@ openings_start(struct openings *ops)
 		cli_warn("out of memory");
 		return 2;
 	}
-	pdn_variant_start(pdn_variant_default(), &o->start);
+	pdn_variant_start(v, &o->start);
 	o->standard = 1;
 	return 0;
 }
@@ -81,7 +81,8 @@ slurp(const char *path, size_t *len)
 }
 
 static int
-fens(struct openings *ops, const char *path, char *text)
+fens(struct openings *ops, const pdn_variant *v, const char *path,
+    char *text)
 {
 	pdn_position start;
 	struct opening *o;
@@ -89,7 +90,7 @@ fens(struct openings *ops, const char *path, char *text)
 	long lineno = 0;
 	int rc;
 
-	pdn_variant_start(pdn_variant_default(), &start);
+	pdn_variant_start(v, &start);
 	for (line = strtok_r(text, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
 		lineno++;
@@ -102,7 +103,7 @@ fens(struct openings *ops, const char *path, char *text)
 			continue;
 		if ((o = add(ops)) == NULL)
 			return -1;
-		if ((rc = pdn_fen_read(&o->start, NULL, line, strlen(line),
+		if ((rc = pdn_fen_read(&o->start, v, line, strlen(line),
 		    NULL)) != 0) {
 			cli_warn("%s: line %ld: bad FEN: %s: skipped", path,
 			    lineno, pdn_strerror(rc));
@@ -115,8 +116,8 @@ fens(struct openings *ops, const char *path, char *text)
 }
 
 static int
-games(struct openings *ops, const char *path, const char *text, size_t len,
-    long plies)
+games(struct openings *ops, const pdn_variant *v, const char *path,
+    const char *text, size_t len, long plies)
 {
 	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
 	pdn_replay_options po = PDN_REPLAY_OPTIONS_INIT;
@@ -132,6 +133,8 @@ games(struct openings *ops, const char *path, const char *text, size_t len,
 
 	ro.file = path;
 	ro.finish = pdn_game_finish;
+	if (v != pdn_variant_default())
+		ro.gametype = pdn_variant_gametype(v);
 	po.flags = PDN_REPLAY_NO_RESULT | PDN_REPLAY_NO_VARIATIONS;
 	if (pdn_reader_new_mem(&r, text, len, &ro) != 0)
 		return -1;
@@ -143,11 +146,16 @@ games(struct openings *ops, const char *path, const char *text, size_t len,
 		if (pdn_replay_game(&pg, rp, g, &po) != 0)
 			break;
 		if (pdn_played_main_status(pg) != PDN_REPLAY_VALID ||
-		    pdn_played_variant(pg) != pdn_variant_default() ||
+		    pdn_played_variant(pg) != v ||
 		    pdn_played_lines(pg) != 1) {
-			cli_warn("%s:%ld: game %ld: not an international "
-			    "game whose moves replay: skipped", path, g->line,
-			    g->index);
+			if (v == pdn_variant_default())
+				cli_warn("%s:%ld: game %ld: not an "
+				    "international game whose moves replay: "
+				    "skipped", path, g->line, g->index);
+			else
+				cli_warn("%s:%ld: game %ld: not a game of %s "
+				    "whose moves replay: skipped", path,
+				    g->line, g->index, pdn_variant_title(v));
 			continue;
 		}
 		if ((o = add(ops)) == NULL)
@@ -164,7 +172,7 @@ games(struct openings *ops, const char *path, const char *text, size_t len,
 		    sizeof(*o->moves))) == NULL)
 			break;
 		for (i = 0; i < n; i++) {
-			hub_move_str(hub, mv[i]);
+			hub_move_str(hub, v, mv[i]);
 			if ((o->moves[i] = strdup(hub)) == NULL)
 				break;
 			o->nmoves++;
@@ -178,7 +186,8 @@ games(struct openings *ops, const char *path, const char *text, size_t len,
 }
 
 int
-openings_read(struct openings *ops, const char *path, long plies)
+openings_read(struct openings *ops, const pdn_variant *v, const char *path,
+    long plies)
 {
 	char *text, *p;
 	size_t len;
@@ -197,9 +206,9 @@ openings_read(struct openings *ops, const char *path, long plies)
 			p++;
 	}
 	if ((p[0] == 'W' || p[0] == 'B') && p[1] == ':')
-		rc = fens(ops, path, text);
+		rc = fens(ops, v, path, text);
 	else
-		rc = games(ops, path, text, len, plies);
+		rc = games(ops, v, path, text, len, plies);
 	free(text);
 	if (rc != 0) {
 		cli_warn("out of memory");

@@ -187,7 +187,8 @@ play(void)
 			if (dxp_move_hub(hub, sizeof(hub), in, NULL) != 0)
 				break;
 			pdn_generate(list, &pos);
-			if ((m = hub_move_find(list, hub, strlen(hub))) == NULL)
+			if ((m = hub_move_find(list, pdn_variant_default(), hub,
+			    strlen(hub))) == NULL)
 				break;
 			pdn_make(&pos, m);
 			if (pdn_position_side(&pos) == me)

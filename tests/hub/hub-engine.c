@@ -8,7 +8,10 @@
  * parameter (set-param name=seed value=S), so that games are the same
  * from run to run and across restarts: MODE random (the default) picks
  * one by the position's hash, greedy the one that leaves the opponent the
- * fewest pieces to take.  The other modes misbehave at the N-th move the
+ * fewest pieces to take, kings a quiet move of the king that moved last
+ * (the king of its streak, which the moves of the "pos" line tell), else
+ * of any king, else as random: in Frisian draughts it runs into
+ * article 17's ban whenever it has men.  The other modes misbehave at the N-th move the
  * process makes (default 1; counted over its games, so that a restarted
  * engine starts counting again), and play as random before it:
  *   crash     exits without an answer (status 3)
@@ -22,7 +25,11 @@
  *   init      exits at "init" (status 3), as an engine whose options do
  *             not make sense to it
  * Its answers: "info depth=1 score=S" (S the material balance in men,
- * from its side) then "done move=M".
+ * from its side) then "done move=M".  It plays every variant the library
+ * plays, by its "variant" parameter (set-param name=variant value=V:
+ * "normal", international draughts, the default, or the library's name
+ * of another, "frisian"), and in Frisian draughts keeps article 17 by the
+ * moves of each "pos" line (pdn_generate_streak()).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -34,12 +41,14 @@
 #include "hub.h"
 #include <pdn/pdn.h>
 
-enum { M_RANDOM, M_GREEDY, M_CRASH, M_HANG, M_ILLEGAL, M_GARBAGE,
+enum { M_RANDOM, M_GREEDY, M_KINGS, M_CRASH, M_HANG, M_ILLEGAL, M_GARBAGE,
 	M_PROTOCOL, M_NOMOVE, M_TIME, M_INIT };
-static const char *const modes[] = { "random", "greedy", "crash", "hang",
+static const char *const modes[] = { "random", "greedy", "kings", "crash", "hang",
 	"illegal", "garbage", "protocol", "nomove", "time", "init", NULL };
 
+static const pdn_variant *variant;
 static pdn_position pos;
+static pdn_streak streak;
 static pdn_movelist *list, *reply;
 static unsigned long long seed;
 static int mode, at = 1, moves_made;
@@ -66,18 +75,66 @@ set_pos(void)
 	char *tok, *save;
 	const pdn_move *m;
 
-	if (hub_arg(line, "pos", buf, sizeof(buf)) < 0 ||
-	    hub_pos_read(&pos, buf) != 0)
+	static char base[HUB_POS_LEN], seen[sizeof(line)];
+	size_t n, from = 0;
+
+	if (hub_arg(line, "pos", buf, sizeof(buf)) < 0)
 		return;
-	if (hub_arg(line, "moves", buf, sizeof(buf)) < 0)
-		return;
-	for (tok = strtok_r(buf, " ", &save); tok != NULL;
-	    tok = strtok_r(NULL, " ", &save)) {
-		pdn_generate(list, &pos);
-		if ((m = hub_move_find(list, tok, strlen(tok))) == NULL)
+	/*
+	 * The same start and more moves than the last "pos" line (pdn-match
+	 * sends the whole game each time): only the new moves are played.
+	 */
+	if (strncmp(buf, base, strlen(base)) != 0 || base[0] == '\0' ||
+	    hub_arg(line, "moves", buf, sizeof(buf)) < 0 ||
+	    strncmp(buf, seen, n = strlen(seen)) != 0 ||
+	    (buf[n] != ' ' && buf[n] != '\0') || n == 0) {
+		base[0] = seen[0] = '\0';
+		if (hub_arg(line, "pos", buf, sizeof(buf)) < 0 ||
+		    hub_pos_read(&pos, variant, buf) != 0)
 			return;
+		snprintf(base, sizeof(base), "%.*s", (int)strcspn(buf, " \""),
+		    buf);
+		pdn_streak_clear(&streak);
+		if (hub_arg(line, "moves", buf, sizeof(buf)) < 0)
+			return;
+	} else
+		from = n;
+	snprintf(seen, sizeof(seen), "%s", buf);
+	for (tok = strtok_r(buf + from, " ", &save); tok != NULL;
+	    tok = strtok_r(NULL, " ", &save)) {
+		pdn_generate_streak(list, &pos, &streak);
+		if ((m = hub_move_find(list, variant, tok, strlen(tok))) ==
+		    NULL)
+			return;
+		pdn_streak_update(&streak, &pos, m);
 		pdn_make(&pos, m);
 	}
+}
+
+/*
+ * Mode kings: a quiet move of the king of side me's streak, else of any
+ * king, from the legal moves in `list`; NULL when there is none.
+ */
+static const pdn_move *
+king_move(pdn_colour me)
+{
+	const pdn_move *m, *any = NULL;
+	pdn_piece p;
+	int i, n = pdn_movelist_count(list);
+
+	for (i = 0; i < n; i++) {
+		m = pdn_movelist_get(list, i);
+		p = pdn_position_get(&pos, pdn_move_from(m));
+		if (pdn_move_captures(m) > 0 ||
+		    (p != PDN_WHITE_KING && p != PDN_BLACK_KING))
+			continue;
+		if (streak.count[me] > 0 &&
+		    pdn_move_from(m) == streak.square[me])
+			return m;
+		if (any == NULL)
+			any = m;
+	}
+	return any;
 }
 
 static void
@@ -117,21 +174,53 @@ go(void)
 			while (strcmp(line, "stop") != 0);
 			break;
 		}
-	if (pdn_generate(list, &pos) <= 0) {
+	if (pdn_generate_streak(list, &pos, &streak) <= 0) {
 		printf("error message=\"no move\"\n");
 		fflush(stdout);
 		return;
 	}
-	m = choose_move(&pos, list, reply, seed, mode == M_GREEDY);
-	hub_move_str(mv, m);
+	m = mode == M_KINGS ? king_move(me) : NULL;
+	if (m == NULL)
+		m = choose_move(&pos, list, reply, seed, mode == M_GREEDY);
+	hub_move_str(mv, variant, m);
 	printf("info depth=1 score=%d\ndone move=%s\n",
 	    pdn_position_count(&pos, me) - pdn_position_count(&pos, !me), mv);
 	fflush(stdout);
 }
 
+/* The variant of Hub's name, among those the library plays; or NULL. */
+static const pdn_variant *
+variant_named(const char *name)
+{
+	const pdn_variant *v;
+	int k;
+
+	for (k = 0; (v = pdn_variant_list(k)) != NULL; k++)
+		if (pdn_variant_played(v) &&
+		    strcmp(hub_variant_name(v), name) == 0)
+			return v;
+	return NULL;
+}
+
+/* The "variant" parameter: every variant the library plays. */
+static void
+variants(void)
+{
+	const pdn_variant *v;
+	int k, n = 0;
+
+	printf("param name=variant value=normal type=enum values=\"");
+	for (k = 0; (v = pdn_variant_list(k)) != NULL; k++)
+		if (pdn_variant_played(v))
+			printf("%s%s", n++ > 0 ? " " : "",
+			    hub_variant_name(v));
+	printf("\"\n");
+}
+
 int
 main(int argc, char **argv)
 {
+	const pdn_variant *v;
 	char val[64];
 	int k;
 
@@ -151,20 +240,29 @@ main(int argc, char **argv)
 		at = 1;
 	if (pdn_movelist_new(&list) != 0 || pdn_movelist_new(&reply) != 0)
 		return 2;
-	pdn_variant_start(pdn_variant_default(), &pos);
+	variant = pdn_variant_default();
+	pdn_variant_start(variant, &pos);
 	for (;;) {
 		next_line();
 		if (hub_is(line, "hub")) {
 			printf("id name=\"hub-engine %s\" version=1 "
 			    "author=\"pdn tools\"\n"
 			    "param name=seed value=0 type=int min=0 "
-			    "max=1000000\nwait\n", modes[mode]);
+			    "max=1000000\n", modes[mode]);
+			variants();
+			printf("wait\n");
 			fflush(stdout);
 		} else if (hub_is(line, "set-param")) {
 			if (hub_arg(line, "name", val, sizeof(val)) > 0 &&
 			    strcmp(val, "seed") == 0 &&
 			    hub_arg(line, "value", val, sizeof(val)) > 0)
 				seed = strtoull(val, NULL, 10);
+			else if (strcmp(val, "variant") == 0 &&
+			    hub_arg(line, "value", val, sizeof(val)) > 0 &&
+			    (v = variant_named(val)) != NULL) {
+				variant = v;
+				pdn_variant_start(variant, &pos);
+			}
 		} else if (hub_is(line, "init")) {
 			if (mode == M_INIT)
 				return 3;

@@ -535,6 +535,57 @@ size_t pdn_fen_write(char *buf, size_t size, const pdn_position *pos);
  */
 uint64_t pdn_perft(const pdn_position *pos, int depth, int bulk);
 
+/* --- Frisian article 17 (streak.c) ----------------------------------- */
+
+/*
+ * Frisian draughts, article 17: a player who has kings and men may not
+ * make more than three consecutive quiet moves with the same king (that
+ * king may still capture; a capture, a man move or a quiet move with
+ * another king lifts the ban; a player with only kings is exempt).  The
+ * ban depends on the game's history, not only on the position:
+ * pdn_generate() and pdn_perft() are history-free and do not apply it.
+ * A streak is the part of the history that decides it, per colour
+ * (PDN_WHITE, PDN_BLACK) the number of consecutive quiet moves made by
+ * one king and the square (as records number it) that king stands on; a
+ * streak of all zero bytes (pdn_streak_clear()) is a game without
+ * history, such as one that starts from a FEN.  In every other variant
+ * the functions below are those of the history-free position.
+ */
+typedef struct pdn_streak {
+	uint8_t count[2];	/* quiet moves in a row of one king */
+	uint8_t square[2];	/* that king's square; 0 when count is 0 */
+} pdn_streak;
+
+/* Sets s to no history. */
+void pdn_streak_clear(pdn_streak *s);
+
+/*
+ * Updates s for move m, a move of pos (before it is played): the mover's
+ * count and square, and the opponent's cleared when m captures its
+ * counted king.
+ */
+void pdn_streak_update(pdn_streak *s, const pdn_position *pos,
+    const pdn_move *m);
+
+/* Nonzero when article 17 allows m, a legal move of pos, after s. */
+int pdn_streak_allows(const pdn_streak *s, const pdn_position *pos,
+    const pdn_move *m);
+
+/*
+ * pdn_generate() with article 17 applied after the history s: the moves
+ * it bans are left out.  Returns the number of moves, or PDN_ERANGE as
+ * pdn_generate() does.
+ */
+int pdn_generate_streak(pdn_movelist *list, const pdn_position *pos,
+    const pdn_streak *s);
+
+/*
+ * pdn_perft() with article 17 applied from the history s, every move of
+ * the tree updating it (pdn_streak_update()).
+ */
+uint64_t pdn_perft_streak(const pdn_position *pos, const pdn_streak *s,
+    int depth, int bulk);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
