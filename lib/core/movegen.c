@@ -172,13 +172,12 @@ append_single(void *ctx, uint64_t from, uint64_t to, uint64_t captured,
 	*mp = m + 1;
 }
 
-static int
-gen_captures(const pdn_position *pos, pdn_movelist *list,
+int
+intl_captures(pdn_movelist *list, const pdn_position *pos,
     const uint64_t can[4])
 {
 	struct capture c;
 	uint64_t us, them, men, kings, b, empty, jumpers[4];
-	pdn_move *m;
 	int d, idx;
 
 	us = pos->side == PDN_WHITE ? pos->white : pos->black;
@@ -186,9 +185,6 @@ gen_captures(const pdn_position *pos, pdn_movelist *list,
 	empty = BOARD_MASK & ~(us | them);
 	men = us & ~pos->kings;
 	c.crown = pos->side == PDN_WHITE ? WHITE_CROWN : BLACK_CROWN;
-	m = list->m;
-	if ((list->n = single_captures(pos, can, append_single, &m)) >= 0)
-		return list->n;
 	for (d = 0; d < 4; d++)
 		jumpers[d] = men & can[d];
 	c.list = list;
@@ -236,19 +232,16 @@ pdn_generate(pdn_movelist *list, const pdn_position *pos)
 int
 intl_generate(pdn_movelist *list, const pdn_position *pos)
 {
-	uint64_t us, them, empty, can[4];
-	int white = pos->side == PDN_WHITE;
-	pdn_move *m;
+	uint64_t can[4];
+	pdn_move *m = list->m;
 
-	us = white ? pos->white : pos->black;
-	them = white ? pos->black : pos->white;
-	empty = BOARD_MASK & ~(us | them);
-	jumpable(them, empty, can);
-	if ((us & ~pos->kings & (can[0] | can[1] | can[2] | can[3])) ||
-	    kings_can_capture(us & pos->kings, them, empty))
-		return gen_captures(pos, list, can);
+	if (capture_sets(pos, can)) {
+		if ((list->n = single_captures(pos, can, append_single,
+		    &m)) >= 0)
+			return list->n;
+		return intl_captures(list, pos, can);
+	}
 	/* At most 20 pieces with 17 moves each: the list cannot overflow. */
-	m = list->m;
 	quiet_moves(pos, append_quiet, &m);
 	list->n = (int)(m - list->m);
 	return list->n;

@@ -127,6 +127,13 @@ single_captures(const pdn_position *pos, const uint64_t can[4],
  * position of that variant: its own walks (perft) call them straight.
  */
 int intl_generate(pdn_movelist *list, const pdn_position *pos);
+/*
+ * intl_generate() of a position with a capture that single_captures()
+ * above does not walk, can[] from capture_sets(): perft, which has tried
+ * both, calls it straight.
+ */
+int intl_captures(pdn_movelist *list, const pdn_position *pos,
+    const uint64_t can[4]);
 int intl_count_moves(const pdn_position *pos);
 
 /*

@@ -94,13 +94,13 @@ capture_leaf(void *ctx, uint64_t from, uint64_t to, uint64_t captured,
 
 /* Plays and counts the leaf moves of a position with a longer capture. */
 static __attribute__((noinline)) uint64_t
-capture_leaves(const pdn_position *pos)
+capture_leaves(const pdn_position *pos, const uint64_t can[4])
 {
 	pdn_movelist list;
 	pdn_position child;
 	int i, n;
 
-	n = intl_generate(&list, pos);
+	n = intl_captures(&list, pos, can);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {
@@ -130,7 +130,7 @@ leaves(const pdn_position *pos)
 	if (capture_sets(pos, can)) {
 		if (single_captures(pos, can, capture_leaf, &w) >= 0)
 			return w.nodes;
-		return capture_leaves(pos);
+		return capture_leaves(pos, can);
 	}
 	quiet_moves(pos, play_leaf, &w);
 	return w.nodes;
