@@ -1,23 +1,34 @@
 # Sourced by the benchmarks of whole tools: builds "$tmp/big.pdn", the real
 # international games of testdata/corpus/mobydam-book (about 900) repeated
-# to ${BENCH_MB:-200} MB, and sets games, plies and bytes.  The caller sets
-# BUILD and tmp (a directory it removes).
+# to ${BENCH_MB:-200} MB, and sets games, plies and bytes.  With BENCH_FILE
+# set, big.pdn is a copy of that file instead (the 24,480 games of
+# intl-real-x20.pdn, say, which other programs are timed on).  The caller
+# sets BUILD and tmp (a directory it removes).
 mb=${BENCH_MB:-${VALIDATE_MB:-200}}
-find testdata/corpus/mobydam-book -type f -name '*.pdn' -print0 |
-    LC_ALL=C sort -z | xargs -0 cat >"$tmp/one.pdn"
-one=$(wc -c <"$tmp/one.pdn")
-games1=$($BUILD/bin/pdn-parse -w -H -f tags "$tmp/one.pdn" 2>/dev/null | wc -l)
-plies1=$($BUILD/bin/pdn-parse -w -f json "$tmp/one.pdn" 2>/dev/null |
-    grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s }')
-reps=$((mb * 1048576 / one + 1))
-i=0
-while [ $i -lt $reps ]; do
-	cat "$tmp/one.pdn"
-	i=$((i + 1))
-done >"$tmp/big.pdn"
+if [ -n "$BENCH_FILE" ]; then
+	cp "$BENCH_FILE" "$tmp/big.pdn" || exit 1
+	games=$($BUILD/bin/pdn-parse -w -H -f tags "$tmp/big.pdn" 2>/dev/null |
+	    wc -l)
+	plies=$($BUILD/bin/pdn-parse -w -f json "$tmp/big.pdn" 2>/dev/null |
+	    grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s }')
+else
+	find testdata/corpus/mobydam-book -type f -name '*.pdn' -print0 |
+	    LC_ALL=C sort -z | xargs -0 cat >"$tmp/one.pdn"
+	one=$(wc -c <"$tmp/one.pdn")
+	games1=$($BUILD/bin/pdn-parse -w -H -f tags "$tmp/one.pdn" \
+	    2>/dev/null | wc -l)
+	plies1=$($BUILD/bin/pdn-parse -w -f json "$tmp/one.pdn" 2>/dev/null |
+	    grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s }')
+	reps=$((mb * 1048576 / one + 1))
+	i=0
+	while [ $i -lt $reps ]; do
+		cat "$tmp/one.pdn"
+		i=$((i + 1))
+	done >"$tmp/big.pdn"
+	games=$((games1 * reps))
+	plies=$((plies1 * reps))
+fi
 bytes=$(wc -c <"$tmp/big.pdn")
-games=$((games1 * reps))
-plies=$((plies1 * reps))
 echo "-- $games games, $plies plies ($((plies / games)) per game), $((bytes / 1048576)) MB"
 # The file is read once so that the timings do not include the disk.
 cat "$tmp/big.pdn" >/dev/null
