@@ -7,6 +7,7 @@
 mb=${BENCH_MB:-${VALIDATE_MB:-200}}
 if [ -n "$BENCH_FILE" ]; then
 	cp "$BENCH_FILE" "$tmp/big.pdn" || exit 1
+	cp "$BENCH_FILE" "$tmp/one.pdn"
 	games=$($BUILD/bin/pdn-parse -w -H -f tags "$tmp/big.pdn" 2>/dev/null |
 	    wc -l)
 	plies=$($BUILD/bin/pdn-parse -w -f json "$tmp/big.pdn" 2>/dev/null |
@@ -33,11 +34,21 @@ echo "-- $games games, $plies plies ($((plies / games)) per game), $((bytes / 10
 # The file is read once so that the timings do not include the disk.
 cat "$tmp/big.pdn" >/dev/null
 
+# Every run says where the time of its threads went (with -j 2 and more):
+# the main thread's own part (reading, cutting, printing in order) and
+# its wait, each worker's work and wait.  thread_line FILE prints that
+# line of a run's standard error, indented under the figures.
+PDN_THREAD_STATS=1
+export PDN_THREAD_STATS
+thread_line() {
+	sed -n 's/^[^:]*: threads: /        threads: /p' "$1"
+}
+
 # run_tool LABEL COMMAND...: times ${BENCH_RUNS:-3} runs on big.pdn and
 # prints the rates of the fastest (the others met more noise from the rest
-# of the machine) and the largest peak memory.  What the tool says on
-# standard error (a summary) is kept in $tmp/stderr, out of the table,
-# unless it exits with 2 or more.
+# of the machine) and the largest peak memory, then the threads' times of
+# the last run.  What the tool says on standard error (a summary) is kept
+# in $tmp/stderr, out of the table, unless it exits with 2 or more.
 run_tool() {
 	label=$1
 	shift
@@ -61,6 +72,7 @@ run_tool() {
 	    -v l="$label" -v rc="$rc" 'BEGIN {
 		printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)\n",
 		    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc }'
+	thread_line "$tmp/stderr"
 }
 
 # run_rounds: run_tool for the tools listed on standard input, one
@@ -84,6 +96,7 @@ run_rounds() {
 			eval "/usr/bin/time -o \"\$tmp/time\" -f '%e %M' $cmd" \
 			    '"$tmp/big.pdn"' >/dev/null 2>"$tmp/stderr"
 			rc=$?
+			thread_line "$tmp/stderr" >"$tmp/threads_$k"
 			[ $rc -ge 2 ] && cat "$tmp/stderr" >&2
 			read -r s r <<-EOF2
 			$(tail -n 1 "$tmp/time")
@@ -105,6 +118,7 @@ run_rounds() {
 			printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)  %.2fx\n",
 			    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc,
 			    (s > 0 ? s1 / s : 0) }'
+		cat "$tmp/threads_$k"
 		k=$((k + 1))
 	done
 }
