@@ -425,6 +425,7 @@ bench: $(PROGS) $(BENCHES) $(HUB_ENGINE)
 	@printf '   flags: %s\n' '$(call sq,$(strip $(CC) $(CPPFLAGS) $(CFLAGS) $(MARCH) $(LDFLAGS)))'
 	@printf '   compiler: %s\n' "$$($(CC) --version 2>/dev/null | head -n 1)"
 	@sed -n 's/^model name[[:space:]]*: */   cpu: /p' /proc/cpuinfo 2>/dev/null | head -n 1
+	@printf '   cpus: %s, load average: %s\n' "$$(nproc 2>/dev/null)" "$$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)"
 	$(Q)BUILD=$(BUILD) sh bench/run.sh
 
 lint-man:

@@ -1,32 +1,54 @@
 # Sourced by the benchmarks of whole tools: builds "$tmp/big.pdn", the real
 # international games of testdata/corpus/mobydam-book (about 900) repeated
-# to ${BENCH_MB:-200} MB, and sets games, plies and bytes.  The caller sets
-# BUILD and tmp (a directory it removes).
+# to ${BENCH_MB:-200} MB, and sets games, plies and bytes.  With BENCH_FILE
+# set, big.pdn is a copy of that file instead (the 24,480 games of
+# intl-real-x20.pdn, say, which other programs are timed on).  The caller
+# sets BUILD and tmp (a directory it removes).
 mb=${BENCH_MB:-${VALIDATE_MB:-200}}
-find testdata/corpus/mobydam-book -type f -name '*.pdn' -print0 |
-    LC_ALL=C sort -z | xargs -0 cat >"$tmp/one.pdn"
-one=$(wc -c <"$tmp/one.pdn")
-games1=$($BUILD/bin/pdn-parse -w -H -f tags "$tmp/one.pdn" 2>/dev/null | wc -l)
-plies1=$($BUILD/bin/pdn-parse -w -f json "$tmp/one.pdn" 2>/dev/null |
-    grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s }')
-reps=$((mb * 1048576 / one + 1))
-i=0
-while [ $i -lt $reps ]; do
-	cat "$tmp/one.pdn"
-	i=$((i + 1))
-done >"$tmp/big.pdn"
+if [ -n "$BENCH_FILE" ]; then
+	cp "$BENCH_FILE" "$tmp/big.pdn" || exit 1
+	cp "$BENCH_FILE" "$tmp/one.pdn"
+	games=$($BUILD/bin/pdn-parse -w -H -f tags "$tmp/big.pdn" 2>/dev/null |
+	    wc -l)
+	plies=$($BUILD/bin/pdn-parse -w -f json "$tmp/big.pdn" 2>/dev/null |
+	    grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s }')
+else
+	find testdata/corpus/mobydam-book -type f -name '*.pdn' -print0 |
+	    LC_ALL=C sort -z | xargs -0 cat >"$tmp/one.pdn"
+	one=$(wc -c <"$tmp/one.pdn")
+	games1=$($BUILD/bin/pdn-parse -w -H -f tags "$tmp/one.pdn" \
+	    2>/dev/null | wc -l)
+	plies1=$($BUILD/bin/pdn-parse -w -f json "$tmp/one.pdn" 2>/dev/null |
+	    grep -o '"plies":[0-9]*' | awk -F: '{ s += $2 } END { print s }')
+	reps=$((mb * 1048576 / one + 1))
+	i=0
+	while [ $i -lt $reps ]; do
+		cat "$tmp/one.pdn"
+		i=$((i + 1))
+	done >"$tmp/big.pdn"
+	games=$((games1 * reps))
+	plies=$((plies1 * reps))
+fi
 bytes=$(wc -c <"$tmp/big.pdn")
-games=$((games1 * reps))
-plies=$((plies1 * reps))
 echo "-- $games games, $plies plies ($((plies / games)) per game), $((bytes / 1048576)) MB"
 # The file is read once so that the timings do not include the disk.
 cat "$tmp/big.pdn" >/dev/null
 
+# Every run says where the time of its threads went (with -j 2 and more):
+# the main thread's own part (reading, cutting, printing in order) and
+# its wait, each worker's work and wait.  thread_line FILE prints that
+# line of a run's standard error, indented under the figures.
+PDN_THREAD_STATS=1
+export PDN_THREAD_STATS
+thread_line() {
+	sed -n 's/^[^:]*: threads: /        threads: /p' "$1"
+}
+
 # run_tool LABEL COMMAND...: times ${BENCH_RUNS:-3} runs on big.pdn and
 # prints the rates of the fastest (the others met more noise from the rest
-# of the machine) and the largest peak memory.  What the tool says on
-# standard error (a summary) is kept in $tmp/stderr, out of the table,
-# unless it exits with 2 or more.
+# of the machine) and the largest peak memory, then the threads' times of
+# the last run.  What the tool says on standard error (a summary) is kept
+# in $tmp/stderr, out of the table, unless it exits with 2 or more.
 run_tool() {
 	label=$1
 	shift
@@ -50,6 +72,7 @@ run_tool() {
 	    -v l="$label" -v rc="$rc" 'BEGIN {
 		printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)\n",
 		    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc }'
+	thread_line "$tmp/stderr"
 }
 
 # run_rounds: run_tool for the tools listed on standard input, one
@@ -73,6 +96,7 @@ run_rounds() {
 			eval "/usr/bin/time -o \"\$tmp/time\" -f '%e %M' $cmd" \
 			    '"$tmp/big.pdn"' >/dev/null 2>"$tmp/stderr"
 			rc=$?
+			thread_line "$tmp/stderr" >"$tmp/threads_$k"
 			[ $rc -ge 2 ] && cat "$tmp/stderr" >&2
 			read -r s r <<-EOF2
 			$(tail -n 1 "$tmp/time")
@@ -94,6 +118,7 @@ run_rounds() {
 			printf "%s: %6.2f s %9.0f games/s %6.1f M plies/s %7.1f MB/s  max RSS %d KB  (exit %d)  %.2fx\n",
 			    l, s, g / s, p / s / 1e6, b / s / 1048576, r, rc,
 			    (s > 0 ? s1 / s : 0) }'
+		cat "$tmp/threads_$k"
 		k=$((k + 1))
 	done
 }

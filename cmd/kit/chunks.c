@@ -6,12 +6,25 @@
  * workers take chunks in order and run the tool over them.  At most
  * 2 * jobs chunks are in flight: then the main thread waits for the oldest
  * one and prints it, which keeps memory bounded and the output in order.
+ *
+ * What stops this from scaling is the main thread's own part, which
+ * PDN_THREAD_STATS prints: reading, the cut's scan, the copy of each
+ * chunk, its line count, the move of the rest of the buffer, and the
+ * printing.  On intl-real-x20.pdn (14 MB) with -j 2 it took 0.05-0.09 s
+ * of 0.24-0.33 s (on a machine loaded 9 deep), so that with 16 workers it
+ * alone would bound the speed-up near 4.  For 16 the design would hand
+ * each worker a byte range of the input read once (a mapping, not a
+ * copy), let the worker find its own first cut past the range's start
+ * and count its own lines (it reads the bytes anyway), and give the base
+ * line of each chunk as the sum of those before it when it is printed,
+ * so that the main thread only prints batches in order.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "chunks.h"
@@ -308,13 +321,25 @@ struct queue {
 	 * 495 so).
 	 */
 	struct job *spare;
+	double waited;		/* the main thread's wait for jobs done */
 };
 
 struct worker {
 	struct queue *q;
 	void *ctx;
 	pthread_t tid;
+	double busy, waited;	/* seconds on chunks, and waiting for one */
 };
+
+/* Seconds on the monotonic clock, for PDN_THREAD_STATS. */
+static double
+seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static void *
 worker_main(void *warg)
@@ -325,19 +350,29 @@ worker_main(void *warg)
 	struct cli_input mem;
 	pdn_reader *r;
 	struct job *j;
+	double t0 = seconds(), t1;
 
+	/*
+	 * Waiting runs from the end of one chunk to the start of the next:
+	 * the lock taken to hand a chunk back counts, since on a loaded
+	 * machine a main thread preempted while it holds the lock holds up
+	 * the workers.
+	 */
 	for (;;) {
 		pthread_mutex_lock(&q->mu);
 		while (q->head == NULL && !q->stop)
 			pthread_cond_wait(&q->work, &q->mu);
 		if ((j = q->head) == NULL) {
 			pthread_mutex_unlock(&q->mu);
+			w->waited += seconds() - t0;
 			break;
 		}
 		q->head = j->next;
 		if (q->head == NULL)
 			q->tail = NULL;
 		pthread_mutex_unlock(&q->mu);
+		t1 = seconds();
+		w->waited += t1 - t0;
 
 		ro.file = q->file;
 		ro.diag = q->t->diag;
@@ -358,6 +393,8 @@ worker_main(void *warg)
 			    j->batch, NULL, &j->games);
 			pdn_reader_free(r);
 		}
+		t0 = seconds();
+		w->busy += t0 - t1;
 		pthread_mutex_lock(&q->mu);
 		j->done = 1;
 		pthread_cond_broadcast(&q->done);
@@ -424,12 +461,14 @@ static int
 retire(struct queue *q, struct job **oldest, long *games)
 {
 	struct job *j = *oldest;
+	double t0 = seconds();
 	int st;
 
 	pthread_mutex_lock(&q->mu);
 	while (!j->done)
 		pthread_cond_wait(&q->done, &q->mu);
 	pthread_mutex_unlock(&q->mu);
+	q->waited += seconds() - t0;
 	j->at.game = *games;
 	*games += j->games;
 	q->t->print(q->arg, j->batch, &j->at);
@@ -601,6 +640,35 @@ feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
 	return st > wst ? st : wst;
 }
 
+/*
+ * With PDN_THREAD_STATS set, says on standard error where the time of a
+ * run on `all` seconds went: the main thread's own part (reading,
+ * cutting, copying the chunks and printing them in order), which no
+ * number of workers shortens, and its wait for them; each worker's time
+ * on chunks and waiting for one.  Workers that wait while the main
+ * thread works show a serial part that would stop a larger -j scaling.
+ */
+static void
+thread_stats(const struct queue *q, const struct worker *w, int n,
+    double all)
+{
+	char line[1024];
+	size_t at;
+	int i;
+
+	if (getenv("PDN_THREAD_STATS") == NULL ||
+	    *getenv("PDN_THREAD_STATS") == '\0')
+		return;
+	at = (size_t)snprintf(line, sizeof(line),
+	    "threads: %d workers, %.3f s; main thread %.3f s (waited %.3f s)",
+	    n, all, all - q->waited, q->waited);
+	for (i = 0; i < n && at < sizeof(line); i++)
+		at += (size_t)snprintf(line + at, sizeof(line) - at,
+		    "; worker %d busy %.3f s, waited %.3f s", i + 1,
+		    w[i].busy, w[i].waited);
+	cli_warn("%s", line);
+}
+
 int
 chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
     int jobs, struct cli_input *in)
@@ -610,6 +678,7 @@ chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
 	struct queue q;
 	char *rest = NULL;
 	size_t nrest = 0;
+	double t0 = seconds();
 	int i, nthreads = 0, st;
 
 	at.file = in->name;
@@ -647,6 +716,7 @@ chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
 	pthread_mutex_unlock(&q.mu);
 	for (i = 0; i < nthreads; i++)
 		pthread_join(w[i].tid, NULL);
+	thread_stats(&q, w, nthreads, seconds() - t0);
 	free(w);
 	pthread_mutex_destroy(&q.mu);
 	pthread_cond_destroy(&q.work);

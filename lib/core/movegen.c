@@ -155,48 +155,25 @@ pdn_has_capture(const pdn_position *pos)
 	return has_capture(pos);
 }
 
-/*
- * The common case: no king to move and no man that can jump twice, so every
- * capture takes one piece and is written straight from the jumper sets.  A
- * man that has jumped in direction d could go on only in the three other
- * directions: the way back holds both the piece it jumped and its own start
- * square, the only squares whose state the capture has changed.  So the
- * board as it stands tells whether any man can jump again.
- */
-static int
-single_captures(const uint64_t jumpers[4], const uint64_t can[4],
-    uint64_t crown, pdn_movelist *list)
+/* Appends a capture of one piece (a single_fn; ctx is a pdn_move **). */
+static void
+append_single(void *ctx, uint64_t from, uint64_t to, uint64_t captured,
+    uint64_t crowned)
 {
-	uint64_t land, again = 0, b, to;
-	pdn_move *m = list->m;
-	int d;
+	pdn_move **mp = ctx, *m = *mp;
 
-	for (d = 0; d < 4; d++) {
-		land = step(jumpers[d], 2 * dirs[d]);
-		again |= land & (can[0] | can[1] | can[2] | can[3]) &
-		    ~can[3 - d];
-	}
-	if (again != 0)
-		return -1;
-	for (d = 0; d < 4; d++) {
-		for (b = jumpers[d]; b; b &= b - 1) {
-			to = step(b & -b, 2 * dirs[d]);
-			m->captured = step(b & -b, dirs[d]);
-			m->fromto = (b & -b) | to;
-			m->from = pdn_idx_square[bit_index(b)];
-			m->to = pdn_idx_square[bit_index(to)];
-			m->ncap = 1;
-			m->promotes = (to & crown) != 0;
-			m->path[0] = m->to;
-			m++;
-		}
-	}
-	list->n = (int)(m - list->m);
-	return list->n;
+	m->captured = captured;
+	m->fromto = from | to;
+	m->from = pdn_idx_square[bit_index(from)];
+	m->to = pdn_idx_square[bit_index(to)];
+	m->ncap = 1;
+	m->promotes = crowned != 0;
+	m->path[0] = m->to;
+	*mp = m + 1;
 }
 
-static int
-gen_captures(const pdn_position *pos, pdn_movelist *list,
+int
+intl_captures(pdn_movelist *list, const pdn_position *pos,
     const uint64_t can[4])
 {
 	struct capture c;
@@ -210,9 +187,6 @@ gen_captures(const pdn_position *pos, pdn_movelist *list,
 	c.crown = pos->side == PDN_WHITE ? WHITE_CROWN : BLACK_CROWN;
 	for (d = 0; d < 4; d++)
 		jumpers[d] = men & can[d];
-	if ((us & pos->kings) == 0 &&
-	    single_captures(jumpers, can, c.crown, list) >= 0)
-		return list->n;
 	c.list = list;
 	c.enemy = them;
 	c.best = 0;
@@ -232,16 +206,18 @@ gen_captures(const pdn_position *pos, pdn_movelist *list,
 
 /* Appends a quiet move to the list (a quiet_fn; ctx is a pdn_move **). */
 static void
-append_quiet(void *ctx, int from, int to, int promotes)
+append_quiet(void *ctx, uint64_t from, uint64_t to, uint64_t crowned,
+    int king)
 {
 	pdn_move **mp = ctx, *m = *mp;
 
+	(void)king;
 	m->captured = 0;
-	m->fromto = (1ULL << from) | (1ULL << to);
-	m->from = pdn_idx_square[from];
-	m->to = pdn_idx_square[to];
+	m->fromto = from | to;
+	m->from = pdn_idx_square[bit_index(from)];
+	m->to = pdn_idx_square[bit_index(to)];
 	m->ncap = 0;
-	m->promotes = (uint8_t)promotes;
+	m->promotes = crowned != 0;
 	*mp = m + 1;
 }
 
@@ -256,19 +232,16 @@ pdn_generate(pdn_movelist *list, const pdn_position *pos)
 int
 intl_generate(pdn_movelist *list, const pdn_position *pos)
 {
-	uint64_t us, them, empty, can[4];
-	int white = pos->side == PDN_WHITE;
-	pdn_move *m;
+	uint64_t can[4];
+	pdn_move *m = list->m;
 
-	us = white ? pos->white : pos->black;
-	them = white ? pos->black : pos->white;
-	empty = BOARD_MASK & ~(us | them);
-	jumpable(them, empty, can);
-	if ((us & ~pos->kings & (can[0] | can[1] | can[2] | can[3])) ||
-	    kings_can_capture(us & pos->kings, them, empty))
-		return gen_captures(pos, list, can);
+	if (capture_sets(pos, can)) {
+		if ((list->n = single_captures(pos, can, append_single,
+		    &m)) >= 0)
+			return list->n;
+		return intl_captures(list, pos, can);
+	}
 	/* At most 20 pieces with 17 moves each: the list cannot overflow. */
-	m = list->m;
 	quiet_moves(pos, append_quiet, &m);
 	list->n = (int)(m - list->m);
 	return list->n;

@@ -51,10 +51,14 @@ kings_can_capture(uint64_t kings, uint64_t enemy, uint64_t empty)
 	return 0;
 }
 
+/*
+ * Fills can[] as jumpable() does for the side to move and returns nonzero
+ * when that side has a capture.
+ */
 static inline int
-has_capture(const pdn_position *pos)
+capture_sets(const pdn_position *pos, uint64_t can[4])
 {
-	uint64_t us, them, empty, can[4];
+	uint64_t us, them, empty;
 
 	us = pos->side == PDN_WHITE ? pos->white : pos->black;
 	them = pos->side == PDN_WHITE ? pos->black : pos->white;
@@ -65,15 +69,82 @@ has_capture(const pdn_position *pos)
 	return kings_can_capture(us & pos->kings, them, empty);
 }
 
+static inline int
+has_capture(const pdn_position *pos)
+{
+	uint64_t can[4];
+
+	return capture_sets(pos, can);
+}
+
+/*
+ * Receives one capture of a single piece by a man: the bits of its from
+ * and to squares and of the piece taken; crowned as for quiet_fn below.
+ */
+typedef void single_fn(void *ctx, uint64_t from, uint64_t to,
+    uint64_t captured, uint64_t crowned);
+
+/*
+ * The common case of a position with a capture (can[] from
+ * capture_sets()): no king to move and no man that can jump twice, so
+ * every capture takes one piece and comes straight from the jumper sets.
+ * A man that has jumped in direction d could go on only in the three
+ * other directions: the way back holds both the piece it jumped and its
+ * own start square, the only squares whose state the capture has
+ * changed.  So the board as it stands tells whether any man can jump
+ * again.  Returns -1 without a visit when the case is not this one, else
+ * the number of captures visited.  Always inlined, as quiet_moves().
+ */
+static inline __attribute__((always_inline)) int
+single_captures(const pdn_position *pos, const uint64_t can[4],
+    single_fn *visit, void *ctx)
+{
+	uint64_t us = pos->side == PDN_WHITE ? pos->white : pos->black;
+	uint64_t crown = pos->side == PDN_WHITE ? WHITE_CROWN : BLACK_CROWN;
+	uint64_t all = can[0] | can[1] | can[2] | can[3];
+	uint64_t jumpers[4], again = 0, b, to;
+	int d, n = 0;
+
+	if (us & pos->kings)
+		return -1;
+	for (d = 0; d < 4; d++) {
+		jumpers[d] = us & can[d];
+		again |= step(jumpers[d], 2 * dirs[d]) & all & ~can[3 - d];
+	}
+	if (again != 0)
+		return -1;
+	for (d = 0; d < 4; d++)
+		for (b = jumpers[d]; b; b &= b - 1, n++) {
+			to = step(b & -b, 2 * dirs[d]);
+			visit(ctx, b & -b, to, step(b & -b, dirs[d]),
+			    to & crown);
+		}
+	return n;
+}
+
 /*
  * pdn_generate() and pdn_count_moves() of international draughts, for a
  * position of that variant: its own walks (perft) call them straight.
  */
 int intl_generate(pdn_movelist *list, const pdn_position *pos);
+/*
+ * intl_generate() of a position with a capture that single_captures()
+ * above does not walk, can[] from capture_sets(): perft, which has tried
+ * both, calls it straight.
+ */
+int intl_captures(pdn_movelist *list, const pdn_position *pos,
+    const uint64_t can[4]);
 int intl_count_moves(const pdn_position *pos);
 
-/* Receives one quiet move: bit indices of from and to, and promotion. */
-typedef void quiet_fn(void *ctx, int from, int to, int promotes);
+/*
+ * Receives one quiet move: the bits of its from and to squares; crowned,
+ * the bit of `to` when a man is crowned there, else 0; king, nonzero when
+ * a king moves.  The walker passes king as a constant in each of its
+ * loops, so that a visitor inlined there plays a man's move without a
+ * test or a bit index (see perft.c's leaves()).
+ */
+typedef void quiet_fn(void *ctx, uint64_t from, uint64_t to,
+    uint64_t crowned, int king);
 
 /*
  * Calls `visit` for every quiet move of the side to move, men first.  Only
@@ -83,12 +154,12 @@ typedef void quiet_fn(void *ctx, int from, int to, int promotes);
 static inline __attribute__((always_inline)) void
 quiet_moves(const pdn_position *pos, quiet_fn *visit, void *ctx)
 {
-	int white = pos->side == PDN_WHITE, d, from, to;
+	int white = pos->side == PDN_WHITE, d;
 	uint64_t us = white ? pos->white : pos->black;
 	uint64_t men = us & ~pos->kings, kings = us & pos->kings;
 	uint64_t empty = BOARD_MASK & ~(pos->white | pos->black);
 	uint64_t crown = white ? WHITE_CROWN : BLACK_CROWN;
-	uint64_t t5, t6, b;
+	uint64_t t5, t6, b, to;
 
 	/*
 	 * All men step at once; the shift that brought a man to its target
@@ -97,20 +168,18 @@ quiet_moves(const pdn_position *pos, quiet_fn *visit, void *ctx)
 	t5 = white ? (men >> 5) & empty : (men << 5) & empty;
 	t6 = white ? (men >> 6) & empty : (men << 6) & empty;
 	for (; t5; t5 &= t5 - 1) {
-		to = bit_index(t5);
-		visit(ctx, white ? to + 5 : to - 5, to, (int)(crown >> to) & 1);
+		to = t5 & -t5;
+		visit(ctx, white ? to << 5 : to >> 5, to, to & crown, 0);
 	}
 	for (; t6; t6 &= t6 - 1) {
-		to = bit_index(t6);
-		visit(ctx, white ? to + 6 : to - 6, to, (int)(crown >> to) & 1);
+		to = t6 & -t6;
+		visit(ctx, white ? to << 6 : to >> 6, to, to & crown, 0);
 	}
-	for (; kings; kings &= kings - 1) {
-		from = bit_index(kings);
+	for (; kings; kings &= kings - 1)
 		for (d = 0; d < 4; d++)
 			for (b = step(kings & -kings, dirs[d]); b & empty;
 			    b = step(b, dirs[d]))
-				visit(ctx, from, bit_index(b), 0);
-	}
+				visit(ctx, kings & -kings, b, 0, 1);
 }
 
 #endif /* PDN_MOVEGEN_H */

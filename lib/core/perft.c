@@ -3,9 +3,10 @@
  *
  * The last two plies are where the time goes, so there quiet positions (the
  * majority) never list their moves: the quiet-move walker of movegen.h
- * hands each move to a visitor that plays it on the spot.  Positions with a
- * capture take the generator's list, since the majority rule is only known
- * once every capture has been found.
+ * hands each move to a visitor that plays it on the spot, and so do the
+ * positions where men alone take one piece each.  Positions with a longer
+ * capture or a king that may capture take the generator's list, since the
+ * majority rule is only known once every capture has been found.
  */
 #include "make.h"
 #include "movegen.h"
@@ -18,21 +19,28 @@ struct walk {
 };
 
 /*
- * The position after a quiet move given as the walker gives it, written
- * field by field into *child (see make_move_to(): a copy of the whole
- * position right after its fields were written would stall).
+ * The position after a quiet move as the walker gives it, written field
+ * by field into *child (see make_move_to(): a copy of the whole position
+ * right after its fields were written would stall).  The walker says
+ * whether a king moves, so a man's move is played without make_move_to()'s
+ * test of the kings.
  */
 static inline void
-after_quiet(pdn_position *child, const pdn_position *pos, int from, int to,
-    int promotes)
+after_quiet(pdn_position *child, const pdn_position *pos, uint64_t from,
+    uint64_t to, uint64_t crowned, int king)
 {
-	pdn_move m;
+	uint64_t ft = from | to;
 
-	m.captured = 0;
-	m.fromto = (1ULL << from) | (1ULL << to);
-	m.to = pdn_idx_square[to];
-	m.promotes = (uint8_t)promotes;
-	make_move_to(child, pos, &m);
+	if (pos->side == PDN_WHITE) {
+		child->white = pos->white ^ ft;
+		child->black = pos->black;
+	} else {
+		child->white = pos->white;
+		child->black = pos->black ^ ft;
+	}
+	child->kings = king ? pos->kings ^ ft : pos->kings | crowned;
+	child->side = (pdn_colour)!pos->side;
+	copy_variant(child, pos);
 }
 
 /*
@@ -49,26 +57,50 @@ leaf(const pdn_position *p)
 
 /* Plays one quiet leaf move (a quiet_fn). */
 static void
-play_leaf(void *ctx, int from, int to, int promotes)
+play_leaf(void *ctx, uint64_t from, uint64_t to, uint64_t crowned, int king)
 {
 	struct walk *w = ctx;
 	pdn_position child;
 
-	after_quiet(&child, &w->pos, from, to, promotes);
+	after_quiet(&child, &w->pos, from, to, crowned, king);
 
 	leaf(&child);
 	w->nodes++;
 }
 
-/* Plays and counts the leaf moves of a position with a capture. */
+/* Plays one leaf capture of a single piece by a man (a single_fn). */
+static void
+capture_leaf(void *ctx, uint64_t from, uint64_t to, uint64_t captured,
+    uint64_t crowned)
+{
+	struct walk *w = ctx;
+	const pdn_position *pos = &w->pos;
+	pdn_position child;
+	uint64_t ft = from | to;
+
+	if (pos->side == PDN_WHITE) {
+		child.white = pos->white ^ ft;
+		child.black = pos->black & ~captured;
+	} else {
+		child.white = pos->white & ~captured;
+		child.black = pos->black ^ ft;
+	}
+	child.kings = (pos->kings & ~captured) | crowned;
+	child.side = (pdn_colour)!pos->side;
+
+	leaf(&child);
+	w->nodes++;
+}
+
+/* Plays and counts the leaf moves of a position with a longer capture. */
 static __attribute__((noinline)) uint64_t
-capture_leaves(const pdn_position *pos)
+capture_leaves(const pdn_position *pos, const uint64_t can[4])
 {
 	pdn_movelist list;
 	pdn_position child;
 	int i, n;
 
-	n = intl_generate(&list, pos);
+	n = intl_captures(&list, pos, can);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {
@@ -81,41 +113,51 @@ capture_leaves(const pdn_position *pos)
 /*
  * Plays and counts the moves of a position (depth 1 without bulk
  * counting).  It has no move list of its own, so that the most frequent
- * call stays small.
+ * call stays small: quiet moves and captures of one piece by a man are
+ * played as the walkers of movegen.h find them, from their bits.  With
+ * the walker's bit indices, make_move_to()'s tests and every capture
+ * listed first, perft -d 8 took 554.5 M instructions (callgrind); this
+ * way 441.0 M.
  */
 static uint64_t
 leaves(const pdn_position *pos)
 {
 	struct walk w;
+	uint64_t can[4];
 
-	if (has_capture(pos))
-		return capture_leaves(pos);
 	w.pos = *pos;
 	w.nodes = 0;
+	if (capture_sets(pos, can)) {
+		if (single_captures(pos, can, capture_leaf, &w) >= 0)
+			return w.nodes;
+		return capture_leaves(pos, can);
+	}
 	quiet_moves(pos, play_leaf, &w);
 	return w.nodes;
 }
 
 /* Depth 2, quiet position: play each move, then its leaves (quiet_fn). */
 static void
-play_then_leaves(void *ctx, int from, int to, int promotes)
+play_then_leaves(void *ctx, uint64_t from, uint64_t to, uint64_t crowned,
+    int king)
 {
 	struct walk *w = ctx;
 	pdn_position child;
 
-	after_quiet(&child, &w->pos, from, to, promotes);
+	after_quiet(&child, &w->pos, from, to, crowned, king);
 
 	w->nodes += leaves(&child);
 }
 
 /* Depth 2, quiet position, bulk: play each move, count the next (quiet_fn). */
 static void
-play_then_count(void *ctx, int from, int to, int promotes)
+play_then_count(void *ctx, uint64_t from, uint64_t to, uint64_t crowned,
+    int king)
 {
 	struct walk *w = ctx;
 	pdn_position child;
 
-	after_quiet(&child, &w->pos, from, to, promotes);
+	after_quiet(&child, &w->pos, from, to, crowned, king);
 
 	w->nodes += (uint64_t)intl_count_moves(&child);
 }
