@@ -130,8 +130,10 @@ TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TEST_COMMON_SRC = $(filter-out tests/test_%.c,$(wildcard tests/*.c))
 TEST_COMMON_OBJ = $(TEST_COMMON_SRC:tests/%.c=$(BUILD)/tests/%.o)
 TESTS    = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-# The Hub engine the tests of pdn-match play against (tests/hub/).
+# The Hub engine the tests of pdn-match play against (tests/hub/), and
+# the DXP one (tests/dxp/).
 HUB_ENGINE = $(BUILD)/tests/hub-engine
+DXP_ENGINE = $(BUILD)/tests/dxp-engine
 # The fuzz targets (fuzz/NAME.c; fuzz/driver.c is the main that stands
 # in for libFuzzer's), also built with CC as $(BUILD)/fuzz/NAME, which
 # runs the target once on each file it is given: make check replays
@@ -284,17 +286,29 @@ $(BUILD)/tests/hub/%.o: tests/hub/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) -Icmd/match $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
-$(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/cmd/match/hub.o \
-    $(LIBPDN)
+$(HUB_ENGINE): $(BUILD)/tests/hub/hub-engine.o $(BUILD)/tests/hub/choose.o \
+    $(BUILD)/cmd/match/hub.o $(LIBPDN)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/tests/dxp/%.o: tests/dxp/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) -Icmd/match -Itests/hub $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+$(DXP_ENGINE): $(BUILD)/tests/dxp/dxp-engine.o $(BUILD)/tests/hub/choose.o \
+    $(BUILD)/cmd/match/dxp.o $(BUILD)/cmd/match/hub.o $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # The test of the tools' shared helpers links them; that of
-# pdn-select's file names, its module.
+# pdn-select's file names, its module; those of what several tools know
+# of games, the archives of games and kit.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/kit/cli.o
 $(BUILD)/tests/test_cli.o: TEST_CPPFLAGS = -Icmd/kit
 $(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
 $(BUILD)/tests/test_partname.o: TEST_CPPFLAGS = -Icmd/select
+GAMES_TESTS = tags
+$(GAMES_TESTS:%=$(BUILD)/tests/test_%): $(GAMES) $(KIT)
+$(GAMES_TESTS:%=$(BUILD)/tests/test_%.o): TEST_CPPFLAGS = -Icmd/games -Icmd/kit
 
 $(BUILD)/fuzz/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/driver.o $(LIBPDN)
 	@$(if $(Q),echo "  LD      $@")
@@ -314,7 +328,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBPDN)
 # unprivileged user in a tree it cannot write; it needs root).
 MAKE_CMD := $(MAKE)
 READONLY ?= 1
-check: all $(TESTS) $(FUZZ_RUNS) $(HUB_ENGINE)
+check: all $(TESTS) $(FUZZ_RUNS) $(HUB_ENGINE) $(DXP_ENGINE)
 	$(Q)BUILD='$(BUILD)' SHARED=$(if $(SHLIBS),1,0) MAKE='$(MAKE_CMD)' \
 	    READONLY='$(READONLY)' \
 	    CC='$(CC)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' LIBDIR='$(LIBDIR)' \
@@ -340,8 +354,8 @@ asan:
 # leak, a broken promise: the target aborts; a slow input) stops make
 # with status 2, its input saved as build-fuzz/NAME-crash-... (or
 # -leak-, -timeout-, -slow-unit-).  FUZZ_TARGETS names the targets to
-# run (default all), FUZZ_SECONDS how long each (default 40: five
-# targets in under four minutes, as CI runs them).  Needs clang and its
+# run (default all), FUZZ_SECONDS how long each (default 40: seven
+# targets in about five minutes, as CI runs them).  Needs clang and its
 # fuzzer runtime (Debian: clang, libclang-rt-dev; scripts/deps.sh).
 FUZZ_SECONDS ?= 40
 FUZZ_TARGETS ?= $(FUZZ_SRC:fuzz/%.c=%)
@@ -362,11 +376,12 @@ $(FUZZ_NOCMP:%=$(BUILD)/lib/%.o): LIB_CFLAGS += \
 endif
 # Inputs of at most 2,048 bytes.  libFuzzer's own bound is the longest
 # seed (20,000 bytes for fuzz/replay, 7,776 for fuzz/reader), and a run's
-# time grows with its input (fuzz/reader reads it four times and replays
-# and writes it twice): an input of 2,048 bytes holds a long game and its
-# tags, or several short ones, variations nested as deep as the reader
-# allows, 33 games for the file hint that reads 32, the 50 moves of a
-# draw rule; in 30 s runs from the seeds the shorter bound reached about
+# time grows with its input (fuzz/reader reads, replays and writes it and
+# its canonical output; fuzz/spans reads it, its parts and an edited
+# copy): an input of 2,048 bytes holds a long game and its tags, or
+# several short ones, variations nested as deep as the reader allows, 33
+# games for the file hint that reads 32, the 50 moves of a draw rule; in
+# 30 s runs from the seeds the shorter bound reached about
 # the coverage of 4,096 (reader 2,917-2,948 edges against 2,929-2,941,
 # replay 2,259-2,270 against 2,285-2,298) in twice the runs.
 FUZZ_MAX_LEN ?= 2048
@@ -525,7 +540,8 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CMD_OBJ:.o=.d) \
-	$(BUILD)/tests/hub/hub-engine.d \
+	$(BUILD)/tests/hub/hub-engine.d $(BUILD)/tests/hub/choose.d \
+	$(BUILD)/tests/dxp/dxp-engine.d \
 	$(PROGS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) \
 	$(TESTS:=.d) $(TEST_COMMON_OBJ:.o=.d) $(BENCHES:=.d) \
 	$(FUZZ_RUNS:=.d) $(BUILD)/fuzz/driver.d

@@ -325,20 +325,45 @@ copy_to(struct run *run, uint64_t to)
 
 /*
  * Writes the separator the last edit owes (a line end after a terminator
- * that a token was glued to), unless the byte written next, `next` (-1:
- * the file's at run->pos), keeps them apart already.
+ * that a token was glued to), unless what is written next keeps them
+ * apart already (pdn_edit_sep()): the file's bytes from run->pos, then,
+ * at offset `to` (UINT64_MAX: none), the next edit's text of tlen bytes
+ * in place of len bytes, and the file's bytes after those (the edits past
+ * it are not looked at).
  */
 static void
-settle(struct run *run, int next)
+settle(struct run *run, uint64_t to, uint64_t len, const char *text,
+    size_t tlen)
 {
-	unsigned char c;
-	ssize_t got;
+	unsigned char buf[256];
+	uint64_t at = run->pos;
+	ssize_t got, k;
+	size_t i, want;
+	int next = -1, blanks = 0;
 
 	if (run->owed.sep[0] == '\0')
 		return;
-	if (next < 0 && (got = pread(run->fd, &c, 1, (off_t)run->pos)) >= 0)
-		next = got == 1 ? c : -1;
-	fputs(pdn_edit_sep(&run->owed, next), run->fixed.fp);
+	while (next < 0) {
+		if (at >= to) {
+			for (i = 0; i < tlen && (text[i] == ' ' ||
+			    text[i] == '\t'); i++)
+				blanks = 1;
+			if (i < tlen)
+				next = (unsigned char)text[i];
+			at = to + len;
+			to = UINT64_MAX;
+			continue;
+		}
+		want = to - at < sizeof(buf) ? (size_t)(to - at) : sizeof(buf);
+		if ((got = pread(run->fd, buf, want, (off_t)at)) <= 0)
+			break;
+		for (k = 0; k < got && (buf[k] == ' ' || buf[k] == '\t'); k++)
+			blanks = 1;
+		if (k < got)
+			next = buf[k];
+		at += (uint64_t)got;
+	}
+	fputs(pdn_edit_sep(&run->owed, next, blanks), run->fixed.fp);
 	run->owed.sep[0] = '\0';
 }
 
@@ -352,8 +377,7 @@ apply_edits(struct run *run, const char *blob, size_t n, uint64_t base)
 	while (at + sizeof(e) <= n) {
 		memcpy(&e, blob + at, sizeof(e));
 		at += sizeof(e);
-		settle(run, base + e.offset == run->pos && e.tlen > 0 ?
-		    (unsigned char)blob[at] : -1);
+		settle(run, base + e.offset, e.len, blob + at, e.tlen);
 		if (copy_to(run, base + e.offset) != 0)
 			return;
 		fwrite(blob + at, 1, e.tlen, run->fixed.fp);
@@ -935,7 +959,7 @@ fix_file(struct run *run, struct drv *d, struct cli_input *in)
 		run->edits = 0;
 		run->owed.sep[0] = '\0';
 		status = chunks_run(&tool, run, run->workers, d->jobs, in);
-		settle(run, -1);
+		settle(run, UINT64_MAX, 0, NULL, 0);
 		if (copy_to(run, UINT64_MAX) != 0 || run->copy_failed)
 			status = 2;
 		/* A file with nothing to fix is left as it was, inode too. */

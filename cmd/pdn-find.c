@@ -26,6 +26,7 @@
 #include "drv_run.h"
 #include "emit.h"
 #include "reach.h"
+#include "tags.h"
 #include "tree.h"
 #include <pdn/pdn.h>
 
@@ -425,18 +426,6 @@ collect(const pdn_diag *d, void *arg)
 		chunk_kept_add(&b->kd, d, sev);
 }
 
-/* The game's outcome: its Result tag's, else its terminator's. */
-static pdn_outcome
-outcome(const pdn_game *g)
-{
-	pdn_outcome o;
-
-	if ((o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL)) !=
-	    PDN_OUTCOME_NONE)
-		return o;
-	return pdn_outcome_parse(g->terminator, NULL);
-}
-
 /* The record of a hit (tsv, json): its FEN; the rest is the item's. */
 static void
 add_record(struct batch *b, const struct hit *h)
@@ -499,9 +488,9 @@ find_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 			if (f->tree) {
 				tree_resolve(run->tree, h.move, h.next, &it->mi,
 				    &it->ni);
-				it->outcome = outcome(g);
+				it->outcome = tags_outcome(g);
 				it->rating = tree_rating(run->tree, g);
-				it->year = tree_year(g);
+				it->year = tags_year(g);
 			} else if (drv.fmt == FMT_TSV || drv.fmt == FMT_JSON)
 				add_record(b, &h);
 			else if (drv.fmt == FMT_RAW) {

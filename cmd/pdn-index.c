@@ -31,6 +31,7 @@
 #include "emit.h"
 #include "db.h"
 #include "reach.h"
+#include "tags.h"
 #include "tree.h"
 #include <pdn/pdn.h>
 
@@ -363,10 +364,10 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 		dg.offset = g->offset;
 		dg.len = g->span.len;
 		dg.gametype = g->gametype;
-		dg.outcome = pdn_outcome_parse(pdn_game_tag(g, "Result"),
-		    NULL);
-		dg.year = tree_year(g);
-		tree_ratings(g, &dg.white, &dg.black);
+		dg.outcome = tags_outcome(g);
+		dg.year = tags_year(g);
+		dg.white = tags_rating(g, PDN_WHITE);
+		dg.black = tags_rating(g, PDN_BLACK);
 		if (db_add_game(x->db, &dg, x->p, (size_t)n) != 0)
 			st = 2;
 		else

@@ -55,6 +55,9 @@ static struct {
 	const char *pdn;
 	int resume;
 	struct sprt sprt;
+	long interval;		/* --rating-interval */
+	long part, parts;	/* --part K/N */
+	int report;		/* --report */
 } opt;
 
 /* One game of the schedule. */
@@ -64,6 +67,7 @@ struct sched {
 	int done;		/* finished (or read back by --resume) */
 	pdn_rules_result result;	/* when done */
 	int taken;
+	int skip;		/* another --part's */
 };
 
 /* The match: what the workers share, under `lock`. */
@@ -78,9 +82,12 @@ static struct {
 	const char *out_name;
 	FILE *report;		/* stdout with --pdn, else stderr */
 	int write_failed, oom, sprt_done, failures;
+	int verdict;		/* the SPRT's first decision: 1 H1, -1 H0 */
+	char fingerprint[17];
 	int progress;		/* the live line on standard error */
 	int shown;
 	int stop[2];		/* the pipe Ctrl-C makes readable */
+	struct engine *first;	/* the engines started before the match */
 } m;
 
 static volatile sig_atomic_t interrupted;
@@ -104,7 +111,7 @@ enum {
 	OPT_ORDER, OPT_PLIES, OPT_SEED, OPT_PDN, OPT_RESUME, OPT_DRAW_AFTER,
 	OPT_DRAW_SCORE, OPT_RESIGN_AFTER, OPT_RESIGN_SCORE, OPT_MAX_MOVES,
 	OPT_SPRT, OPT_EVENT, OPT_SITE, OPT_STARTUP, OPT_STALL,
-	OPT_MOVE_TIMEOUT
+	OPT_MOVE_TIMEOUT, OPT_INTERVAL, OPT_PART, OPT_REPORT
 };
 
 static const struct drv_option options[] = {
@@ -113,9 +120,9 @@ static const struct drv_option options[] = {
 	    "[,option.NAME=VALUE]... (once per engine)" },
 	{ OPT_EACH, "each", "spec", "SPEC",
 	    "what every engine has (dir=, arg=, option.NAME=VALUE)" },
-	{ OPT_TC, "tc", "tc", "[N/]M[+I]",
-	    "the clock: M minutes (N moves in M, then again), I seconds "
-	    "added after each move" },
+	{ OPT_TC, "tc", "tc", "[N/]T[+I]",
+	    "the clock: T (m:ss, h:mm:ss or Ns seconds) a player, N moves in "
+	    "T then again, I seconds added after each move" },
 	{ OPT_ST, "st", "s", "S", "S seconds a move, no clock" },
 	{ OPT_DEPTH, "depth", "n", "N", "search N plies a move, no clock" },
 	{ OPT_MARGIN, "margin", "s", "S",
@@ -150,8 +157,18 @@ static const struct drv_option options[] = {
 	    "the S of --resign-after, in men (default 5)" },
 	{ OPT_MAX_MOVES, "max-moves", "n", "N",
 	    "a draw after N moves of each side (move limit)" },
-	{ OPT_SPRT, "sprt", "spec", "elo0=E0,elo1=E1[,alpha=A][,beta=B]",
-	    "stop when the SPRT accepts a hypothesis (two engines)" },
+	{ OPT_SPRT, "sprt", "spec",
+	    "elo0=E0,elo1=E1[,alpha=A][,beta=B][,model=M]",
+	    "stop when the SPRT accepts a hypothesis (two engines; M "
+	    "pentanomial, on pairs, the default, or trinomial)" },
+	{ OPT_INTERVAL, "rating-interval", "n", "N",
+	    "the report so far after every N games" },
+	{ OPT_PART, "part", "k/n", "K/N",
+	    "play only part K of N of the schedule (pairs kept whole), for "
+	    "a match split over machines" },
+	{ OPT_REPORT, "report", NULL, NULL,
+	    "play nothing: the report of the games of the files given, the "
+	    "pieces of one match merged" },
 	{ OPT_EVENT, "event", "name", "NAME",
 	    "the Event tag (default \"pdn-match\")" },
 	{ OPT_SITE, "site", "name", "NAME", "the Site tag (default \"?\")" },
@@ -202,9 +219,32 @@ spec_field(struct eng_spec *e, const char *key, const char *val)
 	}
 	if (strcmp(key, "arg") == 0)
 		return push(&e->argv, &e->argc, strdup(val));
-	/* cutechess-cli's protocol field: this one only. */
-	if (strcmp(key, "proto") == 0)
-		return strcmp(val, "hub") == 0 ? 0 : -1;
+	/* cutechess-cli's protocol field. */
+	if (strcmp(key, "proto") == 0) {
+		if (strcmp(val, "hub") == 0)
+			e->proto = ENG_HUB;
+		else if (strcmp(val, "dxp") == 0)
+			e->proto = ENG_DXP;
+		else
+			return -1;
+		return 0;
+	}
+	if (strcmp(key, "host") == 0) {
+		free(e->host);
+		return (e->host = strdup(val)) == NULL ? -1 : 0;
+	}
+	if (strcmp(key, "port") == 0 || strcmp(key, "listen") == 0) {
+		char **f = key[0] == 'p' ? &e->port : &e->listen;
+		long n;
+		char *end;
+
+		n = strtol(val, &end, 10);
+		if (end == val || *end != '\0' || n < 0 || n > 65535 ||
+		    (n == 0 && key[0] == 'p'))
+			return -1;
+		free(*f);
+		return (*f = strdup(val)) == NULL ? -1 : 0;
+	}
 	if (strncmp(key, "option.", 7) == 0 && key[7] != '\0') {
 		int n = e->nopt;
 
@@ -236,7 +276,8 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 		if ((eq = strchr(p, '=')) == NULL ||
 		    spec_field(e, (*eq = '\0', p), eq + 1) != 0) {
 			rc = drv_bad_value(&drv, what, whole, "cmd=, name=, arg=, "
-			    "dir=, proto=hub or option.NAME= fields, "
+			    "dir=, option.NAME=, proto=hub or proto=dxp with "
+			    "host= and port= or listen= fields, "
 			    "comma-separated");
 			break;
 		}
@@ -247,12 +288,25 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 	return rc;
 }
 
+/* The time of a --tc value, without moves and increment, into buf. */
+static const char *
+tc_bare(const char *value, char *buf, size_t size)
+{
+	const char *s = strchr(value, '/') != NULL ? strchr(value, '/') + 1 :
+	    value;
+
+	snprintf(buf, size, "%.*s", (int)strcspn(s, "+"), s);
+	return buf;
+}
+
 static int
 option(void *arg, struct drv *d, int key, const char *value)
 {
 	struct eng_spec *e;
+	char buf[64];
 	double v;
 	long n;
+	int k;
 
 	(void)arg;
 	switch (key) {
@@ -272,10 +326,17 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_EACH:
 		return push(&opt.each, &opt.neach, strdup(value)) != 0 ? 2 : 0;
 	case OPT_TC:
-		if (game_tc_parse(&opt.cfg.tc, value) != 0)
+		if ((k = game_tc_parse(&opt.cfg.tc, value)) < 0)
 			return drv_bad_value(d, "--tc", value,
-			    "M, M+I or N/M+I: minutes, seconds of increment, "
-			    "such as 5+3 or 40/90+30");
+			    "T, T+I or N/T+I: T as m:ss, h:mm:ss or seconds "
+			    "with s, I seconds, such as 5:00+3, 40/1:30:00+30 "
+			    "or 10s+0.1");
+		/* Today's reading of a bare number: said. */
+		if (k == 1)
+			cli_warn("--tc %s: %s read as %g seconds, as "
+			    "cutechess-cli reads it (%gs says so; m:ss for "
+			    "minutes)", value, tc_bare(value, buf, sizeof(buf)),
+			    opt.cfg.tc.base, opt.cfg.tc.base);
 		opt.tc_given++;
 		return 0;
 	case OPT_ST:
@@ -369,8 +430,22 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_SPRT:
 		if (stats_sprt_parse(&opt.sprt, value) != 0)
 			return drv_bad_value(d, "--sprt", value,
-			    "elo0=E0,elo1=E1[,alpha=A][,beta=B], E0 < E1, "
-			    "A and B below 0.5");
+			    "elo0=E0,elo1=E1[,alpha=A][,beta=B][,model=M], "
+			    "E0 < E1, A and B below 0.5, M pentanomial or "
+			    "trinomial");
+		return 0;
+	case OPT_INTERVAL:
+		return cli_number("--rating-interval", value, 1, 1000000000L,
+		    &opt.interval) != 0 ? 2 : 0;
+	case OPT_PART:
+		if (sscanf(value, "%ld/%ld%c", &opt.part, &opt.parts,
+		    buf) != 2 || opt.parts < 1 || opt.parts > 100000 ||
+		    opt.part < 1 || opt.part > opt.parts)
+			return drv_bad_value(d, "--part", value,
+			    "K/N, 1 <= K <= N, such as 2/4");
+		return 0;
+	case OPT_REPORT:
+		opt.report = 1;
 		return 0;
 	case OPT_EVENT:
 		opt.cfg.event = value;
@@ -398,7 +473,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 }
 
 static const struct drv_tool tool_def = {
-	NULL,
+	"[file ...]",
 	DRV_JOBS | DRV_RULES,
 	NULL, NULL,
 	options, option, "games", NULL, NULL,
@@ -471,6 +546,16 @@ cutechess_words(int argc, char **argv, char **copy, char **made)
 
 /* --- the schedule ---------------------------------------------------- */
 
+/*
+ * Whether the games come in pairs, games 2k and 2k + 1 of the schedule
+ * (from 0): one opening, colours reversed, two engines.
+ */
+static int
+paired(void)
+{
+	return opt.neng == 2 && opt.games % 2 == 0;
+}
+
 /* A small PRNG of our own: the same schedule on every system. */
 static unsigned long
 next_rand(unsigned long *s)
@@ -523,6 +608,10 @@ schedule(void)
 				enc += (opt.games + 1) / 2;
 			}
 	free(order);
+	/* --part: every N-th pair (or game, when games are not paired). */
+	for (k = 0; opt.parts > 0 && k < m.n; k++)
+		if ((paired() ? k / 2 : k) % opt.parts != opt.part - 1)
+			m.s[k].skip = 1;
 	return 0;
 }
 
@@ -632,41 +721,91 @@ halves(const struct sched *s, int a)
  * The pentanomial counts of a match of two engines played in pairs of
  * games (--games even: one opening, colours reversed): how many pairs
  * the first engine scored 0, 1/2, 1, 1 1/2 and 2 points in, of the pairs
- * both of whose games were finished.
+ * both of whose games were finished.  Returns the number of pairs.
  */
-static void
-pentanomial(void)
+static long
+pairs(struct penta *p)
 {
-	long k, p[5] = { 0, 0, 0, 0, 0 }, n = 0;
+	long k, n = 0;
 
-	if (opt.neng != 2 || opt.games % 2 != 0)
-		return;
+	memset(p, 0, sizeof(*p));
+	if (!paired())
+		return 0;
 	for (k = 0; k + 1 < m.n; k += 2)
-		if (m.s[k].done && m.s[k + 1].done) {
-			p[halves(&m.s[k], 0) + halves(&m.s[k + 1], 0)]++;
+		if (m.s[k].done && m.s[k + 1].done &&
+		    m.s[k].opening == m.s[k + 1].opening &&
+		    m.s[k].white == m.s[k + 1].black &&
+		    m.s[k].black == m.s[k + 1].white) {
+			p->n[halves(&m.s[k], 0) + halves(&m.s[k + 1], 0)]++;
 			n++;
 		}
-	if (n > 0)
-		report("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld]\n", p[0], p[1],
-		    p[2], p[3], p[4]);
+	return n;
 }
 
-/* After a game of two engines: the SPRT, said when it decides. */
-static void
-sprt_after(int final)
+/*
+ * The SPRT after the games so far: pentanomial on the pairs finished
+ * (trinomial on the games when asked, or when the games are not
+ * paired).  Its first decision is kept: the games of a pair begun are
+ * played, and may move the ratio back.
+ */
+static int
+sprt_now(double *llr, double *lo, double *hi)
 {
-	double llr, lo, hi;
+	struct penta p;
 	int v;
 
-	if (!opt.sprt.on || opt.neng != 2)
-		return;
-	v = stats_sprt_test(&opt.sprt, &m.pair[1], &llr, &lo, &hi);
-	if (final)
-		report("SPRT: llr %.3f, lbound %.3f, ubound %.3f%s\n", llr, lo,
-		    hi, v > 0 ? " - H1 was accepted" : v < 0 ?
-		    " - H0 was accepted" : "");
-	if (v != 0)
+	if (!opt.sprt.trinomial && paired()) {
+		pairs(&p);
+		v = stats_sprt_penta(&opt.sprt, &p, llr, lo, hi);
+	} else
+		v = stats_sprt_test(&opt.sprt, &m.pair[1], llr, lo, hi);
+	if (m.verdict == 0)
+		m.verdict = v;
+	return m.verdict;
+}
+
+/* After a game of two engines: the SPRT, whether it decided. */
+static void
+sprt_after(void)
+{
+	double llr, lo, hi;
+
+	if (opt.sprt.on && opt.neng == 2 && sprt_now(&llr, &lo, &hi) != 0)
 		m.sprt_done = 1;
+}
+
+/*
+ * The report: the score of each pair of engines, and for two engines the
+ * pentanomial counts, the normalised Elo and the SPRT.
+ */
+static void
+report_all(void)
+{
+	struct penta p;
+	double llr, lo, hi, ne, nm;
+	long np;
+	int k, j, v;
+
+	for (k = 0; k < opt.neng; k++)
+		for (j = k + 1; j < opt.neng; j++)
+			if (opt.tournament == T_ROUND_ROBIN || k == 0)
+				score_lines(k, j);
+	if (opt.neng != 2)
+		return;
+	np = pairs(&p);
+	if (np > 0)
+		report("Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld]\n", p.n[0],
+		    p.n[1], p.n[2], p.n[3], p.n[4]);
+	if (stats_nelo(&m.pair[1], np > 0 ? &p : NULL, &ne, &nm) == 0)
+		report("nElo: %.1f +/- %.1f (%s)\n", ne, nm, np > 0 ?
+		    "pairs" : "games");
+	if (!opt.sprt.on)
+		return;
+	v = sprt_now(&llr, &lo, &hi);
+	report("SPRT: llr %.3f, lbound %.3f, ubound %.3f%s (%s)\n", llr, lo,
+	    hi, v > 0 ? " - H1 was accepted" : v < 0 ?
+	    " - H0 was accepted" : "", !opt.sprt.trinomial && paired() ?
+	    "pentanomial" : "trinomial");
 }
 
 /* --- output ---------------------------------------------------------- */
@@ -679,6 +818,23 @@ struct worker {
 };
 
 static const char *const result_words[] = { "*", "2-0", "0-2", "1-1" };
+
+/*
+ * Once the SPRT decided: a game whose pair is begun (its other game
+ * taken or finished), so that no pair is left half played; -1 when
+ * there is none.
+ */
+static long
+partner(void)
+{
+	long i;
+
+	for (i = 0; paired() && i < m.n; i++)
+		if (!m.s[i].done && !m.s[i].taken && !m.s[i].skip &&
+		    (m.s[i ^ 1].taken || m.s[i ^ 1].done))
+			return i;
+	return -1;
+}
 
 static void *
 work(void *arg)
@@ -694,14 +850,13 @@ work(void *arg)
 	memset(&out, 0, sizeof(out));
 	for (;;) {
 		pthread_mutex_lock(&m.lock);
-		while (m.next < m.n && m.s[m.next].done)
+		while (m.next < m.n && (m.s[m.next].done || m.s[m.next].skip))
 			m.next++;
-		if (m.next >= m.n || interrupted || m.write_failed ||
-		    m.oom || m.sprt_done) {
+		i = m.sprt_done ? partner() : m.next < m.n ? m.next++ : -1;
+		if (i < 0 || interrupted || m.write_failed || m.oom) {
 			pthread_mutex_unlock(&m.lock);
 			break;
 		}
-		i = m.next++;
 		s = &m.s[i];
 		s->taken = 1;
 		pthread_mutex_unlock(&m.lock);
@@ -745,7 +900,9 @@ work(void *arg)
 			report("Finished game %ld (%s vs %s): %s {%s}\n", i + 1,
 			    names[0], names[1], result_words[out.result],
 			    out.termination);
-			sprt_after(0);
+			sprt_after();
+			if (opt.interval > 0 && m.finished % opt.interval == 0)
+				report_all();
 			progress_show();
 		}
 		pthread_mutex_unlock(&m.lock);
@@ -757,6 +914,88 @@ work(void *arg)
 }
 
 /* --- resume ---------------------------------------------------------- */
+
+/* Adds a field of the fingerprint's text: its bytes and a NUL. */
+static void
+fp_add(pdn_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+fp_add(pdn_buf *b, const char *fmt, ...)
+{
+	char buf[PDN_FEN_STRMAX + 64];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n >= (int)sizeof(buf))
+		n = (int)sizeof(buf) - 1;
+	pdn_buf_add(b, buf, (size_t)n + 1);
+}
+
+/*
+ * The match's fingerprint (the MatchFingerprint tag): the FNV-1a hash,
+ * 64 bits in hexadecimal, of what decides its games: the variant and the
+ * rules profile; each engine's name, protocol, command, arguments and
+ * options; the time control and margin; the schedule's shape (games a
+ * pair, tournament), the openings as read (each position and its
+ * moves), their order, --opening-plies and the seed; the adjudication
+ * and the move limit.  Not in it: the rounds (--resume may play more),
+ * -j, --part, the tags of --event and --site, where a DXP engine is.
+ * Returns 0, or -1 out of memory.
+ */
+static int
+fingerprint(void)
+{
+	const struct tc *tc = &opt.cfg.tc;
+	unsigned long long h = 14695981039346656037ULL;
+	char fen[PDN_FEN_STRMAX];
+	pdn_buf b = { 0 };
+	size_t i;
+	long k;
+	int j;
+
+	fp_add(&b, "pdn-match fingerprint 1");
+	fp_add(&b, "international");
+	fp_add(&b, "%s", drv.profile != NULL ?
+	    pdn_profile_name(drv.profile) : "fmjd");
+	for (j = 0; j < opt.neng; j++) {
+		const struct eng_spec *e = &opt.eng[j];
+
+		fp_add(&b, "engine %s %s %s", e->label, e->proto == ENG_DXP ?
+		    "dxp" : "hub", e->cmd != NULL ? e->cmd : "-");
+		for (k = 1; k < e->argc; k++)
+			fp_add(&b, "arg %s", e->argv[k]);
+		for (k = 0; k < e->nopt; k++)
+			fp_add(&b, "option %s=%s", e->opt_name[k],
+			    e->opt_value[k]);
+	}
+	fp_add(&b, "tc %d %.17g %.17g %d %.17g %d %.17g", tc->kind, tc->base,
+	    tc->inc, tc->moves, tc->movetime, tc->depth, tc->margin);
+	fp_add(&b, "schedule %ld %d %d %ld %lu", opt.games, opt.tournament,
+	    opt.random_order, opt.plies, opt.seed);
+	fp_add(&b, "adjudication %d %.17g %d %.17g %d", opt.cfg.draw_after,
+	    opt.cfg.draw_score, opt.cfg.resign_after, opt.cfg.resign_score,
+	    opt.cfg.max_moves);
+	for (k = 0; k < m.ops.n; k++) {
+		pdn_fen_write(fen, sizeof(fen), &m.ops.o[k].start);
+		fp_add(&b, "opening %s", fen);
+		for (j = 0; j < m.ops.o[k].nmoves; j++)
+			fp_add(&b, "%s", m.ops.o[k].moves[j]);
+	}
+	if (b.oom) {
+		pdn_buf_free(&b);
+		return -1;
+	}
+	for (i = 0; i < b.len; i++) {
+		h ^= (unsigned char)b.data[i];
+		h *= 1099511628211ULL;
+	}
+	pdn_buf_free(&b);
+	snprintf(m.fingerprint, sizeof(m.fingerprint), "%016llx", h);
+	return 0;
+}
 
 static int
 name_index(const char *name)
@@ -780,7 +1019,7 @@ resume(void)
 	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
 	struct cli_input in;
 	const pdn_game *g;
-	const char *r, *res;
+	const char *r, *res, *fp;
 	pdn_reader *rd;
 	struct sched *s;
 	long no;
@@ -809,6 +1048,18 @@ resume(void)
 		if (*end != '\0' || no < 1 || no > m.n)
 			continue;
 		s = &m.s[no - 1];
+		fp = pdn_game_tag(g, "MatchFingerprint");
+		if (fp == NULL || strcmp(fp, m.fingerprint) != 0) {
+			cli_warn("%s:%ld: game %ld %s (this match's is %s): "
+			    "not this match's file (the same engines, options, "
+			    "time control, openings, seed and rules resume it)",
+			    opt.pdn, g->line, no, fp == NULL ?
+			    "has no MatchFingerprint tag" :
+			    "was played with other settings: its fingerprint "
+			    "differs", m.fingerprint);
+			st = 2;
+			break;
+		}
 		if (name_index(pdn_game_tag(g, "White")) != s->white ||
 		    name_index(pdn_game_tag(g, "Black")) != s->black) {
 			cli_warn("%s:%ld: game %ld is not %s against %s: not "
@@ -834,20 +1085,207 @@ resume(void)
 	return st;
 }
 
+/* --- the report of many runs ----------------------------------------- */
+
+/* The engine of name `name`, added when new.  Returns its index, or -1. */
+static int
+merge_engine(const char *name)
+{
+	struct eng_spec *e;
+	int k = name_index(name);
+
+	if (k >= 0)
+		return k;
+	if ((e = realloc(opt.eng, (size_t)(opt.neng + 1) * sizeof(*e))) ==
+	    NULL)
+		return -1;
+	opt.eng = e;
+	e = &opt.eng[opt.neng];
+	memset(e, 0, sizeof(*e));
+	if ((e->name = strdup(name)) == NULL)
+		return -1;
+	e->label = e->name;
+	return opt.neng++;
+}
+
+/* Makes room for game `no` (from 1) in the schedule. */
+static int
+merge_room(long no)
+{
+	struct sched *t;
+	long cap;
+
+	if (no <= m.n)
+		return 0;
+	cap = no < 1024 ? 1024 : no * 2;
+	if ((t = realloc(m.s, (size_t)cap * sizeof(*t))) == NULL)
+		return -1;
+	memset(t + m.n, 0, (size_t)(cap - m.n) * sizeof(*t));
+	m.s = t;
+	m.n = no;
+	return 0;
+}
+
+/*
+ * One file of --report: its finished games, each put where its Round
+ * tag says in the schedule.  Returns 0, or 2 after saying why.
+ */
+static int
+merge_file(const char *path, char **fp0)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	const char *r, *res, *fp, *op, *w, *b;
+	struct cli_input in;
+	const pdn_game *g;
+	pdn_reader *rd;
+	struct sched *s;
+	char *end;
+	long no;
+	int rc, st = 0;
+
+	if (cli_input_open(&in, path) != 0)
+		return 2;
+	ro.file = in.name;
+	ro.skip_moves = 1;
+	if (pdn_reader_new(&rd, cli_read_fd, &in, &ro) != 0) {
+		cli_input_close(&in);
+		cli_warn("out of memory");
+		return 2;
+	}
+	while (st == 0 && (rc = pdn_reader_next(&g, rd)) == 1) {
+		r = pdn_game_tag(g, "Round");
+		res = pdn_game_tag(g, "Result");
+		w = pdn_game_tag(g, "White");
+		b = pdn_game_tag(g, "Black");
+		/* A game cut short (a crash while writing it): not played. */
+		if (r == NULL || res == NULL || w == NULL || b == NULL ||
+		    strcmp(res, "*") == 0 || g->truncated ||
+		    g->terminator == NULL)
+			continue;
+		no = strtol(r, &end, 10);
+		if (*end != '\0' || no < 1 || no > 100000000L) {
+			cli_warn("%s:%ld: Round \"%s\" is not a game's number "
+			    "in a match", in.name, g->line, r);
+			st = 2;
+			break;
+		}
+		if ((fp = pdn_game_tag(g, "MatchFingerprint")) == NULL) {
+			cli_warn("%s:%ld: no MatchFingerprint tag: not a game "
+			    "of pdn-match", in.name, g->line);
+			st = 2;
+			break;
+		}
+		if (*fp0 == NULL && (*fp0 = strdup(fp)) == NULL)
+			goto oom;
+		if (strcmp(fp, *fp0) != 0) {
+			cli_warn("%s:%ld: a game of another match (its "
+			    "fingerprint %s, the first game's %s)", in.name,
+			    g->line, fp, *fp0);
+			st = 2;
+			break;
+		}
+		if (merge_room(no) != 0)
+			goto oom;
+		s = &m.s[no - 1];
+		if (s->done) {
+			cli_warn("%s:%ld: Round %ld a second time (the pieces "
+			    "of a match play games of their own)", in.name,
+			    g->line, no);
+			st = 2;
+			break;
+		}
+		if ((s->white = merge_engine(w)) < 0 ||
+		    (s->black = merge_engine(b)) < 0)
+			goto oom;
+		op = pdn_game_tag(g, "MatchOpening");
+		s->opening = op != NULL ? strtol(op, NULL, 10) : -1;
+		s->done = 1;
+		s->result = strcmp(res, "2-0") == 0 ? PDN_RESULT_WHITE_WINS :
+		    strcmp(res, "0-2") == 0 ? PDN_RESULT_BLACK_WINS :
+		    PDN_RESULT_DRAW;
+	}
+	pdn_reader_free(rd);
+	if (st == 0 && cli_input_end(&in, rc) != 0)
+		st = 2;
+	cli_input_close(&in);
+	return st;
+oom:
+	pdn_reader_free(rd);
+	cli_input_close(&in);
+	cli_warn("out of memory");
+	return 2;
+}
+
+/*
+ * --report: the games of the files given, the pieces of one match (one
+ * MatchFingerprint, each game once), counted as one run of it counts
+ * them, and its report: the same W/D/L, Elo, pentanomial counts (the
+ * pairs by Round, 2k - 1 and 2k, of one opening, colours reversed) and
+ * SPRT.  The first engine is White of the first game of a pair (of
+ * Round 1).  Returns the exit status.
+ */
+static int
+merge(void)
+{
+	char *fp0 = NULL;
+	struct eng_spec t;
+	size_t i;
+	long k, first = -1;
+	int st = 0;
+
+	for (i = 0; i < drv.ninputs && st == 0; i++)
+		st = merge_file(drv.inputs[i], &fp0);
+	free(fp0);
+	if (st != 0)
+		return st;
+	for (k = 0; k < m.n && first < 0; k++)
+		if (m.s[k].done)
+			first = k;
+	if (first < 0) {
+		cli_warn("no game of a match in the files");
+		return 2;
+	}
+	/* The first engine first, as -e gave it to the run. */
+	k = first % opt.games % 2 == 0 ? m.s[first].white : m.s[first].black;
+	if (k != 0) {
+		t = opt.eng[0];
+		opt.eng[0] = opt.eng[k];
+		opt.eng[k] = t;
+		for (i = 0; i < (size_t)m.n; i++) {
+			if (!m.s[i].done)
+				continue;
+			m.s[i].white = m.s[i].white == k ? 0 :
+			    m.s[i].white == 0 ? (int)k : m.s[i].white;
+			m.s[i].black = m.s[i].black == k ? 0 :
+			    m.s[i].black == 0 ? (int)k : m.s[i].black;
+		}
+	}
+	if (opt.sprt.on && opt.neng != 2)
+		return drv_usage_error(&drv, "--sprt is for two engines: the "
+		    "files have %d", opt.neng);
+	if ((m.pair = calloc((size_t)opt.neng * (size_t)opt.neng,
+	    sizeof(*m.pair))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	for (k = 0; k < m.n; k++)
+		if (m.s[k].done)
+			count(&m.s[k], m.s[k].result);
+	m.report = stdout;
+	report_all();
+	return cli_close_output(stdout, "<stdout>") != 0 ? 2 : 0;
+}
+
 /* --- main ------------------------------------------------------------ */
 
 /*
- * Each engine's command checked, its label and --each fields set.  An
- * engine that cannot run is said, each of them, and the match does not
- * begin (2): without the check each of its games would be lost to a
- * "crash" and the match scored.
+ * Each engine's spec completed (--each) and checked, its label set.
+ * Returns 0, or 2 after saying what is wrong.
  */
 static int
-engines_ready(void)
+engines_check(void)
 {
-	struct engine *pe;
-	char why[PATH_MAX + 256];
-	int k, i, j, status = 0;
+	int k, i;
 
 	for (k = 0; k < opt.neng; k++) {
 		struct eng_spec *e = &opt.eng[k];
@@ -855,48 +1293,101 @@ engines_ready(void)
 		for (i = 0; i < opt.neach; i++)
 			if (spec_parse(e, opt.each[i], "--each") != 0)
 				return 2;
-		if (e->cmd == NULL)
+		if (e->proto == ENG_HUB && e->cmd == NULL)
 			return drv_usage_error(&drv, "engine %d has no cmd=",
 			    k + 1);
-		free(e->argv[0]);
-		if ((e->argv[0] = strdup(e->cmd)) == NULL)
-			return 2;
-		e->label = e->name != NULL ? e->name : e->cmd;
-		/*
-		 * Started once: its process, stopped at once (what does not
-		 * run is said by exec(2)); without name=, with the handshake
-		 * too, for the engine's own name.
-		 */
-		if ((pe = calloc(1, sizeof(*pe))) == NULL) {
-			cli_warn("out of memory");
-			return 2;
+		if (e->proto == ENG_HUB && (e->host != NULL ||
+		    e->port != NULL || e->listen != NULL))
+			return drv_usage_error(&drv, "engine %d: host=, port= "
+			    "and listen= are for proto=dxp", k + 1);
+		if (e->proto == ENG_DXP && (e->port == NULL) ==
+		    (e->listen == NULL))
+			return drv_usage_error(&drv, "engine %d: proto=dxp "
+			    "needs port= (an engine that listens) or listen= "
+			    "(one that connects)", k + 1);
+		if (e->proto == ENG_DXP && e->nopt > 0)
+			return drv_usage_error(&drv, "engine %d: option.%s: "
+			    "DXP has no options", k + 1, e->opt_name[0]);
+		if (e->cmd != NULL) {
+			free(e->argv[0]);
+			if ((e->argv[0] = strdup(e->cmd)) == NULL)
+				return 2;
 		}
-		if (engine_spawn(pe, e, why, sizeof(why)) != 0) {
+		free(e->id);
+		if (e->name == NULL && e->cmd == NULL) {
+			/* A DXP engine of no command: its address. */
+			if ((e->id = malloc(strlen(e->port != NULL ? e->port :
+			    e->listen) + 300)) == NULL)
+				return 2;
+			if (e->port != NULL)
+				sprintf(e->id, "%.255s:%s", e->host != NULL ?
+				    e->host : "127.0.0.1", e->port);
+			else
+				sprintf(e->id, "listen=%s", e->listen);
+		}
+		e->label = e->name != NULL ? e->name : e->id != NULL ? e->id :
+		    e->cmd;
+	}
+	return 0;
+}
+
+/*
+ * Every engine started before the first game (kept for the first
+ * worker's games): its process, its handshake and its options checked
+ * against the parameters it declares, its connection.  An engine that
+ * cannot start is said with what failed, each of them, and the match does
+ * not begin (2): without the check each of its games would be lost to a
+ * "crash" and the match scored.  An engine without name= takes the name
+ * its id line gives.  Returns 0, 2, or 130 when interrupted.
+ */
+static int
+engines_ready(struct engine *first)
+{
+	char why[PATH_MAX + 256];
+	int k, j, status = 0;
+
+	for (k = 0; k < opt.neng; k++) {
+		struct eng_spec *e = &opt.eng[k];
+
+		if (e->proto == ENG_DXP && e->listen != NULL &&
+		    engine_listen(e, why, sizeof(why)) != 0) {
 			cli_warn("engine \"%s\": %s", e->label, why);
 			status = 2;
-		} else if (e->name == NULL && engine_hello(pe,
-		    opt.cfg.startup, -1, why, sizeof(why)) != 0) {
-			cli_warn("engine \"%s\": cannot start: %s", e->label,
-			    why);
-			status = 2;
-		} else {
-			if (pe->id[0] != '\0' &&
-			    (e->id = strdup(pe->id)) != NULL)
-				e->label = e->id;
-			engine_stop(pe, e->name == NULL ? 1 : 0);
 		}
-		free(pe);
 	}
-	if (status != 0)
-		return status;
+	for (k = 0; k < opt.neng; k++) {
+		struct eng_spec *e = &opt.eng[k];
+
+		first[k].spec = e;
+		if (e->proto == ENG_DXP && e->listen != NULL && e->lis == NULL)
+			continue;
+		if (engine_start(&first[k], e, opt.cfg.startup, m.stop[0], why,
+		    sizeof(why)) != 0) {
+			if (interrupted)
+				break;
+			cli_warn("engine \"%s\": %s", e->label, why);
+			status = 2;
+			continue;
+		}
+		if (e->name == NULL && first[k].id[0] != '\0') {
+			free(e->id);
+			if ((e->id = strdup(first[k].id)) != NULL)
+				e->label = e->id;
+		}
+	}
+	if (interrupted)
+		status = 130;
 	/* Two engines of one name: numbered, so that results tell them. */
-	for (k = 0; k < opt.neng; k++)
-		for (j = k + 1; j < opt.neng; j++)
+	for (k = 0; k < opt.neng && status == 0; k++)
+		for (j = k + 1; j < opt.neng && status == 0; j++)
 			if (strcmp(opt.eng[k].label, opt.eng[j].label) == 0)
-				return drv_usage_error(&drv, "two engines are "
-				    "called %s: give them name=",
+				status = drv_usage_error(&drv, "two engines "
+				    "are called %s: give them name=",
 				    opt.eng[k].label);
-	return 0;
+	if (status != 0)
+		for (k = 0; k < opt.neng; k++)
+			engine_stop(&first[k], 0);
+	return status;
 }
 
 static void
@@ -904,10 +1395,14 @@ spec_free(struct eng_spec *e)
 {
 	int i;
 
+	engine_unlisten(e);
 	free(e->name);
 	free(e->id);
 	free(e->cmd);
 	free(e->dir);
+	free(e->host);
+	free(e->port);
+	free(e->listen);
 	for (i = 0; i < e->argc; i++)
 		free(e->argv[i]);
 	free(e->argv);
@@ -926,7 +1421,7 @@ main(int argc, char **argv)
 	struct worker *w = NULL;
 	sigset_t all, old;
 	char **args, **made;
-	int status, k, j, nw = 0, nargs;
+	int status, k, nw = 0, nargs;
 
 	/*
 	 * A dead engine's pipe is said by write(2), not by a signal (every
@@ -960,6 +1455,24 @@ main(int argc, char **argv)
 	if ((status = drv_start(&drv, &tool_def, NULL, nargs, args)) >= 0)
 		goto done;
 	status = 2;
+	if (opt.report) {
+		if (opt.neng > 0 || opt.tc_given > 0 || opt.pdn != NULL ||
+		    opt.resume || opt.parts > 0) {
+			status = drv_usage_error(&drv, "--report plays "
+			    "nothing: no -e, --tc, --st, --depth, --pdn, --resume or "
+			    "--part");
+			goto out;
+		}
+		status = merge();
+		goto out;
+	}
+	/* No operand is standard input, which a match does not read. */
+	if (drv.ninputs > 1 || (drv.ninputs == 1 &&
+	    strcmp(drv.inputs[0], "-") != 0)) {
+		status = drv_usage_error(&drv, "files are read with --report "
+		    "only: %s", drv.inputs[0]);
+		goto out;
+	}
 	if (opt.neng < 2) {
 		status = drv_usage_error(&drv, "two engines at least (-e)");
 		goto out;
@@ -981,18 +1494,45 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "--sprt is for two engines");
 		goto out;
 	}
-	if ((status = engines_ready()) != 0)
+	if ((status = engines_check()) != 0)
 		goto out;
 	status = 2;
 	opt.cfg.profile = drv.profile;
 	if ((opt.openings != NULL ? openings_read(&m.ops, opt.openings,
 	    opt.plies) : openings_start(&m.ops)) != 0)
 		goto out;
+	for (k = 0; k < m.ops.n; k++)
+		m.ops.o[k].number = k + 1;
 	if ((m.pair = calloc((size_t)opt.neng * (size_t)opt.neng,
-	    sizeof(*m.pair))) == NULL || schedule() != 0) {
+	    sizeof(*m.pair))) == NULL || schedule() != 0 ||
+	    (m.first = calloc((size_t)opt.neng, sizeof(*m.first))) == NULL) {
 		cli_warn("out of memory");
 		goto out;
 	}
+	/* Ctrl-C from here on stops the engines started. */
+	if (engine_cloexec_pipe(m.stop) != 0) {
+		cli_warn("pipe: %s", strerror(errno));
+		goto out;
+	}
+	opt.cfg.stopfd = m.stop[0];
+	pthread_mutex_init(&m.lock, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if ((status = engines_ready(m.first)) != 0) {
+		if (status == 130)
+			cli_warn("interrupted: no game played");
+		goto out;
+	}
+	status = 2;
+	if (fingerprint() != 0) {
+		cli_warn("out of memory");
+		goto out;
+	}
+	opt.cfg.fingerprint = m.fingerprint;
 	if (opt.resume && resume() != 0)
 		goto out;
 	if (opt.pdn != NULL) {
@@ -1017,18 +1557,6 @@ main(int argc, char **argv)
 		m.report = stderr;
 	}
 	m.progress = isatty(STDERR_FILENO) && m.report != stderr;
-	if (engine_cloexec_pipe(m.stop) != 0) {
-		cli_warn("pipe: %s", strerror(errno));
-		goto out;
-	}
-	opt.cfg.stopfd = m.stop[0];
-	pthread_mutex_init(&m.lock, NULL);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 	if (m.resumed > 0)
 		report("Resumed: %ld of %ld games already played\n", m.resumed,
 		    m.n);
@@ -1041,15 +1569,21 @@ main(int argc, char **argv)
 		goto out;
 	}
 	for (nw = 0; nw < drv.jobs; nw++) {
-		if ((w[nw].e = calloc((size_t)opt.neng,
+		/* The first worker plays with the engines started. */
+		if (nw == 0)
+			w[nw].e = m.first;
+		else if ((w[nw].e = calloc((size_t)opt.neng,
 		    sizeof(*w[nw].e))) == NULL)
 			break;
 		for (k = 0; k < opt.neng; k++)
 			w[nw].e[k].spec = &opt.eng[k];
 		if (pthread_create(&w[nw].t, NULL, work, &w[nw]) != 0) {
-			free(w[nw].e);
+			if (nw > 0)
+				free(w[nw].e);
 			break;
 		}
+		if (nw == 0)
+			m.first = NULL;
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	for (k = 0; k < nw; k++) {
@@ -1066,12 +1600,7 @@ main(int argc, char **argv)
 		cli_warn("cannot start a worker");
 		status = 2;
 	}
-	for (k = 0; k < opt.neng; k++)
-		for (j = k + 1; j < opt.neng; j++)
-			if (opt.tournament == T_ROUND_ROBIN || k == 0)
-				score_lines(k, j);
-	pentanomial();
-	sprt_after(1);
+	report_all();
 	if (m.failures > 0 && status == 0)
 		status = 1;
 	if (m.write_failed) {
@@ -1090,6 +1619,10 @@ main(int argc, char **argv)
 	if (m.report == stdout && cli_close_output(stdout, "<stdout>") != 0)
 		status = 2;
 out:
+	/* The engines started and not handed to a worker. */
+	for (k = 0; m.first != NULL && k < opt.neng; k++)
+		engine_stop(&m.first[k], 0);
+	free(m.first);
 	status = drv_end(&drv, status);
 done:
 	for (k = 0; k < opt.neng; k++)

@@ -35,6 +35,7 @@
 #include "spool.h"
 #include "report.h"
 #include "table.h"
+#include "tags.h"
 #include <pdn/pdn.h>
 
 enum report { REP_STANDINGS, REP_CROSS, REP_ELO, REP_HISTORY, REP_ML };
@@ -253,23 +254,6 @@ played(struct run *run, const pdn_game *g, const pdn_played **pg)
 	return pdn_replay_game(pg, run->rp, g, &ro) != 0 ? -1 : 0;
 }
 
-static int
-res_of(pdn_outcome o)
-{
-	switch (o) {
-	case PDN_OUTCOME_WHITE:
-		return RES_WHITE;
-	case PDN_OUTCOME_BLACK:
-		return RES_BLACK;
-	case PDN_OUTCOME_DRAW:
-		return RES_DRAW;
-	case PDN_OUTCOME_DOUBLE_LOSS:
-		return RES_DOUBLE_LOSS;
-	default:
-		return -1;
-	}
-}
-
 /*
  * --adjudicate: the result the rules give the game, into *o, when its
  * moves say another one than its tag (said, and 1 returned); else *o
@@ -318,6 +302,7 @@ game(struct run *run, const pdn_game *g)
 	const pdn_played *pg = NULL;
 	const pdn_tag *rt;
 	const char *rtext;
+	struct tags_date date;
 	struct gtags tg;
 	struct sgame sg;
 	size_t wl, bl;
@@ -334,16 +319,18 @@ game(struct run *run, const pdn_game *g)
 		    wl == 0 ? "White player" : "Black player");
 		goto skip;
 	}
-	/* The Result tag, or else the terminator. */
+	/*
+	 * A Result tag that is no result is said and the game not counted:
+	 * its terminator does not stand in for it (tags_outcome() would).
+	 */
 	rt = tg.result;
-	rtext = rt != NULL ? rt->value : g->terminator;
-	o = pdn_outcome_parse(rtext, NULL);
-	if (rt != NULL && o == PDN_OUTCOME_NONE) {
+	if (rt != NULL && !pdn_result_valid(rt->value)) {
 		say(PDN_SEV_ERROR, g, rt->line, "bad-result",
 		    "Result tag \"%s\" is no result (2-0, 1-1, 0-2, 0-0, 1-0, "
 		    "1/2-1/2, 0-1 or *): not counted", rt->value);
 		goto skip;
 	}
+	o = tags_outcome(g);
 	if ((w = pool_player(&run->pool, wn, wl)) < 0 ||
 	    (b = pool_player(&run->pool, bn, bl)) < 0)
 		goto oom;
@@ -364,24 +351,22 @@ game(struct run *run, const pdn_game *g)
 	sg.white = (uint32_t)w;
 	sg.black = (uint32_t)b;
 	sg.event = (uint32_t)ev;
-	sg.date = pool_date(tg.date != NULL ? tg.date->value : NULL);
+	tags_game_date(g, &date);
+	sg.date = tags_date_key(&date);
 	sg.round = pool_round(tg.round != NULL ? tg.round->value : NULL);
 	sg.src = run->src;
 	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;
 	sg.game = g->index > 0 && g->index < UINT32_MAX ?
 	    (uint32_t)g->index : 0;
-	if (o == PDN_OUTCOME_UNKNOWN || o == PDN_OUTCOME_NONE)
-		sg.res = o == PDN_OUTCOME_UNKNOWN ? RES_UNFINISHED : RES_NONE;
-	else {
-		if (opt.adjudicate) {
-			rtext = rt != NULL ? rt->value : g->terminator;
-			if (played(run, g, &pg) != 0)
-				goto oom;
-			if (adjudicated(run, g, pg, &o, rtext))
-				sg.flags |= SG_ADJUDICATED;
-		}
-		sg.res = (uint8_t)res_of(o);
+	if (opt.adjudicate && o != PDN_OUTCOME_UNKNOWN &&
+	    o != PDN_OUTCOME_NONE) {
+		rtext = rt != NULL ? rt->value : g->terminator;
+		if (played(run, g, &pg) != 0)
+			goto oom;
+		if (adjudicated(run, g, pg, &o, rtext))
+			sg.flags |= SG_ADJUDICATED;
 	}
+	sg.res = (uint8_t)o;
 	if (pool_add(&run->pool, &sg) != 0) {
 		run->err = errno;
 		goto oom;
@@ -499,9 +484,9 @@ note(struct run *run, const struct sgame *g, int what)
 static int
 keep(struct run *run, const struct sgame *g)
 {
-	if (g->res == RES_UNFINISHED || g->res == RES_NONE) {
+	if (g->res == PDN_OUTCOME_UNKNOWN || g->res == PDN_OUTCOME_NONE) {
 		run->pending++;
-		if (note(run, g, g->res == RES_UNFINISHED ? SAY_UNFINISHED :
+		if (note(run, g, g->res == PDN_OUTCOME_UNKNOWN ? SAY_UNFINISHED :
 		    SAY_NO_RESULT) != 0)
 			return -1;
 	} else {

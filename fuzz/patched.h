@@ -1,5 +1,5 @@
 /*
- * For fuzz/reader.c: the reader's element spans, and the edits made at
+ * For fuzz/spans.c: the reader's element spans, and the edits made at
  * the spans (pdn_patch_result(), pdn_patch_cut()) as pdn-adjudicate -i
  * makes them, on any bytes.
  *
@@ -41,7 +41,7 @@ spans_in_order(const pdn_line *l, uint64_t from, uint64_t to)
 		e = &l->e[i];
 		if (e->span.offset < from || e->span.len > to - from ||
 		    e->span.offset + e->span.len > to) {
-			fprintf(stderr, "reader: element %zu (type %d) spans "
+			fprintf(stderr, "spans: element %zu (type %d) spans "
 			    "%llu+%llu, outside %llu..%llu\n", i, (int)e->type,
 			    (unsigned long long)e->span.offset,
 			    (unsigned long long)e->span.len,
@@ -227,19 +227,19 @@ check_patch(const char *data, size_t size)
 			abort();
 	}
 	if (pdn_patch_apply(&out, data, size, &p) != 0) {
-		fprintf(stderr, "reader: the edits of %zu games do not "
+		fprintf(stderr, "spans: the edits of %zu games do not "
 		    "apply\n", na);
 		abort();
 	}
 	nb = patch_read(out.data != NULL ? out.data : "", out.len, &b);
 	if (na != nb) {
-		fprintf(stderr, "reader: %zu games, %zu once edited\n", na,
+		fprintf(stderr, "spans: %zu games, %zu once edited\n", na,
 		    nb);
 		abort();
 	}
 	for (i = 0; i < na; i++) {
 		if (a[i]->truncated != b[i]->truncated) {
-			fprintf(stderr, "reader: game %zu: truncated %d, then "
+			fprintf(stderr, "spans: game %zu: truncated %d, then "
 			    "%d once edited\n", i + 1, a[i]->truncated,
 			    b[i]->truncated);
 			abort();
@@ -249,7 +249,7 @@ check_patch(const char *data, size_t size)
 			    (a[i]->raw != NULL && (a[i]->rawlen !=
 			    b[i]->rawlen || memcmp(a[i]->raw, b[i]->raw,
 			    a[i]->rawlen) != 0))) {
-				fprintf(stderr, "reader: game %zu, cut short, "
+				fprintf(stderr, "spans: game %zu, cut short, "
 				    "changed once edited\n", i + 1);
 				abort();
 			}
@@ -261,21 +261,21 @@ check_patch(const char *data, size_t size)
 		    !all_tags(b[i], "Termination", PATCH_TERM) ||
 		    b[i]->terminator == NULL ||
 		    strcmp(b[i]->terminator, PATCH_RESULT) != 0) {
-			fprintf(stderr, "reader: game %zu: its tags or "
+			fprintf(stderr, "spans: game %zu: its tags or "
 			    "terminator once edited are not as asked\n", i + 1);
 			abort();
 		}
 		if (cut < 0 && (!same_elems(&a[i]->moves, &b[i]->moves) ||
 		    a[i]->plies != b[i]->plies ||
 		    a[i]->gametype != b[i]->gametype)) {
-			fprintf(stderr, "reader: game %zu: its movetext changed "
+			fprintf(stderr, "spans: game %zu: its movetext changed "
 			    "once edited\n", i + 1);
 			abort();
 		}
 		if (cut < 0)
 			continue;
 		if (b[i]->plies != cut) {
-			fprintf(stderr, "reader: game %zu: %ld plies, cut after "
+			fprintf(stderr, "spans: game %zu: %ld plies, cut after "
 			    "%ld\n", i + 1, b[i]->plies, cut);
 			abort();
 		}
@@ -285,12 +285,12 @@ check_patch(const char *data, size_t size)
 		    NULL;
 		if (last == NULL || last->type != PDN_EL_VARIATION ||
 		    (m = first_move(last->u.variation)) == NULL) {
-			fprintf(stderr, "reader: game %zu: no variation of the "
+			fprintf(stderr, "spans: game %zu: no variation of the "
 			    "moves cut\n", i + 1);
 			abort();
 		}
 		if (!same_head(a[i], cut, m)) {
-			fprintf(stderr, "reader: game %zu: the variation of the "
+			fprintf(stderr, "spans: game %zu: the variation of the "
 			    "moves cut starts with another move than ply "
 			    "%ld\n", i + 1, cut);
 			abort();

@@ -33,8 +33,10 @@ if [ -n "$objs" ]; then
 		src=${src%.o}.c
 		[ -f "$src" ] || continue	# left from an older layout
 		m=$(basename "$src" .c)
+		# Names that begin with "__" are the compiler's (the
+		# sanitizers' __odr_asan.*), not ours.
 		for s in $(nm --defined-only "$o" |
-		    awk '$2 ~ /^[TDRBVW]$/ { print $3 }'); do
+		    awk '$2 ~ /^[TDRBVW]$/ && $3 !~ /^__/ { print $3 }'); do
 			n=$((n + 1))
 			case $m in
 			pdn-*) [ "$s" = main ] && continue ;;
@@ -58,7 +60,8 @@ if [ -n "$objs" ]; then
 		src=cmd/${o#"$BUILD"/cmd/}
 		[ -f "${src%.o}.c" ] || continue
 		for s in $(nm --defined-only "$o" |
-		    awk '$2 ~ /^[TDRBVW]$/ && $3 != "main" { print $3 }'); do
+		    awk '$2 ~ /^[TDRBVW]$/ && $3 != "main" &&
+		    $3 !~ /^__/ { print $3 }'); do
 			grep -qx "$s" "${TMPDIR:-/tmp}/names.$$" ||
 			    bad="$bad ${src%.o}.c:$s"
 		done

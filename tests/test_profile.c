@@ -104,6 +104,13 @@ test_shipped_files(void **state)
 	assert_ptr_equal(pdn_profile_default(), pdn_profile_builtin("fmjd"));
 	assert_null(pdn_profile_builtin("fide"));
 	assert_null(pdn_profile_builtin(NULL));
+	/* The list: fmjd first, each built-in under its own name. */
+	assert_ptr_equal(pdn_profile_list(0), pdn_profile_default());
+	for (i = 0; pdn_profile_list(i) != NULL; i++)
+		assert_ptr_equal(pdn_profile_list(i), pdn_profile_builtin(
+		    pdn_profile_name(pdn_profile_list(i))));
+	assert_int_equal(i, (int)(sizeof(names) / sizeof(names[0])));
+	assert_null(pdn_profile_list(-1));
 }
 
 static void

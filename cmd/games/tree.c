@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "tags.h"
 #include "tree.h"
 #include <pdn/pdn.h>
 
@@ -255,7 +256,7 @@ tree_save(const struct tree *t, pdn_buf *out)
 		put_le(e + 16, (unsigned long)r->black, 4);
 		put_le(e + 20, (unsigned long long)r->rsum, 8);
 		put_le(e + 28, (unsigned long)r->rn, 4);
-		/* Two bytes of years: tree_year() reads four digits. */
+		/* Two bytes of years: tags_year() reads four digits. */
 		put_le(e + 32, (unsigned)r->first, 2);
 		pdn_buf_add(out, (const char *)e, 34);
 		put_le(e, (unsigned)r->last, 2);
@@ -338,57 +339,10 @@ bad:
 	return -1;
 }
 
-/* A tag's value as a positive number, or 0. */
-static int
-tag_number(const pdn_game *g, const char *name)
-{
-	const char *s = pdn_game_tag(g, name);
-	long v = 0;
-
-	if (s == NULL)
-		return 0;
-	while (*s == ' ')
-		s++;
-	for (; *s >= '0' && *s <= '9'; s++)
-		if ((v = v * 10 + (*s - '0')) > 100000)
-			return 0;
-	return *s == '\0' || *s == ' ' ? (int)v : 0;
-}
-
-void
-tree_ratings(const pdn_game *g, int *white, int *black)
-{
-	if ((*white = tag_number(g, "WhiteElo")) <= 0)
-		*white = tag_number(g, "WhiteRating");
-	if ((*black = tag_number(g, "BlackElo")) <= 0)
-		*black = tag_number(g, "BlackRating");
-}
-
 int
 tree_rating(const struct tree *t, const pdn_game *g)
 {
-	int w, b;
-
-	tree_ratings(g, &w, &b);
-	return pdn_position_side(&t->root) == PDN_WHITE ? w : b;
-}
-
-int
-tree_year(const pdn_game *g)
-{
-	const char *s = pdn_game_tag(g, "Date");
-	int i, y = 0;
-
-	if (s == NULL || s[0] < '0' || s[0] > '9')
-		s = pdn_game_tag(g, "EventDate");
-	if (s == NULL)
-		return 0;
-	for (i = 0; i < 4; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		y = y * 10 + (s[i] - '0');
-	}
-	return s[4] == '\0' || s[4] == '.' || s[4] == '-' ? y : 0;
+	return tags_rating(g, pdn_position_side(&t->root));
 }
 
 /* The rows in print order: most games first, then the moves' order. */

@@ -51,15 +51,10 @@ void tree_count(struct tree *t, int mi, int ni, pdn_outcome outcome,
     int rating, int year);
 
 /*
- * The rating of the player to move at the root (WhiteElo or
- * WhiteRating, BlackElo or BlackRating), and the year of the game's Date
- * (or EventDate): 0 when the tags give none.
+ * The rating of the player to move at the root, as tags_rating() reads
+ * it (0: none).  The year tree_count() takes is tags_year()'s.
  */
 int tree_rating(const struct tree *t, const pdn_game *g);
-
-/* Both players' ratings, as tree_rating() reads them (0: none). */
-void tree_ratings(const pdn_game *g, int *white, int *black);
-int tree_year(const pdn_game *g);
 
 /* The games counted so far. */
 long tree_games(const struct tree *t);

@@ -763,7 +763,7 @@ db_check(const pdn_position *pos)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-/* A rating as stored: at most 100000 (tree_rating()), in 17 bits. */
+/* A rating as stored: at most 100000 (tags_rating()), in 17 bits. */
 static uint64_t
 rating17(int r)
 {
@@ -825,7 +825,7 @@ db_add_game(struct db *db, struct db_game *g, const struct db_ply *p,
 	/* The keys stored, for add's copies: build needs none. */
 	if (db->tmp == NULL && key_insert(db, g->key) != 0)
 		goto oom;
-	/* A year past 9999 is none (tree_year() reads four digits). */
+	/* A year past 9999 is none (tags_year() reads four digits). */
 	info = outcome_code(g->outcome) |
 	    (uint64_t)(g->year > 0 && g->year < (1 << 14) ? g->year : 0) << 2;
 	white = info | rating17(g->white) << 16;

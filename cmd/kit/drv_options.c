@@ -3,6 +3,7 @@
  * the common options, --help and the usage line made from it, the values
  * read, the option files, and what a mistake in them says.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
@@ -90,6 +91,15 @@ static const struct {
 
 /* Every option of a tool, in --help's order: -f and -o, its own, the rest. */
 #define MAX_OPTIONS 64
+
+/* The most names a suggestion weighs: options, codes, variants. */
+#define NEAR_MAX	128
+_Static_assert(NEAR_MAX >= MAX_OPTIONS && NEAR_MAX >= PDN_D_NCODES,
+    "near_names() weighs every option and every code");
+
+static size_t edit_distance(const char *a, size_t la, const char *b);
+static size_t near_names(const char *w, size_t len, const char *const *names,
+    size_t n, const char *lead, char *out, size_t size);
 
 static size_t
 all_options(const struct drv_tool *t, const struct drv_option **out)
@@ -371,9 +381,58 @@ profile_gametype(const pdn_profile *p)
 	return gt;
 }
 
-static size_t edit_distance(const char *a, size_t la, const char *b);
 static int operands(struct drv *d, const struct drv_tool *t, int argc,
     char **argv);
+
+/*
+ * Says that `value` of `option` names no variant: with the nearest
+ * names (near_names()) when some are near, else with every name.
+ * Returns 2.
+ */
+static int
+bad_variant(const struct drv *d, const char *option, const char *value)
+{
+	const char *names[NEAR_MAX];
+	const pdn_variant *v;
+	char word[64], near[256], want[320];
+	size_t i, n = 0;
+
+	for (i = 0; i + 1 < sizeof(word) && value[i] != '\0'; i++)
+		word[i] = (char)tolower((unsigned char)value[i]);
+	word[i] = '\0';
+	while (n < NEAR_MAX && (v = pdn_variant_list((int)n)) != NULL)
+		names[n++] = pdn_variant_name(v);
+	if (value[i] == '\0' &&
+	    near_names(word, i, names, n, "", near, sizeof(near)) > 0) {
+		snprintf(want, sizeof(want), "no variant of that name; did "
+		    "you mean %s?", near);
+		return drv_bad_value(d, option, value, want);
+	}
+	drv_variant_names(want, sizeof(want), "a GameType number");
+	return drv_bad_value(d, option, value, want);
+}
+
+/*
+ * Says that --rules NAME (perr, as pdn_profile_load() said it) names no
+ * profile, with the nearest names of the built-in ones.
+ */
+static void
+bad_rules(const pdn_profile_error *perr, const char *name)
+{
+	const char *names[NEAR_MAX];
+	const pdn_profile *p;
+	char near[256];
+	size_t n = 0;
+
+	while (n < NEAR_MAX && (p = pdn_profile_list((int)n)) != NULL)
+		names[n++] = pdn_profile_name(p);
+	if (near_names(name, strlen(name), names, n, "", near,
+	    sizeof(near)) > 0)
+		cli_warn("%s: error: %s; did you mean %s?", perr->file,
+		    perr->message, near);
+	else
+		cli_warn("%s: error: %s", perr->file, perr->message);
+}
 
 /* The code of a diagnostic's name, or -1. */
 static int
@@ -388,6 +447,21 @@ diag_code(const char *name)
 }
 
 /*
+ * The names of the diagnostics near `name` (near_names()) into out.
+ * Returns how many.
+ */
+static size_t
+near_codes(const char *name, char *out, size_t size)
+{
+	const char *names[NEAR_MAX];
+	size_t n;
+
+	for (n = 0; n < (size_t)PDN_D_NCODES; n++)
+		names[n] = pdn_diag_name((pdn_diag_code)n);
+	return near_names(name, strlen(name), names, n, "", out, size);
+}
+
+/*
  * -W's value: all, CODE, no-CODE, error=CODE or no-error=CODE.  Returns
  * 0, or 2 after saying what is wrong, with the nearest names of
  * diagnostics for a name that is none.
@@ -395,9 +469,8 @@ diag_code(const char *name)
 static int
 warn_option(struct drv *d, const char *value)
 {
-	char want[256];
+	char near[256], want[320];
 	const char *name = value;
-	size_t i, k = 0, len, dist, best = (size_t)-1, at;
 	int how = 0, code;	/* 0 on, 1 off, 2 error, 3 no-error */
 
 	if (strcmp(value, "all") == 0) {
@@ -411,28 +484,14 @@ warn_option(struct drv *d, const char *value)
 	else if (strncmp(name, "no-", 3) == 0 && diag_code(name) < 0)
 		how = 1, name += 3;
 	if ((code = diag_code(name)) < 0) {
-		len = strlen(name);
-		for (i = 0; i < PDN_D_NCODES; i++)
-			if ((dist = edit_distance(name, len,
-			    pdn_diag_name((pdn_diag_code)i))) < best)
-				best = dist;
-		/* Near: at most 3 edits, and a third of the name. */
-		if (best > 3 || best * 3 > len + 2)
-			best = (size_t)-1;
-		at = (size_t)snprintf(want, sizeof(want),
-		    "no diagnostic of that name");
-		for (i = 0, k = 0; best != (size_t)-1 && i < PDN_D_NCODES;
-		    i++)
-			if (edit_distance(name, len,
-			    pdn_diag_name((pdn_diag_code)i)) == best &&
-			    at < sizeof(want))
-				at += (size_t)snprintf(want + at,
-				    sizeof(want) - at, "%s%s", k++ == 0 ?
-				    "; did you mean " : " or ",
-				    pdn_diag_name((pdn_diag_code)i));
-		if (at < sizeof(want))
-			snprintf(want + at, sizeof(want) - at, "%s", k > 0 ?
-			    "?" : "; pdn-validate(1) lists them");
+		/* no-terminatr: near no-terminator, not terminator. */
+		if (near_codes(name, near, sizeof(near)) > 0 || (how == 1 &&
+		    near_codes(value, near, sizeof(near)) > 0))
+			snprintf(want, sizeof(want), "no diagnostic of that "
+			    "name; did you mean %s?", near);
+		else
+			snprintf(want, sizeof(want), "no diagnostic of that "
+			    "name; pdn-validate(1) lists them");
 		return drv_bad_value(d, "-W", value, want);
 	}
 	switch (how) {
@@ -505,9 +564,10 @@ common_option(struct drv *d, int key, const char *value)
 			d->gametype_given = 1;
 			return 0;
 		}
-		drv_variant_names(want, sizeof(want), "a GameType number");
-		return drv_bad_value(d, "--gametype", value, k < 0 ?
-		    "1 to 99" : want);
+		if (k < 0)
+			return drv_bad_value(d, "--gametype", value,
+			    "1 to 99");
+		return bad_variant(d, "--gametype", value);
 	case DRV_K_RESULT_ORDER:
 		if (strcmp(value, "white") == 0)
 			d->result_order = PDN_ORDER_WHITE;
@@ -524,8 +584,7 @@ common_option(struct drv *d, int key, const char *value)
 		}
 		if (k < 0)
 			return drv_bad_value(d, "--variant", value, "1 to 99");
-		drv_variant_names(want, sizeof(want), "a GameType number");
-		return drv_bad_value(d, "--variant", value, want);
+		return bad_variant(d, "--variant", value);
 	case DRV_K_GAME:
 		if ((k = drv_games_add(&d->games, value)) == -2) {
 			cli_warn("out of memory");
@@ -574,7 +633,7 @@ common_option(struct drv *d, int key, const char *value)
 /*
  * The edit distance of a[0..la) and b (insertions, deletions,
  * substitutions and swaps of two neighbours, one each: --stauts is one
- * from --status), for the suggestion after an unknown long option.
+ * from --status), for the suggestion after an unknown name.
  */
 static size_t
 edit_distance(const char *a, size_t la, const char *b)
@@ -605,50 +664,69 @@ edit_distance(const char *a, size_t la, const char *b)
 }
 
 /*
- * Says that the long option `word` ("--name" or "--name=value") is not
- * one of the tool's, with the nearest of its names: those that the word
- * begins (--sum: --summary), which getopt_long would have taken silently,
- * the nearest first, else those at the least edit distance when that is at most a third of
- * the word's length (at least 1, at most 3).  Returns 2, after the usage
- * line.
+ * The names of names[0..n) near the word w[0..len), for "did you mean":
+ * those that the word begins (--sum: --summary), which getopt_long would
+ * have taken silently, the nearest first, else those at the least edit
+ * distance when that is at most a third of the word's length (at least
+ * 1, at most 3).  Written into out of `size` bytes as "A, B or C", each
+ * after `lead` ("--").  Returns how many.
  */
-static int
-unknown_long(const struct drv *d, const struct drv_option *const *opts,
-    size_t n, const char *word)
+static size_t
+near_names(const char *w, size_t len, const char *const *names, size_t n,
+    const char *lead, char *out, size_t size)
 {
-	char near[256];
-	const char *name = word + 2, *eq = strchr(name, '=');
-	size_t len = eq != NULL ? (size_t)(eq - name) : strlen(name);
-	size_t i, k, best = (size_t)-1, dist[MAX_OPTIONS], pick[MAX_OPTIONS];
-	size_t at = 0, count = 0, most = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
+	size_t i, k, best = (size_t)-1, dist[NEAR_MAX], pick[NEAR_MAX];
+	size_t at = 0, count = 0;
+	size_t most = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3;
 	int prefix = 0;
 
+	if (n > NEAR_MAX)
+		n = NEAR_MAX;
 	for (i = 0; i < n; i++) {
-		if (len > 0 && strncmp(opts[i]->name, name, len) == 0)
+		if (len > 0 && strncmp(names[i], w, len) == 0)
 			prefix = 1;
-		if ((dist[i] = edit_distance(name, len, opts[i]->name)) < best)
+		if ((dist[i] = edit_distance(w, len, names[i])) < best)
 			best = dist[i];
 	}
 	if (best > most)
 		best = (size_t)-1;	/* none is near */
 	/* The names, the nearest first (as the table lists them at one). */
 	for (i = 0; i < n; i++) {
-		if (prefix ? strncmp(opts[i]->name, name, len) != 0 :
-		    dist[i] != best)
+		if (prefix ? strncmp(names[i], w, len) != 0 : dist[i] != best)
 			continue;
 		for (k = count++; k > 0 && dist[pick[k - 1]] > dist[i]; k--)
 			pick[k] = pick[k - 1];
 		pick[k] = i;
 	}
-	near[0] = '\0';
+	if (size > 0)
+		out[0] = '\0';
 	for (k = 0; k < count; k++) {
-		at += (size_t)snprintf(near + at, at < sizeof(near) ?
-		    sizeof(near) - at : 0, "%s--%s", k == 0 ? "" :
-		    k + 1 == count ? " or " : ", ", opts[pick[k]]->name);
-		if (at >= sizeof(near))
-			at = sizeof(near) - 1;
+		at += (size_t)snprintf(out + at, at < size ? size - at : 0,
+		    "%s%s%s", k == 0 ? "" : k + 1 == count ? " or " : ", ",
+		    lead, names[pick[k]]);
+		if (at >= size)
+			at = size > 0 ? size - 1 : 0;
 	}
-	if (count == 0)
+	return count;
+}
+
+/*
+ * Says that the long option `word` ("--name" or "--name=value") is not
+ * one of the tool's, with the nearest of its names (near_names()).
+ * Returns 2, after the usage line.
+ */
+static int
+unknown_long(const struct drv *d, const struct drv_option *const *opts,
+    size_t n, const char *word)
+{
+	const char *names[MAX_OPTIONS];
+	char near[256];
+	const char *name = word + 2, *eq = strchr(name, '=');
+	size_t len = eq != NULL ? (size_t)(eq - name) : strlen(name), i;
+
+	for (i = 0; i < n; i++)
+		names[i] = opts[i]->name;
+	if (near_names(name, len, names, n, "--", near, sizeof(near)) == 0)
 		return drv_usage_error(d, "unknown option: --%.*s", (int)len,
 		    name);
 	return drv_usage_error(d, "unknown option: --%.*s; did you mean %s?",
@@ -999,9 +1077,11 @@ drv_start(struct drv *d, const struct drv_tool *t, void *arg, int argc,
 	if (d->games.on)
 		d->jobs = 1;
 	cli_diag_limit(CLI_DIAG_LIMIT, d->wall);
-	if (d->rules != NULL && pdn_profile_load(&d->profile, d->rules,
-	    PDN_DATADIR "/profiles", &perr) != 0) {
-		if (perr.line > 0)
+	if (d->rules != NULL && (st = pdn_profile_load(&d->profile, d->rules,
+	    PDN_DATADIR "/profiles", &perr)) != 0) {
+		if (st == PDN_EPROFILE_UNKNOWN_NAME)
+			bad_rules(&perr, d->rules);
+		else if (perr.line > 0)
 			cli_warn("%s:%d:%d: error: %s", perr.file, perr.line,
 			    perr.column, perr.message);
 		else

@@ -1,16 +1,29 @@
 /*
  * An engine: a child process speaking the Hub protocol on its standard
- * input and output (fork, exec, two pipes), started in a process group
- * of its own so that stopping it stops what it started too.  Private to
- * pdn-match.
+ * input and output (fork, exec, two pipes), or a DXP engine at the other
+ * end of a TCP connection (which pdn-match opens to an engine that
+ * listens, or accepts from one that connects), whose process pdn-match
+ * may start too.  A process is started in a process group of its own so
+ * that stopping it stops what it started too.  Private to pdn-match.
  */
 #ifndef MATCH_ENGINE_H
 #define MATCH_ENGINE_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 #include <pdn/pdn.h>
+
+/* The protocols (proto=). */
+enum { ENG_HUB, ENG_DXP };
+
+/* The socket of a DXP engine's listen=, which every worker accepts on. */
+struct eng_listener {
+	pthread_mutex_t lock;	/* a process started and its connection */
+	int fd;			/* -1: not open */
+	int port;		/* the port bound */
+};
 
 /* What -e says of an engine. */
 struct eng_spec {
@@ -23,13 +36,23 @@ struct eng_spec {
 	int nopt;
 	char *id;		/* the engine's own name (id name=), or NULL */
 	char *label;		/* the name in the games: name, id or cmd */
+	int proto;		/* ENG_HUB or ENG_DXP */
+	char *host;		/* DXP: the host of port=, the address of
+				 * listen= */
+	char *port;		/* DXP: the port an engine listens on */
+	char *listen;		/* DXP: the port pdn-match listens on */
+	struct eng_listener *lis;	/* listen='s socket, or NULL */
 };
 
 /* A running engine. */
 struct engine {
-	const struct eng_spec *spec;
-	pid_t pid;		/* 0: not running */
-	int to, from;		/* its standard input and output */
+	struct eng_spec *spec;
+	int up;			/* the process runs, the connection is up */
+	pid_t pid;		/* its process, or 0 */
+	int exited;		/* its process was waited for */
+	int to, from;		/* its standard input and output; a DXP
+				 * engine's socket, both */
+	char eol;		/* the end of a line: '\n', DXP's NUL */
 	char buf[1 << 16];
 	size_t len, off;	/* bytes in buf; the next line's start */
 	int broken;		/* failed a game: restarted before the next */
@@ -45,37 +68,41 @@ enum {
 };
 
 /*
- * Starts the process of the engine of `spec` (in its dir=, its command
- * found as execvp(3) finds it) and nothing more.  Returns 0, or -1 after
- * writing into why (of `size` bytes) what did not run and the system's
+ * Opens the socket of a DXP engine's listen= (on host=, 127.0.0.1 by
+ * default; port 0: one the system chooses) as spec->lis.  Returns 0, or
+ * -1 after writing why into why (of `size` bytes).
+ */
+int engine_listen(struct eng_spec *spec, char *why, size_t size);
+
+/* Closes and frees what engine_listen() opened (none: nothing). */
+void engine_unlisten(struct eng_spec *spec);
+
+/*
+ * Starts the engine of `spec`: its process when it has a cmd= (in its
+ * dir=, its command found as execvp(3) finds it), then for Hub the
+ * handshake (hub, id, param, wait; set-param for each option, checked
+ * against the parameters the engine declared; init, ready), for DXP the
+ * connection (made to host= and port=, tried again until the engine
+ * listens; or accepted on listen='s socket, the process started and its
+ * connection taken under one lock), each answer within `timeout`
+ * seconds; `stopfd` (or -1) readable aborts.  Returns 0, or -1 after
+ * writing into why (of `size` bytes) what failed and the system's
  * reason ("./scan: Permission denied", "dir=/opt: No such file or
- * directory"); nothing is left running then.
+ * directory", "option hash=x: not an int", "it ended with status 3"),
+ * "interrupted" when stopfd aborted; nothing is left running then.
  */
-int engine_spawn(struct engine *e, const struct eng_spec *spec, char *why,
-    size_t size);
+int engine_start(struct engine *e, struct eng_spec *spec, double timeout,
+    int stopfd, char *why, size_t size);
 
 /*
- * The Hub handshake with an engine engine_spawn() started (hub, id,
- * param, wait; set-param for each option; init, ready), each answer
- * within `timeout` seconds; `stopfd` (or -1) readable aborts.  Returns
- * 0, or -1 after writing why into why (of `size` bytes); the engine is
- * then stopped.
- */
-int engine_hello(struct engine *e, double timeout, int stopfd, char *why,
-    size_t size);
-
-/* engine_spawn(), then engine_hello(): 0, or -1 and why. */
-int engine_start(struct engine *e, const struct eng_spec *spec,
-    double timeout, int stopfd, char *why, size_t size);
-
-/*
- * Writes `len` bytes to the engine.  Returns 0, or -1 when it cannot
- * take them (it died).
+ * Writes `len` bytes to the engine (a DXP message: its NUL too).
+ * Returns 0, or -1 when it cannot take them (it died).
  */
 int engine_send(struct engine *e, const char *s, size_t len);
 
 /*
- * The engine's next line, without its newline (or "\r\n"), in *line
+ * The engine's next line, without its newline (or "\r\n"; a DXP
+ * message: without its NUL), in *line
  * (valid until the next call): waits until `deadline` (cli_now()
  * seconds; a negative one: for ever) or `stopfd` (or -1) becomes
  * readable.  Returns ENG_LINE, ENG_TIMEOUT, ENG_EOF or ENG_STOPPED.
@@ -83,11 +110,18 @@ int engine_send(struct engine *e, const char *s, size_t len);
 int engine_line(struct engine *e, char **line, double deadline, int stopfd);
 
 /*
- * Stops the engine: "quit" and its input closed, then, when it has not
- * ended within `grace` seconds (0: at once), SIGKILL to its process
- * group; waits for it.  Nothing happens to an engine not running.
+ * Stops the engine: "quit" (Hub) and its input or connection closed,
+ * then, when its process has not ended within `grace` seconds (0: at
+ * once), SIGKILL to its process group; waits for it.  Nothing happens to
+ * an engine not running.
  */
 void engine_stop(struct engine *e, double grace);
+
+/*
+ * Whether a running DXP engine closed its connection (between games: one
+ * that plays one game a connection).  0 for a Hub engine.
+ */
+int engine_closed(const struct engine *e);
 
 /* pipe(2), both ends close-on-exec.  Returns 0, or -1 (errno). */
 int engine_cloexec_pipe(int fd[2]);

@@ -17,15 +17,53 @@
 #include <time.h>
 
 #include "cli.h"
+#include "dxp.h"
 #include "game.h"
 #include "hub.h"
+
+/*
+ * A time of --tc at s: "h:mm:ss", "m:ss" or "Ns" (seconds), or a bare
+ * number (seconds, said in *bare), into *secs; *end past it.  Returns 0,
+ * or -1.
+ */
+static int
+tc_time(const char *s, char **end, double *secs, int *bare)
+{
+	double part[3], v;
+	int n = 0, i;
+
+	for (;;) {
+		v = strtod(s, end);
+		if (*end == s || !isfinite(v) || v < 0 ||
+		    (n > 0 && v >= 60) || *s == '+' ||
+		    *s == '-')
+			return -1;
+		part[n++] = v;
+		if (**end != ':' || n == 3)
+			break;
+		s = *end + 1;
+	}
+	/* Only the last part may have a fraction. */
+	for (i = 0; i + 1 < n; i++)
+		if (part[i] != floor(part[i]))
+			return -1;
+	*secs = n == 3 ? part[0] * 3600 + part[1] * 60 + part[2] :
+	    n == 2 ? part[0] * 60 + part[1] : part[0];
+	*bare = 0;
+	if (n == 1 && **end == 's')
+		(*end)++;
+	else if (n == 1)
+		*bare = 1;
+	return 0;
+}
 
 int
 game_tc_parse(struct tc *tc, const char *s)
 {
-	double m = 0, inc = 0;
+	double base, inc = 0;
 	char *end;
 	long moves = 0;
+	int bare;
 
 	if (strchr(s, '/') != NULL) {
 		moves = strtol(s, &end, 10);
@@ -33,22 +71,25 @@ game_tc_parse(struct tc *tc, const char *s)
 			return -1;
 		s = end + 1;
 	}
-	m = strtod(s, &end);
-	if (end == s || !isfinite(m) || m <= 0 || m > 10000)
+	if (tc_time(s, &end, &base, &bare) != 0 || base <= 0 ||
+	    base > 600000)
 		return -1;
 	if (*end == '+') {
 		s = end + 1;
 		inc = strtod(s, &end);
-		if (end == s || !isfinite(inc) || inc < 0 || inc > 3600)
+		if (end == s || !isfinite(inc) || inc < 0 || inc > 3600 ||
+		    *s == '+' || *s == '-')
 			return -1;
+		if (*end == 's')
+			end++;
 	}
 	if (*end != '\0')
 		return -1;
 	tc->kind = TC_CLOCK;
-	tc->base = m * 60;
+	tc->base = base;
 	tc->inc = inc;
 	tc->moves = (int)moves;
-	return 0;
+	return bare;
 }
 
 /* A number of seconds as the tags write it: "300", "0.5". */
@@ -111,6 +152,9 @@ struct play {
 	int drawn[2], lost[2];	/* score adjudication counts */
 	long number;		/* the move number of the next White move */
 	int need_number;	/* Black's move after a comment or the start */
+	char pending[2][DXP_MSG_LEN];	/* a DXP engine's move to hear */
+	int begun[2];		/* a DXP engine accepted the game */
+	int ended[2];		/* a DXP engine was told the game ended */
 };
 
 /* Appends a word of the movetext, wrapping lines at 79 columns. */
@@ -274,7 +318,7 @@ start_engines(struct play *p)
 	for (s = 0; s < 2; s++) {
 		struct engine *e = p->e[s];
 
-		if (e->pid != 0 && !e->broken)
+		if (e->up && !e->broken && !engine_closed(e))
 			continue;
 		engine_stop(e, 0);
 		if (engine_start(e, e->spec, p->cfg->startup, p->cfg->stopfd,
@@ -300,24 +344,81 @@ rules_termination(pdn_rules_reason r)
 	return s != NULL ? s : "normal";
 }
 
-/*
- * One move of the side to move: 1 played, 0 the game ended (out filled),
- * -1 out of memory.
- */
-static int
-turn(struct play *p, pdn_buf *cmd)
+/* What an engine answered on its turn. */
+struct answer {
+	char mv[HUB_MOVE_LEN + 64];	/* its move, in Hub's notation */
+	double elapsed;		/* seconds, by our clock */
+	double score;		/* its score, when have_score */
+	int have_score, depth;	/* depth -1: not said */
+};
+
+/* The deadline of a move started at t0 by side s. */
+static double
+move_deadline(const struct play *p, pdn_colour s, double t0)
 {
 	const struct game_cfg *cfg = p->cfg;
-	pdn_colour s = pdn_position_side(&p->pos);
-	struct engine *e = p->e[s];
-	char hubpos[HUB_POS_LEN], mv[HUB_MOVE_LEN + 64], val[64], *line;
-	char comment[160], score_txt[48], clk[96];
-	double t0, deadline, elapsed, score = 0;
-	const pdn_move *m;
-	pdn_rules_state st;
-	int rc, depth = -1, have_score = 0, n;
 
-	pdn_generate(p->list, &p->pos);
+	switch (cfg->tc.kind) {
+	case TC_CLOCK:
+		return t0 + p->left[s] + cfg->tc.margin;
+	case TC_MOVETIME:
+		return t0 + cfg->tc.movetime + cfg->tc.margin;
+	default:
+		return cfg->move_timeout > 0 ? t0 + cfg->move_timeout : -1;
+	}
+}
+
+/*
+ * The flag fell and the engine was told (Hub's "stop", DXP's game end):
+ * a loss on time when it answers (`want`) within --stall-timeout, else
+ * it is taken for hung (or crashed) and stopped.
+ */
+static void
+flagged(struct play *p, pdn_colour s, const char *want)
+{
+	const struct game_cfg *cfg = p->cfg;
+	struct engine *e = p->e[s];
+	double deadline = cli_now() + cfg->stall;
+	char *line;
+	int rc;
+
+	for (;;) {
+		rc = engine_line(e, &line, deadline, cfg->stopfd);
+		if (rc != ENG_LINE || hub_is(line, want) ||
+		    (e->spec->proto == ENG_DXP && line[0] == want[0]))
+			break;
+	}
+	if (rc == ENG_STOPPED) {
+		p->out->interrupted = 1;
+		return;
+	}
+	if (cfg->tc.kind == TC_CLOCK)
+		p->left[s] = 0;
+	if (rc != ENG_LINE) {
+		e->broken = 1;
+		lose(p, s, rc == ENG_EOF ? "engine crash" : "engine hang",
+		    rc == ENG_EOF ? "ended after the flag" : e->spec->proto ==
+		    ENG_DXP ? "did not answer the game end" :
+		    "did not answer stop", NULL);
+	} else
+		lose(p, s, "time forfeit", "lost on time", NULL);
+}
+
+/*
+ * Asks the Hub engine of side s for its move: the position after the
+ * last irreversible move and the moves since, its time, "go think"; reads
+ * its "info" and "done" lines.  Returns 1 with its answer in *a, or 0
+ * when the game ended (out filled) or was interrupted.
+ */
+static int
+ask_hub(struct play *p, pdn_buf *cmd, pdn_colour s, struct answer *a)
+{
+	const struct game_cfg *cfg = p->cfg;
+	struct engine *e = p->e[s];
+	char hubpos[HUB_POS_LEN], val[64], *line;
+	double t0, deadline;
+	int rc;
+
 	cmd->len = 0;
 	hub_pos_str(hubpos, &p->base);
 	pdn_buf_add(cmd, "pos pos=", 8);
@@ -338,17 +439,7 @@ turn(struct play *p, pdn_buf *cmd)
 		lose(p, s, "engine crash", "ended", NULL);
 		return 0;
 	}
-	switch (cfg->tc.kind) {
-	case TC_CLOCK:
-		deadline = t0 + p->left[s] + cfg->tc.margin;
-		break;
-	case TC_MOVETIME:
-		deadline = t0 + cfg->tc.movetime + cfg->tc.margin;
-		break;
-	default:
-		deadline = cfg->move_timeout > 0 ? t0 + cfg->move_timeout : -1;
-		break;
-	}
+	deadline = move_deadline(p, s, t0);
 	for (;;) {
 		rc = engine_line(e, &line, deadline, cfg->stopfd);
 		if (rc == ENG_STOPPED) {
@@ -363,55 +454,154 @@ turn(struct play *p, pdn_buf *cmd)
 		if (rc == ENG_TIMEOUT) {
 			/* The flag: the engine is told to stop. */
 			(void)engine_send(e, "stop\n", 5);
-			deadline = cli_now() + cfg->stall;
-			for (;;) {
-				rc = engine_line(e, &line, deadline,
-				    cfg->stopfd);
-				if (rc != ENG_LINE || hub_is(line, "done"))
-					break;
-			}
-			if (rc == ENG_STOPPED) {
-				p->out->interrupted = 1;
-				return 0;
-			}
-			if (cfg->tc.kind == TC_CLOCK)
-				p->left[s] = 0;
-			if (rc != ENG_LINE) {
-				e->broken = 1;
-				lose(p, s, rc == ENG_EOF ? "engine crash" :
-				    "engine hang", rc == ENG_EOF ?
-				    "ended after the flag" :
-				    "did not answer stop", NULL);
-			} else
-				lose(p, s, "time forfeit", "lost on time",
-				    NULL);
+			flagged(p, s, "done");
 			return 0;
 		}
 		if (hub_is(line, "info")) {
 			if (hub_arg(line, "score", val, sizeof(val)) > 0) {
-				score = strtod(val, NULL);
-				have_score = isfinite(score);
+				a->score = strtod(val, NULL);
+				a->have_score = isfinite(a->score);
 			}
 			if (hub_arg(line, "depth", val, sizeof(val)) > 0)
-				depth = atoi(val);
+				a->depth = atoi(val);
 			continue;
 		}
 		if (hub_is(line, "error")) {
 			e->broken = 1;
-			snprintf(mv, sizeof(mv), "%.150s", line);
-			lose(p, s, "protocol error", "said: ", mv);
+			snprintf(a->mv, sizeof(a->mv), "%.150s", line);
+			lose(p, s, "protocol error", "said: ", a->mv);
 			return 0;
 		}
 		if (hub_is(line, "done"))
 			break;
 		/* Anything else (pong, a line we do not know): ignored. */
 	}
-	elapsed = cli_now() - t0;
-	if (hub_arg(line, "move", mv, sizeof(mv)) < 0) {
+	a->elapsed = cli_now() - t0;
+	if (hub_arg(line, "move", a->mv, sizeof(a->mv)) < 0) {
 		e->broken = 1;
 		lose(p, s, "protocol error", "sent done without a move", NULL);
 		return 0;
 	}
+	return 1;
+}
+
+/* Sends a DXP message (its NUL too).  Returns 0, or -1. */
+static int
+dxp_send(struct engine *e, const char *msg)
+{
+	return engine_send(e, msg, strlen(msg) + 1);
+}
+
+/*
+ * Asks the DXP engine of side s for its move: the move of the other side
+ * (which starts its clock), then its move message.  A take-back request
+ * is refused, a chat message ignored; a game end it sends ends the game:
+ * a loss, by resignation when it says it resigns.  Returns as ask_hub().
+ */
+static int
+ask_dxp(struct play *p, pdn_colour s, struct answer *a)
+{
+	static const char *const claims[] = { "ended the game",
+	    "resigned", "claimed a draw", "claimed a win" };
+	const struct game_cfg *cfg = p->cfg;
+	struct engine *e = p->e[s];
+	char msg[DXP_MSG_LEN], why[64], *line;
+	double t0, deadline;
+	int rc, reason, stop;
+
+	t0 = cli_now();
+	if (p->pending[s][0] != '\0' && dxp_send(e, p->pending[s]) != 0) {
+		e->broken = 1;
+		lose(p, s, "engine crash", "closed the connection", NULL);
+		return 0;
+	}
+	p->pending[s][0] = '\0';
+	deadline = move_deadline(p, s, t0);
+	for (;;) {
+		rc = engine_line(e, &line, deadline, cfg->stopfd);
+		if (rc == ENG_STOPPED) {
+			p->out->interrupted = 1;
+			return 0;
+		}
+		if (rc == ENG_EOF) {
+			e->broken = 1;
+			lose(p, s, "engine crash", "closed the connection",
+			    NULL);
+			return 0;
+		}
+		if (rc == ENG_TIMEOUT) {
+			/* The flag: the engine is told the game ended. */
+			dxp_end_str(msg, 0, 0);
+			(void)dxp_send(e, msg);
+			p->ended[s] = 1;
+			flagged(p, s, "E");
+			return 0;
+		}
+		if (strlen(line) > DXP_MSG_MAX) {
+			e->broken = 1;
+			snprintf(why, sizeof(why), "%zu characters",
+			    strlen(line));
+			lose(p, s, "protocol error", "sent a message of ",
+			    why);
+			return 0;
+		}
+		if (line[0] == 'M')
+			break;
+		if (line[0] == 'E') {
+			if (dxp_end_read(line, &reason, &stop) != 0 ||
+			    reason > 3)
+				reason = 0;
+			dxp_end_str(msg, 0, 0);
+			(void)dxp_send(e, msg);
+			p->ended[s] = 1;
+			if (stop)
+				e->broken = 1;
+			lose(p, s, reason == 1 ? "resignation" :
+			    "protocol error", claims[reason], NULL);
+			return 0;
+		}
+		if (line[0] == 'B' && dxp_send(e, "K1") != 0) {
+			e->broken = 1;
+			lose(p, s, "engine crash", "closed the connection",
+			    NULL);
+			return 0;
+		}
+		/* A chat, a message we do not know: ignored. */
+	}
+	a->elapsed = cli_now() - t0;
+	if (dxp_move_hub(a->mv, sizeof(a->mv), line, NULL) != 0)
+		snprintf(a->mv, sizeof(a->mv), "%.*s", HUB_MOVE_LEN, line);
+	return 1;
+}
+
+/*
+ * One move of the side to move: 1 played, 0 the game ended (out filled),
+ * -1 out of memory.
+ */
+static int
+turn(struct play *p, pdn_buf *cmd)
+{
+	const struct game_cfg *cfg = p->cfg;
+	pdn_colour s = pdn_position_side(&p->pos);
+	struct engine *e = p->e[s];
+	char comment[160], score_txt[48], clk[96];
+	struct answer a;
+	double elapsed, score;
+	const pdn_move *m;
+	pdn_rules_state st;
+	int rc, depth, have_score, n;
+
+	pdn_generate(p->list, &p->pos);
+	memset(&a, 0, sizeof(a));
+	a.depth = -1;
+	rc = e->spec->proto == ENG_DXP ? ask_dxp(p, s, &a) :
+	    ask_hub(p, cmd, s, &a);
+	if (rc <= 0)
+		return rc;
+	elapsed = a.elapsed;
+	score = a.score;
+	have_score = a.have_score;
+	depth = a.depth;
 	if (cfg->tc.kind == TC_CLOCK) {
 		if (elapsed > p->left[s] + cfg->tc.margin) {
 			p->left[s] = 0;
@@ -430,11 +620,11 @@ turn(struct play *p, pdn_buf *cmd)
 		lose(p, s, "time forfeit", "lost on time", NULL);
 		return 0;
 	}
-	if ((m = hub_move_find(p->list, mv, strlen(mv))) == NULL) {
+	if ((m = hub_move_find(p->list, a.mv, strlen(a.mv))) == NULL) {
 		char q[HUB_MOVE_LEN + 80];
 
 		e->broken = 1;
-		snprintf(q, sizeof(q), "\"%.*s\"", HUB_MOVE_LEN, mv);
+		snprintf(q, sizeof(q), "\"%.*s\"", HUB_MOVE_LEN, a.mv);
 		lose(p, s, "illegal move", "played an illegal move: ", q);
 		return 0;
 	}
@@ -453,6 +643,9 @@ turn(struct play *p, pdn_buf *cmd)
 		snprintf(comment, sizeof(comment), "{%s%s%s}", score_txt,
 		    score_txt[0] != '\0' && clk[0] != '\0' ? " " : "", clk);
 	add_move(p, m, comment[0] != '\0' ? comment : NULL);
+	/* A DXP engine on the other side hears of it on its turn. */
+	if (p->e[!s]->spec->proto == ENG_DXP)
+		dxp_move_str(p->pending[!s], m, elapsed);
 	if (play_move(p, m, &st) != 0)
 		return -1;
 	p->out->plies++;
@@ -495,6 +688,130 @@ turn(struct play *p, pdn_buf *cmd)
 		return 0;
 	}
 	return 1;
+}
+
+/* The minutes and moves a DXP game request says of the time control. */
+static void
+dxp_time(const struct game_cfg *cfg, int *minutes, int *moves)
+{
+	double secs;
+
+	if (cfg->tc.kind == TC_CLOCK) {
+		*minutes = (int)ceil(cfg->tc.base / 60 - 1e-9);
+		*moves = cfg->tc.moves;
+	} else {
+		/* No clock: the time of a move, for 100 moves. */
+		secs = cfg->tc.kind == TC_MOVETIME ? cfg->tc.movetime :
+		    cfg->move_timeout;
+		*minutes = (int)ceil(secs * 100 / 60 - 1e-9);
+		*moves = 100;
+	}
+	if (*minutes < 1)
+		*minutes = 1;
+}
+
+/*
+ * The start of a game for each engine: Hub's "new-game"; a DXP engine's
+ * game request (its colour, the time, the position) and its acceptance,
+ * within --startup-timeout.  Returns 0, or -1 when the game ended (out
+ * filled: a refusal loses it) or was interrupted.
+ */
+static int
+begin(struct play *p)
+{
+	const struct game_cfg *cfg = p->cfg;
+	char msg[DXP_MSG_LEN], name[DXP_NAME_LEN + 1], why[64], *line;
+	struct dxp_req r;
+	struct engine *e;
+	double deadline;
+	int k, rc, code;
+
+	for (k = 0; k < 2; k++) {
+		e = p->e[k];
+		if (e->spec->proto == ENG_HUB) {
+			if (engine_send(e, "new-game\n", 9) != 0)
+				e->broken = 1;
+			continue;
+		}
+		memset(&r, 0, sizeof(r));
+		snprintf(r.name, sizeof(r.name), "%s", p->names[!k]);
+		r.follower = (pdn_colour)k;
+		dxp_time(cfg, &r.minutes, &r.moves);
+		/* The start position as "A", any other as "B". */
+		pdn_variant_start(pdn_variant_default(), &r.pos);
+		r.setup = !pdn_position_equal(&r.pos, &p->pos);
+		r.pos = p->pos;
+		dxp_req_str(msg, &r);
+		if (dxp_send(e, msg) != 0) {
+			e->broken = 1;
+			lose(p, (pdn_colour)k, "engine crash",
+			    "closed the connection", NULL);
+			return -1;
+		}
+		deadline = cli_now() + cfg->startup;
+		do
+			rc = engine_line(e, &line, deadline, cfg->stopfd);
+		while (rc == ENG_LINE && line[0] != 'A');
+		if (rc == ENG_STOPPED) {
+			p->out->interrupted = 1;
+			return -1;
+		}
+		if (rc != ENG_LINE) {
+			e->broken = 1;
+			snprintf(why, sizeof(why), "%s", rc == ENG_EOF ?
+			    "it closed the connection" :
+			    "no acceptance in time");
+			lose(p, (pdn_colour)k, rc == ENG_EOF ? "engine crash" :
+			    "engine hang", "did not accept the game: ", why);
+			return -1;
+		}
+		if (dxp_acc_read(name, &code, line) != 0 || code != 0) {
+			snprintf(why, sizeof(why), "code %c",
+			    line[0] != '\0' && strlen(line) == 2 +
+			    DXP_NAME_LEN ? line[1 + DXP_NAME_LEN] : '?');
+			p->ended[k] = 1;
+			lose(p, (pdn_colour)k, "protocol error",
+			    "refused the game: ", why);
+			return -1;
+		}
+		p->begun[k] = 1;
+	}
+	return 0;
+}
+
+/*
+ * The end of a game for each DXP engine that accepted it and was not
+ * told yet: the last move, if it has not heard it, then a game end,
+ * answered by its own within --stall-timeout.  One that does not answer,
+ * or that wants no more games, is connected again (started again) for
+ * its next game.
+ */
+static void
+dxp_finish(struct play *p)
+{
+	char msg[DXP_MSG_LEN], *line;
+	struct engine *e;
+	double deadline;
+	int k, rc, reason, stop;
+
+	for (k = 0; k < 2; k++) {
+		e = p->e[k];
+		if (!p->begun[k] || p->ended[k] || e->broken || !e->up)
+			continue;
+		dxp_end_str(msg, 0, 0);
+		if ((p->pending[k][0] != '\0' &&
+		    dxp_send(e, p->pending[k]) != 0) || dxp_send(e, msg) != 0) {
+			e->broken = 1;
+			continue;
+		}
+		deadline = cli_now() + p->cfg->stall;
+		do
+			rc = engine_line(e, &line, deadline, p->cfg->stopfd);
+		while (rc == ENG_LINE && line[0] != 'E');
+		if (rc != ENG_LINE ||
+		    (dxp_end_read(line, &reason, &stop) == 0 && stop))
+			e->broken = 1;
+	}
 }
 
 /* Appends a tag line. */
@@ -555,6 +872,11 @@ write_game(struct play *p, const struct opening *op, long round,
 	game_tc_tag(buf, sizeof(buf), &p->cfg->tc);
 	tag(b, "TimeControl", buf);
 	tag(b, "Termination", p->out->termination);
+	if (p->cfg->fingerprint != NULL) {
+		tag(b, "MatchFingerprint", p->cfg->fingerprint);
+		snprintf(buf, sizeof(buf), "%ld", op->number);
+		tag(b, "MatchOpening", buf);
+	}
 	pdn_buf_add(b, "\n", 1);
 	word(p, res, strlen(res));
 	pdn_buf_add(b, p->mt.data, p->mt.len);
@@ -574,7 +896,7 @@ game_play(struct game_out *out, const struct game_cfg *cfg,
 	char date[16];
 	struct tm tm;
 	time_t now;
-	int i, rc = 0, k;
+	int i, rc = 0;
 
 	memset(&p, 0, sizeof(p));
 	p.cfg = cfg;
@@ -615,13 +937,12 @@ game_play(struct game_out *out, const struct game_cfg *cfg,
 		out->result = st0->end.result;
 		snprintf(out->termination, sizeof(out->termination), "%s",
 		    rules_termination(st0->end.reason));
-	} else if (start_engines(&p) == 0) {
-		for (k = 0; k < 2; k++)
-			if (engine_send(e[k], "new-game\n", 9) != 0)
-				e[k]->broken = 1;
+	} else if (start_engines(&p) == 0 && begin(&p) == 0) {
 		while ((rc = turn(&p, &cmd)) == 1)
 			;
 	}
+	if (!out->interrupted)
+		dxp_finish(&p);
 	if (rc < 0 || p.mt.oom)
 		goto oom;
 	if (!out->interrupted)

@@ -22,8 +22,10 @@ struct tc {
 };
 
 /*
- * Reads --tc's value: "M+I" (minutes, seconds of increment), "M",
- * "N/M+I" (N moves in M minutes, then again).  Returns 0, or -1.
+ * Reads --tc's value: "T", "T+I", "N/T+I" (N moves in T, then again),
+ * the time T "h:mm:ss", "m:ss" or "Ns" in seconds, the increment I in
+ * seconds ("0.5", "0.5s").  A bare number T is seconds, as cutechess-cli
+ * reads it.  Returns 0, 1 when T was a bare number, or -1.
  */
 int game_tc_parse(struct tc *tc, const char *s);
 
@@ -33,6 +35,7 @@ struct opening {
 	int standard;		/* the start position: no FEN tag */
 	char **moves;		/* Hub notation */
 	int nmoves;
+	long number;		/* in the openings, from 1: MatchOpening */
 };
 
 /* What every game of a match shares. */
@@ -48,6 +51,7 @@ struct game_cfg {
 	double resign_score;
 	int max_moves;		/* a draw after this many moves, 0: none */
 	const char *event, *site;
+	const char *fingerprint;	/* MatchFingerprint, or NULL */
 	int stopfd;		/* readable: stop at once (Ctrl-C) */
 };
 

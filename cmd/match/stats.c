@@ -8,7 +8,12 @@
  * both hypotheses and the normal approximation, n (s1 - s0) (2 s - s0 -
  * s1) / (2 var), with the bounds log(beta / (1 - alpha)) and log((1 -
  * beta) / alpha); its counts are each half a game more than played, so
- * that a run of one result, whose variance is 0, decides too.
+ * that a run of one result, whose variance is 0, decides too.  The
+ * pentanomial SPRT is the same on the scores of pairs of games (0, 1/4,
+ * 1/2, 3/4, 1 of a point a game), the two games of one opening, which
+ * are not independent; each of its five counts is half a pair more.
+ * Normalised Elo (fishtest's) is (s - 1/2) / sigma 800 / ln 10, sigma
+ * the standard deviation of a game's score (of a pair's, times sqrt 2).
  */
 #include <math.h>
 #include <stdio.h>
@@ -63,6 +68,88 @@ stats_of(struct stats *s, const struct wdl *w)
 		s->margin = (elo_of(hi) - elo_of(lo)) / 2;
 }
 
+/* The mean and variance of the pair scores of p, each count plus `extra`. */
+static double
+penta_mean(const struct penta *p, double extra, double *var, double *n)
+{
+	double mu = 0, v = 0, c;
+	int i;
+
+	*n = 0;
+	for (i = 0; i < 5; i++) {
+		c = (double)p->n[i] + extra;
+		*n += c;
+		mu += c * i / 4.0;
+	}
+	if (*n <= 0) {
+		*var = 0;
+		return 0.5;
+	}
+	mu /= *n;
+	for (i = 0; i < 5; i++) {
+		c = (double)p->n[i] + extra;
+		v += c * (i / 4.0 - mu) * (i / 4.0 - mu);
+	}
+	*var = v / *n;
+	return mu;
+}
+
+int
+stats_nelo(const struct wdl *w, const struct penta *p, double *nelo,
+    double *margin)
+{
+	const double k = 800 / log(10.0);
+	double n, mu, var, sd;
+
+	if (p != NULL) {
+		mu = penta_mean(p, 0, &var, &n);
+		sd = sqrt(2 * var);
+		n *= 2;		/* games */
+	} else {
+		n = (double)(w->w + w->d + w->l);
+		if (n <= 0)
+			return -1;
+		mu = (w->w + w->d / 2.0) / n;
+		var = variance(w, mu);
+		sd = sqrt(var);
+	}
+	if (n <= 0 || sd <= 0)
+		return -1;
+	*nelo = (mu - 0.5) / sd * k;
+	*margin = 1.959964 / sqrt(n) * k;
+	if (fabs(*nelo) < 0.05)
+		*nelo = 0;
+	return 0;
+}
+
+/* The decision of an llr between the bounds. */
+static int
+decide(double llr, double lower, double upper)
+{
+	return llr >= upper ? 1 : llr <= lower ? -1 : 0;
+}
+
+int
+stats_sprt_penta(const struct sprt *t, const struct penta *p, double *llr,
+    double *lower, double *upper)
+{
+	double n, mu, var, s0, s1;
+	long played = p->n[0] + p->n[1] + p->n[2] + p->n[3] + p->n[4];
+
+	*lower = log(t->beta / (1 - t->alpha));
+	*upper = log((1 - t->beta) / t->alpha);
+	*llr = 0;
+	if (played == 0)
+		return 0;
+	mu = penta_mean(p, 0.5, &var, &n);
+	if (var <= 0)
+		return 0;
+	s0 = 1 / (1 + pow(10, -t->elo0 / 400));
+	s1 = 1 / (1 + pow(10, -t->elo1 / 400));
+	*llr = n * (s1 - s0) * (2 * mu - s0 - s1) / (2 * var);
+	return decide(*llr, *lower, *upper);
+}
+
 int
 stats_sprt_test(const struct sprt *t, const struct wdl *w, double *llr,
     double *lower, double *upper)
@@ -85,11 +172,7 @@ stats_sprt_test(const struct sprt *t, const struct wdl *w, double *llr,
 	s0 = 1 / (1 + pow(10, -t->elo0 / 400));
 	s1 = 1 / (1 + pow(10, -t->elo1 / 400));
 	*llr = n * (s1 - s0) * (2 * mu - s0 - s1) / (2 * var);
-	if (*llr >= *upper)
-		return 1;
-	if (*llr <= *lower)
-		return -1;
-	return 0;
+	return decide(*llr, *lower, *upper);
 }
 
 int
@@ -100,12 +183,22 @@ stats_sprt_parse(struct sprt *t, const char *s)
 	double v;
 
 	t->alpha = t->beta = 0.05;
+	t->trinomial = 0;
 	snprintf(buf, sizeof(buf), "%s", s);
 	for (tok = strtok_r(buf, ",", &save); tok != NULL;
 	    tok = strtok_r(NULL, ",", &save)) {
 		if ((eq = strchr(tok, '=')) == NULL)
 			return -1;
 		*eq++ = '\0';
+		if (strcmp(tok, "model") == 0) {
+			if (strcmp(eq, "trinomial") == 0)
+				t->trinomial = 1;
+			else if (strcmp(eq, "pentanomial") == 0)
+				t->trinomial = 0;
+			else
+				return -1;
+			continue;
+		}
 		v = strtod(eq, &end);
 		if (end == eq || *end != '\0' || !isfinite(v))
 			return -1;

@@ -15,6 +15,7 @@
 #include "criteria.h"
 #include "reach.h"
 #include "drv_options.h"
+#include "tags.h"
 #include <pdn/pdn.h>
 
 enum op {
@@ -85,64 +86,6 @@ is_number(const char *s, double *out)
 }
 
 /*
- * A part of a date of n characters, all digits (its value in *v) or all
- * '?' (*v -1).  Returns the characters read, 0 if neither.
- */
-static int
-date_part(const char *s, int n, long *v)
-{
-	int i, q = 0, d = 0;
-
-	*v = 0;
-	for (i = 0; i < n; i++) {
-		if (s[i] == '?')
-			q++;
-		else if (s[i] >= '0' && s[i] <= '9') {
-			d++;
-			*v = *v * 10 + (s[i] - '0');
-		} else
-			return 0;
-	}
-	if (q == n)
-		*v = -1;
-	else if (d != n)
-		return 0;
-	return n;
-}
-
-/*
- * A PDN date, YYYY.MM.DD, any part "??" (or "????") for unknown, or
- * YYYY or YYYY.MM: the first and the last day it may be, as YYYYMMDD.
- * Returns 0, or -1 when s is no date.
- */
-static int
-parse_date(const char *s, long *lo, long *hi)
-{
-	long y, m = -1, d = -1;
-
-	if (date_part(s, 4, &y) == 0)
-		return -1;
-	s += 4;
-	if (*s == '.') {
-		if (date_part(s + 1, 2, &m) == 0)
-			return -1;
-		s += 3;
-		if (*s == '.') {
-			if (date_part(s + 1, 2, &d) == 0)
-				return -1;
-			s += 3;
-		}
-	}
-	if (*s != '\0' || m > 12 || m == 0 || d > 31 || d == 0)
-		return -1;
-	*lo = (y < 0 ? 0 : y) * 10000 + (m < 0 ? 1 : m) * 100 +
-	    (d < 0 ? 1 : d);
-	*hi = (y < 0 ? 9999 : y) * 10000 + (m < 0 ? 12 : m) * 100 +
-	    (d < 0 ? 31 : d);
-	return 0;
-}
-
-/*
  * Whether the day of YYYYMMDD is one of its month (Gregorian): a date to
  * compare with is one that exists; a game's date is compared as written.
  */
@@ -208,6 +151,7 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 		{ "!=", OP_NE }, { "<=", OP_LE }, { ">=", OP_GE },
 		{ "=", OP_EQ }, { "~", OP_SUB }, { "<", OP_LT }, { ">", OP_GT }
 	};
+	struct tags_date date;
 	size_t n, i, k, b;
 
 	memset(c, 0, sizeof(*c));
@@ -252,11 +196,13 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 	}
 	if (c->op >= OP_LT && c->op <= OP_GE) {
 		if (is_date_tag(c->name)) {
-			if (parse_date(c->value, &c->lo, &c->hi) != 0) {
+			/* The whole value a date (tags.h), nothing after it. */
+			if (tags_date_read(c->value, &date) != 0) {
 				*why = "a date to compare with, YYYY.MM.DD "
 				    "(YYYY, YYYY.MM, ?? parts)";
 				return -1;
 			}
+			tags_date_span(&date, &c->lo, &c->hi);
 			if (!date_exists(c->lo)) {
 				*why = "no such day in that month";
 				return -1;
@@ -407,29 +353,19 @@ fold_value(struct crit *c)
 	return 0;
 }
 
-/* The game's outcome: its Result tag's, else its terminator's. */
-static pdn_outcome
-game_outcome(const pdn_game *g)
-{
-	pdn_outcome o;
-
-	if ((o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL)) !=
-	    PDN_OUTCOME_NONE)
-		return o;
-	return pdn_outcome_parse(g->terminator, NULL);
-}
-
 static int
 compare(const struct crit *c, const pdn_tag *t)
 {
+	struct tags_date date;
 	long lo, hi;
 	double x;
 	int r;
 
 	switch (c->kind) {
 	case K_DATE:
-		if (parse_date(t->value, &lo, &hi) != 0)
+		if (tags_date_read(t->value, &date) < 0)
 			return 0;
+		tags_date_span(&date, &lo, &hi);
 		/* Of a date with unknown parts, only what is sure. */
 		switch (c->op) {
 		case OP_LT:
@@ -479,7 +415,7 @@ player_has(const pdn_game *g, const char *tag, const char *name)
 static int
 result_side_holds(const struct crit *c, const pdn_game *g)
 {
-	pdn_outcome o = game_outcome(g);
+	pdn_outcome o = tags_outcome(g);
 	int win = c->op == OP_WINNER;
 
 	switch (o) {
@@ -502,7 +438,7 @@ crit_holds(const struct crit *c, const pdn_game *g)
 
 	switch (c->op) {
 	case OP_RESULT:
-		return (game_outcome(g) == c->outcome) != c->neg;
+		return (tags_outcome(g) == c->outcome) != c->neg;
 	case OP_WINNER:
 	case OP_LOSER:
 		return result_side_holds(c, g);

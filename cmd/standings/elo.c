@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "tags.h"
 
 struct rated {
 	double r;		/* now */
@@ -100,7 +101,7 @@ in_period(const struct period *pe, uint32_t date)
 static int
 rated_game(const struct sgame *g)
 {
-	return g->res != RES_DOUBLE_LOSS;
+	return g->res != PDN_OUTCOME_DOUBLE_LOSS;
 }
 
 /*
@@ -114,7 +115,7 @@ rate(const struct ropts *ro, const struct rated *w, const struct rated *b,
 	double ew = 1.0 / (1.0 + pow(10.0, (b->r - w->r) / 400.0));
 	double kw = w->n < ro->provisional ? ro->k1 : ro->k2;
 	double kb = b->n < ro->provisional ? ro->k1 : ro->k2;
-	double sw = pool_res_score(g->res, 0);
+	double sw = tags_score(g->res, PDN_WHITE);
 
 	after[0] = w->r + kw * (sw - ew);
 	after[1] = b->r + kb * ((1.0 - sw) - (1.0 - ew));
@@ -198,7 +199,7 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 				table_str(hist, p->players.s[who[s]]);
 				table_str(hist, p->players.s[who[1 - s]]);
 				standings_points(buf, sizeof(buf),
-				    pool_res_score(g->res, s));
+				    tags_score(g->res, (pdn_colour)s));
 				table_cell(hist, CELL_NUM, buf);
 				table_fmt(hist, CELL_NUM, "%.0f%s",
 				    floor(after[s] + 0.5), r->n + 1 <

@@ -29,6 +29,7 @@
 
 #include "cli.h"
 #include "report.h"
+#include "tags.h"
 
 #define NEWTON_MAX 3000
 #define LN10_400 (2.302585092994046 / 400.0)
@@ -69,7 +70,7 @@ pairs_of(struct pool *p, size_t *np)
 	if (pool_open(&c, p, ORD_DATE) != 0)
 		return NULL;
 	while ((g = pool_next(&c)) != NULL) {
-		if (g->res == RES_DOUBLE_LOSS)
+		if (g->res == PDN_OUTCOME_DOUBLE_LOSS)
 			continue;
 		a = g->white < g->black ? g->white : g->black;
 		b = g->white < g->black ? g->black : g->white;
@@ -106,7 +107,7 @@ pairs_of(struct pool *p, size_t *np)
 			pr[n].s = 0;
 			slot[k] = (uint32_t)++n;
 		}
-		sw = pool_res_score(g->res, 0);
+		sw = tags_score(g->res, PDN_WHITE);
 		t = &pr[slot[k] - 1];
 		t->n += 1;
 		t->s += g->white < g->black ? sw : 1 - sw;

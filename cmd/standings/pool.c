@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "pool.h"
+#include <pdn/pdn.h>
 
 static uint64_t
 str_hash(const char *s, size_t len)
@@ -255,7 +256,7 @@ pool_pend(struct pool *p, const struct sgame *g)
 	pd->event = g->event;
 	pd->date = g->date;
 	pd->round = g->round;
-	pd->unfinished = g->res == RES_UNFINISHED;
+	pd->unfinished = g->res == PDN_OUTCOME_UNKNOWN;
 	return 0;
 }
 
@@ -293,7 +294,7 @@ pool_first(struct pool *p, const struct sgame *g)
 int
 pool_keep(struct pool *p, const struct sgame *g)
 {
-	if (g->res == RES_UNFINISHED || g->res == RES_NONE)
+	if (g->res == PDN_OUTCOME_UNKNOWN || g->res == PDN_OUTCOME_NONE)
 		return pool_pend(p, g);
 	p->ng++;
 	if (pool_first(p, g) != 0)
@@ -495,49 +496,6 @@ pool_free(struct pool *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/* Up to `n` digits of s into *v (unknown digits '?' make 0). */
-static const char *
-digits(const char *s, int n, uint32_t *v, int *known)
-{
-	int i;
-
-	*v = 0;
-	*known = 1;
-	for (i = 0; i < n && ((*s >= '0' && *s <= '9') || *s == '?'); i++) {
-		if (*s == '?')
-			*known = 0;
-		else
-			*v = *v * 10 + (uint32_t)(*s - '0');
-		s++;
-	}
-	if (i == 0)
-		*known = 0;
-	return s;
-}
-
-uint32_t
-pool_date(const char *s)
-{
-	uint32_t y, m = 0, d = 0;
-	int ky, km = 0, kd = 0;
-
-	if (s == NULL)
-		return 0;
-	s = digits(s, 4, &y, &ky);
-	if (*s == '.' || *s == '-' || *s == '/') {
-		s = digits(s + 1, 2, &m, &km);
-		if (*s == '.' || *s == '-' || *s == '/')
-			s = digits(s + 1, 2, &d, &kd);
-	}
-	if (!ky)
-		return 0;
-	if (!km || m > 12)
-		m = 0, kd = 0;
-	if (!kd || d > 31)
-		d = 0;
-	return y * 10000 + m * 100 + d;
-}
-
 uint32_t
 pool_round(const char *s)
 {
@@ -556,19 +514,4 @@ pool_round(const char *s)
 	if (!any || major > 0xffff)
 		return 0;
 	return major << 16 | (minor > 0xffff ? 0xffff : minor);
-}
-
-double
-pool_res_score(int res, int side)
-{
-	switch (res) {
-	case RES_WHITE:
-		return side == 0 ? 1.0 : 0.0;
-	case RES_BLACK:
-		return side == 0 ? 0.0 : 1.0;
-	case RES_DRAW:
-		return 0.5;
-	default:
-		return 0.0;
-	}
 }

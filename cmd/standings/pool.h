@@ -120,13 +120,7 @@ int pool_close(struct pool_cur *c);
 
 void pool_free(struct pool *p);
 
-/* "2003.05.12" (any of . - / between, ? for unknown digits) to yyyymmdd. */
-uint32_t pool_date(const char *s);
 /* "3", "3.2": major << 16 | minor; 0 for none. */
 uint32_t pool_round(const char *s);
-
-/* The points of side (0 White, 1 Black) in a result, in units of a win:
- * 1, 0.5 or 0. */
-double pool_res_score(int res, int side);
 
 #endif /* STANDINGS_POOL_H */

@@ -12,13 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*
- * A result, from White's side; the last two are of a game listed and not
- * counted: unfinished (*) or of no result.
- */
-enum { RES_WHITE, RES_DRAW, RES_BLACK, RES_DOUBLE_LOSS, RES_UNFINISHED,
-    RES_NONE };
-
 /* struct sgame's flags. */
 #define SG_ADJUDICATED	0x01	/* counted by --adjudicate's result */
 
@@ -30,12 +23,15 @@ struct sgame {
 	uint64_t ref;		/* where its text lies (dups.h), or 0 */
 	uint32_t white, black;	/* player numbers */
 	uint32_t event;		/* event number */
-	uint32_t date;		/* yyyymmdd, an unknown part 0 */
+	uint32_t date;		/* yyyymmdd, an unknown part 0: its
+				 * tags_date_key() */
 	uint32_t round;		/* major << 16 | minor; 0: none */
 	uint32_t src;		/* its input: files.s[src] */
 	uint32_t line;		/* where it starts */
 	uint32_t game;		/* its number in its input */
-	uint8_t res;		/* RES_* */
+	uint8_t res;		/* its result, a pdn_outcome: a game
+				 * unfinished (*) or of no result is listed,
+				 * not counted */
 	uint8_t flags;		/* SG_* */
 };
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "tags.h"
 
 const char *const standings_tb_names[TB_N] = {
 	"sb", "wins", "direct", "solkoff", "cut1"
@@ -126,9 +127,9 @@ game_points(const struct ropts *ro, const struct sgame *g, int side)
 {
 	double s;
 
-	if (g->res == RES_DOUBLE_LOSS)
+	if (g->res == PDN_OUTCOME_DOUBLE_LOSS)
 		return ro->pts[2];
-	s = pool_res_score(g->res, side);
+	s = tags_score(g->res, (pdn_colour)side);
 	return s == 1.0 ? ro->pts[0] : s == 0.0 ? ro->pts[2] : ro->pts[1];
 }
 
@@ -390,15 +391,15 @@ add_game(struct ev *v, const struct sgame *g)
 		e = &v->e[pl[s]];
 		e->games++;
 		e->pts += game_points(v->ro, g, s);
-		if (g->res == RES_DRAW)
+		if (g->res == PDN_OUTCOME_DRAW)
 			e->d++;
-		else if (pool_res_score(g->res, s) == 1.0)
+		else if (tags_score(g->res, (pdn_colour)s) == 1.0)
 			e->w++;
 		else
 			e->l++;
 		qs = q->a == pl[s] ? 0 : 1;
 		q->pts[qs] += game_points(v->ro, g, s);
-		q->score[qs] += pool_res_score(g->res, s);
+		q->score[qs] += tags_score(g->res, (pdn_colour)s);
 	}
 	if (v->keep_games) {
 		if (v->ngi == v->capgames) {

@@ -139,6 +139,12 @@ pdn_profile_builtin(const char *name)
 }
 
 const pdn_profile *
+pdn_profile_list(int i)
+{
+	return i >= 0 && (size_t)i < NBUILTIN ? &builtin_profiles[i] : NULL;
+}
+
+const pdn_profile *
 pdn_profile_default(void)
 {
 	return &builtin_profiles[0];

@@ -476,10 +476,50 @@ pdn_patch_cut(pdn_patch *p, const pdn_game *g, long ply, int keep)
 }
 
 const char *
-pdn_edit_sep(const pdn_edit *e, int next)
+pdn_edit_sep(const pdn_edit *e, int next, int blanks)
 {
-	return next >= 0 && next != ' ' && next != '\t' && next != '\n' &&
-	    next != '\r' ? e->sep : "";
+	if (next < 0 || is_blank((char)next) || is_eol((char)next))
+		return "";
+	/* After blanks, only a move's separator joins ("2-0 -16"). */
+	if (blanks && next != '-' && next != 'x' && next != 'X' &&
+	    next != ':')
+		return "";
+	return e->sep;
+}
+
+/*
+ * The byte written after edit i of p, once its text is written and the
+ * input is at pos, that is no space or tab (-1: the input ends first),
+ * the edits after it made; *blanks is set when spaces or tabs come
+ * before it.
+ */
+static int
+next_written(const char *in, size_t len, const pdn_patch *p, size_t i,
+    uint64_t pos, int *blanks)
+{
+	const pdn_edit *e;
+	const char *t;
+	size_t k;
+
+	*blanks = 0;
+	for (i++;;) {
+		/* An edit's text comes before the input's byte at its offset. */
+		for (; i < p->n && p->e[i].offset <= pos; i++) {
+			e = &p->e[i];
+			t = pdn_patch_text(p, e);
+			for (k = 0; k < e->tlen && is_blank(t[k]); k++)
+				*blanks = 1;
+			if (k < e->tlen)
+				return (unsigned char)t[k];
+			pos = e->offset + e->len;
+		}
+		if (pos >= len)
+			return -1;
+		if (!is_blank(in[pos]))
+			return (unsigned char)in[pos];
+		*blanks = 1;
+		pos++;
+	}
 }
 
 int
@@ -489,7 +529,7 @@ pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
 	uint64_t pos = 0;
 	const char *sep;
 	size_t i;
-	int next;
+	int next, blanks;
 
 	for (i = 0; i < p->n; i++) {
 		const pdn_edit *e = &p->e[i];
@@ -500,13 +540,10 @@ pdn_patch_apply(pdn_buf *out, const char *in, size_t len,
 		pdn_buf_add(out, in + pos, (size_t)(e->offset - pos));
 		pdn_buf_add(out, pdn_patch_text(p, e), e->tlen);
 		pos = e->offset + e->len;
-		/* The byte written next: the next edit's, or the input's. */
-		if (i + 1 < p->n && p->e[i + 1].offset == pos &&
-		    p->e[i + 1].tlen > 0)
-			next = (unsigned char)pdn_patch_text(p, &p->e[i + 1])[0];
-		else
-			next = pos < len ? (unsigned char)in[pos] : -1;
-		sep = pdn_edit_sep(e, next);
+		if (e->sep[0] == '\0')
+			continue;
+		next = next_written(in, len, p, i, pos, &blanks);
+		sep = pdn_edit_sep(e, next, blanks);
 		pdn_buf_add(out, sep, strlen(sep));
 	}
 	pdn_buf_add(out, in + pos, len - (size_t)pos);

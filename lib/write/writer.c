@@ -44,8 +44,14 @@ struct wr {
 	 */
 	pdn_colour first;
 	unsigned strip;		/* PDN_STRIP_*: what is left out */
-	pdn_movelist legal;	/* scratch */
-	pdn_ply readings[PDN_REPLAY_MAX_LINES];
+	/*
+	 * Scratch, allocated when first needed: the readings of a move
+	 * played (PDN_REPLAY_MAX_LINES), the legal moves of a capture's
+	 * position.  A game not played, or played without a capture, does
+	 * without the 20 kB of the move list.
+	 */
+	pdn_ply *readings;
+	pdn_movelist *legal;
 };
 
 void
@@ -240,8 +246,13 @@ unique_str(struct wr *w, const pdn_ply *p, char *s)
 		pdn_move_str(s, v, p->move, 0);
 		return;
 	}
-	pdn_generate(&w->legal, p->before);
-	pdn_move_str_unique(s, v, p->move, &w->legal);
+	if (w->legal == NULL && pdn_movelist_new(&w->legal) != 0) {
+		w->out->oom = 1;
+		pdn_move_str(s, v, p->move, 0);
+		return;
+	}
+	pdn_generate(w->legal, p->before);
+	pdn_move_str_unique(s, v, p->move, w->legal);
 }
 
 /*
@@ -257,7 +268,11 @@ write_move(struct wr *w, long line, size_t i, const pdn_movetok *tok,
 	    PDN_MOVETOK_STRMAX], s2[PDN_MOVE_STRMAX];
 	int n = 0, j, alive = 0, seen = 0, same = 1, side = -1;
 
-	if (w->pg != NULL && line >= 0)
+	if (w->pg != NULL && line >= 0 && w->readings == NULL &&
+	    (w->readings = malloc(PDN_REPLAY_MAX_LINES *
+	    sizeof(*w->readings))) == NULL)
+		w->out->oom = 1;
+	if (w->pg != NULL && line >= 0 && w->readings != NULL)
 		n = pdn_played_readings(w->readings, PDN_REPLAY_MAX_LINES,
 		    w->pg, line, i);
 	if (n > PDN_REPLAY_MAX_LINES)
@@ -477,7 +492,6 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
 	}
 	if ((used = calloc(g->ntags + 1, 1)) == NULL)
 		return PDN_ENOMEM;
-	/* Its scratch holds a move list and the readings of a move. */
 	if ((w = calloc(1, sizeof(*w))) == NULL) {
 		free(used);
 		return PDN_ENOMEM;
@@ -554,6 +568,8 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
 	atom_str(w, term);
 	endline(w);
 	pdn_buf_add(out, "\n", 1);
+	free(w->readings);
+	pdn_movelist_free(w->legal);
 	free(w);
 	return out->oom ? PDN_ENOMEM : 0;
 }

@@ -18,6 +18,9 @@
  *   protocol  answers "error message=..."
  *   nomove    answers "done" without a move
  *   time      answers only when told to stop (at the flag)
+ * and one fails before any move:
+ *   init      exits at "init" (status 3), as an engine whose options do
+ *             not make sense to it
  * Its answers: "info depth=1 score=S" (S the material balance in men,
  * from its side) then "done move=M".
  */
@@ -27,13 +30,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "choose.h"
 #include "hub.h"
 #include <pdn/pdn.h>
 
 enum { M_RANDOM, M_GREEDY, M_CRASH, M_HANG, M_ILLEGAL, M_GARBAGE,
-	M_PROTOCOL, M_NOMOVE, M_TIME };
+	M_PROTOCOL, M_NOMOVE, M_TIME, M_INIT };
 static const char *const modes[] = { "random", "greedy", "crash", "hang",
-	"illegal", "garbage", "protocol", "nomove", "time", NULL };
+	"illegal", "garbage", "protocol", "nomove", "time", "init", NULL };
 
 static pdn_position pos;
 static pdn_movelist *list, *reply;
@@ -74,37 +78,6 @@ set_pos(void)
 			return;
 		pdn_make(&pos, m);
 	}
-}
-
-/* The move to play: list holds the legal moves of pos. */
-static const pdn_move *
-choose(void)
-{
-	int n = pdn_movelist_count(list), i, best = 0, bc = 1 << 30, c;
-	unsigned long long h = pdn_position_hash(&pos) ^
-	    (seed * 0x9e3779b97f4a7c15ULL);
-	pdn_position after;
-
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 32;
-	if (mode != M_GREEDY)
-		return pdn_movelist_get(list, (int)(h % (unsigned)n));
-	for (i = 0; i < n; i++) {
-		int k = (int)((h + (unsigned)i) % (unsigned)n);
-		const pdn_move *r;
-
-		after = pos;
-		pdn_make(&after, pdn_movelist_get(list, k));
-		pdn_generate(reply, &after);
-		r = pdn_movelist_get(reply, 0);
-		c = r != NULL ? pdn_move_captures(r) : 0;
-		if (c < bc) {
-			bc = c;
-			best = k;
-		}
-	}
-	return pdn_movelist_get(list, best);
 }
 
 static void
@@ -149,7 +122,7 @@ go(void)
 		fflush(stdout);
 		return;
 	}
-	m = choose();
+	m = choose_move(&pos, list, reply, seed, mode == M_GREEDY);
 	hub_move_str(mv, m);
 	printf("info depth=1 score=%d\ndone move=%s\n",
 	    pdn_position_count(&pos, me) - pdn_position_count(&pos, !me), mv);
@@ -193,6 +166,8 @@ main(int argc, char **argv)
 			    hub_arg(line, "value", val, sizeof(val)) > 0)
 				seed = strtoull(val, NULL, 10);
 		} else if (hub_is(line, "init")) {
+			if (mode == M_INIT)
+				return 3;
 			printf("ready\n");
 			fflush(stdout);
 		} else if (hub_is(line, "pos")) {

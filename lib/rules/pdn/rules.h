@@ -121,6 +121,12 @@ int pdn_profile_set(pdn_profile *p, pdn_rule rule, int value);
 const pdn_profile *pdn_profile_builtin(const char *name);
 
 /*
+ * The i-th built-in profile (0: fmjd), or NULL for i past the last or
+ * below 0: their names for a list or a "did you mean".
+ */
+const pdn_profile *pdn_profile_list(int i);
+
+/*
  * The default profile of a variant's games (fmjd for international
  * draughts, fmjd64 for Russian and Brazilian, wcdf for English, fid for
  * Italian, the profile of its name for pool, Spanish, Czech, Thai,

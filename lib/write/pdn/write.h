@@ -143,21 +143,24 @@ typedef struct pdn_edit {
 	size_t text, tlen;	/* where its text lies in the patch's */
 	unsigned order;		/* its place among edits at one offset */
 	/*
-	 * What goes after the text when the input byte right after the
-	 * edit is no blank nor line end (pdn_edit_sep()): the line end that
-	 * keeps a replaced terminator apart from a token glued to it; ""
-	 * for most edits.
+	 * What goes after the text when the bytes written next would be
+	 * read with it as one token (pdn_edit_sep()): the line end that
+	 * keeps a replaced terminator apart from a token glued to it, or
+	 * from a move's separator after blanks; "" for most edits.
 	 */
 	char sep[3];
 } pdn_edit;
 
 /*
- * What goes after the text of edit e, the byte written next being `next`
- * (the first of the next edit's text when that edit starts where e ends,
- * else the input byte after e's bytes; -1 when the input ends there):
- * e->sep, or "" when `next` is a blank or a line end already.
+ * What goes after the text of edit e, `next` being the first byte written
+ * after it that is no space or tab (the next edits' text where they
+ * start, else the input's bytes after e's; -1 when the input ends first)
+ * and `blanks` nonzero when spaces or tabs come before it: e->sep when
+ * `next` would be read with e's text as one token, glued to it or, after
+ * blanks, a move's separator ('-', 'x', 'X', ':': blanks may stand between
+ * a move's parts, and "2-0 -16" is one move); else "".
  */
-const char *pdn_edit_sep(const pdn_edit *e, int next);
+const char *pdn_edit_sep(const pdn_edit *e, int next, int blanks);
 
 /*
  * A list of edits in the order of their offsets, and their text.  Edits
