@@ -49,7 +49,6 @@ struct typing {
 	pdn_fen_info fen_info;
 	pdn_file_hint *hint;	/* the file's own variant, or NULL */
 	int scan;		/* a game of the hint's head: decisive only */
-	struct tally *tally;	/* a game of the head, told: what it says */
 	/*
 	 * Nonzero when the game itself says its type (a tag, a square or
 	 * move of one board, one variant that replays it), with no help from
@@ -100,6 +99,15 @@ enum {
 #define WEIGHT_MATERIAL	1
 #define MATERIAL_GAMES	8
 #define ORDER_MARGIN	2
+/*
+ * The head is read for the order no further than the game that makes the
+ * order taken weigh ORDER_ENOUGH, or that makes ORDER_GAMES decisive
+ * games replayed: the order of tinsley.pdn is plain from its first 20
+ * decisive games, while replaying those of its whole head (724 games)
+ * cost as much again as reading the file.
+ */
+#define ORDER_ENOUGH	16
+#define ORDER_GAMES	32
 
 /*
  * A file's own variant: how many of its first games (those in the bytes
@@ -120,7 +128,8 @@ struct pdn_file_hint {
 	int done;
 	long count[HINT_TYPES];
 	int board8, board_basis;
-	const char *hbuf;	/* the head, kept by hint_counts() */
+	int fetched;		/* the head asked for (hint_head()) */
+	const char *hbuf;
 	size_t hlen;
 	int hwhole;
 	pthread_mutex_t omu;
@@ -143,6 +152,7 @@ struct tally {
 	long opening[2];	/* by pdn_colour */
 	long white, first;	/* by the final position, or what is said */
 	long mwhite, mfirst;	/* by the material */
+	long games;		/* decisive games replayed for the order */
 };
 
 /* A diagnostic about the game: the code's text, then ": " and detail. */
@@ -1093,30 +1103,73 @@ material(const pdn_position *pos, pdn_colour c)
 }
 
 /*
+ * The variant a decisive game of the head is replayed in for the result
+ * order: that of its GameType tag, else the first of the 8x8 variants
+ * where Black moves first (in the order of ties) whose rules replay its
+ * moves, which fits_variant() gives with *fit, *ends and *last; NULL
+ * for a game of another board or of a variant where White moves first.
+ * Only the variants where the order matters are tried, and the first
+ * that fits is taken: a replay or two, not the inference of every 8x8
+ * variant a game being read gets.
+ */
+static const pdn_variant *
+order_variant(const pdn_game *g, const pdn_tag *fen, const pdn_movetok *first,
+    int *fit, int *ends, pdn_position *last)
+{
+	const int *order = first != NULL && first->alpha ? algebraic_8x8 :
+	    numeric_8x8;
+	const pdn_variant *v;
+	size_t i;
+
+	if (!g->gametype_inferred) {
+		if ((v = pdn_variant_get(g->gametype)) == NULL ||
+		    pdn_variant_first(v) != PDN_BLACK)
+			return NULL;
+		*fit = fits_variant(v, g, fen, first, ends, last);
+		return v;
+	}
+	for (i = 0; i < sizeof(numeric_8x8) / sizeof(numeric_8x8[0]); i++)
+		if ((v = pdn_variant_get(order[i])) != NULL &&
+		    pdn_variant_squares(v) == 32 &&
+		    pdn_variant_first(v) == PDN_BLACK &&
+		    (*fit = fits_variant(v, g, fen, first, ends, last)) != 0)
+			return v;
+	return NULL;
+}
+
+/*
  * What a decisive game of the head, of a variant where Black moves
  * first, says of the file's result order: who won, by its final position
  * (the side to move has no piece or no move), else by what its comments
  * or Termination tag say, else by the material at its end (the side
  * ahead); the weight of that goes to White's order when the token gives
  * the win to that side as PDN reads it, else to the first mover's.
+ * Counts in t->games a game replayed for it.
  */
 static void
-tally_order(const struct typing *r, const pdn_tag *fen, struct tally *t)
+tally_order(const pdn_game *g, struct tally *t)
 {
-	const pdn_variant *v = pdn_variant_get(r->gametype);
-	pdn_outcome o = recorded(r->g), won;
+	pdn_outcome o = recorded(g), won;
+	struct typing r;
 	pdn_position last;
-	int fit, ends = -1, w, b, weight, c;
+	int fit = 0, ends = -1, w, b, weight, c;
 
-	if (v == NULL || pdn_variant_first(v) != PDN_BLACK ||
-	    (o != PDN_OUTCOME_WHITE && o != PDN_OUTCOME_BLACK) ||
-	    r->g->truncated)
+	if ((o != PDN_OUTCOME_WHITE && o != PDN_OUTCOME_BLACK) ||
+	    g->truncated)
 		return;
-	fit = fits_variant(v, r->g, fen, r->first, &ends, &last);
+	memset(&r, 0, sizeof(r));
+	hints(&r, g);
+	/* A square above 32: not a game of the 8x8 variants. */
+	if (r.big > 0)
+		return;
+	t->games++;
+	if (order_variant(g, pdn_game_find_tag(g, "FEN"), r.first, &fit,
+	    &ends, &last) == NULL || fit < 0)
+		return;
 	if (fit > 0 && ends >= 0) {
 		won = ends == PDN_WHITE ? PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE;
 		weight = WEIGHT_PROOF;
-	} else if ((c = winner_said(r->g)) >= 0) {
+	} else if ((c = winner_said(g)) >= 0) {
 		won = c == PDN_WHITE ? PDN_OUTCOME_WHITE : PDN_OUTCOME_BLACK;
 		weight = WEIGHT_SAID;
 	} else if (fit == 1 && (w = material(&last, PDN_WHITE)) !=
@@ -1138,12 +1191,10 @@ tally_order(const struct typing *r, const pdn_tag *fen, struct tally *t)
 /* What finish() does with a game. */
 enum {
 	FINISH_GAME,		/* a game read: all of it */
-	FINISH_TYPES,		/* of the head, for its variant and board */
-	FINISH_ORDER		/* of the head, for the result order */
+	FINISH_TYPES		/* of the head, for its variant and board */
 };
 
-static int hint_order(pdn_file_hint *h, const char *file, long *white,
-    long *first);
+static int hint_order(pdn_file_hint *h, long *white, long *first);
 
 /*
  * The order of g's result tokens, into out, for a game of a variant
@@ -1159,7 +1210,7 @@ set_order(const struct typing *r, struct pdn_game_priv *out)
 
 	if (v == NULL || pdn_variant_first(v) != PDN_BLACK)
 		return;
-	o = r->hint != NULL ? hint_order(r->hint, r->g->file, &white, &first) :
+	o = r->hint != NULL ? hint_order(r->hint, &white, &first) :
 	    PDN_ORDER_DECIDE;
 	out->order = o;
 	out->order_basis = o != PDN_ORDER_DECIDE ? ORDER_BY_FILE :
@@ -1178,7 +1229,7 @@ set_order(const struct typing *r, struct pdn_game_priv *out)
  * going to report(ctx, ...), with the file's hint (NULL: none), and sets
  * the order of its result tokens; returns the GameType, and in *decisive
  * (may be NULL) whether the game says it for itself.  A game of the
- * hint's head (mode FINISH_TYPES, FINISH_ORDER) is not checked, and what
+ * hint's head (mode FINISH_TYPES) is not checked, and what
  * it says goes to *tally.
  */
 static int
@@ -1206,10 +1257,6 @@ finish(const pdn_game *g, struct pdn_game_priv *out, void (*report)(void *,
 	/* The hint's head: the type, not the checks of its FENs. */
 	if (mode == FINISH_TYPES) {
 		tally_board(&t, fen, tally);
-		return t.gametype;
-	}
-	if (mode == FINISH_ORDER) {
-		tally_order(&t, fen, tally);
 		return t.gametype;
 	}
 	if (fen != NULL)
@@ -1313,6 +1360,7 @@ tally_add(struct tally *sum, const struct tally *t)
 	sum->first += t->first;
 	sum->mwhite += t->mwhite;
 	sum->mfirst += t->mfirst;
+	sum->games += t->games;
 }
 
 /* The finish hook of the head's reader: its games' own types counted. */
@@ -1339,19 +1387,52 @@ hint_finish(pdn_reader *r, pdn_game *g, void *arg)
 	return 0;
 }
 
-/* The finish hook of the head's reader for the result order. */
+/*
+ * The order the weights of sum say (the material's counted from
+ * MATERIAL_GAMES games on), and those weights into *white and *first:
+ * PDN_ORDER_WHITE or PDN_ORDER_FIRST_MOVER when one has at least twice
+ * the other's weight and ORDER_MARGIN more, else PDN_ORDER_DECIDE.
+ */
+static int
+order_weighed(const struct tally *sum, long *white, long *first)
+{
+	*white = sum->white;
+	*first = sum->first;
+	if (sum->mwhite + sum->mfirst >= MATERIAL_GAMES * WEIGHT_MATERIAL) {
+		*white += sum->mwhite;
+		*first += sum->mfirst;
+	}
+	if (*first >= 2 * *white && *first - *white >= ORDER_MARGIN)
+		return PDN_ORDER_FIRST_MOVER;
+	if (*white >= 2 * *first && *white - *first >= ORDER_MARGIN)
+		return PDN_ORDER_WHITE;
+	return PDN_ORDER_DECIDE;
+}
+
+/*
+ * The finish hook of the head's reader for the result order: what the
+ * game before said is added (a game is counted once the next one is
+ * read, the last of a cut head being left out), and the head read no
+ * further once that says enough (ORDER_ENOUGH, ORDER_GAMES).  Only a
+ * decisive game is replayed.
+ */
 static int
 order_finish(pdn_reader *r, pdn_game *g, void *arg)
 {
 	struct hint_scan *sc = arg;
-	struct tally one;
+	long white, first;
+	int o;
 
 	(void)r;
-	memset(&one, 0, sizeof(one));
-	g->gametype = finish(g, g->priv, quiet_report, NULL, sc->h, NULL,
-	    FINISH_ORDER, &one);
 	tally_add(&sc->sum, &sc->pend);
-	sc->pend = one;
+	memset(&sc->pend, 0, sizeof(sc->pend));
+	o = order_weighed(&sc->sum, &white, &first);
+	if (sc->sum.games >= ORDER_GAMES || (o != PDN_ORDER_DECIDE &&
+	    (o == PDN_ORDER_WHITE ? white : first) >= ORDER_ENOUGH)) {
+		sc->enough = 1;
+		return 0;
+	}
+	tally_order(g, &sc->pend);
 	return 0;
 }
 
@@ -1480,20 +1561,31 @@ hint_scan(pdn_file_hint *h, const struct head *hd, const char *file)
 	hint_board8(h, &sc.sum, file);
 }
 
+/* The head of the file, fetched the first time it is asked for. */
+static void
+hint_head(pdn_file_hint *h, struct head *hd)
+{
+	pthread_mutex_lock(&h->mu);
+	if (!h->fetched) {
+		if (h->head != NULL)
+			h->hbuf = h->head(h->arg, &h->hlen, &h->hwhole);
+		h->fetched = 1;
+	}
+	hd->buf = h->hbuf;
+	hd->len = h->hlen;
+	hd->whole = h->hwhole;
+	pthread_mutex_unlock(&h->mu);
+}
+
 /* The hint's counts, made the first time they are asked for. */
 static const long *
 hint_counts(pdn_file_hint *h, const char *file)
 {
 	struct head hd;
 
+	hint_head(h, &hd);
 	pthread_mutex_lock(&h->mu);
 	if (!h->done) {
-		memset(&hd, 0, sizeof(hd));
-		if (h->head != NULL)
-			hd.buf = h->head(h->arg, &hd.len, &hd.whole);
-		h->hbuf = hd.buf;
-		h->hlen = hd.len;
-		h->hwhole = hd.whole;
 		hint_scan(h, &hd, file);
 		h->done = 1;
 	}
@@ -1503,51 +1595,41 @@ hint_counts(pdn_file_hint *h, const char *file)
 
 /*
  * The file's result order, decided the first time it is asked for from
- * every game of the head (the last left out when the head is not the
- * whole file), and the weights of its games for each order into *white
- * and *first: PDN_ORDER_WHITE or PDN_ORDER_FIRST_MOVER when one has at
- * least twice the other's weight and ORDER_MARGIN more, else
- * PDN_ORDER_DECIDE (the variant's writers').
+ * the decisive games of the head (order_finish(): as many as say enough,
+ * the last left out when the head is not the whole file), and the
+ * weights of its games for each order into *white and *first
+ * (order_weighed()): PDN_ORDER_WHITE, PDN_ORDER_FIRST_MOVER, or
+ * PDN_ORDER_DECIDE (the variant's writers').  The same bytes give the
+ * same answer, whichever game of the file asks first.
  */
 static int
-hint_order(pdn_file_hint *h, const char *file, long *white, long *first)
+hint_order(pdn_file_hint *h, long *white, long *first)
 {
 	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
 	struct hint_scan sc;
+	struct head hd;
 	const pdn_game *g;
 	pdn_reader *r;
 
-	/* The head, and the variants of its games, first. */
-	(void)hint_counts(h, file);
 	pthread_mutex_lock(&h->omu);
-	if (!h->odone && h->hbuf != NULL && h->hlen > 0) {
+	if (!h->odone) {
+		hint_head(h, &hd);
 		memset(&sc, 0, sizeof(sc));
 		sc.h = h;
-		o.file = file;
+		o.file = "";
 		o.finish = order_finish;
 		o.finish_arg = &sc;
-		if (pdn_reader_new_mem(&r, h->hbuf, h->hlen, &o) == 0) {
-			while (pdn_reader_next(&g, r) == 1)
+		if (hd.buf != NULL && hd.len > 0 &&
+		    pdn_reader_new_mem(&r, hd.buf, hd.len, &o) == 0) {
+			while (!sc.enough && pdn_reader_next(&g, r) == 1)
 				;
-			if (h->hwhole)
+			if (hd.whole && !sc.enough)
 				tally_add(&sc.sum, &sc.pend);
 			pdn_reader_free(r);
 		}
-		h->white = sc.sum.white;
-		h->first = sc.sum.first;
-		if (sc.sum.mwhite + sc.sum.mfirst >= MATERIAL_GAMES *
-		    WEIGHT_MATERIAL) {
-			h->white += sc.sum.mwhite;
-			h->first += sc.sum.mfirst;
-		}
-		if (h->first >= 2 * h->white &&
-		    h->first - h->white >= ORDER_MARGIN)
-			h->order = PDN_ORDER_FIRST_MOVER;
-		else if (h->white >= 2 * h->first &&
-		    h->white - h->first >= ORDER_MARGIN)
-			h->order = PDN_ORDER_WHITE;
+		h->order = order_weighed(&sc.sum, &h->white, &h->first);
+		h->odone = 1;
 	}
-	h->odone = 1;
 	pthread_mutex_unlock(&h->omu);
 	*white = h->white;
 	*first = h->first;
