@@ -687,6 +687,30 @@ note_first_mover(pdn_replay *rp, long line, const char *res,
 }
 
 /*
+ * Says that the game's result token is read with White's score first
+ * where most files of its variant write the first mover's, as its file's
+ * first games say (with their weight for that order and against it): the
+ * order a file was read in is counted when it was decided so.
+ */
+static void
+note_white_first(pdn_replay *rp, long line, const char *res,
+    const char *winner)
+{
+	const struct pdn_game_priv *p = rp->pg.g->priv;
+
+	if (p == NULL || p->order_basis != ORDER_BY_FILE ||
+	    p->order != PDN_ORDER_WHITE ||
+	    outcome_writers_order(rp->pg.variant) != PDN_ORDER_FIRST_MOVER)
+		return;
+	play_report(rp, PDN_D_RESULT_WHITE_FIRST, line, 1, NULL, 0,
+	    ": %s is %s's win, as the file writes its results, not as most "
+	    "files of %s do (the ends of its first games weigh %d for that "
+	    "order, %d against)", res, winner,
+	    pdn_variant_title(rp->pg.variant), p->order_for,
+	    p->order_against);
+}
+
+/*
  * A side to move without a legal move at the end has lost: a recorded
  * win for it, or a draw, contradicts the final position.  On a board of
  * no pieces at all (a setup, setup-empty) no side has lost: whatever
@@ -719,14 +743,18 @@ check_result(pdn_replay *rp, const pdn_position *fin)
 		if (swapped && o != PDN_OUTCOME_DRAW)
 			note_first_mover(rp, line, res, read ==
 			    PDN_OUTCOME_WHITE ? "White" : "Black");
+		else if (o != PDN_OUTCOME_DRAW)
+			note_white_first(rp, line, res, read ==
+			    PDN_OUTCOME_WHITE ? "White" : "Black");
 		return;
 	}
 	want = fin->side == PDN_WHITE ? PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE;
 	/* The end proves the order read: it says so, not the file. */
 	if (proved || (swapped && read == want && !has_move(fin))) {
 		play_report(rp, swapped ? PDN_D_RESULT_FIRST_MOVER :
-		    PDN_D_RESULT_WHITE_FIRST, line, 1, NULL, 0, ": %s is %s's "
-		    "win: %s to move has %s at the end", res,
+		    PDN_D_RESULT_WHITE_FIRST, line, 1, NULL, 0, "%s: %s is %s's "
+		    "win: %s to move has %s at the end", swapped ? "" :
+		    ", against the order of the file's results", res,
 		    read == PDN_OUTCOME_WHITE ? "White" : "Black", side,
 		    pdn_position_count(fin, fin->side) == 0 ? "no pieces" :
 		    "no legal move");
@@ -734,6 +762,9 @@ check_result(pdn_replay *rp, const pdn_position *fin)
 	}
 	if (swapped && o != PDN_OUTCOME_DRAW)
 		note_first_mover(rp, line, res, read == PDN_OUTCOME_WHITE ?
+		    "White" : "Black");
+	else if (o != PDN_OUTCOME_DRAW)
+		note_white_first(rp, line, res, read == PDN_OUTCOME_WHITE ?
 		    "White" : "Black");
 	if (read == want || has_move(fin))
 		return;

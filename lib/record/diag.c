@@ -135,8 +135,7 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	[PDN_D_SETUP_EMPTY] = { "setup-empty", PDN_SEV_WARNING,
 	    "no pieces on the board" },
 	[PDN_D_RESULT_WHITE_FIRST] = { "result-white-first", PDN_SEV_NOTE,
-	    "result read with White's score first, against the order of "
-	    "the file's results, as the final position says" },
+	    "result read with White's score first" },
 };
 
 const char *
