@@ -461,7 +461,10 @@ detail_text(const struct judged *j, char *buf, size_t size)
 		NOTE("clock");
 	if (pdn_adjudication_flags(a) & PDN_ADJ_TIME_TAG)
 		NOTE("termination");
-	if (pdn_adjudication_flags(a) & PDN_ADJ_FIRST_MOVER)
+	if ((pdn_adjudication_flags(a) & (PDN_ADJ_FIRST_MOVER |
+	    PDN_ADJ_ORDER_PROVED)) == PDN_ADJ_ORDER_PROVED)
+		NOTE("white-first-result");
+	else if (pdn_adjudication_flags(a) & PDN_ADJ_FIRST_MOVER)
 		NOTE("first-mover-result");
 #undef NOTE
 	if (n >= size)
@@ -1039,7 +1042,7 @@ static const char *const formats[] = { "tsv", "json", "yaml", "pdn", NULL };
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
-	    DRV_RULES | DRV_READS,
+	    DRV_RULES | DRV_RESULT_ORDER | DRV_READS,
 	formats, "tsv (the default), json, yaml or pdn (the games with the "
 	    "rules' result)",
 	options, option, "games", NULL, NULL, NULL

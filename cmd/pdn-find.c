@@ -663,7 +663,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
-	    DRV_READS | DRV_VARIANT,
+	    DRV_READS | DRV_RESULT_ORDER | DRV_VARIANT,
 	formats, "pdn (each game as read, the hit marked; the default), raw "
 	    "(as read, unmarked), tsv or json (a record per game); with "
 	    "--tree text (the default), tsv or json",

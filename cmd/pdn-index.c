@@ -122,7 +122,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 static const struct drv_tool tool_def = {
 	"build|add|query|tree DB [file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_READS |
-	    DRV_VARIANT,
+	    DRV_RESULT_ORDER | DRV_VARIANT,
 	formats, "query: tsv (the default) or json; tree: text (the "
 	    "default), tsv or json",
 	options, option, "games", NULL, NULL, NULL

@@ -652,7 +652,8 @@ static const char *const formats[] = {
 
 static const struct drv_tool tool = {
 	"[file ...]",
-	DRV_FORMAT | DRV_OUTPUT | DRV_LENIENT | DRV_STRICT | DRV_READS,
+	DRV_FORMAT | DRV_OUTPUT | DRV_LENIENT | DRV_STRICT |
+	    DRV_RESULT_ORDER | DRV_READS,
 	formats, "fen (the default), board, svg, json or yaml",
 	options, option, "games",
 	"write to FILE, or a file per game in directory FILE (FILE/: made "

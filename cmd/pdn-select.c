@@ -399,7 +399,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
-	    DRV_RULES | DRV_READS | DRV_VARIANT,
+	    DRV_RULES | DRV_READS | DRV_RESULT_ORDER | DRV_VARIANT,
 	formats, "raw (each game exactly as read, the default), pdn "
 	    "(canonical), tsv or json (a record per game)",
 	options, option, "games", NULL,

@@ -749,7 +749,7 @@ static const char *const formats[] = {
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_RULES |
-	    DRV_READS,
+	    DRV_READS | DRV_RESULT_ORDER,
 	formats, "text (aligned tables, the default), tsv, json, yaml, html "
 	    "(a page: crosstables, Elo list and chart) or svg (the chart of "
 	    "the Elo ratings)",

@@ -394,7 +394,7 @@ static struct chunk_tool tool = {
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
-	    DRV_STRICT | DRV_READS,
+	    DRV_STRICT | DRV_RESULT_ORDER | DRV_READS,
 	formats, "text (diagnostics, the default), tsv, json or yaml",
 	NULL, NULL, "games", NULL, NULL, NULL
 };

@@ -3,7 +3,9 @@
  * number of games the corpus notes count (testdata/corpus/SOURCES.md) and
  * the syntax errors we know of; its canonical output is idempotent (write,
  * read, write gives the same bytes) and lossless (every tag, comment, NAG,
- * strength mark, setup, variation and move of the input comes out again).
+ * strength mark, setup, variation and move of the input comes out again);
+ * the result order and the board of the files that need their file's
+ * word: CheckerBoard's Tinsley games, 11-man ballots, a played-out game.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -579,6 +581,212 @@ test_own_games(void **state)
 	pdn_replay_free(rq);
 }
 
+/* A whole file as its own head, for a file hint. */
+struct whole {
+	const char *data;
+	size_t len;
+};
+
+static const char *
+whole_head(void *arg, size_t *len, int *whole)
+{
+	struct whole *w = arg;
+
+	*len = w->len;
+	*whole = 1;
+	return w->data;
+}
+
+/*
+ * Reads file `path` with the finish hook and its hint (result order
+ * `order`, PDN_ORDER_DECIDE: the file's), calling each(g, arg) on every
+ * game.
+ */
+static void
+read_hinted(const char *path, int order, void (*each)(const pdn_game *,
+    void *), void *arg)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_file_hint *h;
+	pdn_reader *r;
+	const pdn_game *g;
+	struct whole w;
+
+	w.data = pdntest_slurp(path, &w.len);
+	assert_non_null(w.data);
+	assert_int_equal(pdn_file_hint_new(&h, whole_head, &w), 0);
+	opt.file = path;
+	opt.finish = pdn_game_finish;
+	opt.finish_arg = h;
+	opt.result_order = order;
+	assert_int_equal(pdn_reader_new_mem(&r, w.data, w.len, &opt), 0);
+	while (pdn_reader_next(&g, r) == 1)
+		each(g, arg);
+	pdn_reader_free(r);
+	pdn_file_hint_free(h);
+	free((char *)w.data);
+}
+
+/* Marion Tinsley's games, counted from his side. */
+struct record {
+	long wins, draws, losses;
+};
+
+static void
+count_tinsley(const pdn_game *g, void *arg)
+{
+	struct record *rec = arg;
+	const char *w = pdn_game_tag(g, "White"), *b = pdn_game_tag(g, "Black");
+	int white = w != NULL && strstr(w, "Tinsley") != NULL;
+	int black = b != NULL && strstr(b, "Tinsley") != NULL;
+	pdn_outcome o = pdn_game_outcome(g);
+
+	if (white == black)
+		return;
+	if (o == PDN_OUTCOME_DRAW)
+		rec->draws++;
+	else if ((o == PDN_OUTCOME_WHITE) == white &&
+	    (o == PDN_OUTCOME_WHITE || o == PDN_OUTCOME_BLACK))
+		rec->wins++;
+	else if (o == PDN_OUTCOME_WHITE || o == PDN_OUTCOME_BLACK)
+		rec->losses++;
+}
+
+/*
+ * CheckerBoard's tinsley.pdn writes the first mover's, Black's, score
+ * first, as its games' ends say (no final position decides one): read
+ * so, Marion Tinsley won 174 of the games it records and lost 17; read
+ * with White's score first, he won 16 and lost 175 (one game, of no
+ * variant the library plays, reads alike either way).
+ */
+static void
+test_result_order(void **state)
+{
+	static const char path[] =
+	    "testdata/corpus/checkerboard-egilbert/games/tinsley.pdn";
+	struct record rec;
+
+	(void)state;
+	memset(&rec, 0, sizeof(rec));
+	read_hinted(path, PDN_ORDER_DECIDE, count_tinsley, &rec);
+	assert_true(rec.wins > rec.losses);
+	assert_int_equal(rec.wins, 174);
+	assert_int_equal(rec.losses, 17);
+	memset(&rec, 0, sizeof(rec));
+	read_hinted(path, PDN_ORDER_WHITE, count_tinsley, &rec);
+	assert_int_equal(rec.wins, 16);
+	assert_int_equal(rec.losses, 175);
+}
+
+/* The GameTypes of a file's games, counted. */
+struct types {
+	long n, first, same;
+	int want;
+};
+
+static void
+count_types(const pdn_game *g, void *arg)
+{
+	struct types *t = arg;
+
+	if (t->n++ == 0)
+		t->first = g->gametype;
+	if (g->gametype == t->want)
+		t->same++;
+}
+
+/*
+ * CheckerBoard's 11-man ballots, FENs alone without a GameType tag, name
+ * no square above 32: every one of each file is read on the 8x8 board,
+ * as the variant of its name, not as international draughts.  Gould's
+ * problems (no variant in the name, no opening position) read as
+ * English draughts.
+ */
+static void
+test_eight_by_eight(void **state)
+{
+	static const struct {
+		const char *path;
+		long games;
+		int type;
+	} files[] = {
+		{ "testdata/corpus/checkerboard-egilbert/11_man_english.pdn",
+		    2400, 21 },
+		{ "testdata/corpus/checkerboard-egilbert/11_man_italian.pdn",
+		    2400, 22 },
+		{ "testdata/corpus/wiegerw-pdn/games/succeed/goulds.pdn", 262,
+		    21 },
+	};
+	struct types t;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		memset(&t, 0, sizeof(t));
+		t.want = files[i].type;
+		read_hinted(files[i].path, PDN_ORDER_DECIDE, count_types, &t);
+		assert_int_equal(t.n, files[i].games);
+		assert_int_equal(t.first, files[i].type);
+		assert_int_equal(t.same, files[i].games);
+	}
+}
+
+/* The played outcome of each game, and the replay's notes. */
+struct played_out {
+	pdn_replay *rp;
+	pdn_outcome outcome;
+	int notes;
+};
+
+static void
+diag_note(const pdn_diag *d, void *arg)
+{
+	struct played_out *po = arg;
+
+	if (d->code == PDN_D_RESULT_FIRST_MOVER)
+		po->notes++;
+}
+
+static void
+play_out(const pdn_game *g, void *arg)
+{
+	struct played_out *po = arg;
+	pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+	const pdn_played *pg;
+
+	ro.diag = diag_note;
+	ro.diag_arg = po;
+	assert_int_equal(pdn_replay_game(&pg, po->rp, g, &ro), 0);
+	assert_int_equal(pdn_played_status(pg), PDN_REPLAY_VALID);
+	po->outcome = pdn_played_outcome(pg);
+}
+
+/*
+ * The Sage program's oldbury1.pdn ends with Black, to move, without a
+ * piece and records 0-1: a win of White, as its final position proves,
+ * in whichever order its results are read (the file's own, or White's
+ * first as asked, which the end overrules with a note).
+ */
+static void
+test_played_out(void **state)
+{
+	static const char path[] =
+	    "testdata/corpus/orac81-dynamo-sage/oldbury1.pdn";
+	struct played_out po;
+	int order;
+
+	(void)state;
+	for (order = PDN_ORDER_DECIDE; order <= PDN_ORDER_FIRST_MOVER;
+	    order++) {
+		memset(&po, 0, sizeof(po));
+		assert_int_equal(pdn_replay_new(&po.rp), 0);
+		read_hinted(path, order, play_out, &po);
+		assert_int_equal(po.outcome, PDN_OUTCOME_WHITE);
+		assert_int_equal(po.notes, 1);
+		pdn_replay_free(po.rp);
+	}
+}
+
 int
 main(void)
 {
@@ -588,6 +796,9 @@ main(void)
 		cmocka_unit_test(test_lossless),
 		cmocka_unit_test(test_line_length),
 		cmocka_unit_test(test_own_games),
+		cmocka_unit_test(test_result_order),
+		cmocka_unit_test(test_eight_by_eight),
+		cmocka_unit_test(test_played_out),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

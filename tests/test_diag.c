@@ -87,6 +87,7 @@ static const struct {
 	{ PDN_D_PROSE_VARIATION, "prose-variation", PDN_SEV_WARNING },
 	{ PDN_D_RESULT_FIRST_MOVER, "result-first-mover", PDN_SEV_NOTE },
 	{ PDN_D_SETUP_EMPTY, "setup-empty", PDN_SEV_WARNING },
+	{ PDN_D_RESULT_WHITE_FIRST, "result-white-first", PDN_SEV_NOTE },
 };
 
 #define NDOCUMENTED (sizeof(documented) / sizeof(documented[0]))
@@ -101,7 +102,7 @@ test_every_code(void **state)
 	size_t len;
 
 	(void)state;
-	assert_int_equal(PDN_D_NCODES, 60);
+	assert_int_equal(PDN_D_NCODES, 61);
 	for (c = 0; c < PDN_D_NCODES; c++) {
 		name = pdn_diag_name((pdn_diag_code)c);
 		assert_non_null(name);
@@ -174,7 +175,8 @@ test_documented(void **state)
 	 * The only notes: what the variant was read as, upper-case files,
 	 * Italian tag names, the Russian records' short moves and colon
 	 * results, a short move the game decided, and an English result
-	 * read with the first mover's score first.
+	 * read with the first mover's score first, or with White's where
+	 * the final position proves it against the file's order.
 	 */
 	for (i = 0; i < NDOCUMENTED; i++)
 		assert_int_equal(pdn_diag_severity(documented[i].code) ==
@@ -185,7 +187,8 @@ test_documented(void **state)
 		    PDN_D_MOVE_SHORT || documented[i].code ==
 		    PDN_D_SHORT_RESOLVED || documented[i].code ==
 		    PDN_D_RESULT_COLON || documented[i].code ==
-		    PDN_D_RESULT_FIRST_MOVER);
+		    PDN_D_RESULT_FIRST_MOVER || documented[i].code ==
+		    PDN_D_RESULT_WHITE_FIRST);
 }
 
 /* No code: a placeholder rather than a crash or NULL. */

@@ -12,12 +12,7 @@
 pdn_outcome
 tags_outcome(const pdn_game *g)
 {
-	pdn_outcome o;
-
-	if ((o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL)) !=
-	    PDN_OUTCOME_NONE)
-		return o;
-	return pdn_outcome_parse(g->terminator, NULL);
+	return pdn_game_outcome(g);
 }
 
 double

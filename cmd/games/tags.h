@@ -17,8 +17,14 @@
 
 /*
  * The game's result: its Result tag's when that is a result token (in
- * either notation: 2-0 or 1-0), else its terminator's; PDN_OUTCOME_NONE
- * when neither is one.
+ * either notation: 2-0 or 1-0), else its terminator's, read in the order
+ * of its file's result tokens (White's score first, or the first
+ * mover's where the file writes so, or as --result-order says):
+ * pdn_game_outcome(), so that every tool reads a record alike;
+ * PDN_OUTCOME_NONE when neither is a result.  The tools that replay a
+ * game read it so as well, and leave the result its final position
+ * proves against that order to pdn-validate and pdn-adjudicate, which
+ * say so.
  */
 pdn_outcome tags_outcome(const pdn_game *g);
 

@@ -274,6 +274,8 @@ run_stream(const struct chunk_tool *t, void *arg, void *ctx,
 	ro.keep_raw = t->keep_raw;
 	ro.skip_moves = t->skip_moves;
 	ro.gametype = t->gametype;
+	/* --result-order, the driver's: read by every chunk alike. */
+	ro.result_order = t->drv != NULL ? t->drv->result_order : 0;
 	ro.finish = pdn_game_finish;
 	ro.finish_arg = in->hint;
 	if (pdn_reader_new(&r, src_read, &s, &ro) != 0) {
@@ -380,6 +382,8 @@ worker_main(void *warg)
 		ro.keep_raw = q->t->keep_raw;
 		ro.skip_moves = q->t->skip_moves;
 		ro.gametype = q->t->gametype;
+		ro.result_order = q->t->drv != NULL ?
+		    q->t->drv->result_order : 0;
 		ro.finish = pdn_game_finish;
 		ro.finish_arg = q->hint;
 		/* A chunk in memory has no read to fail. */

@@ -24,6 +24,9 @@
  *       --rules P      the rules profile
  *       --gametype N   read games without a GameType tag as variant N
  *       --variant V    the variant: a name (brazilian) or a GameType number
+ *       --result-order white|first-mover
+ *                      whose score result tokens write first, instead of
+ *                      what each file's games say (pdn_result_order)
  *       --game N[,M-K] only these games of each file, by number
  *       --skip N       leave out the first N of them
  *       --max N        read at most N of them
@@ -58,6 +61,7 @@
 #define DRV_VARIANT	(1u << 12)
 #define DRV_GAMES	(1u << 13)	/* --game, --skip, --max */
 #define DRV_WARN	(1u << 14)	/* -W */
+#define DRV_RESULT_ORDER (1u << 15)	/* --result-order */
 /* What a tool that reads PDN files has, at least. */
 #define DRV_READS	(DRV_QUIET | DRV_NO_WARNINGS | DRV_VERBOSE | \
 			 DRV_GAMETYPE | DRV_RECURSIVE | DRV_GAMES | DRV_WARN)
@@ -68,7 +72,7 @@
 enum {
 	DRV_K_VERBOSE = 256, DRV_K_STRICT, DRV_K_RULES, DRV_K_GAMETYPE,
 	DRV_K_VARIANT, DRV_K_GAME, DRV_K_SKIP, DRV_K_MAX, DRV_K_OPTFILE,
-	DRV_K_OWN = 300
+	DRV_K_RESULT_ORDER, DRV_K_OWN = 300
 };
 
 /*
@@ -139,6 +143,8 @@ struct drv {
 	 * number), or 0.  The library may not play it: pdn_variant_get().
 	 */
 	int variant;
+	/* --result-order: a pdn_result_order, or PDN_ORDER_DECIDE. */
+	int result_order;
 	struct drv_games games;	/* --game, --skip, --max */
 	long last_game;		/* of the input: the last game read */
 	const pdn_reader *reader;	/* the reader it was read from */

@@ -91,6 +91,7 @@ drv_reader_options(const struct drv *d, pdn_reader_options *ro,
 {
 	ro->file = in->name;
 	ro->gametype = d->gametype;
+	ro->result_order = d->result_order;
 	ro->finish = pdn_game_finish;
 	ro->finish_arg = in->hint;
 	ro->diag = drv_diag;

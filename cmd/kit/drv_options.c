@@ -55,6 +55,10 @@ static const struct {
 	{ DRV_VARIANT, { DRV_K_VARIANT, "variant", "name|n", "NAME|N",
 	    "the variant: its name (brazilian, russian, ...) or its "
 	    "GameType number" } },
+	{ DRV_RESULT_ORDER, { DRV_K_RESULT_ORDER, "result-order",
+	    "white|first-mover", "white|first-mover",
+	    "read results with White's or the first mover's score first "
+	    "(where Black moves first), not as each file's games say" } },
 	{ DRV_GAMES, { DRV_K_GAME, "game", "list", "N[,M-K]",
 	    "only these games of each file, by their numbers in it (1-based, "
 	    "as diagnostics say them): N, M-K, M- (to the end), "
@@ -576,6 +580,15 @@ common_option(struct drv *d, int key, const char *value)
 			return drv_bad_value(d, "--gametype", value,
 			    "1 to 99");
 		return bad_variant(d, "--gametype", value);
+	case DRV_K_RESULT_ORDER:
+		if (strcmp(value, "white") == 0)
+			d->result_order = PDN_ORDER_WHITE;
+		else if (strcmp(value, "first-mover") == 0)
+			d->result_order = PDN_ORDER_FIRST_MOVER;
+		else
+			return drv_bad_value(d, "--result-order", value,
+			    "white or first-mover");
+		return 0;
 	case DRV_K_VARIANT:
 		if ((k = variant_value(value)) > 0) {
 			d->variant = k;

@@ -438,7 +438,13 @@ crit_holds(const struct crit *c, const pdn_game *g)
 
 	switch (c->op) {
 	case OP_RESULT:
-		return (tags_outcome(g) == c->outcome) != c->neg;
+		/*
+		 * The value as the game's file writes its results: 1-0 of a
+		 * file read with the first mover's score first is Black's win.
+		 */
+		return (tags_outcome(g) == pdn_outcome_order(c->outcome,
+		    pdn_variant_get(g->gametype), pdn_game_result_order(g))) !=
+		    c->neg;
 	case OP_WINNER:
 	case OP_LOSER:
 		return result_side_holds(c, g);

@@ -4,15 +4,20 @@
  * tag, the caller's word or, without either, inferred from what the
  * reader saw of its moves (its first move, its squares), and its FEN tag
  * and /FEN/ setups checked in that variant: the reader itself knows no
- * variant's rules, no FEN and no matcher.
+ * variant's rules, no FEN and no matcher.  With a file hint, what the
+ * file's first games say breaks the ties of inference (their variant,
+ * their board), and decides once for the file whose score its result
+ * tokens write first (the result order, outcome.h).
  */
 #include <pthread.h>
+#include <strings.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gamepriv.h"
+#include "outcome.h"
 #include "play.h"
 
 /*
@@ -63,14 +68,58 @@ struct typing {
 #define HINT_ENOUGH	8
 /* And the most games of the head read, said their variant or not. */
 #define HINT_GAMES	32
+/*
+ * The squares the head's games must name, none above 32, for the file
+ * to be on an 8x8 board: an international position of that many pieces
+ * all on squares 1-32 (Black's half and two rows more) is unheard of,
+ * while a file of one endgame of a few pieces says nothing.
+ */
+#define HINT_BOARD_SQUARES	24
+
+/* Why a file's FEN-only games are of its 8x8 variant (board_basis). */
+enum {
+	BOARD_BY_GAMES = 1,	/* its other games say that variant */
+	BOARD_BY_NAME,		/* the file's name says it */
+	BOARD_BY_SIDE,		/* its opening positions' side to move */
+	BOARD_BY_DEFAULT	/* the first of the order of ties */
+};
+
+/*
+ * What the head's games say of the file's result order: the weight of
+ * those whose end reads with White's score first and of those that read
+ * with the first mover's, by the final position (WEIGHT_PROOF), what a
+ * comment or tag says (WEIGHT_SAID) or the material (WEIGHT_MATERIAL).
+ * The material counts only from MATERIAL_GAMES games that say it on: a
+ * side ahead at the end still loses one game in four of tinsley.pdn,
+ * and a few such games say nothing.  One order wins when it has at least
+ * twice the other's weight and ORDER_MARGIN more.
+ */
+#define WEIGHT_PROOF	4
+#define WEIGHT_SAID	2
+#define WEIGHT_MATERIAL	1
+#define MATERIAL_GAMES	8
+#define ORDER_MARGIN	2
+/*
+ * The head is read for the order no further than the game that makes the
+ * order taken weigh ORDER_ENOUGH, or that makes ORDER_GAMES decisive
+ * games replayed: the order of tinsley.pdn is plain from its first 20
+ * decisive games, while replaying those of its whole head (724 games)
+ * cost as much again as reading the file.
+ */
+#define ORDER_ENOUGH	16
+#define ORDER_GAMES	32
 
 /*
  * A file's own variant: how many of its first games (those in the bytes
  * head() gives, the last one left out when they are not the whole file,
  * up to the one that makes HINT_ENOUGH of one variant) say for themselves
  * that they are of each GameType, counted the first time a game needs
- * the tie-break.  The lock makes that once, for a
- * file's chunks read by several threads.
+ * the tie-break; from the same games, the board they are on (board8:
+ * the 8x8 variant of the file's games that no move or square places on
+ * one board, or 0).  The lock makes that once, for a file's chunks read
+ * by several threads.  The result order is decided apart, under its own
+ * lock, the first time a game whose order matters asks (hint_order()),
+ * from every game of the head.
  */
 struct pdn_file_hint {
 	pdn_head_fn head;
@@ -78,6 +127,32 @@ struct pdn_file_hint {
 	pthread_mutex_t mu;
 	int done;
 	long count[HINT_TYPES];
+	int board8, board_basis;
+	int fetched;		/* the head asked for (hint_head()) */
+	const char *hbuf;
+	size_t hlen;
+	int hwhole;
+	pthread_mutex_t omu;
+	int odone;
+	int order;		/* PDN_ORDER_*, or PDN_ORDER_DECIDE */
+	long white, first;	/* weights for each order */
+};
+
+/*
+ * What a game of the head says, added up (tally_add()): for the board,
+ * the squares its FENs, setups and moves name, whether one is above 32,
+ * whether its moves are numeric or algebraic (games of each), and its
+ * opening positions (a FEN tag of no king and 9 men a side at least) by
+ * side to move; for the result order, the weights.
+ */
+struct tally {
+	long squares;
+	int big;
+	long numeric, algebraic;
+	long opening[2];	/* by pdn_colour */
+	long white, first;	/* by the final position, or what is said */
+	long mwhite, mfirst;	/* by the material */
+	long games;		/* decisive games replayed for the order */
 };
 
 /* A diagnostic about the game: the code's text, then ": " and detail. */
@@ -419,11 +494,13 @@ static const int algebraic_8x8[] = { 25, 26, 29, 21, 22, 23, 24, 31 };
  * of them at most.  Returns 1 on a fit, 0 when none, -1 when more readings
  * than that were alive (no answer).  On a fit *ends gets what the last
  * positions say of the game: -1 nothing (the side to move has a move),
- * the colour that has lost, or -2 when the readings disagree.
+ * the colour that has lost, or -2 when the readings disagree; and with
+ * `last` not NULL, *last the last position, when one reading is left
+ * (else 2 is returned, *last unset).
  */
 static int
 fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
-    const pdn_movetok *first, int *ends)
+    const pdn_movetok *first, int *ends, pdn_position *last)
 {
 	pdn_position cur[FIT_LINES], next[FIT_LINES], p;
 	pdn_move mv[FIT_LINES];
@@ -493,10 +570,15 @@ fits_variant(const pdn_variant *v, const pdn_game *g, const pdn_tag *fen,
 		else if (end != *ends)
 			*ends = -2;
 	}
+	if (last != NULL) {
+		if (n > 1)
+			return 2;
+		*last = cur[0];
+	}
 	return 1;
 }
 
-static const long *hint_counts(pdn_file_hint *h);
+static const long *hint_counts(pdn_file_hint *h, const char *file);
 
 /*
  * The variant the file's other games are of, among the nt GameTypes of
@@ -512,7 +594,8 @@ file_choice(struct typing *r, const int *types, int nt)
 	const long *count;
 	int i, t, best = -1;
 
-	if (r->hint == NULL || (count = hint_counts(r->hint)) == NULL)
+	if (r->hint == NULL ||
+	    (count = hint_counts(r->hint, r->g->file)) == NULL)
 		return -1;
 	for (i = 0; i < nt; i++) {
 		t = types != NULL ? types[i] : i;
@@ -560,7 +643,7 @@ infer_8x8(struct typing *r, const pdn_tag *fen, struct fits *f)
 	    i++) {
 		if ((v = pdn_variant_get(order[i])) == NULL ||
 		    pdn_variant_squares(v) != 32 ||
-		    (fit = fits_variant(v, g, fen, r->first, &end)) == 0)
+		    (fit = fits_variant(v, g, fen, r->first, &end, NULL)) == 0)
 			continue;
 		/* Too many readings alive to tell: no variant is taken. */
 		if (fit < 0) {
@@ -618,26 +701,38 @@ report_8x8(struct typing *r, const struct fits *f)
 /*
  * The variant of an untagged game that nothing in it contradicts
  * international draughts for (the PDN default), when the file's other
- * games say another that fits it as well: of a game without moves, one
- * whose board its FEN reads on; of one with a FEN and moves, one whose
- * rules replay them and agree on its end.  Returns the GameType, or 0.
+ * games say another that fits it as well, or, none saying one, when the
+ * file is on an 8x8 board (its first games name no square above 32) and
+ * that board's variant (hint_board8()) fits it: of a game without moves,
+ * one whose board its FEN reads on; of one with a FEN and moves, one
+ * whose rules replay them and agree on its end.  Returns the GameType,
+ * or 0, and in *basis BOARD_BY_GAMES or why the 8x8 variant is the
+ * file's.
  */
 static int
-default_by_file(struct typing *r, const pdn_tag *fen)
+default_by_file(struct typing *r, const pdn_tag *fen, int *basis)
 {
 	const pdn_game *g = r->g;
-	const pdn_variant *v;
+	const pdn_variant *v = NULL;
 	const long *count;
 	pdn_position pos;
 	pdn_fen_info info;
 	int t, end;
 
-	if ((t = file_choice(r, NULL, HINT_TYPES)) <= 0 || t == 20 ||
-	    (v = pdn_variant_get(t)) == NULL)
-		return 0;
-	/* More of the file's games than its international ones. */
-	count = hint_counts(r->hint);
-	if (count[t] <= count[20])
+	*basis = BOARD_BY_GAMES;
+	if ((t = file_choice(r, NULL, HINT_TYPES)) > 0 && t != 20 &&
+	    (v = pdn_variant_get(t)) != NULL) {
+		/* More of the file's games than its international ones. */
+		count = hint_counts(r->hint, g->file);
+		if (count[t] <= count[20])
+			v = NULL;
+	}
+	if (v == NULL && r->hint != NULL && r->hint->board8 > 0) {
+		t = r->hint->board8;
+		*basis = r->hint->board_basis;
+		v = pdn_variant_get(t);
+	}
+	if (v == NULL)
 		return 0;
 	if (r->first == NULL && r->nsetups == 0) {
 		memset(&info, 0, sizeof(info));
@@ -647,7 +742,41 @@ default_by_file(struct typing *r, const pdn_tag *fen)
 		return t;
 	}
 	return pdn_variant_squares(v) == 32 && fits_variant(v, g, fen,
-	    r->first, &end) == 1 && end != -2 ? t : 0;
+	    r->first, &end, NULL) == 1 && end != -2 ? t : 0;
+}
+
+/*
+ * Says that an untagged game that fits international draughts was taken
+ * as the file's 8x8 variant t, and why (default_by_file()'s basis).
+ */
+static void
+report_board8(struct typing *r, int t, int basis)
+{
+	const pdn_variant *v = pdn_variant_get(t);
+	char text[400];
+	const char *why;
+
+	switch (basis) {
+	case BOARD_BY_NAME:
+		why = "the file's name says it";
+		break;
+	case BOARD_BY_SIDE:
+		why = pdn_variant_first(v) == PDN_BLACK ?
+		    "the file's opening positions have Black to move, its "
+		    "first mover" : "the file's opening positions have White "
+		    "to move, its first mover";
+		break;
+	default:
+		why = t == 21 ? "nothing in the file says which 8x8 variant: "
+		    "the most common one" : "nothing in the file says which "
+		    "8x8 variant: the first tried for moves by file and rank";
+		break;
+	}
+	snprintf(text, sizeof(text), "no GameType tag: %s (%d) inferred, "
+	    "the file naming no square above 32 (an 8x8 board)%s: %s",
+	    pdn_variant_title(v), t, r->first == NULL && r->nsetups == 0 ?
+	    "" : " and its rules replaying the moves", why);
+	r->report(r->ctx, PDN_D_GAMETYPE_INFERRED, r->g->line, 1, text, NULL);
 }
 
 /*
@@ -668,7 +797,7 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 	pdn_move mv;
 	struct fits f;
 	char text[200];
-	int big = r->big, gt8, end, intl_default = 0;
+	int big = r->big, gt8, end, basis, intl_default = 0;
 
 	/* The reader says whether there is a tag: no lookup for most. */
 	if (!g->gametype_inferred &&
@@ -720,7 +849,7 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 		 */
 		if (fen != NULL && first != NULL &&
 		    fits_variant(pdn_variant_default(), g, fen, first,
-		    &end) == 0) {
+		    &end, NULL) == 0) {
 			big = 0;
 			intl_default = 1;
 		}
@@ -743,8 +872,12 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 	 * games may say another variant that fits it too.
 	 */
 	if (big == 1 && !r->decisive &&
-	    (gt8 = default_by_file(r, fen)) != 0) {
+	    (gt8 = default_by_file(r, fen, &basis)) != 0) {
 		r->gametype = gt8;
+		if (basis != BOARD_BY_GAMES) {
+			report_board8(r, gt8, basis);
+			return;
+		}
 		f.n = 1;
 		f.type[0] = gt8;
 		f.chosen = 0;
@@ -773,16 +906,336 @@ decide_gametype(struct typing *r, const pdn_tag *fen)
 }
 
 
+/* --- what the file's first games say ------------------------------- */
+
+/*
+ * A FEN of a game of the head (len bytes at fen, NUL-ended), for the
+ * board: a square above 32, or the pieces it puts on the 8x8 board, and
+ * for a FEN tag of no king and 9 men a side at least, its side to move.
+ */
+static void
+tally_fen(struct tally *t, const char *fen, size_t len, int tag)
+{
+	pdn_position pos;
+	pdn_fen_info info;
+	int w, b;
+
+	if (fen_big_square(fen)) {
+		t->big = 1;
+		return;
+	}
+	memset(&info, 0, sizeof(info));
+	if (pdn_fen_read(&pos, pdn_variant_get(21), fen, len, &info) != 0)
+		return;
+	w = pdn_position_count(&pos, PDN_WHITE);
+	b = pdn_position_count(&pos, PDN_BLACK);
+	t->squares += w + b;
+	if (tag && !(info.warnings & PDN_FEN_W_SIDE_UNKNOWN) && w >= 9 &&
+	    b >= 9 && pdn_position_kings(&pos, PDN_WHITE) == 0 &&
+	    pdn_position_kings(&pos, PDN_BLACK) == 0)
+		t->opening[pdn_position_side(&pos) == PDN_BLACK]++;
+}
+
+/* What a game of the head says of the file's board. */
+static void
+tally_board(const struct typing *r, const pdn_tag *fen, struct tally *t)
+{
+	const pdn_line *l = &r->g->moves;
+	const pdn_elem *e;
+	size_t i;
+
+	if (r->big > 0)
+		t->big = 1;
+	if (r->first != NULL || r->nsetups > 0) {
+		if (r->big < 0)
+			t->algebraic++;
+		else
+			t->numeric++;
+	}
+	if (fen != NULL)
+		tally_fen(t, fen->value, fen->vlen, 1);
+	for (i = 0; i < l->n; i++) {
+		e = &l->e[i];
+		if (e->type == PDN_EL_SETUP)
+			tally_fen(t, e->u.text.s, e->u.text.len, 0);
+		else if (e->type == PDN_EL_MOVE) {
+			t->squares += e->u.move.tok.nsq;
+			if (game_move_big(&e->u.move.tok) > 0)
+				t->big = 1;
+		}
+	}
+}
+
+/* Nonzero when text s[i..) starts with word w, ignoring case. */
+static int
+starts(const char *s, size_t i, size_t len, const char *w)
+{
+	size_t n = strlen(w);
+
+	return i + n <= len && strncasecmp(s + i, w, n) == 0;
+}
+
+static int
+letter(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/*
+ * Nonzero when the text at i, after blanks and a version number ("Cake
+ * 1.8 wins"), says that who came before it won: "wins", "won", "takes"
+ * (a lead), "leads", "beats", or "to play and win" / "to move and win".
+ */
+static int
+says_won(const char *s, size_t i, size_t len)
+{
+	static const char *const verbs[] = { "wins", "won", "takes",
+	    "leads", "beats", "to play and win", "to move and win" };
+	size_t k;
+
+	while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
+	    s[i] == '\r' || (s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
+		i++;
+	for (k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++)
+		if (starts(s, i, len, verbs[k]) &&
+		    (i + strlen(verbs[k]) == len ||
+		    !letter(s[i + strlen(verbs[k])])))
+			return 1;
+	return 0;
+}
+
+/*
+ * Whom text s (len bytes) says won: bit 1 << PDN_WHITE or 1 << PDN_BLACK
+ * for each side it names as the winner, by its colour ("White wins",
+ * "Red wins", "Black to play and win") or by a word of four letters or
+ * more of a player's name (the White and Black tags: "Nemesis takes a
+ * 5-0 lead").
+ */
+static unsigned
+said(const pdn_game *g, const char *s, size_t len)
+{
+	static const struct {
+		const char *w;
+		pdn_colour c;
+	} colours[] = { { "white", PDN_WHITE }, { "black", PDN_BLACK },
+	    { "red", PDN_BLACK } };
+	const char *name, *p;
+	unsigned bits = 0;
+	size_t i, k, n;
+	int c;
+
+	for (i = 0; i < len; i++) {
+		if (!letter(s[i]) || (i > 0 && letter(s[i - 1])))
+			continue;
+		for (k = 0; k < sizeof(colours) / sizeof(colours[0]); k++) {
+			n = strlen(colours[k].w);
+			if (starts(s, i, len, colours[k].w) &&
+			    (i + n == len || !letter(s[i + n])) &&
+			    says_won(s, i + n, len))
+				bits |= 1u << colours[k].c;
+		}
+		for (c = PDN_WHITE; c <= PDN_BLACK; c++) {
+			name = pdn_game_tag(g, c == PDN_WHITE ? "White" :
+			    "Black");
+			for (p = name; p != NULL && *p != '\0'; p += n) {
+				for (n = 0; letter(p[n]); n++)
+					;
+				if (n == 0) {
+					n = 1;
+					continue;
+				}
+				if (n >= 4 && i + n <= len &&
+				    strncasecmp(s + i, p, n) == 0 &&
+				    (i + n == len || !letter(s[i + n])) &&
+				    says_won(s, i + n, len))
+					bits |= 1u << c;
+			}
+		}
+	}
+	return bits;
+}
+
+/*
+ * The winner that g's comments before its first move or after its last
+ * (of the main line) and its Termination tag say, when they name one
+ * side alone: PDN_WHITE, PDN_BLACK, or -1.
+ */
+static int
+winner_said(const pdn_game *g)
+{
+	const pdn_line *l = &g->moves;
+	const pdn_tag *t;
+	size_t i, first = l->n, last = 0;
+	unsigned bits = 0;
+
+	for (i = 0; i < l->n; i++)
+		if (l->e[i].type == PDN_EL_MOVE) {
+			if (first == l->n)
+				first = i;
+			last = i;
+		}
+	for (i = 0; i < l->n; i++)
+		if ((l->e[i].type == PDN_EL_COMMENT ||
+		    l->e[i].type == PDN_EL_LINE_COMMENT) &&
+		    (i < first || i > last || first == l->n))
+			bits |= said(g, l->e[i].u.text.s, l->e[i].u.text.len);
+	if ((t = pdn_game_find_tag(g, "Termination")) != NULL)
+		bits |= said(g, t->value, t->vlen);
+	return bits == 1u << PDN_WHITE ? PDN_WHITE :
+	    bits == 1u << PDN_BLACK ? PDN_BLACK : -1;
+}
+
+/* The token a game records: its Result tag's when a result, else its end. */
+static pdn_outcome
+recorded(const pdn_game *g)
+{
+	pdn_outcome o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL);
+
+	return o != PDN_OUTCOME_NONE ? o : pdn_outcome_parse(g->terminator,
+	    NULL);
+}
+
+/* Material, a king worth one and a half men. */
+static int
+material(const pdn_position *pos, pdn_colour c)
+{
+	return 2 * pdn_position_count(pos, c) + pdn_position_kings(pos, c);
+}
+
+/*
+ * The variant a decisive game of the head is replayed in for the result
+ * order: that of its GameType tag, else the first of the 8x8 variants
+ * where Black moves first (in the order of ties) whose rules replay its
+ * moves, which fits_variant() gives with *fit, *ends and *last; NULL
+ * for a game of another board or of a variant where White moves first.
+ * Only the variants where the order matters are tried, and the first
+ * that fits is taken: a replay or two, not the inference of every 8x8
+ * variant a game being read gets.
+ */
+static const pdn_variant *
+order_variant(const pdn_game *g, const pdn_tag *fen, const pdn_movetok *first,
+    int *fit, int *ends, pdn_position *last)
+{
+	const int *order = first != NULL && first->alpha ? algebraic_8x8 :
+	    numeric_8x8;
+	const pdn_variant *v;
+	size_t i;
+
+	if (!g->gametype_inferred) {
+		if ((v = pdn_variant_get(g->gametype)) == NULL ||
+		    pdn_variant_first(v) != PDN_BLACK)
+			return NULL;
+		*fit = fits_variant(v, g, fen, first, ends, last);
+		return v;
+	}
+	for (i = 0; i < sizeof(numeric_8x8) / sizeof(numeric_8x8[0]); i++)
+		if ((v = pdn_variant_get(order[i])) != NULL &&
+		    pdn_variant_squares(v) == 32 &&
+		    pdn_variant_first(v) == PDN_BLACK &&
+		    (*fit = fits_variant(v, g, fen, first, ends, last)) != 0)
+			return v;
+	return NULL;
+}
+
+/*
+ * What a decisive game of the head, of a variant where Black moves
+ * first, says of the file's result order: who won, by its final position
+ * (the side to move has no piece or no move), else by what its comments
+ * or Termination tag say, else by the material at its end (the side
+ * ahead); the weight of that goes to White's order when the token gives
+ * the win to that side as PDN reads it, else to the first mover's.
+ * Counts in t->games a game replayed for it.
+ */
+static void
+tally_order(const pdn_game *g, struct tally *t)
+{
+	pdn_outcome o = recorded(g), won;
+	struct typing r;
+	pdn_position last;
+	int fit = 0, ends = -1, w, b, weight, c;
+
+	if ((o != PDN_OUTCOME_WHITE && o != PDN_OUTCOME_BLACK) ||
+	    g->truncated)
+		return;
+	memset(&r, 0, sizeof(r));
+	hints(&r, g);
+	/* A square above 32: not a game of the 8x8 variants. */
+	if (r.big > 0)
+		return;
+	t->games++;
+	if (order_variant(g, pdn_game_find_tag(g, "FEN"), r.first, &fit,
+	    &ends, &last) == NULL || fit < 0)
+		return;
+	if (fit > 0 && ends >= 0) {
+		won = ends == PDN_WHITE ? PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE;
+		weight = WEIGHT_PROOF;
+	} else if ((c = winner_said(g)) >= 0) {
+		won = c == PDN_WHITE ? PDN_OUTCOME_WHITE : PDN_OUTCOME_BLACK;
+		weight = WEIGHT_SAID;
+	} else if (fit == 1 && (w = material(&last, PDN_WHITE)) !=
+	    (b = material(&last, PDN_BLACK))) {
+		won = w > b ? PDN_OUTCOME_WHITE : PDN_OUTCOME_BLACK;
+		if (o == won)
+			t->mwhite += WEIGHT_MATERIAL;
+		else
+			t->mfirst += WEIGHT_MATERIAL;
+		return;
+	} else
+		return;
+	if (o == won)
+		t->white += weight;
+	else
+		t->first += weight;
+}
+
+/* What finish() does with a game. */
+enum {
+	FINISH_GAME,		/* a game read: all of it */
+	FINISH_TYPES		/* of the head, for its variant and board */
+};
+
+static int hint_order(pdn_file_hint *h, long *white, long *first);
+
+/*
+ * The order of g's result tokens, into out, for a game of a variant
+ * where Black moves first: the file's, or without a hint or when the
+ * file does not say, the variant's writers' (PDN_ORDER_DECIDE).
+ */
+static void
+set_order(const struct typing *r, struct pdn_game_priv *out)
+{
+	const pdn_variant *v = pdn_variant_get(r->gametype);
+	long white = 0, first = 0;
+	int o;
+
+	if (v == NULL || pdn_variant_first(v) != PDN_BLACK)
+		return;
+	o = r->hint != NULL ? hint_order(r->hint, &white, &first) :
+	    PDN_ORDER_DECIDE;
+	out->order = o;
+	out->order_basis = o != PDN_ORDER_DECIDE ? ORDER_BY_FILE :
+	    ORDER_BY_WRITERS;
+	if (outcome_swapped(v, o)) {
+		out->order_for = (int)first;
+		out->order_against = (int)white;
+	} else {
+		out->order_for = (int)white;
+		out->order_against = (int)first;
+	}
+}
+
 /*
  * Decides the GameType of game g and checks its FENs, its diagnostics
- * going to report(ctx, ...), with the file's hint (NULL: none); returns
- * the GameType, and in *decisive (may be NULL) whether the game says it
- * for itself.
+ * going to report(ctx, ...), with the file's hint (NULL: none), and sets
+ * the order of its result tokens; returns the GameType, and in *decisive
+ * (may be NULL) whether the game says it for itself.  A game of the
+ * hint's head (mode FINISH_TYPES) is not checked, and what
+ * it says goes to *tally.
  */
 static int
 finish(const pdn_game *g, struct pdn_game_priv *out, void (*report)(void *,
     pdn_diag_code, long, long, const char *, const char *), void *ctx,
-    pdn_file_hint *hint, int *decisive)
+    pdn_file_hint *hint, int *decisive, int mode, struct tally *tally)
 {
 	struct typing t;
 	const pdn_tag *fen;
@@ -795,15 +1248,17 @@ finish(const pdn_game *g, struct pdn_game_priv *out, void (*report)(void *,
 	t.out = out;
 	t.gametype = g->gametype;
 	t.hint = hint;
-	t.scan = hint == NULL && decisive != NULL;
+	t.scan = mode == FINISH_TYPES;
 	hints(&t, g);
 	fen = pdn_game_find_tag(g, "FEN");
 	decide_gametype(&t, fen);
 	if (decisive != NULL)
 		*decisive = t.decisive;
 	/* The hint's head: the type, not the checks of its FENs. */
-	if (t.scan)
+	if (mode == FINISH_TYPES) {
+		tally_board(&t, fen, tally);
 		return t.gametype;
+	}
 	if (fen != NULL)
 		check_fen(&t, fen->value, fen->vlen, fen->line, 1, t.first,
 		    1);
@@ -815,6 +1270,8 @@ finish(const pdn_game *g, struct pdn_game_priv *out, void (*report)(void *,
 			    g->moves.e[i].col, setup_first(&t, i, k), 0);
 			k++;
 		}
+	if (out != NULL && out->order_basis != ORDER_BY_CALLER)
+		set_order(&t, out);
 	return t.gametype;
 }
 
@@ -828,11 +1285,12 @@ reader_report(void *ctx, pdn_diag_code code, long line, long col,
 int
 pdn_game_finish(pdn_reader *r, pdn_game *g, void *arg)
 {
-	g->gametype = finish(g, g->priv, reader_report, r, arg, NULL);
+	g->gametype = finish(g, g->priv, reader_report, r, arg, NULL,
+	    FINISH_GAME, NULL);
 	return 0;
 }
 
-/* --- the file's own variant ------------------------------------------- */
+/* --- the file's own variant, board and result order ----------------- */
 
 int
 pdn_file_hint_new(pdn_file_hint **out, pdn_head_fn head, void *arg)
@@ -843,6 +1301,11 @@ pdn_file_hint_new(pdn_file_hint **out, pdn_head_fn head, void *arg)
 	if ((h = calloc(1, sizeof(*h))) == NULL)
 		return PDN_ENOMEM;
 	if (pthread_mutex_init(&h->mu, NULL) != 0) {
+		free(h);
+		return PDN_ENOMEM;
+	}
+	if (pthread_mutex_init(&h->omu, NULL) != 0) {
+		pthread_mutex_destroy(&h->mu);
 		free(h);
 		return PDN_ENOMEM;
 	}
@@ -858,13 +1321,19 @@ pdn_file_hint_free(pdn_file_hint *h)
 	if (h == NULL)
 		return;
 	pthread_mutex_destroy(&h->mu);
+	pthread_mutex_destroy(&h->omu);
 	free(h);
 }
 
-/* The head being read: the type its last game said, not yet counted. */
+/*
+ * The head being read: the type its last game said and what it said of
+ * the board or the result order, not yet counted (the last game of a
+ * head that is not the whole file may be cut, and is left out).
+ */
 struct hint_scan {
 	pdn_file_hint *h;
 	int pending;
+	struct tally pend, sum;
 	int games;		/* read so far */
 	int enough;		/* a variant said HINT_ENOUGH times */
 };
@@ -877,18 +1346,40 @@ quiet_report(void *ctx, pdn_diag_code code, long line, long col,
 	(void)detail;
 }
 
+/* Adds what one game said to the sum. */
+static void
+tally_add(struct tally *sum, const struct tally *t)
+{
+	sum->squares += t->squares;
+	sum->big |= t->big;
+	sum->numeric += t->numeric;
+	sum->algebraic += t->algebraic;
+	sum->opening[0] += t->opening[0];
+	sum->opening[1] += t->opening[1];
+	sum->white += t->white;
+	sum->first += t->first;
+	sum->mwhite += t->mwhite;
+	sum->mfirst += t->mfirst;
+	sum->games += t->games;
+}
+
 /* The finish hook of the head's reader: its games' own types counted. */
 static int
 hint_finish(pdn_reader *r, pdn_game *g, void *arg)
 {
 	struct hint_scan *sc = arg;
+	struct tally one;
 	int decisive, t;
 
 	(void)r;
-	t = finish(g, g->priv, quiet_report, NULL, NULL, &decisive);
+	memset(&one, 0, sizeof(one));
+	t = finish(g, g->priv, quiet_report, NULL, NULL, &decisive,
+	    FINISH_TYPES, &one);
 	g->gametype = t;
 	if (sc->pending > 0 && ++sc->h->count[sc->pending] >= HINT_ENOUGH)
 		sc->enough = 1;
+	tally_add(&sc->sum, &sc->pend);
+	sc->pend = one;
 	if (++sc->games > HINT_GAMES)
 		sc->enough = 1;
 	sc->pending = decisive && t > 0 && t < HINT_TYPES &&
@@ -897,51 +1388,252 @@ hint_finish(pdn_reader *r, pdn_game *g, void *arg)
 }
 
 /*
- * Counts the GameTypes the games at the head of the file say for
- * themselves, once: the last game read when the head is not the whole
- * file may have been cut, and is left out.
+ * The order the weights of sum say (the material's counted from
+ * MATERIAL_GAMES games on), and those weights into *white and *first:
+ * PDN_ORDER_WHITE or PDN_ORDER_FIRST_MOVER when one has at least twice
+ * the other's weight and ORDER_MARGIN more, else PDN_ORDER_DECIDE.
+ */
+static int
+order_weighed(const struct tally *sum, long *white, long *first)
+{
+	*white = sum->white;
+	*first = sum->first;
+	if (sum->mwhite + sum->mfirst >= MATERIAL_GAMES * WEIGHT_MATERIAL) {
+		*white += sum->mwhite;
+		*first += sum->mfirst;
+	}
+	if (*first >= 2 * *white && *first - *white >= ORDER_MARGIN)
+		return PDN_ORDER_FIRST_MOVER;
+	if (*white >= 2 * *first && *white - *first >= ORDER_MARGIN)
+		return PDN_ORDER_WHITE;
+	return PDN_ORDER_DECIDE;
+}
+
+/*
+ * The finish hook of the head's reader for the result order: what the
+ * game before said is added (a game is counted once the next one is
+ * read, the last of a cut head being left out), and the head read no
+ * further once that says enough (ORDER_ENOUGH, ORDER_GAMES).  Only a
+ * decisive game is replayed.
+ */
+static int
+order_finish(pdn_reader *r, pdn_game *g, void *arg)
+{
+	struct hint_scan *sc = arg;
+	long white, first;
+	int o;
+
+	(void)r;
+	tally_add(&sc->sum, &sc->pend);
+	memset(&sc->pend, 0, sizeof(sc->pend));
+	o = order_weighed(&sc->sum, &white, &first);
+	if (sc->sum.games >= ORDER_GAMES || (o != PDN_ORDER_DECIDE &&
+	    (o == PDN_ORDER_WHITE ? white : first) >= ORDER_ENOUGH)) {
+		sc->enough = 1;
+		return 0;
+	}
+	tally_order(g, &sc->pend);
+	return 0;
+}
+
+/*
+ * The 8x8 variant a word of the file's name (its last part) names:
+ * "11_man_italian.pdn" says Italian draughts.  0 for none.
+ */
+static int
+name_variant(const char *file)
+{
+	static const struct {
+		const char *w;
+		int type;
+	} words[] = { { "english", 21 }, { "checkers", 21 },
+	    { "italian", 22 }, { "italiana", 22 }, { "pool", 23 },
+	    { "spanish", 24 }, { "russian", 25 }, { "brazilian", 26 },
+	    { "czech", 29 }, { "thai", 31 } };
+	const char *p, *base;
+	size_t n, k;
+
+	if (file == NULL)
+		return 0;
+	base = (p = strrchr(file, '/')) != NULL ? p + 1 : file;
+	for (p = base; *p != '\0'; p += n) {
+		for (n = 0; letter(p[n]); n++)
+			;
+		if (n == 0) {
+			n = 1;
+			continue;
+		}
+		for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+			if (strlen(words[k].w) == n &&
+			    strncasecmp(p, words[k].w, n) == 0)
+				return words[k].type;
+	}
+	return 0;
+}
+
+/*
+ * The file's board from what its first games said (t), once their types
+ * are counted: 8x8 when they name HINT_BOARD_SQUARES squares or more,
+ * none above 32, and none says a variant of another board.  Its variant
+ * for the games that fit international draughts as well is then the
+ * one a word of the file's name says, else the first of the order of
+ * ties (numeric_8x8[], or algebraic_8x8[] when more of its games write
+ * their moves by file and rank) whose first mover is the side to move of
+ * its opening positions, when they all agree, else the first of that
+ * order: English draughts, or Russian.
+ * (The variant the file's other games say is found before this, in
+ * default_by_file().)
  */
 static void
-hint_scan(pdn_file_hint *h)
+hint_board8(pdn_file_hint *h, const struct tally *t, const char *file)
+{
+	const int *order = t->algebraic > t->numeric ? algebraic_8x8 :
+	    numeric_8x8;
+	const pdn_variant *v;
+	int i, side = -1;
+
+	if (t->big || t->squares < HINT_BOARD_SQUARES)
+		return;
+	for (i = 1; i < HINT_TYPES; i++)
+		if (h->count[i] > 0 && ((v = pdn_variant_get(i)) == NULL ||
+		    pdn_variant_squares(v) != 32))
+			return;
+	if ((h->board8 = name_variant(file)) > 0) {
+		h->board_basis = BOARD_BY_NAME;
+		return;
+	}
+	if (t->opening[PDN_WHITE] > 0 && t->opening[PDN_BLACK] == 0)
+		side = PDN_WHITE;
+	else if (t->opening[PDN_BLACK] > 0 && t->opening[PDN_WHITE] == 0)
+		side = PDN_BLACK;
+	for (i = 0; side >= 0 && i < (int)(sizeof(numeric_8x8) /
+	    sizeof(numeric_8x8[0])); i++)
+		if ((v = pdn_variant_get(order[i])) != NULL &&
+		    (int)pdn_variant_first(v) == side) {
+			h->board8 = order[i];
+			h->board_basis = BOARD_BY_SIDE;
+			return;
+		}
+	h->board8 = order[0];
+	h->board_basis = BOARD_BY_DEFAULT;
+}
+
+/*
+ * The head of the file, fetched once (head() is called at most once):
+ * NULL when there is none.
+ */
+struct head {
+	const char *buf;
+	size_t len;
+	int whole;
+};
+
+/*
+ * Counts the GameTypes the games at the head of the file say for
+ * themselves, once, and decides its board: the last game read when the
+ * head is not the whole file may have been cut, and is left out.
+ */
+static void
+hint_scan(pdn_file_hint *h, const struct head *hd, const char *file)
 {
 	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
 	struct hint_scan sc;
 	const pdn_game *g;
 	pdn_reader *r;
-	const char *buf;
-	size_t len = 0;
-	int whole = 0;
 
-	if (h->head == NULL || (buf = h->head(h->arg, &len, &whole)) == NULL ||
-	    len == 0)
+	if (hd->buf == NULL || hd->len == 0)
 		return;
+	memset(&sc, 0, sizeof(sc));
 	sc.h = h;
-	sc.pending = 0;
-	sc.games = 0;
-	sc.enough = 0;
 	o.file = "";
 	o.finish = hint_finish;
 	o.finish_arg = &sc;
-	if (pdn_reader_new_mem(&r, buf, len, &o) != 0)
+	if (pdn_reader_new_mem(&r, hd->buf, hd->len, &o) != 0)
 		return;
 	while (!sc.enough && pdn_reader_next(&g, r) == 1)
 		;
-	if (whole && !sc.enough && sc.pending > 0)
-		h->count[sc.pending]++;
+	if (hd->whole && !sc.enough) {
+		if (sc.pending > 0)
+			h->count[sc.pending]++;
+		tally_add(&sc.sum, &sc.pend);
+	}
 	pdn_reader_free(r);
+	hint_board8(h, &sc.sum, file);
+}
+
+/* The head of the file, fetched the first time it is asked for. */
+static void
+hint_head(pdn_file_hint *h, struct head *hd)
+{
+	pthread_mutex_lock(&h->mu);
+	if (!h->fetched) {
+		if (h->head != NULL)
+			h->hbuf = h->head(h->arg, &h->hlen, &h->hwhole);
+		h->fetched = 1;
+	}
+	hd->buf = h->hbuf;
+	hd->len = h->hlen;
+	hd->whole = h->hwhole;
+	pthread_mutex_unlock(&h->mu);
 }
 
 /* The hint's counts, made the first time they are asked for. */
 static const long *
-hint_counts(pdn_file_hint *h)
+hint_counts(pdn_file_hint *h, const char *file)
 {
+	struct head hd;
+
+	hint_head(h, &hd);
 	pthread_mutex_lock(&h->mu);
 	if (!h->done) {
-		hint_scan(h);
+		hint_scan(h, &hd, file);
 		h->done = 1;
 	}
 	pthread_mutex_unlock(&h->mu);
 	return h->count;
+}
+
+/*
+ * The file's result order, decided the first time it is asked for from
+ * the decisive games of the head (order_finish(): as many as say enough,
+ * the last left out when the head is not the whole file), and the
+ * weights of its games for each order into *white and *first
+ * (order_weighed()): PDN_ORDER_WHITE, PDN_ORDER_FIRST_MOVER, or
+ * PDN_ORDER_DECIDE (the variant's writers').  The same bytes give the
+ * same answer, whichever game of the file asks first.
+ */
+static int
+hint_order(pdn_file_hint *h, long *white, long *first)
+{
+	pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+	struct hint_scan sc;
+	struct head hd;
+	const pdn_game *g;
+	pdn_reader *r;
+
+	pthread_mutex_lock(&h->omu);
+	if (!h->odone) {
+		hint_head(h, &hd);
+		memset(&sc, 0, sizeof(sc));
+		sc.h = h;
+		o.file = "";
+		o.finish = order_finish;
+		o.finish_arg = &sc;
+		if (hd.buf != NULL && hd.len > 0 &&
+		    pdn_reader_new_mem(&r, hd.buf, hd.len, &o) == 0) {
+			while (!sc.enough && pdn_reader_next(&g, r) == 1)
+				;
+			if (hd.whole && !sc.enough)
+				tally_add(&sc.sum, &sc.pend);
+			pdn_reader_free(r);
+		}
+		h->order = order_weighed(&sc.sum, &h->white, &h->first);
+		h->odone = 1;
+	}
+	pthread_mutex_unlock(&h->omu);
+	*white = h->white;
+	*first = h->first;
+	return h->order;
 }
 
 static void
@@ -959,5 +1651,6 @@ replay_report(void *ctx, pdn_diag_code code, long line, long col,
 int
 play_finish(pdn_replay *rp, const pdn_game *g)
 {
-	return finish(g, NULL, replay_report, rp, NULL, NULL);
+	return finish(g, NULL, replay_report, rp, NULL, NULL, FINISH_GAME,
+	    NULL);
 }

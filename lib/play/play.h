@@ -205,6 +205,19 @@ int play_finish(pdn_replay *rp, const pdn_game *g);
 int play_ply_node(const struct pdn_played *pg, int k, long i);
 
 /*
+ * The record's result token and its outcome as written (played.c); the
+ * colour a final position has lost, or -1; and the order the played
+ * game's token reads in: the game's (its file's, outcome.h), or the
+ * other where the final position decides the game and proves that one
+ * (*proved set).  PDN_ORDER_WHITE where White moves first.
+ */
+const char *play_token(const pdn_game *g, pdn_outcome *o,
+    pdn_result_family *family);
+int play_decided(const pdn_position *fin);
+pdn_result_order play_order(const struct pdn_played *pg, pdn_outcome token,
+    int *proved);
+
+/*
  * Reads a FEN into the next entry of setups[], its side to move '?' told
  * by the first move of [next, end); its index, or -1 (setup.c).
  */

@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "gamepriv.h"
+#include "outcome.h"
 #include "play.h"
 
 
@@ -279,4 +281,77 @@ pdn_played_diag(pdn_diag *out, const pdn_played *pg, size_t i)
 	out->depth = k->depth;
 	out->second = k->second;
 	return 0;
+}
+
+/*
+ * The record's result token (the Result tag when a result, else the
+ * terminator), or NULL, and its outcome as written.
+ */
+const char *
+play_token(const pdn_game *g, pdn_outcome *o, pdn_result_family *family)
+{
+	const pdn_tag *t = pdn_game_find_tag(g, "Result");
+	const char *res = NULL;
+
+	*family = PDN_FAMILY_DRAUGHTS;
+	if (t != NULL && pdn_result_valid(t->value))
+		res = t->value;
+	else if (g->terminator != NULL)
+		res = g->terminator;
+	*o = pdn_outcome_parse(res, family);
+	return res;
+}
+
+/*
+ * Whether the position decides the game: the colour that has lost (the
+ * side to move, without a piece or a legal move), or -1; a board of no
+ * pieces at all (a setup, setup-empty) decides nothing.
+ */
+int
+play_decided(const pdn_position *fin)
+{
+	if (pdn_position_count(fin, PDN_WHITE) + pdn_position_count(fin,
+	    PDN_BLACK) == 0)
+		return -1;
+	return pdn_count_moves(fin) == 0 ? (int)pdn_position_side(fin) : -1;
+}
+
+pdn_result_order
+play_order(const struct pdn_played *pg, pdn_outcome token, int *proved)
+{
+	const struct pdn_game_priv *p = pg->g->priv;
+	pdn_result_order order = p != NULL ? (pdn_result_order)p->order :
+	    PDN_ORDER_DECIDE, o;
+	const pdn_position *fin;
+	int lost;
+
+	if (order == PDN_ORDER_DECIDE)
+		order = outcome_writers_order(pg->variant);
+	*proved = 0;
+	if (pg->variant == NULL || pdn_variant_first(pg->variant) != PDN_BLACK)
+		return PDN_ORDER_WHITE;
+	if ((token == PDN_OUTCOME_WHITE || token == PDN_OUTCOME_BLACK) &&
+	    pg->nfinal == 1 && pg->main_errors == 0 &&
+	    (fin = pdn_played_final(pg, 0)) != NULL &&
+	    (lost = play_decided(fin)) >= 0) {
+		o = outcome_proved(pg->variant, token, lost == PDN_WHITE ?
+		    PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE, order);
+		if (o != order) {
+			*proved = 1;
+			order = o;
+		}
+	}
+	return order;
+}
+
+pdn_outcome
+pdn_played_outcome(const pdn_played *pg)
+{
+	pdn_result_family family;
+	pdn_outcome o;
+	int proved;
+
+	(void)play_token(pg->g, &o, &family);
+	return play_order(pg, o, &proved) == PDN_ORDER_FIRST_MOVER ?
+	    outcome_swap(o) : o;
 }

@@ -660,46 +660,119 @@ has_move(const pdn_position *pos)
 }
 
 /*
+ * Says that the game's result token is read with the first mover's score
+ * first, and why: the order asked for, the file's (with the weight of
+ * its games for and against it), or that of most files of the variant.
+ */
+static void
+note_first_mover(pdn_replay *rp, long line, const char *res,
+    const char *winner)
+{
+	const struct pdn_game_priv *p = rp->pg.g->priv;
+	int basis = p != NULL ? p->order_basis : ORDER_BY_WRITERS;
+
+	if (basis == ORDER_BY_CALLER)
+		play_report(rp, PDN_D_RESULT_FIRST_MOVER, line, 1, NULL, 0,
+		    ": %s is %s's win, as asked", res, winner);
+	else if (basis == ORDER_BY_FILE)
+		play_report(rp, PDN_D_RESULT_FIRST_MOVER, line, 1, NULL, 0,
+		    ": %s is %s's win, as the file writes its results (the "
+		    "ends of its first games weigh %d for that order, %d "
+		    "against)", res, winner, p->order_for, p->order_against);
+	else
+		play_report(rp, PDN_D_RESULT_FIRST_MOVER, line, 1, NULL, 0,
+		    ": %s is %s's win, as most files of %s write results "
+		    "(nothing in the file says otherwise)", res, winner,
+		    pdn_variant_title(rp->pg.variant));
+}
+
+/*
+ * Says that the game's result token is read with White's score first
+ * where most files of its variant write the first mover's, as its file's
+ * first games say (with their weight for that order and against it): the
+ * order a file was read in is counted when it was decided so.
+ */
+static void
+note_white_first(pdn_replay *rp, long line, const char *res,
+    const char *winner)
+{
+	const struct pdn_game_priv *p = rp->pg.g->priv;
+
+	if (p == NULL || p->order_basis != ORDER_BY_FILE ||
+	    p->order != PDN_ORDER_WHITE ||
+	    outcome_writers_order(rp->pg.variant) != PDN_ORDER_FIRST_MOVER)
+		return;
+	play_report(rp, PDN_D_RESULT_WHITE_FIRST, line, 1, NULL, 0,
+	    ": %s is %s's win, as the file writes its results, not as most "
+	    "files of %s do (the ends of its first games weigh %d for that "
+	    "order, %d against)", res, winner,
+	    pdn_variant_title(rp->pg.variant), p->order_for,
+	    p->order_against);
+}
+
+/*
  * A side to move without a legal move at the end has lost: a recorded
  * win for it, or a draw, contradicts the final position.  On a board of
  * no pieces at all (a setup, setup-empty) no side has lost: whatever
- * the result, it stands.
+ * the result, it stands.  Where Black moves first, the token is read in
+ * the order of the file's results (outcome.h), or in the other when the
+ * final position proves that one; a token read with the first mover's
+ * score first is noted, and so is one read with White's against the
+ * file's order.
  */
 static void
 check_result(pdn_replay *rp, const pdn_position *fin)
 {
-	const pdn_tag *t = pdn_game_find_tag(rp->pg.g, "Result");
-	const char *res = NULL, *side;
+	const pdn_game *g = rp->pg.g;
+	const pdn_tag *t = pdn_game_find_tag(g, "Result");
+	const char *res, *side;
 	pdn_result_family family;
-	pdn_outcome o, want;
+	pdn_outcome o, want, read;
+	long line;
+	int proved, swapped;
 
-	if (t != NULL && pdn_result_valid(t->value))
-		res = t->value;
-	else if (rp->pg.g->terminator != NULL)
-		res = rp->pg.g->terminator;
-	o = pdn_outcome_parse(res, &family);
+	res = play_token(g, &o, &family);
 	if (o != PDN_OUTCOME_WHITE && o != PDN_OUTCOME_BLACK &&
 	    o != PDN_OUTCOME_DRAW)
 		return;
-	if ((fin->white | fin->black) == 0 && (fin->hi[0] | fin->hi[1]) == 0)
-		return;
-	want = fin->side == PDN_WHITE ? PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE;
-	if (o == want || has_move(fin))
-		return;
+	line = t != NULL ? t->line : g->line;
+	swapped = play_order(&rp->pg, o, &proved) == PDN_ORDER_FIRST_MOVER;
+	read = swapped ? outcome_swap(o) : o;
 	side = fin->side == PDN_WHITE ? "White" : "Black";
-	if (outcome_first_mover(rp->pg.variant, o, want)) {
-		play_report(rp, PDN_D_RESULT_FIRST_MOVER, t != NULL ? t->line :
-		    rp->pg.g->line, 1, NULL, 0, ": %s is %s's win: %s to move "
-		    "has %s at the end", res, fin->side == PDN_WHITE ? "Black" :
-		    "White", side, pdn_position_count(fin, fin->side) == 0 ?
-		    "no pieces" : "no legal move");
+	if ((fin->white | fin->black) == 0 && (fin->hi[0] | fin->hi[1]) == 0) {
+		if (swapped && o != PDN_OUTCOME_DRAW)
+			note_first_mover(rp, line, res, read ==
+			    PDN_OUTCOME_WHITE ? "White" : "Black");
+		else if (o != PDN_OUTCOME_DRAW)
+			note_white_first(rp, line, res, read ==
+			    PDN_OUTCOME_WHITE ? "White" : "Black");
 		return;
 	}
-	play_report(rp, PDN_D_RESULT_POSITION, t != NULL ? t->line :
-	    rp->pg.g->line, 1, NULL, 0, ": %s to move has %s at the end, so "
-	    "the result is %s, not %s", side, pdn_position_count(fin,
-	    fin->side) == 0 ? "no pieces" : "no legal move",
-	    pdn_outcome_str(want, family), res);
+	want = fin->side == PDN_WHITE ? PDN_OUTCOME_BLACK : PDN_OUTCOME_WHITE;
+	/* The end proves the order read: it says so, not the file. */
+	if (proved || (swapped && read == want && !has_move(fin))) {
+		play_report(rp, swapped ? PDN_D_RESULT_FIRST_MOVER :
+		    PDN_D_RESULT_WHITE_FIRST, line, 1, NULL, 0, "%s: %s is %s's "
+		    "win: %s to move has %s at the end", swapped ? "" :
+		    ", against the order of the file's results", res,
+		    read == PDN_OUTCOME_WHITE ? "White" : "Black", side,
+		    pdn_position_count(fin, fin->side) == 0 ? "no pieces" :
+		    "no legal move");
+		return;
+	}
+	if (swapped && o != PDN_OUTCOME_DRAW)
+		note_first_mover(rp, line, res, read == PDN_OUTCOME_WHITE ?
+		    "White" : "Black");
+	else if (o != PDN_OUTCOME_DRAW)
+		note_white_first(rp, line, res, read == PDN_OUTCOME_WHITE ?
+		    "White" : "Black");
+	if (read == want || has_move(fin))
+		return;
+	play_report(rp, PDN_D_RESULT_POSITION, line, 1, NULL, 0, ": %s to "
+	    "move has %s at the end, so the result is %s, not %s", side,
+	    pdn_position_count(fin, fin->side) == 0 ? "no pieces" :
+	    "no legal move", pdn_outcome_str(swapped ? outcome_swap(want) :
+	    want, family), res);
 }
 
 /*

@@ -131,10 +131,11 @@ static const struct diag_info diag_table[PDN_D_NCODES] = {
 	[PDN_D_PROSE_VARIATION] = { "prose-variation", PDN_SEV_WARNING,
 	    "text in parentheses that is no move sequence read as a comment" },
 	[PDN_D_RESULT_FIRST_MOVER] = { "result-first-mover", PDN_SEV_NOTE,
-	    "result read with the first mover's score first, as the final "
-	    "position says" },
+	    "result read with the first mover's score first" },
 	[PDN_D_SETUP_EMPTY] = { "setup-empty", PDN_SEV_WARNING,
 	    "no pieces on the board" },
+	[PDN_D_RESULT_WHITE_FIRST] = { "result-white-first", PDN_SEV_NOTE,
+	    "result read with White's score first" },
 };
 
 const char *

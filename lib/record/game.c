@@ -1,10 +1,12 @@
 /*
  * Small services of the game model: tag lookup and result tokens (the
- * one table of them, in both families).
+ * one table of them, in both families), and what a game's result says
+ * in the order its file writes them.
  */
 #include <string.h>
 
-#include "pdn/record.h"
+#include "gamepriv.h"
+#include "outcome.h"
 
 const pdn_tag *
 pdn_game_find_tag(const pdn_game *g, const char *name)
@@ -68,4 +70,34 @@ int
 pdn_result_valid(const char *s)
 {
 	return pdn_outcome_parse(s, NULL) != PDN_OUTCOME_NONE;
+}
+
+pdn_outcome
+pdn_outcome_order(pdn_outcome o, const pdn_variant *v,
+    pdn_result_order order)
+{
+	return outcome_swapped(v, order) ? outcome_swap(o) : o;
+}
+
+pdn_result_order
+pdn_game_result_order(const pdn_game *g)
+{
+	const pdn_variant *v = pdn_variant_get(g->gametype);
+	pdn_result_order order = g->priv != NULL ?
+	    (pdn_result_order)g->priv->order : PDN_ORDER_DECIDE;
+
+	return outcome_swapped(v, order) ? PDN_ORDER_FIRST_MOVER :
+	    PDN_ORDER_WHITE;
+}
+
+pdn_outcome
+pdn_game_outcome(const pdn_game *g)
+{
+	pdn_outcome o;
+
+	if ((o = pdn_outcome_parse(pdn_game_tag(g, "Result"), NULL)) ==
+	    PDN_OUTCOME_NONE)
+		o = pdn_outcome_parse(g->terminator, NULL);
+	return pdn_game_result_order(g) == PDN_ORDER_FIRST_MOVER ?
+	    outcome_swap(o) : o;
 }

@@ -58,6 +58,18 @@ struct pdn_game_priv {
 	int fen_rc;
 	pdn_position fen_pos;
 	pdn_fen_info fen_info;
+	/*
+	 * The order of the game's result tokens (pdn_result_order): the
+	 * reader's option, or what the finish hook decided for the file;
+	 * PDN_ORDER_DECIDE when neither said (a game whose order does not
+	 * matter, or one the hook did not see), and the variant's writers'
+	 * order stands (outcome.h).  Why (ORDER_BY_*), and for the note
+	 * that says so, the weight of the file's games that read in that
+	 * order and of those that read in the other.
+	 */
+	int order;
+	int order_basis;
+	int order_for, order_against;
 };
 
 /*

@@ -17,6 +17,7 @@
 
 #include "pdn/record.h"
 #include "gamepriv.h"
+#include "outcome.h"
 #include "lex.h"
 
 /*
@@ -271,8 +272,8 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 	/*
 	 * Options of a layout this library does not know are refused; those
 	 * of version 1 end before `gametype`, those of version 2 before
-	 * `skip_moves`, those of version 3 before `finish`, and only that
-	 * much is read.
+	 * `skip_moves`, those of version 3 before `finish`, those of
+	 * version 4 before `result_order`, and only that much is read.
 	 */
 	if (opt != NULL && (opt->version < 1 ||
 	    opt->version > PDN_READER_OPTIONS_VERSION))
@@ -293,6 +294,9 @@ reader_alloc(pdn_reader **out, const pdn_reader_options *opt)
 		    skip_moves));
 	else if (opt != NULL && opt->version == 3)
 		memcpy(&r->opt, opt, offsetof(pdn_reader_options, finish));
+	else if (opt != NULL && opt->version == 4)
+		memcpy(&r->opt, opt, offsetof(pdn_reader_options,
+		    result_order));
 	else if (opt != NULL)
 		r->opt = *opt;
 	r->opt.version = PDN_READER_OPTIONS_VERSION;
@@ -996,6 +1000,12 @@ finish_game(pdn_reader *r, int checks)
 	r->game.big_square = r->big;
 	r->game.setup_firsts = r->setupfirst.p;
 	r->game.nsetup_firsts = r->setups > 0 ? r->setupfirst.n : 0;
+	/* The caller's order of result tokens, which the hook keeps. */
+	if (r->opt.result_order == PDN_ORDER_WHITE ||
+	    r->opt.result_order == PDN_ORDER_FIRST_MOVER) {
+		r->game.order = r->opt.result_order;
+		r->game.order_basis = ORDER_BY_CALLER;
+	}
 	if (r->opt.finish != NULL) {
 		(void)r->opt.finish(r, g, r->opt.finish_arg);
 		r->game.finished = 1;

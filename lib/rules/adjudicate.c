@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gamepriv.h"
 #include "outcome.h"
 #include "pdn/adjudicate.h"
 
@@ -360,6 +361,14 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 	out->move[0] = '\0';
 	find_tags(g, &tags);
 	recorded_result(g, tags.result, out, &family);
+	/* The token in the order of the file's results (outcome.h). */
+	if ((out->recorded_outcome == PDN_OUTCOME_WHITE ||
+	    out->recorded_outcome == PDN_OUTCOME_BLACK) &&
+	    outcome_swapped(pdn_played_variant(pg), g->priv != NULL ?
+	    (pdn_result_order)g->priv->order : PDN_ORDER_DECIDE)) {
+		out->recorded_outcome = outcome_swap(out->recorded_outcome);
+		out->flags |= PDN_ADJ_FIRST_MOVER;
+	}
 	status = pdn_played_main_status(pg);
 	out->plies = pdn_played_plies(pg);
 	out->lines = pdn_played_lines(pg);
@@ -410,10 +419,17 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 			out->verdict = PDN_VERDICT_AGREE;
 		else if ((st0.end.reason == PDN_REASON_NO_PIECES ||
 		    st0.end.reason == PDN_REASON_NO_MOVES) &&
-		    outcome_first_mover(pdn_played_variant(pg),
-		    out->recorded_outcome, out->adjudicated)) {
-			/* The record's token, read with Black's score first. */
-			out->flags |= PDN_ADJ_FIRST_MOVER;
+		    pdn_variant_first(pdn_played_variant(pg)) == PDN_BLACK &&
+		    (out->recorded_outcome == PDN_OUTCOME_WHITE ||
+		    out->recorded_outcome == PDN_OUTCOME_BLACK) &&
+		    outcome_swap(out->recorded_outcome) == out->adjudicated) {
+			/*
+			 * The record's token, read in the other order, which
+			 * the final position proves.
+			 */
+			out->flags ^= PDN_ADJ_FIRST_MOVER;
+			out->flags |= PDN_ADJ_ORDER_PROVED;
+			out->recorded_outcome = out->adjudicated;
 			out->verdict = PDN_VERDICT_AGREE;
 		} else
 			out->verdict = PDN_VERDICT_DISAGREE;
@@ -429,9 +445,10 @@ pdn_adjudicate(pdn_adjudication *out, pdn_adjudicator *a,
 			out->flags |= PDN_ADJ_CLAIM;
 		undecided(pg, tags.termination, &st0, out);
 	}
+	/* Written as the record writes it. */
 	out->adjudicated_str = pdn_outcome_str(out->flags &
-	    PDN_ADJ_FIRST_MOVER ? out->recorded_outcome : out->adjudicated,
-	    family);
+	    PDN_ADJ_FIRST_MOVER ? outcome_swap(out->adjudicated) :
+	    out->adjudicated, family);
 	return 0;
 }
 

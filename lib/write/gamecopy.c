@@ -136,8 +136,9 @@ copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 	b.t = (char *)mem + structs;
 	/*
 	 * The copy is the library's own game: whether the hook decided its
-	 * GameType, and the FEN tag's reading, stay with it; the reader's
-	 * hints do not (its moves say the same).
+	 * GameType, the FEN tag's reading and the order of its result
+	 * tokens stay with it; the reader's hints do not (its moves say the
+	 * same).
 	 */
 	cp = take(&b, sizeof(*cp));
 	memset(cp, 0, sizeof(*cp));
@@ -147,6 +148,10 @@ copy_game(pdn_game **out, const pdn_game *g, unsigned what)
 		cp->fen_rc = gp->fen_rc;
 		cp->fen_pos = gp->fen_pos;
 		cp->fen_info = gp->fen_info;
+		cp->order = gp->order;
+		cp->order_basis = gp->order_basis;
+		cp->order_for = gp->order_for;
+		cp->order_against = gp->order_against;
 	}
 	c = &cp->pub;
 	*c = *g;

@@ -300,6 +300,16 @@ int pdn_played_lines(const pdn_played *pg);
 const pdn_position *pdn_played_final(const pdn_played *pg, int k);
 
 /*
+ * The result of the game as its record gives it, read as
+ * pdn_game_outcome() reads it (in the order of its file's result
+ * tokens), or, where its final position decides the game (the side to
+ * move has no piece or no move) and gives the win to the side the other
+ * order names, in that order: a played-out game keeps the result its end
+ * proves.  PDN_OUTCOME_WHITE is a win of White whatever the token.
+ */
+pdn_outcome pdn_played_outcome(const pdn_played *pg);
+
+/*
  * Fills *out with ply i (0-based, i < pdn_played_plies()) of surviving
  * line k.  Returns 0, or PDN_EINVAL when k or i is out of range.
  */

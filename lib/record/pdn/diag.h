@@ -105,6 +105,7 @@ typedef enum pdn_diag_code {
 	PDN_D_PROSE_VARIATION,		/* warning: "(Black wins.)" a comment */
 	PDN_D_RESULT_FIRST_MOVER,	/* note: English "1-0", Black's win */
 	PDN_D_SETUP_EMPTY,		/* warning: a setup of no pieces at all */
+	PDN_D_RESULT_WHITE_FIRST,	/* note: "1-0" White's, as its end says */
 	PDN_D_NCODES
 } pdn_diag_code;
 

@@ -234,6 +234,49 @@ const char *pdn_outcome_str(pdn_outcome o, pdn_result_family family);
 /* Nonzero when s is a result token: 2-0 0-2 1-1 0-0 1-0 0-1 1/2-1/2 *. */
 int pdn_result_valid(const char *s);
 
+/*
+ * Whose score a result token writes first.  PDN writes White's
+ * ("1-0": White won) in every variant, and where White moves first that
+ * is also the first mover's.  Where Black moves first (English, pool,
+ * Thai), most files write the first mover's, Black's ("1-0": Black won),
+ * as CheckerBoard does.  The reader's finish hook decides it once for a
+ * file (pdn_game_finish(), pdn/replay.h); PDN_ORDER_DECIDE asks it to.
+ */
+typedef enum pdn_result_order {
+	PDN_ORDER_DECIDE = 0,		/* the file's records say (options) */
+	PDN_ORDER_WHITE,		/* White's score first, as PDN */
+	PDN_ORDER_FIRST_MOVER		/* the first mover's score first */
+} pdn_result_order;
+
+/*
+ * The order g's result tokens are written in: the one the finish hook
+ * decided for its file (or the reader was given), or for a game it did
+ * not see, the one files of its variant are mostly written in (the first
+ * mover's for English draughts, White's for every other).  Always
+ * PDN_ORDER_WHITE where White moves first, where both are the same.
+ */
+pdn_result_order pdn_game_result_order(const pdn_game *g);
+
+/*
+ * What g's result says: the Result tag when it is a result
+ * token, else the terminator, read in the game's order
+ * (pdn_game_result_order()): PDN_OUTCOME_WHITE is a win of White
+ * whatever the token.  The one reading of a recorded result that a
+ * program wants; pdn_played_outcome() (pdn/replay.h) also takes what
+ * the final position proves.
+ */
+pdn_outcome pdn_game_outcome(const pdn_game *g);
+
+/*
+ * An outcome read in, or written for, a game of variant v whose tokens
+ * are in `order`: the same outcome, or the other win where Black moves
+ * first and the order is the first mover's.  The conversion is its own
+ * inverse: pdn_outcome_str(pdn_outcome_order(o, v, order), family)
+ * writes outcome o as the file writes it.
+ */
+pdn_outcome pdn_outcome_order(pdn_outcome o, const pdn_variant *v,
+    pdn_result_order order);
+
 
 /* --- streaming reader (reader.c) ------------------------------------ */
 
@@ -293,17 +336,23 @@ typedef struct pdn_reader_options {
 	 */
 	pdn_game_fn finish;
 	void *finish_arg;
+	/*
+	 * Version 5: the order of every game's result tokens
+	 * (pdn_result_order), instead of the one the finish hook decides
+	 * for the file; PDN_ORDER_DECIDE (0) has it decided.
+	 */
+	int result_order;
 } pdn_reader_options;
 
 /*
  * Initialise the options with PDN_READER_OPTIONS_INIT, then set what
  * differs: fields may be added at the end in later versions.  Options of
- * versions 1 (without `gametype`), 2 (without `skip_moves`) and 3
- * (without `finish`) are still accepted.
+ * versions 1 (without `gametype`), 2 (without `skip_moves`), 3
+ * (without `finish`) and 4 (without `result_order`) are still accepted.
  */
-#define PDN_READER_OPTIONS_VERSION 4
+#define PDN_READER_OPTIONS_VERSION 5
 #define PDN_READER_OPTIONS_INIT	{ PDN_READER_OPTIONS_VERSION, "<input>", \
-	NULL, NULL, 0, 0, 0, 0, NULL, NULL }
+	NULL, NULL, 0, 0, 0, 0, NULL, NULL, 0 }
 #define PDN_GAME_MAX_DEFAULT	(4u << 20)
 #define PDN_MAX_DEPTH		256	/* variations nested deeper: error */
 

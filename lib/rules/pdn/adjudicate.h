@@ -10,7 +10,10 @@
  * overrides the recorded result.
  *
  * Results are read in both families of notation (pdn_outcome_parse(),
- * pdn/record.h) and given back in the family of the record.
+ * pdn/record.h) and given back in the family of the record; where Black
+ * moves first, tokens are read, and the rules' result written, in the
+ * order of the file's results (pdn_game_result_order()), or in the one
+ * the final position proves.
  */
 #ifndef PDN_ADJUDICATE_H
 #define PDN_ADJUDICATE_H
@@ -53,11 +56,18 @@ enum {
 	PDN_ADJ_TIME_TAG = 1 << 4,	/* time loss from the Termination tag */
 	PDN_ADJ_TIME_CLOCK = 1 << 5,	/* time loss from a [%clock] at zero */
 	/*
-	 * The recorded result read with the first mover's score first: a
-	 * variant where Black moves first, and a recorded "1-0" where the
-	 * final position says Black won; the result's token is the record's.
+	 * The recorded result read with the first mover's score first, and
+	 * the rules' result written so: a variant where Black moves first,
+	 * whose file writes its results so (pdn_game_result_order()), or a
+	 * "1-0" where the final position says Black won.
 	 */
-	PDN_ADJ_FIRST_MOVER = 1 << 6
+	PDN_ADJ_FIRST_MOVER = 1 << 6,
+	/*
+	 * The recorded result read in the order the final position proves
+	 * (the side to move has no piece or no move), not the file's: with
+	 * PDN_ADJ_FIRST_MOVER the first mover's, else White's.
+	 */
+	PDN_ADJ_ORDER_PROVED = 1 << 7
 };
 
 /*
@@ -76,14 +86,17 @@ void pdn_adjudication_free(pdn_adjudication *j);
 pdn_verdict pdn_adjudication_verdict(const pdn_adjudication *j);
 unsigned pdn_adjudication_flags(const pdn_adjudication *j);
 
-/* The result token the record gives, or NULL, and what it means. */
+/*
+ * The result token the record gives, or NULL, and what it means (in the
+ * order its file writes results, or the one its end proves).
+ */
 const char *pdn_adjudication_recorded(const pdn_adjudication *j);
 pdn_outcome pdn_adjudication_recorded_outcome(const pdn_adjudication *j);
 
 /*
  * The result the rules give (for an undecided game the recorded one: it
  * stands; PDN_OUTCOME_NONE for an invalid or unsupported game), and its
- * token in the record's family, or NULL.
+ * token in the record's family and order, or NULL.
  */
 pdn_outcome pdn_adjudication_result(const pdn_adjudication *j);
 const char *pdn_adjudication_result_str(const pdn_adjudication *j);
