@@ -299,13 +299,17 @@ $(DXP_ENGINE): $(BUILD)/tests/dxp/dxp-engine.o $(BUILD)/tests/hub/choose.o \
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# The test of the tools' shared helpers links them; that of
-# pdn-select's file names, its module; those of what several tools know
-# of games, the archives of games and kit.
+# The test of the tools' shared helpers links them; those of
+# pdn-select's file names and of pdn-standings' rating fit, their
+# modules; those of what several tools know of games, the archives of
+# games and kit.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/kit/cli.o
 $(BUILD)/tests/test_cli.o: TEST_CPPFLAGS = -Icmd/kit
 $(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
 $(BUILD)/tests/test_partname.o: TEST_CPPFLAGS = -Icmd/select
+$(BUILD)/tests/test_fit: $(BUILD)/cmd/standings/fit.o
+$(BUILD)/tests/test_fit: LIBS += -lm
+$(BUILD)/tests/test_fit.o: TEST_CPPFLAGS = -Icmd/standings
 GAMES_TESTS = tags
 $(GAMES_TESTS:%=$(BUILD)/tests/test_%): $(GAMES) $(KIT)
 $(GAMES_TESTS:%=$(BUILD)/tests/test_%.o): TEST_CPPFLAGS = -Icmd/games -Icmd/kit

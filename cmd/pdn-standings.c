@@ -587,7 +587,7 @@ enum {
 	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ALIAS, OPT_ADJUDICATE,
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
-	OPT_ANCHOR, OPT_TOP
+	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE
 };
 
 static const struct drv_option options[] = {
@@ -627,6 +627,9 @@ static const struct drv_option options[] = {
 	    "(default), month, year, or all" },
 	{ OPT_ANCHOR, "anchor", "name=r", "NAME=R",
 	    "--ml: player NAME is rated R (default: the pool's mean is 1000)" },
+	{ OPT_WHITE_ADVANTAGE, "white-advantage", "a", "fit|A",
+	    "--ml: White's advantage, fitted or A Elo points (default: "
+	    "none)" },
 	{ OPT_TOP, "top", "n", "N",
 	    "the first N players of a rating list (and of the chart, 10 "
 	    "by default)" },
@@ -753,6 +756,16 @@ option(void *arg, struct drv *d, int key, const char *value)
 			    "NAME=R, such as \"Scan 3.1=2500\"");
 		*eq = '\0';
 		return 0;
+	case OPT_WHITE_ADVANTAGE:
+		if (strcmp(value, "fit") == 0) {
+			opt.ro.adv_mode = FIT_ADV_FIT;
+			return 0;
+		}
+		if (cli_real(value, -1000, 1000, &opt.ro.adv) != 0)
+			return drv_bad_value(d, "--white-advantage", value,
+			    "fit, or Elo points from -1000 to 1000");
+		opt.ro.adv_mode = FIT_ADV_GIVEN;
+		return 0;
 	case OPT_TOP:
 		if (cli_number("--top", value, 1, 1000000000, &n) != 0)
 			return 2;
@@ -876,6 +889,10 @@ main(int argc, char **argv)
 	status = 2;
 	if (opt.anchor != NULL && opt.report != REP_ML) {
 		status = drv_usage_error(&drv, "--anchor is for --ml");
+		goto out;
+	}
+	if (opt.ro.adv_mode != FIT_ADV_NONE && opt.report != REP_ML) {
+		status = drv_usage_error(&drv, "--white-advantage is for --ml");
 		goto out;
 	}
 	if (opt.alias != NULL && pool_aliases(&run.pool, opt.alias) != 0)

@@ -6,6 +6,7 @@
 #ifndef STANDINGS_REPORT_H
 #define STANDINGS_REPORT_H
 
+#include "fit.h"
 #include "pool.h"
 #include "table.h"
 
@@ -29,6 +30,8 @@ struct ropts {
 	/* ML */
 	const char *anchor;	/* a player's name, or NULL: the pool mean */
 	double anchor_r;
+	int adv_mode;		/* White's advantage: FIT_ADV_* */
+	double adv;		/* given */
 };
 
 /* The names of the tie-breaks, by TB_*. */
