@@ -587,7 +587,7 @@ enum {
 	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ALIAS, OPT_ADJUDICATE,
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
-	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE
+	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE, OPT_SYSTEM
 };
 
 static const struct drv_option options[] = {
@@ -608,6 +608,9 @@ static const struct drv_option options[] = {
 	    "the tie-breaks in order, from sb, wins, direct, solkoff, cut1 "
 	    "(default: wins,direct,sb for a round robin, "
 	    "cut1,solkoff,wins else)" },
+	{ OPT_SYSTEM, "system", "system", "round-robin|swiss|matches",
+	    "the events' system (default: a round robin when (nearly) "
+	    "every two players met, else Swiss)" },
 	{ OPT_POOL, "pool", NULL, NULL,
 	    "all games as one pool, not by Event" },
 	{ OPT_ALIAS, "alias", "file", "FILE",
@@ -653,6 +656,9 @@ option(void *arg, struct drv *d, int key, const char *value)
 {
 	static const char *const periods[] = {
 		"week", "month", "year", "all", NULL
+	};
+	static const char *const systems[] = {
+		"round-robin", "swiss", "matches", NULL
 	};
 	char buf[256], *tok, *save, *eq;
 	double a, b, c;
@@ -756,6 +762,14 @@ option(void *arg, struct drv *d, int key, const char *value)
 			    "NAME=R, such as \"Scan 3.1=2500\"");
 		*eq = '\0';
 		return 0;
+	case OPT_SYSTEM:
+		for (k = 0; systems[k] != NULL; k++)
+			if (strcmp(value, systems[k]) == 0) {
+				opt.ro.system = k + 1;
+				return 0;
+			}
+		return drv_bad_value(d, "--system", value,
+		    "round-robin, swiss or matches");
 	case OPT_WHITE_ADVANTAGE:
 		if (strcmp(value, "fit") == 0) {
 			opt.ro.adv_mode = FIT_ADV_FIT;
@@ -804,6 +818,7 @@ report(struct run *run, FILE *fp)
 	o.fp = fp;
 	o.fmt = fmt;
 	o.header = drv.header;
+	opt.ro.warn = drv.min <= PDN_SEV_WARNING;
 	if (opt.anchor != NULL) {
 		pool_name_fold(folded, sizeof(folded), opt.anchor,
 		    strlen(opt.anchor));

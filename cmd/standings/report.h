@@ -14,6 +14,9 @@
 enum { TB_SB, TB_WINS, TB_DIRECT, TB_SOLKOFF, TB_CUT1, TB_N };
 #define TB_MAX 8
 
+/* --system: detected from the games, or given. */
+enum { SYS_AUTO, SYS_ROUND_ROBIN, SYS_SWISS, SYS_MATCHES };
+
 /* --period */
 enum { PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_ALL };
 
@@ -21,6 +24,8 @@ struct ropts {
 	double pts[3];		/* points of a win, a draw, a loss */
 	int tb[TB_MAX], ntb;	/* --tie-break, or ntb 0: by the event */
 	int pool;		/* all games one pool, not by event */
+	int system;		/* SYS_* */
+	int warn;		/* say the warnings of the reports */
 	long top;		/* rows of a list, 0: all */
 	/* Elo */
 	double start;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "report.h"
 #include "tags.h"
 
@@ -33,9 +34,13 @@ static const int tb_swiss[3] = { TB_CUT1, TB_SOLKOFF, TB_WINS };
 
 struct ent {
 	uint32_t player;
-	long games, w, d, l;
+	long games, w, d, l;	/* matches, with --system matches */
+	long played;		/* games */
 	double pts, sb, solk, cut1, direct, key;
 	long rank;
+	long start;		/* its start number: by name */
+	int by;			/* the key that put it below the entry
+				 * above: -1 none (the first), nkeys tied */
 	size_t a0, na;		/* its pairs: ev.adj[a0 .. a0 + na) */
 	size_t g0, ng;		/* crosstables: its games, ev.pg[g0 .. g0 + ng) */
 };
@@ -72,7 +77,8 @@ struct ev {
 	long *local;		/* a player's entry, or -1 */
 	unsigned char *mark;	/* in the group being split */
 	int keys[TB_MAX + 1], nkeys;
-	int rr;			/* every two players met */
+	int rr;			/* a grid: a round robin or matches */
+	int sys;		/* the system: SYS_* but SYS_AUTO */
 	uint32_t *order;	/* entries in the order of the standings */
 	long *rounds;		/* Swiss: the rounds' keys, sorted */
 	size_t nrounds;
@@ -276,8 +282,11 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 		for (i = 0; i < n; i++)
 			v->e[idx[i]].key = 0;
 		sort_group(v, idx, n);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			v->e[idx[i]].rank = base + 1;
+			if (i > 0)
+				v->e[idx[i]].by = v->nkeys;
+		}
 		return;
 	}
 	if (v->keys[k] == TB_DIRECT)
@@ -290,6 +299,12 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 		    v->e[idx[i]].key) <= 1e-9; j++)
 			;
 		rank_group(v, idx + i, j - i, k + 1, base + (long)i);
+		/*
+		 * Its first (once the recursion ordered it) is below the
+		 * group before it by this key.
+		 */
+		if (i > 0)
+			v->e[idx[i]].by = k;
 		/* The recursion sorted keys of its own: back to this one. */
 		for (size_t m = i; m < j; m++)
 			v->e[idx[m]].key = key_value(v, &v->e[idx[m]],
@@ -390,6 +405,7 @@ add_game(struct ev *v, const struct sgame *g)
 	for (s = 0; s < 2; s++) {
 		e = &v->e[pl[s]];
 		e->games++;
+		e->played++;
 		e->pts += game_points(v->ro, g, s);
 		if (g->res == PDN_OUTCOME_DRAW)
 			e->d++;
@@ -418,18 +434,96 @@ add_game(struct ev *v, const struct sgame *g)
 }
 
 /*
+ * The event's system: given, or a round robin when every two players
+ * met, or when three in four pairs did and played more than one game on
+ * average (micro-matches with some missing), else Swiss.  Games that do
+ * not fit it are said (a warning): a round robin's missing games, a Swiss
+ * event's players of unequal numbers of games.  Matches: each pair's
+ * games are one match, won by the more points, scored by --points.
+ */
+static void
+system_of(struct ev *v, const char *name)
+{
+	size_t all = v->n * (v->n - 1) / 2, i;
+	long most = 0, gmost = 0, gleast = 0;
+	struct epair *q;
+	struct ent *a, *b;
+	double r;
+
+	for (i = 0; i < v->npr; i++)
+		if (v->pr[i].n > most)
+			most = v->pr[i].n;
+	for (i = 0; i < v->n; i++) {
+		if (i == 0 || v->e[i].played > gmost)
+			gmost = v->e[i].played;
+		if (i == 0 || v->e[i].played < gleast)
+			gleast = v->e[i].played;
+	}
+	v->sys = v->ro->system;
+	if (v->sys == SYS_AUTO)
+		v->sys = v->n >= 2 && (v->npr == all || (v->n >= 3 &&
+		    4 * v->npr >= 3 * all && 2 * v->ngi >= 3 * v->npr)) ?
+		    SYS_ROUND_ROBIN : SYS_SWISS;
+	v->rr = v->sys != SYS_SWISS;
+	if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
+	    (size_t)most * all > v->ngi)
+		cli_warn("%s: a round robin of %zu players, %ld game%s a "
+		    "pair: %zu game%s missing (%zu pair%s never met)", name,
+		    v->n, most, most == 1 ? "" : "s",
+		    (size_t)most * all - v->ngi,
+		    (size_t)most * all - v->ngi == 1 ? "" : "s", all - v->npr,
+		    all - v->npr == 1 ? "" : "s");
+	if (v->ro->warn && !v->ro->pool && v->sys == SYS_SWISS &&
+	    gleast != gmost)
+		cli_warn("%s: Swiss: the players played %ld to %ld games",
+		    name, gleast, gmost);
+	if (v->sys != SYS_MATCHES)
+		return;
+	for (i = 0; i < v->n; i++) {
+		v->e[i].games = v->e[i].w = v->e[i].d = v->e[i].l = 0;
+		v->e[i].pts = 0;
+	}
+	for (i = 0; i < v->npr; i++) {
+		q = &v->pr[i];
+		r = fabs(q->pts[0] - q->pts[1]) <= 1e-9 ? 0.5 :
+		    q->pts[0] > q->pts[1] ? 1 : 0;
+		q->n = 1;
+		q->score[0] = r;
+		q->score[1] = 1 - r;
+		q->pts[0] = r == 1 ? v->ro->pts[0] : r == 0 ? v->ro->pts[2] :
+		    v->ro->pts[1];
+		q->pts[1] = r == 0 ? v->ro->pts[0] : r == 1 ? v->ro->pts[2] :
+		    v->ro->pts[1];
+		a = &v->e[q->a];
+		b = &v->e[q->b];
+		a->games++;
+		b->games++;
+		a->pts += q->pts[0];
+		b->pts += q->pts[1];
+		a->w += r == 1;
+		a->d += r == 0.5;
+		a->l += r == 0;
+		b->w += r == 0;
+		b->d += r == 0.5;
+		b->l += r == 1;
+	}
+}
+
+/*
  * Once the event's games are counted (add_game()): its entries' pairs,
  * tie-breaks and order, and for the crosstables each player's games.  0,
  * or -1 out of memory.
  */
 static int
-build(struct ev *v)
+build(struct ev *v, const char *name)
 {
 	const struct sgame *g;
 	struct ent *e;
 	size_t i, k, o, *fill;
 	double op, minop;
 	int side;
+
+	system_of(v, name);
 
 	/* Each entry's pairs. */
 	if (2 * v->npr > v->capadj) {
@@ -468,8 +562,6 @@ build(struct ev *v)
 		}
 		e->cut1 = e->games > 0 ? e->solk - minop : 0;
 	}
-	/* Whether every two players met. */
-	v->rr = v->n >= 2 && v->npr == v->n * (v->n - 1) / 2;
 	/* The keys: points, then the tie-breaks asked for or the event's. */
 	v->nkeys = 0;
 	v->keys[v->nkeys++] = KEY_POINTS;
@@ -480,8 +572,17 @@ build(struct ev *v)
 		for (i = 0; i < 3; i++)
 			v->keys[v->nkeys++] = v->rr ?
 			    tb_round_robin[i] : tb_swiss[i];
-	for (i = 0; i < v->n; i++)
+	/* Start numbers: the players by name (their numbers' order). */
+	for (i = 0; i < v->n; i++) {
 		v->order[i] = (uint32_t)i;
+		v->e[i].key = 0;
+	}
+	sort_group(v, v->order, v->n);
+	for (i = 0; i < v->n; i++) {
+		v->e[v->order[i]].start = (long)i + 1;
+		v->order[i] = (uint32_t)i;
+		v->e[i].by = -1;
+	}
 	rank_group(v, v->order, v->n, 0, 0);
 	/* The score against the players of the same points, as shown. */
 	for (i = 0; i < v->n; i = k) {
@@ -505,8 +606,8 @@ build(struct ev *v)
 		return -1;
 	for (i = 0, k = 0; i < v->n; i++) {
 		v->e[i].g0 = k;
-		v->e[i].ng = (size_t)v->e[i].games;
-		k += (size_t)v->e[i].games;
+		v->e[i].ng = (size_t)v->e[i].played;
+		k += (size_t)v->e[i].played;
 	}
 	for (i = 0; i < v->ngi; i++) {
 		g = &v->games[i];
@@ -547,7 +648,8 @@ static void
 title(char *buf, size_t size, const struct ev *v, const char *name)
 {
 	snprintf(buf, size, "%s: %s, %zu players, %zu games", name,
-	    v->rr ? "round robin" : "Swiss", v->n, v->ngi);
+	    v->sys == SYS_MATCHES ? "matches" : v->rr ? "round robin" :
+	    "Swiss", v->n, v->ngi);
 }
 
 /*
@@ -600,6 +702,16 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 		standings_points(buf, sizeof(buf), key_value(NULL, e, cols[k]));
 		table_cell(t, CELL_NUM, buf);
 	}
+	/* What decided the place: the key, "=" (text) a shared place. */
+	if (e->by < 0)
+		table_str(t, v->machine ? NULL : "");
+	else if (e->by == v->nkeys)
+		table_str(t, v->machine ? "shared" : "=");
+	else if (v->keys[e->by] == KEY_POINTS)
+		table_str(t, v->machine ? "points" : "Pts");
+	else
+		table_str(t, v->machine ? standings_tb_names[v->keys[e->by]] :
+		    tb_heads[v->keys[e->by]]);
 }
 
 static size_t
@@ -625,6 +737,7 @@ standing_cols(struct table *t, const struct ev *v, size_t c)
 		else
 			t->cols[c++].machine_only = 1;
 	}
+	table_col(t, c++, "decided_by", "By", 0);
 	return c;
 }
 
@@ -634,7 +747,7 @@ nstand(const struct ev *v)
 {
 	int cols[2 * TB_N];
 
-	return 6 + (size_t)tb_columns(v, cols) + TB_N - 1;
+	return 7 + (size_t)tb_columns(v, cols) + TB_N - 1;
 }
 
 static void
@@ -693,7 +806,7 @@ write_games(struct tout *o, struct ev *v, const char *name)
 {
 	static const char *const keys[] = {
 		"event", "rank", "player", "round", "opponent_rank",
-		"opponent", "colour", "points"
+		"opponent", "colour", "points", "start", "opponent_start"
 	};
 	const struct sgame *g;
 	const struct ent *e, *op;
@@ -701,8 +814,8 @@ write_games(struct tout *o, struct ev *v, const char *name)
 	char buf[64];
 	size_t i, k;
 
-	table_init(&t, 8, NULL);
-	for (i = 0; i < 8; i++)
+	table_init(&t, 10, NULL);
+	for (i = 0; i < 10; i++)
 		table_col(&t, i, keys[i], keys[i], 0);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
@@ -721,6 +834,8 @@ write_games(struct tout *o, struct ev *v, const char *name)
 			standings_points(buf, sizeof(buf), game_points(v->ro, g,
 			    side_of(g, e->player)));
 			table_cell(&t, CELL_NUM, buf);
+			table_long(&t, CELL_NUM, e->start);
+			table_long(&t, CELL_NUM, op->start);
 		}
 	}
 	table_write(o, &t);
@@ -744,9 +859,11 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 	if ((heads = calloc(ncells + 1, sizeof(*heads))) == NULL)
 		return;
 	title(head, sizeof(head), v, name);
-	table_init(&t, 2 + ncells + nstand(v), head);
+	table_init(&t, 2 + !v->rr + ncells + nstand(v), head);
 	c = 0;
 	table_col(&t, c++, "rank", "#", 1);
+	if (!v->rr)
+		table_col(&t, c++, "start", "No", 1);
 	table_col(&t, c++, "player", "Player", 0);
 	for (j = 0; j < ncells; j++) {
 		if (v->rr)
@@ -760,6 +877,8 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
 		table_long(&t, CELL_NUM, e->rank);
+		if (!v->rr)
+			table_long(&t, CELL_NUM, e->start);
 		table_str(&t, v->p->players.s[e->player]);
 		for (j = 0; j < ncells; j++) {
 			if (v->rr) {
@@ -781,7 +900,7 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 				    game_points(v->ro, g, side_of(g, e->player)));
 				n += (size_t)snprintf(cell + n, sizeof(cell) -
 				    n, "%s%ld%c%s", n > 0 ? " " : "",
-				    v->e[v->local[opponent(g, e->player)]].rank,
+				    v->e[v->local[opponent(g, e->player)]].start,
 				    side_of(g, e->player) == 0 ? 'w' : 'b',
 				    pts);
 			}
@@ -877,7 +996,7 @@ write_event(struct tout *o, struct ev *v, size_t ev, int cross,
 	const char *name = v->ro->pool ? "All games" : p->events.s[ev];
 	size_t i;
 
-	if (build(v) != 0)
+	if (build(v, name) != 0)
 		return -1;
 	if (cross && v->machine)
 		write_games(o, v, name);

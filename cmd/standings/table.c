@@ -412,6 +412,9 @@ write_text(struct tout *o, const struct table *t)
 			if (c < last)
 				pad += 2;
 		}
+		/* No blanks at a line's end (an empty last cell). */
+		while (at > out.data + out.len && at[-1] == ' ')
+			at--;
 		*at++ = '\n';
 		out.len = (size_t)(at - out.data);
 	}
