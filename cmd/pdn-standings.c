@@ -153,6 +153,7 @@ store_error(int e)
 /* The tags a game's record is made of: the first of each name, or NULL. */
 struct gtags {
 	const pdn_tag *white, *black, *result, *event, *date, *round;
+	const pdn_tag *termination;
 };
 
 /*
@@ -189,12 +190,56 @@ game_tags(const pdn_game *g, struct gtags *t)
 		case 'D':
 			at = strcmp(tg->name, "Date") == 0 ? &t->date : NULL;
 			break;
+		case 'T':
+			at = strcmp(tg->name, "Termination") == 0 ?
+			    &t->termination : NULL;
+			break;
 		default:
 			at = NULL;
 		}
 		if (at != NULL && *at == NULL)
 			*at = tg;
 	}
+}
+
+/* Whether s, n bytes, begins with word (ASCII case ignored). */
+static int
+begins(const char *s, size_t n, const char *word)
+{
+	size_t i;
+
+	for (i = 0; word[i] != '\0'; i++)
+		if (i >= n || (s[i] | 0x20) != word[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * A game's marks (pdn-standings(1), "Byes, forfeits and play-offs"):
+ * SG_BYE when a player is "BYE", SG_FORFEIT when its Termination begins
+ * with "forfeit", SG_PLAYOFF when its Round begins with "playoff",
+ * "play-off", "barrage" or "tiebreak" (ASCII case ignored).
+ */
+static uint8_t
+marks(const struct gtags *t, const char *wn, size_t wl, const char *bn,
+    size_t bl)
+{
+	static const char *const po[] = {
+		"playoff", "play-off", "barrage", "tiebreak", NULL
+	};
+	uint8_t f = 0;
+	size_t i;
+
+	if ((wl == 3 && begins(wn, wl, "bye")) ||
+	    (bl == 3 && begins(bn, bl, "bye")))
+		f |= SG_BYE;
+	if (t->termination != NULL && begins(t->termination->value,
+	    strlen(t->termination->value), "forfeit"))
+		f |= SG_FORFEIT;
+	for (i = 0; t->round != NULL && po[i] != NULL; i++)
+		if (begins(t->round->value, strlen(t->round->value), po[i]))
+			f |= SG_PLAYOFF;
+	return f;
 }
 
 /* A name tag's value folded; 0 when it names nobody ("", "?", "-"). */
@@ -354,6 +399,7 @@ game(struct run *run, const pdn_game *g)
 	tags_game_date(g, &date);
 	sg.date = tags_date_key(&date);
 	sg.round = pool_round(tg.round != NULL ? tg.round->value : NULL);
+	sg.flags = marks(&tg, wn, wl, bn, bl);
 	sg.src = run->src;
 	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;
 	sg.game = g->index > 0 && g->index < UINT32_MAX ?
@@ -605,9 +651,10 @@ static const struct drv_option options[] = {
 	{ OPT_POINTS, "points", "w-d-l", "W-D-L",
 	    "the points of a win, a draw and a loss (default 2-1-0)" },
 	{ OPT_TIE_BREAK, "tie-break", "list", "LIST",
-	    "the tie-breaks in order, from sb, wins, direct, solkoff, cut1 "
-	    "(default: wins,direct,sb for a round robin, "
-	    "cut1,solkoff,wins else)" },
+	    "the tie-breaks in order, from sb, wins, direct, solkoff, cut1, "
+	    "koya, playoff (default: playoff where there are play-offs, "
+	    "then wins,direct,sb for a round robin, cut1,solkoff,wins "
+	    "else)" },
 	{ OPT_SYSTEM, "system", "system", "round-robin|swiss|matches",
 	    "the events' system (default: a round robin when (nearly) "
 	    "every two players met, else Swiss)" },
@@ -704,7 +751,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 				;
 			if (k == TB_N || opt.ro.ntb == TB_MAX)
 				return drv_bad_value(d, "--tie-break", value,
-				    "a list of sb, wins, direct, solkoff, cut1");
+				    "a list of sb, wins, direct, solkoff, "
+				    "cut1, koya, playoff");
 			for (i = 0; i < opt.ro.ntb; i++)
 				if (opt.ro.tb[i] == k)
 					return drv_bad_value(d, "--tie-break",
@@ -713,7 +761,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 		}
 		if (opt.ro.ntb == 0)
 			return drv_bad_value(d, "--tie-break", value,
-			    "a list of sb, wins, direct, solkoff, cut1");
+			    "a list of sb, wins, direct, solkoff, cut1, koya, "
+			    "playoff");
 		return 0;
 	case OPT_POOL:
 		opt.ro.pool = 1;

@@ -101,7 +101,8 @@ in_period(const struct period *pe, uint32_t date)
 static int
 rated_game(const struct sgame *g)
 {
-	return g->res != PDN_OUTCOME_DOUBLE_LOSS;
+	return g->res != PDN_OUTCOME_DOUBLE_LOSS &&
+	    (g->flags & (SG_UNPLAYED | SG_PLAYOFF)) == 0;
 }
 
 /*

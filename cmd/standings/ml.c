@@ -53,7 +53,8 @@ pairs_of(struct pool *p, int directed, size_t *np)
 	if (pool_open(&c, p, ORD_DATE) != 0)
 		return NULL;
 	while ((g = pool_next(&c)) != NULL) {
-		if (g->res == PDN_OUTCOME_DOUBLE_LOSS)
+		if (g->res == PDN_OUTCOME_DOUBLE_LOSS ||
+		    (g->flags & (SG_UNPLAYED | SG_PLAYOFF)) != 0)
 			continue;
 		a = directed || g->white < g->black ? g->white : g->black;
 		b = a == g->white ? g->black : g->white;

@@ -11,7 +11,10 @@
 #include "table.h"
 
 /* Tie-breaks (--tie-break). */
-enum { TB_SB, TB_WINS, TB_DIRECT, TB_SOLKOFF, TB_CUT1, TB_N };
+enum {
+	TB_SB, TB_WINS, TB_DIRECT, TB_SOLKOFF, TB_CUT1, TB_KOYA, TB_PLAYOFF,
+	TB_N
+};
 #define TB_MAX 8
 
 /* --system: detected from the games, or given. */

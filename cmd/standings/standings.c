@@ -18,10 +18,10 @@
 #include "tags.h"
 
 const char *const standings_tb_names[TB_N] = {
-	"sb", "wins", "direct", "solkoff", "cut1"
+	"sb", "wins", "direct", "solkoff", "cut1", "koya", "playoff"
 };
 static const char *const tb_heads[TB_N] = {
-	"SB", "W", "Dir", "Solk", "Cut1"
+	"SB", "W", "Dir", "Solk", "Cut1", "Koya", "PO"
 };
 
 /* Wins, the games between the tied, Sonneborn-Berger (see the man page). */
@@ -35,7 +35,11 @@ static const int tb_swiss[3] = { TB_CUT1, TB_SOLKOFF, TB_WINS };
 struct ent {
 	uint32_t player;
 	long games, w, d, l;	/* matches, with --system matches */
-	long played;		/* games */
+	long played;		/* games (byes and forfeits too) */
+	double vsum, vsb;	/* virtual opponents: see build() */
+	long vn;
+	double vs, vmin;
+	double koya, po;
 	double pts, sb, solk, cut1, direct, key;
 	long rank;
 	long start;		/* its start number: by name */
@@ -54,12 +58,16 @@ struct epair {
 	long n;			/* games */
 	double pts[2];		/* the points of a and of b */
 	double score[2];	/* their scores, a win 1 and a draw 0.5 */
+	long np;		/* games played (not forfeited) */
+	double pscore[2];	/* their scores in them */
 };
 
 struct ev {
 	struct pool *p;
 	const struct ropts *ro;
 	size_t ngi;		/* the event's games */
+	struct sgame *po;	/* its play-off games */
+	size_t npo, cappo;
 	struct ent *e;
 	size_t n;
 	struct epair *pr;	/* the pairs of players who met */
@@ -79,6 +87,7 @@ struct ev {
 	int keys[TB_MAX + 1], nkeys;
 	int rr;			/* a grid: a round robin or matches */
 	int sys;		/* the system: SYS_* but SYS_AUTO */
+	long rounds_n;		/* the most games a player played */
 	uint32_t *order;	/* entries in the order of the standings */
 	long *rounds;		/* Swiss: the rounds' keys, sorted */
 	size_t nrounds;
@@ -227,6 +236,10 @@ key_value(struct ev *v, const struct ent *e, int key)
 		return e->solk;
 	case TB_CUT1:
 		return e->cut1;
+	case TB_KOYA:
+		return e->koya;
+	case TB_PLAYOFF:
+		return e->po;
 	}
 	(void)v;
 	return 0;
@@ -265,6 +278,31 @@ direct(struct ev *v, const uint32_t *idx, size_t n)
 		v->mark[idx[i]] = 0;
 }
 
+/* The points of each of idx[0..n) in the play-offs among them. */
+static void
+playoff(struct ev *v, const uint32_t *idx, size_t n)
+{
+	const struct sgame *g;
+	long a, b;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v->mark[idx[i]] = 1;
+		v->e[idx[i]].po = 0;
+	}
+	for (i = 0; i < v->npo; i++) {
+		g = &v->po[i];
+		a = v->local[g->white];
+		b = v->local[g->black];
+		if (a < 0 || b < 0 || !v->mark[a] || !v->mark[b])
+			continue;
+		v->e[a].po += game_points(v->ro, g, 0);
+		v->e[b].po += game_points(v->ro, g, 1);
+	}
+	for (i = 0; i < n; i++)
+		v->mark[idx[i]] = 0;
+}
+
 /*
  * Orders idx[0..n), tied on every key before keys[k], by the keys from
  * k on; base is the number of players ranked above them.
@@ -291,6 +329,8 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 	}
 	if (v->keys[k] == TB_DIRECT)
 		direct(v, idx, n);
+	if (v->keys[k] == TB_PLAYOFF)
+		playoff(v, idx, n);
 	for (i = 0; i < n; i++)
 		v->e[idx[i]].key = key_value(v, &v->e[idx[i]], v->keys[k]);
 	sort_group(v, idx, n);
@@ -384,39 +424,61 @@ pair_of(struct ev *v, uint32_t a, uint32_t b)
 	return (long)v->npr - 1;
 }
 
-/* Game g of the event, counted into its players' entries and pair. */
+/* Whether player pl is "BYE" (ASCII case ignored). */
 static int
-add_game(struct ev *v, const struct sgame *g)
+is_bye(const struct pool *p, uint32_t pl)
 {
-	struct epair *q;
-	struct ent *e;
-	size_t pl[2];
-	long k;
-	int s, qs;
+	const char *s = p->players.s[pl];
 
-	pl[0] = entry(v, g->white);
-	pl[1] = entry(v, g->black);
-	if ((k = pl[0] < pl[1] ? pair_of(v, (uint32_t)pl[0],
-	    (uint32_t)pl[1]) : pair_of(v, (uint32_t)pl[1],
-	    (uint32_t)pl[0])) < 0)
-		return -1;
-	q = &v->pr[k];
-	q->n++;
-	for (s = 0; s < 2; s++) {
-		e = &v->e[pl[s]];
-		e->games++;
-		e->played++;
-		e->pts += game_points(v->ro, g, s);
-		if (g->res == PDN_OUTCOME_DRAW)
-			e->d++;
-		else if (tags_score(g->res, (pdn_colour)s) == 1.0)
-			e->w++;
-		else
-			e->l++;
-		qs = q->a == pl[s] ? 0 : 1;
-		q->pts[qs] += game_points(v->ro, g, s);
-		q->score[qs] += tags_score(g->res, (pdn_colour)s);
-	}
+	return (s[0] | 0x20) == 'b' && (s[1] | 0x20) == 'y' &&
+	    (s[2] | 0x20) == 'e' && s[3] == '\0';
+}
+
+/*
+ * An unplayed game (a bye, a forfeit) of entry e, side s, counted before
+ * it: its virtual opponent (build()) had e's points before it, the
+ * points of the other side of this game, then draws every round after.
+ */
+static void
+virtual(struct ev *v, struct ent *e, const struct sgame *g, int s)
+{
+	double other = game_points(v->ro, g, !s);
+	double sc = tags_score(g->res, (pdn_colour)s);
+
+	if (g->res == PDN_OUTCOME_DOUBLE_LOSS)
+		sc = 0;
+	e->vsum += e->pts + other - v->ro->pts[1] * (double)(e->played + 1);
+	e->vsb += sc * (e->pts + other - v->ro->pts[1] *
+	    (double)(e->played + 1));
+	e->vs += sc;
+	if (e->vn == 0 || e->pts + other - v->ro->pts[1] *
+	    (double)(e->played + 1) < e->vmin)
+		e->vmin = e->pts + other - v->ro->pts[1] *
+		    (double)(e->played + 1);
+	e->vn++;
+}
+
+/* A player's side of game g counted into his entry. */
+static void
+count_side(struct ev *v, struct ent *e, const struct sgame *g, int s)
+{
+	if (g->flags & SG_UNPLAYED)
+		virtual(v, e, g, s);
+	e->games++;
+	e->played++;
+	e->pts += game_points(v->ro, g, s);
+	if (g->res == PDN_OUTCOME_DRAW)
+		e->d++;
+	else if (tags_score(g->res, (pdn_colour)s) == 1.0)
+		e->w++;
+	else
+		e->l++;
+}
+
+/* Keeps game g (a crosstable lists them). */
+static int
+keep_game(struct ev *v, const struct sgame *g)
+{
 	if (v->keep_games) {
 		if (v->ngi == v->capgames) {
 			struct sgame *t;
@@ -431,6 +493,61 @@ add_game(struct ev *v, const struct sgame *g)
 	}
 	v->ngi++;
 	return 0;
+}
+
+/* Game g of the event, counted into its players' entries and pair. */
+static int
+add_game(struct ev *v, const struct sgame *g)
+{
+	struct epair *q;
+	struct ent *e;
+	size_t pl[2];
+	long k;
+	int s, qs;
+
+	/* A play-off game: kept for the tie-break, and nothing else. */
+	if (g->flags & SG_PLAYOFF) {
+		if (v->npo == v->cappo) {
+			struct sgame *t;
+
+			v->cappo = v->cappo == 0 ? 16 : 2 * v->cappo;
+			if ((t = realloc(v->po, v->cappo * sizeof(*t))) ==
+			    NULL)
+				return -1;
+			v->po = t;
+		}
+		v->po[v->npo++] = *g;
+		return 0;
+	}
+	/* A bye: its player's game, without an opponent. */
+	if (g->flags & SG_BYE) {
+		s = is_bye(v->p, g->white) ? 1 : 0;
+		if (is_bye(v->p, s == 0 ? g->white : g->black))
+			return 0;
+		e = &v->e[entry(v, s == 0 ? g->white : g->black)];
+		count_side(v, e, g, s);
+		return keep_game(v, g);
+	}
+	pl[0] = entry(v, g->white);
+	pl[1] = entry(v, g->black);
+	if ((k = pl[0] < pl[1] ? pair_of(v, (uint32_t)pl[0],
+	    (uint32_t)pl[1]) : pair_of(v, (uint32_t)pl[1],
+	    (uint32_t)pl[0])) < 0)
+		return -1;
+	q = &v->pr[k];
+	q->n++;
+	if (!(g->flags & SG_FORFEIT))
+		q->np++;
+	for (s = 0; s < 2; s++) {
+		e = &v->e[pl[s]];
+		count_side(v, e, g, s);
+		qs = q->a == pl[s] ? 0 : 1;
+		q->pts[qs] += game_points(v->ro, g, s);
+		q->score[qs] += tags_score(g->res, (pdn_colour)s);
+		if (!(g->flags & SG_FORFEIT))
+			q->pscore[qs] += tags_score(g->res, (pdn_colour)s);
+	}
+	return keep_game(v, g);
 }
 
 /*
@@ -459,6 +576,7 @@ system_of(struct ev *v, const char *name)
 		if (i == 0 || v->e[i].played < gleast)
 			gleast = v->e[i].played;
 	}
+	v->rounds_n = gmost;
 	v->sys = v->ro->system;
 	if (v->sys == SYS_AUTO)
 		v->sys = v->n >= 2 && (v->npr == all || (v->n >= 3 &&
@@ -550,17 +668,38 @@ build(struct ev *v, const char *name)
 		v->adj[e->a0 + e->na++] = (uint32_t)i;
 	}
 	for (i = 0; i < v->n; i++) {
+		struct epair *q;
+
 		e = &v->e[i];
 		minop = HUGE_VAL;
 		for (k = 0; k < e->na; k++) {
+			q = &v->pr[v->adj[e->a0 + k]];
 			side = pair_side(v, v->adj[e->a0 + k], i, &o);
 			op = v->e[o].pts;
-			e->solk += (double)v->pr[v->adj[e->a0 + k]].n * op;
+			/* Koya: the points against those of half or more. */
+			if (2 * op >= (double)v->e[o].games * v->ro->pts[0])
+				e->koya += q->pts[side];
+			if (q->np == 0)
+				continue;
+			e->solk += (double)q->np * op;
 			if (op < minop)
 				minop = op;
-			e->sb += v->pr[v->adj[e->a0 + k]].score[side] * op;
+			e->sb += q->pscore[side] * op;
 		}
-		e->cut1 = e->games > 0 ? e->solk - minop : 0;
+		/*
+		 * The virtual opponents of the byes and forfeits: each had
+		 * the player's points before the game, the other side's
+		 * points of it, then a draw each round after (up to the
+		 * most games a player of the event played).
+		 */
+		if (e->vn > 0) {
+			op = v->ro->pts[1] * (double)v->rounds_n;
+			e->solk += e->vsum + (double)e->vn * op;
+			e->sb += e->vsb + e->vs * op;
+			if (e->vmin + op < minop)
+				minop = e->vmin + op;
+		}
+		e->cut1 = minop < HUGE_VAL ? e->solk - minop : 0;
 	}
 	/* The keys: points, then the tie-breaks asked for or the event's. */
 	v->nkeys = 0;
@@ -568,10 +707,14 @@ build(struct ev *v, const char *name)
 	if (v->ro->ntb > 0)
 		for (i = 0; i < (size_t)v->ro->ntb; i++)
 			v->keys[v->nkeys++] = v->ro->tb[i];
-	else
+	else {
+		/* Play-offs first, where there are. */
+		if (v->npo > 0)
+			v->keys[v->nkeys++] = TB_PLAYOFF;
 		for (i = 0; i < 3; i++)
 			v->keys[v->nkeys++] = v->rr ?
 			    tb_round_robin[i] : tb_swiss[i];
+	}
 	/* Start numbers: the players by name (their numbers' order). */
 	for (i = 0; i < v->n; i++) {
 		v->order[i] = (uint32_t)i;
@@ -590,6 +733,8 @@ build(struct ev *v, const char *name)
 		    v->e[v->order[i]].pts) <= 1e-9; k++)
 			;
 		direct(v, v->order + i, k - i);
+		if (v->npo > 0)
+			playoff(v, v->order + i, k - i);
 	}
 	if (!v->keep_games)
 		return 0;
@@ -611,10 +756,14 @@ build(struct ev *v, const char *name)
 	}
 	for (i = 0; i < v->ngi; i++) {
 		g = &v->games[i];
-		e = &v->e[v->local[g->white]];
-		v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
-		e = &v->e[v->local[g->black]];
-		v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
+		if (v->local[g->white] >= 0) {
+			e = &v->e[v->local[g->white]];
+			v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
+		}
+		if (v->local[g->black] >= 0) {
+			e = &v->e[v->local[g->black]];
+			v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
+		}
 	}
 	free(fill);
 	/* The rounds, for the Swiss table. */
@@ -777,13 +926,34 @@ write_standings(struct tout *o, struct ev *v, const char *name)
 	table_free(&t);
 }
 
+/*
+ * A game's points for player pl as a crosstable shows them: a forfeit's
+ * as "+" (won), "-" (lost) or "=" (drawn), a bye's as "bye" and its
+ * points.
+ */
+static void
+unplayed_points(char *buf, size_t size, const struct ev *v,
+    const struct sgame *g, uint32_t pl)
+{
+	double pts = game_points(v->ro, g, side_of(g, pl));
+
+	if ((g->flags & SG_BYE) && size > 3) {
+		memcpy(buf, "bye", 3);
+		standings_points(buf + 3, size - 3, pts);
+	} else if (g->flags & SG_FORFEIT)
+		snprintf(buf, size, "%s", pts == v->ro->pts[0] ? "+" :
+		    pts == v->ro->pts[1] ? "=" : "-");
+	else
+		standings_points(buf, size, pts);
+}
+
 /* The cells of the grid: a player's results against another. */
 static void
 grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
     uint32_t against)
 {
 	const struct sgame *g;
-	char pts[32];
+	char pts[48];
 	size_t k, n = 0;
 
 	buf[0] = '\0';
@@ -791,8 +961,7 @@ grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
 		g = &v->games[v->pg[e->g0 + k]];
 		if (opponent(g, e->player) != against)
 			continue;
-		standings_points(pts, sizeof(pts),
-		    game_points(v->ro, g, side_of(g, e->player)));
+		unplayed_points(pts, sizeof(pts), v, g, e->player);
 		n += (size_t)snprintf(buf + n, size - n, "%s%s", n > 0 ? " " :
 		    "", pts);
 	}
@@ -806,7 +975,8 @@ write_games(struct tout *o, struct ev *v, const char *name)
 {
 	static const char *const keys[] = {
 		"event", "rank", "player", "round", "opponent_rank",
-		"opponent", "colour", "points", "start", "opponent_start"
+		"opponent", "colour", "points", "start", "opponent_start",
+		"unplayed"
 	};
 	const struct sgame *g;
 	const struct ent *e, *op;
@@ -814,28 +984,39 @@ write_games(struct tout *o, struct ev *v, const char *name)
 	char buf[64];
 	size_t i, k;
 
-	table_init(&t, 10, NULL);
-	for (i = 0; i < 10; i++)
+	table_init(&t, 11, NULL);
+	for (i = 0; i < 11; i++)
 		table_col(&t, i, keys[i], keys[i], 0);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
 		for (k = 0; k < e->ng; k++) {
 			g = &v->games[v->pg[e->g0 + k]];
-			op = &v->e[v->local[opponent(g, e->player)]];
+			op = v->local[opponent(g, e->player)] < 0 ? NULL :
+			    &v->e[v->local[opponent(g, e->player)]];
 			table_str(&t, name);
 			table_long(&t, CELL_NUM, e->rank);
 			table_str(&t, v->p->players.s[e->player]);
 			round_label(buf, sizeof(buf), g->round);
 			table_str(&t, g->round != 0 ? buf : NULL);
-			table_long(&t, CELL_NUM, op->rank);
-			table_str(&t, v->p->players.s[op->player]);
+			if (op != NULL) {
+				table_long(&t, CELL_NUM, op->rank);
+				table_str(&t, v->p->players.s[op->player]);
+			} else {
+				table_str(&t, NULL);
+				table_str(&t, NULL);
+			}
 			table_str(&t, side_of(g, e->player) == 0 ? "white" :
 			    "black");
 			standings_points(buf, sizeof(buf), game_points(v->ro, g,
 			    side_of(g, e->player)));
 			table_cell(&t, CELL_NUM, buf);
 			table_long(&t, CELL_NUM, e->start);
-			table_long(&t, CELL_NUM, op->start);
+			if (op != NULL)
+				table_long(&t, CELL_NUM, op->start);
+			else
+				table_str(&t, NULL);
+			table_str(&t, g->flags & SG_BYE ? "bye" : g->flags &
+			    SG_FORFEIT ? "forfeit" : NULL);
 		}
 	}
 	table_write(o, &t);
@@ -850,7 +1031,7 @@ write_games(struct tout *o, struct ev *v, const char *name)
 static void
 write_cross(struct tout *o, struct ev *v, const char *name)
 {
-	char head[1024], cell[256], pts[32], (*heads)[24];
+	char head[1024], cell[256], pts[48], (*heads)[24];
 	const struct sgame *g;
 	const struct ent *e;
 	struct table t;
@@ -896,8 +1077,14 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 				g = &v->games[v->pg[e->g0 + k]];
 				if ((long)g->round != v->rounds[j])
 					continue;
-				standings_points(pts, sizeof(pts),
-				    game_points(v->ro, g, side_of(g, e->player)));
+				unplayed_points(pts, sizeof(pts), v, g,
+				    e->player);
+				if (g->flags & SG_BYE) {
+					n += (size_t)snprintf(cell + n,
+					    sizeof(cell) - n, "%s%s", n > 0 ?
+					    " " : "", pts);
+					continue;
+				}
 				n += (size_t)snprintf(cell + n, sizeof(cell) -
 				    n, "%s%ld%c%s", n > 0 ? " " : "",
 				    v->e[v->local[opponent(g, e->player)]].start,
@@ -1012,6 +1199,7 @@ write_event(struct tout *o, struct ev *v, size_t ev, int cross,
 	v->n = 0;
 	v->ngi = 0;
 	v->npr = 0;
+	v->npo = 0;
 	if (v->pslot != NULL)
 		memset(v->pslot, 0, v->npslot * sizeof(*v->pslot));
 	free(v->rounds);
@@ -1103,5 +1291,6 @@ out:
 	free(v.adj);
 	free(v.games);
 	free(v.pg);
+	free(v.po);
 	return rc == 0 ? 0 : 2;
 }
