@@ -48,6 +48,7 @@ static struct {
 	const char *alias;
 	struct ropts ro;
 	char *anchor;
+	char *ratings;		/* --ratings */
 } opt;
 
 /*
@@ -633,7 +634,8 @@ enum {
 	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ALIAS, OPT_ADJUDICATE,
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
-	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE, OPT_SYSTEM
+	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE, OPT_SYSTEM, OPT_RATINGS,
+	OPT_RATING_SYSTEM
 };
 
 static const struct drv_option options[] = {
@@ -665,6 +667,12 @@ static const struct drv_option options[] = {
 	{ OPT_ADJUDICATE, "adjudicate", NULL, NULL,
 	    "count the result the rules give the moves (--rules) where the "
 	    "Result tag says another" },
+	{ OPT_RATINGS, "ratings", "file", "FILE",
+	    "start ratings: FILE's lines are a name, a tab, a rating, a tab, "
+	    "the games rated before" },
+	{ OPT_RATING_SYSTEM, "rating-system", "system", "elo|kndb",
+	    "the rating list's system: Elo game by game (default) or KNDB's, "
+	    "an event at a time" },
 	{ OPT_START, "start", "r", "R",
 	    "the Elo rating every player starts at (default 1000)" },
 	{ OPT_K_FACTORS, "k-factors", "k1,k2", "K1,K2",
@@ -811,6 +819,18 @@ option(void *arg, struct drv *d, int key, const char *value)
 			    "NAME=R, such as \"Scan 3.1=2500\"");
 		*eq = '\0';
 		return 0;
+	case OPT_RATINGS:
+		free(opt.ratings);
+		if ((opt.ratings = strdup(value)) == NULL)
+			return drv_bad_value(d, "--ratings", value, "a file");
+		return 0;
+	case OPT_RATING_SYSTEM:
+		if (strcmp(value, "elo") == 0 || strcmp(value, "kndb") == 0) {
+			opt.ro.rsys = value[0] == 'k' ? RSYS_KNDB : RSYS_ELO;
+			return 0;
+		}
+		return drv_bad_value(d, "--rating-system", value,
+		    "elo or kndb");
 	case OPT_SYSTEM:
 		for (k = 0; systems[k] != NULL; k++)
 			if (strcmp(value, systems[k]) == 0) {
@@ -852,6 +872,80 @@ static const struct drv_tool tool_def = {
 	options, option, "games", NULL, NULL, NULL
 };
 
+static double *start_r;
+static long *start_n;
+
+/*
+ * --ratings: the start rating and games of each player of the pool that
+ * `path` names (a name, a tab, a rating, and a tab and the games rated
+ * before, or none; blank lines and lines starting with '#' skipped), the
+ * names folded and aliased as the players'.  0, 2 out of memory, or 3
+ * after saying what is wrong (file:line).
+ */
+static int
+start_ratings(struct pool *p, const char *path)
+{
+	FILE *fp;
+	char *line = NULL, *tab, *end, name[512];
+	size_t cap = 0, i, nl;
+	ssize_t len;
+	long lineno = 0, pl, a, games;
+	double r;
+	int rc = 0;
+
+	start_r = malloc((p->players.n + 1) * sizeof(*start_r));
+	start_n = calloc(p->players.n + 1, sizeof(*start_n));
+	if (start_r == NULL || start_n == NULL)
+		return 2;
+	for (i = 0; i < p->players.n; i++)
+		start_r[i] = NAN;
+	if ((fp = fopen(path, "r")) == NULL) {
+		cli_warn("%s: %s", path, strerror(errno));
+		return 3;
+	}
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		games = 0;
+		if ((tab = strchr(line, '\t')) == NULL ||
+		    (r = strtod(tab + 1, &end), end == tab + 1) ||
+		    !(r > -10000 && r < 100000) ||
+		    (*end == '\t' && ((games = strtol(end + 1, &end, 10)) <
+		    0 || end == tab + 1)) || *end != '\0') {
+			cli_warn("%s:%ld: error: a line of --ratings is a name, "
+			    "a tab, a rating, and a tab and the games before "
+			    "or none", path, lineno);
+			rc = 3;
+			break;
+		}
+		nl = pool_name_fold(name, sizeof(name), line,
+		    (size_t)(tab - line));
+		if ((a = pool_strtab_find(&p->alias_from, name, nl)) >= 0)
+			pl = pool_strtab_find(&p->players,
+			    p->alias_names.s[p->alias_to[a]],
+			    strlen(p->alias_names.s[p->alias_to[a]]));
+		else
+			pl = pool_strtab_find(&p->players, name, nl);
+		if (pl < 0)
+			continue;
+		start_r[pl] = r;
+		start_n[pl] = games;
+	}
+	if (rc == 0 && ferror(fp)) {
+		cli_warn("%s: %s", path, strerror(errno));
+		rc = 3;
+	}
+	free(line);
+	fclose(fp);
+	opt.ro.start_r = start_r;
+	opt.ro.start_n = start_n;
+	return rc;
+}
+
 /*
  * The report asked for, in the format asked for.  Returns 0, 2 out of
  * memory (not said), or 3 after saying what else is wrong.
@@ -882,6 +976,9 @@ report(struct run *run, FILE *fp)
 			    opt.anchor;
 		}
 	}
+	if (opt.ratings != NULL && (st = start_ratings(&run->pool,
+	    opt.ratings)) != 0)
+		return st;
 	if (fmt == OUT_SVG)
 		return elo_chart(&o, &run->pool, &opt.ro);
 	if (table_out_start(&o, "Standings") != 0)
@@ -892,7 +989,7 @@ report(struct run *run, FILE *fp)
 			st = elo_report(&o, &run->pool, &opt.ro, 0);
 		if (st == 0 && opt.report == REP_ML)
 			st = ml_report(&o, &run->pool, &opt.ro);
-		if (st == 0) {
+		if (st == 0 && opt.ro.rsys == RSYS_ELO) {
 			fputs("<h2>Elo ratings by game</h2>\n", fp);
 			st = elo_chart(&o, &run->pool, &opt.ro);
 		}
@@ -939,6 +1036,7 @@ main(int argc, char **argv)
 	opt.ro.period = PERIOD_WEEK;
 	if ((status = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0) {
 		free(opt.anchor);
+		free(opt.ratings);
 		return status;
 	}
 	memset(&run, 0, sizeof(run));
@@ -953,6 +1051,12 @@ main(int argc, char **argv)
 	status = 2;
 	if (opt.anchor != NULL && opt.report != REP_ML) {
 		status = drv_usage_error(&drv, "--anchor is for --ml");
+		goto out;
+	}
+	if (opt.ro.rsys == RSYS_KNDB && (opt.report == REP_HISTORY ||
+	    drv.fmt == OUT_SVG)) {
+		status = drv_usage_error(&drv, "--rating-system kndb rates "
+		    "events, not games: no --history or svg chart");
 		goto out;
 	}
 	if (opt.ro.adv_mode != FIT_ADV_NONE && opt.report != REP_ML) {
@@ -1001,5 +1105,8 @@ out:
 	pdn_adjudication_free(run.adj);
 	pool_free(&run.pool);
 	free(opt.anchor);
+	free(opt.ratings);
+	free(start_r);
+	free(start_n);
 	return status;
 }

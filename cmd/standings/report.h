@@ -20,6 +20,9 @@ enum {
 /* --system: detected from the games, or given. */
 enum { SYS_AUTO, SYS_ROUND_ROBIN, SYS_SWISS, SYS_MATCHES };
 
+/* --rating-system */
+enum { RSYS_ELO, RSYS_KNDB };
+
 /* --period */
 enum { PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_ALL };
 
@@ -35,6 +38,9 @@ struct ropts {
 	double k1, k2;
 	long provisional;
 	int period;
+	int rsys;		/* RSYS_* */
+	const double *start_r;	/* --ratings: by player, NAN none */
+	const long *start_n;	/* and their games before */
 	/* ML */
 	const char *anchor;	/* a player's name, or NULL: the pool mean */
 	double anchor_r;

@@ -562,14 +562,17 @@ static void
 system_of(struct ev *v, const char *name)
 {
 	size_t all = v->n * (v->n - 1) / 2, i;
-	long most = 0, gmost = 0, gleast = 0;
+	long most = 0, least = 0, gmost = 0, gleast = 0;
 	struct epair *q;
 	struct ent *a, *b;
 	double r;
 
-	for (i = 0; i < v->npr; i++)
+	for (i = 0; i < v->npr; i++) {
 		if (v->pr[i].n > most)
 			most = v->pr[i].n;
+		if (i == 0 || v->pr[i].n < least)
+			least = v->pr[i].n;
+	}
 	for (i = 0; i < v->n; i++) {
 		if (i == 0 || v->e[i].played > gmost)
 			gmost = v->e[i].played;
@@ -584,6 +587,10 @@ system_of(struct ev *v, const char *name)
 		    SYS_ROUND_ROBIN : SYS_SWISS;
 	v->rr = v->sys != SYS_SWISS;
 	if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
+	    v->npr == all && least < most)
+		cli_warn("%s: a round robin of %zu players: the pairs played "
+		    "%ld to %ld games", name, v->n, least, most);
+	else if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
 	    (size_t)most * all > v->ngi)
 		cli_warn("%s: a round robin of %zu players, %ld game%s a "
 		    "pair: %zu game%s missing (%zu pair%s never met)", name,
