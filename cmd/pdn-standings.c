@@ -981,7 +981,9 @@ report(struct run *run, FILE *fp)
 		return st;
 	if (fmt == OUT_SVG)
 		return elo_chart(&o, &run->pool, &opt.ro);
-	if (table_out_start(&o, "Standings") != 0)
+	/* The page's title: the event's name when there is one. */
+	if (table_out_start(&o, run->pool.events.n == 1 && !opt.ro.pool ?
+	    run->pool.events.s[0] : "Standings") != 0)
 		return 2;
 	if (fmt == OUT_HTML) {
 		st = standings_report(&o, &run->pool, &opt.ro, 1);
@@ -990,8 +992,10 @@ report(struct run *run, FILE *fp)
 		if (st == 0 && opt.report == REP_ML)
 			st = ml_report(&o, &run->pool, &opt.ro);
 		if (st == 0 && opt.ro.rsys == RSYS_ELO) {
-			fputs("<h2>Elo ratings by game</h2>\n", fp);
+			fputs("<h2>Elo ratings by game</h2>\n<div class=\"box\">",
+			    fp);
 			st = elo_chart(&o, &run->pool, &opt.ro);
+			fputs("</div>\n", fp);
 		}
 	} else
 		switch (opt.report) {

@@ -622,8 +622,10 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	for (v = 0; v <= (double)total + step / 2; v += step)
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%.0f</text>\n",
 		    ML + v * xs, CH - MB + 16, v);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\">games</text>\n",
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">games rated, in order</text>\n",
 	    (ML + CW - MR) / 2, CH - 6);
+	fprintf(fp, "<text transform=\"rotate(-90)\" x=\"%d\" y=\"14\">"
+	    "Elo rating</text>\n", -(MT + CH - MB) / 2);
 	fprintf(fp, "</g>\n<path d=\"M%d %dV%dH%d\" fill=\"none\" "
 	    "stroke=\"#000000\"/>\n", ML, MT, CH - MB, CW - MR);
 	/* A line per player shown, from the start before its first game. */

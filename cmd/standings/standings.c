@@ -66,6 +66,7 @@ struct ev {
 	struct pool *p;
 	const struct ropts *ro;
 	size_t ngi;		/* the event's games */
+	uint32_t dmin, dmax;	/* their first and last dates, 0 none */
 	struct sgame *po;	/* its play-off games */
 	size_t npo, cappo;
 	struct ent *e;
@@ -505,6 +506,10 @@ add_game(struct ev *v, const struct sgame *g)
 	long k;
 	int s, qs;
 
+	if (g->date != 0 && (v->dmin == 0 || g->date < v->dmin))
+		v->dmin = g->date;
+	if (g->date > v->dmax)
+		v->dmax = g->date;
 	/* A play-off game: kept for the tie-break, and nothing else. */
 	if (g->flags & SG_PLAYOFF) {
 		if (v->npo == v->cappo) {
@@ -799,6 +804,74 @@ round_label(char *buf, size_t size, uint32_t r)
 		snprintf(buf, size, "%u", r >> 16);
 }
 
+/* A date key (yyyymmdd, 0 an unknown part) as PDN writes it. */
+static void
+date_text(char *buf, size_t size, uint32_t d)
+{
+	char m[3] = "??", day[3] = "??";
+
+	if (d % 10000 / 100 != 0)
+		snprintf(m, sizeof(m), "%02u", d % 10000 / 100 % 100);
+	if (d % 100 != 0)
+		snprintf(day, sizeof(day), "%02u", d % 100);
+	snprintf(buf, size, "%04u.%s.%s", d / 10000 % 10000, m, day);
+}
+
+/*
+ * HTML: the event's header under its title: the system, players, games,
+ * rounds, dates, the order of the tie-breaks.
+ */
+static void
+header(struct table *t, const struct ev *v)
+{
+	char buf[1024], a[16], b[16];
+	size_t n;
+	int k;
+
+	n = (size_t)snprintf(buf, sizeof(buf), "%s; %zu players, %zu games",
+	    v->sys == SYS_MATCHES ? "matches" : v->rr ? "round robin" :
+	    "Swiss", v->n, v->ngi);
+	if (v->rounds != NULL && n < sizeof(buf))
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, ", %zu round%s",
+		    v->nrounds, v->nrounds == 1 ? "" : "s");
+	if (v->dmin != 0 && n < sizeof(buf)) {
+		date_text(a, sizeof(a), v->dmin);
+		date_text(b, sizeof(b), v->dmax);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, v->dmin ==
+		    v->dmax ? "; %s" : "; %s to %s", a, b);
+	}
+	for (k = 1; k < v->nkeys && n < sizeof(buf); k++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
+		    k == 1 ? "; tie-breaks: " : ", ",
+		    standings_tb_names[v->keys[k]]);
+	if (n < sizeof(buf) && v->npo > 0)
+		snprintf(buf + n, sizeof(buf) - n, "; %zu play-off game%s",
+		    v->npo, v->npo == 1 ? "" : "s");
+	table_sub(t, buf);
+}
+
+/* The class of the cell of entry e's games gs[0..n). */
+static int
+cell_class(const struct ev *v, const struct sgame **gs, size_t n,
+    uint32_t pl)
+{
+	double pts = 0, most = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (gs[k]->flags & SG_FORFEIT)
+			return CLS_FORFEIT;
+		if (gs[k]->flags & SG_BYE)
+			return CLS_BYE;
+		pts += game_points(v->ro, gs[k], side_of(gs[k], pl));
+		most += v->ro->pts[0] + v->ro->pts[2];
+	}
+	if (n == 0)
+		return CLS_NONE;
+	return 2 * pts > most + 1e-9 ? CLS_WIN : 2 * pts < most - 1e-9 ?
+	    CLS_LOSS : CLS_DRAW;
+}
+
 /* The event's title for text and HTML. */
 static void
 title(char *buf, size_t size, const struct ev *v, const char *name)
@@ -916,6 +989,8 @@ write_standings(struct tout *o, struct ev *v, const char *name)
 
 	title(head, sizeof(head), v, name);
 	table_init(&t, 3 + nstand(v), head);
+	if (o->fmt == OUT_HTML)
+		header(&t, v);
 	table_col(&t, c, "event", "Event", 0);
 	t.cols[c++].machine_only = 1;
 	table_col(&t, c++, "rank", "#", 1);
@@ -1030,6 +1105,22 @@ write_games(struct tout *o, struct ev *v, const char *name)
 	table_free(&t);
 }
 
+/* The class of the grid's cell of entry e against player pl. */
+static int
+against_class(const struct ev *v, const struct ent *e, uint32_t pl,
+    const struct sgame **gs)
+{
+	const struct sgame *g;
+	size_t k, n = 0;
+
+	for (k = 0; k < e->ng; k++) {
+		g = &v->games[v->pg[e->g0 + k]];
+		if (opponent(g, e->player) == pl)
+			gs[n++] = g;
+	}
+	return cell_class(v, gs, n, e->player);
+}
+
 /*
  * Text and HTML: the grid of a round robin (a column per player, by
  * rank), or the table of a Swiss event (a column per round: the
@@ -1039,15 +1130,21 @@ static void
 write_cross(struct tout *o, struct ev *v, const char *name)
 {
 	char head[1024], cell[256], pts[48], (*heads)[24];
-	const struct sgame *g;
+	const struct sgame *g, **gs;
 	const struct ent *e;
 	struct table t;
-	size_t ncells = v->rr ? v->n : v->nrounds, i, j, k, c, n;
+	size_t ncells = v->rr ? v->n : v->nrounds, i, j, k, c, n, ngs;
 
 	if ((heads = calloc(ncells + 1, sizeof(*heads))) == NULL)
 		return;
+	if ((gs = malloc((v->ngi + 1) * sizeof(*gs))) == NULL) {
+		free(heads);
+		return;
+	}
 	title(head, sizeof(head), v, name);
 	table_init(&t, 2 + !v->rr + ncells + nstand(v), head);
+	if (o->fmt == OUT_HTML)
+		header(&t, v);
 	c = 0;
 	table_col(&t, c++, "rank", "#", 1);
 	if (!v->rr)
@@ -1076,14 +1173,19 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 					grid_cell(cell, sizeof(cell), v, e,
 					    v->e[v->order[j]].player);
 				table_str(&t, cell);
+				if (j != i && o->fmt == OUT_HTML)
+					table_class(&t, against_class(v, e,
+					    v->e[v->order[j]].player, gs));
 				continue;
 			}
 			n = 0;
 			cell[0] = '\0';
+			ngs = 0;
 			for (k = 0; k < e->ng && n + 1 < sizeof(cell); k++) {
 				g = &v->games[v->pg[e->g0 + k]];
 				if ((long)g->round != v->rounds[j])
 					continue;
+				gs[ngs++] = g;
 				unplayed_points(pts, sizeof(pts), v, g,
 				    e->player);
 				if (g->flags & SG_BYE) {
@@ -1099,12 +1201,16 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 				    pts);
 			}
 			table_str(&t, n > 0 ? cell : "-");
+			if (o->fmt == OUT_HTML)
+				table_class(&t, cell_class(v, gs, ngs,
+				    e->player));
 		}
 		standing_cells(&t, v, e);
 	}
 	table_write(o, &t);
 	table_free(&t);
 	free(heads);
+	free(gs);
 }
 
 /*
@@ -1207,6 +1313,7 @@ write_event(struct tout *o, struct ev *v, size_t ev, int cross,
 	v->ngi = 0;
 	v->npr = 0;
 	v->npo = 0;
+	v->dmin = v->dmax = 0;
 	if (v->pslot != NULL)
 		memset(v->pslot, 0, v->npslot * sizeof(*v->pslot));
 	free(v->rounds);
