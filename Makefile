@@ -300,13 +300,18 @@ $(DXP_ENGINE): $(BUILD)/tests/dxp/dxp-engine.o $(BUILD)/tests/hub/choose.o \
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # The tests of the tools' shared helpers and of their diagnostics' table
-# link them; that of pdn-select's file names, its module.
+# link them; those of pdn-select's file names and of pdn-standings'
+# rating fit, their modules; those of what several tools know of games,
+# the archives of games and kit.
 $(BUILD)/tests/test_cli: $(BUILD)/cmd/kit/cli.o $(BUILD)/cmd/kit/tooldiag.o
 $(BUILD)/tests/test_cli.o: TEST_CPPFLAGS = -Icmd/kit
 $(BUILD)/tests/test_tooldiag: $(BUILD)/cmd/kit/tooldiag.o
 $(BUILD)/tests/test_tooldiag.o: TEST_CPPFLAGS = -Icmd/kit
 $(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
 $(BUILD)/tests/test_partname.o: TEST_CPPFLAGS = -Icmd/select
+$(BUILD)/tests/test_fit: $(BUILD)/cmd/standings/fit.o
+$(BUILD)/tests/test_fit: LIBS += -lm
+$(BUILD)/tests/test_fit.o: TEST_CPPFLAGS = -Icmd/standings
 CMD_TESTS = dups emit reach tags tree
 $(CMD_TESTS:%=$(BUILD)/tests/test_%): $(GAMES) $(KIT)
 $(CMD_TESTS:%=$(BUILD)/tests/test_%.o): TEST_CPPFLAGS = -Icmd/games -Icmd/kit

@@ -49,6 +49,7 @@ static struct {
 	const char *alias;
 	struct ropts ro;
 	char *anchor;
+	char *ratings;		/* --ratings */
 } opt;
 
 /*
@@ -144,6 +145,7 @@ store_error(int e)
 /* The tags a game's record is made of: the first of each name, or NULL. */
 struct gtags {
 	const pdn_tag *white, *black, *result, *event, *date, *round;
+	const pdn_tag *termination;
 };
 
 /*
@@ -180,12 +182,56 @@ game_tags(const pdn_game *g, struct gtags *t)
 		case 'D':
 			at = strcmp(tg->name, "Date") == 0 ? &t->date : NULL;
 			break;
+		case 'T':
+			at = strcmp(tg->name, "Termination") == 0 ?
+			    &t->termination : NULL;
+			break;
 		default:
 			at = NULL;
 		}
 		if (at != NULL && *at == NULL)
 			*at = tg;
 	}
+}
+
+/* Whether s, n bytes, begins with word (ASCII case ignored). */
+static int
+begins(const char *s, size_t n, const char *word)
+{
+	size_t i;
+
+	for (i = 0; word[i] != '\0'; i++)
+		if (i >= n || (s[i] | 0x20) != word[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * A game's marks (pdn-standings(1), "Byes, forfeits and play-offs"):
+ * SG_BYE when a player is "BYE", SG_FORFEIT when its Termination begins
+ * with "forfeit", SG_PLAYOFF when its Round begins with "playoff",
+ * "play-off", "barrage" or "tiebreak" (ASCII case ignored).
+ */
+static uint8_t
+marks(const struct gtags *t, const char *wn, size_t wl, const char *bn,
+    size_t bl)
+{
+	static const char *const po[] = {
+		"playoff", "play-off", "barrage", "tiebreak", NULL
+	};
+	uint8_t f = 0;
+	size_t i;
+
+	if ((wl == 3 && begins(wn, wl, "bye")) ||
+	    (bl == 3 && begins(bn, bl, "bye")))
+		f |= SG_BYE;
+	if (t->termination != NULL && begins(t->termination->value,
+	    strlen(t->termination->value), "forfeit"))
+		f |= SG_FORFEIT;
+	for (i = 0; t->round != NULL && po[i] != NULL; i++)
+		if (begins(t->round->value, strlen(t->round->value), po[i]))
+			f |= SG_PLAYOFF;
+	return f;
 }
 
 /* A name tag's value folded; 0 when it names nobody ("", "?", "-"). */
@@ -341,6 +387,7 @@ game(struct run *run, const pdn_game *g)
 	tags_game_date(g, &date);
 	sg.date = tags_date_key(&date);
 	sg.round = pool_round(tg.round != NULL ? tg.round->value : NULL);
+	sg.flags = marks(&tg, wn, wl, bn, bl);
 	sg.src = run->src;
 	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;
 	sg.game = g->index > 0 && g->index < UINT32_MAX ?
@@ -567,7 +614,8 @@ enum {
 	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ALIAS, OPT_ADJUDICATE,
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
-	OPT_ANCHOR, OPT_TOP
+	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE, OPT_SYSTEM, OPT_RATINGS,
+	OPT_RATING_SYSTEM
 };
 
 static const struct drv_option options[] = {
@@ -585,9 +633,13 @@ static const struct drv_option options[] = {
 	{ OPT_POINTS, "points", "w-d-l", "W-D-L",
 	    "the points of a win, a draw and a loss (default 2-1-0)" },
 	{ OPT_TIE_BREAK, "tie-break", "list", "LIST",
-	    "the tie-breaks in order, from sb, wins, direct, solkoff, cut1 "
-	    "(default: wins,direct,sb for a round robin, "
-	    "cut1,solkoff,wins else)" },
+	    "the tie-breaks in order, from sb, wins, direct, solkoff, cut1, "
+	    "koya, playoff (default: playoff where there are play-offs, "
+	    "then wins,direct,sb for a round robin, cut1,solkoff,wins "
+	    "else)" },
+	{ OPT_SYSTEM, "system", "system", "round-robin|swiss|matches",
+	    "the events' system (default: a round robin when (nearly) "
+	    "every two players met, else Swiss)" },
 	{ OPT_POOL, "pool", NULL, NULL,
 	    "all games as one pool, not by Event" },
 	{ OPT_ALIAS, "alias", "file", "FILE",
@@ -595,6 +647,12 @@ static const struct drv_option options[] = {
 	{ OPT_ADJUDICATE, "adjudicate", NULL, NULL,
 	    "count the result the rules give the moves (--rules) where the "
 	    "Result tag says another" },
+	{ OPT_RATINGS, "ratings", "file", "FILE",
+	    "start ratings: FILE's lines are a name, a tab, a rating, a tab, "
+	    "the games rated before" },
+	{ OPT_RATING_SYSTEM, "rating-system", "system", "elo|kndb",
+	    "the rating list's system: Elo game by game (default) or KNDB's, "
+	    "an event at a time" },
 	{ OPT_START, "start", "r", "R",
 	    "the Elo rating every player starts at (default 1000)" },
 	{ OPT_K_FACTORS, "k-factors", "k1,k2", "K1,K2",
@@ -607,6 +665,9 @@ static const struct drv_option options[] = {
 	    "(default), month, year, or all" },
 	{ OPT_ANCHOR, "anchor", "name=r", "NAME=R",
 	    "--ml: player NAME is rated R (default: the pool's mean is 1000)" },
+	{ OPT_WHITE_ADVANTAGE, "white-advantage", "a", "fit|A",
+	    "--ml: White's advantage, fitted or A Elo points (default: "
+	    "none)" },
 	{ OPT_TOP, "top", "n", "N",
 	    "the first N players of a rating list (and of the chart, 10 "
 	    "by default)" },
@@ -630,6 +691,9 @@ option(void *arg, struct drv *d, int key, const char *value)
 {
 	static const char *const periods[] = {
 		"week", "month", "year", "all", NULL
+	};
+	static const char *const systems[] = {
+		"round-robin", "swiss", "matches", NULL
 	};
 	char buf[256], *tok, *save, *eq;
 	double a, b, c;
@@ -675,7 +739,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 				;
 			if (k == TB_N || opt.ro.ntb == TB_MAX)
 				return drv_bad_value(d, "--tie-break", value,
-				    "a list of sb, wins, direct, solkoff, cut1");
+				    "a list of sb, wins, direct, solkoff, "
+				    "cut1, koya, playoff");
 			for (i = 0; i < opt.ro.ntb; i++)
 				if (opt.ro.tb[i] == k)
 					return drv_bad_value(d, "--tie-break",
@@ -684,7 +749,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 		}
 		if (opt.ro.ntb == 0)
 			return drv_bad_value(d, "--tie-break", value,
-			    "a list of sb, wins, direct, solkoff, cut1");
+			    "a list of sb, wins, direct, solkoff, cut1, koya, "
+			    "playoff");
 		return 0;
 	case OPT_POOL:
 		opt.ro.pool = 1;
@@ -733,6 +799,36 @@ option(void *arg, struct drv *d, int key, const char *value)
 			    "NAME=R, such as \"Scan 3.1=2500\"");
 		*eq = '\0';
 		return 0;
+	case OPT_RATINGS:
+		free(opt.ratings);
+		if ((opt.ratings = strdup(value)) == NULL)
+			return drv_bad_value(d, "--ratings", value, "a file");
+		return 0;
+	case OPT_RATING_SYSTEM:
+		if (strcmp(value, "elo") == 0 || strcmp(value, "kndb") == 0) {
+			opt.ro.rsys = value[0] == 'k' ? RSYS_KNDB : RSYS_ELO;
+			return 0;
+		}
+		return drv_bad_value(d, "--rating-system", value,
+		    "elo or kndb");
+	case OPT_SYSTEM:
+		for (k = 0; systems[k] != NULL; k++)
+			if (strcmp(value, systems[k]) == 0) {
+				opt.ro.system = k + 1;
+				return 0;
+			}
+		return drv_bad_value(d, "--system", value,
+		    "round-robin, swiss or matches");
+	case OPT_WHITE_ADVANTAGE:
+		if (strcmp(value, "fit") == 0) {
+			opt.ro.adv_mode = FIT_ADV_FIT;
+			return 0;
+		}
+		if (cli_real(value, -1000, 1000, &opt.ro.adv) != 0)
+			return drv_bad_value(d, "--white-advantage", value,
+			    "fit, or Elo points from -1000 to 1000");
+		opt.ro.adv_mode = FIT_ADV_GIVEN;
+		return 0;
 	case OPT_TOP:
 		if (cli_number("--top", value, 1, 1000000000, &n) != 0)
 			return 2;
@@ -756,6 +852,80 @@ static const struct drv_tool tool_def = {
 	options, option, "games", NULL, NULL, NULL
 };
 
+static double *start_r;
+static long *start_n;
+
+/*
+ * --ratings: the start rating and games of each player of the pool that
+ * `path` names (a name, a tab, a rating, and a tab and the games rated
+ * before, or none; blank lines and lines starting with '#' skipped), the
+ * names folded and aliased as the players'.  0, 2 out of memory, or 3
+ * after saying what is wrong (file:line).
+ */
+static int
+start_ratings(struct pool *p, const char *path)
+{
+	FILE *fp;
+	char *line = NULL, *tab, *end, name[512];
+	size_t cap = 0, i, nl;
+	ssize_t len;
+	long lineno = 0, pl, a, games;
+	double r;
+	int rc = 0;
+
+	start_r = malloc((p->players.n + 1) * sizeof(*start_r));
+	start_n = calloc(p->players.n + 1, sizeof(*start_n));
+	if (start_r == NULL || start_n == NULL)
+		return 2;
+	for (i = 0; i < p->players.n; i++)
+		start_r[i] = NAN;
+	if ((fp = fopen(path, "r")) == NULL) {
+		cli_warn("%s: %s", path, strerror(errno));
+		return 3;
+	}
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		games = 0;
+		if ((tab = strchr(line, '\t')) == NULL ||
+		    (r = strtod(tab + 1, &end), end == tab + 1) ||
+		    !(r > -10000 && r < 100000) ||
+		    (*end == '\t' && ((games = strtol(end + 1, &end, 10)) <
+		    0 || end == tab + 1)) || *end != '\0') {
+			cli_warn("%s:%ld: error: a line of --ratings is a name, "
+			    "a tab, a rating, and a tab and the games before "
+			    "or none", path, lineno);
+			rc = 3;
+			break;
+		}
+		nl = pool_name_fold(name, sizeof(name), line,
+		    (size_t)(tab - line));
+		if ((a = pool_strtab_find(&p->alias_from, name, nl)) >= 0)
+			pl = pool_strtab_find(&p->players,
+			    p->alias_names.s[p->alias_to[a]],
+			    strlen(p->alias_names.s[p->alias_to[a]]));
+		else
+			pl = pool_strtab_find(&p->players, name, nl);
+		if (pl < 0)
+			continue;
+		start_r[pl] = r;
+		start_n[pl] = games;
+	}
+	if (rc == 0 && ferror(fp)) {
+		cli_warn("%s: %s", path, strerror(errno));
+		rc = 3;
+	}
+	free(line);
+	fclose(fp);
+	opt.ro.start_r = start_r;
+	opt.ro.start_n = start_n;
+	return rc;
+}
+
 /*
  * The report asked for, in the format asked for.  Returns 0, 2 out of
  * memory (not said), or 3 after saying what else is wrong.
@@ -771,6 +941,7 @@ report(struct run *run, FILE *fp)
 	o.fp = fp;
 	o.fmt = fmt;
 	o.header = drv.header;
+	opt.ro.warn = drv.min <= PDN_SEV_WARNING;
 	if (opt.anchor != NULL) {
 		pool_name_fold(folded, sizeof(folded), opt.anchor,
 		    strlen(opt.anchor));
@@ -785,9 +956,14 @@ report(struct run *run, FILE *fp)
 			    opt.anchor;
 		}
 	}
+	if (opt.ratings != NULL && (st = start_ratings(&run->pool,
+	    opt.ratings)) != 0)
+		return st;
 	if (fmt == OUT_SVG)
 		return elo_chart(&o, &run->pool, &opt.ro);
-	if (table_out_start(&o, "Standings") != 0)
+	/* The page's title: the event's name when there is one. */
+	if (table_out_start(&o, run->pool.events.n == 1 && !opt.ro.pool ?
+	    run->pool.events.s[0] : "Standings") != 0)
 		return 2;
 	if (fmt == OUT_HTML) {
 		st = standings_report(&o, &run->pool, &opt.ro, 1);
@@ -795,9 +971,11 @@ report(struct run *run, FILE *fp)
 			st = elo_report(&o, &run->pool, &opt.ro, 0);
 		if (st == 0 && opt.report == REP_ML)
 			st = ml_report(&o, &run->pool, &opt.ro);
-		if (st == 0) {
-			fputs("<h2>Elo ratings by game</h2>\n", fp);
+		if (st == 0 && opt.ro.rsys == RSYS_ELO) {
+			fputs("<h2>Elo ratings by game</h2>\n<div class=\"box\">",
+			    fp);
 			st = elo_chart(&o, &run->pool, &opt.ro);
+			fputs("</div>\n", fp);
 		}
 	} else
 		switch (opt.report) {
@@ -842,6 +1020,7 @@ main(int argc, char **argv)
 	opt.ro.period = PERIOD_WEEK;
 	if ((status = drv_start(&drv, &tool_def, NULL, argc, argv)) >= 0) {
 		free(opt.anchor);
+		free(opt.ratings);
 		return status;
 	}
 	memset(&run, 0, sizeof(run));
@@ -856,6 +1035,16 @@ main(int argc, char **argv)
 	status = 2;
 	if (opt.anchor != NULL && opt.report != REP_ML) {
 		status = drv_usage_error(&drv, "--anchor is for --ml");
+		goto out;
+	}
+	if (opt.ro.rsys == RSYS_KNDB && (opt.report == REP_HISTORY ||
+	    drv.fmt == OUT_SVG)) {
+		status = drv_usage_error(&drv, "--rating-system kndb rates "
+		    "events, not games: no --history or svg chart");
+		goto out;
+	}
+	if (opt.ro.adv_mode != FIT_ADV_NONE && opt.report != REP_ML) {
+		status = drv_usage_error(&drv, "--white-advantage is for --ml");
 		goto out;
 	}
 	if (opt.alias != NULL && pool_aliases(&run.pool, opt.alias) != 0)
@@ -900,5 +1089,8 @@ out:
 	pdn_adjudication_free(run.adj);
 	pool_free(&run.pool);
 	free(opt.anchor);
+	free(opt.ratings);
+	free(start_r);
+	free(start_n);
 	return status;
 }

@@ -3,6 +3,8 @@
 
     pdn-standings --elo -f tsv FILE | ratingcheck.py elo FILE
     pdn-standings --ml -f tsv FILE | ratingcheck.py ml FILE
+    pdn-standings --elo --rating-system kndb --period all -f tsv FILE |
+        ratingcheck.py kndb FILE
 
 reads the games of FILE (the tags White, Black, Date, Round, Result of
 each game, with regular expressions: nothing of libpdn), rates them
@@ -11,7 +13,10 @@ standard input: Elo (start 1000, K 40 for the first 30 games, then 20;
 games by date, round, then file order) to the four decimals printed, and
 maximum likelihood (Bradley-Terry, draws half, mean 1000, fitted by the
 minorisation-maximisation iteration rather than Newton's method) within
-0.5 points.  Prints one line saying so, or each difference, and exits 1
+0.5 points, and KNDB's system (an event at a time in the order of their
+first games, Rn = R0 + K (W - We), W in points of 2 a win, We the sum of
+2 Phi((R0 - Ro) / (2000 / 7)), K = 800 / (Ne + N) and at least 5) to the
+four decimals.  Prints one line saying so, or each difference, and exits 1
 on a difference.  Every player must be rated (a connected pool)."""
 import math
 import re
@@ -32,14 +37,14 @@ def games(path):
             if tags.get("Result") in SCORE:
                 out.append((tags.get("Date", ""), int(tags.get("Round",
                             "0")), len(out), tags["White"], tags["Black"],
-                            SCORE[tags["Result"]]))
+                            SCORE[tags["Result"]], tags.get("Event", "?")))
             tags = {}
     return sorted(out)
 
 
 def elo(gs):
     r, n = {}, {}
-    for _, _, _, w, b, s in gs:
+    for _, _, _, w, b, s, _ in gs:
         rw, rb = r.get(w, 1000.0), r.get(b, 1000.0)
         ew = 1 / (1 + 10 ** ((rb - rw) / 400))
         kw = 40 if n.get(w, 0) < 30 else 20
@@ -55,7 +60,7 @@ def ml(gs):
     players = sorted({g[3] for g in gs} | {g[4] for g in gs})
     wins = dict.fromkeys(players, 0.0)
     pairs = {}
-    for _, _, _, w, b, s in gs:
+    for _, _, _, w, b, s, _ in gs:
         wins[w] += s
         wins[b] += 1 - s
         pairs[(w, b)] = pairs.get((w, b), 0) + 1
@@ -78,9 +83,32 @@ def ml(gs):
     return {p: v - mean + 1000 for p, v in x.items()}
 
 
+def kndb(gs):
+    r, n, order = {}, {}, []
+    for g in gs:
+        if g[6] not in order:
+            order.append(g[6])
+    for ev in order:
+        w, we, k = {}, {}, {}
+        for _, _, _, a, b, s, e in gs:
+            if e != ev:
+                continue
+            for p, o, sc in ((a, b, s), (b, a, 1 - s)):
+                d = (r.get(p, 1000.0) - r.get(o, 1000.0)) / (2000 / 7)
+                w[p] = w.get(p, 0) + 2 * sc
+                we[p] = we.get(p, 0) + math.erfc(-d / math.sqrt(2))
+                k[p] = k.get(p, 0) + 1
+        for p in w:
+            kf = max(5, 800 / (n.get(p, 0) + k[p]))
+            r[p] = r.get(p, 1000.0) + kf * (w[p] - we[p])
+            n[p] = n.get(p, 0) + k[p]
+    return r
+
+
 def main(mode, path):
     gs = games(path)
-    want = elo(gs) if mode == "elo" else ml(gs)
+    want = elo(gs) if mode == "elo" else kndb(gs) if mode == "kndb" \
+        else ml(gs)
     rows = [line.rstrip("\n").split("\t") for line in sys.stdin]
     head, rows = rows[0], rows[1:]
     pi, ri = head.index("player"), head.index("rating")
@@ -89,7 +117,7 @@ def main(mode, path):
     for p, v in sorted(want.items()):
         if p not in got:
             bad.append("%s: not listed" % p)
-        elif mode == "elo" and "%.4f" % v != "%.4f" % got[p]:
+        elif mode != "ml" and "%.4f" % v != "%.4f" % got[p]:
             bad.append("%s: %.4f, pdn-standings %.4f" % (p, v, got[p]))
         elif mode == "ml" and abs(v - got[p]) > 0.5:
             bad.append("%s: %.2f, pdn-standings %.2f" % (p, v, got[p]))
@@ -97,7 +125,7 @@ def main(mode, path):
         print(line)
     if not bad:
         print("%s: %d players agree (%s)" % (mode, len(want),
-              "to 4 decimals" if mode == "elo" else "within 0.5"))
+              "to 4 decimals" if mode != "ml" else "within 0.5"))
     return 1 if bad else 0
 
 

@@ -152,8 +152,10 @@ tally() {
 # tests/options.sh: each tool's --help against its man page and the
 # README's table of common options.  tests/fuzz.sh: the fuzz targets,
 # built without libFuzzer, on their seeds and regression inputs.
-# tests/inplace.sh: pdn-adjudicate -i and -i --truncate on a copy of every
-# PDN file of testdata change results and nothing else (tests/inplace.py).
+# tests/htmllayout.sh: pdn-standings' page in headless Chromium (skipped
+# where it is not installed).  tests/inplace.sh: pdn-adjudicate -i and
+# -i --truncate on a copy of every PDN file of testdata change results
+# and nothing else (tests/inplace.py).
 # tests/readonly.sh: this suite again as an unprivileged user who cannot
 # write the checkout or $BUILD, started at once in the background (it
 # takes as long as the rest of the run) and counted at the end; in that
@@ -340,6 +342,7 @@ if [ -z "$CLI" ]; then
 	script_checks fuzz
 	script_checks completion
 	script_checks options
+	script_checks htmllayout
 	script_checks inplace
 	if [ -z "$PDN_TEST_NESTED" ]; then
 		script_checks install

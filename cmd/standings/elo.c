@@ -8,7 +8,13 @@
  * each rating changes by K (score - E), a draw scoring half, with K = k1
  * while the player has fewer than ro->provisional rated games before this
  * one (the rating is then provisional) and k2 after.  A double loss (0-0)
- * is no result between the two and is not rated.
+ * is no result between the two and is not rated, and so are byes,
+ * forfeits and play-off games.  A player of --ratings starts at his
+ * rating with his games.  KNDB's system (--rating-system kndb) rates an
+ * event at a time: Rn = R0 + K (W - We), W the points (a win 2), We the
+ * sum of 2 Phi((R0 - Ro) / (2000 / 7)) over the player's games, from the
+ * ratings before the event, and K = 800 / (Ne + N), at least 5, Ne the
+ * games rated before, N the event's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +28,27 @@ struct rated {
 	double r;		/* now */
 	double change;		/* over the period */
 	long n;			/* games rated */
+	long pn;		/* games of the period */
+	double popp, ps;	/* their opponents' ratings, the scores */
+	/* KNDB: the event's games, points, expected points */
+	long en;
+	double ew, ewe;
+	uint32_t elast;		/* the date of its last game */
 };
+
+#define KNDB_SIGMA (2000.0 / 7.0)
+
+/* Player i's rating and games before the first game. */
+static void
+start_of(const struct ropts *ro, size_t i, struct rated *r)
+{
+	r->r = ro->start;
+	r->n = 0;
+	if (ro->start_r != NULL && !isnan(ro->start_r[i])) {
+		r->r = ro->start_r[i];
+		r->n = ro->start_n[i];
+	}
+}
 
 /* Days since 1970-01-01 of a date of the proleptic Gregorian calendar. */
 static long
@@ -101,7 +127,8 @@ in_period(const struct period *pe, uint32_t date)
 static int
 rated_game(const struct sgame *g)
 {
-	return g->res != PDN_OUTCOME_DOUBLE_LOSS;
+	return g->res != PDN_OUTCOME_DOUBLE_LOSS &&
+	    (g->flags & (SG_UNPLAYED | SG_PLAYOFF)) == 0;
 }
 
 /*
@@ -137,6 +164,92 @@ last_date(struct pool *p, uint32_t *last)
 	return pool_close(&c);
 }
 
+/* Game g into its players' performance, when it falls in the period. */
+static void
+perf(struct rated *rp, const struct sgame *g, const struct period *pe)
+{
+	double sw = tags_score(g->res, PDN_WHITE);
+
+	if (!in_period(pe, g->date))
+		return;
+	rp[g->white].pn++;
+	rp[g->white].popp += rp[g->black].r;
+	rp[g->white].ps += sw;
+	rp[g->black].pn++;
+	rp[g->black].popp += rp[g->white].r;
+	rp[g->black].ps += 1 - sw;
+}
+
+/*
+ * KNDB's ratings: the games an event at a time, each rated from the
+ * ratings before its event (see above).  0, or -1 (errno).
+ */
+static int
+run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
+    const struct period *pe)
+{
+	struct pool_cur c;
+	const struct sgame *g;
+	uint32_t *in = NULL, who[2];
+	size_t nin = 0, i;
+	uint32_t ev = UINT32_MAX;
+	double sw, e, k, d;
+	int s;
+
+	(void)ro;
+	if ((in = malloc((p->players.n + 1) * sizeof(*in))) == NULL ||
+	    pool_open(&c, p, ORD_EVENT) != 0) {
+		free(in);
+		return -1;
+	}
+	for (;;) {
+		g = pool_next(&c);
+		if (g != NULL && !rated_game(g))
+			continue;
+		/* An event's end: its players' new ratings. */
+		if (g == NULL || g->event != ev) {
+			for (i = 0; i < nin; i++) {
+				struct rated *r = &rp[in[i]];
+
+				k = 800.0 / (double)(r->n + r->en);
+				if (k < 5)
+					k = 5;
+				d = k * (r->ew - r->ewe);
+				if (in_period(pe, r->elast))
+					r->change += d;
+				r->r += d;
+				r->n += r->en;
+				r->en = 0;
+				r->ew = r->ewe = 0;
+				r->elast = 0;
+			}
+			nin = 0;
+			if (g == NULL)
+				break;
+			ev = g->event;
+		}
+		perf(rp, g, pe);
+		sw = tags_score(g->res, PDN_WHITE);
+		who[0] = g->white;
+		who[1] = g->black;
+		for (s = 0; s < 2; s++) {
+			struct rated *r = &rp[who[s]];
+
+			if (r->en == 0)
+				in[nin++] = who[s];
+			e = 0.5 * erfc(-(r->r - rp[who[1 - s]].r) /
+			    KNDB_SIGMA / sqrt(2.0));
+			r->en++;
+			r->ew += 2 * (s == 0 ? sw : 1 - sw);
+			r->ewe += 2 * e;
+			if (g->date > r->elast)
+				r->elast = g->date;
+		}
+	}
+	free(in);
+	return pool_close(&c);
+}
+
 /*
  * Runs the ratings over the pool into rp (a state per player); with a
  * table `hist`, adds a row per player and game to it.  0, or -1 (errno).
@@ -155,17 +268,21 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 	int s;
 
 	for (i = 0; i < p->players.n; i++) {
-		rp[i].r = ro->start;
-		rp[i].change = 0;
-		rp[i].n = 0;
+		memset(&rp[i], 0, sizeof(rp[i]));
+		start_of(ro, i, &rp[i]);
 	}
-	if (last_date(p, &last) != 0 || pool_open(&c, p, ORD_DATE) != 0)
+	if (last_date(p, &last) != 0)
 		return -1;
 	period_init(&pe, ro->period, last);
+	if (ro->rsys == RSYS_KNDB)
+		return run_kndb(p, ro, rp, &pe);
+	if (pool_open(&c, p, ORD_DATE) != 0)
+		return -1;
 	while ((g = pool_next(&c)) != NULL) {
 		if (!rated_game(g))
 			continue;
 		n++;
+		perf(rp, g, &pe);
 		rate(ro, &rp[g->white], &rp[g->black], g, after);
 		who[0] = g->white;
 		who[1] = g->black;
@@ -220,9 +337,36 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 	if (pool_close(&c) != 0)
 		return -1;
 	if (ro->period == PERIOD_ALL)
-		for (i = 0; i < p->players.n; i++)
-			rp[i].change = rp[i].r - ro->start;
+		for (i = 0; i < p->players.n; i++) {
+			struct rated st;
+
+			start_of(ro, i, &st);
+			rp[i].change = rp[i].r - st.r;
+		}
 	return 0;
+}
+
+/*
+ * The performance rating of the games of the period: the opponents'
+ * average rating (before each game) plus the difference at which the
+ * rating system expects the score, at most 800 either way.
+ */
+static double
+tpr(const struct ropts *ro, const struct rated *r)
+{
+	double p = r->ps / (double)r->pn, lo = -800, hi = 800, mid, e;
+	int it;
+
+	for (it = 0; it < 60; it++) {
+		mid = (lo + hi) / 2;
+		e = ro->rsys == RSYS_KNDB ? 0.5 * erfc(-mid / KNDB_SIGMA /
+		    sqrt(2.0)) : 1 / (1 + pow(10, -mid / 400));
+		if (e < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return r->popp / (double)r->pn + (lo + hi) / 2;
 }
 
 static const struct rated *sort_rp;
@@ -274,11 +418,12 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 	};
 	const char *lkeys[] = {
 		"rank", "player", "rating", "rating", "provisional", "change",
-		"change", "games"
+		"change", "games", "tpr", "tpr"
 	};
 	const char *lheads[] = {
 		"#", "Player", "Rating", "Rating", "Provisional",
-		period_heads[ro->period], period_heads[ro->period], "Games"
+		period_heads[ro->period], period_heads[ro->period], "Games",
+		"TPR", "TPR"
 	};
 	struct rated *rp;
 	struct table t;
@@ -305,12 +450,14 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 			return 2;
 		}
 		period_init(&pe, ro->period, last);
-		table_init(&t, 8, "Elo ratings");
-		for (i = 0; i < 8; i++)
+		table_init(&t, 10, ro->rsys == RSYS_KNDB ? "KNDB ratings" :
+		    "Elo ratings");
+		for (i = 0; i < 10; i++)
 			table_col(&t, i, lkeys[i], lheads[i], i != 1);
 		t.cols[2].text_only = t.cols[5].text_only = 1;
 		t.cols[3].machine_only = t.cols[4].machine_only = 1;
 		t.cols[6].machine_only = 1;
+		t.cols[8].text_only = t.cols[9].machine_only = 1;
 		for (i = 0; i < n && (ro->top == 0 || (long)i < ro->top);
 		    i++) {
 			r = &rp[order[i]];
@@ -330,6 +477,14 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 				table_str(&t, NULL);
 			}
 			table_long(&t, CELL_NUM, r->n);
+			if (r->pn > 0) {
+				table_fmt(&t, CELL_NUM, "%.0f",
+				    floor(tpr(ro, r) + 0.5));
+				table_fmt(&t, CELL_NUM, "%.2f", tpr(ro, r));
+			} else {
+				table_str(&t, "");
+				table_str(&t, NULL);
+			}
 		}
 	}
 	if (t.oom)
@@ -411,8 +566,11 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	/* The range of the ratings shown, over their whole history. */
 	lo = hi = ro->start;
 	for (i = 0; i < p->players.n; i++) {
-		cur[i].r = ro->start;
-		cur[i].n = 0;
+		start_of(ro, i, &cur[i]);
+		if (slot[i] >= 0 && cur[i].r < lo)
+			lo = cur[i].r;
+		if (slot[i] >= 0 && cur[i].r > hi)
+			hi = cur[i].r;
 	}
 	if (pool_open(&c, p, ORD_DATE) != 0)
 		goto fail;
@@ -464,8 +622,10 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	for (v = 0; v <= (double)total + step / 2; v += step)
 		fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%.0f</text>\n",
 		    ML + v * xs, CH - MB + 16, v);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\">games</text>\n",
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">games rated, in order</text>\n",
 	    (ML + CW - MR) / 2, CH - 6);
+	fprintf(fp, "<text transform=\"rotate(-90)\" x=\"%d\" y=\"14\">"
+	    "Elo rating</text>\n", -(MT + CH - MB) / 2);
 	fprintf(fp, "</g>\n<path d=\"M%d %dV%dH%d\" fill=\"none\" "
 	    "stroke=\"#000000\"/>\n", ML, MT, CH - MB, CW - MR);
 	/* A line per player shown, from the start before its first game. */
@@ -474,10 +634,8 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	for (k = 0; k < shown; k++) {
 		fprintf(fp, "<polyline fill=\"none\" stroke=\"%s\" "
 		    "stroke-width=\"1.5\" points=\"", palette[k % NPALETTE]);
-		for (i = 0; i < p->players.n; i++) {
-			cur[i].r = ro->start;
-			cur[i].n = 0;
-		}
+		for (i = 0; i < p->players.n; i++)
+			start_of(ro, i, &cur[i]);
 		total = 0;
 		if (pool_open(&c, p, ORD_DATE) != 0)
 			break;
@@ -493,7 +651,8 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 				if (!started[k])
 					fprintf(fp, "%.1f,%.1f", ML +
 					    (double)(total - 1) * xs, CH - MB -
-					    (ro->start - lo) * ys);
+					    (cur[s == 0 ? g->white :
+					    g->black].r - lo) * ys);
 				started[k] = 1;
 				fprintf(fp, " %.1f,%.1f", ML + (double)total *
 				    xs, CH - MB - (after[s] - lo) * ys);

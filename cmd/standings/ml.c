@@ -1,26 +1,15 @@
 /*
  * pdn-standings: maximum-likelihood ratings of the whole pool (report.h).
  *
- * The model is Bradley-Terry on the Elo scale: a player of rating Ri
- * scores against one of Rj, on average, E = 1 / (1 + 10^((Rj - Ri) / 400)),
- * a draw counting half a win.  The ratings maximise the likelihood of
- * every score, L = sum over games of s log E + (1 - s) log (1 - E), which
- * depends on the differences only: the pool's mean is set to 1000, or one
- * player's rating to --anchor's.  A maximum exists, and is unique, only
- * among players each of whom both scored against and conceded to the
- * others (the largest strongly connected group of the graph "scored at
- * least a draw against"); the players outside it (all their games won or
- * lost against it, or of another group) are reported, not rated.
- *
- * The fit is Newton's method on the ratings (one player's held at 0),
- * each step solved by a Cholesky factorisation, halved while it does not
- * raise L.  The covariance of the ratings is the inverse of the negated
- * Hessian at the maximum; a rating's 95% interval is 1.96 standard
- * deviations either side, and the likelihood of superiority of a player
- * over the next is Phi((Ri - Rj) / sd(Ri - Rj)).  Above NEWTON_MAX players
- * the dense matrices would be too large: the ratings are then fitted by
- * the minorisation-maximisation iteration of Hunter (2004), and given
- * without intervals.
+ * The model and its fit are fit.h's.  The pairs of players who met are
+ * gathered here, merged (by White and Black when White's advantage is
+ * given or fitted), with their draws.  A maximum exists, and is unique,
+ * only among players each of whom both scored against and conceded to
+ * the others (the largest strongly connected group of the graph "scored
+ * at least a draw against"); of the players outside it, one who won (or
+ * lost) every game, all of them against the group, gets a one-sided
+ * bound; the others are reported, not rated.  The likelihood of
+ * superiority of a player over the next is Phi((Ri - Rj) / sd(Ri - Rj)).
  */
 #include <math.h>
 #include <stdio.h>
@@ -28,22 +17,16 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fit.h"
 #include "report.h"
 #include "tags.h"
 
 #define NEWTON_MAX 3000
-#define LN10_400 (2.302585092994046 / 400.0)
-
-/* The games between two players: a < b, and a's score. */
-struct pair {
-	uint32_t a, b;
-	double n, s;
-};
 
 static int
 cmp_pair(const void *x, const void *y)
 {
-	const struct pair *p = x, *q = y;
+	const struct fit_pair *p = x, *q = y;
 
 	if (p->a != q->a)
 		return p->a < q->a ? -1 : 1;
@@ -51,16 +34,16 @@ cmp_pair(const void *x, const void *y)
 }
 
 /*
- * The pairs of the pool's rated games, merged, in the order of cmp_pair;
- * *np of them.  They are gathered in a table of open addressing by their
+ * The pairs of the pool's rated games, merged (a < b, or a White when
+ * `directed`), in the order of cmp_pair; *np of them.  They are gathered in a table of open addressing by their
  * two players: memory grows with the pairs of players who met, not with
  * the games.  NULL out of memory or after an error (errno).
  */
-static struct pair *
-pairs_of(struct pool *p, size_t *np)
+static struct fit_pair *
+pairs_of(struct pool *p, int directed, size_t *np)
 {
 	struct pool_cur c;
-	struct pair *pr = NULL, *t;
+	struct fit_pair *pr = NULL, *t;
 	const struct sgame *g;
 	uint32_t *slot = NULL, *ns, a, b;
 	size_t n = 0, cap = 0, nslot = 0, i, k;
@@ -70,10 +53,11 @@ pairs_of(struct pool *p, size_t *np)
 	if (pool_open(&c, p, ORD_DATE) != 0)
 		return NULL;
 	while ((g = pool_next(&c)) != NULL) {
-		if (g->res == PDN_OUTCOME_DOUBLE_LOSS)
+		if (g->res == PDN_OUTCOME_DOUBLE_LOSS ||
+		    (g->flags & (SG_UNPLAYED | SG_PLAYOFF)) != 0)
 			continue;
-		a = g->white < g->black ? g->white : g->black;
-		b = g->white < g->black ? g->black : g->white;
+		a = directed || g->white < g->black ? g->white : g->black;
+		b = a == g->white ? g->black : g->white;
 		if (2 * (n + 1) > nslot) {
 			nslot = nslot == 0 ? 1024 : 2 * nslot;
 			if ((ns = calloc(nslot, sizeof(*ns))) == NULL)
@@ -105,12 +89,14 @@ pairs_of(struct pool *p, size_t *np)
 			pr[n].b = b;
 			pr[n].n = 0;
 			pr[n].s = 0;
+			pr[n].draws = 0;
 			slot[k] = (uint32_t)++n;
 		}
 		sw = tags_score(g->res, PDN_WHITE);
 		t = &pr[slot[k] - 1];
 		t->n += 1;
-		t->s += g->white < g->black ? sw : 1 - sw;
+		t->s += a == g->white ? sw : 1 - sw;
+		t->draws += sw == 0.5;
 	}
 	if (pool_close(&c) != 0)
 		goto out;
@@ -136,7 +122,7 @@ out:
  * passes, without recursion.  Returns the group's size, or -1 no memory.
  */
 static long
-pool_group(size_t np, const struct pair *pr, size_t npr, int *comp)
+pool_group(size_t np, const struct fit_pair *pr, size_t npr, int *comp)
 {
 	size_t *off = NULL, *roff = NULL, *stk = NULL, *pos = NULL;
 	uint32_t *adj = NULL, *radj = NULL, *fin = NULL, *cid = NULL;
@@ -244,245 +230,6 @@ out:
 	return rc;
 }
 
-static double
-expect(double ri, double rj)
-{
-	return 1.0 / (1.0 + pow(10.0, (rj - ri) / 400.0));
-}
-
-/* The log-likelihood of the ratings x (by group index). */
-static double
-loglik(const struct pair *pr, size_t npr, const double *x)
-{
-	double l = 0, e;
-	size_t i;
-
-	for (i = 0; i < npr; i++) {
-		e = expect(x[pr[i].a], x[pr[i].b]);
-		l += pr[i].s * log(e) + (pr[i].n - pr[i].s) * log(1 - e);
-	}
-	return l;
-}
-
-/*
- * Cholesky factorisation in place of the m x m matrix a (row-major,
- * symmetric positive definite): its lower triangle becomes L, a = L L'.
- * Returns 0, or -1 when a is not positive definite.
- */
-/*
- * The dot product of x and y, n long, in four sums side by side: the
- * compiler may then use vector instructions, which a single sum (whose
- * order of additions is fixed) forbids.  On 1,000 players it took the
- * factorisation from 0.26 s to 0.09 s.
- */
-static double
-dot(const double *x, const double *y, size_t n)
-{
-	double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-	size_t k;
-
-	for (k = 0; k + 4 <= n; k += 4) {
-		s0 += x[k] * y[k];
-		s1 += x[k + 1] * y[k + 1];
-		s2 += x[k + 2] * y[k + 2];
-		s3 += x[k + 3] * y[k + 3];
-	}
-	for (; k < n; k++)
-		s0 += x[k] * y[k];
-	return (s0 + s1) + (s2 + s3);
-}
-
-static int
-cholesky(double *a, size_t m)
-{
-	size_t i, j;
-	double s;
-
-	for (j = 0; j < m; j++) {
-		s = a[j * m + j] - dot(&a[j * m], &a[j * m], j);
-		if (!(s > 0))
-			return -1;
-		a[j * m + j] = sqrt(s);
-		for (i = j + 1; i < m; i++)
-			a[i * m + j] = (a[i * m + j] - dot(&a[i * m],
-			    &a[j * m], j)) / a[j * m + j];
-	}
-	return 0;
-}
-
-/* Solves L L' x = b in place (b becomes x). */
-static void
-chol_solve(const double *l, size_t m, double *b)
-{
-	size_t i, k;
-	double s;
-
-	for (i = 0; i < m; i++) {
-		s = b[i];
-		for (k = 0; k < i; k++)
-			s -= l[i * m + k] * b[k];
-		b[i] = s / l[i * m + i];
-	}
-	for (i = m; i-- > 0;) {
-		s = b[i];
-		for (k = i + 1; k < m; k++)
-			s -= l[k * m + i] * b[k];
-		b[i] = s / l[i * m + i];
-	}
-}
-
-/*
- * The negated Hessian of L over players 1..m of the group (player 0's
- * rating held), into h ((m-1) x (m-1)), and the gradient into g.
- */
-static void
-hessian(const struct pair *pr, size_t npr, const double *x, size_t m,
-    double *h, double *g)
-{
-	size_t i, d = m - 1;
-	double e, w, r;
-	long a, b;
-
-	memset(h, 0, d * d * sizeof(*h));
-	memset(g, 0, d * sizeof(*g));
-	for (i = 0; i < npr; i++) {
-		e = expect(x[pr[i].a], x[pr[i].b]);
-		w = LN10_400 * LN10_400 * pr[i].n * e * (1 - e);
-		r = LN10_400 * (pr[i].s - pr[i].n * e);
-		a = (long)pr[i].a - 1;
-		b = (long)pr[i].b - 1;
-		if (a >= 0) {
-			g[a] += r;
-			h[a * (long)d + a] += w;
-		}
-		if (b >= 0) {
-			g[b] -= r;
-			h[b * (long)d + b] += w;
-		}
-		if (a >= 0 && b >= 0) {
-			h[a * (long)d + b] -= w;
-			h[b * (long)d + a] -= w;
-		}
-	}
-}
-
-/*
- * Newton's method from x; 0, or -1 when it fails (then MM is used).  On
- * success h holds the Cholesky factor of the negated Hessian at the
- * ratings before the last step, which moved none by 1e-6: the
- * covariance is read from it.
- */
-static int
-fit_newton(const struct pair *pr, size_t npr, double *x, size_t m,
-    double *h, double *g)
-{
-	double l0, l1, step, *old = NULL, dmax;
-	size_t i, it;
-	int rc = -1;
-
-	if ((old = malloc(m * sizeof(*old))) == NULL)
-		return -1;
-	l0 = loglik(pr, npr, x);
-	for (it = 0; it < 100; it++) {
-		hessian(pr, npr, x, m, h, g);
-		if (cholesky(h, m - 1) != 0)
-			break;
-		chol_solve(h, m - 1, g);
-		memcpy(old, x, m * sizeof(*x));
-		for (step = 1; step > 1e-6; step /= 2) {
-			for (i = 1; i < m; i++)
-				x[i] = old[i] + step * g[i - 1];
-			if ((l1 = loglik(pr, npr, x)) >= l0 - 1e-12)
-				break;
-		}
-		dmax = 0;
-		for (i = 1; i < m; i++)
-			if (fabs(x[i] - old[i]) > dmax)
-				dmax = fabs(x[i] - old[i]);
-		l0 = l1;
-		if (dmax < 1e-6) {
-			rc = 0;
-			break;
-		}
-	}
-	free(old);
-	return rc;
-}
-
-/*
- * Hunter's MM iteration, at most `iters` rounds or until no rating moves
- * by `tol`: the start of Newton's method (each round costs a pass over the
- * pairs, each of Newton's steps a factorisation of the dense Hessian),
- * and the fit of pools too large for Newton's.
- */
-static void
-fit_mm(const struct pair *pr, size_t npr, double *x, size_t m, long iters,
-    double tol)
-{
-	double *gam, *den, *win, dmax, v, mean;
-	size_t i, it;
-
-	gam = malloc(m * sizeof(*gam));
-	den = malloc(m * sizeof(*den));
-	win = calloc(m, sizeof(*win));
-	if (gam == NULL || den == NULL || win == NULL)
-		goto out;
-	for (i = 0; i < npr; i++) {
-		win[pr[i].a] += pr[i].s;
-		win[pr[i].b] += pr[i].n - pr[i].s;
-	}
-	for (i = 0; i < m; i++)
-		gam[i] = 1;
-	for (it = 0; it < (size_t)iters; it++) {
-		memset(den, 0, m * sizeof(*den));
-		for (i = 0; i < npr; i++) {
-			v = pr[i].n / (gam[pr[i].a] + gam[pr[i].b]);
-			den[pr[i].a] += v;
-			den[pr[i].b] += v;
-		}
-		dmax = 0;
-		mean = 0;
-		for (i = 0; i < m; i++) {
-			v = win[i] / den[i];
-			if (fabs(log10(v / gam[i])) > dmax)
-				dmax = fabs(log10(v / gam[i]));
-			gam[i] = v;
-			mean += log10(v);
-		}
-		mean /= (double)m;
-		for (i = 0; i < m; i++)
-			gam[i] /= pow(10.0, mean);
-		if (400 * dmax < tol)
-			break;
-	}
-	for (i = 0; i < m; i++)
-		x[i] = 400 * log10(gam[i]) - 400 * log10(gam[0]);
-out:
-	free(gam);
-	free(den);
-	free(win);
-}
-
-/*
- * C_ab, the covariance of the ratings of group players a and b, from
- * M = L^-1 (d x d, in place of L): player 0's rating is held, its
- * covariances are 0.
- */
-static double
-cov(const double *mi, size_t d, size_t a, size_t b)
-{
-	size_t k, from;
-	double s = 0;
-
-	if (a == 0 || b == 0)
-		return 0;
-	a--;
-	b--;
-	for (k = from = a > b ? a : b; k < d; k++)
-		s += mi[k * d + a] * mi[k * d + b];
-	return s;
-}
-
 static const double *sort_x;
 
 static int
@@ -493,6 +240,44 @@ cmp_x(const void *a, const void *b)
 	if (sort_x[i] != sort_x[j])
 		return sort_x[i] > sort_x[j] ? -1 : 1;
 	return i < j ? -1 : i > j;
+}
+
+/*
+ * The one-sided 95% bound of the rating of player `who`, who won (lost,
+ * when `lost`) every game, all against players of the group (gidx):
+ * the rating at which so perfect a score has a chance of 5%, his
+ * opponents' ratings held.  A draw is less likely than half a win, so
+ * the chance of a win is at most E: the bound errs low (high).
+ */
+static double
+perfect_bound(const struct fit_pair *pr, size_t npr, const long *gidx,
+    const struct fit *f, double shift, uint32_t who, int lost)
+{
+	double lo = -20000, hi = 20000, mid, l, e;
+	size_t i;
+	int it;
+
+	for (it = 0; it < 100; it++) {
+		mid = (lo + hi) / 2;
+		l = 0;
+		for (i = 0; i < npr; i++) {
+			if (pr[i].a == who)
+				e = 1 / (1 + pow(10, (f->x[gidx[pr[i].b]] +
+				    shift - mid - f->adv) / 400));
+			else if (pr[i].b == who)
+				e = 1 - 1 / (1 + pow(10, (mid - f->x[gidx[pr[
+				    i].a]] - shift - f->adv) / 400));
+			else
+				continue;
+			l += pr[i].n * log(lost ? 1 - e : e);
+		}
+		/* The chance rises with the rating when he won. */
+		if ((l > log(0.05)) == !lost)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return (lo + hi) / 2;
 }
 
 int
@@ -506,33 +291,70 @@ ml_report(struct tout *o, struct pool *p, const struct ropts *ro)
 		"#", "Player", "Rating", "Low", "High", "Rating", "Low",
 		"High", "LOS", "Games", "Score"
 	};
-	size_t np = p->players.n, npr, i, m, d, k, j;
-	struct pair *pr;
-	int *comp = NULL, status = 0, dense;
+	size_t np = p->players.n, npr, nall, i, m, k, j, nperf = 0;
+	struct fit_pair *pr, *all = NULL;
+	int *comp = NULL, status = 0, *perf = NULL;
 	long *gidx = NULL, got, anchor = -1;
 	uint32_t *who = NULL, *order = NULL;
-	double *x = NULL, *h = NULL, *g = NULL, *var = NULL, *cm = NULL;
-	double *games = NULL, *score = NULL, shift, mtm = 0, cij, vd, z;
+	double *games = NULL, *score = NULL, *pgames = NULL, *pscore = NULL;
+	double shift, vd, z, ndraws = 0, ngames = 0;
 	struct table t;
+	struct fit f;
+	int adv = ro->adv_mode, unfit = 0;
 
-	if ((pr = pairs_of(p, &npr)) == NULL)
+	memset(&f, 0, sizeof(f));
+	f.adv = ro->adv;
+	if ((pr = pairs_of(p, ro->adv_mode != FIT_ADV_NONE, &npr)) == NULL)
 		return 2;
 	comp = malloc((np + 1) * sizeof(*comp));
+	perf = calloc(np + 1, sizeof(*perf));
 	gidx = malloc((np + 1) * sizeof(*gidx));
 	who = malloc((np + 1) * sizeof(*who));
 	games = calloc(np + 1, sizeof(*games));
 	score = calloc(np + 1, sizeof(*score));
-	if (comp == NULL || gidx == NULL || who == NULL || games == NULL ||
-	    score == NULL || (got = pool_group(np, pr, npr, comp)) < 0) {
+	pgames = calloc(np + 1, sizeof(*pgames));
+	pscore = calloc(np + 1, sizeof(*pscore));
+	all = malloc((npr + 1) * sizeof(*all));
+	if (comp == NULL || perf == NULL || gidx == NULL || who == NULL ||
+	    games == NULL || score == NULL || pgames == NULL ||
+	    pscore == NULL || all == NULL ||
+	    (got = pool_group(np, pr, npr, comp)) < 0) {
 		status = 2;
 		goto out;
 	}
+	memcpy(all, pr, npr * sizeof(*all));
+	nall = npr;
 	/* The group, numbered 0..m-1 in the order of the players. */
 	for (i = 0, m = 0; i < np; i++) {
 		gidx[i] = comp[i] == 1 ? (long)m : -1;
 		if (comp[i] == 1)
 			who[m++] = (uint32_t)i;
 	}
+	/*
+	 * A perfect score against the group: perf[i] 1 all won, -1 all
+	 * lost (pgames[i] < 0 once a game against another counts).
+	 */
+	for (i = 0; i < nall; i++)
+		for (k = 0; k < 2; k++) {
+			uint32_t u = k ? all[i].b : all[i].a;
+			uint32_t v = k ? all[i].a : all[i].b;
+			double s = k ? all[i].n - all[i].s : all[i].s;
+
+			if (comp[u] != 0 || pgames[u] < 0)
+				continue;
+			if (comp[v] != 1) {
+				pgames[u] = -1;
+				continue;
+			}
+			pgames[u] += all[i].n;
+			pscore[u] += s;
+		}
+	for (i = 0; i < np; i++)
+		if (comp[i] == 0 && pgames[i] > 0 &&
+		    (pscore[i] == pgames[i] || pscore[i] == 0)) {
+			perf[i] = pscore[i] > 0 ? 1 : -1;
+			nperf++;
+		}
 	if (ro->anchor != NULL) {
 		long a = pool_strtab_find(&p->players, ro->anchor,
 		    strlen(ro->anchor));
@@ -561,82 +383,40 @@ ml_report(struct tout *o, struct pool *p, const struct ropts *ro)
 		games[pr[i].b] += pr[i].n;
 		score[pr[i].a] += pr[i].s;
 		score[pr[i].b] += pr[i].n - pr[i].s;
+		ngames += pr[i].n;
+		ndraws += pr[i].draws;
 	}
-	x = calloc(m + 1, sizeof(*x));
-	var = calloc(m + 1, sizeof(*var));
-	cm = calloc(m + 1, sizeof(*cm));
 	order = malloc((m + 1) * sizeof(*order));
-	if (x == NULL || var == NULL || cm == NULL || order == NULL) {
+	if (order == NULL || fit_run(&f, pr, npr, m, adv, NEWTON_MAX) != 0) {
 		status = 2;
 		goto out;
 	}
-	d = m > 0 ? m - 1 : 0;
-	if (m >= 2)
-		fit_mm(pr, npr, x, m, 300, 1e-3);
-	dense = m >= 2 && m <= NEWTON_MAX &&
-	    (h = malloc((d * d + 1) * sizeof(*h))) != NULL &&
-	    (g = malloc((d + 1) * sizeof(*g))) != NULL &&
-	    fit_newton(pr, npr, x, m, h, g) == 0;
-	if (!dense && m >= 2)
-		fit_mm(pr, npr, x, m, 100000, 1e-6);
-	if (dense) {
-		/*
-		 * The covariance C of x[1..m-1] is the inverse of the
-		 * negated Hessian L L' (h holds L): C = M' M with M = L^-1,
-		 * computed in place of L (x[0] is held: its row of C is 0).
-		 */
-		for (j = 0; j < d; j++) {
-			h[j * d + j] = 1 / h[j * d + j];
-			for (i = j + 1; i < d; i++) {
-				double s = 0;
-
-				for (k = j; k < i; k++)
-					s -= h[i * d + k] * h[k * d + j];
-				h[i * d + j] = s / h[i * d + i];
-			}
+	/*
+	 * An advantage that runs off (the colours of the games do not
+	 * determine it: each pair met with one colour only, say) is not
+	 * fitted.
+	 */
+	if (adv == FIT_ADV_FIT && !(fabs(f.adv) < 400)) {
+		fit_free(&f);
+		adv = FIT_ADV_NONE;
+		if (fit_run(&f, pr, npr, m, adv, NEWTON_MAX) != 0) {
+			status = 2;
+			goto out;
 		}
-		/* var[i] = C_ii, cm = C 1/m (the mean's covariances). */
-		for (i = 0; i < d; i++) {
-			double s = 0;
-
-			for (k = i; k < d; k++)
-				s += h[k * d + i] * h[k * d + i];
-			var[i + 1] = s;
-		}
-		for (i = 0; i < d; i++)
-			g[i] = 1.0 / (double)m;
-		/* C 1/m = M' (M 1/m). */
-		for (k = 0; k < d; k++) {
-			double s = 0;
-
-			for (j = 0; j <= k; j++)
-				s += h[k * d + j] * g[j];
-			cm[k + 1] = s;
-		}
-		for (i = 0; i < d; i++) {
-			double s = 0;
-
-			for (k = i; k < d; k++)
-				s += h[k * d + i] * cm[k + 1];
-			g[i] = s;
-		}
-		for (i = 0; i < d; i++) {
-			cm[i + 1] = g[i];
-			mtm += g[i] / (double)m;
-		}
+		unfit = 1;
 	}
 	/* The mean at 1000, or the anchor at its rating. */
 	shift = 0;
 	if (anchor >= 0)
-		shift = ro->anchor_r - x[anchor];
+		shift = ro->anchor_r - f.x[anchor];
 	else {
 		for (i = 0; i < m; i++)
-			shift += x[i];
+			shift += f.x[i];
 		shift = 1000 - shift / (double)m;
 	}
 	for (i = 0; i < m; i++)
 		order[i] = (uint32_t)i;
-	sort_x = x;
+	sort_x = f.x;
 	if (m > 0)
 		qsort(order, m, sizeof(*order), cmp_x);
 	table_init(&t, 11, "Maximum-likelihood ratings");
@@ -648,21 +428,20 @@ ml_report(struct tout *o, struct pool *p, const struct ropts *ro)
 	    t.cols[7].machine_only = 1;
 	for (i = 0; i < m && (ro->top == 0 || (long)i < ro->top); i++) {
 		size_t a = order[i];
-		double r = x[a] + shift, sd = -1, los = -1;
+		double r = f.x[a] + shift, sd = -1, los = -1;
 
-		if (dense) {
+		if (f.intervals) {
 			/* Var(x_a - mean), or Var(x_a - x_anchor). */
 			if (anchor >= 0)
-				vd = var[a] + var[anchor] - 2 * cov(h, d, a,
-				    (size_t)anchor);
+				vd = a == (size_t)anchor ? 0 :
+				    fit_var_diff(&f, a, (size_t)anchor);
 			else
-				vd = var[a] - 2 * cm[a] + mtm;
+				vd = fit_var_mean(&f, a);
 			sd = sqrt(vd > 0 ? vd : 0);
 			if (i + 1 < m) {
 				j = order[i + 1];
-				cij = cov(h, d, a, j);
-				vd = var[a] + var[j] - 2 * cij;
-				z = vd > 0 ? (x[a] - x[j]) / sqrt(vd) : 0;
+				vd = fit_var_diff(&f, a, j);
+				z = vd > 0 ? (f.x[a] - f.x[j]) / sqrt(vd) : 0;
 				los = 0.5 * erfc(-z / sqrt(2.0));
 			}
 		}
@@ -693,13 +472,63 @@ ml_report(struct tout *o, struct pool *p, const struct ropts *ro)
 		table_fmt(&t, CELL_NUM, "%.0f", games[a]);
 		table_fmt(&t, CELL_NUM, "%.1f", 100 * score[a] / games[a]);
 	}
+	/* The perfect scores, after the ratings: a bound each, no rank. */
+	for (k = 0; k < 2 && m >= 2 && ro->top == 0; k++)
+		for (i = 0; i < np; i++) {
+			double b;
+
+			if (perf[i] != (k == 0 ? 1 : -1))
+				continue;
+			b = perfect_bound(all, nall, gidx, &f, shift,
+			    (uint32_t)i, perf[i] < 0);
+			table_str(&t, NULL);
+			table_str(&t, p->players.s[i]);
+			table_str(&t, "");
+			if (perf[i] > 0) {
+				table_fmt(&t, CELL_NUM, "%.0f", floor(b + 0.5));
+				table_str(&t, "");
+			} else {
+				table_str(&t, "");
+				table_fmt(&t, CELL_NUM, "%.0f", floor(b + 0.5));
+			}
+			table_str(&t, NULL);
+			if (perf[i] > 0) {
+				table_fmt(&t, CELL_NUM, "%.2f", b);
+				table_str(&t, NULL);
+			} else {
+				table_str(&t, NULL);
+				table_fmt(&t, CELL_NUM, "%.2f", b);
+			}
+			table_str(&t, NULL);
+			table_fmt(&t, CELL_NUM, "%.0f", pgames[i]);
+			table_fmt(&t, CELL_NUM, "%.1f", perf[i] > 0 ? 100.0 :
+			    0.0);
+		}
 	for (i = 0; i < np; i++)
-		if (comp[i] == 0)
+		if (comp[i] == 0 && (perf[i] == 0 || m < 2))
 			table_note(&t,
 			    "not rated: %s (not connected to the pool)",
 			    p->players.s[i]);
-	if (!dense && m > NEWTON_MAX)
-		table_note(&t, "%zu players: fitted without intervals", m);
+		else if (perf[i] != 0 && ro->top == 0)
+			table_note(&t, "%s: %s every game against the pool: "
+			    "a one-sided 95%% bound, no rating",
+			    p->players.s[i], perf[i] > 0 ? "won" : "lost");
+	if (ndraws > 0 && f.intervals)
+		table_note(&t, "draws: %.1f%% of the games; the intervals "
+		    "are %.2f times those of half a win", 100 * ndraws /
+		    ngames, sqrt(f.phi));
+	if (unfit)
+		table_note(&t, "White's advantage: not fitted: the colours "
+		    "of the games do not determine it");
+	else if (adv == FIT_ADV_FIT && f.adv_sd >= 0)
+		table_note(&t, "White's advantage: %.1f (95%%: %.1f to %.1f), "
+		    "fitted", f.adv, f.adv - 1.96 * f.adv_sd,
+		    f.adv + 1.96 * f.adv_sd);
+	else if (ro->adv_mode == FIT_ADV_GIVEN)
+		table_note(&t, "White's advantage: %.1f, given", f.adv);
+	if (!f.dense && m > NEWTON_MAX)
+		table_note(&t, "%zu players: intervals approximated (see "
+		    "pdn-standings(1))", m);
 	if (t.oom)
 		status = 2;
 	else
@@ -707,21 +536,29 @@ ml_report(struct tout *o, struct pool *p, const struct ropts *ro)
 	table_free(&t);
 	/* Said on standard error where the notes are not written. */
 	for (i = 0; i < np && o->fmt != OUT_TEXT && o->fmt != OUT_HTML; i++)
-		if (comp[i] == 0)
+		if (comp[i] == 0 && (perf[i] == 0 || m < 2))
 			cli_warn("%s: not connected to the pool: not rated",
 			    p->players.s[i]);
+	if (o->fmt != OUT_TEXT && o->fmt != OUT_HTML && unfit)
+		cli_warn("White's advantage: not fitted: the colours of the "
+		    "games do not determine it");
+	else if (o->fmt != OUT_TEXT && o->fmt != OUT_HTML &&
+	    adv == FIT_ADV_FIT && f.adv_sd >= 0)
+		cli_warn("White's advantage: %.2f (95%%: %.2f to %.2f), "
+		    "fitted", f.adv, f.adv - 1.96 * f.adv_sd,
+		    f.adv + 1.96 * f.adv_sd);
 out:
 	free(pr);
+	free(all);
 	free(comp);
+	free(perf);
 	free(gidx);
 	free(who);
 	free(games);
 	free(score);
-	free(x);
-	free(h);
-	free(g);
-	free(var);
-	free(cm);
+	free(pgames);
+	free(pscore);
 	free(order);
+	fit_free(&f);
 	return status;
 }

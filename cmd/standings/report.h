@@ -6,12 +6,22 @@
 #ifndef STANDINGS_REPORT_H
 #define STANDINGS_REPORT_H
 
+#include "fit.h"
 #include "pool.h"
 #include "table.h"
 
 /* Tie-breaks (--tie-break). */
-enum { TB_SB, TB_WINS, TB_DIRECT, TB_SOLKOFF, TB_CUT1, TB_N };
+enum {
+	TB_SB, TB_WINS, TB_DIRECT, TB_SOLKOFF, TB_CUT1, TB_KOYA, TB_PLAYOFF,
+	TB_N
+};
 #define TB_MAX 8
+
+/* --system: detected from the games, or given. */
+enum { SYS_AUTO, SYS_ROUND_ROBIN, SYS_SWISS, SYS_MATCHES };
+
+/* --rating-system */
+enum { RSYS_ELO, RSYS_KNDB };
 
 /* --period */
 enum { PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_ALL };
@@ -20,15 +30,22 @@ struct ropts {
 	double pts[3];		/* points of a win, a draw, a loss */
 	int tb[TB_MAX], ntb;	/* --tie-break, or ntb 0: by the event */
 	int pool;		/* all games one pool, not by event */
+	int system;		/* SYS_* */
+	int warn;		/* say the warnings of the reports */
 	long top;		/* rows of a list, 0: all */
 	/* Elo */
 	double start;
 	double k1, k2;
 	long provisional;
 	int period;
+	int rsys;		/* RSYS_* */
+	const double *start_r;	/* --ratings: by player, NAN none */
+	const long *start_n;	/* and their games before */
 	/* ML */
 	const char *anchor;	/* a player's name, or NULL: the pool mean */
 	double anchor_r;
+	int adv_mode;		/* White's advantage: FIT_ADV_* */
+	double adv;		/* given */
 };
 
 /* The names of the tie-breaks, by TB_*. */

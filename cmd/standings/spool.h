@@ -14,6 +14,10 @@
 
 /* struct sgame's flags. */
 #define SG_ADJUDICATED	0x01	/* counted by --adjudicate's result */
+#define SG_FORFEIT	0x02	/* not played: Termination "forfeit" */
+#define SG_BYE		0x04	/* against "BYE": White or Black is one */
+#define SG_PLAYOFF	0x08	/* a play-off game: its Round a marker */
+#define SG_UNPLAYED	(SG_FORFEIT | SG_BYE)	/* not rated */
 
 /* A game read: 64 bytes. */
 struct sgame {

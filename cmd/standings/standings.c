@@ -13,14 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "report.h"
 #include "tags.h"
 
 const char *const standings_tb_names[TB_N] = {
-	"sb", "wins", "direct", "solkoff", "cut1"
+	"sb", "wins", "direct", "solkoff", "cut1", "koya", "playoff"
 };
 static const char *const tb_heads[TB_N] = {
-	"SB", "W", "Dir", "Solk", "Cut1"
+	"SB", "W", "Dir", "Solk", "Cut1", "Koya", "PO"
 };
 
 /* Wins, the games between the tied, Sonneborn-Berger (see the man page). */
@@ -33,9 +34,17 @@ static const int tb_swiss[3] = { TB_CUT1, TB_SOLKOFF, TB_WINS };
 
 struct ent {
 	uint32_t player;
-	long games, w, d, l;
+	long games, w, d, l;	/* matches, with --system matches */
+	long played;		/* games (byes and forfeits too) */
+	double vsum, vsb;	/* virtual opponents: see build() */
+	long vn;
+	double vs, vmin;
+	double koya, po;
 	double pts, sb, solk, cut1, direct, key;
 	long rank;
+	long start;		/* its start number: by name */
+	int by;			/* the key that put it below the entry
+				 * above: -1 none (the first), nkeys tied */
 	size_t a0, na;		/* its pairs: ev.adj[a0 .. a0 + na) */
 	size_t g0, ng;		/* crosstables: its games, ev.pg[g0 .. g0 + ng) */
 };
@@ -49,12 +58,17 @@ struct epair {
 	long n;			/* games */
 	double pts[2];		/* the points of a and of b */
 	double score[2];	/* their scores, a win 1 and a draw 0.5 */
+	long np;		/* games played (not forfeited) */
+	double pscore[2];	/* their scores in them */
 };
 
 struct ev {
 	struct pool *p;
 	const struct ropts *ro;
 	size_t ngi;		/* the event's games */
+	uint32_t dmin, dmax;	/* their first and last dates, 0 none */
+	struct sgame *po;	/* its play-off games */
+	size_t npo, cappo;
 	struct ent *e;
 	size_t n;
 	struct epair *pr;	/* the pairs of players who met */
@@ -72,7 +86,9 @@ struct ev {
 	long *local;		/* a player's entry, or -1 */
 	unsigned char *mark;	/* in the group being split */
 	int keys[TB_MAX + 1], nkeys;
-	int rr;			/* every two players met */
+	int rr;			/* a grid: a round robin or matches */
+	int sys;		/* the system: SYS_* but SYS_AUTO */
+	long rounds_n;		/* the most games a player played */
 	uint32_t *order;	/* entries in the order of the standings */
 	long *rounds;		/* Swiss: the rounds' keys, sorted */
 	size_t nrounds;
@@ -221,6 +237,10 @@ key_value(struct ev *v, const struct ent *e, int key)
 		return e->solk;
 	case TB_CUT1:
 		return e->cut1;
+	case TB_KOYA:
+		return e->koya;
+	case TB_PLAYOFF:
+		return e->po;
 	}
 	(void)v;
 	return 0;
@@ -259,6 +279,31 @@ direct(struct ev *v, const uint32_t *idx, size_t n)
 		v->mark[idx[i]] = 0;
 }
 
+/* The points of each of idx[0..n) in the play-offs among them. */
+static void
+playoff(struct ev *v, const uint32_t *idx, size_t n)
+{
+	const struct sgame *g;
+	long a, b;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v->mark[idx[i]] = 1;
+		v->e[idx[i]].po = 0;
+	}
+	for (i = 0; i < v->npo; i++) {
+		g = &v->po[i];
+		a = v->local[g->white];
+		b = v->local[g->black];
+		if (a < 0 || b < 0 || !v->mark[a] || !v->mark[b])
+			continue;
+		v->e[a].po += game_points(v->ro, g, 0);
+		v->e[b].po += game_points(v->ro, g, 1);
+	}
+	for (i = 0; i < n; i++)
+		v->mark[idx[i]] = 0;
+}
+
 /*
  * Orders idx[0..n), tied on every key before keys[k], by the keys from
  * k on; base is the number of players ranked above them.
@@ -276,12 +321,17 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 		for (i = 0; i < n; i++)
 			v->e[idx[i]].key = 0;
 		sort_group(v, idx, n);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			v->e[idx[i]].rank = base + 1;
+			if (i > 0)
+				v->e[idx[i]].by = v->nkeys;
+		}
 		return;
 	}
 	if (v->keys[k] == TB_DIRECT)
 		direct(v, idx, n);
+	if (v->keys[k] == TB_PLAYOFF)
+		playoff(v, idx, n);
 	for (i = 0; i < n; i++)
 		v->e[idx[i]].key = key_value(v, &v->e[idx[i]], v->keys[k]);
 	sort_group(v, idx, n);
@@ -290,6 +340,12 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 		    v->e[idx[i]].key) <= 1e-9; j++)
 			;
 		rank_group(v, idx + i, j - i, k + 1, base + (long)i);
+		/*
+		 * Its first (once the recursion ordered it) is below the
+		 * group before it by this key.
+		 */
+		if (i > 0)
+			v->e[idx[i]].by = k;
 		/* The recursion sorted keys of its own: back to this one. */
 		for (size_t m = i; m < j; m++)
 			v->e[idx[m]].key = key_value(v, &v->e[idx[m]],
@@ -369,38 +425,61 @@ pair_of(struct ev *v, uint32_t a, uint32_t b)
 	return (long)v->npr - 1;
 }
 
-/* Game g of the event, counted into its players' entries and pair. */
+/* Whether player pl is "BYE" (ASCII case ignored). */
 static int
-add_game(struct ev *v, const struct sgame *g)
+is_bye(const struct pool *p, uint32_t pl)
 {
-	struct epair *q;
-	struct ent *e;
-	size_t pl[2];
-	long k;
-	int s, qs;
+	const char *s = p->players.s[pl];
 
-	pl[0] = entry(v, g->white);
-	pl[1] = entry(v, g->black);
-	if ((k = pl[0] < pl[1] ? pair_of(v, (uint32_t)pl[0],
-	    (uint32_t)pl[1]) : pair_of(v, (uint32_t)pl[1],
-	    (uint32_t)pl[0])) < 0)
-		return -1;
-	q = &v->pr[k];
-	q->n++;
-	for (s = 0; s < 2; s++) {
-		e = &v->e[pl[s]];
-		e->games++;
-		e->pts += game_points(v->ro, g, s);
-		if (g->res == PDN_OUTCOME_DRAW)
-			e->d++;
-		else if (tags_score(g->res, (pdn_colour)s) == 1.0)
-			e->w++;
-		else
-			e->l++;
-		qs = q->a == pl[s] ? 0 : 1;
-		q->pts[qs] += game_points(v->ro, g, s);
-		q->score[qs] += tags_score(g->res, (pdn_colour)s);
-	}
+	return (s[0] | 0x20) == 'b' && (s[1] | 0x20) == 'y' &&
+	    (s[2] | 0x20) == 'e' && s[3] == '\0';
+}
+
+/*
+ * An unplayed game (a bye, a forfeit) of entry e, side s, counted before
+ * it: its virtual opponent (build()) had e's points before it, the
+ * points of the other side of this game, then draws every round after.
+ */
+static void
+virtual(struct ev *v, struct ent *e, const struct sgame *g, int s)
+{
+	double other = game_points(v->ro, g, !s);
+	double sc = tags_score(g->res, (pdn_colour)s);
+
+	if (g->res == PDN_OUTCOME_DOUBLE_LOSS)
+		sc = 0;
+	e->vsum += e->pts + other - v->ro->pts[1] * (double)(e->played + 1);
+	e->vsb += sc * (e->pts + other - v->ro->pts[1] *
+	    (double)(e->played + 1));
+	e->vs += sc;
+	if (e->vn == 0 || e->pts + other - v->ro->pts[1] *
+	    (double)(e->played + 1) < e->vmin)
+		e->vmin = e->pts + other - v->ro->pts[1] *
+		    (double)(e->played + 1);
+	e->vn++;
+}
+
+/* A player's side of game g counted into his entry. */
+static void
+count_side(struct ev *v, struct ent *e, const struct sgame *g, int s)
+{
+	if (g->flags & SG_UNPLAYED)
+		virtual(v, e, g, s);
+	e->games++;
+	e->played++;
+	e->pts += game_points(v->ro, g, s);
+	if (g->res == PDN_OUTCOME_DRAW)
+		e->d++;
+	else if (tags_score(g->res, (pdn_colour)s) == 1.0)
+		e->w++;
+	else
+		e->l++;
+}
+
+/* Keeps game g (a crosstable lists them). */
+static int
+keep_game(struct ev *v, const struct sgame *g)
+{
 	if (v->keep_games) {
 		if (v->ngi == v->capgames) {
 			struct sgame *t;
@@ -417,19 +496,164 @@ add_game(struct ev *v, const struct sgame *g)
 	return 0;
 }
 
+/* Game g of the event, counted into its players' entries and pair. */
+static int
+add_game(struct ev *v, const struct sgame *g)
+{
+	struct epair *q;
+	struct ent *e;
+	size_t pl[2];
+	long k;
+	int s, qs;
+
+	if (g->date != 0 && (v->dmin == 0 || g->date < v->dmin))
+		v->dmin = g->date;
+	if (g->date > v->dmax)
+		v->dmax = g->date;
+	/* A play-off game: kept for the tie-break, and nothing else. */
+	if (g->flags & SG_PLAYOFF) {
+		if (v->npo == v->cappo) {
+			struct sgame *t;
+
+			v->cappo = v->cappo == 0 ? 16 : 2 * v->cappo;
+			if ((t = realloc(v->po, v->cappo * sizeof(*t))) ==
+			    NULL)
+				return -1;
+			v->po = t;
+		}
+		v->po[v->npo++] = *g;
+		return 0;
+	}
+	/* A bye: its player's game, without an opponent. */
+	if (g->flags & SG_BYE) {
+		s = is_bye(v->p, g->white) ? 1 : 0;
+		if (is_bye(v->p, s == 0 ? g->white : g->black))
+			return 0;
+		e = &v->e[entry(v, s == 0 ? g->white : g->black)];
+		count_side(v, e, g, s);
+		return keep_game(v, g);
+	}
+	pl[0] = entry(v, g->white);
+	pl[1] = entry(v, g->black);
+	if ((k = pl[0] < pl[1] ? pair_of(v, (uint32_t)pl[0],
+	    (uint32_t)pl[1]) : pair_of(v, (uint32_t)pl[1],
+	    (uint32_t)pl[0])) < 0)
+		return -1;
+	q = &v->pr[k];
+	q->n++;
+	if (!(g->flags & SG_FORFEIT))
+		q->np++;
+	for (s = 0; s < 2; s++) {
+		e = &v->e[pl[s]];
+		count_side(v, e, g, s);
+		qs = q->a == pl[s] ? 0 : 1;
+		q->pts[qs] += game_points(v->ro, g, s);
+		q->score[qs] += tags_score(g->res, (pdn_colour)s);
+		if (!(g->flags & SG_FORFEIT))
+			q->pscore[qs] += tags_score(g->res, (pdn_colour)s);
+	}
+	return keep_game(v, g);
+}
+
+/*
+ * The event's system: given, or a round robin when every two players
+ * met, or when three in four pairs did and played more than one game on
+ * average (micro-matches with some missing), else Swiss.  Games that do
+ * not fit it are said (a warning): a round robin's missing games, a Swiss
+ * event's players of unequal numbers of games.  Matches: each pair's
+ * games are one match, won by the more points, scored by --points.
+ */
+static void
+system_of(struct ev *v, const char *name)
+{
+	size_t all = v->n * (v->n - 1) / 2, i;
+	long most = 0, least = 0, gmost = 0, gleast = 0;
+	struct epair *q;
+	struct ent *a, *b;
+	double r;
+
+	for (i = 0; i < v->npr; i++) {
+		if (v->pr[i].n > most)
+			most = v->pr[i].n;
+		if (i == 0 || v->pr[i].n < least)
+			least = v->pr[i].n;
+	}
+	for (i = 0; i < v->n; i++) {
+		if (i == 0 || v->e[i].played > gmost)
+			gmost = v->e[i].played;
+		if (i == 0 || v->e[i].played < gleast)
+			gleast = v->e[i].played;
+	}
+	v->rounds_n = gmost;
+	v->sys = v->ro->system;
+	if (v->sys == SYS_AUTO)
+		v->sys = v->n >= 2 && (v->npr == all || (v->n >= 3 &&
+		    4 * v->npr >= 3 * all && 2 * v->ngi >= 3 * v->npr)) ?
+		    SYS_ROUND_ROBIN : SYS_SWISS;
+	v->rr = v->sys != SYS_SWISS;
+	if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
+	    v->npr == all && least < most)
+		cli_warn("%s: a round robin of %zu players: the pairs played "
+		    "%ld to %ld games", name, v->n, least, most);
+	else if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
+	    (size_t)most * all > v->ngi)
+		cli_warn("%s: a round robin of %zu players, %ld game%s a "
+		    "pair: %zu game%s missing (%zu pair%s never met)", name,
+		    v->n, most, most == 1 ? "" : "s",
+		    (size_t)most * all - v->ngi,
+		    (size_t)most * all - v->ngi == 1 ? "" : "s", all - v->npr,
+		    all - v->npr == 1 ? "" : "s");
+	if (v->ro->warn && !v->ro->pool && v->sys == SYS_SWISS &&
+	    gleast != gmost)
+		cli_warn("%s: Swiss: the players played %ld to %ld games",
+		    name, gleast, gmost);
+	if (v->sys != SYS_MATCHES)
+		return;
+	for (i = 0; i < v->n; i++) {
+		v->e[i].games = v->e[i].w = v->e[i].d = v->e[i].l = 0;
+		v->e[i].pts = 0;
+	}
+	for (i = 0; i < v->npr; i++) {
+		q = &v->pr[i];
+		r = fabs(q->pts[0] - q->pts[1]) <= 1e-9 ? 0.5 :
+		    q->pts[0] > q->pts[1] ? 1 : 0;
+		q->n = 1;
+		q->score[0] = r;
+		q->score[1] = 1 - r;
+		q->pts[0] = r == 1 ? v->ro->pts[0] : r == 0 ? v->ro->pts[2] :
+		    v->ro->pts[1];
+		q->pts[1] = r == 0 ? v->ro->pts[0] : r == 1 ? v->ro->pts[2] :
+		    v->ro->pts[1];
+		a = &v->e[q->a];
+		b = &v->e[q->b];
+		a->games++;
+		b->games++;
+		a->pts += q->pts[0];
+		b->pts += q->pts[1];
+		a->w += r == 1;
+		a->d += r == 0.5;
+		a->l += r == 0;
+		b->w += r == 0;
+		b->d += r == 0.5;
+		b->l += r == 1;
+	}
+}
+
 /*
  * Once the event's games are counted (add_game()): its entries' pairs,
  * tie-breaks and order, and for the crosstables each player's games.  0,
  * or -1 out of memory.
  */
 static int
-build(struct ev *v)
+build(struct ev *v, const char *name)
 {
 	const struct sgame *g;
 	struct ent *e;
 	size_t i, k, o, *fill;
 	double op, minop;
 	int side;
+
+	system_of(v, name);
 
 	/* Each entry's pairs. */
 	if (2 * v->npr > v->capadj) {
@@ -456,32 +680,64 @@ build(struct ev *v)
 		v->adj[e->a0 + e->na++] = (uint32_t)i;
 	}
 	for (i = 0; i < v->n; i++) {
+		struct epair *q;
+
 		e = &v->e[i];
 		minop = HUGE_VAL;
 		for (k = 0; k < e->na; k++) {
+			q = &v->pr[v->adj[e->a0 + k]];
 			side = pair_side(v, v->adj[e->a0 + k], i, &o);
 			op = v->e[o].pts;
-			e->solk += (double)v->pr[v->adj[e->a0 + k]].n * op;
+			/* Koya: the points against those of half or more. */
+			if (2 * op >= (double)v->e[o].games * v->ro->pts[0])
+				e->koya += q->pts[side];
+			if (q->np == 0)
+				continue;
+			e->solk += (double)q->np * op;
 			if (op < minop)
 				minop = op;
-			e->sb += v->pr[v->adj[e->a0 + k]].score[side] * op;
+			e->sb += q->pscore[side] * op;
 		}
-		e->cut1 = e->games > 0 ? e->solk - minop : 0;
+		/*
+		 * The virtual opponents of the byes and forfeits: each had
+		 * the player's points before the game, the other side's
+		 * points of it, then a draw each round after (up to the
+		 * most games a player of the event played).
+		 */
+		if (e->vn > 0) {
+			op = v->ro->pts[1] * (double)v->rounds_n;
+			e->solk += e->vsum + (double)e->vn * op;
+			e->sb += e->vsb + e->vs * op;
+			if (e->vmin + op < minop)
+				minop = e->vmin + op;
+		}
+		e->cut1 = minop < HUGE_VAL ? e->solk - minop : 0;
 	}
-	/* Whether every two players met. */
-	v->rr = v->n >= 2 && v->npr == v->n * (v->n - 1) / 2;
 	/* The keys: points, then the tie-breaks asked for or the event's. */
 	v->nkeys = 0;
 	v->keys[v->nkeys++] = KEY_POINTS;
 	if (v->ro->ntb > 0)
 		for (i = 0; i < (size_t)v->ro->ntb; i++)
 			v->keys[v->nkeys++] = v->ro->tb[i];
-	else
+	else {
+		/* Play-offs first, where there are. */
+		if (v->npo > 0)
+			v->keys[v->nkeys++] = TB_PLAYOFF;
 		for (i = 0; i < 3; i++)
 			v->keys[v->nkeys++] = v->rr ?
 			    tb_round_robin[i] : tb_swiss[i];
-	for (i = 0; i < v->n; i++)
+	}
+	/* Start numbers: the players by name (their numbers' order). */
+	for (i = 0; i < v->n; i++) {
 		v->order[i] = (uint32_t)i;
+		v->e[i].key = 0;
+	}
+	sort_group(v, v->order, v->n);
+	for (i = 0; i < v->n; i++) {
+		v->e[v->order[i]].start = (long)i + 1;
+		v->order[i] = (uint32_t)i;
+		v->e[i].by = -1;
+	}
 	rank_group(v, v->order, v->n, 0, 0);
 	/* The score against the players of the same points, as shown. */
 	for (i = 0; i < v->n; i = k) {
@@ -489,6 +745,8 @@ build(struct ev *v)
 		    v->e[v->order[i]].pts) <= 1e-9; k++)
 			;
 		direct(v, v->order + i, k - i);
+		if (v->npo > 0)
+			playoff(v, v->order + i, k - i);
 	}
 	if (!v->keep_games)
 		return 0;
@@ -505,15 +763,19 @@ build(struct ev *v)
 		return -1;
 	for (i = 0, k = 0; i < v->n; i++) {
 		v->e[i].g0 = k;
-		v->e[i].ng = (size_t)v->e[i].games;
-		k += (size_t)v->e[i].games;
+		v->e[i].ng = (size_t)v->e[i].played;
+		k += (size_t)v->e[i].played;
 	}
 	for (i = 0; i < v->ngi; i++) {
 		g = &v->games[i];
-		e = &v->e[v->local[g->white]];
-		v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
-		e = &v->e[v->local[g->black]];
-		v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
+		if (v->local[g->white] >= 0) {
+			e = &v->e[v->local[g->white]];
+			v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
+		}
+		if (v->local[g->black] >= 0) {
+			e = &v->e[v->local[g->black]];
+			v->pg[e->g0 + fill[e - v->e]++] = (uint32_t)i;
+		}
 	}
 	free(fill);
 	/* The rounds, for the Swiss table. */
@@ -542,12 +804,81 @@ round_label(char *buf, size_t size, uint32_t r)
 		snprintf(buf, size, "%u", r >> 16);
 }
 
+/* A date key (yyyymmdd, 0 an unknown part) as PDN writes it. */
+static void
+date_text(char *buf, size_t size, uint32_t d)
+{
+	char m[3] = "??", day[3] = "??";
+
+	if (d % 10000 / 100 != 0)
+		snprintf(m, sizeof(m), "%02u", d % 10000 / 100 % 100);
+	if (d % 100 != 0)
+		snprintf(day, sizeof(day), "%02u", d % 100);
+	snprintf(buf, size, "%04u.%s.%s", d / 10000 % 10000, m, day);
+}
+
+/*
+ * HTML: the event's header under its title: the system, players, games,
+ * rounds, dates, the order of the tie-breaks.
+ */
+static void
+header(struct table *t, const struct ev *v)
+{
+	char buf[1024], a[16], b[16];
+	size_t n;
+	int k;
+
+	n = (size_t)snprintf(buf, sizeof(buf), "%s; %zu players, %zu games",
+	    v->sys == SYS_MATCHES ? "matches" : v->rr ? "round robin" :
+	    "Swiss", v->n, v->ngi);
+	if (v->rounds != NULL && n < sizeof(buf))
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, ", %zu round%s",
+		    v->nrounds, v->nrounds == 1 ? "" : "s");
+	if (v->dmin != 0 && n < sizeof(buf)) {
+		date_text(a, sizeof(a), v->dmin);
+		date_text(b, sizeof(b), v->dmax);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, v->dmin ==
+		    v->dmax ? "; %s" : "; %s to %s", a, b);
+	}
+	for (k = 1; k < v->nkeys && n < sizeof(buf); k++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
+		    k == 1 ? "; tie-breaks: " : ", ",
+		    standings_tb_names[v->keys[k]]);
+	if (n < sizeof(buf) && v->npo > 0)
+		snprintf(buf + n, sizeof(buf) - n, "; %zu play-off game%s",
+		    v->npo, v->npo == 1 ? "" : "s");
+	table_sub(t, buf);
+}
+
+/* The class of the cell of entry e's games gs[0..n). */
+static int
+cell_class(const struct ev *v, const struct sgame **gs, size_t n,
+    uint32_t pl)
+{
+	double pts = 0, most = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (gs[k]->flags & SG_FORFEIT)
+			return CLS_FORFEIT;
+		if (gs[k]->flags & SG_BYE)
+			return CLS_BYE;
+		pts += game_points(v->ro, gs[k], side_of(gs[k], pl));
+		most += v->ro->pts[0] + v->ro->pts[2];
+	}
+	if (n == 0)
+		return CLS_NONE;
+	return 2 * pts > most + 1e-9 ? CLS_WIN : 2 * pts < most - 1e-9 ?
+	    CLS_LOSS : CLS_DRAW;
+}
+
 /* The event's title for text and HTML. */
 static void
 title(char *buf, size_t size, const struct ev *v, const char *name)
 {
 	snprintf(buf, size, "%s: %s, %zu players, %zu games", name,
-	    v->rr ? "round robin" : "Swiss", v->n, v->ngi);
+	    v->sys == SYS_MATCHES ? "matches" : v->rr ? "round robin" :
+	    "Swiss", v->n, v->ngi);
 }
 
 /*
@@ -600,6 +931,16 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 		standings_points(buf, sizeof(buf), key_value(NULL, e, cols[k]));
 		table_cell(t, CELL_NUM, buf);
 	}
+	/* What decided the place: the key, "=" (text) a shared place. */
+	if (e->by < 0)
+		table_str(t, v->machine ? NULL : "");
+	else if (e->by == v->nkeys)
+		table_str(t, v->machine ? "shared" : "=");
+	else if (v->keys[e->by] == KEY_POINTS)
+		table_str(t, v->machine ? "points" : "Pts");
+	else
+		table_str(t, v->machine ? standings_tb_names[v->keys[e->by]] :
+		    tb_heads[v->keys[e->by]]);
 }
 
 static size_t
@@ -625,6 +966,7 @@ standing_cols(struct table *t, const struct ev *v, size_t c)
 		else
 			t->cols[c++].machine_only = 1;
 	}
+	table_col(t, c++, "decided_by", "By", 0);
 	return c;
 }
 
@@ -634,7 +976,7 @@ nstand(const struct ev *v)
 {
 	int cols[2 * TB_N];
 
-	return 6 + (size_t)tb_columns(v, cols) + TB_N - 1;
+	return 7 + (size_t)tb_columns(v, cols) + TB_N - 1;
 }
 
 static void
@@ -647,6 +989,8 @@ write_standings(struct tout *o, struct ev *v, const char *name)
 
 	title(head, sizeof(head), v, name);
 	table_init(&t, 3 + nstand(v), head);
+	if (o->fmt == OUT_HTML)
+		header(&t, v);
 	table_col(&t, c, "event", "Event", 0);
 	t.cols[c++].machine_only = 1;
 	table_col(&t, c++, "rank", "#", 1);
@@ -664,13 +1008,34 @@ write_standings(struct tout *o, struct ev *v, const char *name)
 	table_free(&t);
 }
 
+/*
+ * A game's points for player pl as a crosstable shows them: a forfeit's
+ * as "+" (won), "-" (lost) or "=" (drawn), a bye's as "bye" and its
+ * points.
+ */
+static void
+unplayed_points(char *buf, size_t size, const struct ev *v,
+    const struct sgame *g, uint32_t pl)
+{
+	double pts = game_points(v->ro, g, side_of(g, pl));
+
+	if ((g->flags & SG_BYE) && size > 3) {
+		memcpy(buf, "bye", 3);
+		standings_points(buf + 3, size - 3, pts);
+	} else if (g->flags & SG_FORFEIT)
+		snprintf(buf, size, "%s", pts == v->ro->pts[0] ? "+" :
+		    pts == v->ro->pts[1] ? "=" : "-");
+	else
+		standings_points(buf, size, pts);
+}
+
 /* The cells of the grid: a player's results against another. */
 static void
 grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
     uint32_t against)
 {
 	const struct sgame *g;
-	char pts[32];
+	char pts[48];
 	size_t k, n = 0;
 
 	buf[0] = '\0';
@@ -678,8 +1043,7 @@ grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
 		g = &v->games[v->pg[e->g0 + k]];
 		if (opponent(g, e->player) != against)
 			continue;
-		standings_points(pts, sizeof(pts),
-		    game_points(v->ro, g, side_of(g, e->player)));
+		unplayed_points(pts, sizeof(pts), v, g, e->player);
 		n += (size_t)snprintf(buf + n, size - n, "%s%s", n > 0 ? " " :
 		    "", pts);
 	}
@@ -693,7 +1057,8 @@ write_games(struct tout *o, struct ev *v, const char *name)
 {
 	static const char *const keys[] = {
 		"event", "rank", "player", "round", "opponent_rank",
-		"opponent", "colour", "points"
+		"opponent", "colour", "points", "start", "opponent_start",
+		"unplayed"
 	};
 	const struct sgame *g;
 	const struct ent *e, *op;
@@ -701,30 +1066,59 @@ write_games(struct tout *o, struct ev *v, const char *name)
 	char buf[64];
 	size_t i, k;
 
-	table_init(&t, 8, NULL);
-	for (i = 0; i < 8; i++)
+	table_init(&t, 11, NULL);
+	for (i = 0; i < 11; i++)
 		table_col(&t, i, keys[i], keys[i], 0);
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
 		for (k = 0; k < e->ng; k++) {
 			g = &v->games[v->pg[e->g0 + k]];
-			op = &v->e[v->local[opponent(g, e->player)]];
+			op = v->local[opponent(g, e->player)] < 0 ? NULL :
+			    &v->e[v->local[opponent(g, e->player)]];
 			table_str(&t, name);
 			table_long(&t, CELL_NUM, e->rank);
 			table_str(&t, v->p->players.s[e->player]);
 			round_label(buf, sizeof(buf), g->round);
 			table_str(&t, g->round != 0 ? buf : NULL);
-			table_long(&t, CELL_NUM, op->rank);
-			table_str(&t, v->p->players.s[op->player]);
+			if (op != NULL) {
+				table_long(&t, CELL_NUM, op->rank);
+				table_str(&t, v->p->players.s[op->player]);
+			} else {
+				table_str(&t, NULL);
+				table_str(&t, NULL);
+			}
 			table_str(&t, side_of(g, e->player) == 0 ? "white" :
 			    "black");
 			standings_points(buf, sizeof(buf), game_points(v->ro, g,
 			    side_of(g, e->player)));
 			table_cell(&t, CELL_NUM, buf);
+			table_long(&t, CELL_NUM, e->start);
+			if (op != NULL)
+				table_long(&t, CELL_NUM, op->start);
+			else
+				table_str(&t, NULL);
+			table_str(&t, g->flags & SG_BYE ? "bye" : g->flags &
+			    SG_FORFEIT ? "forfeit" : NULL);
 		}
 	}
 	table_write(o, &t);
 	table_free(&t);
+}
+
+/* The class of the grid's cell of entry e against player pl. */
+static int
+against_class(const struct ev *v, const struct ent *e, uint32_t pl,
+    const struct sgame **gs)
+{
+	const struct sgame *g;
+	size_t k, n = 0;
+
+	for (k = 0; k < e->ng; k++) {
+		g = &v->games[v->pg[e->g0 + k]];
+		if (opponent(g, e->player) == pl)
+			gs[n++] = g;
+	}
+	return cell_class(v, gs, n, e->player);
 }
 
 /*
@@ -735,18 +1129,26 @@ write_games(struct tout *o, struct ev *v, const char *name)
 static void
 write_cross(struct tout *o, struct ev *v, const char *name)
 {
-	char head[1024], cell[256], pts[32], (*heads)[24];
-	const struct sgame *g;
+	char head[1024], cell[256], pts[48], (*heads)[24];
+	const struct sgame *g, **gs;
 	const struct ent *e;
 	struct table t;
-	size_t ncells = v->rr ? v->n : v->nrounds, i, j, k, c, n;
+	size_t ncells = v->rr ? v->n : v->nrounds, i, j, k, c, n, ngs;
 
 	if ((heads = calloc(ncells + 1, sizeof(*heads))) == NULL)
 		return;
+	if ((gs = malloc((v->ngi + 1) * sizeof(*gs))) == NULL) {
+		free(heads);
+		return;
+	}
 	title(head, sizeof(head), v, name);
-	table_init(&t, 2 + ncells + nstand(v), head);
+	table_init(&t, 2 + !v->rr + ncells + nstand(v), head);
+	if (o->fmt == OUT_HTML)
+		header(&t, v);
 	c = 0;
 	table_col(&t, c++, "rank", "#", 1);
+	if (!v->rr)
+		table_col(&t, c++, "start", "No", 1);
 	table_col(&t, c++, "player", "Player", 0);
 	for (j = 0; j < ncells; j++) {
 		if (v->rr)
@@ -760,6 +1162,8 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 	for (i = 0; i < v->n; i++) {
 		e = &v->e[v->order[i]];
 		table_long(&t, CELL_NUM, e->rank);
+		if (!v->rr)
+			table_long(&t, CELL_NUM, e->start);
 		table_str(&t, v->p->players.s[e->player]);
 		for (j = 0; j < ncells; j++) {
 			if (v->rr) {
@@ -769,29 +1173,44 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 					grid_cell(cell, sizeof(cell), v, e,
 					    v->e[v->order[j]].player);
 				table_str(&t, cell);
+				if (j != i && o->fmt == OUT_HTML)
+					table_class(&t, against_class(v, e,
+					    v->e[v->order[j]].player, gs));
 				continue;
 			}
 			n = 0;
 			cell[0] = '\0';
+			ngs = 0;
 			for (k = 0; k < e->ng && n + 1 < sizeof(cell); k++) {
 				g = &v->games[v->pg[e->g0 + k]];
 				if ((long)g->round != v->rounds[j])
 					continue;
-				standings_points(pts, sizeof(pts),
-				    game_points(v->ro, g, side_of(g, e->player)));
+				gs[ngs++] = g;
+				unplayed_points(pts, sizeof(pts), v, g,
+				    e->player);
+				if (g->flags & SG_BYE) {
+					n += (size_t)snprintf(cell + n,
+					    sizeof(cell) - n, "%s%s", n > 0 ?
+					    " " : "", pts);
+					continue;
+				}
 				n += (size_t)snprintf(cell + n, sizeof(cell) -
 				    n, "%s%ld%c%s", n > 0 ? " " : "",
-				    v->e[v->local[opponent(g, e->player)]].rank,
+				    v->e[v->local[opponent(g, e->player)]].start,
 				    side_of(g, e->player) == 0 ? 'w' : 'b',
 				    pts);
 			}
 			table_str(&t, n > 0 ? cell : "-");
+			if (o->fmt == OUT_HTML)
+				table_class(&t, cell_class(v, gs, ngs,
+				    e->player));
 		}
 		standing_cells(&t, v, e);
 	}
 	table_write(o, &t);
 	table_free(&t);
 	free(heads);
+	free(gs);
 }
 
 /*
@@ -877,7 +1296,7 @@ write_event(struct tout *o, struct ev *v, size_t ev, int cross,
 	const char *name = v->ro->pool ? "All games" : p->events.s[ev];
 	size_t i;
 
-	if (build(v) != 0)
+	if (build(v, name) != 0)
 		return -1;
 	if (cross && v->machine)
 		write_games(o, v, name);
@@ -893,6 +1312,8 @@ write_event(struct tout *o, struct ev *v, size_t ev, int cross,
 	v->n = 0;
 	v->ngi = 0;
 	v->npr = 0;
+	v->npo = 0;
+	v->dmin = v->dmax = 0;
 	if (v->pslot != NULL)
 		memset(v->pslot, 0, v->npslot * sizeof(*v->pslot));
 	free(v->rounds);
@@ -984,5 +1405,6 @@ out:
 	free(v.adj);
 	free(v.games);
 	free(v.pg);
+	free(v.po);
 	return rc == 0 ? 0 : 2;
 }

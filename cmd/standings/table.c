@@ -56,6 +56,14 @@ cell(struct table *t, int kind, const char *s, size_t len)
 			t->oom = 1;
 			return;
 		}
+		if (t->cls != NULL) {
+			if ((nk = realloc(t->cls, cap)) == NULL) {
+				t->oom = 1;
+				return;
+			}
+			memset(nk + t->cap, 0, cap - t->cap);
+			t->cls = nk;
+		}
 		t->cap = cap;
 	}
 	if (t->tlen + len > t->tcap) {
@@ -78,6 +86,26 @@ cell(struct table *t, int kind, const char *s, size_t len)
 		t->tlen += len;
 	}
 	t->kind[t->ncells++] = (unsigned char)kind;
+}
+
+void
+table_class(struct table *t, int cls)
+{
+	if (t->ncells == 0 || t->oom)
+		return;
+	if (t->cls == NULL && (t->cls = calloc(t->cap, 1)) == NULL) {
+		t->oom = 1;
+		return;
+	}
+	t->cls[t->ncells - 1] = (unsigned char)cls;
+}
+
+void
+table_sub(struct table *t, const char *s)
+{
+	free(t->sub);
+	if ((t->sub = strdup(s)) == NULL)
+		t->oom = 1;
 }
 
 void
@@ -193,6 +221,8 @@ table_free(struct table *t)
 	free(t->off);
 	free(t->text);
 	free(t->kind);
+	free(t->cls);
+	free(t->sub);
 	free(t->notes);
 	free(t->cols);
 	free(t->title);
@@ -391,6 +421,9 @@ write_text(struct tout *o, const struct table *t)
 			if (c < last)
 				pad += 2;
 		}
+		/* No blanks at a line's end (an empty last cell). */
+		while (at > out.data + out.len && at[-1] == ' ')
+			at--;
 		*at++ = '\n';
 		out.len = (size_t)(at - out.data);
 	}
@@ -495,33 +528,49 @@ write_html(struct tout *o, const struct table *t)
 	size_t nrows = t->ncols > 0 ? t->ncells / t->ncols : 0, r, c, k;
 	const char *s;
 
+	static const char *const cls[] = { "", "w", "d", "l", "f", "y" };
+	int k2;
+
 	if (t->title != NULL) {
 		fputs("<h2>", o->fp);
 		table_html_text(o->fp, t->title);
 		fputs("</h2>\n", o->fp);
 	}
-	fputs("<table>\n<tr>", o->fp);
+	if (t->sub != NULL) {
+		fputs("<p class=\"meta\">", o->fp);
+		table_html_text(o->fp, t->sub);
+		fputs("</p>\n", o->fp);
+	}
+	/* A box of its own that scrolls, not the page, on a small screen. */
+	fputs("<div class=\"box\"><table class=\"sortable\">\n<thead><tr>",
+	    o->fp);
 	for (c = 0; c < t->ncols; c++)
 		if (in_text(&t->cols[c])) {
 			fputs("<th>", o->fp);
 			table_html_text(o->fp, t->cols[c].head);
 			fputs("</th>", o->fp);
 		}
-	fputs("</tr>\n", o->fp);
+	fputs("</tr></thead>\n<tbody>\n", o->fp);
 	for (r = 0; r < nrows; r++) {
 		fputs("<tr>", o->fp);
 		for (c = 0; c < t->ncols; c++) {
 			if (!in_text(&t->cols[c]))
 				continue;
 			s = cell_at(t, r * t->ncols + c);
-			fputs(t->cols[c].right ? "<td class=\"n\">" : "<td>",
-			    o->fp);
+			k2 = t->cls != NULL ? t->cls[r * t->ncols + c] : 0;
+			if (t->cols[c].right || k2 != 0)
+				fprintf(o->fp, "<td class=\"%s%s%s\">",
+				    t->cols[c].right ? "n" : "",
+				    t->cols[c].right && k2 != 0 ? " " : "",
+				    cls[k2]);
+			else
+				fputs("<td>", o->fp);
 			table_html_text(o->fp, s);
 			fputs("</td>", o->fp);
 		}
 		fputs("</tr>\n", o->fp);
 	}
-	fputs("</table>\n", o->fp);
+	fputs("</tbody>\n</table></div>\n", o->fp);
 	for (k = 0; k < t->nnotes; k++) {
 		fputs("<p>", o->fp);
 		table_html_text(o->fp, t->notes[k]);
@@ -552,6 +601,55 @@ table_write(struct tout *o, const struct table *t)
 	o->tables++;
 }
 
+/* The page's legend: what the heads and the cells of its tables say. */
+static void
+legend(FILE *fp)
+{
+	static const char *const items[][2] = {
+		{ "#", "place (shared places have one number)" },
+		{ "No", "start number (Swiss crosstables; opponents are named "
+		    "by it)" },
+		{ "Pts, G, W, D, L, %", "points, games, wins, draws, losses, "
+		    "percentage of the points possible" },
+		{ "Dir", "points against the players of equal points" },
+		{ "SB", "Sonneborn-Berger: opponents' points, whole for a win, "
+		    "half for a draw" },
+		{ "Solk, Cut1", "Solkoff: the opponents' points; Cut1 without "
+		    "the lowest" },
+		{ "Koya", "points against the players of half the points or "
+		    "more" },
+		{ "PO", "points in the play-off games between the tied" },
+		{ "By", "what placed the player below the one above: Pts, a "
+		    "tie-break, = a shared place" },
+		{ "5w2", "Swiss cell: opponent's start number, colour (w, b), "
+		    "points" },
+		{ "x, .", "the diagonal of a grid; no game" },
+		{ "+, -, =", "a forfeit won, lost, drawn (not played, not "
+		    "rated); bye2: a bye and its points" },
+		{ "?", "a provisional rating (fewer games than --provisional)" },
+		{ "TPR", "performance rating of the period's games" },
+		{ "Low, High, LOS", "95% interval of a maximum-likelihood "
+		    "rating; likelihood of superiority over the next" },
+	};
+	size_t i;
+
+	fputs("<details open><summary>Legend</summary>\n"
+	    "<dl class=\"legend\">\n", fp);
+	for (i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+		fputs("<dt>", fp);
+		table_html_text(fp, items[i][0]);
+		fputs("</dt><dd>", fp);
+		table_html_text(fp, items[i][1]);
+		fputs("</dd>\n", fp);
+	}
+	fputs("</dl>\n<p>Cells: <span style=\"background:#c8e6c9\">win"
+	    "</span> <span style=\"background:#fff3c4\">draw</span> "
+	    "<span style=\"background:#ffcdd2\">loss</span> "
+	    "<span style=\"background:#e0e0e0\">forfeit</span> "
+	    "<span style=\"background:#e3f2fd\">bye</span>; a click on "
+	    "a column's head sorts its table.</p>\n</details>\n", fp);
+}
+
 int
 table_out_start(struct tout *o, const char *title)
 {
@@ -563,14 +661,33 @@ table_out_start(struct tout *o, const char *title)
 		fputs("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
 		    "<title>", o->fp);
 		table_html_text(o->fp, title);
-		fputs("</title>\n<style>\n"
-		    "body { font-family: sans-serif; }\n"
-		    "table { border-collapse: collapse; margin: 1em 0; }\n"
-		    "th, td { border: 1px solid #999; padding: 2px 6px; }\n"
+		fputs("</title>\n"
+		    "<meta name=\"viewport\" content=\"width=device-width, "
+		    "initial-scale=1\">\n<style>\n"
+		    "body { font-family: sans-serif; margin: 0 auto; "
+		    "padding: 0 8px; max-width: 1240px; }\n"
+		    "div.box { overflow-x: auto; max-width: 100%; }\n"
+		    "table { border-collapse: collapse; margin: 0.5em 0 1em; }\n"
+		    "th, td { border: 1px solid #999; padding: 2px 6px; "
+		    "white-space: nowrap; }\n"
+		    "th { background: #eee; cursor: pointer; }\n"
 		    "td.n { text-align: right; }\n"
+		    "td.w { background: #c8e6c9; }\n"
+		    "td.d { background: #fff3c4; }\n"
+		    "td.l { background: #ffcdd2; }\n"
+		    "td.f { background: #e0e0e0; font-style: italic; }\n"
+		    "td.y { background: #e3f2fd; }\n"
+		    "p.meta { color: #444; margin: 0; }\n"
+		    "dl.legend { display: grid; grid-template-columns: "
+		    "max-content auto; gap: 0 1em; font-size: 90%; }\n"
+		    "dl.legend dt { font-weight: bold; }\n"
+		    "dl.legend dd { margin: 0; }\n"
+		    "@media (max-width: 600px) { body { font-size: 85%; } "
+		    "th, td { padding: 1px 3px; } }\n"
 		    "</style>\n</head>\n<body>\n<h1>", o->fp);
 		table_html_text(o->fp, title);
 		fputs("</h1>\n", o->fp);
+		legend(o->fp);
 	}
 	return 0;
 }
@@ -578,8 +695,33 @@ table_out_start(struct tout *o, const char *title)
 int
 table_out_end(struct tout *o)
 {
+	/*
+	 * Sorting by a column, a click on its head (again: the other way):
+	 * numbers as numbers, the rest as text.  Without the script the
+	 * tables stay as written.
+	 */
 	if (o->fmt == OUT_HTML)
-		fputs("</body>\n</html>\n", o->fp);
+		fputs("<script>\n"
+		    "document.querySelectorAll('table.sortable').forEach("
+		    "function (t) {\n"
+		    "  t.querySelectorAll('thead th').forEach(function (th, i) {\n"
+		    "    th.addEventListener('click', function () {\n"
+		    "      var b = t.tBodies[0], up = th.dataset.up !== '1';\n"
+		    "      var rows = Array.prototype.slice.call(b.rows);\n"
+		    "      rows.sort(function (x, y) {\n"
+		    "        var p = x.cells[i].textContent, "
+		    "q = y.cells[i].textContent;\n"
+		    "        var m = parseFloat(p), n = parseFloat(q);\n"
+		    "        var c = !isNaN(m) && !isNaN(n) ? m - n : "
+		    "p.localeCompare(q);\n"
+		    "        return up ? c : -c;\n"
+		    "      });\n"
+		    "      th.dataset.up = up ? '1' : '0';\n"
+		    "      rows.forEach(function (r) { b.appendChild(r); });\n"
+		    "    });\n"
+		    "  });\n"
+		    "});\n"
+		    "</script>\n</body>\n</html>\n", o->fp);
 	if (o->yopen) {
 		o->yopen = 0;
 		return emit_yaml_close(&o->y);

@@ -16,6 +16,9 @@ enum { OUT_TEXT, OUT_TSV, OUT_JSON, OUT_YAML, OUT_HTML, OUT_SVG };
 
 enum { CELL_STR, CELL_NUM, CELL_BOOL, CELL_NULL };
 
+/* The colour of a result cell in HTML (table_class()). */
+enum { CLS_NONE, CLS_WIN, CLS_DRAW, CLS_LOSS, CLS_FORFEIT, CLS_BYE };
+
 struct tcol {
 	const char *key;	/* machine formats */
 	const char *head;	/* text and HTML */
@@ -40,6 +43,8 @@ struct table {
 	size_t ncells, cap;
 	char **notes;		/* lines after the table (text, HTML) */
 	size_t nnotes;
+	unsigned char *cls;	/* HTML: each cell's CLS_*, or NULL: none */
+	char *sub;		/* HTML: a line under the title, or NULL */
 	int oom;
 };
 
@@ -62,6 +67,10 @@ size_t table_fmt_long(char *buf, long v);
 void table_tenths(struct table *t, int kind, double v);
 void table_note(struct table *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* The HTML class (CLS_*) of the last cell added. */
+void table_class(struct table *t, int cls);
+/* HTML: a line under the title (the event's header); a copy. */
+void table_sub(struct table *t, const char *s);
 void table_free(struct table *t);
 
 /*
@@ -80,7 +89,10 @@ struct tout {
 /* Writes t; tables of one run have the same columns in TSV. */
 void table_write(struct tout *o, const struct table *t);
 
-/* Starts and ends a page (HTML: the document; YAML: the stream). */
+/*
+ * Starts and ends a page (HTML: the document, its legend and the script
+ * that sorts its tables by a column; YAML: the stream).
+ */
 int table_out_start(struct tout *o, const char *title);
 int table_out_end(struct tout *o);
 
