@@ -122,7 +122,8 @@ enum {
 static const struct drv_option options[] = {
 	{ OPT_ENGINE, "engine", "spec", "SPEC",
 	    "an engine: cmd=PROGRAM[,name=NAME][,arg=ARG]...[,dir=DIR]"
-	    "[,option.NAME=VALUE]... (once per engine)" },
+	    "[,option.NAME=VALUE]...[,ponder=on] (once per engine; "
+	    "ponder=on: it thinks on the opponent's time, off by default)" },
 	{ OPT_ENGINES, "engines", "file", "FILE",
 	    "the engines that conf=NAME in -e picks: a YAML or JSON file" },
 	{ OPT_EACH, "each", "spec", "SPEC",
@@ -334,6 +335,13 @@ spec_field(struct eng_spec *e, const char *key, const char *val)
 		e->restart = val[1] == 'n';
 		return 0;
 	}
+	/* Thinking on the opponent's time: Hub's "go ponder". */
+	if (strcmp(key, "ponder") == 0) {
+		if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
+			return -1;
+		e->ponder = val[1] == 'n';
+		return 0;
+	}
 	return -1;
 }
 
@@ -359,7 +367,7 @@ spec_parse(struct eng_spec *e, const char *s, const char *what)
 		    spec_field(e, (*eq = '\0', p), eq + 1) != 0) {
 			rc = drv_bad_value(&drv, what, whole, "cmd=, name=, arg=, "
 			    "dir=, option.NAME=, tc=, st=, depth=, nodes=, "
-			    "restart=on|off, conf=, proto=hub or proto=dxp with "
+			    "restart=on|off, ponder=on|off, conf=, proto=hub or proto=dxp with "
 			    "host= and port= or listen= fields, "
 			    "comma-separated");
 			break;
@@ -1120,6 +1128,8 @@ fingerprint(void)
 			fp_add(&b, "tc %d %.17g %.17g %d %.17g %d %ld",
 			    e->tc.kind, e->tc.base, e->tc.inc, e->tc.moves,
 			    e->tc.movetime, e->tc.depth, e->tc.nodes);
+		if (e->ponder)
+			fp_add(&b, "ponder on");
 	}
 	fp_add(&b, "tc %d %.17g %.17g %d %.17g %d %.17g", tc->kind, tc->base,
 	    tc->inc, tc->moves, tc->movetime, tc->depth, tc->margin);
@@ -1626,6 +1636,11 @@ engines_check(void)
 			return drv_usage_error(&drv, "engine %d: proto=dxp "
 			    "needs port= (an engine that listens) or listen= "
 			    "(one that connects)", k + 1);
+		if (e->proto == ENG_DXP && e->ponder)
+			return drv_usage_error(&drv, "engine %d: ponder=on: "
+			    "DXP has no pondering (no way to tell an engine "
+			    "to think on the opponent's time, nor to stop it); "
+			    "ponder=on is for proto=hub", k + 1);
 		if (e->proto == ENG_DXP && e->nopt > 0)
 			return drv_usage_error(&drv, "engine %d: option.%s: "
 			    "DXP has no options", k + 1, e->opt_name[0]);

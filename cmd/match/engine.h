@@ -60,6 +60,8 @@ struct eng_spec {
 	struct tc tc;		/* its own time control, when tc_given */
 	int tc_given;
 	int restart;		/* restart=on: a new process each game */
+	int ponder;		/* ponder=on: it thinks on the opponent's
+				 * time (Hub's "go ponder") */
 	char *conf;		/* conf=: its engine of --engines, or NULL */
 	char *raw;		/* -e's text, applied after the conf's */
 };

@@ -158,6 +158,8 @@ struct play {
 	char pending[2][DXP_MSG_LEN];	/* a DXP engine's move to hear */
 	int begun[2];		/* a DXP engine accepted the game */
 	int ended[2];		/* a DXP engine was told the game ended */
+	char ponder[2][HUB_MOVE_LEN];	/* ponder=on: the move a Hub engine
+					 * ponders on ("go ponder"), or "" */
 };
 
 /* Appends a word of the movetext, wrapping lines at 79 columns. */
@@ -368,6 +370,7 @@ struct answer {
 	double elapsed;		/* seconds, by our clock */
 	double score;		/* its score, when have_score */
 	int have_score, depth;	/* depth -1: not said */
+	char ponder[HUB_MOVE_LEN + 64];	/* its done's ponder=, or "" */
 };
 
 /* The deadline of a move started at t0 by side s. */
@@ -423,8 +426,154 @@ flagged(struct play *p, pdn_colour s, const char *want)
 }
 
 /*
+ * The "pos" line of the game so far (the game's start and every move
+ * since), then `extra` (a move, or NULL) into cmd.
+ */
+static void
+pos_line(pdn_buf *cmd, const struct play *p, const char *extra)
+{
+	char hubpos[HUB_POS_LEN];
+	int n;
+
+	n = hub_pos_str(hubpos, &p->base);
+	pdn_buf_add(cmd, "pos pos=", 8);
+	pdn_buf_add(cmd, hubpos, (size_t)n);
+	if (p->since.len > 0 || extra != NULL) {
+		pdn_buf_add(cmd, " moves=\"", 8);
+		pdn_buf_add(cmd, p->since.data, p->since.len);
+		if (extra != NULL) {
+			if (p->since.len > 0)
+				pdn_buf_add(cmd, " ", 1);
+			pdn_buf_add(cmd, extra, strlen(extra));
+		}
+		pdn_buf_add(cmd, "\"", 1);
+	}
+	pdn_buf_add(cmd, "\n", 1);
+}
+
+/*
+ * ponder=on: after the move of the Hub engine of side s, which said it
+ * expects `guess` in answer, the engine is told to think on the
+ * opponent's time: the position after that move, its clock as it will
+ * be at its next turn (the opponent's thinking changes it not), "go
+ * ponder".  Nothing when the guess is no legal move, or leaves the engine
+ * no move.  Its clock does not run: the time it ponders is never
+ * charged.
+ */
+static void
+ponder_start(struct play *p, pdn_buf *cmd, pdn_colour s, const char *guess)
+{
+	struct engine *e = p->e[s];
+	const pdn_move *m;
+	pdn_position after;
+	pdn_streak streak;
+	char mv[HUB_MOVE_LEN];
+
+	legal_moves(p);
+	if ((m = hub_move_find(p->list, p->cfg->variant, guess,
+	    strlen(guess))) == NULL)
+		return;
+	hub_move_str(mv, p->cfg->variant, m);
+	after = p->pos;
+	streak = p->streak;
+	pdn_streak_update(&streak, &after, m);
+	pdn_make(&after, m);
+	if (pdn_generate_streak(p->list, &after, &streak) <= 0)
+		return;
+	cmd->len = 0;
+	pos_line(cmd, p, mv);
+	level(cmd, p, s);
+	pdn_buf_add(cmd, "go ponder\n", 10);
+	if (cmd->oom || engine_send(e, cmd->data, cmd->len) != 0)
+		return;	/* its next turn finds it gone */
+	snprintf(p->ponder[s], sizeof(p->ponder[s]), "%s", mv);
+}
+
+/*
+ * Ends the pondering of the Hub engine of side s when the opponent's move
+ * is in (the last of p->since): the move it pondered on, and nothing is
+ * sent (the caller sends "ponder-hit"); another, and it is told to stop
+ * and its "done" is read (within --stall-timeout) and set aside: its
+ * turn has begun, and its clock runs from the "stop" (*t0).  Returns 1 a
+ * hit, 2 a miss, 0 when the game ended (the engine did not answer stop:
+ * out filled) or was interrupted.
+ */
+static int
+ponder_end(struct play *p, pdn_colour s, double *t0)
+{
+	struct engine *e = p->e[s];
+	const char *last = p->since.data;
+	double deadline;
+	char *line;
+	size_t k;
+	int rc;
+
+	for (k = 0; k < p->since.len; k++)
+		if (p->since.data[k] == ' ')
+			last = p->since.data + k + 1;
+	if (p->since.len > 0 && strlen(p->ponder[s]) ==
+	    (size_t)(p->since.data + p->since.len - last) &&
+	    memcmp(last, p->ponder[s], strlen(p->ponder[s])) == 0) {
+		p->ponder[s][0] = '\0';
+		return 1;
+	}
+	p->ponder[s][0] = '\0';
+	*t0 = cli_now();
+	(void)engine_send(e, "stop\n", 5);
+	deadline = *t0 + p->cfg->stall;
+	do
+		rc = engine_line(e, &line, deadline, p->cfg->stopfd);
+	while (rc == ENG_LINE && !hub_is(line, "done"));
+	if (rc == ENG_LINE)
+		return 2;
+	if (rc == ENG_STOPPED) {
+		p->out->interrupted = 1;
+		return 0;
+	}
+	e->broken = 1;
+	lose(p, s, rc == ENG_EOF ? "engine crash" : "engine hang",
+	    rc == ENG_EOF ? "ended while it pondered" :
+	    "did not answer stop while it pondered", NULL);
+	return 0;
+}
+
+/*
+ * The end of a game for each Hub engine that still ponders: "stop", its
+ * "done" read within --stall-timeout; one that does not answer is
+ * started again for its next game.  The game's result stands.
+ */
+static void
+ponder_finish(struct play *p)
+{
+	struct engine *e;
+	double deadline;
+	char *line;
+	int k, rc;
+
+	for (k = 0; k < 2; k++) {
+		e = p->e[k];
+		if (p->ponder[k][0] == '\0')
+			continue;
+		p->ponder[k][0] = '\0';
+		if (e->broken || !e->up)
+			continue;
+		if (engine_send(e, "stop\n", 5) != 0) {
+			e->broken = 1;
+			continue;
+		}
+		deadline = cli_now() + p->cfg->stall;
+		do
+			rc = engine_line(e, &line, deadline, p->cfg->stopfd);
+		while (rc == ENG_LINE && !hub_is(line, "done"));
+		if (rc != ENG_LINE)
+			e->broken = 1;
+	}
+}
+
+/*
  * Asks the Hub engine of side s for its move: the position after the
- * last irreversible move and the moves since, its time, "go think"; reads
+ * last irreversible move and the moves since, its time, "go think" (or,
+ * ponder=on, "ponder-hit" when it pondered on the move played); reads
  * its "info" and "done" lines.  Returns 1 with its answer in *a, or 0
  * when the game ended (out filled) or was interrupted.
  */
@@ -433,25 +582,29 @@ ask_hub(struct play *p, pdn_buf *cmd, pdn_colour s, struct answer *a)
 {
 	const struct game_cfg *cfg = p->cfg;
 	struct engine *e = p->e[s];
-	char hubpos[HUB_POS_LEN], val[64], *line;
-	double t0, deadline;
-	int rc, n;
+	char val[64], *line;
+	double t0 = -1, deadline;
+	int rc;
 
 	cmd->len = 0;
-	n = hub_pos_str(hubpos, &p->base);
-	pdn_buf_add(cmd, "pos pos=", 8);
-	pdn_buf_add(cmd, hubpos, (size_t)n);
-	if (p->since.len > 0) {
-		pdn_buf_add(cmd, " moves=\"", 8);
-		pdn_buf_add(cmd, p->since.data, p->since.len);
-		pdn_buf_add(cmd, "\"", 1);
+	if (p->ponder[s][0] != '\0') {
+		if ((rc = ponder_end(p, s, &t0)) <= 0)
+			return rc;
+		if (rc == 1) {
+			/* Its clock runs from the hit. */
+			pdn_buf_add(cmd, "ponder-hit\n", 11);
+			goto send;
+		}
 	}
-	pdn_buf_add(cmd, "\n", 1);
+	pos_line(cmd, p, NULL);
 	level(cmd, p, s);
 	pdn_buf_add(cmd, "go think\n", 9);
+send:
 	if (cmd->oom)
 		return -1;
-	t0 = cli_now();
+	/* After a miss, from its "stop": the time it takes to stop too. */
+	if (t0 < 0)
+		t0 = cli_now();
 	if (engine_send(e, cmd->data, cmd->len) != 0) {
 		e->broken = 1;
 		lose(p, s, "engine crash", "ended", NULL);
@@ -500,6 +653,8 @@ ask_hub(struct play *p, pdn_buf *cmd, pdn_colour s, struct answer *a)
 		lose(p, s, "protocol error", "sent done without a move", NULL);
 		return 0;
 	}
+	if (hub_arg(line, "ponder", a->ponder, sizeof(a->ponder)) < 0)
+		a->ponder[0] = '\0';
 	return 1;
 }
 
@@ -708,6 +863,8 @@ turn(struct play *p, pdn_buf *cmd)
 		    "move limit");
 		return 0;
 	}
+	if (e->spec->ponder && e->spec->proto == ENG_HUB && a.ponder[0] != '\0')
+		ponder_start(p, cmd, s, a.ponder);
 	return 1;
 }
 
@@ -976,8 +1133,10 @@ game_play(struct game_out *out, const struct game_cfg *cfg,
 		while ((rc = turn(&p, &cmd)) == 1)
 			;
 	}
-	if (!out->interrupted)
+	if (!out->interrupted) {
+		ponder_finish(&p);
 		dxp_finish(&p);
+	}
 	for (i = 0; i < 2; i++)
 		e[i]->retire = e[i]->spec->restart;
 	if (rc < 0 || p.mt.oom)

@@ -11,7 +11,8 @@
  * fewest pieces to take, kings a quiet move of the king that moved last
  * (the king of its streak, which the moves of the "pos" line tell), else
  * of any king, else as random: in Frisian draughts it runs into
- * article 17's ban whenever it has men.  The other modes misbehave at the N-th move the
+ * article 17's ban whenever it has men; slow plays as random, N tenths
+ * of a second after it is asked (default 1).  The other modes misbehave at the N-th move the
  * process makes (default 1; counted over its games, so that a restarted
  * engine starts counting again), and play as random before it:
  *   crash     exits without an answer (status 3)
@@ -25,7 +26,12 @@
  *   init      exits at "init" (status 3), as an engine whose options do
  *             not make sense to it
  * Its answers: "info depth=1 score=S" (S the material balance in men,
- * from its side) then "done move=M".  It plays every variant the library
+ * from its side) then "done move=M ponder=P", P the move it expects in
+ * answer (the one it would play in the opponent's place; no ponder= when
+ * M leaves the opponent none).  It ponders when told: at "go ponder"
+ * (the position after M and P) it waits, answering "ping", for
+ * "ponder-hit", then thinks as at "go think" (where the other modes
+ * misbehave too), or for "stop", then answers "done move=M" at once.  It plays every variant the library
  * plays, by its "variant" parameter (set-param name=variant value=V:
  * "normal", international draughts, the default, or the library's name
  * of another, "frisian"), and in Frisian draughts keeps article 17 by the
@@ -35,15 +41,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "choose.h"
 #include "hub.h"
 #include <pdn/pdn.h>
 
-enum { M_RANDOM, M_GREEDY, M_KINGS, M_CRASH, M_HANG, M_ILLEGAL, M_GARBAGE,
+enum { M_RANDOM, M_GREEDY, M_KINGS, M_SLOW, M_CRASH, M_HANG, M_ILLEGAL, M_GARBAGE,
 	M_PROTOCOL, M_NOMOVE, M_TIME, M_INIT };
-static const char *const modes[] = { "random", "greedy", "kings", "crash", "hang",
+static const char *const modes[] = { "random", "greedy", "kings", "slow",
+	"crash", "hang",
 	"illegal", "garbage", "protocol", "nomove", "time", "init", NULL };
 
 static const pdn_variant *variant;
@@ -137,6 +145,44 @@ king_move(pdn_colour me)
 	return any;
 }
 
+/*
+ * Its move in `pos` (into mv, Hub's notation, HUB_MOVE_LEN), from the
+ * legal moves then in `list`; NULL when there is none.
+ */
+static const pdn_move *
+best(char *mv)
+{
+	const pdn_move *m;
+
+	if (pdn_generate_streak(list, &pos, &streak) <= 0)
+		return NULL;
+	m = mode == M_KINGS ? king_move(pdn_position_side(&pos)) : NULL;
+	if (m == NULL)
+		m = choose_move(&pos, list, reply, seed, mode == M_GREEDY);
+	hub_move_str(mv, variant, m);
+	return m;
+}
+
+/*
+ * Writes " ponder=P": the opponent's answer to m (legal in pos, from
+ * `list`), as it would choose it; nothing when it has none.  The board
+ * and `list` are left as they were.
+ */
+static void
+guess(const pdn_move *m)
+{
+	pdn_position keep = pos;
+	pdn_streak skeep = streak;
+	char mv[HUB_MOVE_LEN];
+
+	pdn_streak_update(&streak, &pos, m);
+	pdn_make(&pos, m);
+	if (best(mv) != NULL)
+		printf(" ponder=%s", mv);
+	pos = keep;
+	streak = skeep;
+}
+
 static void
 go(void)
 {
@@ -144,6 +190,13 @@ go(void)
 	const pdn_move *m;
 	char mv[HUB_MOVE_LEN];
 	int bad = mode >= M_CRASH && ++moves_made == at;
+	struct timespec ts;
+
+	if (mode == M_SLOW) {
+		ts.tv_sec = at / 10;
+		ts.tv_nsec = (long)(at % 10) * 100000000L;
+		nanosleep(&ts, NULL);
+	}
 
 	if (bad)
 		switch (mode) {
@@ -174,18 +227,45 @@ go(void)
 			while (strcmp(line, "stop") != 0);
 			break;
 		}
-	if (pdn_generate_streak(list, &pos, &streak) <= 0) {
+	if ((m = best(mv)) == NULL) {
 		printf("error message=\"no move\"\n");
 		fflush(stdout);
 		return;
 	}
-	m = mode == M_KINGS ? king_move(me) : NULL;
-	if (m == NULL)
-		m = choose_move(&pos, list, reply, seed, mode == M_GREEDY);
-	hub_move_str(mv, variant, m);
-	printf("info depth=1 score=%d\ndone move=%s\n",
+	printf("info depth=1 score=%d\ndone move=%s",
 	    pdn_position_count(&pos, me) - pdn_position_count(&pos, !me), mv);
+	guess(m);
+	printf("\n");
 	fflush(stdout);
+}
+
+/*
+ * "go ponder": waits for "ponder-hit" (then thinks, as "go think") or
+ * "stop" (then answers its move at once).
+ */
+static void
+ponder(void)
+{
+	char mv[HUB_MOVE_LEN];
+
+	for (;;) {
+		next_line();
+		if (hub_is(line, "ping")) {
+			printf("pong\n");
+			fflush(stdout);
+		} else if (hub_is(line, "ponder-hit")) {
+			go();
+			return;
+		} else if (hub_is(line, "stop")) {
+			if (best(mv) != NULL)
+				printf("done move=%s\n", mv);
+			else
+				printf("done\n");
+			fflush(stdout);
+			return;
+		} else if (hub_is(line, "quit"))
+			exit(0);
+	}
 }
 
 /* The variant of Hub's name, among those the library plays; or NULL. */
@@ -271,7 +351,10 @@ main(int argc, char **argv)
 		} else if (hub_is(line, "pos")) {
 			set_pos();
 		} else if (hub_is(line, "go")) {
-			go();
+			if (hub_arg(line, "ponder", val, sizeof(val)) >= 0)
+				ponder();
+			else
+				go();
 		} else if (hub_is(line, "ping")) {
 			printf("pong\n");
 			fflush(stdout);
