@@ -306,7 +306,7 @@ $(BUILD)/tests/test_cli: $(BUILD)/cmd/kit/cli.o
 $(BUILD)/tests/test_cli.o: TEST_CPPFLAGS = -Icmd/kit
 $(BUILD)/tests/test_partname: $(BUILD)/cmd/select/partname.o
 $(BUILD)/tests/test_partname.o: TEST_CPPFLAGS = -Icmd/select
-GAMES_TESTS = tags
+GAMES_TESTS = tags player
 $(GAMES_TESTS:%=$(BUILD)/tests/test_%): $(GAMES) $(KIT)
 $(GAMES_TESTS:%=$(BUILD)/tests/test_%.o): TEST_CPPFLAGS = -Icmd/games -Icmd/kit
 

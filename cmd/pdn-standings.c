@@ -31,6 +31,7 @@
 #include "drv_run.h"
 #include "dups.h"
 #include "emit.h"
+#include "player.h"
 #include "pool.h"
 #include "spool.h"
 #include "report.h"
@@ -45,7 +46,7 @@ static struct {
 	int report, report_given;
 	const char *report_opt;
 	int adjudicate;
-	const char *alias;
+	int suggest;
 	struct ropts ro;
 	char *anchor;
 } opt;
@@ -205,7 +206,7 @@ name_tag(char *buf, size_t size, const pdn_tag *t)
 
 	if (t == NULL)
 		return 0;
-	n = pool_name_fold(buf, size, t->value, t->vlen);
+	n = player_trim(buf, size, t->value, t->vlen);
 	if ((n == 1 && (buf[0] == '?' || buf[0] == '-')))
 		return 0;
 	return n;
@@ -219,7 +220,7 @@ static size_t
 tag_or_empty(char *key, size_t n, const pdn_tag *t)
 {
 	if (t != NULL)
-		n += pool_name_fold(key + n, 256, t->value, t->vlen);
+		n += player_trim(key + n, 256, t->value, t->vlen);
 	key[n] = '\0';
 	return n + 1;
 }
@@ -336,7 +337,7 @@ game(struct run *run, const pdn_game *g)
 		goto oom;
 	if (w == b) {
 		say(PDN_SEV_ERROR, g, g->line, "self-play",
-		    "%s plays himself: not counted", run->pool.players.s[w]);
+		    "%s plays himself: not counted", wn);
 		goto skip;
 	}
 	rtext = tg.event != NULL ? tg.event->value : NULL;
@@ -584,10 +585,10 @@ oom:
 /* --- options --------------------------------------------------------- */
 
 enum {
-	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ALIAS, OPT_ADJUDICATE,
+	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ADJUDICATE,
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
-	OPT_ANCHOR, OPT_TOP
+	OPT_ANCHOR, OPT_TOP, OPT_SUGGEST
 };
 
 static const struct drv_option options[] = {
@@ -610,8 +611,6 @@ static const struct drv_option options[] = {
 	    "cut1,solkoff,wins else)" },
 	{ OPT_POOL, "pool", NULL, NULL,
 	    "all games as one pool, not by Event" },
-	{ OPT_ALIAS, "alias", "file", "FILE",
-	    "merge the names of FILE's lines: alias, a tab, the name" },
 	{ OPT_ADJUDICATE, "adjudicate", NULL, NULL,
 	    "count the result the rules give the moves (--rules) where the "
 	    "Result tag says another" },
@@ -630,6 +629,9 @@ static const struct drv_option options[] = {
 	{ OPT_TOP, "top", "n", "N",
 	    "the first N players of a rating list (and of the chart, 10 "
 	    "by default)" },
+	{ OPT_SUGGEST, "suggest-aliases", NULL, NULL,
+	    "no report: the players likely one, as a spelling file for "
+	    "--alias" },
 	{ 0, NULL, NULL, NULL, NULL }
 };
 
@@ -709,8 +711,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_POOL:
 		opt.ro.pool = 1;
 		return 0;
-	case OPT_ALIAS:
-		opt.alias = value;
+	case OPT_SUGGEST:
+		opt.suggest = 1;
 		return 0;
 	case OPT_ADJUDICATE:
 		opt.adjudicate = 1;
@@ -769,7 +771,7 @@ static const char *const formats[] = {
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_RULES |
-	    DRV_READS,
+	    DRV_READS | DRV_ALIAS,
 	formats, "text (aligned tables, the default), tsv, json, yaml, html "
 	    "(a page: crosstables, Elo list and chart) or svg (the chart of "
 	    "the Elo ratings)",
@@ -785,25 +787,19 @@ report(struct run *run, FILE *fp)
 {
 	struct tout o;
 	int st = 0, fmt = drv.fmt;
-	char folded[512];
+	long a;
 
 	memset(&o, 0, sizeof(o));
 	o.fp = fp;
 	o.fmt = fmt;
 	o.header = drv.header;
+	if (opt.suggest)
+		return player_suggest(fp, &run->pool.roster) != 0 ? 2 : 0;
 	if (opt.anchor != NULL) {
-		pool_name_fold(folded, sizeof(folded), opt.anchor,
-		    strlen(opt.anchor));
-		snprintf(opt.anchor, strlen(opt.anchor) + 1, "%s", folded);
-		/* An alias of the anchor is the player it names. */
-		{
-			long a = pool_strtab_find(&run->pool.alias_from, folded,
-			    strlen(folded));
-
-			opt.ro.anchor = a >= 0 ?
-			    run->pool.alias_names.s[run->pool.alias_to[a]] :
-			    opt.anchor;
-		}
+		/* The anchor is the player of any of his spellings. */
+		a = player_find(&run->pool.roster, opt.anchor);
+		opt.ro.anchor = a >= 0 ? player_name(&run->pool.roster,
+		    (size_t)a) : opt.anchor;
 	}
 	if (fmt == OUT_SVG)
 		return elo_chart(&o, &run->pool, &opt.ro);
@@ -878,7 +874,14 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "--anchor is for --ml");
 		goto out;
 	}
-	if (opt.alias != NULL && pool_aliases(&run.pool, opt.alias) != 0)
+	if (opt.suggest && (opt.report_given || drv.alias != NULL ||
+	    drv.fmt_given)) {
+		status = drv_usage_error(&drv, "--suggest-aliases: %s",
+		    drv.alias != NULL ? "the names as read, without --alias" :
+		    "a spelling file, no report and no format");
+		goto out;
+	}
+	if (drv.alias != NULL && pool_aliases(&run.pool, drv.alias) != 0)
 		goto out;
 	ro.flags = drv.flags | PDN_REPLAY_NO_RESULT | PDN_REPLAY_NO_VARIATIONS;
 	if (pdn_replay_new(&run.rp) != 0 ||
