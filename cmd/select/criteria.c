@@ -15,6 +15,7 @@
 #include "criteria.h"
 #include "reach.h"
 #include "drv_options.h"
+#include "player.h"
 #include "tags.h"
 #include <pdn/pdn.h>
 
@@ -39,6 +40,12 @@ struct crit {
 	pdn_outcome outcome;
 	int neg;		/* OP_RESULT: the outcome is not it (!=) */
 	char *folded;		/* ~ and the players': the value folded */
+	/*
+	 * The players': with --alias, the blocks of the spelling file of
+	 * which some name contains the value (by block, 1 or 0), or NULL.
+	 */
+	const struct player_aliases *aliases;
+	unsigned char *inblock;
 };
 
 /* Groups of which one must hold (OR): a --criteria file. */
@@ -123,14 +130,14 @@ add_crit(struct group *gr, const struct crit *c)
  * *why saying what is wrong.
  */
 static int parse_crit1(struct crit *, const char *, const char **);
-static int fold_value(struct crit *);
+static int fold_value(struct crit *, int);
 
 /* parse_crit1(), which leaves nothing allocated when it fails. */
 static int
 parse_crit(struct crit *c, const char *s, const char **why)
 {
 	if (parse_crit1(c, s, why) == 0) {
-		if (fold_value(c) == 0)
+		if (fold_value(c, 0) == 0)
 			return 0;
 		*why = "out of memory";
 	}
@@ -216,72 +223,6 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 	return 0;
 }
 
-/*
- * Names are compared folded: ASCII letters in lower case, and the Latin
- * letters of UTF-8 (U+00C0 to U+017F) as the ASCII letters they are
- * written with, without their accents: e for é è ê ë, u for ü, ss for ß,
- * ae for æ, o for ø, l for ł, th for þ...  Any other byte stays as it is.
- */
-static const struct {
-	unsigned short lo, hi;
-	const char *as;
-} latin[] = {
-	{ 0xc0, 0xc5, "a" }, { 0xc6, 0xc6, "ae" }, { 0xc7, 0xc7, "c" },
-	{ 0xc8, 0xcb, "e" }, { 0xcc, 0xcf, "i" }, { 0xd0, 0xd0, "d" },
-	{ 0xd1, 0xd1, "n" }, { 0xd2, 0xd6, "o" }, { 0xd8, 0xd8, "o" },
-	{ 0xd9, 0xdc, "u" }, { 0xdd, 0xdd, "y" }, { 0xde, 0xde, "th" },
-	{ 0xdf, 0xdf, "ss" }, { 0xe0, 0xe5, "a" }, { 0xe6, 0xe6, "ae" },
-	{ 0xe7, 0xe7, "c" }, { 0xe8, 0xeb, "e" }, { 0xec, 0xef, "i" },
-	{ 0xf0, 0xf0, "d" }, { 0xf1, 0xf1, "n" }, { 0xf2, 0xf6, "o" },
-	{ 0xf8, 0xf8, "o" }, { 0xf9, 0xfc, "u" }, { 0xfd, 0xfd, "y" },
-	{ 0xfe, 0xfe, "th" }, { 0xff, 0xff, "y" },
-	{ 0x100, 0x105, "a" }, { 0x106, 0x10d, "c" }, { 0x10e, 0x111, "d" },
-	{ 0x112, 0x11b, "e" }, { 0x11c, 0x123, "g" }, { 0x124, 0x127, "h" },
-	{ 0x128, 0x131, "i" }, { 0x132, 0x133, "ij" }, { 0x134, 0x135, "j" },
-	{ 0x136, 0x138, "k" }, { 0x139, 0x142, "l" }, { 0x143, 0x14b, "n" },
-	{ 0x14c, 0x151, "o" }, { 0x152, 0x153, "oe" }, { 0x154, 0x159, "r" },
-	{ 0x15a, 0x161, "s" }, { 0x162, 0x167, "t" }, { 0x168, 0x173, "u" },
-	{ 0x174, 0x175, "w" }, { 0x176, 0x178, "y" }, { 0x179, 0x17e, "z" },
-	{ 0x17f, 0x17f, "s" }
-};
-
-/*
- * Appends s[0..len) folded to b (NUL-ended; b->oom when out of memory).
- */
-static void
-fold_name(pdn_buf *b, const char *s, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i, k;
-	unsigned cp;
-	char c;
-
-	b->len = 0;
-	pdn_buf_add(b, "", 0);
-	for (i = 0; i < len; i++) {
-		if (p[i] >= 'A' && p[i] <= 'Z') {
-			c = (char)(p[i] + ('a' - 'A'));
-			pdn_buf_add(b, &c, 1);
-			continue;
-		}
-		/* Two-byte UTF-8 up to U+017F: C3 xx, C4 xx, C5 xx. */
-		if (p[i] >= 0xc3 && p[i] <= 0xc5 && i + 1 < len &&
-		    (p[i + 1] & 0xc0) == 0x80) {
-			cp = ((unsigned)(p[i] & 0x1f) << 6) | (p[i + 1] & 0x3f);
-			for (k = 0; k < sizeof(latin) / sizeof(latin[0]); k++)
-				if (cp >= latin[k].lo && cp <= latin[k].hi)
-					break;
-			if (k < sizeof(latin) / sizeof(latin[0])) {
-				pdn_buf_add(b, latin[k].as,
-				    strlen(latin[k].as));
-				i++;
-				continue;
-			}
-		}
-		pdn_buf_add(b, s + i, 1);
-	}
-}
-
 /* A byte of a word of a folded name: a letter, a digit, non-ASCII. */
 static int
 word_byte(unsigned char c)
@@ -319,38 +260,61 @@ words_begin(const char *s, const char *sub)
 }
 
 /*
- * Whether s[0..len) contains sub (folded, fsub): folded, ignoring case
- * and accents, as a substring, or, for a sub of several words, each word
- * of it beginning a word of s.
+ * Whether s[0..len) contains sub (folded, fsub): folded as fsub was
+ * (player_fold() for a name, else player_fold_text(): case and
+ * accents), as a substring, or, for a sub of several words, each word of
+ * it beginning a word of s.
  */
 static int
-has_sub(const char *s, size_t len, const char *fsub)
+has_sub(const char *s, size_t len, const char *fsub, int name)
 {
-	pdn_buf b = { 0 };
-	int yes;
+	char b[PLAYER_MAX];
 
 	if (*fsub == '\0')
 		return 1;
-	fold_name(&b, s, len);
-	yes = !b.oom && (strstr(b.data, fsub) != NULL ||
-	    words_begin(b.data, fsub));
-	pdn_buf_free(&b);
-	return yes;
+	if (name)
+		player_fold(b, sizeof(b), s, len);
+	else
+		player_fold_text(b, sizeof(b), s, len);
+	return strstr(b, fsub) != NULL || words_begin(b, fsub);
 }
 
-/* Sets c->folded from c->value: 0, or -1 out of memory. */
+/*
+ * Sets c->folded from c->value, as a name (player_fold()) or as text: 0,
+ * or -1 out of memory.
+ */
 static int
-fold_value(struct crit *c)
+fold_value(struct crit *c, int name)
 {
-	pdn_buf b = { 0 };
+	size_t n = strlen(c->value), size = 3 * n + 1;
 
-	fold_name(&b, c->value, strlen(c->value));
-	if (b.oom) {
-		pdn_buf_free(&b);
+	if ((c->folded = malloc(size)) == NULL)
 		return -1;
-	}
-	c->folded = b.data;
+	if (name)
+		player_fold(c->folded, size, c->value, n);
+	else
+		player_fold_text(c->folded, size, c->value, n);
 	return 0;
+}
+
+/*
+ * Whether a player's name s[0..len) meets c: it contains c's value, or,
+ * with --alias, it is a spelling of a player one of whose names does.
+ */
+static int
+name_has(const struct crit *c, const char *s, size_t len)
+{
+	char key[PLAYER_MAX];
+	size_t kl;
+	long b;
+
+	if (has_sub(s, len, c->folded, 1))
+		return 1;
+	if (c->inblock == NULL)
+		return 0;
+	kl = player_fold(key, sizeof(key), s, len);
+	b = player_alias(c->aliases, key, kl);
+	return b >= 0 && c->inblock[b];
 }
 
 static int
@@ -400,11 +364,11 @@ compare(const struct crit *c, const pdn_tag *t)
 
 /* Whether tag `tag` of g names a player whose name contains `name`. */
 static int
-player_has(const pdn_game *g, const char *tag, const char *name)
+player_has(const pdn_game *g, const char *tag, const struct crit *c)
 {
 	const pdn_tag *t = pdn_game_find_tag(g, tag);
 
-	return t != NULL && has_sub(t->value, t->vlen, name);
+	return t != NULL && name_has(c, t->value, t->vlen);
 }
 
 /*
@@ -420,12 +384,12 @@ result_side_holds(const struct crit *c, const pdn_game *g)
 
 	switch (o) {
 	case PDN_OUTCOME_WHITE:
-		return player_has(g, win ? "White" : "Black", c->folded);
+		return player_has(g, win ? "White" : "Black", c);
 	case PDN_OUTCOME_BLACK:
-		return player_has(g, win ? "Black" : "White", c->folded);
+		return player_has(g, win ? "Black" : "White", c);
 	case PDN_OUTCOME_DOUBLE_LOSS:
-		return !win && (player_has(g, "White", c->folded) ||
-		    player_has(g, "Black", c->folded));
+		return !win && (player_has(g, "White", c) ||
+		    player_has(g, "Black", c));
 	default:
 		return 0;
 	}
@@ -443,10 +407,7 @@ crit_holds(const struct crit *c, const pdn_game *g)
 	case OP_LOSER:
 		return result_side_holds(c, g);
 	case OP_PLAYER:
-		return ((t = pdn_game_find_tag(g, "White")) != NULL &&
-		    has_sub(t->value, t->vlen, c->folded)) ||
-		    ((t = pdn_game_find_tag(g, "Black")) != NULL &&
-		    has_sub(t->value, t->vlen, c->folded));
+		return player_has(g, "White", c) || player_has(g, "Black", c);
 	default:
 		break;
 	}
@@ -457,7 +418,7 @@ crit_holds(const struct crit *c, const pdn_game *g)
 	case OP_NE:
 		return t == NULL || strcmp(t->value, c->value) != 0;
 	case OP_SUB:
-		return t != NULL && has_sub(t->value, t->vlen, c->folded);
+		return t != NULL && has_sub(t->value, t->vlen, c->folded, 0);
 	default:
 		return t != NULL && compare(c, t);
 	}
@@ -739,6 +700,7 @@ free_group(struct group *gr)
 		free(gr->c[i].name);
 		free(gr->c[i].value);
 		free(gr->c[i].folded);
+		free(gr->c[i].inblock);
 	}
 	free(gr->c);
 }
@@ -757,6 +719,41 @@ criteria_free(struct criteria *cr)
 	free(cr->files);
 	free(cr->fens);
 	free(cr->mats);
+	if (cr->aliases != NULL)
+		player_aliases_free(cr->aliases);
+	free(cr->aliases);
+}
+
+int
+criteria_aliases(struct criteria *cr, const char *path)
+{
+	struct player_aliases *a;
+	struct crit *c;
+	size_t i, k;
+
+	if ((a = calloc(1, sizeof(*a))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	cr->aliases = a;
+	if (player_aliases_read(a, path) != 0)
+		return 2;
+	for (i = 0; i < cr->all.n; i++) {
+		c = &cr->all.c[i];
+		if (c->op != OP_PLAYER && c->op != OP_WINNER &&
+		    c->op != OP_LOSER)
+			continue;
+		if ((c->inblock = calloc(a->nblocks + 1, 1)) == NULL) {
+			cli_warn("out of memory");
+			return 2;
+		}
+		c->aliases = a;
+		for (k = 0; k < a->names.n; k++)
+			if (strstr(a->names.s[k], c->folded) != NULL ||
+			    words_begin(a->names.s[k], c->folded))
+				c->inblock[a->block[k]] = 1;
+	}
+	return 0;
 }
 
 int
@@ -781,7 +778,8 @@ add_named(struct criteria *cr, struct drv *d, enum op op, const char *value)
 
 	memset(&c, 0, sizeof(c));
 	c.op = op;
-	if ((c.value = strdup(value)) == NULL || fold_value(&c) != 0) {
+	if ((c.value = strdup(value)) == NULL ||
+	    fold_value(&c, op != OP_RESULT) != 0) {
 		free(c.value);
 		cli_warn("out of memory");
 		return 2;
