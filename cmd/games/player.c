@@ -198,6 +198,40 @@ player_trim(char *buf, size_t size, const char *s, size_t len)
 	return n;
 }
 
+/* A byte of a word of a folded name: a letter, a digit, non-ASCII. */
+static int
+word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+int
+player_contains(const char *s, const char *sub)
+{
+	const char *w, *p;
+	size_t n;
+	int any = 0;
+
+	if (*sub == '\0' || strstr(s, sub) != NULL)
+		return 1;
+	for (w = sub; *w != '\0'; w += n) {
+		for (; *w != '\0' && !word_byte((unsigned char)*w); w++)
+			;
+		for (n = 0; word_byte((unsigned char)w[n]); n++)
+			;
+		if (n == 0)
+			break;
+		any = 1;
+		for (p = s; *p != '\0'; p++)
+			if ((p == s || !word_byte((unsigned char)p[-1])) &&
+			    strncmp(p, w, n) == 0)
+				break;
+		if (*p == '\0')
+			return 0;
+	}
+	return any;
+}
+
 /* --- tables ---------------------------------------------------------- */
 
 static uint64_t
@@ -491,6 +525,59 @@ player_aliases_free(struct player_aliases *a)
 		free(a->canon[i]);
 	free(a->canon);
 	memset(a, 0, sizeof(*a));
+}
+
+/* --- --player -------------------------------------------------------- */
+
+int
+player_match_init(struct player_match *m, const char *name)
+{
+	size_t n = strlen(name), size = 3 * n + 1;
+
+	memset(m, 0, sizeof(*m));
+	if ((m->folded = malloc(size)) == NULL)
+		return -1;
+	player_fold(m->folded, size, name, n);
+	return 0;
+}
+
+int
+player_match_aliases(struct player_match *m, const struct player_aliases *a)
+{
+	size_t k;
+
+	free(m->inblock);
+	if ((m->inblock = calloc(a->nblocks + 1, 1)) == NULL)
+		return -1;
+	m->aliases = a;
+	for (k = 0; k < a->names.n; k++)
+		if (player_contains(a->names.s[k], m->folded))
+			m->inblock[a->block[k]] = 1;
+	return 0;
+}
+
+int
+player_matches(const struct player_match *m, const char *s, size_t len)
+{
+	char key[PLAYER_MAX];
+	size_t kl;
+	long b;
+
+	kl = player_fold(key, sizeof(key), s, len);
+	if (player_contains(key, m->folded))
+		return 1;
+	if (m->inblock == NULL)
+		return 0;
+	b = player_alias(m->aliases, key, kl);
+	return b >= 0 && m->inblock[b];
+}
+
+void
+player_match_free(struct player_match *m)
+{
+	free(m->folded);
+	free(m->inblock);
+	memset(m, 0, sizeof(*m));
 }
 
 /* --- the players met ------------------------------------------------- */

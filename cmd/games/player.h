@@ -50,6 +50,13 @@ size_t player_fold_text(char *buf, size_t size, const char *s, size_t len);
  */
 size_t player_trim(char *buf, size_t size, const char *s, size_t len);
 
+/*
+ * Whether folded s contains folded sub: as a substring, or each word of
+ * sub (letters, digits, non-ASCII bytes) beginning a word of s, in any
+ * order ("t sijbrands" in "sijbrands,t").  An empty sub is in any s.
+ */
+int player_contains(const char *s, const char *sub);
+
 /* Folded keys to numbers (open addressing). */
 struct player_tab {
 	char **s;		/* by number */
@@ -113,6 +120,25 @@ size_t player_count(const struct player_roster *r);
  */
 const char *player_name(struct player_roster *r, size_t i);
 void player_roster_free(struct player_roster *r);
+
+/*
+ * --player NAME (pdn-select, pdn-find): the names that contain NAME
+ * (player_contains(), both folded by player_fold()), and with a spelling
+ * file every spelling of a block one of whose names does.
+ */
+struct player_match {
+	char *folded;
+	const struct player_aliases *aliases;
+	unsigned char *inblock;		/* by block: some name contains it */
+};
+/* 0, or -1 out of memory. */
+int player_match_init(struct player_match *m, const char *name);
+/* With spelling file a (which must outlive m): 0, or -1 out of memory. */
+int player_match_aliases(struct player_match *m,
+    const struct player_aliases *a);
+/* Whether the name s[0..len) (a tag's value) is one NAME matches. */
+int player_matches(const struct player_match *m, const char *s, size_t len);
+void player_match_free(struct player_match *m);
 
 /*
  * --suggest-aliases: the players of roster r (read without a spelling

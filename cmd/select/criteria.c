@@ -39,13 +39,8 @@ struct crit {
 	long lo, hi;		/* a date: the days it may be, YYYYMMDD */
 	pdn_outcome outcome;
 	int neg;		/* OP_RESULT: the outcome is not it (!=) */
-	char *folded;		/* ~ and the players': the value folded */
-	/*
-	 * The players': with --alias, the blocks of the spelling file of
-	 * which some name contains the value (by block, 1 or 0), or NULL.
-	 */
-	const struct player_aliases *aliases;
-	unsigned char *inblock;
+	char *folded;		/* ~: the value folded */
+	struct player_match pm;	/* the players' */
 };
 
 /* Groups of which one must hold (OR): a --criteria file. */
@@ -111,7 +106,7 @@ date_exists(long ymd)
 }
 
 static int
-add_crit(struct group *gr, const struct crit *c)
+add_crit(struct group *gr, struct crit *c)
 {
 	if (chunk_grow((void **)&gr->c, &gr->cap, gr->n + 1,
 	    sizeof(*gr->c)) != 0) {
@@ -119,6 +114,7 @@ add_crit(struct group *gr, const struct crit *c)
 		free(c->name);
 		free(c->value);
 		free(c->folded);
+		player_match_free(&c->pm);
 		return -1;
 	}
 	gr->c[gr->n++] = *c;
@@ -223,65 +219,24 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 	return 0;
 }
 
-/* A byte of a word of a folded name: a letter, a digit, non-ASCII. */
-static int
-word_byte(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80;
-}
-
 /*
- * Whether every word of folded sub begins a word of folded s (in any
- * order): "t sijbrands" in "sijbrands, t.", "ton sijbrands".
+ * Whether s[0..len) contains sub (folded, fsub), folded as text
+ * (player_fold_text(): any case or accent): player_contains().
  */
 static int
-words_begin(const char *s, const char *sub)
-{
-	const char *w, *p;
-	size_t n;
-	int any = 0;
-
-	for (w = sub; *w != '\0'; w += n) {
-		for (; *w != '\0' && !word_byte((unsigned char)*w); w++)
-			;
-		for (n = 0; word_byte((unsigned char)w[n]); n++)
-			;
-		if (n == 0)
-			break;
-		any = 1;
-		for (p = s; *p != '\0'; p++)
-			if ((p == s || !word_byte((unsigned char)p[-1])) &&
-			    strncmp(p, w, n) == 0)
-				break;
-		if (*p == '\0')
-			return 0;
-	}
-	return any;
-}
-
-/*
- * Whether s[0..len) contains sub (folded, fsub): folded as fsub was
- * (player_fold() for a name, else player_fold_text(): case and
- * accents), as a substring, or, for a sub of several words, each word of
- * it beginning a word of s.
- */
-static int
-has_sub(const char *s, size_t len, const char *fsub, int name)
+has_sub(const char *s, size_t len, const char *fsub)
 {
 	char b[PLAYER_MAX];
 
 	if (*fsub == '\0')
 		return 1;
-	if (name)
-		player_fold(b, sizeof(b), s, len);
-	else
-		player_fold_text(b, sizeof(b), s, len);
-	return strstr(b, fsub) != NULL || words_begin(b, fsub);
+	player_fold_text(b, sizeof(b), s, len);
+	return player_contains(b, fsub);
 }
 
 /*
- * Sets c->folded from c->value, as a name (player_fold()) or as text: 0,
- * or -1 out of memory.
+ * Sets c->folded from c->value (player_fold_text()), and for a player's
+ * criterion its match (player_match_init()): 0, or -1 out of memory.
  */
 static int
 fold_value(struct crit *c, int name)
@@ -290,31 +245,10 @@ fold_value(struct crit *c, int name)
 
 	if ((c->folded = malloc(size)) == NULL)
 		return -1;
-	if (name)
-		player_fold(c->folded, size, c->value, n);
-	else
-		player_fold_text(c->folded, size, c->value, n);
+	player_fold_text(c->folded, size, c->value, n);
+	if (name && player_match_init(&c->pm, c->value) != 0)
+		return -1;
 	return 0;
-}
-
-/*
- * Whether a player's name s[0..len) meets c: it contains c's value, or,
- * with --alias, it is a spelling of a player one of whose names does.
- */
-static int
-name_has(const struct crit *c, const char *s, size_t len)
-{
-	char key[PLAYER_MAX];
-	size_t kl;
-	long b;
-
-	if (has_sub(s, len, c->folded, 1))
-		return 1;
-	if (c->inblock == NULL)
-		return 0;
-	kl = player_fold(key, sizeof(key), s, len);
-	b = player_alias(c->aliases, key, kl);
-	return b >= 0 && c->inblock[b];
 }
 
 static int
@@ -368,7 +302,7 @@ player_has(const pdn_game *g, const char *tag, const struct crit *c)
 {
 	const pdn_tag *t = pdn_game_find_tag(g, tag);
 
-	return t != NULL && name_has(c, t->value, t->vlen);
+	return t != NULL && player_matches(&c->pm, t->value, t->vlen);
 }
 
 /*
@@ -418,7 +352,7 @@ crit_holds(const struct crit *c, const pdn_game *g)
 	case OP_NE:
 		return t == NULL || strcmp(t->value, c->value) != 0;
 	case OP_SUB:
-		return t != NULL && has_sub(t->value, t->vlen, c->folded, 0);
+		return t != NULL && has_sub(t->value, t->vlen, c->folded);
 	default:
 		return t != NULL && compare(c, t);
 	}
@@ -700,7 +634,7 @@ free_group(struct group *gr)
 		free(gr->c[i].name);
 		free(gr->c[i].value);
 		free(gr->c[i].folded);
-		free(gr->c[i].inblock);
+		player_match_free(&gr->c[i].pm);
 	}
 	free(gr->c);
 }
@@ -729,7 +663,7 @@ criteria_aliases(struct criteria *cr, const char *path)
 {
 	struct player_aliases *a;
 	struct crit *c;
-	size_t i, k;
+	size_t i;
 
 	if ((a = calloc(1, sizeof(*a))) == NULL) {
 		cli_warn("out of memory");
@@ -743,15 +677,10 @@ criteria_aliases(struct criteria *cr, const char *path)
 		if (c->op != OP_PLAYER && c->op != OP_WINNER &&
 		    c->op != OP_LOSER)
 			continue;
-		if ((c->inblock = calloc(a->nblocks + 1, 1)) == NULL) {
+		if (player_match_aliases(&c->pm, a) != 0) {
 			cli_warn("out of memory");
 			return 2;
 		}
-		c->aliases = a;
-		for (k = 0; k < a->names.n; k++)
-			if (strstr(a->names.s[k], c->folded) != NULL ||
-			    words_begin(a->names.s[k], c->folded))
-				c->inblock[a->block[k]] = 1;
 	}
 	return 0;
 }
@@ -781,6 +710,8 @@ add_named(struct criteria *cr, struct drv *d, enum op op, const char *value)
 	if ((c.value = strdup(value)) == NULL ||
 	    fold_value(&c, op != OP_RESULT) != 0) {
 		free(c.value);
+		free(c.folded);
+		player_match_free(&c.pm);
 		cli_warn("out of memory");
 		return 2;
 	}
