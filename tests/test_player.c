@@ -45,7 +45,12 @@ test_fold(void **state)
 	assert_string_equal(fold("M\xfcller"), "muller");
 	/* A no-break space is a blank; other letters stay as they are. */
 	assert_string_equal(fold("Jan\xc2\xa0" "Ekke"), "jan ekke");
-	assert_string_equal(fold("\xd0\x98\xd0\xb2"), "\xd0\x98\xd0\xb2");
+	/* Cyrillic in lower case: "ИВАНОВ, Ё." */
+	assert_string_equal(fold("\xd0\x98\xd0\x92\xd0\x90\xd0\x9d\xd0\x9e"
+	    "\xd0\x92, \xd0\x81."), "\xd0\xb8\xd0\xb2\xd0\xb0\xd0\xbd\xd0\xbe"
+	    "\xd0\xb2,\xd1\x91");
+	/* Other letters stay as they are. */
+	assert_string_equal(fold("\xce\x91\xe2\x82\xac"), "\xce\x91\xe2\x82\xac");
 	assert_string_equal(fold(""), "");
 	assert_string_equal(fold(" . "), "");
 }
@@ -246,6 +251,12 @@ test_suggest(void **state)
 		"Jansen,G.", "Jansen,H.", "Jansen", "Sijbrands,T.", NULL
 	};
 	static const char *const none[] = { "A", "B", NULL };
+	static const char *const caps[] = {
+		"SIJBRANDS, TON", "SIJBRANDS, TON", "Sijbrands T", "Sijbrands, Theo",
+		"Tinsley MF", "M Tinsley", "M Tinsley", "BORGHETTI Michele",
+		"MAIJNELLI Michele", "\xd0\x9a\xd0\xbe\xd0\xb3\xd0\xb0\xd0\xbd "
+		"\xd0\x9c", "\xd0\xa6\xd0\xb5\xd1\x86 \xd0\x9c.", NULL
+	};
 	char *t = suggest(names);
 	const char *fold_at, *same_at, *trans_at, *swap_at, *other_at;
 
@@ -270,6 +281,17 @@ test_suggest(void **state)
 	assert_null(strstr(t, "= Jansen,H.\n= Jansen"));
 	assert_null(strstr(t, "= Jansen,G.\n= Jansen"));
 	assert_null(strstr(t, "Sijbrands"));
+	free(t);
+	/* A name in capitals: "TON" is a name, not initials T, O, N. */
+	t = suggest(caps);
+	assert_non_null(strstr(t, "SIJBRANDS, TON\n= Sijbrands T\n"));
+	assert_null(strstr(t, "Sijbrands, Theo"));
+	/* A name without a comma that ends in initials: surname first. */
+	assert_non_null(strstr(t, "M Tinsley\n= Tinsley MF\n"));
+	/* The surname in capitals; a Cyrillic initial is no surname. */
+	assert_null(strstr(t, "Michele\n="));
+	assert_null(strstr(t, "\xd0\x9c\n="));
+	assert_null(strstr(t, "\xd0\x9c.\n="));
 	free(t);
 	t = suggest(none);
 	assert_non_null(strstr(t, "% None.\n"));

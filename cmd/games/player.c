@@ -61,8 +61,9 @@ cont(unsigned char c)
  * The character at p[*i] (of len bytes) folded: its bytes into out (at
  * most 4), their number returned, *i past it.  A blank (space, tab, line
  * end, other control, no-break space) is " "; a letter in lower case and
- * without accent; a UTF-8 sequence of anything else as it is; a byte that
- * begins no UTF-8 sequence is Latin-1.
+ * without accent (a Cyrillic one in lower case); a UTF-8 sequence of
+ * anything else as it is; a byte that begins no UTF-8 sequence is
+ * Latin-1.
  */
 static size_t
 fold_char(const unsigned char *p, size_t len, size_t *i, char *out)
@@ -107,6 +108,11 @@ fold_char(const unsigned char *p, size_t len, size_t *i, char *out)
 		memcpy(out, as, n);
 		return n;
 	}
+	/* Cyrillic capitals in lower case. */
+	if (cp >= 0x400 && cp <= 0x40f)
+		cp += 0x50;
+	else if (cp >= 0x410 && cp <= 0x42f)
+		cp += 0x20;
 	/* Else as UTF-8: a Latin-1 byte as the character it is. */
 	out[0] = (char)(0xc0 | cp >> 6);
 	out[1] = (char)(0x80 | (cp & 0x3f));
@@ -791,7 +797,7 @@ player_skeleton(char *buf, size_t size, const char *w, size_t len)
 struct parsed {
 	char sur[WORD_MAX];		/* folded */
 	char skel[WORD_MAX];		/* its skeleton */
-	char init[GIVEN_MAX];		/* each given name's first letter */
+	uint32_t init[GIVEN_MAX];	/* each given name's first letter */
 	char given[GIVEN_MAX][WORD_MAX];	/* a full name's skeleton, or "" */
 	int ngiven;
 };
@@ -811,24 +817,68 @@ particle(const char *w)
 	return 0;
 }
 
-/* Adds a given name of the spelling (raw word w, n bytes) to *pn. */
+/* The characters of w[0..n) (UTF-8: the bytes that begin one). */
+static size_t
+nchars(const char *w, size_t n)
+{
+	size_t k, c = 0;
+
+	for (k = 0; k < n; k++)
+		c += !cont((unsigned char)w[k]);
+	return c;
+}
+
+/* The first character of w, its bytes packed: a letter to compare. */
+static uint32_t
+first_char(const char *w)
+{
+	const unsigned char *p = (const unsigned char *)w;
+	uint32_t c = p[0];
+	size_t k;
+
+	for (k = 1; k < 4 && cont(p[k]); k++)
+		c = c << 8 | p[k];
+	return c;
+}
+
+/* Whether w[0..n) is all ASCII capitals. */
+static int
+capitals(const char *w, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (w[k] < 'A' || w[k] > 'Z')
+			return 0;
+	return n > 0;
+}
+
+/* Whether word w (n bytes) is initials run together: "MF", "AA". */
+static int
+initials(const char *w, size_t n)
+{
+	return n >= 2 && n <= 3 && capitals(w, n);
+}
+
+/*
+ * Adds a given name of the spelling (raw word w, n bytes) to *pn; caps:
+ * the whole spelling is in capitals (then "TON" is a name, not three
+ * initials).
+ */
 static void
-given(struct parsed *pn, const char *w, size_t n)
+given(struct parsed *pn, const char *w, size_t n, int caps)
 {
 	char f[WORD_MAX], sk[WORD_MAX];
 	size_t k, fl;
-	int upper = n >= 2 && n <= 3;
 
 	fl = player_fold(f, sizeof(f), w, n);
 	if (fl == 0 || particle(f))
 		return;
-	for (k = 0; k < n && upper; k++)
-		upper = w[k] >= 'A' && w[k] <= 'Z';
-	if (upper) {
+	if (!caps && initials(w, n)) {
 		/* "MF Tinsley": initials run together. */
 		for (k = 0; k < n && pn->ngiven < GIVEN_MAX; k++) {
 			player_skeleton(sk, sizeof(sk), f + k, 1);
-			pn->init[pn->ngiven] = sk[0];
+			pn->init[pn->ngiven] = first_char(sk);
 			pn->given[pn->ngiven++][0] = '\0';
 		}
 		return;
@@ -836,8 +886,8 @@ given(struct parsed *pn, const char *w, size_t n)
 	if (pn->ngiven == GIVEN_MAX ||
 	    player_skeleton(sk, sizeof(sk), f, fl) == 0)
 		return;
-	pn->init[pn->ngiven] = sk[0];
-	if (fl > 1)
+	pn->init[pn->ngiven] = first_char(sk);
+	if (nchars(f, fl) > 1)
 		memcpy(pn->given[pn->ngiven], sk, strlen(sk) + 1);
 	else
 		pn->given[pn->ngiven][0] = '\0';
@@ -860,8 +910,8 @@ parse_name(struct parsed *pn, const char *s)
 {
 	char b[PLAYER_MAX], f[WORD_MAX];
 	const char *w[2 * GIVEN_MAX + 2], *comma, *p, *end;
-	size_t wl[2 * GIVEN_MAX + 2], nw = 0, i, n = 0;
-	int depth = 0;
+	size_t wl[2 * GIVEN_MAX + 2], nw = 0, i, n = 0, sur;
+	int depth = 0, caps = 1;
 
 	memset(pn, 0, sizeof(*pn));
 	for (p = s; *p != '\0' && n + 1 < sizeof(b); p++) {
@@ -873,6 +923,8 @@ parse_name(struct parsed *pn, const char *s)
 			b[n++] = *p;
 	}
 	b[n] = '\0';
+	for (p = b; *p != '\0' && caps; p++)
+		caps = !(*p >= 'a' && *p <= 'z');
 	comma = strchr(b, ',');
 	/* The words, up to the comma when there is one. */
 	end = comma != NULL ? comma : b + n;
@@ -889,13 +941,28 @@ parse_name(struct parsed *pn, const char *s)
 	}
 	if (nw == 0)
 		return;
-	/* The surname: the last word before the comma, or of the name. */
-	n = player_fold(f, sizeof(f), w[nw - 1], wl[nw - 1]);
+	/*
+	 * The surname: the last word before the comma, or of the name; but
+	 * the first of a name without a comma that ends in an initial
+	 * ("Heusdens R", "Tinsley MF").
+	 */
+	sur = nw - 1;
+	if (comma == NULL && nw > 1 && (nchars(w[sur], wl[sur]) == 1 ||
+	    (!caps && initials(w[sur], wl[sur]))))
+		sur = 0;
+	/* "BORGHETTI Michele": the word in capitals, where others are not. */
+	for (i = 0; comma == NULL && !caps && i < nw; i++)
+		if (wl[i] > 3 && capitals(w[i], wl[i])) {
+			sur = i;
+			break;
+		}
+	n = player_fold(f, sizeof(f), w[sur], wl[sur]);
 	memcpy(pn->sur, f, n + 1);
 	player_skeleton(pn->skel, sizeof(pn->skel), f, n);
 	if (comma == NULL) {
-		for (i = 0; i + 1 < nw; i++)
-			given(pn, w[i], wl[i]);
+		for (i = 0; i < nw; i++)
+			if (i != sur)
+				given(pn, w[i], wl[i], caps);
 		return;
 	}
 	for (p = comma + 1; *p != '\0'; ) {
@@ -905,7 +972,7 @@ parse_name(struct parsed *pn, const char *s)
 			;
 		if (i == 0)
 			break;
-		given(pn, p, i);
+		given(pn, p, i, caps);
 		p += i;
 	}
 }
