@@ -312,7 +312,7 @@ $(BUILD)/tests/test_partname.o: TEST_CPPFLAGS = -Icmd/select
 $(BUILD)/tests/test_fit: $(BUILD)/cmd/standings/fit.o
 $(BUILD)/tests/test_fit: LIBS += -lm
 $(BUILD)/tests/test_fit.o: TEST_CPPFLAGS = -Icmd/standings
-CMD_TESTS = dups emit reach tags tree
+CMD_TESTS = dups emit player reach tags tree
 $(CMD_TESTS:%=$(BUILD)/tests/test_%): $(GAMES) $(KIT)
 $(CMD_TESTS:%=$(BUILD)/tests/test_%.o): TEST_CPPFLAGS = -Icmd/games -Icmd/kit
 

@@ -25,6 +25,7 @@
 #include "drv_options.h"
 #include "drv_run.h"
 #include "emit.h"
+#include "player.h"
 #include "reach.h"
 #include "tags.h"
 #include "tree.h"
@@ -43,7 +44,7 @@ static const char *const tsv_columns[] = {
 
 enum {
 	OPT_FEN = DRV_K_OWN, OPT_MOVES, OPT_ANY_SIDE, OPT_PATTERN, OPT_MIRROR,
-	OPT_MATERIAL, OPT_VARIATIONS, OPT_PLY, OPT_TREE
+	OPT_MATERIAL, OPT_VARIATIONS, OPT_PLY, OPT_TREE, OPT_PLAYER
 };
 
 static const struct drv_option options[] = {
@@ -70,6 +71,10 @@ static const struct drv_option options[] = {
 	{ OPT_TREE, "tree", NULL, NULL,
 	    "print the opening tree from the position (--fen or --moves; "
 	    "default the start)" },
+	{ OPT_PLAYER, "player", "name", "NAME",
+	    "only the games where White or Black contains NAME (any case or "
+	    "accent, word by word; with --alias any spelling of his); "
+	    "several must all hold" },
 	{ 0, NULL, NULL, NULL, NULL }
 };
 
@@ -83,6 +88,10 @@ struct find {
 	struct reach_material mat[MAX_PATTERNS];
 	int nmat;
 	int mirror, variations, ply_tag, tree;
+	/* --player: each names White or Black (--alias: aliases). */
+	struct player_match players[MAX_PATTERNS];
+	int nplayers;
+	struct player_aliases aliases;
 };
 
 /* The run's options (the driver's), for the callbacks. */
@@ -104,6 +113,22 @@ holds(const struct find *f, const pdn_variant *v, int vi,
 			return 0;
 	for (i = 0; i < f->nmat; i++)
 		if (!reach_material_holds(&f->mat[i], pos))
+			return 0;
+	return 1;
+}
+
+/* Whether each --player names White or Black of g. */
+static int
+players_hold(const struct find *f, const pdn_game *g)
+{
+	const pdn_tag *w = pdn_game_find_tag(g, "White");
+	const pdn_tag *b = pdn_game_find_tag(g, "Black");
+	int i;
+
+	for (i = 0; i < f->nplayers; i++)
+		if (!(w != NULL && player_matches(&f->players[i], w->value,
+		    w->vlen)) && !(b != NULL && player_matches(&f->players[i],
+		    b->value, b->vlen)))
 			return 0;
 	return 1;
 }
@@ -463,13 +488,19 @@ find_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	while ((rc = drv_reader_next(&drv, &g, r)) == 1) {
 		if (drv_no_game(g))
 			continue;
-		if (pdn_replay_game(&pg, ctx, g, &ro) != 0) {
-			b->oom = 1;
-			break;
+		/* The games of other players are not replayed. */
+		if (f->nplayers > 0 && !players_hold(f, g)) {
+			b->games++;
+			hit = 0;
+		} else {
+			if (pdn_replay_game(&pg, ctx, g, &ro) != 0) {
+				b->oom = 1;
+				break;
+			}
+			drv_played_diags(pg, collect, b);
+			b->games++;
+			hit = search(f, pg, &h);
 		}
-		drv_played_diags(pg, collect, b);
-		b->games++;
-		hit = search(f, pg, &h);
 		if (!hit && b->pending == b->kd.n)
 			goto next;
 		if (chunk_grow((void **)&b->it, &b->capit, b->nit + 1,
@@ -656,6 +687,16 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_TREE:
 		f->tree = 1;
 		return 0;
+	case OPT_PLAYER:
+		if (f->nplayers == MAX_PATTERNS)
+			return drv_usage_error(d, "at most %d --player",
+			    MAX_PATTERNS);
+		if (player_match_init(&f->players[f->nplayers], value) != 0) {
+			cli_warn("out of memory");
+			return 2;
+		}
+		f->nplayers++;
+		return 0;
 	}
 	return 0;
 }
@@ -663,7 +704,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
-	    DRV_READS | DRV_RESULT_ORDER | DRV_VARIANT,
+	    DRV_READS | DRV_RESULT_ORDER | DRV_VARIANT | DRV_ALIAS,
 	formats, "pdn (each game as read, the hit marked; the default), raw "
 	    "(as read, unmarked), tsv or json (a record per game); with "
 	    "--tree text (the default), tsv or json",
@@ -733,6 +774,16 @@ setup(struct run *run)
 		    "--variations or --any-side");
 	if (f->ply_tag && (drv.fmt != FMT_PDN || f->tree))
 		return drv_usage_error(&drv, "--hit-tag marks the games of -f pdn");
+	if (drv.alias != NULL) {
+		if (player_aliases_read(&f->aliases, drv.alias) != 0)
+			return 2;
+		for (i = 0; i < f->nplayers; i++)
+			if (player_match_aliases(&f->players[i],
+			    &f->aliases) != 0) {
+				cli_warn("out of memory");
+				return 2;
+			}
+	}
 	if (!f->tree && !f->has_fen && f->moves_arg == NULL && f->npat == 0 &&
 	    f->nmat == 0)
 		return drv_usage_error(&drv, "what to find: --fen, --moves, "
@@ -778,6 +829,8 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if ((st = drv_start(&drv, &tool_def, &run->f, argc, argv)) >= 0) {
+		while (run->f.nplayers > 0)
+			player_match_free(&run->f.players[--run->f.nplayers]);
 		free(run);
 		return st;
 	}
@@ -813,6 +866,9 @@ out:
 	while (nrp > 0)
 		pdn_replay_free(run->rp[--nrp]);
 	tree_free(run->tree);
+	while (run->f.nplayers > 0)
+		player_match_free(&run->f.players[--run->f.nplayers]);
+	player_aliases_free(&run->f.aliases);
 	free(run);
 	return st;
 }

@@ -30,6 +30,7 @@
 #include "drv_run.h"
 #include "emit.h"
 #include "db.h"
+#include "player.h"
 #include "reach.h"
 #include "tags.h"
 #include "tree.h"
@@ -47,7 +48,10 @@ static const char *const commands[] = {
 	"build", "add", "query", "tree", NULL
 };
 
-enum { OPT_FEN = DRV_K_OWN, OPT_MOVES };
+enum { OPT_FEN = DRV_K_OWN, OPT_MOVES, OPT_PLAYER };
+
+/* The most --player. */
+#define MAX_PLAYERS	16
 
 /*
  * The trees kept: of every position that at least TREE_GAMES games reach
@@ -64,12 +68,20 @@ static const struct drv_option options[] = {
 	{ OPT_MOVES, "moves", "moves", "MOVES",
 	    "query, tree: the position after these moves from the start "
 	    "(\"32-28 18-23\")" },
+	{ OPT_PLAYER, "player", "name", "NAME",
+	    "build, add: only the games where White or Black contains NAME "
+	    "(any case or accent, word by word; with --alias any spelling "
+	    "of his); several must all hold" },
 	{ 0, NULL, NULL, NULL, NULL }
 };
 
 struct ix {
 	enum cmd cmd;
 	const char *fen, *moves;
+	/* build, add: --player, each names White or Black; --alias. */
+	struct player_match players[MAX_PLAYERS];
+	int nplayers;
+	struct player_aliases aliases;
 	struct db *db;
 	pdn_replay *rp;
 	/* build, add: a game's positions, and its moves. */
@@ -110,6 +122,17 @@ option(void *arg, struct drv *d, int key, const char *value)
 {
 	struct ix *x = arg;
 
+	if (key == OPT_PLAYER) {
+		if (x->nplayers == MAX_PLAYERS)
+			return drv_usage_error(d, "at most %d --player",
+			    MAX_PLAYERS);
+		if (player_match_init(&x->players[x->nplayers], value) != 0) {
+			cli_warn("out of memory");
+			return 2;
+		}
+		x->nplayers++;
+		return 0;
+	}
 	if (x->fen != NULL || x->moves != NULL)
 		return drv_usage_error(d, "one --fen or --moves");
 	if (key == OPT_FEN)
@@ -122,13 +145,29 @@ option(void *arg, struct drv *d, int key, const char *value)
 static const struct drv_tool tool_def = {
 	"build|add|query|tree DB [file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_READS |
-	    DRV_RESULT_ORDER | DRV_VARIANT,
+	    DRV_RESULT_ORDER | DRV_VARIANT | DRV_ALIAS,
 	formats, "query: tsv (the default) or json; tree: text (the "
 	    "default), tsv or json",
 	options, option, "games", NULL, NULL, NULL
 };
 
 /* --- build and add ------------------------------------------------------ */
+
+/* Whether each --player names White or Black of g. */
+static int
+players_hold(const struct ix *x, const pdn_game *g)
+{
+	const pdn_tag *w = pdn_game_find_tag(g, "White");
+	const pdn_tag *b = pdn_game_find_tag(g, "Black");
+	int i;
+
+	for (i = 0; i < x->nplayers; i++)
+		if (!(w != NULL && player_matches(&x->players[i], w->value,
+		    w->vlen)) && !(b != NULL && player_matches(&x->players[i],
+		    b->value, b->vlen)))
+			return 0;
+	return 1;
+}
 
 /* The key of a game's setup and main line: its positions' keys, mixed. */
 static uint64_t
@@ -335,6 +374,10 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 	while (st == 0 && (rc = drv_reader_next(d, &g, r)) == 1) {
 		if (drv_no_game(g))
 			continue;
+		if (x->nplayers > 0 && !players_hold(x, g)) {
+			drv_progress(d, 1, g->offset);
+			continue;
+		}
 		if (pdn_replay_game(&pg, x->rp, g, &rpo) != 0) {
 			cli_warn("out of memory");
 			st = 2;
@@ -901,8 +944,11 @@ main(int argc, char **argv)
 		if (argv[i][0] != '-')
 			word = argv[i];
 	c = take_command(&argc, argv);
-	if ((st = drv_start(&drv, &tool_def, &x, argc, argv)) >= 0)
+	if ((st = drv_start(&drv, &tool_def, &x, argc, argv)) >= 0) {
+		while (x.nplayers > 0)
+			player_match_free(&x.players[--x.nplayers]);
 		return st;
+	}
 	if (c < 0) {
 		st = c == -1 || word == NULL ? drv_usage_error(&drv,
 		    "a command first: build, add, query or tree") :
@@ -924,6 +970,22 @@ main(int argc, char **argv)
 		    "files to index", commands[c]) : drv_usage_error(&drv,
 		    "%s takes no --fen, --moves or -f", commands[c]);
 		goto out;
+	}
+	if ((x.cmd == C_QUERY || x.cmd == C_TREE) && (x.nplayers > 0 ||
+	    drv.alias != NULL)) {
+		st = drv_usage_error(&drv, "%s: --player and --alias are for "
+		    "build and add (the index keeps no names)", commands[c]);
+		goto out;
+	}
+	if (drv.alias != NULL) {
+		if (player_aliases_read(&x.aliases, drv.alias) != 0)
+			goto out;
+		for (i = 0; i < x.nplayers; i++)
+			if (player_match_aliases(&x.players[i],
+			    &x.aliases) != 0) {
+				cli_warn("out of memory");
+				goto out;
+			}
 	}
 	if ((x.cmd == C_QUERY || x.cmd == C_TREE) && drv.ninputs > 1) {
 		st = drv_usage_error(&drv, "%s reads no files: %s",
@@ -1011,5 +1073,8 @@ out:
 	free(x.mv);
 	free(x.walk);
 	free(x.seen);
+	while (x.nplayers > 0)
+		player_match_free(&x.players[--x.nplayers]);
+	player_aliases_free(&x.aliases);
 	return drv_end(&drv, st);
 }

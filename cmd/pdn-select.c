@@ -399,7 +399,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_JOBS | DRV_LENIENT |
-	    DRV_RULES | DRV_READS | DRV_RESULT_ORDER | DRV_VARIANT,
+	    DRV_RULES | DRV_READS | DRV_RESULT_ORDER | DRV_VARIANT | DRV_ALIAS,
 	formats, "raw (each game exactly as read, the default), pdn "
 	    "(canonical), tsv or json (a record per game)",
 	options, option, "games", NULL,
@@ -472,6 +472,8 @@ main(int argc, char **argv)
 	 */
 	if (opt.crit.variant == 0)
 		opt.crit.variant = drv.gametype;
+	if (drv.alias != NULL && criteria_aliases(&opt.crit, drv.alias) != 0)
+		goto out;
 	if (opt.tags != NULL && drv.fmt != FMT_TSV && drv.fmt != FMT_JSON) {
 		st = drv_usage_error(&drv, "--tags is for -f tsv and -f json");
 		goto out;

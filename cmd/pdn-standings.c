@@ -31,6 +31,7 @@
 #include "drv_run.h"
 #include "dups.h"
 #include "emit.h"
+#include "player.h"
 #include "pool.h"
 #include "spool.h"
 #include "report.h"
@@ -46,7 +47,7 @@ static struct {
 	int report, report_given;
 	const char *report_opt;
 	int adjudicate;
-	const char *alias;
+	int suggest;
 	struct ropts ro;
 	char *anchor;
 	char *ratings;		/* --ratings */
@@ -242,7 +243,7 @@ name_tag(char *buf, size_t size, const pdn_tag *t)
 
 	if (t == NULL)
 		return 0;
-	n = pool_name_fold(buf, size, t->value, t->vlen);
+	n = player_trim(buf, size, t->value, t->vlen);
 	if ((n == 1 && (buf[0] == '?' || buf[0] == '-')))
 		return 0;
 	return n;
@@ -256,7 +257,7 @@ static size_t
 tag_or_empty(char *key, size_t n, const pdn_tag *t)
 {
 	if (t != NULL)
-		n += pool_name_fold(key + n, 256, t->value, t->vlen);
+		n += player_trim(key + n, 256, t->value, t->vlen);
 	key[n] = '\0';
 	return n + 1;
 }
@@ -368,8 +369,7 @@ game(struct run *run, const pdn_game *g)
 	    (b = pool_player(&run->pool, bn, bl)) < 0)
 		goto oom;
 	if (w == b) {
-		say(TOOLDIAG_SELF_PLAY, g, g->line, "%s",
-		    run->pool.players.s[w]);
+		say(TOOLDIAG_SELF_PLAY, g, g->line, "%s", wn);
 		goto skip;
 	}
 	rtext = tg.event != NULL ? tg.event->value : NULL;
@@ -611,11 +611,11 @@ oom:
 /* --- options --------------------------------------------------------- */
 
 enum {
-	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ALIAS, OPT_ADJUDICATE,
+	OPT_POINTS = DRV_K_OWN, OPT_POOL, OPT_ADJUDICATE,
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
 	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE, OPT_SYSTEM, OPT_RATINGS,
-	OPT_RATING_SYSTEM
+	OPT_RATING_SYSTEM, OPT_SUGGEST
 };
 
 static const struct drv_option options[] = {
@@ -642,8 +642,6 @@ static const struct drv_option options[] = {
 	    "every two players met, else Swiss)" },
 	{ OPT_POOL, "pool", NULL, NULL,
 	    "all games as one pool, not by Event" },
-	{ OPT_ALIAS, "alias", "file", "FILE",
-	    "merge the names of FILE's lines: alias, a tab, the name" },
 	{ OPT_ADJUDICATE, "adjudicate", NULL, NULL,
 	    "count the result the rules give the moves (--rules) where the "
 	    "Result tag says another" },
@@ -671,6 +669,9 @@ static const struct drv_option options[] = {
 	{ OPT_TOP, "top", "n", "N",
 	    "the first N players of a rating list (and of the chart, 10 "
 	    "by default)" },
+	{ OPT_SUGGEST, "suggest-aliases", NULL, NULL,
+	    "no report: the players likely one, as a spelling file for "
+	    "--alias" },
 	{ 0, NULL, NULL, NULL, NULL }
 };
 
@@ -755,8 +756,8 @@ option(void *arg, struct drv *d, int key, const char *value)
 	case OPT_POOL:
 		opt.ro.pool = 1;
 		return 0;
-	case OPT_ALIAS:
-		opt.alias = value;
+	case OPT_SUGGEST:
+		opt.suggest = 1;
 		return 0;
 	case OPT_ADJUDICATE:
 		opt.adjudicate = 1;
@@ -845,7 +846,7 @@ static const char *const formats[] = {
 static const struct drv_tool tool_def = {
 	"[file ...]",
 	DRV_FORMAT | DRV_OUTPUT | DRV_NO_HEADER | DRV_LENIENT | DRV_RULES |
-	    DRV_READS | DRV_RESULT_ORDER,
+	    DRV_READS | DRV_RESULT_ORDER | DRV_ALIAS,
 	formats, "text (aligned tables, the default), tsv, json, yaml, html "
 	    "(a page: crosstables, Elo list and chart) or svg (the chart of "
 	    "the Elo ratings)",
@@ -866,10 +867,10 @@ static int
 start_ratings(struct pool *p, const char *path)
 {
 	FILE *fp;
-	char *line = NULL, *tab, *end, name[512];
-	size_t cap = 0, i, nl;
+	char *line = NULL, *tab, *end;
+	size_t cap = 0, i;
 	ssize_t len;
-	long lineno = 0, pl, a, games;
+	long lineno = 0, pl, games;
 	double r;
 	int rc = 0;
 
@@ -902,14 +903,13 @@ start_ratings(struct pool *p, const char *path)
 			rc = 3;
 			break;
 		}
-		nl = pool_name_fold(name, sizeof(name), line,
-		    (size_t)(tab - line));
-		if ((a = pool_strtab_find(&p->alias_from, name, nl)) >= 0)
-			pl = pool_strtab_find(&p->players,
-			    p->alias_names.s[p->alias_to[a]],
-			    strlen(p->alias_names.s[p->alias_to[a]]));
-		else
-			pl = pool_strtab_find(&p->players, name, nl);
+		/*
+		 * The player of any of his spellings (player.c), numbered as
+		 * met, then as pool_finish() renumbered the players.
+		 */
+		*tab = '\0';
+		if ((pl = player_find(&p->roster, line)) >= 0)
+			pl = (long)p->pmap[pl];
 		if (pl < 0)
 			continue;
 		start_r[pl] = r;
@@ -935,26 +935,20 @@ report(struct run *run, FILE *fp)
 {
 	struct tout o;
 	int st = 0, fmt = drv.fmt;
-	char folded[512];
+	long a;
 
 	memset(&o, 0, sizeof(o));
 	o.fp = fp;
 	o.fmt = fmt;
 	o.header = drv.header;
 	opt.ro.warn = drv.min <= PDN_SEV_WARNING;
+	if (opt.suggest)
+		return player_suggest(fp, &run->pool.roster) != 0 ? 2 : 0;
 	if (opt.anchor != NULL) {
-		pool_name_fold(folded, sizeof(folded), opt.anchor,
-		    strlen(opt.anchor));
-		snprintf(opt.anchor, strlen(opt.anchor) + 1, "%s", folded);
-		/* An alias of the anchor is the player it names. */
-		{
-			long a = pool_strtab_find(&run->pool.alias_from, folded,
-			    strlen(folded));
-
-			opt.ro.anchor = a >= 0 ?
-			    run->pool.alias_names.s[run->pool.alias_to[a]] :
-			    opt.anchor;
-		}
+		/* The anchor is the player of any of his spellings. */
+		a = player_find(&run->pool.roster, opt.anchor);
+		opt.ro.anchor = a >= 0 ? player_name(&run->pool.roster,
+		    (size_t)a) : opt.anchor;
 	}
 	if (opt.ratings != NULL && (st = start_ratings(&run->pool,
 	    opt.ratings)) != 0)
@@ -1047,7 +1041,14 @@ main(int argc, char **argv)
 		status = drv_usage_error(&drv, "--white-advantage is for --ml");
 		goto out;
 	}
-	if (opt.alias != NULL && pool_aliases(&run.pool, opt.alias) != 0)
+	if (opt.suggest && (opt.report_given || drv.alias != NULL ||
+	    drv.fmt_given)) {
+		status = drv_usage_error(&drv, "--suggest-aliases: %s",
+		    drv.alias != NULL ? "the names as read, without --alias" :
+		    "a spelling file, no report and no format");
+		goto out;
+	}
+	if (drv.alias != NULL && pool_aliases(&run.pool, drv.alias) != 0)
 		goto out;
 	ro.flags = drv.flags | PDN_REPLAY_NO_RESULT | PDN_REPLAY_NO_VARIATIONS;
 	if (pdn_replay_new(&run.rp) != 0 ||

@@ -30,6 +30,7 @@
  *       --game N[,M-K] only these games of each file, by number
  *       --skip N       leave out the first N of them
  *       --max N        read at most N of them
+ *       --alias FILE   the spelling file of the players' names
  *   -H, --no-header    TSV without its header line
  *   -r, --recursive    read the *.pdn files under directory operands
  *   -h, --help, -V, --version
@@ -62,6 +63,7 @@
 #define DRV_GAMES	(1u << 13)	/* --game, --skip, --max */
 #define DRV_WARN	(1u << 14)	/* -W */
 #define DRV_RESULT_ORDER (1u << 15)	/* --result-order */
+#define DRV_ALIAS	(1u << 16)	/* --alias: tools that group or select by player */
 /* What a tool that reads PDN files has, at least. */
 #define DRV_READS	(DRV_QUIET | DRV_NO_WARNINGS | DRV_VERBOSE | \
 			 DRV_GAMETYPE | DRV_RECURSIVE | DRV_GAMES | DRV_WARN)
@@ -72,7 +74,8 @@
 enum {
 	DRV_K_VERBOSE = 256, DRV_K_STRICT, DRV_K_RULES, DRV_K_GAMETYPE,
 	DRV_K_VARIANT, DRV_K_GAME, DRV_K_SKIP, DRV_K_MAX, DRV_K_OPTFILE,
-	DRV_K_RESULT_ORDER, DRV_K_OWN = 300
+	DRV_K_RESULT_ORDER, DRV_K_ALIAS,
+	DRV_K_OWN = 300
 };
 
 /*
@@ -149,6 +152,7 @@ struct drv {
 	long last_game;		/* of the input: the last game read */
 	const pdn_reader *reader;	/* the reader it was read from */
 	const char *rules;	/* --rules, or NULL */
+	const char *alias;	/* --alias, or NULL: the tool reads it */
 	pdn_profile *profile;	/* the profile --rules names (the run's), or NULL */
 	/* The inputs, -r's walk done: their paths ("-": standard input). */
 	char **inputs;

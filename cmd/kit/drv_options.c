@@ -68,6 +68,9 @@ static const struct {
 	{ DRV_GAMES, { DRV_K_MAX, "max", "n", "N",
 	    "read at most N games of each file (after --skip), and no more "
 	    "of it" } },
+	{ DRV_ALIAS, { DRV_K_ALIAS, "alias", "file", "FILE",
+	    "one player under the spellings of FILE's blocks: his name, then "
+	    "\"= SPELLING\" lines (pdn(5))" } },
 	{ DRV_RECURSIVE, { 'r', "recursive", NULL, NULL,
 	    "read the *.pdn files under directory operands" } },
 	{ DRV_QUIET, { 'q', "quiet", NULL, NULL,
@@ -568,6 +571,9 @@ common_option(struct drv *d, int key, const char *value)
 		return 0;
 	case DRV_K_RULES:
 		d->rules = value;
+		return 0;
+	case DRV_K_ALIAS:
+		d->alias = value;
 		return 0;
 	case DRV_K_GAMETYPE:
 		/* The same names and numbers as --variant. */

@@ -15,6 +15,7 @@
 #include "criteria.h"
 #include "reach.h"
 #include "drv_options.h"
+#include "player.h"
 #include "tags.h"
 #include <pdn/pdn.h>
 
@@ -38,7 +39,8 @@ struct crit {
 	long lo, hi;		/* a date: the days it may be, YYYYMMDD */
 	pdn_outcome outcome;
 	int neg;		/* OP_RESULT: the outcome is not it (!=) */
-	char *folded;		/* ~ and the players': the value folded */
+	char *folded;		/* ~: the value folded */
+	struct player_match pm;	/* the players' */
 };
 
 /* Groups of which one must hold (OR): a --criteria file. */
@@ -104,7 +106,7 @@ date_exists(long ymd)
 }
 
 static int
-add_crit(struct group *gr, const struct crit *c)
+add_crit(struct group *gr, struct crit *c)
 {
 	if (chunk_grow((void **)&gr->c, &gr->cap, gr->n + 1,
 	    sizeof(*gr->c)) != 0) {
@@ -112,6 +114,7 @@ add_crit(struct group *gr, const struct crit *c)
 		free(c->name);
 		free(c->value);
 		free(c->folded);
+		player_match_free(&c->pm);
 		return -1;
 	}
 	gr->c[gr->n++] = *c;
@@ -123,14 +126,14 @@ add_crit(struct group *gr, const struct crit *c)
  * *why saying what is wrong.
  */
 static int parse_crit1(struct crit *, const char *, const char **);
-static int fold_value(struct crit *);
+static int fold_value(struct crit *, int);
 
 /* parse_crit1(), which leaves nothing allocated when it fails. */
 static int
 parse_crit(struct crit *c, const char *s, const char **why)
 {
 	if (parse_crit1(c, s, why) == 0) {
-		if (fold_value(c) == 0)
+		if (fold_value(c, 0) == 0)
 			return 0;
 		*why = "out of memory";
 	}
@@ -217,139 +220,34 @@ parse_crit1(struct crit *c, const char *s, const char **why)
 }
 
 /*
- * Names are compared folded: ASCII letters in lower case, and the Latin
- * letters of UTF-8 (U+00C0 to U+017F) as the ASCII letters they are
- * written with, without their accents: e for é è ê ë, u for ü, ss for ß,
- * ae for æ, o for ø, l for ł, th for þ...  Any other byte stays as it is.
- */
-static const struct {
-	unsigned short lo, hi;
-	const char *as;
-} latin[] = {
-	{ 0xc0, 0xc5, "a" }, { 0xc6, 0xc6, "ae" }, { 0xc7, 0xc7, "c" },
-	{ 0xc8, 0xcb, "e" }, { 0xcc, 0xcf, "i" }, { 0xd0, 0xd0, "d" },
-	{ 0xd1, 0xd1, "n" }, { 0xd2, 0xd6, "o" }, { 0xd8, 0xd8, "o" },
-	{ 0xd9, 0xdc, "u" }, { 0xdd, 0xdd, "y" }, { 0xde, 0xde, "th" },
-	{ 0xdf, 0xdf, "ss" }, { 0xe0, 0xe5, "a" }, { 0xe6, 0xe6, "ae" },
-	{ 0xe7, 0xe7, "c" }, { 0xe8, 0xeb, "e" }, { 0xec, 0xef, "i" },
-	{ 0xf0, 0xf0, "d" }, { 0xf1, 0xf1, "n" }, { 0xf2, 0xf6, "o" },
-	{ 0xf8, 0xf8, "o" }, { 0xf9, 0xfc, "u" }, { 0xfd, 0xfd, "y" },
-	{ 0xfe, 0xfe, "th" }, { 0xff, 0xff, "y" },
-	{ 0x100, 0x105, "a" }, { 0x106, 0x10d, "c" }, { 0x10e, 0x111, "d" },
-	{ 0x112, 0x11b, "e" }, { 0x11c, 0x123, "g" }, { 0x124, 0x127, "h" },
-	{ 0x128, 0x131, "i" }, { 0x132, 0x133, "ij" }, { 0x134, 0x135, "j" },
-	{ 0x136, 0x138, "k" }, { 0x139, 0x142, "l" }, { 0x143, 0x14b, "n" },
-	{ 0x14c, 0x151, "o" }, { 0x152, 0x153, "oe" }, { 0x154, 0x159, "r" },
-	{ 0x15a, 0x161, "s" }, { 0x162, 0x167, "t" }, { 0x168, 0x173, "u" },
-	{ 0x174, 0x175, "w" }, { 0x176, 0x178, "y" }, { 0x179, 0x17e, "z" },
-	{ 0x17f, 0x17f, "s" }
-};
-
-/*
- * Appends s[0..len) folded to b (NUL-ended; b->oom when out of memory).
- */
-static void
-fold_name(pdn_buf *b, const char *s, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i, k;
-	unsigned cp;
-	char c;
-
-	b->len = 0;
-	pdn_buf_add(b, "", 0);
-	for (i = 0; i < len; i++) {
-		if (p[i] >= 'A' && p[i] <= 'Z') {
-			c = (char)(p[i] + ('a' - 'A'));
-			pdn_buf_add(b, &c, 1);
-			continue;
-		}
-		/* Two-byte UTF-8 up to U+017F: C3 xx, C4 xx, C5 xx. */
-		if (p[i] >= 0xc3 && p[i] <= 0xc5 && i + 1 < len &&
-		    (p[i + 1] & 0xc0) == 0x80) {
-			cp = ((unsigned)(p[i] & 0x1f) << 6) | (p[i + 1] & 0x3f);
-			for (k = 0; k < sizeof(latin) / sizeof(latin[0]); k++)
-				if (cp >= latin[k].lo && cp <= latin[k].hi)
-					break;
-			if (k < sizeof(latin) / sizeof(latin[0])) {
-				pdn_buf_add(b, latin[k].as,
-				    strlen(latin[k].as));
-				i++;
-				continue;
-			}
-		}
-		pdn_buf_add(b, s + i, 1);
-	}
-}
-
-/* A byte of a word of a folded name: a letter, a digit, non-ASCII. */
-static int
-word_byte(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80;
-}
-
-/*
- * Whether every word of folded sub begins a word of folded s (in any
- * order): "t sijbrands" in "sijbrands, t.", "ton sijbrands".
- */
-static int
-words_begin(const char *s, const char *sub)
-{
-	const char *w, *p;
-	size_t n;
-	int any = 0;
-
-	for (w = sub; *w != '\0'; w += n) {
-		for (; *w != '\0' && !word_byte((unsigned char)*w); w++)
-			;
-		for (n = 0; word_byte((unsigned char)w[n]); n++)
-			;
-		if (n == 0)
-			break;
-		any = 1;
-		for (p = s; *p != '\0'; p++)
-			if ((p == s || !word_byte((unsigned char)p[-1])) &&
-			    strncmp(p, w, n) == 0)
-				break;
-		if (*p == '\0')
-			return 0;
-	}
-	return any;
-}
-
-/*
- * Whether s[0..len) contains sub (folded, fsub): folded, ignoring case
- * and accents, as a substring, or, for a sub of several words, each word
- * of it beginning a word of s.
+ * Whether s[0..len) contains sub (folded, fsub), folded as text
+ * (player_fold_text(): any case or accent): player_contains().
  */
 static int
 has_sub(const char *s, size_t len, const char *fsub)
 {
-	pdn_buf b = { 0 };
-	int yes;
+	char b[PLAYER_MAX];
 
 	if (*fsub == '\0')
 		return 1;
-	fold_name(&b, s, len);
-	yes = !b.oom && (strstr(b.data, fsub) != NULL ||
-	    words_begin(b.data, fsub));
-	pdn_buf_free(&b);
-	return yes;
+	player_fold_text(b, sizeof(b), s, len);
+	return player_contains(b, fsub);
 }
 
-/* Sets c->folded from c->value: 0, or -1 out of memory. */
+/*
+ * Sets c->folded from c->value (player_fold_text()), and for a player's
+ * criterion its match (player_match_init()): 0, or -1 out of memory.
+ */
 static int
-fold_value(struct crit *c)
+fold_value(struct crit *c, int name)
 {
-	pdn_buf b = { 0 };
+	size_t n = strlen(c->value), size = 3 * n + 1;
 
-	fold_name(&b, c->value, strlen(c->value));
-	if (b.oom) {
-		pdn_buf_free(&b);
+	if ((c->folded = malloc(size)) == NULL)
 		return -1;
-	}
-	c->folded = b.data;
+	player_fold_text(c->folded, size, c->value, n);
+	if (name && player_match_init(&c->pm, c->value) != 0)
+		return -1;
 	return 0;
 }
 
@@ -400,11 +298,11 @@ compare(const struct crit *c, const pdn_tag *t)
 
 /* Whether tag `tag` of g names a player whose name contains `name`. */
 static int
-player_has(const pdn_game *g, const char *tag, const char *name)
+player_has(const pdn_game *g, const char *tag, const struct crit *c)
 {
 	const pdn_tag *t = pdn_game_find_tag(g, tag);
 
-	return t != NULL && has_sub(t->value, t->vlen, name);
+	return t != NULL && player_matches(&c->pm, t->value, t->vlen);
 }
 
 /*
@@ -420,12 +318,12 @@ result_side_holds(const struct crit *c, const pdn_game *g)
 
 	switch (o) {
 	case PDN_OUTCOME_WHITE:
-		return player_has(g, win ? "White" : "Black", c->folded);
+		return player_has(g, win ? "White" : "Black", c);
 	case PDN_OUTCOME_BLACK:
-		return player_has(g, win ? "Black" : "White", c->folded);
+		return player_has(g, win ? "Black" : "White", c);
 	case PDN_OUTCOME_DOUBLE_LOSS:
-		return !win && (player_has(g, "White", c->folded) ||
-		    player_has(g, "Black", c->folded));
+		return !win && (player_has(g, "White", c) ||
+		    player_has(g, "Black", c));
 	default:
 		return 0;
 	}
@@ -449,10 +347,7 @@ crit_holds(const struct crit *c, const pdn_game *g)
 	case OP_LOSER:
 		return result_side_holds(c, g);
 	case OP_PLAYER:
-		return ((t = pdn_game_find_tag(g, "White")) != NULL &&
-		    has_sub(t->value, t->vlen, c->folded)) ||
-		    ((t = pdn_game_find_tag(g, "Black")) != NULL &&
-		    has_sub(t->value, t->vlen, c->folded));
+		return player_has(g, "White", c) || player_has(g, "Black", c);
 	default:
 		break;
 	}
@@ -745,6 +640,7 @@ free_group(struct group *gr)
 		free(gr->c[i].name);
 		free(gr->c[i].value);
 		free(gr->c[i].folded);
+		player_match_free(&gr->c[i].pm);
 	}
 	free(gr->c);
 }
@@ -763,6 +659,36 @@ criteria_free(struct criteria *cr)
 	free(cr->files);
 	free(cr->fens);
 	free(cr->mats);
+	if (cr->aliases != NULL)
+		player_aliases_free(cr->aliases);
+	free(cr->aliases);
+}
+
+int
+criteria_aliases(struct criteria *cr, const char *path)
+{
+	struct player_aliases *a;
+	struct crit *c;
+	size_t i;
+
+	if ((a = calloc(1, sizeof(*a))) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
+	cr->aliases = a;
+	if (player_aliases_read(a, path) != 0)
+		return 2;
+	for (i = 0; i < cr->all.n; i++) {
+		c = &cr->all.c[i];
+		if (c->op != OP_PLAYER && c->op != OP_WINNER &&
+		    c->op != OP_LOSER)
+			continue;
+		if (player_match_aliases(&c->pm, a) != 0) {
+			cli_warn("out of memory");
+			return 2;
+		}
+	}
+	return 0;
 }
 
 int
@@ -787,8 +713,11 @@ add_named(struct criteria *cr, struct drv *d, enum op op, const char *value)
 
 	memset(&c, 0, sizeof(c));
 	c.op = op;
-	if ((c.value = strdup(value)) == NULL || fold_value(&c) != 0) {
+	if ((c.value = strdup(value)) == NULL ||
+	    fold_value(&c, op != OP_RESULT) != 0) {
 		free(c.value);
+		free(c.folded);
+		player_match_free(&c.pm);
 		cli_warn("out of memory");
 		return 2;
 	}

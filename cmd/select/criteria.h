@@ -33,6 +33,9 @@ struct group {
 /* The groups of a --criteria file, of which one must hold (OR). */
 struct alts;
 
+/* A spelling file (player.h). */
+struct player_aliases;
+
 /* A --fen, and a --material (reach.h). */
 struct reach_fen;
 struct reach_material;
@@ -55,6 +58,7 @@ struct criteria {
 	size_t nfens;
 	struct reach_material *mats;	/* --material: each reached */
 	size_t nmats;
+	struct player_aliases *aliases;	/* --alias, or NULL */
 };
 
 /* Sets up cr with no criterion: every game meets it. */
@@ -81,6 +85,14 @@ int criteria_add_player(struct criteria *cr, const char *name);
 int criteria_add_result(struct criteria *cr, struct drv *d,
     const char *result);
 int criteria_add_winner(struct criteria *cr, const char *name, int loser);
+
+/*
+ * --alias FILE, once every option is read: the players of --player,
+ * --winner and --loser are also those of the spelling file's blocks
+ * (player.h) of which some name contains the value.  Returns 0, or 2
+ * after saying what is wrong.
+ */
+int criteria_aliases(struct criteria *cr, const char *path);
 
 /*
  * Reads a --criteria file (-T): one alternative per line, of criteria as

@@ -1,5 +1,5 @@
 /*
- * pdn-standings: players, events, aliases and the games counted (pool.h).
+ * pdn-standings: players, events and the games counted (pool.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -103,108 +103,16 @@ pool_strtab_free(struct strtab *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static int
-blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-size_t
-pool_name_fold(char *buf, size_t size, const char *s, size_t len)
-{
-	size_t i, n = 0;
-	int gap = 0;
-
-	if (size == 0)
-		return 0;
-	for (i = 0; i < len && n + 1 < size; i++) {
-		if (blank(s[i])) {
-			gap = n > 0;
-			continue;
-		}
-		if (gap && n + 2 < size)
-			buf[n++] = ' ';
-		gap = 0;
-		buf[n++] = s[i];
-	}
-	buf[n] = '\0';
-	return n;
-}
-
 int
 pool_aliases(struct pool *p, const char *path)
 {
-	char *line = NULL, a[512], b[512];
-	size_t cap = 0, la, lb;
-	ssize_t len;
-	long lineno = 0, from, to;
-	uint32_t *nt;
-	char *tab;
-	FILE *fp;
-	int status = 0;
-
-	if ((fp = fopen(path, "r")) == NULL) {
-		cli_warn("%s: %s", path, strerror(errno));
-		return 2;
-	}
-	while ((len = getline(&line, &cap, fp)) >= 0) {
-		lineno++;
-		while (len > 0 && (line[len - 1] == '\n' ||
-		    line[len - 1] == '\r'))
-			line[--len] = '\0';
-		la = pool_name_fold(a, sizeof(a), line, (size_t)len);
-		if (la == 0 || a[0] == '#')
-			continue;
-		if ((tab = strchr(line, '\t')) == NULL) {
-			cli_warn("%s:%ld: error: no tab between the alias and "
-			    "the name", path, lineno);
-			status = 2;
-			continue;
-		}
-		la = pool_name_fold(a, sizeof(a), line, (size_t)(tab - line));
-		lb = pool_name_fold(b, sizeof(b), tab + 1, strlen(tab + 1));
-		if (la == 0 || lb == 0 || strchr(b, '\t') != NULL) {
-			cli_warn("%s:%ld: error: an alias line is ALIAS, a tab, "
-			    "NAME", path, lineno);
-			status = 2;
-			continue;
-		}
-		if (pool_strtab_find(&p->alias_from, a, la) >= 0) {
-			cli_warn("%s:%ld: error: alias \"%s\" given twice",
-			    path, lineno, a);
-			status = 2;
-			continue;
-		}
-		if ((from = pool_strtab_add(&p->alias_from, a, la)) < 0 ||
-		    (to = pool_strtab_add(&p->alias_names, b, lb)) < 0 ||
-		    (nt = realloc(p->alias_to, p->alias_from.n *
-		    sizeof(*nt))) == NULL) {
-			cli_warn("out of memory");
-			status = 2;
-			break;
-		}
-		p->alias_to = nt;
-		nt[from] = (uint32_t)to;
-	}
-	if (ferror(fp)) {
-		cli_warn("%s: %s", path, strerror(errno));
-		status = 2;
-	}
-	free(line);
-	fclose(fp);
-	return status;
+	return player_aliases_read(&p->aliases, path);
 }
 
 long
 pool_player(struct pool *p, const char *name, size_t len)
 {
-	long a = pool_strtab_find(&p->alias_from, name, len);
-
-	if (a >= 0) {
-		name = p->alias_names.s[p->alias_to[a]];
-		len = strlen(name);
-	}
-	return pool_strtab_add(&p->players, name, len);
+	return player_add(&p->roster, name, len);
 }
 
 int
@@ -218,6 +126,7 @@ pool_init(struct pool *p)
 	spool_init(p->read, ORD_TAGS);
 	spool_init(p->bydate, ORD_DATE);
 	spool_init(p->byevent, ORD_EVENT);
+	player_roster_init(&p->roster, &p->aliases);
 	return 0;
 }
 
@@ -355,9 +264,16 @@ pool_finish(struct pool *p)
 {
 	size_t n = p->players.n > p->events.n ? p->players.n : p->events.n;
 	uint32_t *order;
+	const char *name;
 	size_t i, k;
 	int rc = -1;
 
+	/* The players by the names they are shown by, numbered as met. */
+	for (i = 0; i < player_count(&p->roster); i++)
+		if ((name = player_name(&p->roster, i)) == NULL ||
+		    pool_strtab_add(&p->players, name, strlen(name)) != (long)i)
+			return -1;
+	n = p->players.n > p->events.n ? p->players.n : p->events.n;
 	order = malloc((n + 1) * sizeof(*order));
 	p->pmap = malloc((p->players.n + 1) * sizeof(*p->pmap));
 	p->emap = malloc((p->events.n + 1) * sizeof(*p->emap));
@@ -475,10 +391,9 @@ pool_free(struct pool *p)
 {
 	pool_strtab_free(&p->players);
 	pool_strtab_free(&p->events);
-	pool_strtab_free(&p->alias_from);
-	pool_strtab_free(&p->alias_names);
+	player_roster_free(&p->roster);
+	player_aliases_free(&p->aliases);
 	pool_strtab_free(&p->files);
-	free(p->alias_to);
 	if (p->read != NULL)
 		spool_free(p->read);
 	if (p->bydate != NULL)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "player.h"
 #include "spool.h"
 
 /* A game listed and not counted: unfinished (*) or of no result. */
@@ -22,7 +23,7 @@ struct pending {
 	int unfinished;		/* "*", else no result */
 };
 
-/* Strings to numbers: names, events, aliases (open addressing). */
+/* Strings to numbers: names, events, files (open addressing). */
 struct strtab {
 	char **s;		/* by number */
 	size_t n, cap;
@@ -35,10 +36,13 @@ long pool_strtab_add(struct strtab *t, const char *s, size_t len);
 /* The number of s, or -1. */
 long pool_strtab_find(const struct strtab *t, const char *s, size_t len);
 struct pool {
+	/*
+	 * The players met (player.h), numbered as pool_player() gives them;
+	 * players holds their names once pool_finish() made it.
+	 */
+	struct player_aliases aliases;
+	struct player_roster roster;
 	struct strtab players, events;
-	struct strtab alias_from;	/* an alias ... */
-	uint32_t *alias_to;		/* ... its name's number in alias_names */
-	struct strtab alias_names;
 	struct strtab files;		/* the inputs' names */
 	/*
 	 * The games as read (ORD_TAGS); the games counted (ORD_DATE), and
@@ -61,20 +65,16 @@ struct pool {
 };
 
 /*
- * A name as it is matched: blanks (spaces, tabs, line ends) at both ends
- * removed and every run of them inside made one space, into buf of size
- * bytes (truncated to fit).  Returns the length.
- */
-size_t pool_name_fold(char *buf, size_t size, const char *s, size_t len);
-
-/*
- * Reads the alias file `path` (TSV: alias, a tab, the name; blank lines
- * and lines starting with '#' skipped).  Returns 0, or 2 after saying
- * what is wrong (file:line).
+ * Reads the spelling file `path` (pdn(5); player.h).  Returns 0, or 2
+ * after saying what is wrong (file:line).
  */
 int pool_aliases(struct pool *p, const char *path);
 
-/* The player number of a folded name, its alias resolved; -1 no memory. */
+/*
+ * The player number of a spelling (player_trim()'s), met once more: the
+ * same for every spelling that folds alike or that the spelling file
+ * makes his; -1 no memory.
+ */
 long pool_player(struct pool *p, const char *name, size_t len);
 
 /* 0, or -1 out of memory. */
