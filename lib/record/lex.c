@@ -1629,11 +1629,13 @@ plain_token(const unsigned char *p, const unsigned char *lim,
  * lx->blank_at set to where the blanks began.
  */
 static inline int
-lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
+lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl, int numbered)
 {
-	const unsigned char *b = lx->b, *p = b + lx->pos, *r;
+	const unsigned char *b = lx->b, *p = b + lx->pos, *r, *q, *r2;
 	const unsigned char *lim = b + lx->end - LX_FAST / 2;
-	struct plain pt;
+	struct plain pt, pt2;
+	long num = 0;
+	int dots = 0, ret = 1;
 
 	for (;; p++) {
 		if (p >= lim)
@@ -1651,13 +1653,30 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
 	}
 	if ((r = plain_token(p, lim, &pt)) == NULL)
 		goto slow;
+	/*
+	 * For lex_next_numbered(): a plain move number, spaces and a plain
+	 * move, the two tokens that the next call would read, as one.
+	 */
+	if (numbered && pt.type == PDN_TOK_MOVENUM && pt.flags == 0) {
+		for (q = r; q < lim && *q == ' '; q++)
+			;
+		if (q < lim && (r2 = plain_token(q, lim, &pt2)) != NULL &&
+		    pt2.type == PDN_TOK_MOVE && pt2.flags == 0) {
+			num = (long)pt.v;
+			dots = pt.dots;
+			pt = pt2;
+			p = q;
+			r = r2;
+			ret = 2;
+		}
+	}
 	tok->type = pt.type;
 	if (pt.type == PDN_TOK_MOVENUM) {
 		tok->num = (long)pt.v;
 		tok->dots = pt.dots;
 	} else {
-		tok->num = 0;
-		tok->dots = 0;
+		tok->num = num;
+		tok->dots = dots;
 		memset(&tok->move, 0, sizeof(tok->move));
 		tok->move.sq[0] = (uint16_t)pt.v;
 		tok->move.sq[1] = (uint16_t)pt.v2;
@@ -1674,7 +1693,7 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
 	tok->offset = lx->base + (uint64_t)(p - b);
 	tok->col = (long)(tok->offset - lx->lstart) + 1;
 	lx->pos = (size_t)(r - b);
-	return 1;
+	return ret;
 slow:
 	/* The general path wants where the last token ended (lex.h). */
 	lx->blank_at = lx->base + lx->pos;
@@ -2120,8 +2139,21 @@ pdn_lexer_next(pdn_token *tok, pdn_lexer *lx)
 	int nl = 0;
 
 	if (lx->end - lx->pos >= LX_FAST) {
-		if (lex_fast(lx, tok, &nl))
+		if (lex_fast(lx, tok, &nl, 0))
 			return 0;
+	} else
+		lx->blank_at = lx->base + lx->pos;
+	return lexer_next_slow(lx, tok, nl);
+}
+
+int
+lex_next_numbered(pdn_token *tok, pdn_lexer *lx)
+{
+	int nl = 0, rc;
+
+	if (lx->end - lx->pos >= LX_FAST) {
+		if ((rc = lex_fast(lx, tok, &nl, 1)) != 0)
+			return rc - 1;
 	} else
 		lx->blank_at = lx->base + lx->pos;
 	return lexer_next_slow(lx, tok, nl);

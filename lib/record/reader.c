@@ -1171,13 +1171,23 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 	const pdn_line *l;
 	pdn_movetok *m;
 	char limit[64];
-	int rc;
+	int rc, numbered;
 
 	*out = &r->game.pub;
 	for (;;) {
+		/*
+		 * A move number and its move may come as one token in a game
+		 * (lex_next_numbered()), when the check below of the size
+		 * would pass the move number.
+		 */
+		numbered = 0;
 		if (r->have_tok)
 			r->have_tok = 0;
-		else if ((rc = pdn_lexer_next(t, r->lx)) != 0)
+		else if (r->in_game && r->used < r->limit) {
+			if ((rc = lex_next_numbered(t, r->lx)) < 0)
+				return rc;
+			numbered = rc;
+		} else if ((rc = pdn_lexer_next(t, r->lx)) != 0)
 			return rc;
 		if (r->used >= r->limit) {
 			if (r->oom)
@@ -1280,6 +1290,13 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			r->pending_dots = t->dots;
 			break;
 		case PDN_TOK_MOVE:
+			if (numbered) {
+				/* What PDN_TOK_MOVENUM does, in a game. */
+				if (r->pending_num >= 0)
+					dangling(r);
+				r->pending_num = t->num;
+				r->pending_dots = t->dots;
+			}
 			begin_game(r, t);
 			token_liberties(r, t);
 			r->movetext = 1;
