@@ -1604,12 +1604,17 @@ plain_token(const unsigned char *p, const unsigned char *lim,
 		return NULL;
 	/*
 	 * A longer capture path or a move with spaces; blanks up to the end
-	 * of the bytes in view may hide either.
+	 * of the bytes in view may hide either.  Most moves end in one space
+	 * and a byte that is neither, looked at first: validation of the
+	 * bench file took 1,064.7 M instructions with the loop alone and
+	 * 1,048.9 M so (callgrind).
 	 */
-	for (q2 = r; q2 < lim && (*q2 == ' ' || *q2 == '\t'); q2++)
-		;
-	if (q2 >= lim || IS(*q2, C_SEP))
-		return NULL;
+	if (*r != ' ' || IS(r[1], C_SP | C_SEP)) {
+		for (q2 = r; q2 < lim && (*q2 == ' ' || *q2 == '\t'); q2++)
+			;
+		if (q2 >= lim || IS(*q2, C_SEP))
+			return NULL;
+	}
 	if ((q - p > 1 && *p == '0') || (r - q > 2 && q[1] == '0'))
 		pt->flags = PDN_TF_PADDED;
 	pt->type = PDN_TOK_MOVE;
@@ -1624,11 +1629,13 @@ plain_token(const unsigned char *p, const unsigned char *lim,
  * lx->blank_at set to where the blanks began.
  */
 static inline int
-lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
+lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl, int numbered)
 {
-	const unsigned char *b = lx->b, *p = b + lx->pos, *r;
+	const unsigned char *b = lx->b, *p = b + lx->pos, *r, *q, *r2;
 	const unsigned char *lim = b + lx->end - LX_FAST / 2;
-	struct plain pt;
+	struct plain pt, pt2;
+	long num = 0;
+	int dots = 0, ret = 1;
 
 	for (;; p++) {
 		if (p >= lim)
@@ -1646,30 +1653,62 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl)
 	}
 	if ((r = plain_token(p, lim, &pt)) == NULL)
 		goto slow;
+	/*
+	 * For lex_next_numbered(): a plain move number, spaces and a plain
+	 * move, the two tokens that the next call would read, as one.
+	 */
+	if (numbered && pt.type == PDN_TOK_MOVENUM && pt.flags == 0) {
+		for (q = r; q < lim && *q == ' '; q++)
+			;
+		if (q < lim && (r2 = plain_token(q, lim, &pt2)) != NULL &&
+		    pt2.type == PDN_TOK_MOVE && pt2.flags == 0) {
+			num = (long)pt.v;
+			dots = pt.dots;
+			pt = pt2;
+			p = q;
+			r = r2;
+			ret = 2;
+		}
+	}
 	tok->type = pt.type;
 	if (pt.type == PDN_TOK_MOVENUM) {
 		tok->num = (long)pt.v;
 		tok->dots = pt.dots;
 	} else {
-		tok->num = 0;
-		tok->dots = 0;
-		memset(&tok->move, 0, sizeof(tok->move));
+		tok->num = num;
+		tok->dots = dots;
+		/*
+		 * The squares past nsq are unspecified (pdn_movetok); the
+		 * public call clears them all the same, the reader's does not
+		 * (pdn-validate -q on intl-real-x20.pdn: 1,007.3 M -> 1,003.9 M
+		 * instructions, callgrind).
+		 */
+		if (!numbered)
+			memset(&tok->move, 0, sizeof(tok->move));
 		tok->move.sq[0] = (uint16_t)pt.v;
 		tok->move.sq[1] = (uint16_t)pt.v2;
 		tok->move.nsq = 2;
 		tok->move.capture = (uint8_t)pt.capture;
+		tok->move.alpha = 0;
 	}
 	tok->flags = pt.flags;
-	tok->text = "";
-	tok->len = 0;
-	tok->value = NULL;
-	tok->vlen = 0;
-	tok->blank = *nl >= 2;
+	/*
+	 * The reader reads none of these of a move or a move number
+	 * (lex_next_numbered()): pdn-validate -q on intl-real-x20.pdn took
+	 * 1,003.9 M instructions with them set, 989.2 M without (callgrind).
+	 */
+	if (!numbered) {
+		tok->text = "";
+		tok->len = 0;
+		tok->value = NULL;
+		tok->vlen = 0;
+		tok->blank = *nl >= 2;
+	}
 	tok->line = lx->line;
 	tok->offset = lx->base + (uint64_t)(p - b);
 	tok->col = (long)(tok->offset - lx->lstart) + 1;
 	lx->pos = (size_t)(r - b);
-	return 1;
+	return ret;
 slow:
 	/* The general path wants where the last token ended (lex.h). */
 	lx->blank_at = lx->base + lx->pos;
@@ -2115,8 +2154,21 @@ pdn_lexer_next(pdn_token *tok, pdn_lexer *lx)
 	int nl = 0;
 
 	if (lx->end - lx->pos >= LX_FAST) {
-		if (lex_fast(lx, tok, &nl))
+		if (lex_fast(lx, tok, &nl, 0))
 			return 0;
+	} else
+		lx->blank_at = lx->base + lx->pos;
+	return lexer_next_slow(lx, tok, nl);
+}
+
+int
+lex_next_numbered(pdn_token *tok, pdn_lexer *lx)
+{
+	int nl = 0, rc;
+
+	if (lx->end - lx->pos >= LX_FAST) {
+		if ((rc = lex_fast(lx, tok, &nl, 1)) != 0)
+			return rc - 1;
 	} else
 		lx->blank_at = lx->base + lx->pos;
 	return lexer_next_slow(lx, tok, nl);
