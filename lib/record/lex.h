@@ -122,9 +122,7 @@ int lex_skip_junk(pdn_lexer *lx, long *last);
  * pdn_lexer_next() for the reader, which may take a plain move number and
  * the plain move after it (no flags either, only spaces between) as one
  * token: the move's, with the number's num and dots in its own (a move's
- * are 0).  Returns 1 when it did, else as pdn_lexer_next().  Its moves
- * and move numbers read on the fast path leave text, len, value, vlen,
- * blank and the squares past nsq as they were.  The reader
+ * are 0).  Returns 1 when it did, else as pdn_lexer_next().  The reader
  * took 1.23 calls a move of the bench file and a pass through its loop
  * each (validation of intl-real-x20.pdn: 1,048.9 M instructions with a
  * token a call, 1,020.6 M so, callgrind).
