@@ -1677,19 +1677,11 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl, int numbered)
 	} else {
 		tok->num = num;
 		tok->dots = dots;
-		/*
-		 * The squares past nsq are unspecified (pdn_movetok); the
-		 * public call clears them all the same, the reader's does not
-		 * (pdn-validate -q on intl-real-x20.pdn: 1,007.3 M -> 1,003.9 M
-		 * instructions, callgrind).
-		 */
-		if (!numbered)
-			memset(&tok->move, 0, sizeof(tok->move));
+		memset(&tok->move, 0, sizeof(tok->move));
 		tok->move.sq[0] = (uint16_t)pt.v;
 		tok->move.sq[1] = (uint16_t)pt.v2;
 		tok->move.nsq = 2;
 		tok->move.capture = (uint8_t)pt.capture;
-		tok->move.alpha = 0;
 	}
 	tok->flags = pt.flags;
 	tok->text = "";
