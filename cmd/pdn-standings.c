@@ -375,7 +375,7 @@ game(struct run *run, const pdn_game *g)
 	rtext = tg.event != NULL ? tg.event->value : NULL;
 	if (rtext == NULL || rtext[0] == '\0')
 		rtext = "?";
-	if ((ev = pool_strtab_add(&run->pool.events, rtext, strlen(rtext))) < 0)
+	if ((ev = strtab_add(&run->pool.events, rtext, strlen(rtext), NULL)) < 0)
 		goto oom;
 	memset(&sg, 0, sizeof(sg));
 	sg.seq = run->seq;
@@ -457,8 +457,8 @@ read_file(void *arg, struct drv *d, struct cli_input *in)
 	ro.diag = reader_diag;
 	/* A game is read again from its span (no text is kept). */
 	ro.keep_raw = 0;
-	if ((src = pool_strtab_add(&run->pool.files, in->name,
-	    strlen(in->name))) < 0) {
+	if ((src = strtab_add(&run->pool.files, in->name,
+	    strlen(in->name), NULL)) < 0) {
 		cli_warn("out of memory");
 		return 2;
 	}

@@ -238,102 +238,6 @@ player_contains(const char *s, const char *sub)
 	return any;
 }
 
-/* --- tables ---------------------------------------------------------- */
-
-static uint64_t
-hash(const char *s, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h ^ (h >> 31);
-}
-
-static int
-tab_grow(struct player_tab *t)
-{
-	size_t n = 64, i, k;
-	uint32_t *slot;
-
-	while (n < 4 * (t->n + 1))
-		n *= 2;
-	if ((slot = calloc(n, sizeof(*slot))) == NULL)
-		return -1;
-	for (i = 0; i < t->n; i++) {
-		k = hash(t->s[i], strlen(t->s[i])) & (n - 1);
-		while (slot[k] != 0)
-			k = (k + 1) & (n - 1);
-		slot[k] = (uint32_t)i + 1;
-	}
-	free(t->slot);
-	t->slot = slot;
-	t->nslot = n;
-	return 0;
-}
-
-static long
-tab_find(const struct player_tab *t, const char *s, size_t len)
-{
-	size_t k;
-	const char *e;
-
-	if (t->nslot == 0)
-		return -1;
-	for (k = hash(s, len) & (t->nslot - 1); t->slot[k] != 0;
-	    k = (k + 1) & (t->nslot - 1)) {
-		e = t->s[t->slot[k] - 1];
-		if (strncmp(e, s, len) == 0 && e[len] == '\0')
-			return (long)t->slot[k] - 1;
-	}
-	return -1;
-}
-
-/* The number of s, added if new (*added set); -1 out of memory. */
-static long
-tab_add(struct player_tab *t, const char *s, size_t len, int *added)
-{
-	long at = tab_find(t, s, len);
-	char **ns, *copy;
-	size_t k;
-
-	*added = 0;
-	if (at >= 0)
-		return at;
-	if (2 * (t->n + 1) > t->nslot && tab_grow(t) != 0)
-		return -1;
-	if (t->n == t->cap) {
-		t->cap = t->cap == 0 ? 64 : 2 * t->cap;
-		if ((ns = realloc(t->s, t->cap * sizeof(*ns))) == NULL)
-			return -1;
-		t->s = ns;
-	}
-	if ((copy = malloc(len + 1)) == NULL)
-		return -1;
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	t->s[t->n] = copy;
-	for (k = hash(s, len) & (t->nslot - 1); t->slot[k] != 0;
-	    k = (k + 1) & (t->nslot - 1))
-		;
-	t->slot[k] = (uint32_t)t->n + 1;
-	*added = 1;
-	return (long)t->n++;
-}
-
-static void
-tab_free(struct player_tab *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		free(t->s[i]);
-	free(t->s);
-	free(t->slot);
-	memset(t, 0, sizeof(*t));
-}
-
 /* --- spelling files -------------------------------------------------- */
 
 /* What a spelling file's reader keeps of each name: its line. */
@@ -365,7 +269,7 @@ alias_name(struct player_aliases *a, struct file_names *fn, const char *path,
 		    "an empty name" : "an empty spelling after \"=\"");
 		return -1;
 	}
-	if ((at = tab_find(&a->names, key, kl)) >= 0) {
+	if ((at = strtab_find(&a->names, key, kl)) >= 0) {
 		/* A canonical name again: its block goes on. */
 		if (b < 0 || (long)a->block[at] == b)
 			return (long)a->block[at];
@@ -375,7 +279,7 @@ alias_name(struct player_aliases *a, struct file_names *fn, const char *path,
 		    a->canon[b]);
 		return -1;
 	}
-	if ((at = tab_add(&a->names, key, kl, &added)) < 0)
+	if ((at = strtab_add(&a->names, key, kl, &added)) < 0)
 		return -2;
 	if ((size_t)at >= fn->cap) {
 		cap = fn->cap == 0 ? 64 : 2 * fn->cap;
@@ -515,7 +419,7 @@ player_aliases_read(struct player_aliases *a, const char *path)
 long
 player_alias(const struct player_aliases *a, const char *key, size_t len)
 {
-	long at = tab_find(&a->names, key, len);
+	long at = strtab_find(&a->names, key, len);
 
 	return at < 0 ? -1 : (long)a->block[at];
 }
@@ -525,7 +429,7 @@ player_aliases_free(struct player_aliases *a)
 {
 	size_t i;
 
-	tab_free(&a->names);
+	strtab_free(&a->names);
 	free(a->block);
 	for (i = 0; i < a->nblocks; i++)
 		free(a->canon[i]);
@@ -628,14 +532,14 @@ player_add(struct player_roster *r, const char *s, size_t len)
 	int added;
 
 	/* Most games name a spelling met before. */
-	if ((at = tab_find(&r->spell, s, len)) >= 0) {
+	if ((at = strtab_find(&r->spell, s, len)) >= 0) {
 		r->spell_count[at]++;
 		return (long)r->spell_player[at];
 	}
 	kl = player_fold(key, sizeof(key), s, len);
 	kl = player_key(r, key, kl);
-	if ((who = tab_add(&r->keys, key, kl, &added)) < 0 ||
-	    (at = tab_add(&r->spell, s, len, &added)) < 0)
+	if ((who = strtab_add(&r->keys, key, kl, &added)) < 0 ||
+	    (at = strtab_add(&r->spell, s, len, &added)) < 0)
 		return -1;
 	if ((size_t)at >= r->spell_cap) {
 		cap = r->spell_cap == 0 ? 64 : 2 * r->spell_cap;
@@ -660,7 +564,7 @@ player_find(const struct player_roster *r, const char *s)
 
 	kl = player_fold(key, sizeof(key), s, strlen(s));
 	kl = player_key(r, key, kl);
-	return tab_find(&r->keys, key, kl);
+	return strtab_find(&r->keys, key, kl);
 }
 
 size_t
@@ -733,8 +637,8 @@ player_roster_free(struct player_roster *r)
 {
 	struct roster_names *rn = (struct roster_names *)r->names;
 
-	tab_free(&r->keys);
-	tab_free(&r->spell);
+	strtab_free(&r->keys);
+	strtab_free(&r->spell);
 	free(r->spell_player);
 	free(r->spell_count);
 	if (rn != NULL) {

@@ -28,6 +28,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "strtab.h"
+
 /* The longest folded name or spelling kept, NUL included. */
 #define PLAYER_MAX	512
 
@@ -57,20 +59,13 @@ size_t player_trim(char *buf, size_t size, const char *s, size_t len);
  */
 int player_contains(const char *s, const char *sub);
 
-/* Folded keys to numbers (open addressing). */
-struct player_tab {
-	char **s;		/* by number */
-	size_t n, cap;
-	uint32_t *slot;		/* number + 1, 0 empty */
-	size_t nslot;		/* a power of two */
-};
 
 /*
  * A spelling file read: each name of a block (folded) to its block, and
  * each block's canonical name.
  */
 struct player_aliases {
-	struct player_tab names;	/* folded names ... */
+	struct strtab names;	/* folded names ... */
 	uint32_t *block;		/* ... their block */
 	char **canon;			/* by block */
 	size_t nblocks;
@@ -93,8 +88,8 @@ void player_aliases_free(struct player_aliases *a);
  */
 struct player_roster {
 	const struct player_aliases *aliases;	/* or NULL */
-	struct player_tab keys;		/* "\1" and a block's number, or a key */
-	struct player_tab spell;	/* the spellings */
+	struct strtab keys;		/* "\1" and a block's number, or a key */
+	struct strtab spell;	/* the spellings */
 	uint32_t *spell_player;
 	uint64_t *spell_count;
 	size_t spell_cap;

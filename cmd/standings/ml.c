@@ -356,7 +356,7 @@ ml_report(struct tout *o, struct pool *p, const struct ropts *ro)
 			nperf++;
 		}
 	if (ro->anchor != NULL) {
-		long a = pool_strtab_find(&p->players, ro->anchor,
+		long a = strtab_find(&p->players, ro->anchor,
 		    strlen(ro->anchor));
 
 		if (a < 0 || gidx[a] < 0) {

@@ -10,99 +10,6 @@
 #include "pool.h"
 #include <pdn/pdn.h>
 
-static uint64_t
-str_hash(const char *s, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h ^ (h >> 31);
-}
-
-static int
-strtab_grow(struct strtab *t)
-{
-	size_t n = 256, i, k;
-	uint32_t *slot;
-
-	/* At most a quarter full after growing, a half before the next. */
-	while (n < 4 * (t->n + 1))
-		n *= 2;
-
-	if ((slot = calloc(n, sizeof(*slot))) == NULL)
-		return -1;
-	for (i = 0; i < t->n; i++) {
-		k = str_hash(t->s[i], strlen(t->s[i])) & (n - 1);
-		while (slot[k] != 0)
-			k = (k + 1) & (n - 1);
-		slot[k] = (uint32_t)i + 1;
-	}
-	free(t->slot);
-	t->slot = slot;
-	t->nslot = n;
-	return 0;
-}
-
-long
-pool_strtab_find(const struct strtab *t, const char *s, size_t len)
-{
-	size_t k;
-	const char *e;
-
-	if (t->nslot == 0)
-		return -1;
-	for (k = str_hash(s, len) & (t->nslot - 1); t->slot[k] != 0;
-	    k = (k + 1) & (t->nslot - 1)) {
-		e = t->s[t->slot[k] - 1];
-		if (strncmp(e, s, len) == 0 && e[len] == '\0')
-			return (long)t->slot[k] - 1;
-	}
-	return -1;
-}
-
-long
-pool_strtab_add(struct strtab *t, const char *s, size_t len)
-{
-	long at = pool_strtab_find(t, s, len);
-	char **ns, *copy;
-	size_t k;
-
-	if (at >= 0)
-		return at;
-	if (2 * (t->n + 1) > t->nslot && strtab_grow(t) != 0)
-		return -1;
-	if (t->n == t->cap) {
-		t->cap = t->cap == 0 ? 64 : 2 * t->cap;
-		if ((ns = realloc(t->s, t->cap * sizeof(*ns))) == NULL)
-			return -1;
-		t->s = ns;
-	}
-	if ((copy = malloc(len + 1)) == NULL)
-		return -1;
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	t->s[t->n] = copy;
-	for (k = str_hash(s, len) & (t->nslot - 1); t->slot[k] != 0;
-	    k = (k + 1) & (t->nslot - 1))
-		;
-	t->slot[k] = (uint32_t)t->n + 1;
-	return (long)t->n++;
-}
-
-static void
-pool_strtab_free(struct strtab *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		free(t->s[i]);
-	free(t->s);
-	free(t->slot);
-	memset(t, 0, sizeof(*t));
-}
-
 int
 pool_aliases(struct pool *p, const char *path)
 {
@@ -237,28 +144,6 @@ cmp_pend(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/*
- * Renumbers table t in the order `order` (old numbers, in the new order);
- * old-to-new numbers go to map.
- */
-static int
-renumber(struct strtab *t, const uint32_t *order, uint32_t *map)
-{
-	char **ns;
-	size_t i;
-
-	if ((ns = malloc((t->n + 1) * sizeof(*ns))) == NULL)
-		return -1;
-	for (i = 0; i < t->n; i++) {
-		ns[i] = t->s[order[i]];
-		map[order[i]] = (uint32_t)i;
-	}
-	free(t->s);
-	t->s = ns;
-	t->cap = t->n + 1;
-	return strtab_grow(t) == 0 ? 0 : -1;
-}
-
 int
 pool_finish(struct pool *p)
 {
@@ -271,7 +156,7 @@ pool_finish(struct pool *p)
 	/* The players by the names they are shown by, numbered as met. */
 	for (i = 0; i < player_count(&p->roster); i++)
 		if ((name = player_name(&p->roster, i)) == NULL ||
-		    pool_strtab_add(&p->players, name, strlen(name)) != (long)i)
+		    strtab_add(&p->players, name, strlen(name), NULL) != (long)i)
 			return -1;
 	n = p->players.n > p->events.n ? p->players.n : p->events.n;
 	order = malloc((n + 1) * sizeof(*order));
@@ -290,11 +175,11 @@ pool_finish(struct pool *p)
 	sort_names = &p->players;
 	if (p->players.n > 0)
 		qsort(order, p->players.n, sizeof(*order), cmp_name);
-	/* The table is rebuilt: renumber() regrows the slots. */
+	/* The table is rebuilt: strtab_reorder() regrows the slots. */
 	free(p->players.slot);
 	p->players.slot = NULL;
 	p->players.nslot = 0;
-	if (renumber(&p->players, order, p->pmap) != 0)
+	if (strtab_reorder(&p->players, order, p->pmap) != 0)
 		goto out;
 	for (i = 0; i < p->npend; i++) {
 		p->pend[i].white = p->pmap[p->pend[i].white];
@@ -317,7 +202,7 @@ pool_finish(struct pool *p)
 	free(p->events.slot);
 	p->events.slot = NULL;
 	p->events.nslot = 0;
-	if (renumber(&p->events, order, p->emap) != 0)
+	if (strtab_reorder(&p->events, order, p->emap) != 0)
 		goto out;
 	for (i = 0; i < p->npend; i++)
 		p->pend[i].event = p->emap[p->pend[i].event];
@@ -389,11 +274,11 @@ pool_close(struct pool_cur *c)
 void
 pool_free(struct pool *p)
 {
-	pool_strtab_free(&p->players);
-	pool_strtab_free(&p->events);
+	strtab_free(&p->players);
+	strtab_free(&p->events);
 	player_roster_free(&p->roster);
 	player_aliases_free(&p->aliases);
-	pool_strtab_free(&p->files);
+	strtab_free(&p->files);
 	if (p->read != NULL)
 		spool_free(p->read);
 	if (p->bydate != NULL)

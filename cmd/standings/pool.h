@@ -23,18 +23,6 @@ struct pending {
 	int unfinished;		/* "*", else no result */
 };
 
-/* Strings to numbers: names, events, files (open addressing). */
-struct strtab {
-	char **s;		/* by number */
-	size_t n, cap;
-	uint32_t *slot;		/* number + 1, 0 empty */
-	size_t nslot;		/* a power of two */
-};
-
-/* Returns the number of s (len bytes), added if new; -1 out of memory. */
-long pool_strtab_add(struct strtab *t, const char *s, size_t len);
-/* The number of s, or -1. */
-long pool_strtab_find(const struct strtab *t, const char *s, size_t len);
 struct pool {
 	/*
 	 * The players met (player.h), numbered as pool_player() gives them;
