@@ -111,6 +111,16 @@ say_at(int code, const char *file, long line, long game, const char *fmt,
 	drv_diag(&dg, &drv);
 }
 
+/* The reports' diagnostics (struct ropts' diag), at a game counted. */
+static struct pool *said_pool;
+
+static void
+report_diag(int code, const struct sgame *at, const char *detail)
+{
+	say_at(code, said_pool->files.s[at->src], at->line, at->game, "%s",
+	    detail);
+}
+
 #define say(code, g, line, ...) \
 	say_at((code), (g)->file, (line), (g)->index, __VA_ARGS__)
 
@@ -942,6 +952,8 @@ report(struct run *run, FILE *fp)
 	o.fmt = fmt;
 	o.header = drv.header;
 	opt.ro.warn = drv.min <= PDN_SEV_WARNING;
+	said_pool = &run->pool;
+	opt.ro.diag = report_diag;
 	if (opt.suggest)
 		return player_suggest(fp, &run->pool.roster) != 0 ? 2 : 0;
 	if (opt.anchor != NULL) {

@@ -32,6 +32,11 @@ struct ropts {
 	int pool;		/* all games one pool, not by event */
 	int system;		/* SYS_* */
 	int warn;		/* say the warnings of the reports */
+	/*
+	 * Says a diagnostic of the reports (a code of tooldiag.h) at game
+	 * `at` (its file, line and number), the detail after the code's text.
+	 */
+	void (*diag)(int code, const struct sgame *at, const char *detail);
 	long top;		/* rows of a list, 0: all */
 	/* Elo */
 	double start;

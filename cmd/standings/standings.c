@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "report.h"
 #include "tags.h"
+#include "tooldiag.h"
 
 const char *const standings_tb_names[TB_N] = {
 	"sb", "wins", "direct", "solkoff", "cut1", "koya", "playoff"
@@ -67,6 +68,7 @@ struct ev {
 	const struct ropts *ro;
 	size_t ngi;		/* the event's games */
 	uint32_t dmin, dmax;	/* their first and last dates, 0 none */
+	struct sgame first;	/* its first game: where its warnings point */
 	struct sgame *po;	/* its play-off games */
 	size_t npo, cappo;
 	struct ent *e;
@@ -506,6 +508,8 @@ add_game(struct ev *v, const struct sgame *g)
 	long k;
 	int s, qs;
 
+	if (v->ngi == 0 && v->npo == 0 && v->n == 0)
+		v->first = *g;
 	if (g->date != 0 && (v->dmin == 0 || g->date < v->dmin))
 		v->dmin = g->date;
 	if (g->date > v->dmax)
@@ -556,6 +560,39 @@ add_game(struct ev *v, const struct sgame *g)
 }
 
 /*
+ * Says what of the event's games does not fit its system (codes of
+ * tooldiag.h, at the event's first game): a round robin's pairs of
+ * unequal games or that never met, a Swiss event's players of unequal
+ * numbers of games.  Not of the pool: it has no system.
+ */
+static void
+fit_warnings(const struct ev *v, const char *name, size_t all, long least,
+    long most, long gleast, long gmost)
+{
+	char buf[1280];
+	size_t miss = (size_t)most * all - v->ngi;
+
+	if (v->ro->pool || v->ro->diag == NULL)
+		return;
+	if (v->sys == SYS_ROUND_ROBIN && v->npr == all && least < most) {
+		snprintf(buf, sizeof(buf), "%s: %zu players, the pairs played "
+		    "%ld to %ld games", name, v->n, least, most);
+		v->ro->diag(TOOLDIAG_ROUND_ROBIN_UNEQUAL, &v->first, buf);
+	} else if (v->sys == SYS_ROUND_ROBIN && (size_t)most * all > v->ngi) {
+		snprintf(buf, sizeof(buf), "%s: %zu players, %ld game%s a "
+		    "pair: %zu game%s missing (%zu pair%s never met)", name,
+		    v->n, most, most == 1 ? "" : "s", miss, miss == 1 ? "" :
+		    "s", all - v->npr, all - v->npr == 1 ? "" : "s");
+		v->ro->diag(TOOLDIAG_ROUND_ROBIN_MISSING, &v->first, buf);
+	}
+	if (v->sys == SYS_SWISS && gleast != gmost) {
+		snprintf(buf, sizeof(buf), "%s: the players played %ld to %ld "
+		    "games", name, gleast, gmost);
+		v->ro->diag(TOOLDIAG_SWISS_UNEQUAL, &v->first, buf);
+	}
+}
+
+/*
  * The event's system: given, or a round robin when every two players
  * met, or when three in four pairs did and played more than one game on
  * average (micro-matches with some missing), else Swiss.  Games that do
@@ -591,22 +628,7 @@ system_of(struct ev *v, const char *name)
 		    4 * v->npr >= 3 * all && 2 * v->ngi >= 3 * v->npr)) ?
 		    SYS_ROUND_ROBIN : SYS_SWISS;
 	v->rr = v->sys != SYS_SWISS;
-	if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
-	    v->npr == all && least < most)
-		cli_warn("%s: a round robin of %zu players: the pairs played "
-		    "%ld to %ld games", name, v->n, least, most);
-	else if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
-	    (size_t)most * all > v->ngi)
-		cli_warn("%s: a round robin of %zu players, %ld game%s a "
-		    "pair: %zu game%s missing (%zu pair%s never met)", name,
-		    v->n, most, most == 1 ? "" : "s",
-		    (size_t)most * all - v->ngi,
-		    (size_t)most * all - v->ngi == 1 ? "" : "s", all - v->npr,
-		    all - v->npr == 1 ? "" : "s");
-	if (v->ro->warn && !v->ro->pool && v->sys == SYS_SWISS &&
-	    gleast != gmost)
-		cli_warn("%s: Swiss: the players played %ld to %ld games",
-		    name, gleast, gmost);
+	fit_warnings(v, name, all, least, most, gleast, gmost);
 	if (v->sys != SYS_MATCHES)
 		return;
 	for (i = 0; i < v->n; i++) {
