@@ -51,7 +51,63 @@ static struct {
 	struct ropts ro;
 	char *anchor;
 	char *ratings;		/* --ratings */
+	const struct regs *regs;	/* --regulations, or NULL */
+	int system_given, tb_given;
 } opt;
+
+/*
+ * --regulations: the points, system and tie-breaks of a federation's
+ * regulations (pdn-standings(1), "Regulations", cites them).  An option
+ * given on the command line wins over its preset wherever it stands.
+ */
+struct regs {
+	const char *name;
+	int system;		/* SYS_* */
+	int tb[TB_MAX], ntb;
+};
+
+static const struct regs regulations[] = {
+	/*
+	 * FMJD round robins (World Cup final 2017): points, number of
+	 * wins, direct encounter; a (blitz) play-off for the places it is
+	 * played for.
+	 */
+	{ "fmjd-rr", SYS_ROUND_ROBIN, { TB_WINS, TB_DIRECT, TB_PLAYOFF }, 3 },
+	/*
+	 * FMJD Swiss events (Annex 3, junior championships): the average
+	 * rating of the opponents first, then (our choice, stated in the
+	 * man page) truncated Solkoff, Solkoff, wins, as the Rotterdam
+	 * open's truncated Solkoff leads.
+	 */
+	{ "fmjd-swiss", SYS_SWISS, { TB_ARO, TB_CUT1, TB_SOLKOFF, TB_WINS },
+	    4 },
+	/*
+	 * KNDB national championships: the balance of plus- and
+	 * minus-draws, a play-off, the mutual result, the score against the
+	 * players in ranking order.
+	 */
+	{ "kndb", SYS_ROUND_ROBIN, { TB_BALANCE, TB_PLAYOFF, TB_DIRECT,
+	    TB_RANKED }, 4 },
+	{ NULL, 0, { 0 }, 0 }
+};
+
+/* The regulations' preset where no option given overrides it. */
+static void
+apply_regulations(void)
+{
+	const struct regs *r = opt.regs;
+
+	if (r == NULL)
+		return;
+	opt.ro.regs = r->name;
+	/* All three use FMJD's and KNDB's 2-1-0, the default. */
+	if (!opt.system_given)
+		opt.ro.system = r->system;
+	if (!opt.tb_given) {
+		memcpy(opt.ro.tb, r->tb, sizeof(r->tb));
+		opt.ro.ntb = r->ntb;
+	}
+}
 
 /*
  * What is said of a game once every input is read: its record, in the
@@ -157,6 +213,7 @@ store_error(int e)
 struct gtags {
 	const pdn_tag *white, *black, *result, *event, *date, *round;
 	const pdn_tag *termination;
+	const pdn_tag *welo, *wrating, *belo, *brating;
 };
 
 /*
@@ -178,10 +235,16 @@ game_tags(const pdn_game *g, struct gtags *t)
 		tg = &g->tags[i];
 		switch (tg->name[0]) {
 		case 'W':
-			at = strcmp(tg->name, "White") == 0 ? &t->white : NULL;
+			at = strcmp(tg->name, "White") == 0 ? &t->white :
+			    strcmp(tg->name, "WhiteElo") == 0 ? &t->welo :
+			    strcmp(tg->name, "WhiteRating") == 0 ?
+			    &t->wrating : NULL;
 			break;
 		case 'B':
-			at = strcmp(tg->name, "Black") == 0 ? &t->black : NULL;
+			at = strcmp(tg->name, "Black") == 0 ? &t->black :
+			    strcmp(tg->name, "BlackElo") == 0 ? &t->belo :
+			    strcmp(tg->name, "BlackRating") == 0 ?
+			    &t->brating : NULL;
 			break;
 		case 'R':
 			at = strcmp(tg->name, "Result") == 0 ? &t->result :
@@ -203,6 +266,21 @@ game_tags(const pdn_game *g, struct gtags *t)
 		if (at != NULL && *at == NULL)
 			*at = tg;
 	}
+}
+
+/*
+ * A side's rating as tags_rating() reads it (its Elo tag, else its
+ * Rating tag), from the tags of struct gtags; 0 none, or above what the
+ * record holds.
+ */
+static uint16_t
+rating_of(const pdn_tag *elo, const pdn_tag *rating)
+{
+	int r = tags_rating_value(elo != NULL ? elo->value : NULL);
+
+	if (r == 0)
+		r = tags_rating_value(rating != NULL ? rating->value : NULL);
+	return r <= 65535 ? (uint16_t)r : 0;
 }
 
 /* Whether s, n bytes, begins with word (ASCII case ignored). */
@@ -398,6 +476,8 @@ game(struct run *run, const pdn_game *g)
 	sg.date = tags_date_key(&date);
 	sg.round = pool_round(tg.round != NULL ? tg.round->value : NULL);
 	sg.flags = marks(&tg, wn, wl, bn, bl);
+	sg.wr = rating_of(tg.welo, tg.wrating);
+	sg.br = rating_of(tg.belo, tg.brating);
 	sg.src = run->src;
 	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;
 	sg.game = g->index > 0 && g->index < UINT32_MAX ?
@@ -625,7 +705,7 @@ enum {
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
 	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE, OPT_SYSTEM, OPT_RATINGS,
-	OPT_RATING_SYSTEM, OPT_SUGGEST
+	OPT_RATING_SYSTEM, OPT_SUGGEST, OPT_REGULATIONS
 };
 
 static const struct drv_option options[] = {
@@ -644,9 +724,13 @@ static const struct drv_option options[] = {
 	    "the points of a win, a draw and a loss (default 2-1-0)" },
 	{ OPT_TIE_BREAK, "tie-break", "list", "LIST",
 	    "the tie-breaks in order, from sb, wins, direct, solkoff, cut1, "
-	    "koya, playoff (default: playoff where there are play-offs, "
-	    "then wins,direct,sb for a round robin, cut1,solkoff,wins "
-	    "else)" },
+	    "koya, playoff, aro, balance, ranked (default: playoff where "
+	    "there are play-offs, then wins,direct,sb for a round robin, "
+	    "cut1,solkoff,wins else); +LIST: after the default's or "
+	    "--regulations'" },
+	{ OPT_REGULATIONS, "regulations", "name", "fmjd-rr|fmjd-swiss|kndb",
+	    "the system and tie-breaks of a federation's regulations, a win "
+	    "2 and a draw 1 (--system and --tie-break override them)" },
 	{ OPT_SYSTEM, "system", "system", "round-robin|swiss|matches",
 	    "the events' system (default: a round robin when (nearly) "
 	    "every two players met, else Swiss)" },
@@ -697,6 +781,44 @@ set_report(struct drv *d, int report, const char *name)
 	return 0;
 }
 
+/*
+ * --tie-break LIST: the tie-breaks in order, instead of the event's or
+ * the regulations'; +LIST: after them.
+ */
+static int
+tie_breaks(struct drv *d, const char *value)
+{
+	static const char *const want = "a list of sb, wins, direct, "
+	    "solkoff, cut1, koya, playoff, aro, balance, ranked, or + and "
+	    "such a list";
+	char buf[256], *tok, *save;
+	int *tb = opt.ro.tb, *n = &opt.ro.ntb, k, i;
+
+	snprintf(buf, sizeof(buf), "%s", value[0] == '+' ? value + 1 : value);
+	if (value[0] == '+') {
+		tb = opt.ro.tbx;
+		n = &opt.ro.ntbx;
+	} else
+		opt.tb_given = 1;
+	*n = 0;
+	for (tok = strtok_r(buf, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		for (k = 0; k < TB_N &&
+		    strcmp(tok, standings_tb_names[k]) != 0; k++)
+			;
+		if (k == TB_N || *n == TB_MAX)
+			return drv_bad_value(d, "--tie-break", value, want);
+		for (i = 0; i < *n; i++)
+			if (tb[i] == k)
+				return drv_bad_value(d, "--tie-break", value,
+				    "each tie-break once");
+		tb[(*n)++] = k;
+	}
+	if (*n == 0)
+		return drv_bad_value(d, "--tie-break", value, want);
+	return 0;
+}
+
 static int
 option(void *arg, struct drv *d, int key, const char *value)
 {
@@ -706,10 +828,10 @@ option(void *arg, struct drv *d, int key, const char *value)
 	static const char *const systems[] = {
 		"round-robin", "swiss", "matches", NULL
 	};
-	char buf[256], *tok, *save, *eq;
+	char buf[256], *tok, *eq;
 	double a, b, c;
 	long n;
-	int k, i;
+	int k;
 
 	(void)arg;
 	switch (key) {
@@ -741,28 +863,15 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.ro.pts[2] = c;
 		return 0;
 	case OPT_TIE_BREAK:
-		snprintf(buf, sizeof(buf), "%s", value);
-		opt.ro.ntb = 0;
-		for (tok = strtok_r(buf, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save)) {
-			for (k = 0; k < TB_N &&
-			    strcmp(tok, standings_tb_names[k]) != 0; k++)
-				;
-			if (k == TB_N || opt.ro.ntb == TB_MAX)
-				return drv_bad_value(d, "--tie-break", value,
-				    "a list of sb, wins, direct, solkoff, "
-				    "cut1, koya, playoff");
-			for (i = 0; i < opt.ro.ntb; i++)
-				if (opt.ro.tb[i] == k)
-					return drv_bad_value(d, "--tie-break",
-					    value, "each tie-break once");
-			opt.ro.tb[opt.ro.ntb++] = k;
-		}
-		if (opt.ro.ntb == 0)
-			return drv_bad_value(d, "--tie-break", value,
-			    "a list of sb, wins, direct, solkoff, cut1, koya, "
-			    "playoff");
-		return 0;
+		return tie_breaks(d, value);
+	case OPT_REGULATIONS:
+		for (k = 0; regulations[k].name != NULL; k++)
+			if (strcmp(value, regulations[k].name) == 0) {
+				opt.regs = &regulations[k];
+				return 0;
+			}
+		return drv_bad_value(d, "--regulations", value,
+		    "fmjd-rr, fmjd-swiss or kndb");
 	case OPT_POOL:
 		opt.ro.pool = 1;
 		return 0;
@@ -826,6 +935,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		for (k = 0; systems[k] != NULL; k++)
 			if (strcmp(value, systems[k]) == 0) {
 				opt.ro.system = k + 1;
+				opt.system_given = 1;
 				return 0;
 			}
 		return drv_bad_value(d, "--system", value,
@@ -1029,6 +1139,7 @@ main(int argc, char **argv)
 		free(opt.ratings);
 		return status;
 	}
+	apply_regulations();
 	memset(&run, 0, sizeof(run));
 	run.copy_fd = -1;
 	spool_init(&run.said, ORD_SEQ);

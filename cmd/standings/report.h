@@ -13,9 +13,10 @@
 /* Tie-breaks (--tie-break). */
 enum {
 	TB_SB, TB_WINS, TB_DIRECT, TB_SOLKOFF, TB_CUT1, TB_KOYA, TB_PLAYOFF,
+	TB_ARO, TB_BALANCE, TB_RANKED,
 	TB_N
 };
-#define TB_MAX 8
+#define TB_MAX TB_N
 
 /* --system: detected from the games, or given. */
 enum { SYS_AUTO, SYS_ROUND_ROBIN, SYS_SWISS, SYS_MATCHES };
@@ -29,6 +30,8 @@ enum { PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_ALL };
 struct ropts {
 	double pts[3];		/* points of a win, a draw, a loss */
 	int tb[TB_MAX], ntb;	/* --tie-break, or ntb 0: by the event */
+	int tbx[TB_MAX], ntbx;	/* --tie-break +LIST: after those */
+	const char *regs;	/* --regulations' name, or NULL */
 	int pool;		/* all games one pool, not by event */
 	int system;		/* SYS_* */
 	int warn;		/* say the warnings of the reports */

@@ -19,10 +19,11 @@
 #include "tooldiag.h"
 
 const char *const standings_tb_names[TB_N] = {
-	"sb", "wins", "direct", "solkoff", "cut1", "koya", "playoff"
+	"sb", "wins", "direct", "solkoff", "cut1", "koya", "playoff", "aro",
+	"balance", "ranked"
 };
 static const char *const tb_heads[TB_N] = {
-	"SB", "W", "Dir", "Solk", "Cut1", "Koya", "PO"
+	"SB", "W", "Dir", "Solk", "Cut1", "Koya", "PO", "ARO", "Bal", "Rk"
 };
 
 /* Wins, the games between the tied, Sonneborn-Berger (see the man page). */
@@ -42,6 +43,12 @@ struct ent {
 	double vs, vmin;
 	double koya, po;
 	double pts, sb, solk, cut1, direct, key;
+	double rsum;		/* the ratings of the opponents rated */
+	long rn;		/* and how many games they are */
+	double aro;		/* their average, rounded: 0 none */
+	long bal;		/* plus-draws less minus-draws */
+	double ranked;		/* points against the players placed above
+				 * its tied group (TB_RANKED) */
 	long rank;
 	long start;		/* its start number: by name */
 	int by;			/* the key that put it below the entry
@@ -243,6 +250,12 @@ key_value(struct ev *v, const struct ent *e, int key)
 		return e->koya;
 	case TB_PLAYOFF:
 		return e->po;
+	case TB_ARO:
+		return e->aro;
+	case TB_BALANCE:
+		return (double)e->bal;
+	case TB_RANKED:
+		return e->ranked;
 	}
 	(void)v;
 	return 0;
@@ -306,6 +319,42 @@ playoff(struct ev *v, const uint32_t *idx, size_t n)
 		v->mark[idx[i]] = 0;
 }
 
+static void rank_group(struct ev *v, uint32_t *idx, size_t n, int k,
+    long base);
+static double points_against(const struct ev *v, uint32_t a, uint32_t b);
+
+/*
+ * TB_RANKED ("ranked"): idx[0..n), tied on every key before keys[k],
+ * ordered by their points against the player placed first, then against
+ * the second, and so on down to the last of the `top` players placed
+ * above the tied group (v->order[0..top), final by then: rank_group()
+ * places its groups from the top down); from j on.  A group still tied
+ * after them all goes on to keys[k + 1]; base is the number of players
+ * ranked above idx[0].
+ */
+static void
+ranked(struct ev *v, uint32_t *idx, size_t n, int k, long base, long top,
+    long j)
+{
+	size_t i, m;
+
+	if (n == 1 || j >= top) {
+		rank_group(v, idx, n, k + 1, base);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		v->e[idx[i]].key = points_against(v, idx[i], v->order[j]);
+	sort_group(v, idx, n);
+	for (i = 0; i < n; i = m) {
+		for (m = i + 1; m < n && fabs(v->e[idx[m]].key -
+		    v->e[idx[i]].key) <= 1e-9; m++)
+			;
+		ranked(v, idx + i, m - i, k, base + (long)i, top, j + 1);
+		if (i > 0)
+			v->e[idx[i]].by = k;
+	}
+}
+
 /*
  * Orders idx[0..n), tied on every key before keys[k], by the keys from
  * k on; base is the number of players ranked above them.
@@ -328,6 +377,10 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 			if (i > 0)
 				v->e[idx[i]].by = v->nkeys;
 		}
+		return;
+	}
+	if (v->keys[k] == TB_RANKED) {
+		ranked(v, idx, n, k, base, base, 0);
 		return;
 	}
 	if (v->keys[k] == TB_DIRECT)
@@ -427,6 +480,34 @@ pair_of(struct ev *v, uint32_t a, uint32_t b)
 	return (long)v->npr - 1;
 }
 
+/* The pair of entries a and b (either order), or NULL: they never met. */
+static const struct epair *
+pair_find(const struct ev *v, uint32_t a, uint32_t b)
+{
+	const struct epair *t;
+	uint32_t x = a < b ? a : b, y = a < b ? b : a;
+	size_t k;
+
+	if (v->npslot == 0)
+		return NULL;
+	for (k = pair_hash(x, y) & (v->npslot - 1); v->pslot[k] != 0;
+	    k = (k + 1) & (v->npslot - 1)) {
+		t = &v->pr[v->pslot[k] - 1];
+		if (t->a == x && t->b == y)
+			return t;
+	}
+	return NULL;
+}
+
+/* The points entry a scored against entry b (0: they never met). */
+static double
+points_against(const struct ev *v, uint32_t a, uint32_t b)
+{
+	const struct epair *q = pair_find(v, a, b);
+
+	return q == NULL ? 0 : q->pts[q->a == a ? 0 : 1];
+}
+
 /* Whether player pl is "BYE" (ASCII case ignored). */
 static int
 is_bye(const struct pool *p, uint32_t pl)
@@ -461,12 +542,49 @@ virtual(struct ev *v, struct ent *e, const struct sgame *g, int s)
 	e->vn++;
 }
 
+/*
+ * The rating of side s's player in game g: the game's tag's, else the
+ * start rating of --ratings, else NAN (pdn-standings(1), "aro").
+ */
+static double
+rating_in(const struct ev *v, const struct sgame *g, int s)
+{
+	unsigned r = s == 0 ? g->wr : g->br;
+	uint32_t pl = s == 0 ? g->white : g->black;
+
+	if (r != 0)
+		return (double)r;
+	if (v->ro->start_r != NULL && !isnan(v->ro->start_r[pl]))
+		return v->ro->start_r[pl];
+	return NAN;
+}
+
+/*
+ * The ratings of a game played (not a bye or a forfeit) counted for side
+ * s: the opponent's into the average (aro), and a draw against a player
+ * rated higher (a plus-draw) or lower (a minus-draw) into the balance.
+ */
+static void
+count_rating(struct ev *v, struct ent *e, const struct sgame *g, int s)
+{
+	double me = rating_in(v, g, s), op = rating_in(v, g, !s);
+
+	if (isnan(op))
+		return;
+	e->rsum += op;
+	e->rn++;
+	if (g->res == PDN_OUTCOME_DRAW && !isnan(me))
+		e->bal += (op > me) - (op < me);
+}
+
 /* A player's side of game g counted into his entry. */
 static void
 count_side(struct ev *v, struct ent *e, const struct sgame *g, int s)
 {
 	if (g->flags & SG_UNPLAYED)
 		virtual(v, e, g, s);
+	else
+		count_rating(v, e, g, s);
 	e->games++;
 	e->played++;
 	e->pts += game_points(v->ro, g, s);
@@ -662,6 +780,31 @@ system_of(struct ev *v, const char *name)
 }
 
 /*
+ * The points each of idx[0..n) scored against the players placed above
+ * them: those are marked (v->mark) as the groups of equal points are
+ * gone through from the top; the caller clears the marks.
+ */
+static void
+above(struct ev *v, const uint32_t *idx, size_t n)
+{
+	struct ent *e;
+	size_t i, k, o;
+	int side;
+
+	for (i = 0; i < n; i++) {
+		e = &v->e[idx[i]];
+		e->ranked = 0;
+		for (k = 0; k < e->na; k++) {
+			side = pair_side(v, v->adj[e->a0 + k], idx[i], &o);
+			if (v->mark[o])
+				e->ranked += v->pr[v->adj[e->a0 + k]].pts[side];
+		}
+	}
+	for (i = 0; i < n; i++)
+		v->mark[idx[i]] = 1;
+}
+
+/*
  * Once the event's games are counted (add_game()): its entries' pairs,
  * tie-breaks and order, and for the crosstables each player's games.  0,
  * or -1 out of memory.
@@ -734,6 +877,8 @@ build(struct ev *v, const char *name)
 				minop = e->vmin + op;
 		}
 		e->cut1 = minop < HUGE_VAL ? e->solk - minop : 0;
+		/* Rounded to a whole rating, as federations publish it. */
+		e->aro = e->rn > 0 ? rint(e->rsum / (double)e->rn) : 0;
 	}
 	/* The keys: points, then the tie-breaks asked for or the event's. */
 	v->nkeys = 0;
@@ -749,6 +894,14 @@ build(struct ev *v, const char *name)
 			v->keys[v->nkeys++] = v->rr ?
 			    tb_round_robin[i] : tb_swiss[i];
 	}
+	/* --tie-break +LIST: after those, but those already there. */
+	for (i = 0; i < (size_t)v->ro->ntbx; i++) {
+		for (k = 1; k < (size_t)v->nkeys && v->keys[k] !=
+		    v->ro->tbx[i]; k++)
+			;
+		if (k == (size_t)v->nkeys)
+			v->keys[v->nkeys++] = v->ro->tbx[i];
+	}
 	/* Start numbers: the players by name (their numbers' order). */
 	for (i = 0; i < v->n; i++) {
 		v->order[i] = (uint32_t)i;
@@ -761,7 +914,10 @@ build(struct ev *v, const char *name)
 		v->e[i].by = -1;
 	}
 	rank_group(v, v->order, v->n, 0, 0);
-	/* The score against the players of the same points, as shown. */
+	/*
+	 * The score against the players of the same points, as shown, and
+	 * against those placed above them (ranked's column).
+	 */
 	for (i = 0; i < v->n; i = k) {
 		for (k = i + 1; k < v->n && fabs(v->e[v->order[k]].pts -
 		    v->e[v->order[i]].pts) <= 1e-9; k++)
@@ -770,6 +926,15 @@ build(struct ev *v, const char *name)
 		if (v->npo > 0)
 			playoff(v, v->order + i, k - i);
 	}
+	/* direct() and playoff() clear their marks; above() leaves its. */
+	for (i = 0; i < v->n; i = k) {
+		for (k = i + 1; k < v->n && fabs(v->e[v->order[k]].pts -
+		    v->e[v->order[i]].pts) <= 1e-9; k++)
+			;
+		above(v, v->order + i, k - i);
+	}
+	for (i = 0; i < v->n; i++)
+		v->mark[i] = 0;
 	if (!v->keep_games)
 		return 0;
 	/* Each player's games, in order. */
@@ -862,6 +1027,9 @@ header(struct table *t, const struct ev *v)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, v->dmin ==
 		    v->dmax ? "; %s" : "; %s to %s", a, b);
 	}
+	if (v->ro->regs != NULL && n < sizeof(buf))
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    "; regulations %s", v->ro->regs);
 	for (k = 1; k < v->nkeys && n < sizeof(buf); k++)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
 		    k == 1 ? "; tie-breaks: " : ", ",
@@ -898,9 +1066,11 @@ cell_class(const struct ev *v, const struct sgame **gs, size_t n,
 static void
 title(char *buf, size_t size, const struct ev *v, const char *name)
 {
-	snprintf(buf, size, "%s: %s, %zu players, %zu games", name,
+	snprintf(buf, size, "%s: %s%s%s%s, %zu players, %zu games", name,
 	    v->sys == SYS_MATCHES ? "matches" : v->rr ? "round robin" :
-	    "Swiss", v->n, v->ngi);
+	    "Swiss", v->ro->regs != NULL ? " (" : "", v->ro->regs != NULL ?
+	    v->ro->regs : "", v->ro->regs != NULL ? " regulations)" : "",
+	    v->n, v->ngi);
 }
 
 /*
@@ -948,6 +1118,12 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 		c = &t->cols[t->ncells % t->ncols];
 		if (v->machine ? c->text_only : c->machine_only) {
 			table_cell(t, CELL_NULL, NULL);
+			continue;
+		}
+		/* No opponent rated: no average, absent (text "-"). */
+		if (cols[k] == TB_ARO && e->rn == 0) {
+			table_cell(t, v->machine ? CELL_NULL : CELL_STR,
+			    v->machine ? NULL : "-");
 			continue;
 		}
 		standings_points(buf, sizeof(buf), key_value(NULL, e, cols[k]));
