@@ -4,9 +4,9 @@
 # crosstable scrolls in its own box), every player of each standings
 # table has a row, and every table the tool writes is there, sortable.
 # The browser's DOM after the page's script ran is read back with a probe
-# script the test adds to a copy of the page.  Without Chromium (it is
-# not among scripts/deps.sh's packages: some 300 MB for one test) the
-# test says "skip" and passes.
+# script the test adds to a copy of the page.  scripts/deps.sh installs
+# Chromium (Debian's chromium); without it the test says "skip" and
+# passes.
 # Prints one "ok"/"FAIL" line per check and "htmllayout: N passed, N failed".
 BUILD=${BUILD:-build}
 passed=0
