@@ -975,6 +975,50 @@ static const struct drv_tool tool_def = {
 
 static double *start_r;
 static long *start_n;
+/* --ratings' players of no game (struct ropts' extra_*). */
+static char **extra_name;
+static double *extra_r;
+static long *extra_n;
+static size_t nextra, capextra;
+
+/*
+ * A player of the --ratings file with no game read: kept for the rating
+ * lists (the last line of a name wins, as for the players of games).
+ * 0, or -1 out of memory.
+ */
+static int
+extra_player(const char *name, double r, long games)
+{
+	size_t i;
+	void *t;
+
+	for (i = 0; i < nextra; i++)
+		if (strcmp(extra_name[i], name) == 0)
+			break;
+	if (i == nextra) {
+		if (nextra == capextra) {
+			capextra = capextra == 0 ? 16 : 2 * capextra;
+			if ((t = realloc(extra_name, capextra *
+			    sizeof(*extra_name))) == NULL)
+				return -1;
+			extra_name = t;
+			if ((t = realloc(extra_r, capextra *
+			    sizeof(*extra_r))) == NULL)
+				return -1;
+			extra_r = t;
+			if ((t = realloc(extra_n, capextra *
+			    sizeof(*extra_n))) == NULL)
+				return -1;
+			extra_n = t;
+		}
+		if ((extra_name[i] = strdup(name)) == NULL)
+			return -1;
+		nextra++;
+	}
+	extra_r[i] = r;
+	extra_n[i] = games;
+	return 0;
+}
 
 /*
  * --ratings: the start rating and games of each player of the pool that
@@ -1030,8 +1074,13 @@ start_ratings(struct pool *p, const char *path)
 		*tab = '\0';
 		if ((pl = player_find(&p->roster, line)) >= 0)
 			pl = (long)p->pmap[pl];
-		if (pl < 0)
+		if (pl < 0) {
+			if (extra_player(line, r, games) != 0) {
+				rc = 2;
+				break;
+			}
 			continue;
+		}
 		start_r[pl] = r;
 		start_n[pl] = games;
 	}
@@ -1043,6 +1092,10 @@ start_ratings(struct pool *p, const char *path)
 	fclose(fp);
 	opt.ro.start_r = start_r;
 	opt.ro.start_n = start_n;
+	opt.ro.extra_name = extra_name;
+	opt.ro.extra_r = extra_r;
+	opt.ro.extra_n = extra_n;
+	opt.ro.nextra = nextra;
 	return rc;
 }
 
@@ -1216,5 +1269,10 @@ out:
 	free(opt.ratings);
 	free(start_r);
 	free(start_n);
+	while (nextra > 0)
+		free(extra_name[--nextra]);
+	free(extra_name);
+	free(extra_r);
+	free(extra_n);
 	return status;
 }

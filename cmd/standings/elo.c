@@ -369,9 +369,22 @@ tpr(const struct ropts *ro, const struct rated *r)
 	return r->popp / (double)r->pn + (lo + hi) / 2;
 }
 
-static const struct rated *sort_rp;
+/*
+ * The name of rated player i: a player of the games, or after them one
+ * of --ratings' players of no game (ro->extra_name).
+ */
+static const char *
+name_of(const struct pool *p, const struct ropts *ro, size_t i)
+{
+	return i < p->players.n ? p->players.s[i] :
+	    ro->extra_name[i - p->players.n];
+}
 
-/* By rating, higher first, then by name (the players are numbered so). */
+static const struct rated *sort_rp;
+static const struct pool *sort_p;
+static const struct ropts *sort_ro;
+
+/* By rating, higher first, then by name (bytes). */
 static int
 cmp_rating(const void *a, const void *b)
 {
@@ -379,25 +392,35 @@ cmp_rating(const void *a, const void *b)
 
 	if (sort_rp[x].r != sort_rp[y].r)
 		return sort_rp[x].r > sort_rp[y].r ? -1 : 1;
-	return x < y ? -1 : x > y;
+	/* The players of the games are numbered by name already. */
+	if (x < sort_p->players.n && y < sort_p->players.n)
+		return x < y ? -1 : x > y;
+	return strcmp(name_of(sort_p, sort_ro, x), name_of(sort_p, sort_ro,
+	    y));
 }
 
 static const char *const period_heads[] = { "Week", "Month", "Year", "All" };
 
-/* The players with a rated game, by rating; their number in *n. */
+/*
+ * The players with a rated game, and with `extra` --ratings' players of
+ * no game (rp[players.n ..]), by rating; their number in *n.
+ */
 static uint32_t *
-ranked(const struct pool *p, const struct rated *rp, size_t *n)
+ranked(const struct pool *p, const struct ropts *ro, const struct rated *rp,
+    int extra, size_t *n)
 {
 	uint32_t *order;
-	size_t i;
+	size_t i, all = p->players.n + (extra ? ro->nextra : 0);
 
 	*n = 0;
-	if ((order = malloc((p->players.n + 1) * sizeof(*order))) == NULL)
+	if ((order = malloc((all + 1) * sizeof(*order))) == NULL)
 		return NULL;
-	for (i = 0; i < p->players.n; i++)
-		if (rp[i].n > 0)
+	for (i = 0; i < all; i++)
+		if (rp[i].n > 0 || i >= p->players.n)
 			order[(*n)++] = (uint32_t)i;
 	sort_rp = rp;
+	sort_p = p;
+	sort_ro = ro;
 	if (*n > 0)
 		qsort(order, *n, sizeof(*order), cmp_rating);
 	return order;
@@ -433,8 +456,15 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 	struct period pe;
 	int status = 0;
 
-	if ((rp = malloc((p->players.n + 1) * sizeof(*rp))) == NULL)
+	if ((rp = malloc((p->players.n + ro->nextra + 1) * sizeof(*rp))) ==
+	    NULL)
 		return 2;
+	/* --ratings' players of no game: as the file has them. */
+	for (i = 0; i < ro->nextra; i++) {
+		memset(&rp[p->players.n + i], 0, sizeof(*rp));
+		rp[p->players.n + i].r = ro->extra_r[i];
+		rp[p->players.n + i].n = ro->extra_n[i];
+	}
 	if (history) {
 		table_init(&t, 10, "Elo history");
 		for (i = 0; i < 10; i++)
@@ -445,7 +475,7 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 			status = 2;
 	} else {
 		if (run(p, ro, rp, NULL) != 0 || last_date(p, &last) != 0 ||
-		    (order = ranked(p, rp, &n)) == NULL) {
+		    (order = ranked(p, ro, rp, 1, &n)) == NULL) {
 			free(rp);
 			return 2;
 		}
@@ -462,7 +492,7 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 		    i++) {
 			r = &rp[order[i]];
 			table_fmt(&t, CELL_NUM, "%zu", i + 1);
-			table_str(&t, p->players.s[order[i]]);
+			table_str(&t, name_of(p, ro, order[i]));
 			table_fmt(&t, CELL_NUM, "%.0f%s", floor(r->r + 0.5),
 			    r->n < ro->provisional ? "?" : " ");
 			table_fmt(&t, CELL_NUM, "%.4f", r->r);
@@ -550,7 +580,8 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 		free(slot);
 		return 2;
 	}
-	if (run(p, ro, rp, NULL) != 0 || (order = ranked(p, rp, &n)) == NULL) {
+	if (run(p, ro, rp, NULL) != 0 ||
+	    (order = ranked(p, ro, rp, 0, &n)) == NULL) {
 		free(rp);
 		free(cur);
 		free(slot);

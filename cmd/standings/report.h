@@ -49,6 +49,11 @@ struct ropts {
 	int rsys;		/* RSYS_* */
 	const double *start_r;	/* --ratings: by player, NAN none */
 	const long *start_n;	/* and their games before */
+	/* --ratings' players of no game: listed by the rating lists. */
+	char *const *extra_name;
+	const double *extra_r;
+	const long *extra_n;
+	size_t nextra;
 	/* ML */
 	const char *anchor;	/* a player's name, or NULL: the pool mean */
 	double anchor_r;
