@@ -52,7 +52,7 @@ static struct {
 	char *anchor;
 	char *ratings;		/* --ratings */
 	const struct regs *regs;	/* --regulations, or NULL */
-	int system_given, tb_given;
+	int system_given, tb_given, micro_given;
 } opt;
 
 /*
@@ -705,7 +705,7 @@ enum {
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
 	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE, OPT_SYSTEM, OPT_RATINGS,
-	OPT_RATING_SYSTEM, OPT_SUGGEST, OPT_REGULATIONS
+	OPT_RATING_SYSTEM, OPT_SUGGEST, OPT_REGULATIONS, OPT_MICRO_MATCH
 };
 
 static const struct drv_option options[] = {
@@ -734,6 +734,10 @@ static const struct drv_option options[] = {
 	{ OPT_SYSTEM, "system", "system", "round-robin|swiss|matches",
 	    "the events' system (default: a round robin when (nearly) "
 	    "every two players met, else Swiss)" },
+	{ OPT_MICRO_MATCH, "micro-match", "scoring", "points|fmjd",
+	    "--system matches (implied): a micro-match scored by --points "
+	    "(default), or as FMJD across formats: 12-0 won in the first "
+	    "game, 8-4 in the next two, 7-5 in the others, 6-6 level" },
 	{ OPT_POOL, "pool", NULL, NULL,
 	    "all games as one pool, not by Event" },
 	{ OPT_ADJUDICATE, "adjudicate", NULL, NULL,
@@ -864,6 +868,13 @@ option(void *arg, struct drv *d, int key, const char *value)
 		return 0;
 	case OPT_TIE_BREAK:
 		return tie_breaks(d, value);
+	case OPT_MICRO_MATCH:
+		if (strcmp(value, "points") != 0 && strcmp(value, "fmjd") != 0)
+			return drv_bad_value(d, "--micro-match", value,
+			    "points or fmjd");
+		opt.ro.micro = value[0] == 'f' ? MICRO_FMJD : MICRO_POINTS;
+		opt.micro_given = 1;
+		return 0;
 	case OPT_REGULATIONS:
 		for (k = 0; regulations[k].name != NULL; k++)
 			if (strcmp(value, regulations[k].name) == 0) {
@@ -1203,6 +1214,15 @@ main(int argc, char **argv)
 		goto out;
 	}
 	status = 2;
+	/* --micro-match scores matches: --system matches, given or not. */
+	if (opt.micro_given && opt.system_given &&
+	    opt.ro.system != SYS_MATCHES) {
+		status = drv_usage_error(&drv, "--micro-match is for --system "
+		    "matches");
+		goto out;
+	}
+	if (opt.micro_given)
+		opt.ro.system = SYS_MATCHES;
 	if (opt.anchor != NULL && opt.report != REP_ML) {
 		status = drv_usage_error(&drv, "--anchor is for --ml");
 		goto out;

@@ -21,6 +21,9 @@ enum {
 /* --system: detected from the games, or given. */
 enum { SYS_AUTO, SYS_ROUND_ROBIN, SYS_SWISS, SYS_MATCHES };
 
+/* --micro-match: a match's points by --points, or FMJD's 12-0 ... 6-6. */
+enum { MICRO_POINTS, MICRO_FMJD };
+
 /* --rating-system */
 enum { RSYS_ELO, RSYS_KNDB };
 
@@ -34,6 +37,7 @@ struct ropts {
 	const char *regs;	/* --regulations' name, or NULL */
 	int pool;		/* all games one pool, not by event */
 	int system;		/* SYS_* */
+	int micro;		/* MICRO_*, with SYS_MATCHES */
 	int warn;		/* say the warnings of the reports */
 	/*
 	 * Says a diagnostic of the reports (a code of tooldiag.h) at game

@@ -68,6 +68,12 @@ struct epair {
 	double score[2];	/* their scores, a win 1 and a draw 0.5 */
 	long np;		/* games played (not forfeited) */
 	double pscore[2];	/* their scores in them */
+	/*
+	 * --micro-match fmjd: the points of a and of b in the stages of
+	 * their micro-match, its games in order: the first game (standard),
+	 * the next two (rapid), the others (blitz).
+	 */
+	double stage[3][2];
 };
 
 struct ev {
@@ -624,7 +630,7 @@ add_game(struct ev *v, const struct sgame *g)
 	struct ent *e;
 	size_t pl[2];
 	long k;
-	int s, qs;
+	int s, qs, st;
 
 	if (v->ngi == 0 && v->npo == 0 && v->n == 0)
 		v->first = *g;
@@ -662,6 +668,8 @@ add_game(struct ev *v, const struct sgame *g)
 	    (uint32_t)pl[0])) < 0)
 		return -1;
 	q = &v->pr[k];
+	/* The games come in order: this one is the pair's q->n'th. */
+	st = q->n == 0 ? 0 : q->n <= 2 ? 1 : 2;
 	q->n++;
 	if (!(g->flags & SG_FORFEIT))
 		q->np++;
@@ -670,6 +678,7 @@ add_game(struct ev *v, const struct sgame *g)
 		count_side(v, e, g, s);
 		qs = q->a == pl[s] ? 0 : 1;
 		q->pts[qs] += game_points(v->ro, g, s);
+		q->stage[st][qs] += game_points(v->ro, g, s);
 		q->score[qs] += tags_score(g->res, (pdn_colour)s);
 		if (!(g->flags & SG_FORFEIT))
 			q->pscore[qs] += tags_score(g->res, (pdn_colour)s);
@@ -708,6 +717,35 @@ fit_warnings(const struct ev *v, const char *name, size_t all, long least,
 		    "games", name, gleast, gmost);
 		v->ro->diag(TOOLDIAG_SWISS_UNEQUAL, &v->first, buf);
 	}
+}
+
+/*
+ * --micro-match fmjd: pair q's micro-match scored as FMJD scores one
+ * played across formats: won in the standard game 12-0, else won on the
+ * rapid games' points 8-4, else on the blitz games' 7-5, else 6-6 (the
+ * stages of struct epair; pdn-standings(1), --micro-match).
+ */
+static void
+fmjd_match(struct epair *q)
+{
+	static const double win[3][2] = { { 12, 0 }, { 8, 4 }, { 7, 5 } };
+	int st;
+
+	q->pts[0] = q->pts[1] = 6;
+	for (st = 0; st < 3; st++)
+		if (fabs(q->stage[st][0] - q->stage[st][1]) > 1e-9) {
+			q->pts[0] = win[st][q->stage[st][0] < q->stage[st][1]];
+			q->pts[1] = win[st][q->stage[st][0] > q->stage[st][1]];
+			return;
+		}
+}
+
+/* The points of a win: of a game, or of a micro-match. */
+static double
+win_points(const struct ev *v)
+{
+	return v->sys == SYS_MATCHES && v->ro->micro == MICRO_FMJD ? 12 :
+	    v->ro->pts[0];
 }
 
 /*
@@ -755,15 +793,21 @@ system_of(struct ev *v, const char *name)
 	}
 	for (i = 0; i < v->npr; i++) {
 		q = &v->pr[i];
+		q->n = 1;
+		if (v->ro->micro == MICRO_FMJD)
+			fmjd_match(q);
+		else {
+			r = fabs(q->pts[0] - q->pts[1]) <= 1e-9 ? 0.5 :
+			    q->pts[0] > q->pts[1] ? 1 : 0;
+			q->pts[0] = r == 1 ? v->ro->pts[0] : r == 0 ?
+			    v->ro->pts[2] : v->ro->pts[1];
+			q->pts[1] = r == 0 ? v->ro->pts[0] : r == 1 ?
+			    v->ro->pts[2] : v->ro->pts[1];
+		}
 		r = fabs(q->pts[0] - q->pts[1]) <= 1e-9 ? 0.5 :
 		    q->pts[0] > q->pts[1] ? 1 : 0;
-		q->n = 1;
 		q->score[0] = r;
 		q->score[1] = 1 - r;
-		q->pts[0] = r == 1 ? v->ro->pts[0] : r == 0 ? v->ro->pts[2] :
-		    v->ro->pts[1];
-		q->pts[1] = r == 0 ? v->ro->pts[0] : r == 1 ? v->ro->pts[2] :
-		    v->ro->pts[1];
 		a = &v->e[q->a];
 		b = &v->e[q->b];
 		a->games++;
@@ -854,7 +898,7 @@ build(struct ev *v, const char *name)
 			side = pair_side(v, v->adj[e->a0 + k], i, &o);
 			op = v->e[o].pts;
 			/* Koya: the points against those of half or more. */
-			if (2 * op >= (double)v->e[o].games * v->ro->pts[0])
+			if (2 * op >= (double)v->e[o].games * win_points(v))
 				e->koya += q->pts[side];
 			if (q->np == 0)
 				continue;
@@ -1098,7 +1142,7 @@ static void
 standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 {
 	char buf[64];
-	double most = (double)e->games * v->ro->pts[0];
+	double most = (double)e->games * win_points(v);
 	const struct tcol *c;
 	int cols[2 * TB_N], n, k;
 
@@ -1227,6 +1271,25 @@ unplayed_points(char *buf, size_t size, const struct ev *v,
 		standings_points(buf, size, pts);
 }
 
+/*
+ * Matches: after the games of a grid's cell, the micro-match's points of
+ * entry e against player pl, in brackets: " (12)".
+ */
+static void
+match_total(char *buf, size_t size, const struct ev *v, const struct ent *e,
+    uint32_t pl)
+{
+	const struct epair *q = pair_find(v, (uint32_t)(e - v->e),
+	    (uint32_t)v->local[pl]);
+	char pts[48];
+
+	if (q == NULL)
+		return;
+	standings_points(pts, sizeof(pts), q->pts[q->a == (uint32_t)(e - v->e) ?
+	    0 : 1]);
+	snprintf(buf, size, " (%s)", pts);
+}
+
 /* The cells of the grid: a player's results against another. */
 static void
 grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
@@ -1247,6 +1310,8 @@ grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
 	}
 	if (n == 0)
 		snprintf(buf, size, ".");
+	else if (v->sys == SYS_MATCHES && n + 1 < size)
+		match_total(buf + n, size - n, v, e, against);
 }
 
 /* Machine formats: a row per game of each player, in rank order. */
