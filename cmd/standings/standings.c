@@ -50,7 +50,8 @@ struct ent {
 	double ranked;		/* points against the players placed above
 				 * its tied group (TB_RANKED) */
 	long rank;
-	long start;		/* its start number: by name */
+	long start;		/* its start number: by rating, then name */
+	double rating;		/* its rating for them: NAN until known */
 	int by;			/* the key that put it below the entry
 				 * above: -1 none (the first), nkeys tied */
 	size_t a0, na;		/* its pairs: ev.adj[a0 .. a0 + na) */
@@ -433,6 +434,7 @@ entry(struct ev *v, uint32_t pl)
 		e = &v->e[v->n++];
 		memset(e, 0, sizeof(*e));
 		e->player = pl;
+		e->rating = NAN;
 	}
 	return (size_t)v->local[pl];
 }
@@ -587,6 +589,9 @@ count_rating(struct ev *v, struct ent *e, const struct sgame *g, int s)
 static void
 count_side(struct ev *v, struct ent *e, const struct sgame *g, int s)
 {
+	/* His rating in his first game of the event that gives one. */
+	if (isnan(e->rating))
+		e->rating = rating_in(v, g, s);
 	if (g->flags & SG_UNPLAYED)
 		virtual(v, e, g, s);
 	else
@@ -946,10 +951,14 @@ build(struct ev *v, const char *name)
 		if (k == (size_t)v->nkeys)
 			v->keys[v->nkeys++] = v->ro->tbx[i];
 	}
-	/* Start numbers: the players by name (their numbers' order). */
+	/*
+	 * Start numbers, as arbiters number a Swiss event: by rating, the
+	 * unrated after the rated, then by name (their numbers' order).
+	 */
 	for (i = 0; i < v->n; i++) {
 		v->order[i] = (uint32_t)i;
-		v->e[i].key = 0;
+		v->e[i].key = isnan(v->e[i].rating) ? -HUGE_VAL :
+		    v->e[i].rating;
 	}
 	sort_group(v, v->order, v->n);
 	for (i = 0; i < v->n; i++) {
