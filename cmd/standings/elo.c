@@ -181,12 +181,23 @@ perf(struct rated *rp, const struct sgame *g, const struct period *pe)
 }
 
 /*
+ * What run() tells of each side of each game rated, in order: the game,
+ * the side, its player's state before it, his rating after it (NAN with
+ * KNDB's ratings, which change an event at a time) and the number of the
+ * game among those rated.
+ */
+typedef void each_fn(void *arg, const struct pool *p, const struct ropts *ro,
+    const struct sgame *g, int s, const struct rated *before, double after,
+    size_t n);
+
+/*
  * KNDB's ratings: the games an event at a time, each rated from the
- * ratings before its event (see above).  0, or -1 (errno).
+ * ratings before its event (see above); `each` as run()'s.  0, or -1
+ * (errno).
  */
 static int
 run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
-    const struct period *pe)
+    const struct period *pe, each_fn *each, void *arg)
 {
 	struct pool_cur c;
 	const struct sgame *g;
@@ -194,9 +205,9 @@ run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
 	size_t nin = 0, i;
 	uint32_t ev = UINT32_MAX;
 	double sw, e, k, d;
+	size_t n = 0;
 	int s;
 
-	(void)ro;
 	if ((in = malloc((p->players.n + 1) * sizeof(*in))) == NULL ||
 	    pool_open(&c, p, ORD_EVENT) != 0) {
 		free(in);
@@ -232,9 +243,13 @@ run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
 		sw = tags_score(g->res, PDN_WHITE);
 		who[0] = g->white;
 		who[1] = g->black;
+		n++;
 		for (s = 0; s < 2; s++) {
 			struct rated *r = &rp[who[s]];
 
+			/* The rating changes at the event's end, not here. */
+			if (each != NULL)
+				each(arg, p, ro, g, s, r, NAN, n);
 			if (r->en == 0)
 				in[nin++] = who[s];
 			e = 0.5 * erfc(-(r->r - rp[who[1 - s]].r) /
@@ -250,20 +265,48 @@ run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
 	return pool_close(&c);
 }
 
+/* each_fn: --history's row of game g's side s, into table arg. */
+static void
+hist_row(void *arg, const struct pool *p, const struct ropts *ro,
+    const struct sgame *g, int s, const struct rated *r, double after,
+    size_t n)
+{
+	struct table *hist = arg;
+	char date[16], buf[32];
+
+	table_fmt(hist, CELL_NUM, "%zu", n);
+	if (g->date == 0)
+		table_str(hist, NULL);
+	else {
+		standings_date(date, sizeof(date), g->date);
+		table_str(hist, date);
+	}
+	table_str(hist, p->players.s[s == 0 ? g->white : g->black]);
+	table_str(hist, p->players.s[s == 0 ? g->black : g->white]);
+	standings_points(buf, sizeof(buf), tags_score(g->res, (pdn_colour)s));
+	table_cell(hist, CELL_NUM, buf);
+	table_fmt(hist, CELL_NUM, "%.0f%s", floor(after + 0.5), r->n + 1 <
+	    ro->provisional ? "?" : " ");
+	table_fmt(hist, CELL_NUM, "%+.0f", floor(after + 0.5) -
+	    floor(r->r + 0.5));
+	table_fmt(hist, CELL_NUM, "%.4f", after);
+	table_fmt(hist, CELL_NUM, "%.4f", after - r->r);
+	table_long(hist, CELL_NUM, r->n + 1);
+}
+
 /*
- * Runs the ratings over the pool into rp (a state per player); with a
- * table `hist`, adds a row per player and game to it.  0, or -1 (errno).
+ * Runs the ratings over the pool into rp (a state per player); with
+ * `each`, tells it of each side of each game rated.  0, or -1 (errno).
  */
 static int
-run(struct pool *p, const struct ropts *ro, struct rated *rp,
-    struct table *hist)
+run(struct pool *p, const struct ropts *ro, struct rated *rp, each_fn *each,
+    void *arg)
 {
 	struct pool_cur c;
 	const struct sgame *g;
 	struct period pe;
 	double after[2];
 	uint32_t last, who[2];
-	char date[16], buf[32];
 	size_t i, n = 0;
 	int s;
 
@@ -275,7 +318,7 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 		return -1;
 	period_init(&pe, ro->period, last);
 	if (ro->rsys == RSYS_KNDB)
-		return run_kndb(p, ro, rp, &pe);
+		return run_kndb(p, ro, rp, &pe, each, arg);
 	if (pool_open(&c, p, ORD_DATE) != 0)
 		return -1;
 	while ((g = pool_next(&c)) != NULL) {
@@ -291,43 +334,8 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 
 			if (in_period(&pe, g->date))
 				r->change += after[s] - r->r;
-			if (hist != NULL) {
-				table_fmt(hist, CELL_NUM, "%zu", n);
-				if (g->date == 0)
-					table_str(hist, NULL);
-				else {
-					snprintf(date, sizeof(date), "%04u.",
-					    g->date / 10000);
-					if (g->date % 10000 / 100 != 0)
-						snprintf(date + 5, sizeof(date) -
-						    5, "%02u.", g->date % 10000 /
-						    100);
-					else
-						snprintf(date + 5, sizeof(date) -
-						    5, "??.");
-					if (g->date % 100 != 0)
-						snprintf(date + 8, sizeof(date) -
-						    8, "%02u", g->date % 100);
-					else
-						snprintf(date + 8, sizeof(date) -
-						    8, "??");
-					table_str(hist, date);
-				}
-				table_str(hist, p->players.s[who[s]]);
-				table_str(hist, p->players.s[who[1 - s]]);
-				standings_points(buf, sizeof(buf),
-				    tags_score(g->res, (pdn_colour)s));
-				table_cell(hist, CELL_NUM, buf);
-				table_fmt(hist, CELL_NUM, "%.0f%s",
-				    floor(after[s] + 0.5), r->n + 1 <
-				    ro->provisional ? "?" : " ");
-				table_fmt(hist, CELL_NUM, "%+.0f",
-				    floor(after[s] + 0.5) - floor(r->r + 0.5));
-				table_fmt(hist, CELL_NUM, "%.4f", after[s]);
-				table_fmt(hist, CELL_NUM, "%.4f",
-				    after[s] - r->r);
-				table_long(hist, CELL_NUM, r->n + 1);
-			}
+			if (each != NULL)
+				each(arg, p, ro, g, s, r, after[s], n);
 		}
 		rp[g->white].r = after[0];
 		rp[g->black].r = after[1];
@@ -471,10 +479,10 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 			table_col(&t, i, hkeys[i], hheads[i], i == 0 || i >= 4);
 		t.cols[5].text_only = t.cols[6].text_only = 1;
 		t.cols[7].machine_only = t.cols[8].machine_only = 1;
-		if (run(p, ro, rp, &t) != 0)
+		if (run(p, ro, rp, hist_row, &t) != 0)
 			status = 2;
 	} else {
-		if (run(p, ro, rp, NULL) != 0 || last_date(p, &last) != 0 ||
+		if (run(p, ro, rp, NULL, NULL) != 0 || last_date(p, &last) != 0 ||
 		    (order = ranked(p, ro, rp, 1, &n)) == NULL) {
 			free(rp);
 			return 2;
@@ -580,7 +588,7 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 		free(slot);
 		return 2;
 	}
-	if (run(p, ro, rp, NULL) != 0 ||
+	if (run(p, ro, rp, NULL, NULL) != 0 ||
 	    (order = ranked(p, ro, rp, 0, &n)) == NULL) {
 		free(rp);
 		free(cur);

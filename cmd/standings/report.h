@@ -101,4 +101,7 @@ int ml_report(struct tout *o, struct pool *p, const struct ropts *ro);
 /* A number of points as written: "2", "0.5", "12.25". */
 void standings_points(char *buf, size_t size, double v);
 
+/* A date key (yyyymmdd, 0 an unknown part) as PDN writes it: "2024.03.??". */
+void standings_date(char *buf, size_t size, uint32_t d);
+
 #endif /* STANDINGS_REPORT_H */

@@ -1044,9 +1044,8 @@ round_label(char *buf, size_t size, uint32_t r)
 		snprintf(buf, size, "%u", r >> 16);
 }
 
-/* A date key (yyyymmdd, 0 an unknown part) as PDN writes it. */
-static void
-date_text(char *buf, size_t size, uint32_t d)
+void
+standings_date(char *buf, size_t size, uint32_t d)
 {
 	char m[3] = "??", day[3] = "??";
 
@@ -1075,8 +1074,8 @@ header(struct table *t, const struct ev *v)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, ", %zu round%s",
 		    v->nrounds, v->nrounds == 1 ? "" : "s");
 	if (v->dmin != 0 && n < sizeof(buf)) {
-		date_text(a, sizeof(a), v->dmin);
-		date_text(b, sizeof(b), v->dmax);
+		standings_date(a, sizeof(a), v->dmin);
+		standings_date(b, sizeof(b), v->dmax);
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, v->dmin ==
 		    v->dmax ? "; %s" : "; %s to %s", a, b);
 	}
