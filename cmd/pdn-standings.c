@@ -1157,6 +1157,8 @@ report(struct run *run, FILE *fp)
 			st = elo_chart(&o, &run->pool, &opt.ro);
 			fputs("</div>\n", fp);
 		}
+		if (st == 0)
+			st = elo_players(&o, &run->pool, &opt.ro);
 	} else
 		switch (opt.report) {
 		case REP_STANDINGS:

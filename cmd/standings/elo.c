@@ -535,6 +535,136 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 	return status;
 }
 
+/* A side of a game rated, for the player sections (elo_players()). */
+struct pgame {
+	uint32_t player, opp, event, date, round;
+	uint8_t side, res;
+	double after;		/* his rating after it, NAN: KNDB's */
+	size_t n;		/* the game's number among those rated */
+};
+
+struct pgames {
+	struct pgame *g;
+	size_t n, cap;
+	int oom;
+};
+
+/* each_fn: a side of a game rated into the pgames arg. */
+static void
+player_game(void *arg, const struct pool *p, const struct ropts *ro,
+    const struct sgame *g, int s, const struct rated *r, double after,
+    size_t n)
+{
+	struct pgames *pg = arg;
+	struct pgame *t;
+
+	(void)p;
+	(void)ro;
+	(void)r;
+	if (pg->oom)
+		return;
+	if (pg->n == pg->cap) {
+		pg->cap = pg->cap == 0 ? 256 : 2 * pg->cap;
+		if ((t = realloc(pg->g, pg->cap * sizeof(*t))) == NULL) {
+			pg->oom = 1;
+			return;
+		}
+		pg->g = t;
+	}
+	t = &pg->g[pg->n++];
+	t->player = s == 0 ? g->white : g->black;
+	t->opp = s == 0 ? g->black : g->white;
+	t->event = g->event;
+	t->date = g->date;
+	t->round = g->round;
+	t->side = (uint8_t)s;
+	t->res = g->res;
+	t->after = after;
+	t->n = n;
+}
+
+/* By player (by name), then in the order rated. */
+static int
+cmp_pgame(const void *a, const void *b)
+{
+	const struct pgame *x = a, *y = b;
+
+	if (x->player != y->player)
+		return x->player < y->player ? -1 : 1;
+	return x->n < y->n ? -1 : x->n > y->n;
+}
+
+/* One player's section: his games pg[0..n), in order. */
+static void
+player_section(struct tout *o, const struct pool *p, const struct ropts *ro,
+    const struct pgame *pg, size_t n)
+{
+	static const char *const heads[] = {
+		"Date", "Event", "Round", "Colour", "Opponent", "Result",
+		"Rating"
+	};
+	char buf[1024];
+	struct table t;
+	double sc;
+	size_t i, c;
+
+	snprintf(buf, sizeof(buf), "%s: %zu game%s rated",
+	    p->players.s[pg[0].player], n, n == 1 ? "" : "s");
+	table_init(&t, 7, buf);
+	for (c = 0; c < 7; c++)
+		table_col(&t, c, heads[c], heads[c], c == 2 || c == 6);
+	for (i = 0; i < n; i++) {
+		if (pg[i].date != 0) {
+			standings_date(buf, sizeof(buf), pg[i].date);
+			table_str(&t, buf);
+		} else
+			table_str(&t, "");
+		table_str(&t, p->events.s[pg[i].event]);
+		standings_round(buf, sizeof(buf), pg[i].round);
+		table_str(&t, pg[i].round != 0 ? buf : "");
+		table_str(&t, pg[i].side == 0 ? "white" : "black");
+		table_str(&t, p->players.s[pg[i].opp]);
+		sc = tags_score(pg[i].res, (pdn_colour)pg[i].side);
+		table_str(&t, sc == 1 ? "win" : sc == 0 ? "loss" : "draw");
+		table_class(&t, sc == 1 ? CLS_WIN : sc == 0 ? CLS_LOSS :
+		    CLS_DRAW);
+		if (isnan(pg[i].after))
+			table_str(&t, "");
+		else
+			table_fmt(&t, CELL_NUM, "%.0f", floor(pg[i].after +
+			    0.5));
+	}
+	(void)ro;
+	table_write(o, &t);
+	table_free(&t);
+}
+
+int
+elo_players(struct tout *o, struct pool *p, const struct ropts *ro)
+{
+	struct pgames pg;
+	struct rated *rp;
+	size_t i, j;
+	int st = 0;
+
+	memset(&pg, 0, sizeof(pg));
+	if ((rp = malloc((p->players.n + 1) * sizeof(*rp))) == NULL)
+		return 2;
+	if (run(p, ro, rp, player_game, &pg) != 0 || pg.oom)
+		st = 2;
+	if (st == 0 && pg.n > 0)
+		qsort(pg.g, pg.n, sizeof(*pg.g), cmp_pgame);
+	for (i = 0; st == 0 && i < pg.n; i = j) {
+		for (j = i + 1; j < pg.n && pg.g[j].player == pg.g[i].player;
+		    j++)
+			;
+		player_section(o, p, ro, pg.g + i, j - i);
+	}
+	free(pg.g);
+	free(rp);
+	return st;
+}
+
 /* The chart's colours, one per player shown. */
 static const char *const palette[] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",

@@ -87,6 +87,13 @@ int standings_report(struct tout *o, struct pool *p,
 int elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
     int history);
 
+/*
+ * HTML: a section per player, his games rated in order (date, event,
+ * round, colour, opponent, result, rating after).  0 or 2 (out of
+ * memory, or the store failed: errno).
+ */
+int elo_players(struct tout *o, struct pool *p, const struct ropts *ro);
+
 /* The history chart as an SVG document, to o->fp (HTML: inline). */
 int elo_chart(struct tout *o, struct pool *p,
     const struct ropts *ro);
@@ -103,5 +110,8 @@ void standings_points(char *buf, size_t size, double v);
 
 /* A date key (yyyymmdd, 0 an unknown part) as PDN writes it: "2024.03.??". */
 void standings_date(char *buf, size_t size, uint32_t d);
+
+/* A round key (pool_round()) as written: "3", "3.2", "?" for none. */
+void standings_round(char *buf, size_t size, uint32_t r);
 
 #endif /* STANDINGS_REPORT_H */

@@ -1033,8 +1033,8 @@ build(struct ev *v, const char *name)
 	return 0;
 }
 
-static void
-round_label(char *buf, size_t size, uint32_t r)
+void
+standings_round(char *buf, size_t size, uint32_t r)
 {
 	if (r == 0)
 		snprintf(buf, size, "?");
@@ -1349,7 +1349,7 @@ write_games(struct tout *o, struct ev *v, const char *name)
 			table_str(&t, name);
 			table_long(&t, CELL_NUM, e->rank);
 			table_str(&t, v->p->players.s[e->player]);
-			round_label(buf, sizeof(buf), g->round);
+			standings_round(buf, sizeof(buf), g->round);
 			table_str(&t, g->round != 0 ? buf : NULL);
 			if (op != NULL) {
 				table_long(&t, CELL_NUM, op->rank);
@@ -1425,7 +1425,7 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 		if (v->rr)
 			snprintf(heads[j], sizeof(heads[j]), "%zu", j + 1);
 		else
-			round_label(heads[j], sizeof(heads[j]),
+			standings_round(heads[j], sizeof(heads[j]),
 			    (uint32_t)v->rounds[j]);
 		table_col(&t, c++, heads[j], heads[j], !v->rr);
 	}
@@ -1512,7 +1512,7 @@ write_pending(struct tout *o, const struct pool *p, long event,
 		snprintf(buf, sizeof(buf), "%s:%lu", p->files.s[pd->src],
 		    (unsigned long)pd->line);
 		table_str(&t, buf);
-		round_label(buf, sizeof(buf), pd->round);
+		standings_round(buf, sizeof(buf), pd->round);
 		table_str(&t, pd->round != 0 ? buf : "");
 		table_str(&t, p->players.s[pd->white]);
 		table_str(&t, p->players.s[pd->black]);
