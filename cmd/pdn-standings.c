@@ -1152,7 +1152,7 @@ report(struct run *run, FILE *fp)
 		if (st == 0 && opt.report == REP_ML)
 			st = ml_report(&o, &run->pool, &opt.ro);
 		if (st == 0 && opt.ro.rsys == RSYS_ELO) {
-			fputs("<h2>Elo ratings by game</h2>\n<div class=\"box\">",
+			fputs("<h2>Elo ratings, game by game</h2>\n<div class=\"box\">",
 			    fp);
 			st = elo_chart(&o, &run->pool, &opt.ro);
 			fputs("</div>\n", fp);

@@ -688,6 +688,35 @@ tick_step(double span)
 	return step;
 }
 
+/* The day (civil_days()) of a date key, or -1 when a part is unknown. */
+static long
+day_of(uint32_t d)
+{
+	if (d / 10000 == 0 || d % 10000 / 100 == 0 || d % 100 == 0)
+		return -1;
+	return civil_days(d / 10000, d % 10000 / 100, d % 100);
+}
+
+/* The date key of a day: civil_days() undone, a month at a time. */
+static uint32_t
+date_of(long day)
+{
+	long y = 1970 + day / 366, m = 1;
+
+	while (civil_days(y + 1, 1, 1) <= day)
+		y++;
+	while (civil_days(y, 1, 1) > day)
+		y--;
+	while (m < 12 && civil_days(y, m + 1, 1) <= day)
+		m++;
+	return (uint32_t)(y * 10000 + m * 100 + (day - civil_days(y, m, 1) +
+	    1));
+}
+
+/* A dash pattern per round of the palette, so that no two lines look alike. */
+static const char *const dashes[] = { "", "6 3", "2 2", "8 3 2 3" };
+#define NDASHES (sizeof(dashes) / sizeof(dashes[0]))
+
 /* Chart geometry. */
 #define CW 800
 #define CH 400
@@ -704,10 +733,12 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	uint32_t *order;
 	long *slot;
 	size_t i, n, shown, total = 0, k;
-	double lo, hi, after[2], step, y, xs, ys, v;
+	double lo, hi, after[2], step, y, xs, ys, v, x0, x1;
 	const struct sgame *g;
 	FILE *fp = o->fp;
-	int s, *started;
+	int s, *started, bydate = 1, ch;
+	long d0 = -1, d1 = -1, day;
+	char date[16];
 
 	rp = malloc((p->players.n + 1) * sizeof(*rp));
 	cur = malloc((p->players.n + 1) * sizeof(*cur));
@@ -725,9 +756,13 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 		free(slot);
 		return 2;
 	}
+	/*
+	 * The players shown: --top's, else on the page every one, in an SVG
+	 * document of its own the first ten.
+	 */
 	shown = ro->top > 0 && (size_t)ro->top < n ? (size_t)ro->top : n;
-	if (shown > NPALETTE)
-		shown = ro->top > 0 ? shown : NPALETTE;
+	if (shown > NPALETTE && ro->top == 0 && o->fmt != OUT_HTML)
+		shown = NPALETTE;
 	for (i = 0; i < p->players.n; i++)
 		slot[i] = -1;
 	for (i = 0; i < shown; i++)
@@ -747,6 +782,15 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 		if (!rated_game(g))
 			continue;
 		total++;
+		/* By date when every game rated has a whole date. */
+		if ((day = day_of(g->date)) < 0)
+			bydate = 0;
+		else {
+			if (d0 < 0 || day < d0)
+				d0 = day;
+			if (day > d1)
+				d1 = day;
+		}
 		rate(ro, &cur[g->white], &cur[g->black], g, after);
 		cur[g->white].r = after[0];
 		cur[g->black].r = after[1];
@@ -767,42 +811,64 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	hi = ceil(hi / step) * step;
 	if (hi <= lo)
 		hi = lo + step;
-	xs = (double)(CW - ML - MR) / (double)(total > 0 ? total : 1);
-	ys = (double)(CH - MT - MB) / (hi - lo);
+	/* One day's games, or none, are by game. */
+	bydate = bydate && d1 > d0;
+	xs = (double)(CW - ML - MR) / (bydate ? (double)(d1 - d0) :
+	    (double)(total > 0 ? total : 1));
+	/* Taller for a legend of more players than the plot has room for. */
+	ch = CH;
+	if (MT + 16 * (int)shown + MB > ch)
+		ch = MT + 16 * (int)shown + MB;
+	ys = (double)(ch - MT - MB) / (hi - lo);
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-	    "font-size=\"12\">\n", CW, CH, CW, CH);
-	fprintf(fp, "<title>Elo ratings by game</title>\n");
+	    "font-size=\"12\">\n", CW, ch, CW, ch);
+	fprintf(fp, "<title>Elo ratings by %s</title>\n", bydate ? "date" :
+	    "game");
 	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-	    CW, CH);
+	    CW, ch);
 	/* The axes, their ticks and the grid. */
 	fprintf(fp, "<g stroke=\"#dddddd\">\n");
 	for (v = lo; v <= hi + step / 2; v += step) {
-		y = CH - MB - (v - lo) * ys;
+		y = ch - MB - (v - lo) * ys;
 		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
 		    ML, y, CW - MR, y);
 	}
 	fprintf(fp, "</g>\n<g text-anchor=\"end\">\n");
 	for (v = lo; v <= hi + step / 2; v += step)
 		fprintf(fp, "<text x=\"%d\" y=\"%.1f\">%.0f</text>\n", ML - 6,
-		    CH - MB - (v - lo) * ys + 4, v);
+		    ch - MB - (v - lo) * ys + 4, v);
 	fprintf(fp, "</g>\n<g text-anchor=\"middle\">\n");
-	step = tick_step((double)(total > 0 ? total : 1));
-	for (v = 0; v <= (double)total + step / 2; v += step)
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%.0f</text>\n",
-		    ML + v * xs, CH - MB + 16, v);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\">games rated, in order</text>\n",
-	    (ML + CW - MR) / 2, CH - 6);
+	if (bydate) {
+		/* Dates, at most five: each label is 70 pixels wide. */
+		step = tick_step(2 * (double)(d1 - d0));
+		/* Within the axis: a date past the last is no game's. */
+		for (v = 0; v <= (double)(d1 - d0); v += step) {
+			standings_date(date, sizeof(date), date_of(d0 +
+			    (long)v));
+			fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%s</text>\n",
+			    ML + v * xs, ch - MB + 16, date);
+		}
+	} else {
+		step = tick_step((double)(total > 0 ? total : 1));
+		for (v = 0; v <= (double)total + step / 2; v += step)
+			fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%.0f</text>\n",
+			    ML + v * xs, ch - MB + 16, v);
+	}
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">%s</text>\n", (ML + CW - MR) / 2,
+	    ch - 6, bydate ? "date of the game" : "games rated, in order");
 	fprintf(fp, "<text transform=\"rotate(-90)\" x=\"%d\" y=\"14\">"
-	    "Elo rating</text>\n", -(MT + CH - MB) / 2);
+	    "Elo rating</text>\n", -(MT + ch - MB) / 2);
 	fprintf(fp, "</g>\n<path d=\"M%d %dV%dH%d\" fill=\"none\" "
-	    "stroke=\"#000000\"/>\n", ML, MT, CH - MB, CW - MR);
+	    "stroke=\"#000000\"/>\n", ML, MT, ch - MB, CW - MR);
 	/* A line per player shown, from the start before its first game. */
 	if ((started = calloc(shown + 1, sizeof(*started))) == NULL)
 		shown = 0;
 	for (k = 0; k < shown; k++) {
 		fprintf(fp, "<polyline fill=\"none\" stroke=\"%s\" "
-		    "stroke-width=\"1.5\" points=\"", palette[k % NPALETTE]);
+		    "stroke-width=\"1.5\"%s%s%s points=\"", palette[k % NPALETTE],
+		    k >= NPALETTE ? " stroke-dasharray=\"" : "",
+		    dashes[k / NPALETTE % NDASHES], k >= NPALETTE ? "\"" : "");
 		for (i = 0; i < p->players.n; i++)
 			start_of(ro, i, &cur[i]);
 		total = 0;
@@ -817,14 +883,17 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 				if (slot[s == 0 ? g->white : g->black] !=
 				    (long)k)
 					continue;
+				/* By date: the rating before at the day. */
+				x1 = ML + (bydate ? (double)(day_of(g->date) -
+				    d0) : (double)total) * xs;
+				x0 = bydate ? x1 : x1 - xs;
 				if (!started[k])
-					fprintf(fp, "%.1f,%.1f", ML +
-					    (double)(total - 1) * xs, CH - MB -
+					fprintf(fp, "%.1f,%.1f", x0, ch - MB -
 					    (cur[s == 0 ? g->white :
 					    g->black].r - lo) * ys);
 				started[k] = 1;
-				fprintf(fp, " %.1f,%.1f", ML + (double)total *
-				    xs, CH - MB - (after[s] - lo) * ys);
+				fprintf(fp, " %.1f,%.1f", x1, ch - MB -
+				    (after[s] - lo) * ys);
 			}
 			cur[g->white].r = after[0];
 			cur[g->black].r = after[1];
@@ -844,8 +913,10 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	for (k = 0; k < shown; k++) {
 		y = MT + 16.0 * (double)k;
 		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
-		    "stroke=\"%s\" stroke-width=\"3\"/>\n", CW - MR + 10, y,
-		    CW - MR + 30, y, palette[k % NPALETTE]);
+		    "stroke=\"%s\" stroke-width=\"3\"%s%s%s/>\n", CW - MR + 10,
+		    y, CW - MR + 30, y, palette[k % NPALETTE], k >= NPALETTE ?
+		    " stroke-dasharray=\"" : "", dashes[k / NPALETTE % NDASHES],
+		    k >= NPALETTE ? "\"" : "");
 		fprintf(fp, "<text x=\"%d\" y=\"%.1f\">", CW - MR + 36, y + 4);
 		table_html_text(fp, p->players.s[order[k]]);
 		fprintf(fp, " %.0f</text>\n", floor(rp[order[k]].r + 0.5));
