@@ -278,25 +278,33 @@ pair_side(const struct ev *v, size_t k, size_t e, size_t *other)
 	return q->a == e ? 0 : 1;
 }
 
+/* The points entry x scored against the entries marked (v->mark). */
+static double
+points_marked(const struct ev *v, size_t x)
+{
+	const struct ent *e = &v->e[x];
+	double pts = 0;
+	size_t k, o;
+	int side;
+
+	for (k = 0; k < e->na; k++) {
+		side = pair_side(v, v->adj[e->a0 + k], x, &o);
+		if (v->mark[o])
+			pts += v->pr[v->adj[e->a0 + k]].pts[side];
+	}
+	return pts;
+}
+
 /* The points of each of idx[0..n) against the others of them. */
 static void
 direct(struct ev *v, const uint32_t *idx, size_t n)
 {
-	struct ent *e;
-	size_t i, k, o;
-	int side;
+	size_t i;
 
 	for (i = 0; i < n; i++)
 		v->mark[idx[i]] = 1;
-	for (i = 0; i < n; i++) {
-		e = &v->e[idx[i]];
-		e->direct = 0;
-		for (k = 0; k < e->na; k++) {
-			side = pair_side(v, v->adj[e->a0 + k], idx[i], &o);
-			if (v->mark[o])
-				e->direct += v->pr[v->adj[e->a0 + k]].pts[side];
-		}
-	}
+	for (i = 0; i < n; i++)
+		v->e[idx[i]].direct = points_marked(v, idx[i]);
 	for (i = 0; i < n; i++)
 		v->mark[idx[i]] = 0;
 }
@@ -836,19 +844,10 @@ system_of(struct ev *v, const char *name)
 static void
 above(struct ev *v, const uint32_t *idx, size_t n)
 {
-	struct ent *e;
-	size_t i, k, o;
-	int side;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		e = &v->e[idx[i]];
-		e->ranked = 0;
-		for (k = 0; k < e->na; k++) {
-			side = pair_side(v, v->adj[e->a0 + k], idx[i], &o);
-			if (v->mark[o])
-				e->ranked += v->pr[v->adj[e->a0 + k]].pts[side];
-		}
-	}
+	for (i = 0; i < n; i++)
+		v->e[idx[i]].ranked = points_marked(v, idx[i]);
 	for (i = 0; i < n; i++)
 		v->mark[idx[i]] = 1;
 }
