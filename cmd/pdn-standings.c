@@ -51,7 +51,63 @@ static struct {
 	struct ropts ro;
 	char *anchor;
 	char *ratings;		/* --ratings */
+	const struct regs *regs;	/* --regulations, or NULL */
+	int system_given, tb_given, micro_given;
 } opt;
+
+/*
+ * --regulations: the points, system and tie-breaks of a federation's
+ * regulations (pdn-standings(1), "Regulations", cites them).  An option
+ * given on the command line wins over its preset wherever it stands.
+ */
+struct regs {
+	const char *name;
+	int system;		/* SYS_* */
+	int tb[TB_MAX], ntb;
+};
+
+static const struct regs regulations[] = {
+	/*
+	 * FMJD round robins (World Cup final 2017): points, number of
+	 * wins, direct encounter; a (blitz) play-off for the places it is
+	 * played for.
+	 */
+	{ "fmjd-rr", SYS_ROUND_ROBIN, { TB_WINS, TB_DIRECT, TB_PLAYOFF }, 3 },
+	/*
+	 * FMJD Swiss events (Annex 3, junior championships): the average
+	 * rating of the opponents first, then (our choice, stated in the
+	 * man page) truncated Solkoff, Solkoff, wins, as the Rotterdam
+	 * open's truncated Solkoff leads.
+	 */
+	{ "fmjd-swiss", SYS_SWISS, { TB_ARO, TB_CUT1, TB_SOLKOFF, TB_WINS },
+	    4 },
+	/*
+	 * KNDB national championships: the balance of plus- and
+	 * minus-draws, a play-off, the mutual result, the score against the
+	 * players in ranking order.
+	 */
+	{ "kndb", SYS_ROUND_ROBIN, { TB_BALANCE, TB_PLAYOFF, TB_DIRECT,
+	    TB_RANKED }, 4 },
+	{ NULL, 0, { 0 }, 0 }
+};
+
+/* The regulations' preset where no option given overrides it. */
+static void
+apply_regulations(void)
+{
+	const struct regs *r = opt.regs;
+
+	if (r == NULL)
+		return;
+	opt.ro.regs = r->name;
+	/* All three use FMJD's and KNDB's 2-1-0, the default. */
+	if (!opt.system_given)
+		opt.ro.system = r->system;
+	if (!opt.tb_given) {
+		memcpy(opt.ro.tb, r->tb, sizeof(r->tb));
+		opt.ro.ntb = r->ntb;
+	}
+}
 
 /*
  * What is said of a game once every input is read: its record, in the
@@ -111,6 +167,16 @@ say_at(int code, const char *file, long line, long game, const char *fmt,
 	drv_diag(&dg, &drv);
 }
 
+/* The reports' diagnostics (struct ropts' diag), at a game counted. */
+static struct pool *said_pool;
+
+static void
+report_diag(int code, const struct sgame *at, const char *detail)
+{
+	say_at(code, said_pool->files.s[at->src], at->line, at->game, "%s",
+	    detail);
+}
+
 #define say(code, g, line, ...) \
 	say_at((code), (g)->file, (line), (g)->index, __VA_ARGS__)
 
@@ -147,6 +213,7 @@ store_error(int e)
 struct gtags {
 	const pdn_tag *white, *black, *result, *event, *date, *round;
 	const pdn_tag *termination;
+	const pdn_tag *welo, *wrating, *belo, *brating;
 };
 
 /*
@@ -168,10 +235,16 @@ game_tags(const pdn_game *g, struct gtags *t)
 		tg = &g->tags[i];
 		switch (tg->name[0]) {
 		case 'W':
-			at = strcmp(tg->name, "White") == 0 ? &t->white : NULL;
+			at = strcmp(tg->name, "White") == 0 ? &t->white :
+			    strcmp(tg->name, "WhiteElo") == 0 ? &t->welo :
+			    strcmp(tg->name, "WhiteRating") == 0 ?
+			    &t->wrating : NULL;
 			break;
 		case 'B':
-			at = strcmp(tg->name, "Black") == 0 ? &t->black : NULL;
+			at = strcmp(tg->name, "Black") == 0 ? &t->black :
+			    strcmp(tg->name, "BlackElo") == 0 ? &t->belo :
+			    strcmp(tg->name, "BlackRating") == 0 ?
+			    &t->brating : NULL;
 			break;
 		case 'R':
 			at = strcmp(tg->name, "Result") == 0 ? &t->result :
@@ -193,6 +266,21 @@ game_tags(const pdn_game *g, struct gtags *t)
 		if (at != NULL && *at == NULL)
 			*at = tg;
 	}
+}
+
+/*
+ * A side's rating as tags_rating() reads it (its Elo tag, else its
+ * Rating tag), from the tags of struct gtags; 0 none, or above what the
+ * record holds.
+ */
+static uint16_t
+rating_of(const pdn_tag *elo, const pdn_tag *rating)
+{
+	int r = tags_rating_value(elo != NULL ? elo->value : NULL);
+
+	if (r == 0)
+		r = tags_rating_value(rating != NULL ? rating->value : NULL);
+	return r <= 65535 ? (uint16_t)r : 0;
 }
 
 /* Whether s, n bytes, begins with word (ASCII case ignored). */
@@ -388,6 +476,8 @@ game(struct run *run, const pdn_game *g)
 	sg.date = tags_date_key(&date);
 	sg.round = pool_round(tg.round != NULL ? tg.round->value : NULL);
 	sg.flags = marks(&tg, wn, wl, bn, bl);
+	sg.wr = rating_of(tg.welo, tg.wrating);
+	sg.br = rating_of(tg.belo, tg.brating);
 	sg.src = run->src;
 	sg.line = g->line > 0 && g->line < UINT32_MAX ? (uint32_t)g->line : 0;
 	sg.game = g->index > 0 && g->index < UINT32_MAX ?
@@ -615,7 +705,7 @@ enum {
 	OPT_CROSSTABLE, OPT_TIE_BREAK, OPT_ELO, OPT_RATING, OPT_ML,
 	OPT_HISTORY, OPT_START, OPT_K_FACTORS, OPT_PROVISIONAL, OPT_PERIOD,
 	OPT_ANCHOR, OPT_TOP, OPT_WHITE_ADVANTAGE, OPT_SYSTEM, OPT_RATINGS,
-	OPT_RATING_SYSTEM, OPT_SUGGEST
+	OPT_RATING_SYSTEM, OPT_SUGGEST, OPT_REGULATIONS, OPT_MICRO_MATCH
 };
 
 static const struct drv_option options[] = {
@@ -634,12 +724,20 @@ static const struct drv_option options[] = {
 	    "the points of a win, a draw and a loss (default 2-1-0)" },
 	{ OPT_TIE_BREAK, "tie-break", "list", "LIST",
 	    "the tie-breaks in order, from sb, wins, direct, solkoff, cut1, "
-	    "koya, playoff (default: playoff where there are play-offs, "
-	    "then wins,direct,sb for a round robin, cut1,solkoff,wins "
-	    "else)" },
+	    "koya, playoff, aro, balance, ranked (default: playoff where "
+	    "there are play-offs, then wins,direct,sb for a round robin, "
+	    "cut1,solkoff,wins else); +LIST: after the default's or "
+	    "--regulations'" },
+	{ OPT_REGULATIONS, "regulations", "name", "fmjd-rr|fmjd-swiss|kndb",
+	    "the system and tie-breaks of a federation's regulations, a win "
+	    "2 and a draw 1 (--system and --tie-break override them)" },
 	{ OPT_SYSTEM, "system", "system", "round-robin|swiss|matches",
 	    "the events' system (default: a round robin when (nearly) "
 	    "every two players met, else Swiss)" },
+	{ OPT_MICRO_MATCH, "micro-match", "scoring", "points|fmjd",
+	    "--system matches (implied): a micro-match scored by --points "
+	    "(default), or as FMJD across formats: 12-0 won in the first "
+	    "game, 8-4 in the next two, 7-5 in the others, 6-6 level" },
 	{ OPT_POOL, "pool", NULL, NULL,
 	    "all games as one pool, not by Event" },
 	{ OPT_ADJUDICATE, "adjudicate", NULL, NULL,
@@ -687,6 +785,44 @@ set_report(struct drv *d, int report, const char *name)
 	return 0;
 }
 
+/*
+ * --tie-break LIST: the tie-breaks in order, instead of the event's or
+ * the regulations'; +LIST: after them.
+ */
+static int
+tie_breaks(struct drv *d, const char *value)
+{
+	static const char *const want = "a list of sb, wins, direct, "
+	    "solkoff, cut1, koya, playoff, aro, balance, ranked, or + and "
+	    "such a list";
+	char buf[256], *tok, *save;
+	int *tb = opt.ro.tb, *n = &opt.ro.ntb, k, i;
+
+	snprintf(buf, sizeof(buf), "%s", value[0] == '+' ? value + 1 : value);
+	if (value[0] == '+') {
+		tb = opt.ro.tbx;
+		n = &opt.ro.ntbx;
+	} else
+		opt.tb_given = 1;
+	*n = 0;
+	for (tok = strtok_r(buf, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		for (k = 0; k < TB_N &&
+		    strcmp(tok, standings_tb_names[k]) != 0; k++)
+			;
+		if (k == TB_N || *n == TB_MAX)
+			return drv_bad_value(d, "--tie-break", value, want);
+		for (i = 0; i < *n; i++)
+			if (tb[i] == k)
+				return drv_bad_value(d, "--tie-break", value,
+				    "each tie-break once");
+		tb[(*n)++] = k;
+	}
+	if (*n == 0)
+		return drv_bad_value(d, "--tie-break", value, want);
+	return 0;
+}
+
 static int
 option(void *arg, struct drv *d, int key, const char *value)
 {
@@ -696,10 +832,10 @@ option(void *arg, struct drv *d, int key, const char *value)
 	static const char *const systems[] = {
 		"round-robin", "swiss", "matches", NULL
 	};
-	char buf[256], *tok, *save, *eq;
+	char buf[256], *tok, *eq;
 	double a, b, c;
 	long n;
-	int k, i;
+	int k;
 
 	(void)arg;
 	switch (key) {
@@ -731,28 +867,22 @@ option(void *arg, struct drv *d, int key, const char *value)
 		opt.ro.pts[2] = c;
 		return 0;
 	case OPT_TIE_BREAK:
-		snprintf(buf, sizeof(buf), "%s", value);
-		opt.ro.ntb = 0;
-		for (tok = strtok_r(buf, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save)) {
-			for (k = 0; k < TB_N &&
-			    strcmp(tok, standings_tb_names[k]) != 0; k++)
-				;
-			if (k == TB_N || opt.ro.ntb == TB_MAX)
-				return drv_bad_value(d, "--tie-break", value,
-				    "a list of sb, wins, direct, solkoff, "
-				    "cut1, koya, playoff");
-			for (i = 0; i < opt.ro.ntb; i++)
-				if (opt.ro.tb[i] == k)
-					return drv_bad_value(d, "--tie-break",
-					    value, "each tie-break once");
-			opt.ro.tb[opt.ro.ntb++] = k;
-		}
-		if (opt.ro.ntb == 0)
-			return drv_bad_value(d, "--tie-break", value,
-			    "a list of sb, wins, direct, solkoff, cut1, koya, "
-			    "playoff");
+		return tie_breaks(d, value);
+	case OPT_MICRO_MATCH:
+		if (strcmp(value, "points") != 0 && strcmp(value, "fmjd") != 0)
+			return drv_bad_value(d, "--micro-match", value,
+			    "points or fmjd");
+		opt.ro.micro = value[0] == 'f' ? MICRO_FMJD : MICRO_POINTS;
+		opt.micro_given = 1;
 		return 0;
+	case OPT_REGULATIONS:
+		for (k = 0; regulations[k].name != NULL; k++)
+			if (strcmp(value, regulations[k].name) == 0) {
+				opt.regs = &regulations[k];
+				return 0;
+			}
+		return drv_bad_value(d, "--regulations", value,
+		    "fmjd-rr, fmjd-swiss or kndb");
 	case OPT_POOL:
 		opt.ro.pool = 1;
 		return 0;
@@ -816,6 +946,7 @@ option(void *arg, struct drv *d, int key, const char *value)
 		for (k = 0; systems[k] != NULL; k++)
 			if (strcmp(value, systems[k]) == 0) {
 				opt.ro.system = k + 1;
+				opt.system_given = 1;
 				return 0;
 			}
 		return drv_bad_value(d, "--system", value,
@@ -855,6 +986,50 @@ static const struct drv_tool tool_def = {
 
 static double *start_r;
 static long *start_n;
+/* --ratings' players of no game (struct ropts' extra_*). */
+static char **extra_name;
+static double *extra_r;
+static long *extra_n;
+static size_t nextra, capextra;
+
+/*
+ * A player of the --ratings file with no game read: kept for the rating
+ * lists (the last line of a name wins, as for the players of games).
+ * 0, or -1 out of memory.
+ */
+static int
+extra_player(const char *name, double r, long games)
+{
+	size_t i;
+	void *t;
+
+	for (i = 0; i < nextra; i++)
+		if (strcmp(extra_name[i], name) == 0)
+			break;
+	if (i == nextra) {
+		if (nextra == capextra) {
+			capextra = capextra == 0 ? 16 : 2 * capextra;
+			if ((t = realloc(extra_name, capextra *
+			    sizeof(*extra_name))) == NULL)
+				return -1;
+			extra_name = t;
+			if ((t = realloc(extra_r, capextra *
+			    sizeof(*extra_r))) == NULL)
+				return -1;
+			extra_r = t;
+			if ((t = realloc(extra_n, capextra *
+			    sizeof(*extra_n))) == NULL)
+				return -1;
+			extra_n = t;
+		}
+		if ((extra_name[i] = strdup(name)) == NULL)
+			return -1;
+		nextra++;
+	}
+	extra_r[i] = r;
+	extra_n[i] = games;
+	return 0;
+}
 
 /*
  * --ratings: the start rating and games of each player of the pool that
@@ -910,8 +1085,13 @@ start_ratings(struct pool *p, const char *path)
 		*tab = '\0';
 		if ((pl = player_find(&p->roster, line)) >= 0)
 			pl = (long)p->pmap[pl];
-		if (pl < 0)
+		if (pl < 0) {
+			if (extra_player(line, r, games) != 0) {
+				rc = 2;
+				break;
+			}
 			continue;
+		}
 		start_r[pl] = r;
 		start_n[pl] = games;
 	}
@@ -923,6 +1103,10 @@ start_ratings(struct pool *p, const char *path)
 	fclose(fp);
 	opt.ro.start_r = start_r;
 	opt.ro.start_n = start_n;
+	opt.ro.extra_name = extra_name;
+	opt.ro.extra_r = extra_r;
+	opt.ro.extra_n = extra_n;
+	opt.ro.nextra = nextra;
 	return rc;
 }
 
@@ -942,6 +1126,8 @@ report(struct run *run, FILE *fp)
 	o.fmt = fmt;
 	o.header = drv.header;
 	opt.ro.warn = drv.min <= PDN_SEV_WARNING;
+	said_pool = &run->pool;
+	opt.ro.diag = report_diag;
 	if (opt.suggest)
 		return player_suggest(fp, &run->pool.roster) != 0 ? 2 : 0;
 	if (opt.anchor != NULL) {
@@ -966,11 +1152,13 @@ report(struct run *run, FILE *fp)
 		if (st == 0 && opt.report == REP_ML)
 			st = ml_report(&o, &run->pool, &opt.ro);
 		if (st == 0 && opt.ro.rsys == RSYS_ELO) {
-			fputs("<h2>Elo ratings by game</h2>\n<div class=\"box\">",
+			fputs("<h2>Elo ratings, game by game</h2>\n<div class=\"box\">",
 			    fp);
 			st = elo_chart(&o, &run->pool, &opt.ro);
 			fputs("</div>\n", fp);
 		}
+		if (st == 0)
+			st = elo_players(&o, &run->pool, &opt.ro);
 	} else
 		switch (opt.report) {
 		case REP_STANDINGS:
@@ -1017,6 +1205,7 @@ main(int argc, char **argv)
 		free(opt.ratings);
 		return status;
 	}
+	apply_regulations();
 	memset(&run, 0, sizeof(run));
 	run.copy_fd = -1;
 	spool_init(&run.said, ORD_SEQ);
@@ -1027,6 +1216,15 @@ main(int argc, char **argv)
 		goto out;
 	}
 	status = 2;
+	/* --micro-match scores matches: --system matches, given or not. */
+	if (opt.micro_given && opt.system_given &&
+	    opt.ro.system != SYS_MATCHES) {
+		status = drv_usage_error(&drv, "--micro-match is for --system "
+		    "matches");
+		goto out;
+	}
+	if (opt.micro_given)
+		opt.ro.system = SYS_MATCHES;
 	if (opt.anchor != NULL && opt.report != REP_ML) {
 		status = drv_usage_error(&drv, "--anchor is for --ml");
 		goto out;
@@ -1093,5 +1291,10 @@ out:
 	free(opt.ratings);
 	free(start_r);
 	free(start_n);
+	while (nextra > 0)
+		free(extra_name[--nextra]);
+	free(extra_name);
+	free(extra_r);
+	free(extra_n);
 	return status;
 }

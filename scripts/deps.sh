@@ -42,6 +42,10 @@ fuzz_links() {
 	return $rc
 }
 fuzz_links || need="$need clang libclang-rt-dev"
+# tests/htmllayout.sh: pdn-standings' HTML page in headless Chromium (some
+# 300 MB; without it that test says skip).
+{ command -v chromium || command -v chromium-browser ||
+    command -v google-chrome; } >/dev/null 2>&1 || need="$need chromium"
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo

@@ -2,11 +2,12 @@
 # pdn-standings -f html in a real browser (headless Chromium, as on a
 # screen 1280 pixels wide): the page does not overflow sideways (a wide
 # crosstable scrolls in its own box), every player of each standings
-# table has a row, and every table the tool writes is there, sortable.
+# table has a row and a section of his games, and every table the tool
+# writes is there, sortable.
 # The browser's DOM after the page's script ran is read back with a probe
-# script the test adds to a copy of the page.  Without Chromium (it is
-# not among scripts/deps.sh's packages: some 300 MB for one test) the
-# test says "skip" and passes.
+# script the test adds to a copy of the page.  scripts/deps.sh installs
+# Chromium (Debian's chromium); without it the test says "skip" and
+# passes.
 # Prints one "ok"/"FAIL" line per check and "htmllayout: N passed, N failed".
 BUILD=${BUILD:-build}
 passed=0
@@ -44,6 +45,12 @@ probe='<pre id="probe"></pre><script>
 (function () {
   var d = document.documentElement, out = ["width " + d.scrollWidth +
       " " + window.innerWidth];
+  var n = 0;
+  document.querySelectorAll("h2").forEach(function (h) {
+    if (/: [0-9]+ games? rated$/.test(h.textContent))
+      n++;
+  });
+  out.push("sections " + n);
   document.querySelectorAll("table").forEach(function (t) {
     out.push("table " + (t.tBodies[0] ? t.tBodies[0].rows.length : 0) +
         " " + t.className);
@@ -102,6 +109,15 @@ for spec in \
 		esac
 	done
 	check "$name: every player has a row ($want)" "$bad"
+	# A section of his games per player (each plays a rated game).
+	sum=0
+	for n in $want; do
+		sum=$((sum + n))
+	done
+	got=$(sed -n 's/^sections //p' "$tmp/$name.probe")
+	bad=
+	[ "$got" = "$sum" ] || bad="$got sections of a player's games"
+	check "$name: a section per player ($sum)" "$bad"
 	bad=
 	grep '^table ' "$tmp/$name.probe" | grep -qv 'sortable' &&
 	    bad="a table without the class sortable"

@@ -148,9 +148,8 @@ tags_year(const pdn_game *g)
 	return d.year;
 }
 
-/* A rating's value: a number from 1 to 100000 between blanks, or 0. */
-static int
-rating_value(const char *s)
+int
+tags_rating_value(const char *s)
 {
 	const char *p;
 	long v = 0;
@@ -172,9 +171,9 @@ tags_rating(const pdn_game *g, pdn_colour side)
 {
 	int r;
 
-	if ((r = rating_value(pdn_game_tag(g, side == PDN_WHITE ?
+	if ((r = tags_rating_value(pdn_game_tag(g, side == PDN_WHITE ?
 	    "WhiteElo" : "BlackElo"))) > 0)
 		return r;
-	return rating_value(pdn_game_tag(g, side == PDN_WHITE ?
+	return tags_rating_value(pdn_game_tag(g, side == PDN_WHITE ?
 	    "WhiteRating" : "BlackRating"));
 }

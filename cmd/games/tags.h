@@ -86,4 +86,11 @@ int tags_year(const pdn_game *g);
  */
 int tags_rating(const pdn_game *g, pdn_colour side);
 
+/*
+ * A rating tag's value as tags_rating() reads it: a number from 1 to
+ * 100000, blanks before it, the end or a blank after it; 0 when s (or
+ * NULL) is none.
+ */
+int tags_rating_value(const char *s);
+
 #endif /* TAGS_H */

@@ -55,6 +55,15 @@ static const struct tooldiag_info tool_table[NTOOL] = {
 	[AT(TOOLDIAG_MOVES_KEPT)] = { "moves-kept", PDN_SEV_WARNING,
 	    "game decided before its first move keeps its moves",
 	    "pdn-adjudicate" },
+	[AT(TOOLDIAG_ROUND_ROBIN_UNEQUAL)] = { "round-robin-unequal",
+	    PDN_SEV_WARNING, "a round robin whose pairs played unequal "
+	    "numbers of games", "pdn-standings" },
+	[AT(TOOLDIAG_ROUND_ROBIN_MISSING)] = { "round-robin-missing",
+	    PDN_SEV_WARNING, "games do not fit a round robin: pairs that "
+	    "never met", "pdn-standings" },
+	[AT(TOOLDIAG_SWISS_UNEQUAL)] = { "swiss-unequal", PDN_SEV_WARNING,
+	    "a Swiss event whose players played unequal numbers of games",
+	    "pdn-standings" },
 };
 
 /* The entry of a tool's code, or NULL for any other number. */

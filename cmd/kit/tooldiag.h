@@ -34,6 +34,13 @@ enum tooldiag_code {
 	TOOLDIAG_BROKEN_TOO_LARGE,
 	/* pdn-adjudicate -i --truncate variation: a game left uncut. */
 	TOOLDIAG_MOVES_KEPT,
+	/*
+	 * pdn-standings: an event's games that do not fit its system (after
+	 * the others, so that no code's number changes).
+	 */
+	TOOLDIAG_ROUND_ROBIN_UNEQUAL,
+	TOOLDIAG_ROUND_ROBIN_MISSING,
+	TOOLDIAG_SWISS_UNEQUAL,
 	/* The library's codes and the tools' together. */
 	TOOLDIAG_NCODES
 };

@@ -181,12 +181,23 @@ perf(struct rated *rp, const struct sgame *g, const struct period *pe)
 }
 
 /*
+ * What run() tells of each side of each game rated, in order: the game,
+ * the side, its player's state before it, his rating after it (NAN with
+ * KNDB's ratings, which change an event at a time) and the number of the
+ * game among those rated.
+ */
+typedef void each_fn(void *arg, const struct pool *p, const struct ropts *ro,
+    const struct sgame *g, int s, const struct rated *before, double after,
+    size_t n);
+
+/*
  * KNDB's ratings: the games an event at a time, each rated from the
- * ratings before its event (see above).  0, or -1 (errno).
+ * ratings before its event (see above); `each` as run()'s.  0, or -1
+ * (errno).
  */
 static int
 run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
-    const struct period *pe)
+    const struct period *pe, each_fn *each, void *arg)
 {
 	struct pool_cur c;
 	const struct sgame *g;
@@ -194,9 +205,9 @@ run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
 	size_t nin = 0, i;
 	uint32_t ev = UINT32_MAX;
 	double sw, e, k, d;
+	size_t n = 0;
 	int s;
 
-	(void)ro;
 	if ((in = malloc((p->players.n + 1) * sizeof(*in))) == NULL ||
 	    pool_open(&c, p, ORD_EVENT) != 0) {
 		free(in);
@@ -232,9 +243,13 @@ run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
 		sw = tags_score(g->res, PDN_WHITE);
 		who[0] = g->white;
 		who[1] = g->black;
+		n++;
 		for (s = 0; s < 2; s++) {
 			struct rated *r = &rp[who[s]];
 
+			/* The rating changes at the event's end, not here. */
+			if (each != NULL)
+				each(arg, p, ro, g, s, r, NAN, n);
 			if (r->en == 0)
 				in[nin++] = who[s];
 			e = 0.5 * erfc(-(r->r - rp[who[1 - s]].r) /
@@ -250,20 +265,48 @@ run_kndb(struct pool *p, const struct ropts *ro, struct rated *rp,
 	return pool_close(&c);
 }
 
+/* each_fn: --history's row of game g's side s, into table arg. */
+static void
+hist_row(void *arg, const struct pool *p, const struct ropts *ro,
+    const struct sgame *g, int s, const struct rated *r, double after,
+    size_t n)
+{
+	struct table *hist = arg;
+	char date[16], buf[32];
+
+	table_fmt(hist, CELL_NUM, "%zu", n);
+	if (g->date == 0)
+		table_str(hist, NULL);
+	else {
+		standings_date(date, sizeof(date), g->date);
+		table_str(hist, date);
+	}
+	table_str(hist, p->players.s[s == 0 ? g->white : g->black]);
+	table_str(hist, p->players.s[s == 0 ? g->black : g->white]);
+	standings_points(buf, sizeof(buf), tags_score(g->res, (pdn_colour)s));
+	table_cell(hist, CELL_NUM, buf);
+	table_fmt(hist, CELL_NUM, "%.0f%s", floor(after + 0.5), r->n + 1 <
+	    ro->provisional ? "?" : " ");
+	table_fmt(hist, CELL_NUM, "%+.0f", floor(after + 0.5) -
+	    floor(r->r + 0.5));
+	table_fmt(hist, CELL_NUM, "%.4f", after);
+	table_fmt(hist, CELL_NUM, "%.4f", after - r->r);
+	table_long(hist, CELL_NUM, r->n + 1);
+}
+
 /*
- * Runs the ratings over the pool into rp (a state per player); with a
- * table `hist`, adds a row per player and game to it.  0, or -1 (errno).
+ * Runs the ratings over the pool into rp (a state per player); with
+ * `each`, tells it of each side of each game rated.  0, or -1 (errno).
  */
 static int
-run(struct pool *p, const struct ropts *ro, struct rated *rp,
-    struct table *hist)
+run(struct pool *p, const struct ropts *ro, struct rated *rp, each_fn *each,
+    void *arg)
 {
 	struct pool_cur c;
 	const struct sgame *g;
 	struct period pe;
 	double after[2];
 	uint32_t last, who[2];
-	char date[16], buf[32];
 	size_t i, n = 0;
 	int s;
 
@@ -275,7 +318,7 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 		return -1;
 	period_init(&pe, ro->period, last);
 	if (ro->rsys == RSYS_KNDB)
-		return run_kndb(p, ro, rp, &pe);
+		return run_kndb(p, ro, rp, &pe, each, arg);
 	if (pool_open(&c, p, ORD_DATE) != 0)
 		return -1;
 	while ((g = pool_next(&c)) != NULL) {
@@ -291,43 +334,8 @@ run(struct pool *p, const struct ropts *ro, struct rated *rp,
 
 			if (in_period(&pe, g->date))
 				r->change += after[s] - r->r;
-			if (hist != NULL) {
-				table_fmt(hist, CELL_NUM, "%zu", n);
-				if (g->date == 0)
-					table_str(hist, NULL);
-				else {
-					snprintf(date, sizeof(date), "%04u.",
-					    g->date / 10000);
-					if (g->date % 10000 / 100 != 0)
-						snprintf(date + 5, sizeof(date) -
-						    5, "%02u.", g->date % 10000 /
-						    100);
-					else
-						snprintf(date + 5, sizeof(date) -
-						    5, "??.");
-					if (g->date % 100 != 0)
-						snprintf(date + 8, sizeof(date) -
-						    8, "%02u", g->date % 100);
-					else
-						snprintf(date + 8, sizeof(date) -
-						    8, "??");
-					table_str(hist, date);
-				}
-				table_str(hist, p->players.s[who[s]]);
-				table_str(hist, p->players.s[who[1 - s]]);
-				standings_points(buf, sizeof(buf),
-				    tags_score(g->res, (pdn_colour)s));
-				table_cell(hist, CELL_NUM, buf);
-				table_fmt(hist, CELL_NUM, "%.0f%s",
-				    floor(after[s] + 0.5), r->n + 1 <
-				    ro->provisional ? "?" : " ");
-				table_fmt(hist, CELL_NUM, "%+.0f",
-				    floor(after[s] + 0.5) - floor(r->r + 0.5));
-				table_fmt(hist, CELL_NUM, "%.4f", after[s]);
-				table_fmt(hist, CELL_NUM, "%.4f",
-				    after[s] - r->r);
-				table_long(hist, CELL_NUM, r->n + 1);
-			}
+			if (each != NULL)
+				each(arg, p, ro, g, s, r, after[s], n);
 		}
 		rp[g->white].r = after[0];
 		rp[g->black].r = after[1];
@@ -369,9 +377,22 @@ tpr(const struct ropts *ro, const struct rated *r)
 	return r->popp / (double)r->pn + (lo + hi) / 2;
 }
 
-static const struct rated *sort_rp;
+/*
+ * The name of rated player i: a player of the games, or after them one
+ * of --ratings' players of no game (ro->extra_name).
+ */
+static const char *
+name_of(const struct pool *p, const struct ropts *ro, size_t i)
+{
+	return i < p->players.n ? p->players.s[i] :
+	    ro->extra_name[i - p->players.n];
+}
 
-/* By rating, higher first, then by name (the players are numbered so). */
+static const struct rated *sort_rp;
+static const struct pool *sort_p;
+static const struct ropts *sort_ro;
+
+/* By rating, higher first, then by name (bytes). */
 static int
 cmp_rating(const void *a, const void *b)
 {
@@ -379,25 +400,35 @@ cmp_rating(const void *a, const void *b)
 
 	if (sort_rp[x].r != sort_rp[y].r)
 		return sort_rp[x].r > sort_rp[y].r ? -1 : 1;
-	return x < y ? -1 : x > y;
+	/* The players of the games are numbered by name already. */
+	if (x < sort_p->players.n && y < sort_p->players.n)
+		return x < y ? -1 : x > y;
+	return strcmp(name_of(sort_p, sort_ro, x), name_of(sort_p, sort_ro,
+	    y));
 }
 
 static const char *const period_heads[] = { "Week", "Month", "Year", "All" };
 
-/* The players with a rated game, by rating; their number in *n. */
+/*
+ * The players with a rated game, and with `extra` --ratings' players of
+ * no game (rp[players.n ..]), by rating; their number in *n.
+ */
 static uint32_t *
-ranked(const struct pool *p, const struct rated *rp, size_t *n)
+ranked(const struct pool *p, const struct ropts *ro, const struct rated *rp,
+    int extra, size_t *n)
 {
 	uint32_t *order;
-	size_t i;
+	size_t i, all = p->players.n + (extra ? ro->nextra : 0);
 
 	*n = 0;
-	if ((order = malloc((p->players.n + 1) * sizeof(*order))) == NULL)
+	if ((order = malloc((all + 1) * sizeof(*order))) == NULL)
 		return NULL;
-	for (i = 0; i < p->players.n; i++)
-		if (rp[i].n > 0)
+	for (i = 0; i < all; i++)
+		if (rp[i].n > 0 || i >= p->players.n)
 			order[(*n)++] = (uint32_t)i;
 	sort_rp = rp;
+	sort_p = p;
+	sort_ro = ro;
 	if (*n > 0)
 		qsort(order, *n, sizeof(*order), cmp_rating);
 	return order;
@@ -433,19 +464,26 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 	struct period pe;
 	int status = 0;
 
-	if ((rp = malloc((p->players.n + 1) * sizeof(*rp))) == NULL)
+	if ((rp = malloc((p->players.n + ro->nextra + 1) * sizeof(*rp))) ==
+	    NULL)
 		return 2;
+	/* --ratings' players of no game: as the file has them. */
+	for (i = 0; i < ro->nextra; i++) {
+		memset(&rp[p->players.n + i], 0, sizeof(*rp));
+		rp[p->players.n + i].r = ro->extra_r[i];
+		rp[p->players.n + i].n = ro->extra_n[i];
+	}
 	if (history) {
 		table_init(&t, 10, "Elo history");
 		for (i = 0; i < 10; i++)
 			table_col(&t, i, hkeys[i], hheads[i], i == 0 || i >= 4);
 		t.cols[5].text_only = t.cols[6].text_only = 1;
 		t.cols[7].machine_only = t.cols[8].machine_only = 1;
-		if (run(p, ro, rp, &t) != 0)
+		if (run(p, ro, rp, hist_row, &t) != 0)
 			status = 2;
 	} else {
-		if (run(p, ro, rp, NULL) != 0 || last_date(p, &last) != 0 ||
-		    (order = ranked(p, rp, &n)) == NULL) {
+		if (run(p, ro, rp, NULL, NULL) != 0 || last_date(p, &last) != 0 ||
+		    (order = ranked(p, ro, rp, 1, &n)) == NULL) {
 			free(rp);
 			return 2;
 		}
@@ -462,7 +500,7 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 		    i++) {
 			r = &rp[order[i]];
 			table_fmt(&t, CELL_NUM, "%zu", i + 1);
-			table_str(&t, p->players.s[order[i]]);
+			table_str(&t, name_of(p, ro, order[i]));
 			table_fmt(&t, CELL_NUM, "%.0f%s", floor(r->r + 0.5),
 			    r->n < ro->provisional ? "?" : " ");
 			table_fmt(&t, CELL_NUM, "%.4f", r->r);
@@ -497,6 +535,136 @@ elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
 	return status;
 }
 
+/* A side of a game rated, for the player sections (elo_players()). */
+struct pgame {
+	uint32_t player, opp, event, date, round;
+	uint8_t side, res;
+	double after;		/* his rating after it, NAN: KNDB's */
+	size_t n;		/* the game's number among those rated */
+};
+
+struct pgames {
+	struct pgame *g;
+	size_t n, cap;
+	int oom;
+};
+
+/* each_fn: a side of a game rated into the pgames arg. */
+static void
+player_game(void *arg, const struct pool *p, const struct ropts *ro,
+    const struct sgame *g, int s, const struct rated *r, double after,
+    size_t n)
+{
+	struct pgames *pg = arg;
+	struct pgame *t;
+
+	(void)p;
+	(void)ro;
+	(void)r;
+	if (pg->oom)
+		return;
+	if (pg->n == pg->cap) {
+		pg->cap = pg->cap == 0 ? 256 : 2 * pg->cap;
+		if ((t = realloc(pg->g, pg->cap * sizeof(*t))) == NULL) {
+			pg->oom = 1;
+			return;
+		}
+		pg->g = t;
+	}
+	t = &pg->g[pg->n++];
+	t->player = s == 0 ? g->white : g->black;
+	t->opp = s == 0 ? g->black : g->white;
+	t->event = g->event;
+	t->date = g->date;
+	t->round = g->round;
+	t->side = (uint8_t)s;
+	t->res = g->res;
+	t->after = after;
+	t->n = n;
+}
+
+/* By player (by name), then in the order rated. */
+static int
+cmp_pgame(const void *a, const void *b)
+{
+	const struct pgame *x = a, *y = b;
+
+	if (x->player != y->player)
+		return x->player < y->player ? -1 : 1;
+	return x->n < y->n ? -1 : x->n > y->n;
+}
+
+/* One player's section: his games pg[0..n), in order. */
+static void
+player_section(struct tout *o, const struct pool *p, const struct ropts *ro,
+    const struct pgame *pg, size_t n)
+{
+	static const char *const heads[] = {
+		"Date", "Event", "Round", "Colour", "Opponent", "Result",
+		"Rating"
+	};
+	char buf[1024];
+	struct table t;
+	double sc;
+	size_t i, c;
+
+	snprintf(buf, sizeof(buf), "%s: %zu game%s rated",
+	    p->players.s[pg[0].player], n, n == 1 ? "" : "s");
+	table_init(&t, 7, buf);
+	for (c = 0; c < 7; c++)
+		table_col(&t, c, heads[c], heads[c], c == 2 || c == 6);
+	for (i = 0; i < n; i++) {
+		if (pg[i].date != 0) {
+			standings_date(buf, sizeof(buf), pg[i].date);
+			table_str(&t, buf);
+		} else
+			table_str(&t, "");
+		table_str(&t, p->events.s[pg[i].event]);
+		standings_round(buf, sizeof(buf), pg[i].round);
+		table_str(&t, pg[i].round != 0 ? buf : "");
+		table_str(&t, pg[i].side == 0 ? "white" : "black");
+		table_str(&t, p->players.s[pg[i].opp]);
+		sc = tags_score(pg[i].res, (pdn_colour)pg[i].side);
+		table_str(&t, sc == 1 ? "win" : sc == 0 ? "loss" : "draw");
+		table_class(&t, sc == 1 ? CLS_WIN : sc == 0 ? CLS_LOSS :
+		    CLS_DRAW);
+		if (isnan(pg[i].after))
+			table_str(&t, "");
+		else
+			table_fmt(&t, CELL_NUM, "%.0f", floor(pg[i].after +
+			    0.5));
+	}
+	(void)ro;
+	table_write(o, &t);
+	table_free(&t);
+}
+
+int
+elo_players(struct tout *o, struct pool *p, const struct ropts *ro)
+{
+	struct pgames pg;
+	struct rated *rp;
+	size_t i, j;
+	int st = 0;
+
+	memset(&pg, 0, sizeof(pg));
+	if ((rp = malloc((p->players.n + 1) * sizeof(*rp))) == NULL)
+		return 2;
+	if (run(p, ro, rp, player_game, &pg) != 0 || pg.oom)
+		st = 2;
+	if (st == 0 && pg.n > 0)
+		qsort(pg.g, pg.n, sizeof(*pg.g), cmp_pgame);
+	for (i = 0; st == 0 && i < pg.n; i = j) {
+		for (j = i + 1; j < pg.n && pg.g[j].player == pg.g[i].player;
+		    j++)
+			;
+		player_section(o, p, ro, pg.g + i, j - i);
+	}
+	free(pg.g);
+	free(rp);
+	return st;
+}
+
 /* The chart's colours, one per player shown. */
 static const char *const palette[] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
@@ -520,6 +688,35 @@ tick_step(double span)
 	return step;
 }
 
+/* The day (civil_days()) of a date key, or -1 when a part is unknown. */
+static long
+day_of(uint32_t d)
+{
+	if (d / 10000 == 0 || d % 10000 / 100 == 0 || d % 100 == 0)
+		return -1;
+	return civil_days(d / 10000, d % 10000 / 100, d % 100);
+}
+
+/* The date key of a day: civil_days() undone, a month at a time. */
+static uint32_t
+date_of(long day)
+{
+	long y = 1970 + day / 366, m = 1;
+
+	while (civil_days(y + 1, 1, 1) <= day)
+		y++;
+	while (civil_days(y, 1, 1) > day)
+		y--;
+	while (m < 12 && civil_days(y, m + 1, 1) <= day)
+		m++;
+	return (uint32_t)(y * 10000 + m * 100 + (day - civil_days(y, m, 1) +
+	    1));
+}
+
+/* A dash pattern per round of the palette, so that no two lines look alike. */
+static const char *const dashes[] = { "", "6 3", "2 2", "8 3 2 3" };
+#define NDASHES (sizeof(dashes) / sizeof(dashes[0]))
+
 /* Chart geometry. */
 #define CW 800
 #define CH 400
@@ -536,10 +733,12 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	uint32_t *order;
 	long *slot;
 	size_t i, n, shown, total = 0, k;
-	double lo, hi, after[2], step, y, xs, ys, v;
+	double lo, hi, after[2], step, y, xs, ys, v, x0, x1;
 	const struct sgame *g;
 	FILE *fp = o->fp;
-	int s, *started;
+	int s, *started, bydate = 1, ch;
+	long d0 = -1, d1 = -1, day;
+	char date[16];
 
 	rp = malloc((p->players.n + 1) * sizeof(*rp));
 	cur = malloc((p->players.n + 1) * sizeof(*cur));
@@ -550,15 +749,20 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 		free(slot);
 		return 2;
 	}
-	if (run(p, ro, rp, NULL) != 0 || (order = ranked(p, rp, &n)) == NULL) {
+	if (run(p, ro, rp, NULL, NULL) != 0 ||
+	    (order = ranked(p, ro, rp, 0, &n)) == NULL) {
 		free(rp);
 		free(cur);
 		free(slot);
 		return 2;
 	}
+	/*
+	 * The players shown: --top's, else on the page every one, in an SVG
+	 * document of its own the first ten.
+	 */
 	shown = ro->top > 0 && (size_t)ro->top < n ? (size_t)ro->top : n;
-	if (shown > NPALETTE)
-		shown = ro->top > 0 ? shown : NPALETTE;
+	if (shown > NPALETTE && ro->top == 0 && o->fmt != OUT_HTML)
+		shown = NPALETTE;
 	for (i = 0; i < p->players.n; i++)
 		slot[i] = -1;
 	for (i = 0; i < shown; i++)
@@ -578,6 +782,15 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 		if (!rated_game(g))
 			continue;
 		total++;
+		/* By date when every game rated has a whole date. */
+		if ((day = day_of(g->date)) < 0)
+			bydate = 0;
+		else {
+			if (d0 < 0 || day < d0)
+				d0 = day;
+			if (day > d1)
+				d1 = day;
+		}
 		rate(ro, &cur[g->white], &cur[g->black], g, after);
 		cur[g->white].r = after[0];
 		cur[g->black].r = after[1];
@@ -598,42 +811,64 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	hi = ceil(hi / step) * step;
 	if (hi <= lo)
 		hi = lo + step;
-	xs = (double)(CW - ML - MR) / (double)(total > 0 ? total : 1);
-	ys = (double)(CH - MT - MB) / (hi - lo);
+	/* One day's games, or none, are by game. */
+	bydate = bydate && d1 > d0;
+	xs = (double)(CW - ML - MR) / (bydate ? (double)(d1 - d0) :
+	    (double)(total > 0 ? total : 1));
+	/* Taller for a legend of more players than the plot has room for. */
+	ch = CH;
+	if (MT + 16 * (int)shown + MB > ch)
+		ch = MT + 16 * (int)shown + MB;
+	ys = (double)(ch - MT - MB) / (hi - lo);
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-	    "font-size=\"12\">\n", CW, CH, CW, CH);
-	fprintf(fp, "<title>Elo ratings by game</title>\n");
+	    "font-size=\"12\">\n", CW, ch, CW, ch);
+	fprintf(fp, "<title>Elo ratings by %s</title>\n", bydate ? "date" :
+	    "game");
 	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-	    CW, CH);
+	    CW, ch);
 	/* The axes, their ticks and the grid. */
 	fprintf(fp, "<g stroke=\"#dddddd\">\n");
 	for (v = lo; v <= hi + step / 2; v += step) {
-		y = CH - MB - (v - lo) * ys;
+		y = ch - MB - (v - lo) * ys;
 		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
 		    ML, y, CW - MR, y);
 	}
 	fprintf(fp, "</g>\n<g text-anchor=\"end\">\n");
 	for (v = lo; v <= hi + step / 2; v += step)
 		fprintf(fp, "<text x=\"%d\" y=\"%.1f\">%.0f</text>\n", ML - 6,
-		    CH - MB - (v - lo) * ys + 4, v);
+		    ch - MB - (v - lo) * ys + 4, v);
 	fprintf(fp, "</g>\n<g text-anchor=\"middle\">\n");
-	step = tick_step((double)(total > 0 ? total : 1));
-	for (v = 0; v <= (double)total + step / 2; v += step)
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%.0f</text>\n",
-		    ML + v * xs, CH - MB + 16, v);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\">games rated, in order</text>\n",
-	    (ML + CW - MR) / 2, CH - 6);
+	if (bydate) {
+		/* Dates, at most five: each label is 70 pixels wide. */
+		step = tick_step(2 * (double)(d1 - d0));
+		/* Within the axis: a date past the last is no game's. */
+		for (v = 0; v <= (double)(d1 - d0); v += step) {
+			standings_date(date, sizeof(date), date_of(d0 +
+			    (long)v));
+			fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%s</text>\n",
+			    ML + v * xs, ch - MB + 16, date);
+		}
+	} else {
+		step = tick_step((double)(total > 0 ? total : 1));
+		for (v = 0; v <= (double)total + step / 2; v += step)
+			fprintf(fp, "<text x=\"%.1f\" y=\"%d\">%.0f</text>\n",
+			    ML + v * xs, ch - MB + 16, v);
+	}
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">%s</text>\n", (ML + CW - MR) / 2,
+	    ch - 6, bydate ? "date of the game" : "games rated, in order");
 	fprintf(fp, "<text transform=\"rotate(-90)\" x=\"%d\" y=\"14\">"
-	    "Elo rating</text>\n", -(MT + CH - MB) / 2);
+	    "Elo rating</text>\n", -(MT + ch - MB) / 2);
 	fprintf(fp, "</g>\n<path d=\"M%d %dV%dH%d\" fill=\"none\" "
-	    "stroke=\"#000000\"/>\n", ML, MT, CH - MB, CW - MR);
+	    "stroke=\"#000000\"/>\n", ML, MT, ch - MB, CW - MR);
 	/* A line per player shown, from the start before its first game. */
 	if ((started = calloc(shown + 1, sizeof(*started))) == NULL)
 		shown = 0;
 	for (k = 0; k < shown; k++) {
 		fprintf(fp, "<polyline fill=\"none\" stroke=\"%s\" "
-		    "stroke-width=\"1.5\" points=\"", palette[k % NPALETTE]);
+		    "stroke-width=\"1.5\"%s%s%s points=\"", palette[k % NPALETTE],
+		    k >= NPALETTE ? " stroke-dasharray=\"" : "",
+		    dashes[k / NPALETTE % NDASHES], k >= NPALETTE ? "\"" : "");
 		for (i = 0; i < p->players.n; i++)
 			start_of(ro, i, &cur[i]);
 		total = 0;
@@ -648,14 +883,17 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 				if (slot[s == 0 ? g->white : g->black] !=
 				    (long)k)
 					continue;
+				/* By date: the rating before at the day. */
+				x1 = ML + (bydate ? (double)(day_of(g->date) -
+				    d0) : (double)total) * xs;
+				x0 = bydate ? x1 : x1 - xs;
 				if (!started[k])
-					fprintf(fp, "%.1f,%.1f", ML +
-					    (double)(total - 1) * xs, CH - MB -
+					fprintf(fp, "%.1f,%.1f", x0, ch - MB -
 					    (cur[s == 0 ? g->white :
 					    g->black].r - lo) * ys);
 				started[k] = 1;
-				fprintf(fp, " %.1f,%.1f", ML + (double)total *
-				    xs, CH - MB - (after[s] - lo) * ys);
+				fprintf(fp, " %.1f,%.1f", x1, ch - MB -
+				    (after[s] - lo) * ys);
 			}
 			cur[g->white].r = after[0];
 			cur[g->black].r = after[1];
@@ -675,8 +913,10 @@ elo_chart(struct tout *o, struct pool *p, const struct ropts *ro)
 	for (k = 0; k < shown; k++) {
 		y = MT + 16.0 * (double)k;
 		fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
-		    "stroke=\"%s\" stroke-width=\"3\"/>\n", CW - MR + 10, y,
-		    CW - MR + 30, y, palette[k % NPALETTE]);
+		    "stroke=\"%s\" stroke-width=\"3\"%s%s%s/>\n", CW - MR + 10,
+		    y, CW - MR + 30, y, palette[k % NPALETTE], k >= NPALETTE ?
+		    " stroke-dasharray=\"" : "", dashes[k / NPALETTE % NDASHES],
+		    k >= NPALETTE ? "\"" : "");
 		fprintf(fp, "<text x=\"%d\" y=\"%.1f\">", CW - MR + 36, y + 4);
 		table_html_text(fp, p->players.s[order[k]]);
 		fprintf(fp, " %.0f</text>\n", floor(rp[order[k]].r + 0.5));

@@ -42,7 +42,8 @@ struct fit {
 	int intervals;		/* variances known */
 	/* The fit's own. */
 	size_t d, dd;		/* player 1..m-1, then A when fitted */
-	double *mi;		/* dense: L^-1, L L' the information */
+	double *mi;		/* dense: (L^-1)' in the upper triangle,
+				 * L L' the information */
 	double *var;		/* Var(x_i) (dense), Var(x_i - mean) */
 	double *cm, mtm;	/* dense: Cov(x_i, mean), Var(mean) */
 };

@@ -13,12 +13,16 @@
 /* Tie-breaks (--tie-break). */
 enum {
 	TB_SB, TB_WINS, TB_DIRECT, TB_SOLKOFF, TB_CUT1, TB_KOYA, TB_PLAYOFF,
+	TB_ARO, TB_BALANCE, TB_RANKED,
 	TB_N
 };
-#define TB_MAX 8
+#define TB_MAX TB_N
 
 /* --system: detected from the games, or given. */
 enum { SYS_AUTO, SYS_ROUND_ROBIN, SYS_SWISS, SYS_MATCHES };
+
+/* --micro-match: a match's points by --points, or FMJD's 12-0 ... 6-6. */
+enum { MICRO_POINTS, MICRO_FMJD };
 
 /* --rating-system */
 enum { RSYS_ELO, RSYS_KNDB };
@@ -29,9 +33,17 @@ enum { PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_ALL };
 struct ropts {
 	double pts[3];		/* points of a win, a draw, a loss */
 	int tb[TB_MAX], ntb;	/* --tie-break, or ntb 0: by the event */
+	int tbx[TB_MAX], ntbx;	/* --tie-break +LIST: after those */
+	const char *regs;	/* --regulations' name, or NULL */
 	int pool;		/* all games one pool, not by event */
 	int system;		/* SYS_* */
+	int micro;		/* MICRO_*, with SYS_MATCHES */
 	int warn;		/* say the warnings of the reports */
+	/*
+	 * Says a diagnostic of the reports (a code of tooldiag.h) at game
+	 * `at` (its file, line and number), the detail after the code's text.
+	 */
+	void (*diag)(int code, const struct sgame *at, const char *detail);
 	long top;		/* rows of a list, 0: all */
 	/* Elo */
 	double start;
@@ -41,6 +53,11 @@ struct ropts {
 	int rsys;		/* RSYS_* */
 	const double *start_r;	/* --ratings: by player, NAN none */
 	const long *start_n;	/* and their games before */
+	/* --ratings' players of no game: listed by the rating lists. */
+	char *const *extra_name;
+	const double *extra_r;
+	const long *extra_n;
+	size_t nextra;
 	/* ML */
 	const char *anchor;	/* a player's name, or NULL: the pool mean */
 	double anchor_r;
@@ -70,6 +87,13 @@ int standings_report(struct tout *o, struct pool *p,
 int elo_report(struct tout *o, struct pool *p, const struct ropts *ro,
     int history);
 
+/*
+ * HTML: a section per player, his games rated in order (date, event,
+ * round, colour, opponent, result, rating after).  0 or 2 (out of
+ * memory, or the store failed: errno).
+ */
+int elo_players(struct tout *o, struct pool *p, const struct ropts *ro);
+
 /* The history chart as an SVG document, to o->fp (HTML: inline). */
 int elo_chart(struct tout *o, struct pool *p,
     const struct ropts *ro);
@@ -83,5 +107,11 @@ int ml_report(struct tout *o, struct pool *p, const struct ropts *ro);
 
 /* A number of points as written: "2", "0.5", "12.25". */
 void standings_points(char *buf, size_t size, double v);
+
+/* A date key (yyyymmdd, 0 an unknown part) as PDN writes it: "2024.03.??". */
+void standings_date(char *buf, size_t size, uint32_t d);
+
+/* A round key (pool_round()) as written: "3", "3.2", "?" for none. */
+void standings_round(char *buf, size_t size, uint32_t r);
 
 #endif /* STANDINGS_REPORT_H */

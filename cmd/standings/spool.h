@@ -37,6 +37,9 @@ struct sgame {
 				 * unfinished (*) or of no result is listed,
 				 * not counted */
 	uint8_t flags;		/* SG_* */
+	uint16_t wr, br;	/* White's and Black's ratings in the game's
+				 * tags (tags_rating()), 0 none or above
+				 * 65535: in the record's padding */
 };
 
 /* The orders a store can keep its records in. */

@@ -16,12 +16,14 @@
 #include "cli.h"
 #include "report.h"
 #include "tags.h"
+#include "tooldiag.h"
 
 const char *const standings_tb_names[TB_N] = {
-	"sb", "wins", "direct", "solkoff", "cut1", "koya", "playoff"
+	"sb", "wins", "direct", "solkoff", "cut1", "koya", "playoff", "aro",
+	"balance", "ranked"
 };
 static const char *const tb_heads[TB_N] = {
-	"SB", "W", "Dir", "Solk", "Cut1", "Koya", "PO"
+	"SB", "W", "Dir", "Solk", "Cut1", "Koya", "PO", "ARO", "Bal", "Rk"
 };
 
 /* Wins, the games between the tied, Sonneborn-Berger (see the man page). */
@@ -41,8 +43,15 @@ struct ent {
 	double vs, vmin;
 	double koya, po;
 	double pts, sb, solk, cut1, direct, key;
+	double rsum;		/* the ratings of the opponents rated */
+	long rn;		/* and how many games they are */
+	double aro;		/* their average, rounded: 0 none */
+	long bal;		/* plus-draws less minus-draws */
+	double ranked;		/* points against the players placed above
+				 * its tied group (TB_RANKED) */
 	long rank;
-	long start;		/* its start number: by name */
+	long start;		/* its start number: by rating, then name */
+	double rating;		/* its rating for them: NAN until known */
 	int by;			/* the key that put it below the entry
 				 * above: -1 none (the first), nkeys tied */
 	size_t a0, na;		/* its pairs: ev.adj[a0 .. a0 + na) */
@@ -60,6 +69,12 @@ struct epair {
 	double score[2];	/* their scores, a win 1 and a draw 0.5 */
 	long np;		/* games played (not forfeited) */
 	double pscore[2];	/* their scores in them */
+	/*
+	 * --micro-match fmjd: the points of a and of b in the stages of
+	 * their micro-match, its games in order: the first game (standard),
+	 * the next two (rapid), the others (blitz).
+	 */
+	double stage[3][2];
 };
 
 struct ev {
@@ -67,6 +82,7 @@ struct ev {
 	const struct ropts *ro;
 	size_t ngi;		/* the event's games */
 	uint32_t dmin, dmax;	/* their first and last dates, 0 none */
+	struct sgame first;	/* its first game: where its warnings point */
 	struct sgame *po;	/* its play-off games */
 	size_t npo, cappo;
 	struct ent *e;
@@ -241,6 +257,12 @@ key_value(struct ev *v, const struct ent *e, int key)
 		return e->koya;
 	case TB_PLAYOFF:
 		return e->po;
+	case TB_ARO:
+		return e->aro;
+	case TB_BALANCE:
+		return (double)e->bal;
+	case TB_RANKED:
+		return e->ranked;
 	}
 	(void)v;
 	return 0;
@@ -256,25 +278,33 @@ pair_side(const struct ev *v, size_t k, size_t e, size_t *other)
 	return q->a == e ? 0 : 1;
 }
 
+/* The points entry x scored against the entries marked (v->mark). */
+static double
+points_marked(const struct ev *v, size_t x)
+{
+	const struct ent *e = &v->e[x];
+	double pts = 0;
+	size_t k, o;
+	int side;
+
+	for (k = 0; k < e->na; k++) {
+		side = pair_side(v, v->adj[e->a0 + k], x, &o);
+		if (v->mark[o])
+			pts += v->pr[v->adj[e->a0 + k]].pts[side];
+	}
+	return pts;
+}
+
 /* The points of each of idx[0..n) against the others of them. */
 static void
 direct(struct ev *v, const uint32_t *idx, size_t n)
 {
-	struct ent *e;
-	size_t i, k, o;
-	int side;
+	size_t i;
 
 	for (i = 0; i < n; i++)
 		v->mark[idx[i]] = 1;
-	for (i = 0; i < n; i++) {
-		e = &v->e[idx[i]];
-		e->direct = 0;
-		for (k = 0; k < e->na; k++) {
-			side = pair_side(v, v->adj[e->a0 + k], idx[i], &o);
-			if (v->mark[o])
-				e->direct += v->pr[v->adj[e->a0 + k]].pts[side];
-		}
-	}
+	for (i = 0; i < n; i++)
+		v->e[idx[i]].direct = points_marked(v, idx[i]);
 	for (i = 0; i < n; i++)
 		v->mark[idx[i]] = 0;
 }
@@ -304,6 +334,42 @@ playoff(struct ev *v, const uint32_t *idx, size_t n)
 		v->mark[idx[i]] = 0;
 }
 
+static void rank_group(struct ev *v, uint32_t *idx, size_t n, int k,
+    long base);
+static double points_against(const struct ev *v, uint32_t a, uint32_t b);
+
+/*
+ * TB_RANKED ("ranked"): idx[0..n), tied on every key before keys[k],
+ * ordered by their points against the player placed first, then against
+ * the second, and so on down to the last of the `top` players placed
+ * above the tied group (v->order[0..top), final by then: rank_group()
+ * places its groups from the top down); from j on.  A group still tied
+ * after them all goes on to keys[k + 1]; base is the number of players
+ * ranked above idx[0].
+ */
+static void
+ranked(struct ev *v, uint32_t *idx, size_t n, int k, long base, long top,
+    long j)
+{
+	size_t i, m;
+
+	if (n == 1 || j >= top) {
+		rank_group(v, idx, n, k + 1, base);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		v->e[idx[i]].key = points_against(v, idx[i], v->order[j]);
+	sort_group(v, idx, n);
+	for (i = 0; i < n; i = m) {
+		for (m = i + 1; m < n && fabs(v->e[idx[m]].key -
+		    v->e[idx[i]].key) <= 1e-9; m++)
+			;
+		ranked(v, idx + i, m - i, k, base + (long)i, top, j + 1);
+		if (i > 0)
+			v->e[idx[i]].by = k;
+	}
+}
+
 /*
  * Orders idx[0..n), tied on every key before keys[k], by the keys from
  * k on; base is the number of players ranked above them.
@@ -326,6 +392,10 @@ rank_group(struct ev *v, uint32_t *idx, size_t n, int k, long base)
 			if (i > 0)
 				v->e[idx[i]].by = v->nkeys;
 		}
+		return;
+	}
+	if (v->keys[k] == TB_RANKED) {
+		ranked(v, idx, n, k, base, base, 0);
 		return;
 	}
 	if (v->keys[k] == TB_DIRECT)
@@ -372,6 +442,7 @@ entry(struct ev *v, uint32_t pl)
 		e = &v->e[v->n++];
 		memset(e, 0, sizeof(*e));
 		e->player = pl;
+		e->rating = NAN;
 	}
 	return (size_t)v->local[pl];
 }
@@ -425,6 +496,34 @@ pair_of(struct ev *v, uint32_t a, uint32_t b)
 	return (long)v->npr - 1;
 }
 
+/* The pair of entries a and b (either order), or NULL: they never met. */
+static const struct epair *
+pair_find(const struct ev *v, uint32_t a, uint32_t b)
+{
+	const struct epair *t;
+	uint32_t x = a < b ? a : b, y = a < b ? b : a;
+	size_t k;
+
+	if (v->npslot == 0)
+		return NULL;
+	for (k = pair_hash(x, y) & (v->npslot - 1); v->pslot[k] != 0;
+	    k = (k + 1) & (v->npslot - 1)) {
+		t = &v->pr[v->pslot[k] - 1];
+		if (t->a == x && t->b == y)
+			return t;
+	}
+	return NULL;
+}
+
+/* The points entry a scored against entry b (0: they never met). */
+static double
+points_against(const struct ev *v, uint32_t a, uint32_t b)
+{
+	const struct epair *q = pair_find(v, a, b);
+
+	return q == NULL ? 0 : q->pts[q->a == a ? 0 : 1];
+}
+
 /* Whether player pl is "BYE" (ASCII case ignored). */
 static int
 is_bye(const struct pool *p, uint32_t pl)
@@ -459,12 +558,52 @@ virtual(struct ev *v, struct ent *e, const struct sgame *g, int s)
 	e->vn++;
 }
 
+/*
+ * The rating of side s's player in game g: the game's tag's, else the
+ * start rating of --ratings, else NAN (pdn-standings(1), "aro").
+ */
+static double
+rating_in(const struct ev *v, const struct sgame *g, int s)
+{
+	unsigned r = s == 0 ? g->wr : g->br;
+	uint32_t pl = s == 0 ? g->white : g->black;
+
+	if (r != 0)
+		return (double)r;
+	if (v->ro->start_r != NULL && !isnan(v->ro->start_r[pl]))
+		return v->ro->start_r[pl];
+	return NAN;
+}
+
+/*
+ * The ratings of a game played (not a bye or a forfeit) counted for side
+ * s: the opponent's into the average (aro), and a draw against a player
+ * rated higher (a plus-draw) or lower (a minus-draw) into the balance.
+ */
+static void
+count_rating(struct ev *v, struct ent *e, const struct sgame *g, int s)
+{
+	double me = rating_in(v, g, s), op = rating_in(v, g, !s);
+
+	if (isnan(op))
+		return;
+	e->rsum += op;
+	e->rn++;
+	if (g->res == PDN_OUTCOME_DRAW && !isnan(me))
+		e->bal += (op > me) - (op < me);
+}
+
 /* A player's side of game g counted into his entry. */
 static void
 count_side(struct ev *v, struct ent *e, const struct sgame *g, int s)
 {
+	/* His rating in his first game of the event that gives one. */
+	if (isnan(e->rating))
+		e->rating = rating_in(v, g, s);
 	if (g->flags & SG_UNPLAYED)
 		virtual(v, e, g, s);
+	else
+		count_rating(v, e, g, s);
 	e->games++;
 	e->played++;
 	e->pts += game_points(v->ro, g, s);
@@ -504,8 +643,10 @@ add_game(struct ev *v, const struct sgame *g)
 	struct ent *e;
 	size_t pl[2];
 	long k;
-	int s, qs;
+	int s, qs, st;
 
+	if (v->ngi == 0 && v->npo == 0 && v->n == 0)
+		v->first = *g;
 	if (g->date != 0 && (v->dmin == 0 || g->date < v->dmin))
 		v->dmin = g->date;
 	if (g->date > v->dmax)
@@ -540,6 +681,8 @@ add_game(struct ev *v, const struct sgame *g)
 	    (uint32_t)pl[0])) < 0)
 		return -1;
 	q = &v->pr[k];
+	/* The games come in order: this one is the pair's q->n'th. */
+	st = q->n == 0 ? 0 : q->n <= 2 ? 1 : 2;
 	q->n++;
 	if (!(g->flags & SG_FORFEIT))
 		q->np++;
@@ -548,11 +691,74 @@ add_game(struct ev *v, const struct sgame *g)
 		count_side(v, e, g, s);
 		qs = q->a == pl[s] ? 0 : 1;
 		q->pts[qs] += game_points(v->ro, g, s);
+		q->stage[st][qs] += game_points(v->ro, g, s);
 		q->score[qs] += tags_score(g->res, (pdn_colour)s);
 		if (!(g->flags & SG_FORFEIT))
 			q->pscore[qs] += tags_score(g->res, (pdn_colour)s);
 	}
 	return keep_game(v, g);
+}
+
+/*
+ * Says what of the event's games does not fit its system (codes of
+ * tooldiag.h, at the event's first game): a round robin's pairs of
+ * unequal games or that never met, a Swiss event's players of unequal
+ * numbers of games.  Not of the pool: it has no system.
+ */
+static void
+fit_warnings(const struct ev *v, const char *name, size_t all, long least,
+    long most, long gleast, long gmost)
+{
+	char buf[1280];
+	size_t miss = (size_t)most * all - v->ngi;
+
+	if (v->ro->pool || v->ro->diag == NULL)
+		return;
+	if (v->sys == SYS_ROUND_ROBIN && v->npr == all && least < most) {
+		snprintf(buf, sizeof(buf), "%s: %zu players, the pairs played "
+		    "%ld to %ld games", name, v->n, least, most);
+		v->ro->diag(TOOLDIAG_ROUND_ROBIN_UNEQUAL, &v->first, buf);
+	} else if (v->sys == SYS_ROUND_ROBIN && (size_t)most * all > v->ngi) {
+		snprintf(buf, sizeof(buf), "%s: %zu players, %ld game%s a "
+		    "pair: %zu game%s missing (%zu pair%s never met)", name,
+		    v->n, most, most == 1 ? "" : "s", miss, miss == 1 ? "" :
+		    "s", all - v->npr, all - v->npr == 1 ? "" : "s");
+		v->ro->diag(TOOLDIAG_ROUND_ROBIN_MISSING, &v->first, buf);
+	}
+	if (v->sys == SYS_SWISS && gleast != gmost) {
+		snprintf(buf, sizeof(buf), "%s: the players played %ld to %ld "
+		    "games", name, gleast, gmost);
+		v->ro->diag(TOOLDIAG_SWISS_UNEQUAL, &v->first, buf);
+	}
+}
+
+/*
+ * --micro-match fmjd: pair q's micro-match scored as FMJD scores one
+ * played across formats: won in the standard game 12-0, else won on the
+ * rapid games' points 8-4, else on the blitz games' 7-5, else 6-6 (the
+ * stages of struct epair; pdn-standings(1), --micro-match).
+ */
+static void
+fmjd_match(struct epair *q)
+{
+	static const double win[3][2] = { { 12, 0 }, { 8, 4 }, { 7, 5 } };
+	int st;
+
+	q->pts[0] = q->pts[1] = 6;
+	for (st = 0; st < 3; st++)
+		if (fabs(q->stage[st][0] - q->stage[st][1]) > 1e-9) {
+			q->pts[0] = win[st][q->stage[st][0] < q->stage[st][1]];
+			q->pts[1] = win[st][q->stage[st][0] > q->stage[st][1]];
+			return;
+		}
+}
+
+/* The points of a win: of a game, or of a micro-match. */
+static double
+win_points(const struct ev *v)
+{
+	return v->sys == SYS_MATCHES && v->ro->micro == MICRO_FMJD ? 12 :
+	    v->ro->pts[0];
 }
 
 /*
@@ -591,22 +797,7 @@ system_of(struct ev *v, const char *name)
 		    4 * v->npr >= 3 * all && 2 * v->ngi >= 3 * v->npr)) ?
 		    SYS_ROUND_ROBIN : SYS_SWISS;
 	v->rr = v->sys != SYS_SWISS;
-	if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
-	    v->npr == all && least < most)
-		cli_warn("%s: a round robin of %zu players: the pairs played "
-		    "%ld to %ld games", name, v->n, least, most);
-	else if (v->ro->warn && !v->ro->pool && v->sys == SYS_ROUND_ROBIN &&
-	    (size_t)most * all > v->ngi)
-		cli_warn("%s: a round robin of %zu players, %ld game%s a "
-		    "pair: %zu game%s missing (%zu pair%s never met)", name,
-		    v->n, most, most == 1 ? "" : "s",
-		    (size_t)most * all - v->ngi,
-		    (size_t)most * all - v->ngi == 1 ? "" : "s", all - v->npr,
-		    all - v->npr == 1 ? "" : "s");
-	if (v->ro->warn && !v->ro->pool && v->sys == SYS_SWISS &&
-	    gleast != gmost)
-		cli_warn("%s: Swiss: the players played %ld to %ld games",
-		    name, gleast, gmost);
+	fit_warnings(v, name, all, least, most, gleast, gmost);
 	if (v->sys != SYS_MATCHES)
 		return;
 	for (i = 0; i < v->n; i++) {
@@ -615,15 +806,21 @@ system_of(struct ev *v, const char *name)
 	}
 	for (i = 0; i < v->npr; i++) {
 		q = &v->pr[i];
+		q->n = 1;
+		if (v->ro->micro == MICRO_FMJD)
+			fmjd_match(q);
+		else {
+			r = fabs(q->pts[0] - q->pts[1]) <= 1e-9 ? 0.5 :
+			    q->pts[0] > q->pts[1] ? 1 : 0;
+			q->pts[0] = r == 1 ? v->ro->pts[0] : r == 0 ?
+			    v->ro->pts[2] : v->ro->pts[1];
+			q->pts[1] = r == 0 ? v->ro->pts[0] : r == 1 ?
+			    v->ro->pts[2] : v->ro->pts[1];
+		}
 		r = fabs(q->pts[0] - q->pts[1]) <= 1e-9 ? 0.5 :
 		    q->pts[0] > q->pts[1] ? 1 : 0;
-		q->n = 1;
 		q->score[0] = r;
 		q->score[1] = 1 - r;
-		q->pts[0] = r == 1 ? v->ro->pts[0] : r == 0 ? v->ro->pts[2] :
-		    v->ro->pts[1];
-		q->pts[1] = r == 0 ? v->ro->pts[0] : r == 1 ? v->ro->pts[2] :
-		    v->ro->pts[1];
 		a = &v->e[q->a];
 		b = &v->e[q->b];
 		a->games++;
@@ -637,6 +834,22 @@ system_of(struct ev *v, const char *name)
 		b->d += r == 0.5;
 		b->l += r == 1;
 	}
+}
+
+/*
+ * The points each of idx[0..n) scored against the players placed above
+ * them: those are marked (v->mark) as the groups of equal points are
+ * gone through from the top; the caller clears the marks.
+ */
+static void
+above(struct ev *v, const uint32_t *idx, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v->e[idx[i]].ranked = points_marked(v, idx[i]);
+	for (i = 0; i < n; i++)
+		v->mark[idx[i]] = 1;
 }
 
 /*
@@ -689,7 +902,7 @@ build(struct ev *v, const char *name)
 			side = pair_side(v, v->adj[e->a0 + k], i, &o);
 			op = v->e[o].pts;
 			/* Koya: the points against those of half or more. */
-			if (2 * op >= (double)v->e[o].games * v->ro->pts[0])
+			if (2 * op >= (double)v->e[o].games * win_points(v))
 				e->koya += q->pts[side];
 			if (q->np == 0)
 				continue;
@@ -712,6 +925,8 @@ build(struct ev *v, const char *name)
 				minop = e->vmin + op;
 		}
 		e->cut1 = minop < HUGE_VAL ? e->solk - minop : 0;
+		/* Rounded to a whole rating, as federations publish it. */
+		e->aro = e->rn > 0 ? rint(e->rsum / (double)e->rn) : 0;
 	}
 	/* The keys: points, then the tie-breaks asked for or the event's. */
 	v->nkeys = 0;
@@ -727,10 +942,22 @@ build(struct ev *v, const char *name)
 			v->keys[v->nkeys++] = v->rr ?
 			    tb_round_robin[i] : tb_swiss[i];
 	}
-	/* Start numbers: the players by name (their numbers' order). */
+	/* --tie-break +LIST: after those, but those already there. */
+	for (i = 0; i < (size_t)v->ro->ntbx; i++) {
+		for (k = 1; k < (size_t)v->nkeys && v->keys[k] !=
+		    v->ro->tbx[i]; k++)
+			;
+		if (k == (size_t)v->nkeys)
+			v->keys[v->nkeys++] = v->ro->tbx[i];
+	}
+	/*
+	 * Start numbers, as arbiters number a Swiss event: by rating, the
+	 * unrated after the rated, then by name (their numbers' order).
+	 */
 	for (i = 0; i < v->n; i++) {
 		v->order[i] = (uint32_t)i;
-		v->e[i].key = 0;
+		v->e[i].key = isnan(v->e[i].rating) ? -HUGE_VAL :
+		    v->e[i].rating;
 	}
 	sort_group(v, v->order, v->n);
 	for (i = 0; i < v->n; i++) {
@@ -739,7 +966,10 @@ build(struct ev *v, const char *name)
 		v->e[i].by = -1;
 	}
 	rank_group(v, v->order, v->n, 0, 0);
-	/* The score against the players of the same points, as shown. */
+	/*
+	 * The score against the players of the same points, as shown, and
+	 * against those placed above them (ranked's column).
+	 */
 	for (i = 0; i < v->n; i = k) {
 		for (k = i + 1; k < v->n && fabs(v->e[v->order[k]].pts -
 		    v->e[v->order[i]].pts) <= 1e-9; k++)
@@ -748,6 +978,15 @@ build(struct ev *v, const char *name)
 		if (v->npo > 0)
 			playoff(v, v->order + i, k - i);
 	}
+	/* direct() and playoff() clear their marks; above() leaves its. */
+	for (i = 0; i < v->n; i = k) {
+		for (k = i + 1; k < v->n && fabs(v->e[v->order[k]].pts -
+		    v->e[v->order[i]].pts) <= 1e-9; k++)
+			;
+		above(v, v->order + i, k - i);
+	}
+	for (i = 0; i < v->n; i++)
+		v->mark[i] = 0;
 	if (!v->keep_games)
 		return 0;
 	/* Each player's games, in order. */
@@ -793,8 +1032,8 @@ build(struct ev *v, const char *name)
 	return 0;
 }
 
-static void
-round_label(char *buf, size_t size, uint32_t r)
+void
+standings_round(char *buf, size_t size, uint32_t r)
 {
 	if (r == 0)
 		snprintf(buf, size, "?");
@@ -804,9 +1043,8 @@ round_label(char *buf, size_t size, uint32_t r)
 		snprintf(buf, size, "%u", r >> 16);
 }
 
-/* A date key (yyyymmdd, 0 an unknown part) as PDN writes it. */
-static void
-date_text(char *buf, size_t size, uint32_t d)
+void
+standings_date(char *buf, size_t size, uint32_t d)
 {
 	char m[3] = "??", day[3] = "??";
 
@@ -835,11 +1073,14 @@ header(struct table *t, const struct ev *v)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, ", %zu round%s",
 		    v->nrounds, v->nrounds == 1 ? "" : "s");
 	if (v->dmin != 0 && n < sizeof(buf)) {
-		date_text(a, sizeof(a), v->dmin);
-		date_text(b, sizeof(b), v->dmax);
+		standings_date(a, sizeof(a), v->dmin);
+		standings_date(b, sizeof(b), v->dmax);
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, v->dmin ==
 		    v->dmax ? "; %s" : "; %s to %s", a, b);
 	}
+	if (v->ro->regs != NULL && n < sizeof(buf))
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+		    "; regulations %s", v->ro->regs);
 	for (k = 1; k < v->nkeys && n < sizeof(buf); k++)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
 		    k == 1 ? "; tie-breaks: " : ", ",
@@ -876,9 +1117,11 @@ cell_class(const struct ev *v, const struct sgame **gs, size_t n,
 static void
 title(char *buf, size_t size, const struct ev *v, const char *name)
 {
-	snprintf(buf, size, "%s: %s, %zu players, %zu games", name,
+	snprintf(buf, size, "%s: %s%s%s%s, %zu players, %zu games", name,
 	    v->sys == SYS_MATCHES ? "matches" : v->rr ? "round robin" :
-	    "Swiss", v->n, v->ngi);
+	    "Swiss", v->ro->regs != NULL ? " (" : "", v->ro->regs != NULL ?
+	    v->ro->regs : "", v->ro->regs != NULL ? " regulations)" : "",
+	    v->n, v->ngi);
 }
 
 /*
@@ -906,7 +1149,7 @@ static void
 standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 {
 	char buf[64];
-	double most = (double)e->games * v->ro->pts[0];
+	double most = (double)e->games * win_points(v);
 	const struct tcol *c;
 	int cols[2 * TB_N], n, k;
 
@@ -926,6 +1169,12 @@ standing_cells(struct table *t, const struct ev *v, const struct ent *e)
 		c = &t->cols[t->ncells % t->ncols];
 		if (v->machine ? c->text_only : c->machine_only) {
 			table_cell(t, CELL_NULL, NULL);
+			continue;
+		}
+		/* No opponent rated: no average, absent (text "-"). */
+		if (cols[k] == TB_ARO && e->rn == 0) {
+			table_cell(t, v->machine ? CELL_NULL : CELL_STR,
+			    v->machine ? NULL : "-");
 			continue;
 		}
 		standings_points(buf, sizeof(buf), key_value(NULL, e, cols[k]));
@@ -1029,6 +1278,25 @@ unplayed_points(char *buf, size_t size, const struct ev *v,
 		standings_points(buf, size, pts);
 }
 
+/*
+ * Matches: after the games of a grid's cell, the micro-match's points of
+ * entry e against player pl, in brackets: " (12)".
+ */
+static void
+match_total(char *buf, size_t size, const struct ev *v, const struct ent *e,
+    uint32_t pl)
+{
+	const struct epair *q = pair_find(v, (uint32_t)(e - v->e),
+	    (uint32_t)v->local[pl]);
+	char pts[48];
+
+	if (q == NULL)
+		return;
+	standings_points(pts, sizeof(pts), q->pts[q->a == (uint32_t)(e - v->e) ?
+	    0 : 1]);
+	snprintf(buf, size, " (%s)", pts);
+}
+
 /* The cells of the grid: a player's results against another. */
 static void
 grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
@@ -1049,6 +1317,8 @@ grid_cell(char *buf, size_t size, const struct ev *v, const struct ent *e,
 	}
 	if (n == 0)
 		snprintf(buf, size, ".");
+	else if (v->sys == SYS_MATCHES && n + 1 < size)
+		match_total(buf + n, size - n, v, e, against);
 }
 
 /* Machine formats: a row per game of each player, in rank order. */
@@ -1078,7 +1348,7 @@ write_games(struct tout *o, struct ev *v, const char *name)
 			table_str(&t, name);
 			table_long(&t, CELL_NUM, e->rank);
 			table_str(&t, v->p->players.s[e->player]);
-			round_label(buf, sizeof(buf), g->round);
+			standings_round(buf, sizeof(buf), g->round);
 			table_str(&t, g->round != 0 ? buf : NULL);
 			if (op != NULL) {
 				table_long(&t, CELL_NUM, op->rank);
@@ -1154,7 +1424,7 @@ write_cross(struct tout *o, struct ev *v, const char *name)
 		if (v->rr)
 			snprintf(heads[j], sizeof(heads[j]), "%zu", j + 1);
 		else
-			round_label(heads[j], sizeof(heads[j]),
+			standings_round(heads[j], sizeof(heads[j]),
 			    (uint32_t)v->rounds[j]);
 		table_col(&t, c++, heads[j], heads[j], !v->rr);
 	}
@@ -1241,7 +1511,7 @@ write_pending(struct tout *o, const struct pool *p, long event,
 		snprintf(buf, sizeof(buf), "%s:%lu", p->files.s[pd->src],
 		    (unsigned long)pd->line);
 		table_str(&t, buf);
-		round_label(buf, sizeof(buf), pd->round);
+		standings_round(buf, sizeof(buf), pd->round);
 		table_str(&t, pd->round != 0 ? buf : "");
 		table_str(&t, p->players.s[pd->white]);
 		table_str(&t, p->players.s[pd->black]);
