@@ -25,8 +25,12 @@ struct capture {
 	uint8_t path[PDN_MAX_CAPTURES];
 };
 
-/* Keeps a finished capture sequence if no longer one is known. */
-static void
+/*
+ * Keeps a finished capture sequence if no longer one is known.  Inlined
+ * into the two searches: as a call, perft -d 8 took 423.0 M instructions
+ * (callgrind, generic path; bmi2 383.0 M), inlined 409.0 M (369.0 M).
+ */
+static inline __attribute__((always_inline)) void
 record(struct capture *c, int idx, uint64_t captured, int n, int man)
 {
 	pdn_movelist *list = c->list;
