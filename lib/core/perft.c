@@ -16,10 +16,14 @@
 #include "perft.h"
 #include "variant.h"
 
-/* A position being walked, and the nodes counted below it so far. */
+/*
+ * A position being walked, the nodes counted below it so far, and (for
+ * the walk on from depth 3) the depth and bulk of the count.
+ */
 struct walk {
 	pdn_position pos;
 	uint64_t nodes;
+	int depth, bulk;
 };
 
 /*

@@ -50,6 +50,27 @@ WALK(play_then_leaves)(void *ctx, uint64_t from, uint64_t to,
 }
 
 static WALK_TARGET uint64_t
+WALK(perft)(const pdn_position *pos, int depth, int bulk);
+
+/*
+ * Depth 3 and more, quiet position: play each move, then walk on
+ * (quiet_fn).  With the moves listed first (intl_generate()) and played
+ * from the list, perft -d 8 took 409.0 M instructions (callgrind,
+ * generic path; bmi2 369.0 M), this way 399.7 M (358.9 M).
+ */
+static inline WALK_TARGET void
+WALK(play_then_walk)(void *ctx, uint64_t from, uint64_t to,
+    uint64_t crowned, int king)
+{
+	struct walk *w = ctx;
+	pdn_position child;
+
+	after_quiet(&child, &w->pos, from, to, crowned, king);
+
+	w->nodes += WALK(perft)(&child, w->depth - 1, w->bulk);
+}
+
+static WALK_TARGET uint64_t
 WALK(perft)(const pdn_position *pos, int depth, int bulk)
 {
 	pdn_movelist list;
@@ -61,10 +82,14 @@ WALK(perft)(const pdn_position *pos, int depth, int bulk)
 	if (depth == 1)
 		return bulk ? (uint64_t)intl_count_moves(pos) :
 		    WALK(leaves)(pos);
-	if (depth == 2 && !has_capture(pos)) {
+	if (!has_capture(pos)) {
 		w.pos = *pos;
 		w.nodes = 0;
-		if (bulk)
+		w.depth = depth;
+		w.bulk = bulk;
+		if (depth > 2)
+			quiet_moves(pos, WALK(play_then_walk), &w);
+		else if (bulk)
 			quiet_moves(pos, play_then_count, &w);
 		else
 			quiet_moves(pos, WALK(play_then_leaves), &w);
