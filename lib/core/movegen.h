@@ -113,6 +113,12 @@ single_captures(const pdn_position *pos, const uint64_t can[4],
 	}
 	if (again != 0)
 		return -1;
+	/*
+	 * Unrolled, each direction's shifts are constants: perft -d 8 took
+	 * 399.7 M instructions (callgrind, generic path; bmi2 358.9 M) with
+	 * the loop, 392.1 M (343.2 M) unrolled.
+	 */
+#pragma GCC unroll 4
 	for (d = 0; d < 4; d++)
 		for (b = jumpers[d]; b; b &= b - 1, n++) {
 			to = step(b & -b, 2 * dirs[d]);
