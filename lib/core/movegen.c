@@ -254,15 +254,37 @@ pdn_count_moves(const pdn_position *pos)
 	return intl_count_moves(pos);
 }
 
+/*
+ * Counts nothing itself (a single_fn): single_captures() counts the
+ * captures it visits.
+ */
+static void
+skip_single(void *ctx, uint64_t from, uint64_t to, uint64_t captured,
+    uint64_t crowned)
+{
+	(void)ctx;
+	(void)from;
+	(void)to;
+	(void)captured;
+	(void)crowned;
+}
+
+/*
+ * Captures of one piece by men are counted without a list: with the list
+ * of intl_generate(), perft -b -d 8 took 332.4 M instructions (callgrind,
+ * generic path; bmi2 327.5 M), without 280.7 M (275.8 M).
+ */
 int
 intl_count_moves(const pdn_position *pos)
 {
 	pdn_movelist list;
-	uint64_t us, men, kings, empty, b;
+	uint64_t us, men, kings, empty, b, can[4];
 	int white = pos->side == PDN_WHITE, d, n;
 
-	if (has_capture(pos)) {
-		n = intl_generate(&list, pos);
+	if (capture_sets(pos, can)) {
+		if ((n = single_captures(pos, can, skip_single, NULL)) >= 0)
+			return n;
+		n = intl_captures(&list, pos, can);
 		return n < 0 ? PDN_MAX_MOVES : n;
 	}
 	us = white ? pos->white : pos->black;
