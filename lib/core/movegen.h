@@ -130,7 +130,7 @@ single_captures(const pdn_position *pos, const uint64_t can[4],
 
 /*
  * pdn_generate() and pdn_count_moves() of international draughts, for a
- * position of that variant: its own walks (perft) call them straight.
+ * position of that variant (perft calls intl_count_moves() straight).
  */
 int intl_generate(pdn_movelist *list, const pdn_position *pos);
 /*

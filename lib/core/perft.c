@@ -76,25 +76,37 @@ play_leaf(void *ctx, uint64_t from, uint64_t to, uint64_t crowned, int king)
 	w->nodes++;
 }
 
+/*
+ * The position after a capture of one piece by a man as single_captures()
+ * gives it, written field by field as after_quiet() writes.
+ */
+static inline void
+after_single(pdn_position *child, const pdn_position *pos, uint64_t from,
+    uint64_t to, uint64_t captured, uint64_t crowned)
+{
+	uint64_t ft = from | to;
+
+	if (pos->side == PDN_WHITE) {
+		child->white = pos->white ^ ft;
+		child->black = pos->black & ~captured;
+	} else {
+		child->white = pos->white & ~captured;
+		child->black = pos->black ^ ft;
+	}
+	child->kings = (pos->kings & ~captured) | crowned;
+	child->side = (pdn_colour)!pos->side;
+	copy_variant(child, pos);
+}
+
 /* Plays one leaf capture of a single piece by a man (a single_fn). */
 static void
 capture_leaf(void *ctx, uint64_t from, uint64_t to, uint64_t captured,
     uint64_t crowned)
 {
 	struct walk *w = ctx;
-	const pdn_position *pos = &w->pos;
 	pdn_position child;
-	uint64_t ft = from | to;
 
-	if (pos->side == PDN_WHITE) {
-		child.white = pos->white ^ ft;
-		child.black = pos->black & ~captured;
-	} else {
-		child.white = pos->white & ~captured;
-		child.black = pos->black ^ ft;
-	}
-	child.kings = (pos->kings & ~captured) | crowned;
-	child.side = (pdn_colour)!pos->side;
+	after_single(&child, &w->pos, from, to, captured, crowned);
 
 	leaf(&child);
 	w->nodes++;

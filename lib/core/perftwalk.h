@@ -70,23 +70,41 @@ WALK(play_then_walk)(void *ctx, uint64_t from, uint64_t to,
 	w->nodes += WALK(perft)(&child, w->depth - 1, w->bulk);
 }
 
+/*
+ * Depth 2 and more, a capture of one piece by a man: play it, then walk
+ * on (single_fn).  Played from intl_generate()'s list, perft -d 8 took
+ * 392.1 M instructions (callgrind, generic path; bmi2 343.2 M), this way
+ * 383.4 M (333.4 M).
+ */
+static inline WALK_TARGET void
+WALK(capture_then_walk)(void *ctx, uint64_t from, uint64_t to,
+    uint64_t captured, uint64_t crowned)
+{
+	struct walk *w = ctx;
+	pdn_position child;
+
+	after_single(&child, &w->pos, from, to, captured, crowned);
+
+	w->nodes += WALK(perft)(&child, w->depth - 1, w->bulk);
+}
+
 static WALK_TARGET uint64_t
 WALK(perft)(const pdn_position *pos, int depth, int bulk)
 {
 	pdn_movelist list;
 	pdn_position child;
 	struct walk w;
-	uint64_t nodes = 0;
+	uint64_t nodes = 0, can[4];
 	int i, n;
 
 	if (depth == 1)
 		return bulk ? (uint64_t)intl_count_moves(pos) :
 		    WALK(leaves)(pos);
-	if (!has_capture(pos)) {
-		w.pos = *pos;
-		w.nodes = 0;
-		w.depth = depth;
-		w.bulk = bulk;
+	w.pos = *pos;
+	w.nodes = 0;
+	w.depth = depth;
+	w.bulk = bulk;
+	if (!capture_sets(pos, can)) {
 		if (depth > 2)
 			quiet_moves(pos, WALK(play_then_walk), &w);
 		else if (bulk)
@@ -95,7 +113,10 @@ WALK(perft)(const pdn_position *pos, int depth, int bulk)
 			quiet_moves(pos, WALK(play_then_leaves), &w);
 		return w.nodes;
 	}
-	n = intl_generate(&list, pos);
+	if (single_captures(pos, can, WALK(capture_then_walk), &w) >= 0)
+		return w.nodes;
+	/* The majority rule needs every capture found: a list. */
+	n = intl_captures(&list, pos, can);
 	if (n < 0)
 		n = list.n;
 	for (i = 0; i < n; i++) {
