@@ -8,8 +8,6 @@
  * paths and their figures.
  */
 
-static uint64_t WALK(leaves)(const pdn_position *pos);
-
 /*
  * Plays and counts the moves of a position (depth 1 without bulk
  * counting).  It has no move list of its own, so that the most frequent
@@ -17,16 +15,25 @@ static uint64_t WALK(leaves)(const pdn_position *pos);
  * played as the walkers of movegen.h find them, from their bits.  With
  * the walker's bit indices, make_move_to()'s tests and every capture
  * listed first, perft -d 8 took 554.5 M instructions (callgrind); this
- * way 441.0 M.
+ * way 441.0 M.  The position comes in registers, not through memory: by
+ * a pointer, 383.4 M (generic path; bmi2 333.4 M), so 377.5 M (331.5 M).
  */
 static WALK_TARGET uint64_t
-WALK(leaves)(const pdn_position *pos)
+WALK(leaves)(uint64_t white, uint64_t black, uint64_t kings,
+    pdn_colour side)
 {
+	const pdn_position *pos;
 	struct walk w;
 	uint64_t can[4];
 
-	w.pos = *pos;
+	/* An international position: variant 0, no high bits. */
+	memset(&w.pos, 0, sizeof(w.pos));
+	w.pos.white = white;
+	w.pos.black = black;
+	w.pos.kings = kings;
+	w.pos.side = side;
 	w.nodes = 0;
+	pos = &w.pos;
 	if (capture_sets(pos, can)) {
 		if (single_captures(pos, can, capture_leaf, &w) >= 0)
 			return w.nodes;
@@ -46,7 +53,8 @@ WALK(play_then_leaves)(void *ctx, uint64_t from, uint64_t to,
 
 	after_quiet(&child, &w->pos, from, to, crowned, king);
 
-	w->nodes += WALK(leaves)(&child);
+	w->nodes += WALK(leaves)(child.white, child.black, child.kings,
+	    child.side);
 }
 
 static WALK_TARGET uint64_t
@@ -99,7 +107,7 @@ WALK(perft)(const pdn_position *pos, int depth, int bulk)
 
 	if (depth == 1)
 		return bulk ? (uint64_t)intl_count_moves(pos) :
-		    WALK(leaves)(pos);
+		    WALK(leaves)(pos->white, pos->black, pos->kings, pos->side);
 	w.pos = *pos;
 	w.nodes = 0;
 	w.depth = depth;
