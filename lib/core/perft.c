@@ -152,10 +152,13 @@ play_then_count(void *ctx, uint64_t from, uint64_t to, uint64_t crowned,
  * instruction each where the generic code needs two or three.  That path
  * runs when the CPU has the three (__builtin_cpu_supports) and the
  * environment does not say PDN_MOVEGEN=generic.  Figures of pdn-perft
- * -d 8 (callgrind, every depth up to 8): generic 437.5 M instructions,
- * bmi2 397.5 M (9.1% fewer).  The minimum of 10 interleaved runs of
- * pdn-perft -d 10 (depth 10 alone) on this loaded 2-core AMD EPYC:
- * generic 1.429 s, bmi2 1.314 s.
+ * -d 8 (callgrind, every depth up to 8): when this path came, generic
+ * 437.5 M instructions, bmi2 397.5 M (9.1% fewer); with the walk as it
+ * is now, generic 377.5 M, bmi2 331.5 M (12.2% fewer).  The minimum of
+ * 10 interleaved runs of pdn-perft -d 10 (the depth-10 line) on a 2-core
+ * AMD EPYC at load average 5: generic 1.282 s, bmi2 0.986 s.  The
+ * capture search of movegen.c compiled for bmi2 as well saved only 0.7%
+ * more (329.0 M), so it has one path.
  */
 #define WALK(name) name##_generic
 #define WALK_TARGET
