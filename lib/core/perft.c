@@ -27,28 +27,45 @@ struct walk {
 };
 
 /*
- * The position after a quiet move as the walker gives it, written field
- * by field into *child (see make_move_to(): a copy of the whole position
- * right after its fields were written would stall).  The walker says
- * whether a king moves, so a man's move is played without make_move_to()'s
- * test of the kings.
+ * The position after a move as a walker of movegen.h gives it, a quiet
+ * move (captured 0) or a capture of one piece by a man (king 0), written
+ * field by field into *child (see make_move_to(): a copy of the whole
+ * position right after its fields were written would stall).  The walker
+ * says whether a king moves, so a man's move is played without
+ * make_move_to()'s test of the kings; each caller's constants fold the
+ * terms it does not need away.
  */
+static inline void
+after_walker(pdn_position *child, const pdn_position *pos, uint64_t ft,
+    uint64_t captured, uint64_t crowned, int king)
+{
+	if (pos->side == PDN_WHITE) {
+		child->white = pos->white ^ ft;
+		child->black = pos->black & ~captured;
+	} else {
+		child->white = pos->white & ~captured;
+		child->black = pos->black ^ ft;
+	}
+	child->kings = king ? (pos->kings ^ ft) & ~captured :
+	    (pos->kings & ~captured) | crowned;
+	child->side = (pdn_colour)!pos->side;
+	copy_variant(child, pos);
+}
+
+/* After a quiet move (quiet_fn's arguments). */
 static inline void
 after_quiet(pdn_position *child, const pdn_position *pos, uint64_t from,
     uint64_t to, uint64_t crowned, int king)
 {
-	uint64_t ft = from | to;
+	after_walker(child, pos, from | to, 0, crowned, king);
+}
 
-	if (pos->side == PDN_WHITE) {
-		child->white = pos->white ^ ft;
-		child->black = pos->black;
-	} else {
-		child->white = pos->white;
-		child->black = pos->black ^ ft;
-	}
-	child->kings = king ? pos->kings ^ ft : pos->kings | crowned;
-	child->side = (pdn_colour)!pos->side;
-	copy_variant(child, pos);
+/* After a capture of one piece by a man (single_fn's arguments). */
+static inline void
+after_single(pdn_position *child, const pdn_position *pos, uint64_t from,
+    uint64_t to, uint64_t captured, uint64_t crowned)
+{
+	after_walker(child, pos, from | to, captured, crowned, 0);
 }
 
 /*
@@ -74,28 +91,6 @@ play_leaf(void *ctx, uint64_t from, uint64_t to, uint64_t crowned, int king)
 
 	leaf(&child);
 	w->nodes++;
-}
-
-/*
- * The position after a capture of one piece by a man as single_captures()
- * gives it, written field by field as after_quiet() writes.
- */
-static inline void
-after_single(pdn_position *child, const pdn_position *pos, uint64_t from,
-    uint64_t to, uint64_t captured, uint64_t crowned)
-{
-	uint64_t ft = from | to;
-
-	if (pos->side == PDN_WHITE) {
-		child->white = pos->white ^ ft;
-		child->black = pos->black & ~captured;
-	} else {
-		child->white = pos->white & ~captured;
-		child->black = pos->black ^ ft;
-	}
-	child->kings = (pos->kings & ~captured) | crowned;
-	child->side = (pdn_colour)!pos->side;
-	copy_variant(child, pos);
 }
 
 /* Plays one leaf capture of a single piece by a man (a single_fn). */
