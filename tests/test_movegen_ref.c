@@ -6,7 +6,8 @@
  * the fast generator shows up as a difference on some position.  The
  * positions are random (a fixed seed: every run checks the same ones) and
  * rich in kings, which the perft tree from the start position hardly
- * reaches.
+ * reaches.  On the same positions, pdn_perft()'s walk under each of its
+ * code paths against perft over the listed moves.
  */
 /*
  * A white-box test: a position's fields (layout.h, which comes before
@@ -25,9 +26,12 @@
 
 #include <pdn/pdn.h>
 #include "move.h"
+#include "perft.h"
 #include "variant.h"
 
 #define NPOSITIONS 40000
+#define NPERFT 4000	/* random positions counted ... */
+#define NDEPTH 4	/* ... to this depth */
 
 /* A move reduced to what identifies it: from, to, captured squares. */
 struct ref_move {
@@ -281,11 +285,85 @@ test_random_positions(void **state)
 	assert_true(multi > NPOSITIONS / 20);
 }
 
+/*
+ * Perft the plain way: every move listed by pdn_generate(), which the
+ * test above holds to the reference, and played with pdn_make().
+ */
+static uint64_t
+list_perft(const pdn_position *pos, int depth)
+{
+	pdn_movelist list;
+	pdn_position child;
+	uint64_t nodes = 0;
+	int i, n;
+
+	if (depth == 0)
+		return 1;
+	n = pdn_generate(&list, pos);
+	assert_true(n >= 0);
+	for (i = 0; i < n; i++) {
+		child = *pos;
+		pdn_make(&child, &list.m[i]);
+		nodes += list_perft(&child, depth - 1);
+	}
+	return nodes;
+}
+
+/*
+ * pdn_perft()'s own walk (perft.c: moves played as they are found, men's
+ * single captures apart) against list_perft() on random positions, under
+ * every code path this build and CPU have: the walk's shortcuts at depths
+ * 1 and 2 and each path's instructions meet the kings and the long
+ * captures that the start position's tree hardly reaches.
+ */
+static void
+test_random_perft(void **state)
+{
+	static const char *const paths[] = { "generic", "bmi2" };
+	pdn_position pos;
+	char fen[PDN_FEN_STRMAX];
+	uint64_t seed, want, got, total;
+	size_t k;
+	long i;
+	int d, ran = 0;
+
+	(void)state;
+	for (k = 0; k < sizeof(paths) / sizeof(paths[0]); k++) {
+		if (perft_use_path(paths[k]) != 0) {
+			print_message("perft path %s: not available here\n",
+			    paths[k]);
+			continue;
+		}
+		ran++;
+		seed = 20261206;
+		total = 0;
+		for (i = 0; i < NPERFT; i++) {
+			random_position(&pos, &seed);
+			for (d = 1; d <= NDEPTH; d++) {
+				want = list_perft(&pos, d);
+				got = pdn_perft(&pos, d, 0);
+				if (got != want || pdn_perft(&pos, d, 1) != want) {
+					pdn_fen_write(fen, sizeof(fen), &pos);
+					fail_msg("%s path %s depth %d: %llu, "
+					    "want %llu", fen, paths[k], d,
+					    (unsigned long long)got,
+					    (unsigned long long)want);
+				}
+				total += want;
+			}
+		}
+		/* The walk was long enough to mean something. */
+		assert_true(total > 100 * NPERFT);
+	}
+	assert_true(ran >= 1);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_positions),
+		cmocka_unit_test(test_random_perft),
 	};
 
 	return cmocka_run_group_tests_name("movegen_ref", tests, NULL, NULL);

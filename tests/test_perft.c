@@ -1,6 +1,7 @@
 /*
  * Perft from the start position against the published counts, with and
- * without bulk counting, and the hash kept along the whole tree.
+ * without bulk counting and under every code path of the walk, and the
+ * hash kept along the whole tree.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,9 +17,14 @@
 #include "yamlvec.h"
 /* A white-box test: it reads the fields of moves and lists. */
 #include "move.h"
+#include "perft.h"
 
+/*
+ * The published counts under one of perft's code paths (perft.h): every
+ * path this build and CPU have must find them all.
+ */
 static void
-test_perft_counts(void **state)
+perft_counts(const char *path)
 {
 	yamlvec v;
 	yaml_node_t *list, *item, *counts;
@@ -27,7 +33,6 @@ test_perft_counts(void **state)
 	unsigned long long want;
 	int i, d;
 
-	(void)state;
 	yamlvec_load(&v, "perft.yaml");
 	list = yamlvec_get(&v, yamlvec_root(&v), "positions");
 	for (i = 0; i < yamlvec_len(list); i++) {
@@ -41,14 +46,39 @@ test_perft_counts(void **state)
 			    d - 1)), NULL, 10);
 			if (pdn_perft(&pos, d, 0) != want ||
 			    pdn_perft(&pos, d, 1) != want)
-				fail_msg("%s depth %d: %llu / %llu, want %llu",
-				    fen, d, (unsigned long long)pdn_perft(&pos,
-				    d, 0), (unsigned long long)pdn_perft(&pos,
-				    d, 1), want);
+				fail_msg("%s path %s depth %d: %llu / %llu, "
+				    "want %llu", fen, path, d,
+				    (unsigned long long)pdn_perft(&pos, d, 0),
+				    (unsigned long long)pdn_perft(&pos, d, 1),
+				    want);
 		}
 	}
 	assert_int_equal(pdn_perft(&pos, 0, 0), 1);
 	yamlvec_free(&v);
+}
+
+static void
+test_perft_counts(void **state)
+{
+	static const char *const paths[] = { "generic", "bmi2" };
+	size_t i;
+	int ran = 0;
+
+	(void)state;
+	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		if (perft_use_path(paths[i]) != 0) {
+			/* Not built for this machine, or the CPU lacks it. */
+			print_message("perft path %s: not available here\n",
+			    paths[i]);
+			continue;
+		}
+		assert_string_equal(pdn_movegen_path(), paths[i]);
+		perft_counts(paths[i]);
+		ran++;
+	}
+	/* The generic path is always there. */
+	assert_true(ran >= 1);
+	assert_int_equal(perft_use_path("no-such-path"), -1);
 }
 
 /*

@@ -25,8 +25,12 @@ struct capture {
 	uint8_t path[PDN_MAX_CAPTURES];
 };
 
-/* Keeps a finished capture sequence if no longer one is known. */
-static void
+/*
+ * Keeps a finished capture sequence if no longer one is known.  Inlined
+ * into the two searches: as a call, perft -d 8 took 423.0 M instructions
+ * (callgrind, generic path; bmi2 383.0 M), inlined 409.0 M (369.0 M).
+ */
+static inline __attribute__((always_inline)) void
 record(struct capture *c, int idx, uint64_t captured, int n, int man)
 {
 	pdn_movelist *list = c->list;
@@ -65,41 +69,31 @@ record(struct capture *c, int idx, uint64_t captured, int n, int man)
 }
 
 /*
- * Where a man on `b` lands when it jumps in direction `dir`: 0 when it
- * cannot.
- */
-static inline uint64_t
-man_landing(uint64_t b, int dir, uint64_t enemy, uint64_t empty)
-{
-	return step(step(b, dir) & enemy, dir) & empty;
-}
-
-/*
  * Goes on with a man's capture from bit `idx`.  Most sequences end after
- * one jump, so all four directions are tried at once first and only a man
- * that can jump again branches out.
+ * one jump, so all four directions are tried at once: the landing squares
+ * come out as one set, in the order of dirs[], and the piece jumped to
+ * reach each is the square halfway, since a jump is two equal steps.
+ * With a loop over the four directions and a test of each, perft -d 8
+ * took 437.5 M instructions (callgrind, generic path; bmi2 397.5 M);
+ * this way 423.0 M (bmi2 383.0 M).
  */
 static void
 man_capture(struct capture *c, int idx, uint64_t captured, int n)
 {
-	uint64_t b = 1ULL << idx, enemy = c->enemy & ~captured;
-	uint64_t land[4];
-	int d;
+	uint64_t b = 1ULL << idx, enemy = c->enemy & ~captured, land;
+	int to;
 
-	land[0] = man_landing(b, -6, enemy, c->empty);
-	land[1] = man_landing(b, -5, enemy, c->empty);
-	land[2] = man_landing(b, 5, enemy, c->empty);
-	land[3] = man_landing(b, 6, enemy, c->empty);
-	if ((land[0] | land[1] | land[2] | land[3]) == 0) {
+	land = (((b >> 6) & enemy) >> 6 | ((b >> 5) & enemy) >> 5 |
+	    ((b << 5) & enemy) << 5 | ((b << 6) & enemy) << 6) & c->empty;
+	if (land == 0) {
 		record(c, idx, captured, n, 1);
 		return;
 	}
-	for (d = 0; d < 4; d++) {
-		if (land[d] == 0)
-			continue;
-		c->path[n] = pdn_idx_square[bit_index(land[d])];
-		man_capture(c, bit_index(land[d]),
-		    captured | step(b, dirs[d]), n + 1);
+	for (; land; land &= land - 1) {
+		to = bit_index(land);
+		c->path[n] = pdn_idx_square[to];
+		man_capture(c, to, captured | 1ULL << ((idx + to) >> 1),
+		    n + 1);
 	}
 }
 
@@ -260,15 +254,37 @@ pdn_count_moves(const pdn_position *pos)
 	return intl_count_moves(pos);
 }
 
+/*
+ * Counts nothing itself (a single_fn): single_captures() counts the
+ * captures it visits.
+ */
+static void
+skip_single(void *ctx, uint64_t from, uint64_t to, uint64_t captured,
+    uint64_t crowned)
+{
+	(void)ctx;
+	(void)from;
+	(void)to;
+	(void)captured;
+	(void)crowned;
+}
+
+/*
+ * Captures of one piece by men are counted without a list: with the list
+ * of intl_generate(), perft -b -d 8 took 332.4 M instructions (callgrind,
+ * generic path; bmi2 327.5 M), without 280.7 M (275.8 M).
+ */
 int
 intl_count_moves(const pdn_position *pos)
 {
 	pdn_movelist list;
-	uint64_t us, men, kings, empty, b;
+	uint64_t us, men, kings, empty, b, can[4];
 	int white = pos->side == PDN_WHITE, d, n;
 
-	if (has_capture(pos)) {
-		n = intl_generate(&list, pos);
+	if (capture_sets(pos, can)) {
+		if ((n = single_captures(pos, can, skip_single, NULL)) >= 0)
+			return n;
+		n = intl_captures(&list, pos, can);
 		return n < 0 ? PDN_MAX_MOVES : n;
 	}
 	us = white ? pos->white : pos->black;

@@ -113,6 +113,12 @@ single_captures(const pdn_position *pos, const uint64_t can[4],
 	}
 	if (again != 0)
 		return -1;
+	/*
+	 * Unrolled, each direction's shifts are constants: perft -d 8 took
+	 * 399.7 M instructions (callgrind, generic path; bmi2 358.9 M) with
+	 * the loop, 392.1 M (343.2 M) unrolled.
+	 */
+#pragma GCC unroll 4
 	for (d = 0; d < 4; d++)
 		for (b = jumpers[d]; b; b &= b - 1, n++) {
 			to = step(b & -b, 2 * dirs[d]);
@@ -124,7 +130,7 @@ single_captures(const pdn_position *pos, const uint64_t can[4],
 
 /*
  * pdn_generate() and pdn_count_moves() of international draughts, for a
- * position of that variant: its own walks (perft) call them straight.
+ * position of that variant (perft calls intl_count_moves() straight).
  */
 int intl_generate(pdn_movelist *list, const pdn_position *pos);
 /*

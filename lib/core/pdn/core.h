@@ -535,6 +535,15 @@ size_t pdn_fen_write(char *buf, size_t size, const pdn_position *pos);
  */
 uint64_t pdn_perft(const pdn_position *pos, int depth, int bulk);
 
+/*
+ * The name of the code path that pdn_perft() walks international draughts
+ * with: "generic", which runs on any CPU, or "bmi2", the same walk
+ * compiled for the BMI1, BMI2 and POPCNT instructions, which the library
+ * chooses at run time when the CPU has them.  The environment variable
+ * PDN_MOVEGEN=generic, read at the first walk, forces the generic path.
+ */
+const char *pdn_movegen_path(void);
+
 /* --- Frisian article 17 (streak.c) ----------------------------------- */
 
 /*
