@@ -1701,6 +1701,74 @@ slow:
 	return 0;
 }
 
+size_t
+lex_moves(pdn_lexer *lx, pdn_elem *out, size_t max)
+{
+	const unsigned char *b = lx->b, *p = b + lx->pos, *r, *q, *r2, *lim;
+	struct plain pt, pt2;
+	long line = lx->line, num;
+	uint64_t lstart = lx->lstart, at;
+	size_t n = 0;
+	pdn_elem *e;
+	int dots;
+
+	if (lx->end - lx->pos < LX_FAST)
+		return 0;
+	lim = b + lx->end - LX_FAST / 2;
+	/* The blanks and the token as lex_fast() reads them. */
+	while (n < max) {
+		for (;; p++) {
+			if (p >= lim)
+				return n;
+			if (*p == ' ')
+				continue;
+			if (*p == '\r' && p[1] == '\n')
+				p++;
+			else if (*p != '\n')
+				break;
+			line++;
+			lstart = lx->base + (uint64_t)(p + 1 - b);
+		}
+		if ((r = plain_token(p, lim, &pt)) == NULL || pt.flags != 0)
+			return n;
+		num = -1;
+		dots = 0;
+		if (pt.type == PDN_TOK_MOVENUM) {
+			for (q = r; q < lim && *q == ' '; q++)
+				;
+			if (q >= lim || (r2 = plain_token(q, lim, &pt2)) ==
+			    NULL || pt2.type != PDN_TOK_MOVE || pt2.flags != 0)
+				return n;
+			num = (long)pt.v;
+			dots = pt.dots;
+			pt = pt2;
+			p = q;
+			r = r2;
+		}
+		/* Every field the reader's own move element has (reader.c). */
+		e = &out[n++];
+		at = lx->base + (uint64_t)(p - b);
+		e->type = PDN_EL_MOVE;
+		e->line = line;
+		e->col = (long)(at - lstart) + 1;
+		memset(&e->u.move.tok, 0, sizeof(e->u.move.tok));
+		e->u.move.tok.sq[0] = (uint16_t)pt.v;
+		e->u.move.tok.sq[1] = (uint16_t)pt.v2;
+		e->u.move.tok.nsq = 2;
+		e->u.move.tok.capture = (uint8_t)pt.capture;
+		e->u.move.number = num;
+		e->u.move.dots = dots;
+		e->span.offset = at;
+		e->span.len = (uint64_t)(r - p);
+		/* Taken: the lexer stands after it, as after its token. */
+		p = r;
+		lx->pos = (size_t)(r - b);
+		lx->line = line;
+		lx->lstart = lstart;
+	}
+	return n;
+}
+
 /*
  * lex_skip_moves() reads plain moves with a state machine, a table
  * look-up a byte or two: pdn-select's selection by tags took 255 million

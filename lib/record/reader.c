@@ -1169,6 +1169,41 @@ skip_moves(pdn_reader *r)
 }
 
 /*
+ * After a move that is kept: the plain moves that follow it are read
+ * straight into the line's elements (lex_moves()), without a token and a
+ * pass through pdn_reader_next()'s loop each, as many as the vector has
+ * room for and as the size check allows: a move is read while the game
+ * holds less than the limit, as in that loop, so that a game is too large
+ * at the same token either way.
+ */
+static void
+take_moves(pdn_reader *r)
+{
+	const size_t e = sizeof(pdn_elem);
+	struct vec *v = &r->lv[r->depth].v;
+	pdn_elem *el = (pdn_elem *)v->p + v->n;
+	size_t max = v->cap - v->n, d, n, k;
+
+	if (r->used >= r->limit)
+		return;
+	d = r->limit - r->used;
+	n = d / e + (d % e != 0);
+	if (n < max)
+		max = n;
+	if (max == 0 || (n = lex_moves(r->lx, el, max)) == 0)
+		return;
+	v->n += n;
+	r->used += n * e;
+	if (r->depth > 0)
+		return;
+	if (!r->watch_moves)
+		r->game.pub.plies += (long)n;
+	else
+		for (k = 0; k < n; k++)
+			main_move(r, &el[k].u.move.tok);
+}
+
+/*
  * Whether a line has a move yet, for a variation to replace: asked at
  * each '(' rather than noted at each move, which pays for part of the
  * element spans (bench/reader's reading of 16 MB of real games: 682.6 M
@@ -1386,6 +1421,12 @@ pdn_reader_next(const pdn_game **out, pdn_reader *r)
 			e->span.offset = t->offset;
 			r->pending_num = -1;
 			r->pending_dots = 0;
+			/*
+			 * With skip_moves the next move may say the board,
+			 * and the moves after it pass faster unkept.
+			 */
+			if (!r->opt.skip_moves)
+				take_moves(r);
 			break;
 		case PDN_TOK_NAG:
 			begin_game(r, t);
