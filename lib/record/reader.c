@@ -400,13 +400,18 @@ deliver(pdn_reader *r, pdn_diag *d, long line, long col, const char *msg)
 	r->opt.diag(d, r->opt.diag_arg);
 }
 
+/*
+ * A diagnostic whose message is the code's text, then ": " and detail
+ * when it is not NULL: formatted once (pdn_reader_report()'s detail, a
+ * hook's formatted already, went through "%s" once more: 3,320 FENs'
+ * fen-liberty in pdn-validate -q on intl-real-x20.pdn).
+ */
 static void
-emit(pdn_reader *r, pdn_diag_code code, long line, long col,
-    const char *fmt, ...)
+emit_detail(pdn_reader *r, pdn_diag_code code, long line, long col,
+    const char *detail)
 {
-	char msg[600], detail[400];
+	char msg[600];
 	pdn_diag d;
-	va_list ap;
 
 	memset(&d, 0, sizeof(d));
 	d.code = code;
@@ -417,15 +422,29 @@ emit(pdn_reader *r, pdn_diag_code code, long line, long col,
 		r->game.pub.warnings++;
 	if (r->opt.diag == NULL)
 		return;
-	if (fmt != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(detail, sizeof(detail), fmt, ap);
-		va_end(ap);
+	if (detail != NULL) {
 		snprintf(msg, sizeof(msg), "%s: %s", pdn_diag_text(code),
 		    detail);
 		deliver(r, &d, line, col, msg);
 	} else
 		deliver(r, &d, line, col, pdn_diag_text(code));
+}
+
+static void
+emit(pdn_reader *r, pdn_diag_code code, long line, long col,
+    const char *fmt, ...)
+{
+	char detail[400];
+	va_list ap;
+
+	if (fmt == NULL || r->opt.diag == NULL) {
+		emit_detail(r, code, line, col, NULL);
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+	emit_detail(r, code, line, col, detail);
 }
 
 /*
@@ -461,10 +480,8 @@ pdn_reader_report(pdn_reader *r, pdn_diag_code code, long line, long col,
 {
 	if (text != NULL)
 		emit_text(r, code, line, col, text);
-	else if (detail != NULL)
-		emit(r, code, line, col, "%s", detail);
 	else
-		emit(r, code, line, col, NULL);
+		emit_detail(r, code, line, col, detail);
 }
 
 static void
