@@ -1152,6 +1152,75 @@ test_move_runs(void **state)
 	pdn_buf_free(&in);
 }
 
+/* --- messages not wanted are not formatted ------------------------- */
+
+/* pdn_reader_set_wanted(): every code but the one in *arg. */
+static int
+all_but(pdn_diag_code code, void *arg)
+{
+	return code != *(const pdn_diag_code *)arg;
+}
+
+/*
+ * The diagnostics of text read with the message of code `no` not wanted
+ * (PDN_D_NCODES: all wanted), and the game's warnings and errors.
+ */
+static void
+wanted_read(const char *text, pdn_diag_code no, pdn_buf *diags,
+    long *counts)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r;
+	const pdn_game *g;
+
+	opt.finish = pdn_game_finish;
+	opt.diag = collect;
+	opt.diag_arg = diags;
+	diags->len = 0;
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), &opt), 0);
+	if (no != PDN_D_NCODES)
+		pdn_reader_set_wanted(r, all_but, &no);
+	assert_true(pdn_reader_wants_message(r, PDN_D_TAG_NAME));
+	assert_int_equal(pdn_reader_wants_message(r, PDN_D_TAG_DUPLICATE),
+	    no != PDN_D_TAG_DUPLICATE);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	*counts = g->warnings * 1000 + g->errors;
+	pdn_reader_free(r);
+	pdn_buf_add(diags, "", 0);
+}
+
+static void
+test_wanted(void **state)
+{
+	/* A duplicate tag (the reader's), a FEN's liberty (the hook's). */
+	static const char text[] = "[Event \"a\"]\n[Event \"b\"]\n"
+	    "[FEN \"W:W31,32:B1,2.\"]\n\n1. 32-28 *\n";
+	pdn_buf all = { 0 }, some = { 0 };
+	long n_all, n_some;
+
+	(void)state;
+	wanted_read(text, PDN_D_NCODES, &all, &n_all);
+	assert_non_null(strstr(all.data, "tag-duplicate: duplicate tag: "
+	    "Event"));
+	assert_non_null(strstr(all.data, "fen-liberty: nonstandard FEN: final "
+	    "'.'"));
+	/* Not wanted: the code's text alone, counted as ever. */
+	wanted_read(text, PDN_D_TAG_DUPLICATE, &some, &n_some);
+	assert_int_equal(n_some, n_all);
+	assert_non_null(strstr(some.data, "tag-duplicate: duplicate tag "
+	    "(game 1"));
+	assert_non_null(strstr(some.data, "fen-liberty: nonstandard FEN: final "
+	    "'.'"));
+	wanted_read(text, PDN_D_FEN_LIBERTY, &some, &n_some);
+	assert_int_equal(n_some, n_all);
+	assert_non_null(strstr(some.data, "tag-duplicate: duplicate tag: "
+	    "Event"));
+	assert_non_null(strstr(some.data, "fen-liberty: nonstandard FEN "
+	    "(game 1"));
+	pdn_buf_free(&all);
+	pdn_buf_free(&some);
+}
+
 /*
  * The file hint of pdn_game_finish(): a Czech game (its moves replay in
  * Czech draughts alone) and one whose moves Russian, Brazilian and Czech
@@ -1289,6 +1358,7 @@ main(void)
 		cmocka_unit_test(test_junk_kept),
 		cmocka_unit_test(test_skip_moves),
 		cmocka_unit_test(test_move_runs),
+		cmocka_unit_test(test_wanted),
 		cmocka_unit_test(test_file_hint),
 	};
 

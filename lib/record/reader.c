@@ -141,6 +141,9 @@ struct pdn_reader {
 	int junk_warnings;
 	char junk_what[200];
 	int oom;
+	/* pdn_reader_set_wanted(): the codes whose message is wanted. */
+	pdn_diag_wanted_fn wanted;
+	void *wanted_arg;
 };
 
 /* syntax_error(): junk was skipped, and the next game follows. */
@@ -430,6 +433,20 @@ emit_detail(pdn_reader *r, pdn_diag_code code, long line, long col,
 		deliver(r, &d, line, col, pdn_diag_text(code));
 }
 
+void
+pdn_reader_set_wanted(pdn_reader *r, pdn_diag_wanted_fn fn, void *arg)
+{
+	r->wanted = fn;
+	r->wanted_arg = arg;
+}
+
+int
+pdn_reader_wants_message(const pdn_reader *r, pdn_diag_code code)
+{
+	return r->opt.diag != NULL && (r->wanted == NULL ||
+	    r->wanted(code, r->wanted_arg));
+}
+
 static void
 emit(pdn_reader *r, pdn_diag_code code, long line, long col,
     const char *fmt, ...)
@@ -437,7 +454,7 @@ emit(pdn_reader *r, pdn_diag_code code, long line, long col,
 	char detail[400];
 	va_list ap;
 
-	if (fmt == NULL || r->opt.diag == NULL) {
+	if (fmt == NULL || !pdn_reader_wants_message(r, code)) {
 		emit_detail(r, code, line, col, NULL);
 		return;
 	}
@@ -465,7 +482,8 @@ emit_text(pdn_reader *r, pdn_diag_code code, long line, long col,
 	else if (d.severity == PDN_SEV_WARNING)
 		r->game.pub.warnings++;
 	if (r->opt.diag != NULL)
-		deliver(r, &d, line, col, text);
+		deliver(r, &d, line, col, pdn_reader_wants_message(r, code) ?
+		    text : pdn_diag_text(code));
 }
 
 /*
@@ -481,7 +499,8 @@ pdn_reader_report(pdn_reader *r, pdn_diag_code code, long line, long col,
 	if (text != NULL)
 		emit_text(r, code, line, col, text);
 	else
-		emit_detail(r, code, line, col, detail);
+		emit_detail(r, code, line, col,
+		    pdn_reader_wants_message(r, code) ? detail : NULL);
 }
 
 static void
