@@ -1195,30 +1195,33 @@ test_wanted(void **state)
 	/* A duplicate tag (the reader's), a FEN's liberty (the hook's). */
 	static const char text[] = "[Event \"a\"]\n[Event \"b\"]\n"
 	    "[FEN \"W:W31,32:B1,2.\"]\n\n1. 32-28 *\n";
-	pdn_buf all = { 0 }, some = { 0 };
-	long n_all, n_some;
+	/* The code not wanted, then what each message is said as. */
+	static const struct {
+		pdn_diag_code no;
+		const char *dup, *fen;
+	} c[] = {
+		{ PDN_D_NCODES, "tag-duplicate: duplicate tag: Event",
+		    "fen-liberty: nonstandard FEN: final '.'" },
+		/* Not wanted: the code's text alone, counted as ever. */
+		{ PDN_D_TAG_DUPLICATE, "tag-duplicate: duplicate tag (game 1",
+		    "fen-liberty: nonstandard FEN: final '.'" },
+		{ PDN_D_FEN_LIBERTY, "tag-duplicate: duplicate tag: Event",
+		    "fen-liberty: nonstandard FEN (game 1" },
+	};
+	pdn_buf diags = { 0 };
+	long n_all = 0, n;
+	size_t i;
 
 	(void)state;
-	wanted_read(text, PDN_D_NCODES, &all, &n_all);
-	assert_non_null(strstr(all.data, "tag-duplicate: duplicate tag: "
-	    "Event"));
-	assert_non_null(strstr(all.data, "fen-liberty: nonstandard FEN: final "
-	    "'.'"));
-	/* Not wanted: the code's text alone, counted as ever. */
-	wanted_read(text, PDN_D_TAG_DUPLICATE, &some, &n_some);
-	assert_int_equal(n_some, n_all);
-	assert_non_null(strstr(some.data, "tag-duplicate: duplicate tag "
-	    "(game 1"));
-	assert_non_null(strstr(some.data, "fen-liberty: nonstandard FEN: final "
-	    "'.'"));
-	wanted_read(text, PDN_D_FEN_LIBERTY, &some, &n_some);
-	assert_int_equal(n_some, n_all);
-	assert_non_null(strstr(some.data, "tag-duplicate: duplicate tag: "
-	    "Event"));
-	assert_non_null(strstr(some.data, "fen-liberty: nonstandard FEN "
-	    "(game 1"));
-	pdn_buf_free(&all);
-	pdn_buf_free(&some);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		wanted_read(text, c[i].no, &diags, &n);
+		if (i == 0)
+			n_all = n;
+		assert_int_equal(n, n_all);
+		assert_non_null(strstr(diags.data, c[i].dup));
+		assert_non_null(strstr(diags.data, c[i].fen));
+	}
+	pdn_buf_free(&diags);
 }
 
 /*
