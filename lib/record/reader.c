@@ -792,6 +792,27 @@ italian_name(const char *name, size_t len)
 	return memcmp(name, it, len) == 0 ? pdn : NULL;
 }
 
+/*
+ * The roster's own string (game_roster) for a tag name of the seven-tag
+ * roster, which nearly every game has, or NULL: kept as the tag's name
+ * without a copy (pdn-validate -q on intl-real-x20.pdn, whose 24,480
+ * games have 179,600 tags: 860.7 M instructions copying every name,
+ * 859.2 M so; pdn-select --count -t Result=2-0: 332.0 M, 329.3 M).
+ */
+static const char *
+roster_name(const char *name, size_t len)
+{
+	size_t k;
+
+	if (len < 4 || len > 6)
+		return NULL;
+	for (k = 0; k < GAME_ROSTER_TAGS; k++)
+		if (game_roster[k][0] == name[0] &&
+		    strcmp(game_roster[k], name) == 0)
+			return game_roster[k];
+	return NULL;
+}
+
 static const pdn_tag *find_tag(const pdn_reader *r, const char *name);
 
 /*
@@ -858,7 +879,8 @@ add_tag(pdn_reader *r, const pdn_token *t)
 		tag->name = pdn;
 	} else {
 		r->initials |= TAG_BIT(t->text);
-		tag->name = arena_strdup(r, t->text, t->len);
+		if ((tag->name = roster_name(t->text, t->len)) == NULL)
+			tag->name = arena_strdup(r, t->text, t->len);
 	}
 	res = (pdn != NULL ? strcmp(pdn, "Result") == 0 : t->len == 6 &&
 	    memcmp(t->text, "Result", 6) == 0) ? colon_result(r, t) : NULL;
