@@ -797,19 +797,29 @@ italian_name(const char *name, size_t len)
  * roster, which nearly every game has, or NULL: kept as the tag's name
  * without a copy (pdn-validate -q on intl-real-x20.pdn, whose 24,480
  * games have 179,600 tags: 860.7 M instructions copying every name,
- * 859.2 M so; pdn-select --count -t Result=2-0: 332.0 M, 329.3 M).
+ * 853.9 M so; pdn-select --count -t Result=2-0: 332.0 M, 324.0 M).
  */
 static const char *
 roster_name(const char *name, size_t len)
 {
-	size_t k;
+	const char *q;
+	size_t k, i;
 
 	if (len < 4 || len > 6)
 		return NULL;
-	for (k = 0; k < GAME_ROSTER_TAGS; k++)
-		if (game_roster[k][0] == name[0] &&
-		    strcmp(game_roster[k], name) == 0)
-			return game_roster[k];
+	/*
+	 * Byte by byte, not strcmp() (a call a roster entry of the same
+	 * first letter): 859.2 M and 329.3 M instructions with it, 853.9 M
+	 * and 324.0 M so.  A tag name is of [A-Za-z0-9_] (lex.c), without
+	 * NUL: once its len bytes match, q[len] is within q.
+	 */
+	for (k = 0; k < GAME_ROSTER_TAGS; k++) {
+		q = game_roster[k];
+		for (i = 0; i < len && q[i] == name[i]; i++)
+			;
+		if (i == len && q[len] == '\0')
+			return q;
+	}
 	return NULL;
 }
 
