@@ -1047,6 +1047,183 @@ test_skip_moves(void **state)
 	pdn_buf_free(&in);
 }
 
+/* --- the moves read in runs (lex_moves()) are the moves' tokens ----- */
+
+/*
+ * Each move element against the lexer's token at its offset, read afresh
+ * from there: the whole move token (squares past nsq included), the
+ * span's length, the line and column (lines end at LF); and its number,
+ * where the text before it is a move number ("12.", "12...": that one)
+ * or a plain move ("32-28": none).
+ */
+static void
+check_move_elem(const char *data, size_t len, const pdn_elem *e)
+{
+	pdn_lexer *lx;
+	pdn_token t;
+	size_t o = (size_t)e->span.offset, i, w, k, b;
+	long line = 1, col;
+	int dots;
+
+	assert_true(o < len);
+	assert_int_equal(pdn_lexer_new_mem(&lx, data + o, len - o), 0);
+	assert_int_equal(pdn_lexer_next(&t, lx), 0);
+	assert_int_equal(t.type, PDN_TOK_MOVE);
+	assert_int_equal(t.offset, 0);
+	assert_memory_equal(&t.move, &e->u.move.tok, sizeof(t.move));
+	assert_int_equal(pdn_lexer_offset(lx), e->span.len);
+	pdn_lexer_free(lx);
+	for (i = 0, k = 0; i < o; i++)
+		if (data[i] == '\n') {
+			line++;
+			k = i + 1;
+		}
+	col = (long)(o - k) + 1;
+	assert_int_equal(e->line, line);
+	assert_int_equal(e->col, col);
+	/* The word before it, past blanks. */
+	for (i = o; i > 0 && strchr(" \t\r\n", data[i - 1]) != NULL; i--)
+		;
+	for (w = i; w > 0 && strchr(" \t\r\n", data[w - 1]) == NULL; w--)
+		;
+	for (k = w; k < i && data[k] >= '0' && data[k] <= '9'; k++)
+		;
+	for (dots = 0; k + (size_t)dots < i && data[k + dots] == '.'; dots++)
+		;
+	/* Not the end of a path with spaces: "25-5 x 42." is one move. */
+	for (b = w; b > 0 && strchr(" \t\r\n", data[b - 1]) != NULL; b--)
+		;
+	if (b > 0 && strchr("-xX:", data[b - 1]) != NULL)
+		return;
+	if (k > w && dots > 0 && k + (size_t)dots == i && data[w] != '0') {
+		assert_int_equal(e->u.move.number, atol(data + w));
+		assert_int_equal(e->u.move.dots, dots);
+	} else if (k > w && k < i && (data[k] == '-' || data[k] == 'x') &&
+	    k + 1 < i && strspn(data + k + 1, "0123456789") == i - k - 1) {
+		assert_int_equal(e->u.move.number, -1);
+		assert_int_equal(e->u.move.dots, 0);
+	}
+}
+
+static void
+check_line_moves(const char *data, size_t len, const pdn_line *l, long *n)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->e[i].type == PDN_EL_MOVE) {
+			check_move_elem(data, len, &l->e[i]);
+			(*n)++;
+		} else if (l->e[i].type == PDN_EL_VARIATION)
+			check_line_moves(data, len, l->e[i].u.variation, n);
+}
+
+static void
+test_move_runs(void **state)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_buf in = { 0 };
+	pdn_reader *r;
+	const pdn_game *g;
+	uint64_t seed = 20261206;
+	long n = 0;
+	int i;
+
+	(void)state;
+	opt.finish = pdn_game_finish;
+	for (i = 0; i < 3000; i++) {
+		/* Mostly plain moves among every kind of token, then long runs. */
+		if (i < 1500)
+			random_record(&in, &seed, 1 + (int)(pdntest_rnd(&seed) %
+			    80), 3, 1);
+		else
+			random_record(&in, &seed, 20 + (int)(pdntest_rnd(&seed) %
+			    200), 40, 40);
+		/* Short games (max_game) stop the runs at the size check. */
+		opt.max_game = i % 7 == 0 ? 1024 + (size_t)i : 0;
+		assert_int_equal(pdn_reader_new_mem(&r, in.data, in.len, &opt),
+		    0);
+		while (pdn_reader_next(&g, r) == 1)
+			check_line_moves(in.data, in.len, &g->moves, &n);
+		pdn_reader_free(r);
+	}
+	/* The records are mostly moves: most of them were looked at. */
+	assert_true(n > 100000);
+	pdn_buf_free(&in);
+}
+
+/* --- messages not wanted are not formatted ------------------------- */
+
+/* pdn_reader_set_wanted(): every code but the one in *arg. */
+static int
+all_but(pdn_diag_code code, void *arg)
+{
+	return code != *(const pdn_diag_code *)arg;
+}
+
+/*
+ * The diagnostics of text read with the message of code `no` not wanted
+ * (PDN_D_NCODES: all wanted), and the game's warnings and errors.
+ */
+static void
+wanted_read(const char *text, pdn_diag_code no, pdn_buf *diags,
+    long *counts)
+{
+	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
+	pdn_reader *r;
+	const pdn_game *g;
+
+	opt.finish = pdn_game_finish;
+	opt.diag = collect;
+	opt.diag_arg = diags;
+	diags->len = 0;
+	assert_int_equal(pdn_reader_new_mem(&r, text, strlen(text), &opt), 0);
+	if (no != PDN_D_NCODES)
+		pdn_reader_set_wanted(r, all_but, &no);
+	assert_true(pdn_reader_wants_message(r, PDN_D_TAG_NAME));
+	assert_int_equal(pdn_reader_wants_message(r, PDN_D_TAG_DUPLICATE),
+	    no != PDN_D_TAG_DUPLICATE);
+	assert_int_equal(pdn_reader_next(&g, r), 1);
+	*counts = g->warnings * 1000 + g->errors;
+	pdn_reader_free(r);
+	pdn_buf_add(diags, "", 0);
+}
+
+static void
+test_wanted(void **state)
+{
+	/* A duplicate tag (the reader's), a FEN's liberty (the hook's). */
+	static const char text[] = "[Event \"a\"]\n[Event \"b\"]\n"
+	    "[FEN \"W:W31,32:B1,2.\"]\n\n1. 32-28 *\n";
+	/* The code not wanted, then what each message is said as. */
+	static const struct {
+		pdn_diag_code no;
+		const char *dup, *fen;
+	} c[] = {
+		{ PDN_D_NCODES, "tag-duplicate: duplicate tag: Event",
+		    "fen-liberty: nonstandard FEN: final '.'" },
+		/* Not wanted: the code's text alone, counted as ever. */
+		{ PDN_D_TAG_DUPLICATE, "tag-duplicate: duplicate tag (game 1",
+		    "fen-liberty: nonstandard FEN: final '.'" },
+		{ PDN_D_FEN_LIBERTY, "tag-duplicate: duplicate tag: Event",
+		    "fen-liberty: nonstandard FEN (game 1" },
+	};
+	pdn_buf diags = { 0 };
+	long n_all = 0, n;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		wanted_read(text, c[i].no, &diags, &n);
+		if (i == 0)
+			n_all = n;
+		assert_int_equal(n, n_all);
+		assert_non_null(strstr(diags.data, c[i].dup));
+		assert_non_null(strstr(diags.data, c[i].fen));
+	}
+	pdn_buf_free(&diags);
+}
+
 /*
  * The file hint of pdn_game_finish(): a Czech game (its moves replay in
  * Czech draughts alone) and one whose moves Russian, Brazilian and Czech
@@ -1183,6 +1360,8 @@ main(void)
 		cmocka_unit_test(test_keep_raw_every),
 		cmocka_unit_test(test_junk_kept),
 		cmocka_unit_test(test_skip_moves),
+		cmocka_unit_test(test_move_runs),
+		cmocka_unit_test(test_wanted),
 		cmocka_unit_test(test_file_hint),
 	};
 

@@ -303,23 +303,31 @@ cli_diag_flush(void)
 	lim.file = NULL;
 }
 
+long
+cli_diag_quota(int code)
+{
+	if ((lim.max <= 0 && !lim.summary) || code < 0 ||
+	    code >= TOOLDIAG_NCODES || (lim.all != NULL && lim.all[code]))
+		return -1;
+	return summarised(code) ? 0 : lim.max <= 0 ? LONG_MAX : lim.max;
+}
+
 /* Whether diagnostic d is one too many of its code in its file. */
 static int
 over_limit(const pdn_diag *d)
 {
 	const char *file = d->file != NULL ? d->file : "";
 	int code = (int)d->code;
+	long quota;
 
-	if ((lim.max <= 0 && !lim.summary) || d->severity == PDN_SEV_ERROR ||
-	    code < 0 || code >= TOOLDIAG_NCODES ||
-	    (lim.all != NULL && lim.all[code]))
+	if (d->severity == PDN_SEV_ERROR || (quota = cli_diag_quota(code)) < 0)
 		return 0;
 	if (lim.file == NULL || strcmp(lim.file, file) != 0) {
 		cli_diag_flush();
 		if ((lim.file = strdup(file)) == NULL)
 			return 0;
 	}
-	if (!summarised(code) && (lim.max <= 0 || lim.said[code] < lim.max)) {
+	if (lim.said[code] < quota) {
 		lim.said[code]++;
 		return 0;
 	}

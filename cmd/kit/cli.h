@@ -80,6 +80,16 @@ void cli_diag_limit(int max, const unsigned char *all);
 void cli_diag_flush(void);
 
 /*
+ * How many warnings or notes of `code` cli_diag() says in one file under
+ * the limit and the summary: -1 every one (no limit, or all[code]), 0
+ * none (counted by the summary), else the first so many (LONG_MAX under
+ * a summary that limits no code).  Errors are always said.  Read-only
+ * once the options are set: a worker thread may ask, to leave unformatted
+ * what will not be said (pdn_reader_set_wanted()).
+ */
+long cli_diag_quota(int code);
+
+/*
  * The summary of a search (pdn-find, pdn-index build), which reads files
  * for their positions, not to judge them: from here on the warnings and
  * notes are counted, not said, but those of the codes whose all[code] is

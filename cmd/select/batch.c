@@ -3,6 +3,7 @@
  * judged (pick.c) until the main thread writes them (write.c).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "batch.h"
 #include "chunks.h"
@@ -49,4 +50,6 @@ batch_reset(void *batch)
 	b->status = 0;
 	chunk_kept_clear(&b->kd);
 	b->kd.oom = b->kd.arena.oom = 0;
+	/* It may read another file, whose diagnostics are counted anew. */
+	memset(b->said, 0, sizeof(b->said));
 }

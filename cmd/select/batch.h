@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "driver.h"
 #include "options.h"
+#include "tooldiag.h"
 #include <pdn/pdn.h>
 
 /*
@@ -78,6 +79,14 @@ struct batch {
 	struct kept_diags kd;
 	/* The run's options, for the reader's diagnostics (pick_diag()). */
 	const struct drv *drv;
+	/*
+	 * For the reader's question which messages are wanted
+	 * (pick_wanted()): whether the moves' diagnostics are left out (a
+	 * query by tags alone), and of each code, the warnings and notes
+	 * kept with their message that no later step drops.
+	 */
+	int tags_only;
+	long said[TOOLDIAG_NCODES];
 };
 
 /* Frees what a batch holds (not the batch). */

@@ -96,14 +96,15 @@ pick_replay_options(pdn_replay_options *ro, const struct sel_opt *o,
 }
 
 /*
- * Whether diagnostic k, of a game whose last tag is on line `last`, is
- * about its moves: codes only the movetext has, and those of any text
- * (an unexpected character, a long token, Latin-1) found after the tags.
+ * Whether a diagnostic of `code` is about the moves of its game: 1 for
+ * the codes only the movetext has, 2 for those of any text (an
+ * unexpected character, a long token, Latin-1) that are when found after
+ * the tags, 0 for the others.
  */
 static int
-about_moves(const struct kept_diag *k, long last)
+moves_code(pdn_diag_code code)
 {
-	switch (k->code) {
+	switch (code) {
 	case PDN_D_BAD_MOVE:
 	case PDN_D_BAD_NAG:
 	case PDN_D_BAD_SETUP:
@@ -128,10 +129,22 @@ about_moves(const struct kept_diag *k, long last)
 	case PDN_D_TOKEN_TOO_LONG:
 	case PDN_D_LATIN1:
 	case PDN_D_NO_TERMINATOR:
-		return k->line > last;
+		return 2;
 	default:
 		return 0;
 	}
+}
+
+/*
+ * Whether diagnostic k, of a game whose last tag is on line `last`, is
+ * about its moves (moves_code()).
+ */
+static int
+about_moves(const struct kept_diag *k, long last)
+{
+	int m = moves_code(k->code);
+
+	return m == 1 || (m == 2 && k->line > last);
 }
 
 /*
@@ -170,6 +183,8 @@ drop_move_diags(struct batch *b, size_t from, const pdn_game *g)
 	kd->n = n;
 }
 
+static int pick_wanted(pdn_diag_code code, void *arg);
+
 /*
  * The work of a chunk or a stream (struct chunk_tool): reads the games of
  * reader r into the batch, judged by the criteria, with the worker ctx.
@@ -204,6 +219,8 @@ pick_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 	b->live = live != NULL;
 	/* The reader's diagnostics (pick_diag()) are shown as d says. */
 	b->drv = d;
+	b->tags_only = run->tags_only;
+	pdn_reader_set_wanted(r, pick_wanted, b);
 	for (d0 = b->kd.n; (rc = drv_reader_next(d, &g, r)) == 1;
 	    d0 = b->kd.n) {
 		if (run->tags_only)
@@ -409,7 +426,43 @@ pick_diag(const pdn_diag *d, void *arg)
 	int sev;
 
 	if (!drv_diag_off(b->drv, d) &&
-	    (sev = drv_shown(b->drv, drv_severity(b->drv, d))) >= 0)
+	    (sev = drv_shown(b->drv, drv_severity(b->drv, d))) >= 0) {
 		chunk_kept_add(&b->kd, d, (pdn_severity)sev);
+		/* Those a game's end may drop (drop_move_diags()) are not. */
+		if (sev != PDN_SEV_ERROR && (unsigned)d->code < TOOLDIAG_NCODES &&
+		    moves_code(d->code) == 0 && d->code != PDN_D_AS_READ)
+			b->said[d->code]++;
+	}
+}
+
+/*
+ * The reader's question (pdn_reader_set_wanted()): whether a diagnostic of
+ * `code` is shown with its message.  Not when pick_diag() leaves it out,
+ * nor when a query by tags alone drops it (about the moves), nor when it
+ * is a warning or a note past what cli_diag() says of its code in a file
+ * (cli_diag_quota()): the batch holds that many of it already, all of
+ * its file, said before it.  pdn-select --count -t Result=2-0 on
+ * intl-real-x20.pdn formatted the 3,320 fen-liberty warnings of its FENs,
+ * of which it says 5.
+ */
+static int
+pick_wanted(pdn_diag_code code, void *arg)
+{
+	struct batch *b = arg;
+	pdn_diag dg;
+	long quota;
+	int sev;
+
+	memset(&dg, 0, sizeof(dg));
+	dg.code = code;
+	dg.severity = pdn_diag_severity(code);
+	if (drv_diag_off(b->drv, &dg) ||
+	    (sev = drv_shown(b->drv, drv_severity(b->drv, &dg))) < 0 ||
+	    (b->tags_only && moves_code(code) == 1))
+		return 0;
+	if (sev == PDN_SEV_ERROR || (unsigned)code >= TOOLDIAG_NCODES ||
+	    (quota = cli_diag_quota((int)code)) < 0)
+		return 1;
+	return b->said[code] < quota;
 }
 

@@ -160,6 +160,21 @@ static void
 emit(struct typing *r, pdn_diag_code code, long line, long col,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+static void reader_report(void *ctx, pdn_diag_code code, long line, long col,
+    const char *text, const char *detail);
+
+/*
+ * Whether a diagnostic of `code` is wanted with its detail: nothing is
+ * formatted that the reader's caller does not show
+ * (pdn_reader_set_wanted()).
+ */
+static int
+wanted(const struct typing *r, pdn_diag_code code)
+{
+	return r->report != reader_report ||
+	    pdn_reader_wants_message(r->ctx, code);
+}
+
 static void
 emit(struct typing *r, pdn_diag_code code, long line, long col,
     const char *fmt, ...)
@@ -167,7 +182,7 @@ emit(struct typing *r, pdn_diag_code code, long line, long col,
 	char detail[400];
 	va_list ap;
 
-	if (fmt == NULL) {
+	if (fmt == NULL || !wanted(r, code)) {
 		r->report(r->ctx, code, line, col, NULL, NULL);
 		return;
 	}
@@ -343,9 +358,12 @@ check_fen(struct typing *r, const char *fen, size_t len, long line, long col,
 		};
 		char list[200];
 		size_t k, n = 0;
+		/* The list only for a message that is shown. */
+		size_t nw = wanted(r, PDN_D_FEN_LIBERTY) ?
+		    sizeof(w) / sizeof(w[0]) : 0;
 
 		list[0] = '\0';
-		for (k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+		for (k = 0; k < nw; k++)
 			if (info.warnings & w[k].bit)
 				n += (size_t)snprintf(list + n, sizeof(list) - n,
 				    "%s%s", n > 0 ? ", " : "", w[k].what);

@@ -30,6 +30,10 @@ pdn_game_tag(const pdn_game *g, const char *name)
 }
 
 /* The tokens of each outcome, by family; indexed by pdn_outcome. */
+const char *const game_roster[GAME_ROSTER_TAGS] = {
+	"Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
+
 static const char *const outcome_tokens[][2] = {
 	{ NULL, NULL },
 	{ "*", "*" },

@@ -21,6 +21,15 @@
 
 #include "pdn/record.h"
 
+/*
+ * The seven-tag roster (pdn(5)), the one table of it: the names a game
+ * record has first, in order, as the writer writes them
+ * (pdn_roster_tag()), and whose strings the reader keeps as a tag's name
+ * rather than a copy of it.
+ */
+#define GAME_ROSTER_TAGS	7
+extern const char *const game_roster[GAME_ROSTER_TAGS];
+
 struct pdn_game_priv {
 	pdn_game pub;		/* first: &priv->pub is the game handed out */
 	/*

@@ -1623,6 +1623,49 @@ plain_token(const unsigned char *p, const unsigned char *lim,
 }
 
 /*
+ * The blanks before a plain token: spaces and line ends (LF, CR LF; a
+ * lone CR is the general path's), from p on.  Returns where they end, or
+ * a place at or past lim, where the general path reads on; *line and
+ * *lstart follow the line ends passed.
+ */
+static inline const unsigned char *
+plain_blanks(const pdn_lexer *lx, const unsigned char *p,
+    const unsigned char *lim, long *line, uint64_t *lstart)
+{
+	for (; p < lim; p++) {
+		if (*p == ' ')
+			continue;
+		if (*p == '\r' && p[1] == '\n')
+			p++;
+		else if (*p != '\n')
+			break;
+		(*line)++;
+		*lstart = lx->base + (uint64_t)(p + 1 - lx->b);
+	}
+	return p;
+}
+
+/*
+ * After a plain move number without flags, ending at r: spaces and a
+ * plain move without flags, which lex_next_numbered() and lex_moves()
+ * read with the number as one.  Returns the move's start, with the move
+ * in *mv and its end in *end; NULL when they are not there.
+ */
+static inline const unsigned char *
+numbered_move(const unsigned char *r, const unsigned char *lim,
+    struct plain *mv, const unsigned char **end)
+{
+	const unsigned char *q;
+
+	for (q = r; q < lim && *q == ' '; q++)
+		;
+	if (q >= lim || (*end = plain_token(q, lim, mv)) == NULL ||
+	    mv->type != PDN_TOK_MOVE || mv->flags != 0)
+		return NULL;
+	return q;
+}
+
+/*
  * One plain token after spaces and line ends.  Returns 1 with the token;
  * 0 leaves the position at the token's start (or where the blanks
  * stopped) and *nl at the line ends passed, for lexer_next_slow(), with
@@ -1634,23 +1677,13 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl, int numbered)
 	const unsigned char *b = lx->b, *p = b + lx->pos, *r, *q, *r2;
 	const unsigned char *lim = b + lx->end - LX_FAST / 2;
 	struct plain pt, pt2;
-	long num = 0;
+	long num = 0, line = lx->line;
 	int dots = 0, ret = 1;
 
-	for (;; p++) {
-		if (p >= lim)
-			goto slow;
-		if (*p == ' ')
-			continue;
-		/* CR LF, one line end (a lone CR is the general path's). */
-		if (*p == '\r' && p[1] == '\n')
-			p++;
-		else if (*p != '\n')
-			break;
-		(*nl)++;
-		lx->line++;
-		lx->lstart = lx->base + (uint64_t)(p + 1 - b);
-	}
+	p = plain_blanks(lx, p, lim, &lx->line, &lx->lstart);
+	*nl += (int)(lx->line - line);
+	if (p >= lim)
+		goto slow;
 	if ((r = plain_token(p, lim, &pt)) == NULL)
 		goto slow;
 	/*
@@ -1658,10 +1691,7 @@ lex_fast(pdn_lexer *lx, pdn_token *tok, int *nl, int numbered)
 	 * move, the two tokens that the next call would read, as one.
 	 */
 	if (numbered && pt.type == PDN_TOK_MOVENUM && pt.flags == 0) {
-		for (q = r; q < lim && *q == ' '; q++)
-			;
-		if (q < lim && (r2 = plain_token(q, lim, &pt2)) != NULL &&
-		    pt2.type == PDN_TOK_MOVE && pt2.flags == 0) {
+		if ((q = numbered_move(r, lim, &pt2, &r2)) != NULL) {
 			num = (long)pt.v;
 			dots = pt.dots;
 			pt = pt2;
@@ -1699,6 +1729,60 @@ slow:
 	lx->blank_at = lx->base + lx->pos;
 	lx->pos = (size_t)(p - b);
 	return 0;
+}
+
+size_t
+lex_moves(pdn_lexer *lx, pdn_elem *out, size_t max)
+{
+	const unsigned char *b = lx->b, *p = b + lx->pos, *r, *q, *r2, *lim;
+	struct plain pt, pt2;
+	long line = lx->line, num;
+	uint64_t lstart = lx->lstart, at;
+	size_t n = 0;
+	pdn_elem *e;
+	int dots;
+
+	if (lx->end - lx->pos < LX_FAST)
+		return 0;
+	lim = b + lx->end - LX_FAST / 2;
+	/* The blanks and the token as lex_fast() reads them. */
+	while (n < max) {
+		if ((p = plain_blanks(lx, p, lim, &line, &lstart)) >= lim ||
+		    (r = plain_token(p, lim, &pt)) == NULL || pt.flags != 0)
+			return n;
+		num = -1;
+		dots = 0;
+		if (pt.type == PDN_TOK_MOVENUM) {
+			if ((q = numbered_move(r, lim, &pt2, &r2)) == NULL)
+				return n;
+			num = (long)pt.v;
+			dots = pt.dots;
+			pt = pt2;
+			p = q;
+			r = r2;
+		}
+		/* Every field the reader's own move element has (reader.c). */
+		e = &out[n++];
+		at = lx->base + (uint64_t)(p - b);
+		e->type = PDN_EL_MOVE;
+		e->line = line;
+		e->col = (long)(at - lstart) + 1;
+		memset(&e->u.move.tok, 0, sizeof(e->u.move.tok));
+		e->u.move.tok.sq[0] = (uint16_t)pt.v;
+		e->u.move.tok.sq[1] = (uint16_t)pt.v2;
+		e->u.move.tok.nsq = 2;
+		e->u.move.tok.capture = (uint8_t)pt.capture;
+		e->u.move.number = num;
+		e->u.move.dots = dots;
+		e->span.offset = at;
+		e->span.len = (uint64_t)(r - p);
+		/* Taken: the lexer stands after it, as after its token. */
+		p = r;
+		lx->pos = (size_t)(r - b);
+		lx->line = line;
+		lx->lstart = lstart;
+	}
+	return n;
 }
 
 /*

@@ -130,6 +130,22 @@ int lex_skip_junk(pdn_lexer *lx, long *last);
 int lex_next_numbered(pdn_token *tok, pdn_lexer *lx);
 
 /*
+ * For the reader, after a move it keeps: the plain moves that follow,
+ * read straight into out[0..max) as the reader's move elements (type,
+ * line, col, the move token with its number and dots or -1 and 0, span),
+ * without a token each.  It takes what lex_next_numbered() reads as one
+ * move token without liberties (flags 0): "32-28", "28x19", each maybe
+ * after its move number and spaces ("12. 32-28", "12... 28x19"), with
+ * spaces and line ends before them, in the bytes in view; it stops before
+ * anything else (a move number alone, a comment, a result, a longer path,
+ * the end of the bytes in view), where the lexer stands after the last
+ * move taken, as after its token, and lex_next_numbered() reads on.
+ * Returns the number taken.
+ */
+struct pdn_elem;
+size_t lex_moves(pdn_lexer *lx, struct pdn_elem *out, size_t max);
+
+/*
  * For a reader that keeps no moves (pdn_reader_options.skip_moves): passes
  * the plain moves after the current position ("32-28", "28x19", each
  * maybe after its move number "12." or "12..."), those that the general

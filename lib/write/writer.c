@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gamepriv.h"
 #include "move.h"
 #include "pdn/write.h"
 #include "strip.h"
@@ -451,15 +452,13 @@ write_as_read(pdn_buf *out, const char *s, size_t len)
 		pdn_buf_add(out, "\n", 1);
 }
 
-/* The seven-tag roster: the tools ask pdn_roster_tag() for it. */
-static const char *const roster[PDN_ROSTER_TAGS] = {
-	"Event", "Site", "Date", "Round", "White", "Black", "Result"
-};
+/* The seven-tag roster, the record layer's: the tools ask for it here. */
+_Static_assert(PDN_ROSTER_TAGS == GAME_ROSTER_TAGS, "one roster");
 
 const char *
 pdn_roster_tag(size_t i)
 {
-	return i < PDN_ROSTER_TAGS ? roster[i] : NULL;
+	return i < PDN_ROSTER_TAGS ? game_roster[i] : NULL;
 }
 
 int
@@ -512,19 +511,20 @@ pdn_game_write(pdn_buf *out, const pdn_game *g, const pdn_played *pg,
 	    pdn_variant_first(pdn_played_variant(pg)) : PDN_WHITE;
 	for (k = 0; k < PDN_ROSTER_TAGS; k++) {
 		for (i = 0; i < g->ntags; i++)
-			if (!used[i] && strcmp(g->tags[i].name, roster[k]) == 0)
+			if (!used[i] &&
+			    strcmp(g->tags[i].name, game_roster[k]) == 0)
 				break;
 		if (i < g->ntags) {
 			used[i] = 1;
-			write_tag(out, roster[k], g->tags[i].value,
+			write_tag(out, game_roster[k], g->tags[i].value,
 			    g->tags[i].vlen);
 			if (k == PDN_ROSTER_TAGS - 1)
 				result = g->tags[i].value;
 		} else if (k == PDN_ROSTER_TAGS - 1) {
 			result = g->terminator != NULL ? g->terminator : "*";
-			write_tag(out, roster[k], result, strlen(result));
+			write_tag(out, game_roster[k], result, strlen(result));
 		} else
-			write_tag(out, roster[k], "?", 1);
+			write_tag(out, game_roster[k], "?", 1);
 	}
 	/*
 	 * An inferred type of a variant played, as a tag: the number for

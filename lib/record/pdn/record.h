@@ -400,6 +400,24 @@ const char *pdn_reader_rest(pdn_reader *r, size_t *len);
 void pdn_reader_report(pdn_reader *r, pdn_diag_code code, long line,
     long col, const char *text, const char *detail);
 
+/*
+ * Which diagnostics the caller shows with their message: for a code that
+ * `wanted` refuses (returns 0), the reader and its finish hook format no
+ * detail, and the diagnostic comes with the code's fixed text
+ * (pdn_diag_text()) as its message, otherwise as ever (counted, its
+ * place, game and ply).  For a program that shows the first few of a
+ * code and counts the others, or leaves some out.  fn NULL, as a new
+ * reader has: every message in full.  arg is passed to fn.
+ */
+typedef int (*pdn_diag_wanted_fn)(pdn_diag_code code, void *arg);
+void pdn_reader_set_wanted(pdn_reader *r, pdn_diag_wanted_fn fn, void *arg);
+
+/*
+ * For a finish hook, before it formats the detail of a diagnostic of
+ * `code` (pdn_reader_report()): nonzero when the caller wants it.
+ */
+int pdn_reader_wants_message(const pdn_reader *r, pdn_diag_code code);
+
 /* --- where games start (cut.c) ------------------------------------- */
 
 /*
