@@ -211,6 +211,39 @@ result_before(const char *buf, size_t at)
 	return result_at(buf, s, e) == e - s;
 }
 
+/*
+ * The line ends ('\n') in buf[0..len): on x86-64 (SSE2) counted in the
+ * bytes of a vector, summed every 255 steps; elsewhere 8 bytes at a time,
+ * the flags (0x80 a byte) summed by a product.  __builtin_popcountll(), a
+ * call into libgcc without -mpopcnt, took 28 million instructions of
+ * pdn-select -j 2 -t on 20 copies of the bench games.
+ */
+long
+pdn_cut_lines(const char *buf, size_t len)
+{
+	size_t i = 0, end;
+	long n = 0;
+
+#if defined(__SSE2__)
+	while (len - i >= 16) {
+		__m128i acc = _mm_setzero_si128();
+
+		end = len - i >= 16 * 255 ? i + 16 * 255 : len;
+		for (; end - i >= 16; i += 16)
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(
+			    (const __m128i *)(const void *)(buf + i)),
+			    _mm_set1_epi8('\n')));
+		acc = _mm_sad_epu8(acc, _mm_setzero_si128());
+		n += _mm_cvtsi128_si32(acc) + _mm_extract_epi16(acc, 4);
+	}
+#endif
+	for (; len - i >= 8; i += 8)
+		n += (long)(((ANY(load8(buf + i), '\n') >> 7) * ONES) >> 56);
+	for (; i < len; i++)
+		n += buf[i] == '\n';
+	return n;
+}
+
 /* --- the game before a candidate -------------------------------------- */
 
 /*

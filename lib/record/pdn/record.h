@@ -445,6 +445,14 @@ typedef struct pdn_cut {
  */
 size_t pdn_cut_next(pdn_cut *c, const char *buf, size_t len, size_t min);
 
+/*
+ * The line ends ('\n') of buf[0..len), the text before a cut (or between
+ * two): how many lines a reader of the text from the cut numbers less
+ * than a reader of the whole, which a program that reads the parts apart
+ * adds back to the lines they report.
+ */
+long pdn_cut_lines(const char *buf, size_t len);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
