@@ -16,7 +16,39 @@
  *
  * What remains serial is the main thread's own part, which
  * PDN_THREAD_STATS prints: read(2), the scan for the cut, the copy of the
- * bytes past it (a few kB a chunk) and the printing in order.
+ * bytes past it (8 kB or so a chunk) and the printing in order.  Under
+ * callgrind, pdn-validate -q -j 2 on intl-real-x20.pdn (15 MB): 51
+ * million instructions of that part, nearly all the scan, against 1,013
+ * million of -j 1; with pdn-select -t, which reads the least of a game,
+ * against 342 million.  Two threads then reach 2 * 1013 / (1013 + 51) =
+ * 1.90x on validate at best, and 1.74x on select -t.
+ *
+ * For 16 threads (not built; the figures say where it would stop):
+ * - The scan runs at about 3.6 GB/s on a thread; sixteen readers of
+ *   pdn-validate take 16 x 190 MB/s = 3 GB/s, and of pdn-select -t about
+ *   three times that, so the scan must be shared.  Its state at a byte is
+ *   small: whether it stands in a comment, and the last lines starting
+ *   with '[' (pdn_cut).  A thread given a range of the input scans it
+ *   from both comment states at its start (the scan from "in a comment"
+ *   joins the other at the first '}'), noting for each its state at the
+ *   range's end and its candidates; the main thread chains the ranges'
+ *   states in order, a step each, which says which scan of each range
+ *   was the true one, and each range's first candidate is checked by the
+ *   thread that reads the chunk starting there.
+ * - read(2) copies the input once on the main thread (5 GB/s and more
+ *   here); a file would be mapped instead, with MADV_DONTNEED or
+ *   munmap() of the ranges printed so that the resident size stays that
+ *   of the chunks in flight; a pipe keeps read(2).
+ * - The printing: the tools' print() formats the records of a batch on
+ *   the main thread; they would be formatted by the thread that read the
+ *   chunk, into the batch's bytes, leaving the main thread one write a
+ *   chunk.  Base lines, games and offsets are sums of the chunks before,
+ *   known in order: a record whose text holds them (a line number in a
+ *   diagnostic) would keep them as places to fill, or the chunk's base
+ *   would be passed on from thread to thread as each chunk is done.
+ * - With 2N chunks in flight and the main thread reading one only when
+ *   the oldest is not done and one waits, the main thread helps little
+ *   at 16, as it should: its own part is then the bound.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -313,6 +345,7 @@ struct clock {
 	double busy;		/* seconds reading chunks */
 	double waited;		/* seconds waiting: for one, or for the oldest */
 	double cpu;		/* the thread's processor time */
+	double cpu_busy;	/* of it, on chunks (the main thread's) */
 };
 
 struct queue {
@@ -597,14 +630,16 @@ settle(struct feed *f)
 {
 	struct queue *q = f->q;
 	struct job *j = f->oldest, *k;
-	double t0;
+	double t0, c0;
 
 	pthread_mutex_lock(&q->mu);
 	while (!j->done) {
 		if ((k = take(q)) != NULL) {
 			pthread_mutex_unlock(&q->mu);
 			t0 = seconds();
+			c0 = thread_cpu();
 			run_job(q, q->ctx, k);
+			q->main.cpu_busy += thread_cpu() - c0;
 			q->main.busy += seconds() - t0;
 			pthread_mutex_lock(&q->mu);
 			k->done = 1;
@@ -723,9 +758,10 @@ feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
  * run on `all` seconds went: the main thread's own part (reading,
  * cutting and printing in order), which no number of threads shortens,
  * its time on chunks and its wait for the oldest chunk; each worker's
- * time on chunks and waiting for one; and each thread's processor time.
- * Threads that wait while the main thread works show a serial part that
- * would stop a larger -j scaling.
+ * time on chunks and waiting for one; and the processor time of each
+ * part, which on a loaded machine is less than its seconds.  Threads that
+ * wait while the main thread works show a serial part that would stop a
+ * larger -j scaling.
  */
 static void
 thread_stats(const struct queue *q, const struct worker *w, int n,
@@ -740,13 +776,14 @@ thread_stats(const struct queue *q, const struct worker *w, int n,
 	    *getenv("PDN_THREAD_STATS") == '\0')
 		return;
 	at = (size_t)snprintf(line, sizeof(line),
-	    "threads: %d, %.3f s; main thread own part %.3f s, chunks "
-	    "%.3f s, waited %.3f s, cpu %.3f s", n + 1, all,
-	    all - m->busy - m->waited, m->busy, m->waited, m->cpu);
+	    "threads: %d, %.3f s; main thread own part %.3f s (cpu %.3f s), "
+	    "chunks %.3f s (cpu %.3f s), waited %.3f s", n + 1, all,
+	    all - m->busy - m->waited, m->cpu - m->cpu_busy, m->busy,
+	    m->cpu_busy, m->waited);
 	for (i = 0; i < n && at < sizeof(line); i++)
 		at += (size_t)snprintf(line + at, sizeof(line) - at,
-		    "; worker %d busy %.3f s, waited %.3f s, cpu %.3f s",
-		    i + 1, w[i].c.busy, w[i].c.waited, w[i].c.cpu);
+		    "; worker %d chunks %.3f s (cpu %.3f s), waited %.3f s",
+		    i + 1, w[i].c.busy, w[i].c.cpu, w[i].c.waited);
 	cli_warn("%s", line);
 }
 
