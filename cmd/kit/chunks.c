@@ -346,6 +346,11 @@ struct clock {
 	double waited;		/* seconds waiting: for one, or for the oldest */
 	double cpu;		/* the thread's processor time */
 	double cpu_busy;	/* of it, on chunks (the main thread's) */
+	/*
+	 * Chunks read, and how often the thread found none to read and
+	 * slept: the waits that a loaded machine does not make up.
+	 */
+	long chunks, sleeps;
 };
 
 struct queue {
@@ -466,6 +471,8 @@ worker_main(void *warg)
 	 */
 	for (;;) {
 		pthread_mutex_lock(&q->mu);
+		if (q->head == NULL && !q->stop)
+			w->c.sleeps++;
 		while (q->head == NULL && !q->stop)
 			pthread_cond_wait(&q->work, &q->mu);
 		j = take(q);
@@ -475,6 +482,7 @@ worker_main(void *warg)
 		if (j == NULL)
 			break;
 		run_job(q, w->ctx, j);
+		w->c.chunks++;
 		t0 = seconds();
 		w->c.busy += t0 - t1;
 		pthread_mutex_lock(&q->mu);
@@ -640,12 +648,14 @@ settle(struct feed *f)
 			c0 = thread_cpu();
 			run_job(q, q->ctx, k);
 			q->main.cpu_busy += thread_cpu() - c0;
+			q->main.chunks++;
 			q->main.busy += seconds() - t0;
 			pthread_mutex_lock(&q->mu);
 			k->done = 1;
 			continue;
 		}
 		t0 = seconds();
+		q->main.sleeps++;
 		pthread_cond_wait(&q->done, &q->mu);
 		q->main.waited += seconds() - t0;
 	}
@@ -777,13 +787,14 @@ thread_stats(const struct queue *q, const struct worker *w, int n,
 		return;
 	at = (size_t)snprintf(line, sizeof(line),
 	    "threads: %d, %.3f s; main thread own part %.3f s (cpu %.3f s), "
-	    "chunks %.3f s (cpu %.3f s), waited %.3f s", n + 1, all,
-	    all - m->busy - m->waited, m->cpu - m->cpu_busy, m->busy,
-	    m->cpu_busy, m->waited);
+	    "%ld chunks %.3f s (cpu %.3f s), waited %.3f s (%ld sleeps)",
+	    n + 1, all, all - m->busy - m->waited, m->cpu - m->cpu_busy,
+	    m->chunks, m->busy, m->cpu_busy, m->waited, m->sleeps);
 	for (i = 0; i < n && at < sizeof(line); i++)
 		at += (size_t)snprintf(line + at, sizeof(line) - at,
-		    "; worker %d chunks %.3f s (cpu %.3f s), waited %.3f s",
-		    i + 1, w[i].c.busy, w[i].c.cpu, w[i].c.waited);
+		    "; worker %d %ld chunks %.3f s (cpu %.3f s), waited %.3f s "
+		    "(%ld sleeps)", i + 1, w[i].c.chunks, w[i].c.busy,
+		    w[i].c.cpu, w[i].c.waited, w[i].c.sleeps);
 	cli_warn("%s", line);
 }
 
