@@ -560,7 +560,8 @@ job_new(struct queue *q, const char *head, size_t nhead, uint64_t offset)
 		job_free(t, j);
 		return NULL;
 	}
-	memcpy(j->data, head, nhead);
+	if (nhead > 0)		/* the first chunk's head is NULL */
+		memcpy(j->data, head, nhead);
 	j->len = nhead;
 	memset(&j->at, 0, sizeof(j->at));
 	j->at.file = q->file;
@@ -703,13 +704,17 @@ feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
 	for (;;) {
 		cut = pdn_cut_next(&pc, cur->data, cur->len, CHUNK_MIN);
 		if (cut == 0 && eof) {
-			if (cur->len == 0)
+			/*
+			 * An empty input is one chunk too, whose reader says
+			 * it holds no game, as -j 1's does.
+			 */
+			if (cur->len == 0 && cur->at.offset > 0)
 				break;
 			cut = cur->len;
 		}
 		if (cut == 0 && cur->len >= CHUNK_MAX)
 			break;	/* no boundary: the rest goes to one stream */
-		if (cut == 0) {
+		if (cut == 0 && !eof) {
 			/*
 			 * A chunk is read whole before its scan, and then a
 			 * block at a time until a cut: what passes the cut
