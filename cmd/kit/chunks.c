@@ -15,26 +15,30 @@
  * resident size and works alike on a pipe.
  *
  * What remains serial is the main thread's own part, which
- * PDN_THREAD_STATS prints: read(2), the scan for the cut, the copy of the
- * bytes past it (8 kB or so a chunk) and the printing in order.  Under
- * callgrind, pdn-validate -q -j 2 on intl-real-x20.pdn (15 MB): 51
- * million instructions of that part, nearly all the scan, against 1,013
- * million of -j 1; with pdn-select -t, which reads the least of a game,
- * against 342 million.  Two threads then reach 2 * 1013 / (1013 + 51) =
- * 1.90x on validate at best, and 1.74x on select -t.
+ * PDN_THREAD_STATS prints: read(2), the scan for the cut (which leaps
+ * to about 1 kB before CHUNK_MIN, pdn_cut_next()), the copy of the bytes
+ * past the cut (8 kB or so a chunk) and the printing in order.  Under
+ * callgrind, pdn-validate -q -j 2 on intl-real-x20.pdn (15 MB): 12.6
+ * million instructions of that part (the scan 11.7 million), 1,033.6
+ * million in all against 1,013.4 million of -j 1, so that two threads
+ * reach 2 * 1013.4 / 1033.6 = 1.96x at best; pdn-select -t, which reads
+ * the least of a game, about 21 million (with its printing), 366.7
+ * million against 342.6 million: 1.87x at best.  Not counted there:
+ * read(2)'s copy in the kernel, which -j 1 makes too.
  *
  * For 16 threads (not built; the figures say where it would stop):
- * - The scan runs at about 3.6 GB/s on a thread; sixteen readers of
- *   pdn-validate take 16 x 190 MB/s = 3 GB/s, and of pdn-select -t about
- *   three times that, so the scan must be shared.  Its state at a byte is
- *   small: whether it stands in a comment, and the last lines starting
- *   with '[' (pdn_cut).  A thread given a range of the input scans it
- *   from both comment states at its start (the scan from "in a comment"
- *   joins the other at the first '}'), noting for each its state at the
- *   range's end and its candidates; the main thread chains the ranges'
- *   states in order, a step each, which says which scan of each range
- *   was the true one, and each range's first candidate is checked by the
- *   thread that reads the chunk starting there.
+ * - The scan: sixteen readers of pdn-validate take 16 x 190 MB/s = 3 GB/s,
+ *   and of pdn-select -t about three times that.  The scan's leap keeps
+ *   up (it looks at a kB and a game a chunk, and memchr() passes the
+ *   rest for braces), as long as the last brace before the leap is no
+ *   '{'; where one is (a comment open across it, or a '{' in a tag's
+ *   value) it scans the chunk whole, at 3.6 GB/s, which sixteen threads
+ *   outrun.  Then the scan would be shared: its state at a byte is small
+ *   (whether it stands in a comment, and the last lines starting with
+ *   '[', pdn_cut); a thread given a range scans it from both comment
+ *   states at its start (the scan from "in a comment" joins the other at
+ *   the first '}'), the main thread chains the ranges' states in order, a
+ *   step each, and the thread that reads a chunk checks its candidate.
  * - read(2) copies the input once on the main thread (5 GB/s and more
  *   here); a file would be mapped instead, with MADV_DONTNEED or
  *   munmap() of the ranges printed so that the resident size stays that
@@ -702,6 +706,17 @@ feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
 		return 2;
 	}
 	for (;;) {
+		/*
+		 * A chunk is read whole before its scan, which can then
+		 * leap to CHUNK_MIN (pdn_cut_next()) over the bytes carried
+		 * past the last cut too.
+		 */
+		if (!eof && cur->len < CHUNK_FILL && fill(in, cur, CHUNK_FILL,
+		    &eof, &rerr) != 0) {
+			cli_warn("out of memory");
+			st = 2;
+			break;
+		}
 		cut = pdn_cut_next(&pc, cur->data, cur->len, CHUNK_MIN);
 		if (cut == 0 && eof) {
 			/*
@@ -716,12 +731,11 @@ feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
 			break;	/* no boundary: the rest goes to one stream */
 		if (cut == 0 && !eof) {
 			/*
-			 * A chunk is read whole before its scan, and then a
-			 * block at a time until a cut: what passes the cut
-			 * is copied into the next one.
+			 * A block more until a cut: what passes it is
+			 * copied into the next chunk.
 			 */
-			if (fill(in, cur, cur->len < CHUNK_MIN ? CHUNK_FILL :
-			    cur->len + READ_SIZE, &eof, &rerr) != 0) {
+			if (fill(in, cur, cur->len + READ_SIZE, &eof, &rerr) !=
+			    0) {
 				cli_warn("out of memory");
 				st = 2;
 				break;

@@ -576,27 +576,46 @@ read_game(const char *buf, size_t from, size_t to, struct game *g)
 }
 
 /*
+ * Nonzero when the game before the candidate at buf[at] reads in the
+ * narrow grammar from the line starting with '[' at buf[from], the last
+ * one before it, and no skip from before can pass the candidate (a move
+ * number or move came on a line before the result's line, which stops
+ * the skip of a game's broken tags).
+ */
+static int
+ends_afresh(const char *buf, size_t from, size_t at)
+{
+	struct game g;
+
+	return prose_ok(buf, from) && read_game(buf, from, at, &g) &&
+	    g.moved && !g.tag_line;
+}
+
+/*
  * Nonzero when the candidate at buf[at] is a cut: the game before it
- * reads in the narrow grammar from the last line starting with '[' before
- * it, and cannot be too large; or from the first line of the game that
- * followed the candidate before, or of the text's first game when only
- * blanks come before it, where it started afresh, and it is short enough.
- * Not inline: a candidate past min is one tag line in thousands, and the
- * registers it takes cost every line_end() 20 instructions more.
+ * ends afresh (ends_afresh()) and cannot be too large; or it reads in the
+ * narrow grammar from the candidate before, which was one as the text's
+ * first game or by ends_afresh(), and it is short enough.  That candidate
+ * must be one itself: after a game's broken tag the reader skips every
+ * line that starts with '[' up to a line that does not, so that in a run
+ * of games each a tag line with its result ("[FEN \"...\"] *"), which all
+ * read in the narrow grammar, a broken tag before the run makes none of
+ * them start afresh (found by fuzz/spans with a min past the broken tag:
+ * before, two such games in a row made a cut).  Not inline: a candidate
+ * past min is one tag line in thousands, and the registers it takes cost
+ * every line_end() 20 instructions more.
  */
 static int __attribute__((noinline))
 check(const pdn_cut *c, const char *buf, size_t at)
 {
-	struct game g, prev;
+	struct game g;
 
-	if (c->tag != PDN_CUT_NONE && prose_ok(buf, c->tag) &&
-	    read_game(buf, c->tag, at, &g) && g.moved && !g.tag_line)
+	if (c->tag != PDN_CUT_NONE && ends_afresh(buf, c->tag, at))
 		return 1;
 	return c->sec != PDN_CUT_NONE && at - c->sec <= CUT_GAME_MAX &&
 	    prose_ok(buf, c->sec) && read_game(buf, c->sec, at, &g) &&
-	    (c->sec_tag != PDN_CUT_NONE ? prose_ok(buf, c->sec_tag) &&
-	    read_game(buf, c->sec_tag, c->sec, &prev) :
-	    blanks(buf, 0, c->sec));
+	    (c->sec_tag != PDN_CUT_NONE ? ends_afresh(buf, c->sec_tag,
+	    c->sec) : blanks(buf, 0, c->sec));
 }
 
 /*
@@ -628,6 +647,40 @@ line_end(pdn_cut *s, const char *buf, size_t x, size_t e, int braces,
 }
 
 /*
+ * The scan need not look at the bytes more than CUT_BACK before min: it
+ * may go on from there, at from = min - CUT_BACK, as from a line start,
+ * when no comment may be open there: when the scan stands out of one,
+ * and the last brace between it and from is not '{' (or there is none),
+ * the tokenizer is out of one at from, since a comment ends at the first
+ * '}' and opens only at a '{'.  From there on the scan is in a comment
+ * whenever the tokenizer is, as from the text's start (the rest of a tag
+ * or line comment that from falls in is read as moves: a '{' there is
+ * taken to open a comment, which it may), and that is all that the
+ * check of a candidate asks of it; the lines starting with '[' before
+ * from are forgotten (a candidate whose game started before from is not
+ * taken: the next one is).  For -j N, whose chunks are 256 kB, that
+ * leaves about 1 kB and a game of each to scan, and the memchr() calls
+ * of opens_comment() over the rest: on intl-real-x20.pdn, cut as -j N
+ * cuts it, 50.6 million instructions become 11.8 million, and on
+ * intl-real-x100.pdn 38.4 ms become 9.9 ms (the fastest of 30 runs,
+ * alternating, on this loaded machine).  fuzz/spans checks such cuts.
+ */
+#define CUT_BACK	1024
+
+static void
+leap(pdn_cut *s, const char *buf, size_t len, size_t min)
+{
+	size_t from;
+
+	if (min <= CUT_BACK || len < min || s->in_comment ||
+	    s->scan >= (from = min - CUT_BACK) ||
+	    opens_comment(buf, s->scan, from))
+		return;
+	s->scan = from;
+	s->tag = s->sec = s->sec_tag = PDN_CUT_NONE;
+}
+
+/*
  * The scan and the check of the candidates past min, a block of 64 bytes
  * at a time: the bits of the line ends and of the bytes that may matter
  * (struct block), the lines they start, and of those bytes the first past
@@ -645,13 +698,15 @@ size_t
 pdn_cut_next(pdn_cut *c, const char *buf, size_t len, size_t min)
 {
 	pdn_cut s = *c;		/* in registers, not stored at each line */
-	size_t p = s.scan, x = 0;
+	size_t p, x = 0;
 	struct block b;
 	uint64_t starts, m;
 	const char *nl;
 	unsigned k, e;
 	int passing = 0, braces = 0;
 
+	leap(&s, buf, len, min);
+	p = s.scan;
 	while (p < len) {
 		if (s.in_comment) {
 			/* Comments are few: the bytes to their end. */
