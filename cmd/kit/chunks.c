@@ -352,7 +352,8 @@ struct clock {
 	double cpu_busy;	/* of it, on chunks (the main thread's) */
 	/*
 	 * Chunks read, and how often the thread found none to read and
-	 * slept: the waits that a loaded machine does not make up.
+	 * slept: a worker that sleeps often waits for the main thread's own
+	 * part, or for a main thread that other programs held off its core.
 	 */
 	long chunks, sleeps;
 };
