@@ -27,8 +27,9 @@
  * read(2)'s copy in the kernel, which -j 1 makes too.
  *
  * For 16 threads (not built; the figures say where it would stop):
- * - The scan: sixteen readers of pdn-validate take 16 x 190 MB/s = 3 GB/s,
- *   and of pdn-select -t about three times that.  The scan's leap keeps
+ * - The scan: sixteen readers of pdn-validate take 16 x 190 MB/s = 3 GB/s
+ *   (76 MB in 0.41 s on one thread), and of pdn-select -t about three
+ *   times that.  The scan's leap keeps
  *   up (it looks at a kB and a game a chunk, and memchr() passes the
  *   rest for braces), as long as the last brace before the leap is no
  *   '{'; where one is (a comment open across it, or a '{' in a tag's
@@ -39,10 +40,12 @@
  *   states at its start (the scan from "in a comment" joins the other at
  *   the first '}'), the main thread chains the ranges' states in order, a
  *   step each, and the thread that reads a chunk checks its candidate.
- * - read(2) copies the input once on the main thread (5 GB/s and more
- *   here); a file would be mapped instead, with MADV_DONTNEED or
+ * - read(2) copies the input once, in the kernel, on the main thread (a
+ *   part of its processor time that PDN_THREAD_STATS shows and callgrind
+ *   does not); a file would be mapped instead, with MADV_DONTNEED or
  *   munmap() of the ranges printed so that the resident size stays that
- *   of the chunks in flight; a pipe keeps read(2).
+ *   of the chunks in flight, and a SIGBUS handler for a file cut short
+ *   under the mapping; a pipe keeps read(2).
  * - The printing: the tools' print() formats the records of a batch on
  *   the main thread; they would be formatted by the thread that read the
  *   chunk, into the batch's bytes, leaving the main thread one write a
