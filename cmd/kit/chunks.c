@@ -390,19 +390,10 @@ struct worker {
 	struct clock c;
 };
 
-/* Seconds on the monotonic clock, for PDN_THREAD_STATS. */
-static double
-seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /*
- * The calling thread's processor time: on a loaded machine its busy
- * seconds count the time others ran on its core too.
+ * The calling thread's processor time, for PDN_THREAD_STATS beside the
+ * seconds of cli_now(): on a loaded machine a thread's seconds on chunks
+ * count the time others ran on its core too.
  */
 static double
 thread_cpu(void)
@@ -469,7 +460,7 @@ worker_main(void *warg)
 	struct worker *w = warg;
 	struct queue *q = w->q;
 	struct job *j;
-	double t0 = seconds(), t1;
+	double t0 = cli_now(), t1;
 
 	/*
 	 * Waiting runs from the end of one chunk to the start of the next:
@@ -485,13 +476,13 @@ worker_main(void *warg)
 			pthread_cond_wait(&q->work, &q->mu);
 		j = take(q);
 		pthread_mutex_unlock(&q->mu);
-		t1 = seconds();
+		t1 = cli_now();
 		w->c.waited += t1 - t0;
 		if (j == NULL)
 			break;
 		run_job(q, w->ctx, j);
 		w->c.chunks++;
-		t0 = seconds();
+		t0 = cli_now();
 		w->c.busy += t0 - t1;
 		pthread_mutex_lock(&q->mu);
 		j->done = 1;
@@ -653,20 +644,20 @@ settle(struct feed *f)
 	while (!j->done) {
 		if ((k = take(q)) != NULL) {
 			pthread_mutex_unlock(&q->mu);
-			t0 = seconds();
+			t0 = cli_now();
 			c0 = thread_cpu();
 			run_job(q, q->ctx, k);
 			q->main.cpu_busy += thread_cpu() - c0;
 			q->main.chunks++;
-			q->main.busy += seconds() - t0;
+			q->main.busy += cli_now() - t0;
 			pthread_mutex_lock(&q->mu);
 			k->done = 1;
 			continue;
 		}
-		t0 = seconds();
+		t0 = cli_now();
 		q->main.sleeps++;
 		pthread_cond_wait(&q->done, &q->mu);
-		q->main.waited += seconds() - t0;
+		q->main.waited += cli_now() - t0;
 	}
 	pthread_mutex_unlock(&q->mu);
 	j->at.line = f->lines;
@@ -830,7 +821,7 @@ chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
 	struct queue q;
 	char *rest = NULL;
 	size_t nrest = 0;
-	double t0 = seconds(), c0 = thread_cpu();
+	double t0 = cli_now(), c0 = thread_cpu();
 	int i, nthreads = 0, st;
 
 	at.file = in->name;
@@ -872,7 +863,7 @@ chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
 		pthread_join(w[i].tid, NULL);
 	q.main.cpu = thread_cpu() - c0;
 	if (nthreads > 0)
-		thread_stats(&q, w, nthreads, seconds() - t0);
+		thread_stats(&q, w, nthreads, cli_now() - t0);
 	free(w);
 	pthread_mutex_destroy(&q.mu);
 	pthread_cond_destroy(&q.work);
