@@ -14,6 +14,9 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 for j in 1 2; do
 	run_tool "pdn-validate -q -j $j" $BUILD/bin/pdn-validate -q -j $j
 done
+# Two threads against one, in turns (run_jobs): the ratio and the serial
+# part.
+run_jobs "pdn-validate -q" $BUILD/bin/pdn-validate -q
 # The ratio from the fastest of 10 runs each in microseconds
 # (bench/fastest), in 5 rounds of 2, the two taken alike: time(1)'s
 # hundredths of a second are a tenth of a run of 0.1 s.

@@ -16,3 +16,6 @@ for j in 1 2; do
 	run_tool "pdn-validate -q -j $j        " \
 	    $BUILD/bin/pdn-validate -q -j $j
 done
+# Two threads against one, in turns (run_jobs): the ratio and the serial
+# part.
+run_jobs "pdn-adjudicate" $BUILD/bin/pdn-adjudicate

@@ -29,6 +29,9 @@ pdn-validate -q -j 2                 |$BUILD/bin/pdn-validate -q -j 2
 pdn-select -j 2 -t Date>=2000        |$BUILD/bin/pdn-select -j 2 -t 'Date>=2000'
 pdn-select -f pdn (every game)       |$BUILD/bin/pdn-select -f pdn
 EOF
+# Two threads against one, in turns (run_jobs): the ratio and the serial
+# part of a selection by the tags, which reads the least of a game.
+run_jobs "pdn-select -t Date>=2000" $BUILD/bin/pdn-select -t 'Date>=2000'
 # The duplicate table: -D on games that are nearly all distinct, every
 # prefix of the main line of each bench game (a curator's merged base has
 # few copies), against --status valid, which replays them too but keeps

@@ -24,6 +24,10 @@ pdn-find -f tsv --material 1K:3      |$BUILD/bin/pdn-find -f tsv --material 1K:3
 pdn-find --tree --moves 32-28        |$BUILD/bin/pdn-find --tree --moves 32-28
 pdn-find -j 2 -q --moves 32-28 18-23 |$BUILD/bin/pdn-find -j 2 -q --moves '32-28 18-23'
 EOF2
+# Two threads against one, in turns (run_jobs): the ratio and the serial
+# part.
+run_jobs "pdn-find -q --moves 32-28 18-23" $BUILD/bin/pdn-find -q \
+    --moves '32-28 18-23'
 
 # bytes_per_ply DB PLIES: SQLite's size of the database over the plies.
 bytes_per_ply() {

@@ -108,12 +108,14 @@ struct first {
 
 /*
  * The places where the input may be cut (pdn_cut_next()), each scan
- * starting from the last cut as -j N does: with the whole rest in view,
- * or with it given in pieces of varying sizes (the cuts are the same).
- * Returns how many, into cuts[].
+ * starting from the last cut as -j N does, at `min` bytes past it or
+ * later: with the whole rest in view, or with it given in pieces of
+ * varying sizes (with min 0 the cuts are the same).  Returns how many,
+ * into cuts[].
  */
 static size_t
-cuts_of(const struct text *t, uint64_t *cuts, size_t max, int pieces)
+cuts_of(const struct text *t, uint64_t *cuts, size_t max, int pieces,
+    size_t min)
 {
 	const char *data = t->w.data;
 	uint64_t seed = t->w.size;
@@ -136,7 +138,7 @@ cuts_of(const struct text *t, uint64_t *cuts, size_t max, int pieces)
 			    size - base;
 		}
 		HIDE(view + base + have, size - base - have);
-		at = pdn_cut_next(&c, view + base, have, 0);
+		at = pdn_cut_next(&c, view + base, have, min);
 		SHOW(view + base + have, size - base - have);
 		if (at > 0) {
 			if (at >= have)
@@ -150,6 +152,33 @@ cuts_of(const struct text *t, uint64_t *cuts, size_t max, int pieces)
 	}
 	free(view);
 	return n;
+}
+
+/*
+ * Each of cuts[0..n) is where the reader of the whole starts a game
+ * afresh: the game before it ended with its result token, and only blanks
+ * lie between the two, or an error cut it short and the skip after the
+ * error stopped there.
+ */
+static void
+starts_afresh(const struct first *f, const uint64_t *cuts, size_t n)
+{
+	const struct starts *ss = &f->starts;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		while (k < ss->n && ss->s[k].offset < cuts[i])
+			k++;
+		if (k == 0 || k == ss->n || ss->s[k].offset != cuts[i] ||
+		    ss->s[k].lead || (ss->s[k - 1].terminated ?
+		    ss->s[k - 1].end > cuts[i] : !ss->s[k - 1].truncated ||
+		    ss->s[k - 1].end != cuts[i])) {
+			fprintf(stderr, "spans: a cut at byte %llu, where no "
+			    "game starts afresh\n",
+			    (unsigned long long)cuts[i]);
+			abort();
+		}
+	}
 }
 
 /*
@@ -167,37 +196,32 @@ static void
 check_cuts(const struct first *f)
 {
 	pdn_reader_options opt = PDN_READER_OPTIONS_INIT;
-	const struct starts *ss = &f->starts;
 	uint64_t cuts[64], again[64];
-	size_t n, i, k = 0, from, to;
+	size_t n, i, from, to;
 	long games;
 	pdn_buf parts = { 0 };
 	struct diags ds;
 	const char *nl;
 	pdn_reader *r;
 	const pdn_game *g;
-	int rc;
+	int rc, pieces;
 
-	n = cuts_of(&f->in, cuts, sizeof(cuts) / sizeof(cuts[0]), 0);
-	if (cuts_of(&f->in, again, sizeof(again) / sizeof(again[0]), 1) !=
+	n = cuts_of(&f->in, cuts, sizeof(cuts) / sizeof(cuts[0]), 0, 0);
+	if (cuts_of(&f->in, again, sizeof(again) / sizeof(again[0]), 1, 0) !=
 	    n || (n > 0 && memcmp(cuts, again, n * sizeof(cuts[0])) != 0)) {
 		fprintf(stderr, "spans: the cuts differ when the text comes "
 		    "in pieces\n");
 		abort();
 	}
-	for (i = 0; i < n; i++) {
-		while (k < ss->n && ss->s[k].offset < cuts[i])
-			k++;
-		if (k == 0 || k == ss->n || ss->s[k].offset != cuts[i] ||
-		    ss->s[k].lead || (ss->s[k - 1].terminated ?
-		    ss->s[k - 1].end > cuts[i] : !ss->s[k - 1].truncated ||
-		    ss->s[k - 1].end != cuts[i])) {
-			fprintf(stderr, "spans: a cut at byte %llu, where no "
-			    "game starts afresh\n",
-			    (unsigned long long)cuts[i]);
-			abort();
-		}
-	}
+	starts_afresh(f, cuts, n);
+	/*
+	 * With min past 1 kB the scan may leap over the bytes before it
+	 * (cut.c, leap()): where it cuts then, a game starts afresh too.
+	 */
+	for (pieces = 0; pieces < 2; pieces++)
+		starts_afresh(f, again, cuts_of(&f->in, again,
+		    sizeof(again) / sizeof(again[0]), pieces,
+		    f->in.w.size / 3));
 	if (n == 0)
 		return;
 	/* The parts read apart, as seen_read() read the whole. */

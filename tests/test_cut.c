@@ -216,6 +216,46 @@ test_edges(void **state)
 	    57);
 }
 
+/* The line ends of buf[0..len), byte by byte. */
+static long
+lines_of(const char *buf, size_t len)
+{
+	long n = 0;
+
+	while (len-- > 0)
+		n += *buf++ == '\n';
+	return n;
+}
+
+/*
+ * The line ends of a text, counted 16 and 8 bytes at a time and byte by
+ * byte: every length up to 600 from each of 17 starts (the loads are
+ * unaligned) of a text with line ends at irregular places (CRs too, which
+ * are no line end of their own), and texts longer than the 255 vectors a
+ * byte's count holds, of line ends alone too.
+ */
+static void
+test_lines(void **state)
+{
+	static char buf[9000];
+	size_t i, len, from;
+
+	(void)state;
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = i % 7 == 3 || i % 61 == 0 ? '\n' : i % 13 == 5 ?
+		    '\r' : (char)('a' + i % 26);
+	for (from = 0; from < 17; from++)
+		for (len = 0; from + len <= 600; len++)
+			assert_int_equal(pdn_cut_lines(buf + from, len),
+			    lines_of(buf + from, len));
+	assert_int_equal(pdn_cut_lines(buf + 3, sizeof(buf) - 3),
+	    lines_of(buf + 3, sizeof(buf) - 3));
+	memset(buf, '\n', sizeof(buf));
+	assert_int_equal(pdn_cut_lines(buf + 1, sizeof(buf) - 1),
+	    (long)sizeof(buf) - 1);
+	assert_int_equal(pdn_cut_lines(two, strlen(two)), 8);
+}
+
 int
 main(void)
 {
@@ -224,6 +264,7 @@ main(void)
 		cmocka_unit_test(test_one_line),
 		cmocka_unit_test(test_none),
 		cmocka_unit_test(test_edges),
+		cmocka_unit_test(test_lines),
 	};
 
 	return cmocka_run_group_tests_name("cut", tests, NULL, NULL);

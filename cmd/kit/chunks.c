@@ -1,23 +1,61 @@
 /*
  * Reading one input on several threads (see chunks.h).
  *
- * The main thread reads the input into a buffer, cuts a chunk off its
- * front at the first safe boundary past CHUNK_MIN bytes, and queues it;
- * workers take chunks in order and run the tool over them.  At most
- * 2 * jobs chunks are in flight: then the main thread waits for the oldest
- * one and prints it, which keeps memory bounded and the output in order.
+ * The main thread reads the input straight into a chunk's buffer, a block
+ * a little larger than CHUNK_MIN, scans it for the first cut past
+ * CHUNK_MIN (pdn_cut_next()), copies the bytes past the cut into the next
+ * chunk's buffer and queues the chunk.  -j N runs N threads over the
+ * chunks: N - 1 workers and the main thread itself, which whenever it
+ * would wait for the oldest chunk to print takes a queued one instead.
+ * The thread that reads a chunk also counts its lines (pdn_cut_lines());
+ * its base line is the sum of those before it, known when it is printed.
+ * At most 2 * N chunks are in flight, their buffers and batches reused:
+ * memory stays bounded and the output comes in input order.  Reading
+ * with read(2), not a mapping, keeps the pages of the input out of the
+ * resident size and works alike on a pipe.
  *
- * What stops this from scaling is the main thread's own part, which
- * PDN_THREAD_STATS prints: reading, the cut's scan, the copy of each
- * chunk, its line count, the move of the rest of the buffer, and the
- * printing.  On intl-real-x20.pdn (14 MB) with -j 2 it took 0.05-0.09 s
- * of 0.24-0.33 s (on a machine loaded 9 deep), so that with 16 workers it
- * alone would bound the speed-up near 4.  For 16 the design would hand
- * each worker a byte range of the input read once (a mapping, not a
- * copy), let the worker find its own first cut past the range's start
- * and count its own lines (it reads the bytes anyway), and give the base
- * line of each chunk as the sum of those before it when it is printed,
- * so that the main thread only prints batches in order.
+ * What remains serial is the main thread's own part, which
+ * PDN_THREAD_STATS prints: read(2), the scan for the cut (which leaps
+ * to about 1 kB before CHUNK_MIN, pdn_cut_next()), the copy of the bytes
+ * past the cut (8 kB or so a chunk) and the printing in order.  Under
+ * callgrind, pdn-validate -q -j 2 on intl-real-x20.pdn (15 MB): 12.6
+ * million instructions of that part (the scan 11.7 million), 1,033.6
+ * million in all against 1,013.4 million of -j 1, so that two threads
+ * reach 2 * 1013.4 / 1033.6 = 1.96x at best; pdn-select -t, which reads
+ * the least of a game, about 21 million (with its printing), 366.7
+ * million against 342.6 million: 1.87x at best.  Not counted there:
+ * read(2)'s copy in the kernel, which -j 1 makes too.
+ *
+ * For 16 threads (not built; the figures say where it would stop):
+ * - The scan: sixteen readers of pdn-validate take 16 x 190 MB/s = 3 GB/s
+ *   (76 MB in 0.41 s on one thread), and of pdn-select -t about three
+ *   times that.  The scan's leap keeps
+ *   up (it looks at a kB and a game a chunk, and memchr() passes the
+ *   rest for braces), as long as the last brace before the leap is no
+ *   '{'; where one is (a comment open across it, or a '{' in a tag's
+ *   value) it scans the chunk whole, at 3.6 GB/s, which sixteen threads
+ *   outrun.  Then the scan would be shared: its state at a byte is small
+ *   (whether it stands in a comment, and the last lines starting with
+ *   '[', pdn_cut); a thread given a range scans it from both comment
+ *   states at its start (the scan from "in a comment" joins the other at
+ *   the first '}'), the main thread chains the ranges' states in order, a
+ *   step each, and the thread that reads a chunk checks its candidate.
+ * - read(2) copies the input once, in the kernel, on the main thread (a
+ *   part of its processor time that PDN_THREAD_STATS shows and callgrind
+ *   does not); a file would be mapped instead, with MADV_DONTNEED or
+ *   munmap() of the ranges printed so that the resident size stays that
+ *   of the chunks in flight, and a SIGBUS handler for a file cut short
+ *   under the mapping; a pipe keeps read(2).
+ * - The printing: the tools' print() formats the records of a batch on
+ *   the main thread; they would be formatted by the thread that read the
+ *   chunk, into the batch's bytes, leaving the main thread one write a
+ *   chunk.  Base lines, games and offsets are sums of the chunks before,
+ *   known in order: a record whose text holds them (a line number in a
+ *   diagnostic) would keep them as places to fill, or the chunk's base
+ *   would be passed on from thread to thread as each chunk is done.
+ * - With 2N chunks in flight and the main thread reading one only when
+ *   the oldest is not done and one waits, the main thread helps little
+ *   at 16, as it should: its own part is then the bound.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -32,10 +70,6 @@
 #include "drv_games.h"
 #include "tooldiag.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 /*
  * A chunk is cut at the first boundary after CHUNK_MIN bytes: large enough
  * that handing it to a thread costs little next to its work.  With no
@@ -45,6 +79,12 @@
 #define CHUNK_MIN	(256u << 10)
 #define CHUNK_MAX	(8u << 20)
 #define READ_SIZE	65536
+
+/*
+ * A chunk is read to CHUNK_FILL bytes before its scan: a few games past
+ * CHUNK_MIN, which the bytes past the cut are copied on from.
+ */
+#define CHUNK_FILL	(CHUNK_MIN + (8u << 10))
 
 /* --- kept diagnostics --------------------------------------------------- */
 
@@ -294,15 +334,31 @@ run_stream(const struct chunk_tool *t, void *arg, void *ctx,
 /* --- several threads: chunks ------------------------------------------- */
 
 struct job {
-	char *data;
+	char *data;		/* the chunk, read into it in place */
 	size_t len, cap;
+	/* File and offset set when it is cut, line and game when printed. */
 	struct chunk_base at;
+	long lines;		/* its line ends, counted by its reader */
 	void *batch;
 	long games;
 	int status;
 	int done;
-	struct job *next;	/* in the work queue */
+	struct job *next;	/* in the work queue, or among the spares */
 	struct job *order;	/* in input order, waiting to be printed */
+};
+
+/* Where a thread's time went, for PDN_THREAD_STATS. */
+struct clock {
+	double busy;		/* seconds reading chunks */
+	double waited;		/* seconds waiting: for one, or for the oldest */
+	double cpu;		/* the thread's processor time */
+	double cpu_busy;	/* of it, on chunks (the main thread's) */
+	/*
+	 * Chunks read, and how often the thread found none to read and
+	 * slept: a worker that sleeps often waits for the main thread's own
+	 * part, or for a main thread that other programs held off its core.
+	 */
+	long chunks, sleeps;
 };
 
 struct queue {
@@ -323,24 +379,79 @@ struct queue {
 	 * 495 so).
 	 */
 	struct job *spare;
-	double waited;		/* the main thread's wait for jobs done */
+	void *ctx;		/* the main thread's, for the chunks it reads */
+	struct clock main;
 };
 
 struct worker {
 	struct queue *q;
 	void *ctx;
 	pthread_t tid;
-	double busy, waited;	/* seconds on chunks, and waiting for one */
+	struct clock c;
 };
 
-/* Seconds on the monotonic clock, for PDN_THREAD_STATS. */
+/*
+ * The calling thread's processor time, for PDN_THREAD_STATS beside the
+ * seconds of cli_now(): on a loaded machine a thread's seconds on chunks
+ * count the time others ran on its core too.
+ */
 static double
-seconds(void)
+thread_cpu(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Reads and processes chunk j with a thread's context ctx, and counts its
+ * lines there, where its bytes are in the cache, so that the main thread
+ * does not.
+ */
+static void
+run_job(struct queue *q, void *ctx, struct job *j)
+{
+	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+	struct cli_input mem;
+	pdn_reader *r;
+
+	ro.file = q->file;
+	ro.diag = q->t->diag;
+	ro.diag_arg = j->batch;
+	ro.keep_raw = q->t->keep_raw;
+	ro.skip_moves = q->t->skip_moves;
+	ro.gametype = q->t->gametype;
+	ro.result_order = q->t->drv != NULL ? q->t->drv->result_order : 0;
+	ro.finish = pdn_game_finish;
+	ro.finish_arg = q->hint;
+	/* A chunk in memory has no read to fail. */
+	memset(&mem, 0, sizeof(mem));
+	mem.fd = -1;
+	mem.name = q->file;
+	if (pdn_reader_new_mem(&r, j->data, j->len, &ro) != 0)
+		j->status = 2;
+	else {
+		j->status = q->t->work(q->arg, r, &mem, ctx, j->batch, NULL,
+		    &j->games);
+		pdn_reader_free(r);
+	}
+	j->lines = pdn_cut_lines(j->data, j->len);
+}
+
+/* Takes the first chunk of the work queue, with q->mu held; or NULL. */
+static struct job *
+take(struct queue *q)
+{
+	struct job *j;
+
+	if ((j = q->head) != NULL) {
+		q->head = j->next;
+		if (q->head == NULL)
+			q->tail = NULL;
+	}
+	return j;
 }
 
 static void *
@@ -348,11 +459,8 @@ worker_main(void *warg)
 {
 	struct worker *w = warg;
 	struct queue *q = w->q;
-	pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-	struct cli_input mem;
-	pdn_reader *r;
 	struct job *j;
-	double t0 = seconds(), t1;
+	double t0 = cli_now(), t1;
 
 	/*
 	 * Waiting runs from the end of one chunk to the start of the next:
@@ -362,130 +470,34 @@ worker_main(void *warg)
 	 */
 	for (;;) {
 		pthread_mutex_lock(&q->mu);
+		if (q->head == NULL && !q->stop)
+			w->c.sleeps++;
 		while (q->head == NULL && !q->stop)
 			pthread_cond_wait(&q->work, &q->mu);
-		if ((j = q->head) == NULL) {
-			pthread_mutex_unlock(&q->mu);
-			w->waited += seconds() - t0;
-			break;
-		}
-		q->head = j->next;
-		if (q->head == NULL)
-			q->tail = NULL;
+		j = take(q);
 		pthread_mutex_unlock(&q->mu);
-		t1 = seconds();
-		w->waited += t1 - t0;
-
-		ro.file = q->file;
-		ro.diag = q->t->diag;
-		ro.diag_arg = j->batch;
-		ro.keep_raw = q->t->keep_raw;
-		ro.skip_moves = q->t->skip_moves;
-		ro.gametype = q->t->gametype;
-		ro.result_order = q->t->drv != NULL ?
-		    q->t->drv->result_order : 0;
-		ro.finish = pdn_game_finish;
-		ro.finish_arg = q->hint;
-		/* A chunk in memory has no read to fail. */
-		memset(&mem, 0, sizeof(mem));
-		mem.fd = -1;
-		mem.name = q->file;
-		if (pdn_reader_new_mem(&r, j->data, j->len, &ro) != 0)
-			j->status = 2;
-		else {
-			j->status = q->t->work(q->arg, r, &mem, w->ctx,
-			    j->batch, NULL, &j->games);
-			pdn_reader_free(r);
-		}
-		t0 = seconds();
-		w->busy += t0 - t1;
+		t1 = cli_now();
+		w->c.waited += t1 - t0;
+		if (j == NULL)
+			break;
+		run_job(q, w->ctx, j);
+		w->c.chunks++;
+		t0 = cli_now();
+		w->c.busy += t0 - t1;
 		pthread_mutex_lock(&q->mu);
 		j->done = 1;
 		pthread_cond_broadcast(&q->done);
 		pthread_mutex_unlock(&q->mu);
 	}
+	w->c.cpu = thread_cpu();
 	return NULL;
-}
-
-/*
- * Eight bytes at a time (count_lines() runs on the main thread, which
- * every worker waits for): ONES has 1 in each byte, ZEROS(x) has 0x80 in
- * exactly the bytes of x that are 0, and ANY(x, c) is nonzero when a byte
- * of x is c.
- */
-#define ONES		0x0101010101010101ULL
-#define LOW7		0x7f7f7f7f7f7f7f7fULL
-#define ZEROS(x)	(~((((x) & LOW7) + LOW7) | (x) | LOW7))
-#define ANY(x, c)	ZEROS((x) ^ (ONES * (unsigned char)(c)))
-
-static uint64_t
-load8(const char *p)
-{
-	uint64_t x;
-
-	memcpy(&x, p, sizeof(x));
-	return x;
-}
-
-/*
- * The line ends in s[0..len): on x86-64 (SSE2) counted in bytes of a
- * vector, summed every 255 steps; elsewhere 8 bytes at a time, the flags
- * (0x80 a byte) summed by a product.  __builtin_popcountll(), a call into
- * libgcc without -mpopcnt, took 28 million instructions of pdn-select -j 2
- * -t on 20 copies of the bench games.
- */
-static long
-count_lines(const char *s, size_t len)
-{
-	size_t i = 0, end;
-	long n = 0;
-
-#if defined(__SSE2__)
-	while (len - i >= 16) {
-		__m128i acc = _mm_setzero_si128();
-
-		end = len - i >= 16 * 255 ? i + 16 * 255 : len;
-		for (; end - i >= 16; i += 16)
-			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(
-			    (const __m128i *)(const void *)(s + i)),
-			    _mm_set1_epi8('\n')));
-		acc = _mm_sad_epu8(acc, _mm_setzero_si128());
-		n += _mm_cvtsi128_si32(acc) + _mm_extract_epi16(acc, 4);
-	}
-#endif
-	for (; len - i >= 8; i += 8)
-		n += (long)(((ANY(load8(s + i), '\n') >> 7) * ONES) >> 56);
-	for (; i < len; i++)
-		n += s[i] == '\n';
-	return n;
-}
-
-/* Waits for the oldest job, prints it and frees it; returns its status. */
-static int
-retire(struct queue *q, struct job **oldest, long *games)
-{
-	struct job *j = *oldest;
-	double t0 = seconds();
-	int st;
-
-	pthread_mutex_lock(&q->mu);
-	while (!j->done)
-		pthread_cond_wait(&q->done, &q->mu);
-	pthread_mutex_unlock(&q->mu);
-	q->waited += seconds() - t0;
-	j->at.game = *games;
-	*games += j->games;
-	q->t->print(q->arg, j->batch, &j->at);
-	st = j->status;
-	*oldest = j->order;
-	j->next = q->spare;
-	q->spare = j;
-	return st;
 }
 
 static void
 job_free(const struct chunk_tool *t, struct job *j)
 {
+	if (j == NULL)
+		return;
 	if (j->batch != NULL)
 		t->batch_free(j->batch);
 	free(j->batch);
@@ -494,16 +506,37 @@ job_free(const struct chunk_tool *t, struct job *j)
 }
 
 /*
- * A job for buf[0..len) at base *at, a spare one of q's when there is
- * one, or NULL when out of memory.
+ * Makes room in j for `need` bytes and the NUL the old copies had
+ * after them.  Returns 0, or -1 when out of memory.
+ */
+static int
+job_room(struct job *j, size_t need)
+{
+	size_t nc = j->cap * 2;
+	char *np;
+
+	if (need + 1 <= j->cap)
+		return 0;
+	if (nc < need + 1)
+		nc = need + 1;
+	if ((np = realloc(j->data, nc)) == NULL)
+		return -1;
+	j->data = np;
+	j->cap = nc;
+	return 0;
+}
+
+/*
+ * A job for the chunk at input offset `offset`, which starts with
+ * head[0..nhead) (the bytes read past the last cut): a spare one of q's
+ * when there is one, room made for CHUNK_FILL bytes; or NULL when out of
+ * memory.
  */
 static struct job *
-job_new(struct queue *q, const char *buf, size_t len,
-    const struct chunk_base *at)
+job_new(struct queue *q, const char *head, size_t nhead, uint64_t offset)
 {
 	const struct chunk_tool *t = q->t;
 	struct job *j;
-	char *np;
 
 	if ((j = q->spare) != NULL) {
 		q->spare = j->next;
@@ -513,7 +546,7 @@ job_new(struct queue *q, const char *buf, size_t len,
 			t->batch_free(j->batch);
 			memset(j->batch, 0, t->batch_size);
 		}
-		j->games = 0;
+		j->games = j->lines = 0;
 		j->status = 0;
 		j->done = 0;
 		j->next = j->order = NULL;
@@ -522,140 +555,243 @@ job_new(struct queue *q, const char *buf, size_t len,
 		free(j);
 		return NULL;
 	}
-	if (len + 1 > j->cap) {
-		if ((np = realloc(j->data, len + 1)) == NULL) {
-			job_free(t, j);
-			return NULL;
-		}
-		j->data = np;
-		j->cap = len + 1;
+	if (job_room(j, CHUNK_FILL > nhead ? CHUNK_FILL : nhead) != 0) {
+		job_free(t, j);
+		return NULL;
 	}
-	memcpy(j->data, buf, len);
-	j->len = len;
-	j->at = *at;
+	if (nhead > 0)		/* the first chunk's head is NULL */
+		memcpy(j->data, head, nhead);
+	j->len = nhead;
+	memset(&j->at, 0, sizeof(j->at));
+	j->at.file = q->file;
+	j->at.offset = offset;
 	return j;
 }
 
 /*
- * Reads `in` in blocks and hands its chunks to the workers of q, printing
- * them in order.  Returns the worst status, and in *rest the bytes read
- * but not handed out, with *nrest and *at set to them, when no cut was
- * found in CHUNK_MAX bytes and the rest must be read as one stream (*rest
- * is NULL otherwise).
+ * Reads input into j until it holds `want` bytes or the input ends (*eof
+ * set; *rerr too, to the errno of a failed read).  Returns 0, or -1 when
+ * out of memory.
+ */
+static int
+fill(struct cli_input *in, struct job *j, size_t want, int *eof,
+    int *rerr)
+{
+	long got;
+
+	if (job_room(j, want) != 0)
+		return -1;
+	while (j->len < want && !*eof) {
+		/* The head first, which the hint has read. */
+		got = cli_read_fd(in, j->data + j->len, want - j->len);
+		if (got < 0) {
+			/* Said after the chunks before it, as -j 1. */
+			*rerr = in->error != 0 ? in->error : EIO;
+			*eof = 1;
+		} else if (got == 0)
+			*eof = 1;
+		else
+			j->len += (size_t)got;
+	}
+	return 0;
+}
+
+/* What the main thread holds of the chunks it handed out. */
+struct feed {
+	struct queue *q;
+	struct job *oldest, *last;	/* in flight, in input order */
+	int n;				/* how many */
+	long lines, games;		/* of the chunks printed */
+	int status;			/* the worst of theirs */
+};
+
+/* Queues chunk j for the threads. */
+static void
+hand_out(struct feed *f, struct job *j)
+{
+	struct queue *q = f->q;
+
+	pthread_mutex_lock(&q->mu);
+	if (q->tail != NULL)
+		q->tail->next = j;
+	else
+		q->head = j;
+	q->tail = j;
+	pthread_cond_signal(&q->work);
+	pthread_mutex_unlock(&q->mu);
+	if (f->last != NULL)
+		f->last->order = j;
+	else
+		f->oldest = j;
+	f->last = j;
+	f->n++;
+}
+
+/*
+ * Prints the oldest chunk in flight once it is done, at the base of the
+ * chunks printed before it, and keeps its job as a spare.  Until then the
+ * main thread reads the chunks no worker has taken yet rather than wait,
+ * so that -j N keeps N threads at work.
+ */
+static void
+settle(struct feed *f)
+{
+	struct queue *q = f->q;
+	struct job *j = f->oldest, *k;
+	double t0, c0;
+
+	pthread_mutex_lock(&q->mu);
+	while (!j->done) {
+		if ((k = take(q)) != NULL) {
+			pthread_mutex_unlock(&q->mu);
+			t0 = cli_now();
+			c0 = thread_cpu();
+			run_job(q, q->ctx, k);
+			q->main.cpu_busy += thread_cpu() - c0;
+			q->main.chunks++;
+			q->main.busy += cli_now() - t0;
+			pthread_mutex_lock(&q->mu);
+			k->done = 1;
+			continue;
+		}
+		t0 = cli_now();
+		q->main.sleeps++;
+		pthread_cond_wait(&q->done, &q->mu);
+		q->main.waited += cli_now() - t0;
+	}
+	pthread_mutex_unlock(&q->mu);
+	j->at.line = f->lines;
+	j->at.game = f->games;
+	f->lines += j->lines;
+	f->games += j->games;
+	q->t->print(q->arg, j->batch, &j->at);
+	if (j->status > f->status)
+		f->status = j->status;
+	if ((f->oldest = j->order) == NULL)
+		f->last = NULL;
+	f->n--;
+	j->next = q->spare;
+	q->spare = j;
+}
+
+/*
+ * Reads `in` into chunks, cut where pdn_cut_next() says past CHUNK_MIN
+ * bytes, and hands them to the threads of q, printing them in order.
+ * Returns the worst status, and in *rest the bytes read but not handed
+ * out, with *nrest and *at set to them, when no cut was found in
+ * CHUNK_MAX bytes and the rest must be read as one stream (*rest is NULL
+ * otherwise).
  */
 static int
 feed(struct queue *q, int jobs, struct cli_input *in, char **rest,
     size_t *nrest, struct chunk_base *at)
 {
-	struct job *inflight = NULL, *last = NULL, *j;
-	char *buf = NULL, *np;
+	struct feed f;
+	struct job *cur, *next = NULL;
 	pdn_cut pc = PDN_CUT_INIT, fresh = PDN_CUT_INIT;
-	size_t len = 0, cap = 0, cut;
-	long games = 0;
-	int eof = 0, n = 0, st = 0, wst = 0, rerr = 0, s;
-	ssize_t got;
+	size_t cut;
+	int eof = 0, rerr = 0, st = 0;
 
-	memset(at, 0, sizeof(*at));
-	at->file = in->name;
+	memset(&f, 0, sizeof(f));
+	f.q = q;
+	*rest = NULL;
+	*nrest = 0;
+	if ((cur = job_new(q, NULL, 0, 0)) == NULL) {
+		cli_warn("out of memory");
+		return 2;
+	}
 	for (;;) {
-		cut = pdn_cut_next(&pc, buf, len, CHUNK_MIN);
-		if (cut == 0 && eof)
-			cut = len;
-		if (cut == 0 && len >= CHUNK_MAX)
-			break;	/* no boundary: the rest goes to one stream */
-		/* After the end of input, or a failed read, read no more. */
-		if (cut == 0 && !eof) {
-			if (len + READ_SIZE > cap) {
-				cap = cap ? cap * 2 : 1u << 20;
-				if ((np = realloc(buf, cap)) == NULL) {
-					cli_warn("out of memory");
-					st = 2;
-					break;
-				}
-				buf = np;
-			}
-			/* The head first, which the hint has read. */
-			got = cli_read_fd(in, buf + len, READ_SIZE);
-			if (got < 0) {
-				/* Said after the chunks before it, as -j 1. */
-				rerr = in->error != 0 ? in->error : EIO;
-				eof = 1;
-			} else if (got == 0)
-				eof = 1;
-			else
-				len += (size_t)got;
-			continue;
-		}
-		if (cut == 0 || len == 0)
-			break;
-		/* Hand buf[0..cut) to a job. */
-		if ((j = job_new(q, buf, cut, at)) == NULL) {
+		/*
+		 * A chunk is read whole before its scan, which can then
+		 * leap to CHUNK_MIN (pdn_cut_next()) over the bytes carried
+		 * past the last cut too.
+		 */
+		if (!eof && cur->len < CHUNK_FILL && fill(in, cur, CHUNK_FILL,
+		    &eof, &rerr) != 0) {
 			cli_warn("out of memory");
 			st = 2;
 			break;
 		}
-		at->line += count_lines(buf, cut);
-		at->offset += cut;
-		memmove(buf, buf + cut, len - cut);
-		len -= cut;
-		pc = fresh;
-		pthread_mutex_lock(&q->mu);
-		if (q->tail != NULL)
-			q->tail->next = j;
-		else
-			q->head = j;
-		q->tail = j;
-		pthread_cond_signal(&q->work);
-		pthread_mutex_unlock(&q->mu);
-		if (last != NULL)
-			last->order = j;
-		else
-			inflight = j;
-		last = j;
-		if (++n >= 2 * jobs) {
-			if ((s = retire(q, &inflight, &games)) > wst)
-				wst = s;
-			n--;
-			if (inflight == NULL)
-				last = NULL;
+		cut = pdn_cut_next(&pc, cur->data, cur->len, CHUNK_MIN);
+		if (cut == 0 && eof) {
+			/*
+			 * An empty input is one chunk too, whose reader says
+			 * it holds no game, as -j 1's does.
+			 */
+			if (cur->len == 0 && cur->at.offset > 0)
+				break;
+			cut = cur->len;
 		}
-		if (eof && len == 0)
+		if (cut == 0 && cur->len >= CHUNK_MAX)
+			break;	/* no boundary: the rest goes to one stream */
+		if (cut == 0 && !eof) {
+			/*
+			 * A block more until a cut: what passes it is
+			 * copied into the next chunk.
+			 */
+			if (fill(in, cur, cur->len + READ_SIZE, &eof, &rerr) !=
+			    0) {
+				cli_warn("out of memory");
+				st = 2;
+				break;
+			}
+			continue;
+		}
+		if (f.n >= 2 * jobs)
+			settle(&f);
+		if ((cut < cur->len || !eof) && (next = job_new(q,
+		    cur->data + cut, cur->len - cut, cur->at.offset + cut)) ==
+		    NULL) {
+			cli_warn("out of memory");
+			st = 2;
 			break;
+		}
+		cur->len = cut;
+		hand_out(&f, cur);
+		if ((cur = next) == NULL)
+			break;
+		next = NULL;
+		pc = fresh;
 	}
-	while (inflight != NULL)
-		if ((s = retire(q, &inflight, &games)) > wst)
-			wst = s;
-	while ((j = q->spare) != NULL) {
-		q->spare = j->next;
-		job_free(q->t, j);
+	while (f.oldest != NULL)
+		settle(&f);
+	while ((next = q->spare) != NULL) {
+		q->spare = next->next;
+		job_free(q->t, next);
 	}
 	if (rerr != 0) {
 		cli_warn("%s: %s", in->name, strerror(rerr));
 		st = 2;
 	}
-	at->game = games;
-	*rest = NULL;
-	*nrest = 0;
-	if (st == 0 && !eof) {
-		*rest = buf;
-		*nrest = len;
-	} else
-		free(buf);
-	return st > wst ? st : wst;
+	memset(at, 0, sizeof(*at));
+	at->file = in->name;
+	at->line = f.lines;
+	at->game = f.games;
+	if (cur != NULL && st == 0 && !eof) {
+		at->offset = cur->at.offset;
+		*rest = cur->data;
+		*nrest = cur->len;
+		cur->data = NULL;
+	}
+	job_free(q->t, cur);
+	return st > f.status ? st : f.status;
 }
 
 /*
  * With PDN_THREAD_STATS set, says on standard error where the time of a
  * run on `all` seconds went: the main thread's own part (reading,
- * cutting, copying the chunks and printing them in order), which no
- * number of workers shortens, and its wait for them; each worker's time
- * on chunks and waiting for one.  Workers that wait while the main
- * thread works show a serial part that would stop a larger -j scaling.
+ * cutting and printing in order), which no number of threads shortens,
+ * its time on chunks and its wait for the oldest chunk; each worker's
+ * time on chunks and waiting for one; and the processor time of each
+ * part, which on a loaded machine is less than its seconds.  Threads that
+ * wait while the main thread works show a serial part that would stop a
+ * larger -j scaling.
  */
 static void
 thread_stats(const struct queue *q, const struct worker *w, int n,
     double all)
 {
+	const struct clock *m = &q->main;
 	char line[1024];
 	size_t at;
 	int i;
@@ -664,12 +800,15 @@ thread_stats(const struct queue *q, const struct worker *w, int n,
 	    *getenv("PDN_THREAD_STATS") == '\0')
 		return;
 	at = (size_t)snprintf(line, sizeof(line),
-	    "threads: %d workers, %.3f s; main thread %.3f s (waited %.3f s)",
-	    n, all, all - q->waited, q->waited);
+	    "threads: %d, %.3f s; main thread own part %.3f s (cpu %.3f s), "
+	    "%ld chunks %.3f s (cpu %.3f s), waited %.3f s (%ld sleeps)",
+	    n + 1, all, all - m->busy - m->waited, m->cpu - m->cpu_busy,
+	    m->chunks, m->busy, m->cpu_busy, m->waited, m->sleeps);
 	for (i = 0; i < n && at < sizeof(line); i++)
 		at += (size_t)snprintf(line + at, sizeof(line) - at,
-		    "; worker %d busy %.3f s, waited %.3f s", i + 1,
-		    w[i].busy, w[i].waited);
+		    "; worker %d %ld chunks %.3f s (cpu %.3f s), waited %.3f s "
+		    "(%ld sleeps)", i + 1, w[i].c.chunks, w[i].c.busy,
+		    w[i].c.cpu, w[i].c.waited, w[i].c.sleeps);
 	cli_warn("%s", line);
 }
 
@@ -682,18 +821,20 @@ chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
 	struct queue q;
 	char *rest = NULL;
 	size_t nrest = 0;
-	double t0 = seconds();
+	double t0 = cli_now(), c0 = thread_cpu();
 	int i, nthreads = 0, st;
 
 	at.file = in->name;
+	/* The main thread reads chunks too: jobs - 1 workers. */
 	if (jobs <= 1 ||
-	    (w = calloc((size_t)jobs, sizeof(*w))) == NULL)
+	    (w = calloc((size_t)jobs - 1, sizeof(*w))) == NULL)
 		return run_stream(t, arg, ctx[0], in, NULL, 0, &at);
 	memset(&q, 0, sizeof(q));
 	q.t = t;
 	q.arg = arg;
 	q.file = in->name;
 	q.hint = in->hint;
+	q.ctx = ctx[0];
 	/*
 	 * The workers' games may ask the hint for the input's head: read
 	 * here, before them, as -j 1's reader would have read it.
@@ -702,25 +843,27 @@ chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,
 	pthread_mutex_init(&q.mu, NULL);
 	pthread_cond_init(&q.work, NULL);
 	pthread_cond_init(&q.done, NULL);
-	for (i = 0; i < jobs; i++) {
+	for (i = 1; i < jobs; i++) {
 		w[nthreads].q = &q;
 		w[nthreads].ctx = ctx[i];
 		if (pthread_create(&w[nthreads].tid, NULL, worker_main,
 		    &w[nthreads]) == 0)
 			nthreads++;
 	}
-	/* Without a worker no chunk would ever be done: one stream then. */
+	/* Without a worker, one stream: nothing to share the reading. */
 	if (nthreads == 0)
 		st = run_stream(t, arg, ctx[0], in, NULL, 0, &at);
 	else
-		st = feed(&q, nthreads, in, &rest, &nrest, &at);
+		st = feed(&q, nthreads + 1, in, &rest, &nrest, &at);
 	pthread_mutex_lock(&q.mu);
 	q.stop = 1;
 	pthread_cond_broadcast(&q.work);
 	pthread_mutex_unlock(&q.mu);
 	for (i = 0; i < nthreads; i++)
 		pthread_join(w[i].tid, NULL);
-	thread_stats(&q, w, nthreads, seconds() - t0);
+	q.main.cpu = thread_cpu() - c0;
+	if (nthreads > 0)
+		thread_stats(&q, w, nthreads, cli_now() - t0);
 	free(w);
 	pthread_mutex_destroy(&q.mu);
 	pthread_cond_destroy(&q.work);

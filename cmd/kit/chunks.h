@@ -6,10 +6,10 @@
  * The input is read in large blocks and cut into chunks at game boundaries
  * that any reader agrees on (pdn_cut_next(): a line starting with '['
  * after a game that ended with its result token, read alike whatever came
- * before it).  N worker threads each read (parse) and process
- * whole chunks, so that reading runs in parallel too; each chunk's results
- * go to a batch of the tool's own, which the main thread prints in input
- * order.  A reader of a chunk numbers its lines, games and offsets from the
+ * before it).  N threads (the main one and N - 1 workers) each read
+ * (parse) and process whole chunks, so that reading runs in parallel too;
+ * each chunk's results go to a batch of the tool's own, which the main
+ * thread prints in input order.  A reader of a chunk numbers its lines, games and offsets from the
  * chunk's start: the batch keeps them so, and the tool adds the chunk's
  * base when it prints them.  When no cut is found in a long stretch of
  * input, the rest is read as one stream on the main thread.
@@ -145,7 +145,8 @@ struct chunk_tool {
 
 /*
  * Runs tool t over input `in` with `jobs` threads, whose i-th gets ctx[i]
- * (with one job, or for a stream, the main thread uses ctx[0]).  Returns
+ * (the main thread, one of them, uses ctx[0], as it does with one job or
+ * for a stream).  Returns
  * the worst status of the work, 0 or 2.
  */
 int chunks_run(const struct chunk_tool *t, void *arg, void *const *ctx,

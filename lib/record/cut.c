@@ -4,7 +4,7 @@
  * tokenizer that looks at the syntax, and so beside it.
  *
  * Two steps.  A scan of every byte finds the lines starting with '['
- * outside comments, eight or sixteen bytes at a time, and among them
+ * outside comments, from bit masks of 64 bytes at a time, and among them
  * those that a result token comes right before: the candidates.  Then the
  * text of the game before a candidate is read again, token by token, as
  * the tokenizer reads it, in a grammar narrower than its own (tags alone
@@ -88,41 +88,81 @@ load8(const char *p)
 }
 
 /*
- * The first '\n', '{' or ';' in buf[i..len), or len: 16 bytes at a time
- * on x86-64 (SSE2), 8 elsewhere.
+ * The bytes of a block of the scan, 64 at buf[p..), a bit each (bit k for
+ * buf[p + k]); past len, none.  Of the bytes that matter, '{', ';' and
+ * '[' are those whose bits 0-4 and 7 are 0x1b's, with ESC (0x1b), and
+ * '%' is one more compare: ev holds the five of them, one mask where
+ * three took 60.9 million instructions of the scan of intl-real-x20.pdn,
+ * against 52.5 million with two (which the scan of lines with memchr()
+ * it replaces took 49.2 million).
  */
-static size_t
-skip_plain(const char *buf, size_t i, size_t len)
+/* The bits k and above of a block's, k < 64. */
+#define FROM(k)		(~(uint64_t)0 << (k))
+/* The bits above k. */
+#define AFTER(k)	((k) < 63 ? FROM((k) + 1) : 0)
+
+struct block {
+	uint64_t nl;		/* '\n' */
+	uint64_t ev;		/* '{', ';', '[', '%' and ESC */
+};
+
+#if !defined(__SSE2__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The flags of ANY() (0x80 a byte), a bit a byte, the first byte lowest. */
+static uint64_t
+flags8(uint64_t m)
 {
-	uint64_t x, m;
+	return ((m >> 7) * 0x0102040810204080ULL) >> 56;
+}
+#endif
 
+/*
+ * Fills b for buf[p..p+64) of buf[0..len): 16 bytes a step on x86-64
+ * (SSE2), 8 on other little-endian machines, a byte elsewhere.  A block
+ * that ends past len is read from a copy padded with NULs, which are none
+ * of these bytes.
+ */
+static void
+block_at(const char *buf, size_t p, size_t len, struct block *b)
+{
+	char pad[64];
+	const char *s = buf + p;
+	int k;
+
+	if (len - p < 64) {
+		memset(pad, 0, sizeof(pad));
+		memcpy(pad, s, len - p);
+		s = pad;
+	}
+	b->nl = b->ev = 0;
 #if defined(__SSE2__)
-	for (; i + 16 <= len; i += 16) {
+	for (k = 0; k < 64; k += 16) {
 		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)
-		    (buf + i));
-		unsigned k = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8('\n')),
-		    _mm_cmpeq_epi8(c, _mm_set1_epi8('{'))),
-		    _mm_cmpeq_epi8(c, _mm_set1_epi8(';'))));
+		    (s + k));
 
-		if (k != 0)
-			return i + (size_t)__builtin_ctz(k);
+		b->nl |= (uint64_t)(unsigned)_mm_movemask_epi8(
+		    _mm_cmpeq_epi8(c, _mm_set1_epi8('\n'))) << k;
+		b->ev |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmpeq_epi8(_mm_and_si128(c, _mm_set1_epi8(
+		    (char)0x9f)), _mm_set1_epi8(0x1b)),
+		    _mm_cmpeq_epi8(c, _mm_set1_epi8('%')))) << k;
 	}
-#endif
-	for (; i + 8 <= len; i += 8) {
-		x = load8(buf + i);
-		if ((m = ANY(x, '\n') | ANY(x, '{') | ANY(x, ';')) == 0)
-			continue;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/* The lowest flag is the first such byte. */
-		return i + (size_t)(__builtin_ctzll(m) >> 3);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (k = 0; k < 64; k += 8) {
+		uint64_t x = load8(s + k);
+
+		b->nl |= flags8(ANY(x, '\n')) << k;
+		b->ev |= flags8(ANY(x & (ONES * 0x9f), 0x1b) |
+		    ANY(x, '%')) << k;
+	}
 #else
-		break;
-#endif
+	for (k = 0; k < 64; k++) {
+		uint64_t bit = (uint64_t)1 << k;
+
+		b->nl |= s[k] == '\n' ? bit : 0;
+		b->ev |= (s[k] & 0x9f) == 0x1b || s[k] == '%' ? bit : 0;
 	}
-	while (i < len && buf[i] != '\n' && buf[i] != '{' && buf[i] != ';')
-		i++;
-	return i;
+#endif
 }
 
 /*
@@ -200,6 +240,16 @@ result_before(const char *buf, size_t at)
 {
 	size_t e = at, s;
 
+	/*
+	 * Most tags follow a tag ("]\n[", "]\r\n["): the walk below in
+	 * short, 4.1 million instructions of the scan of intl-real-x20.pdn.
+	 */
+	if (e > 0 && buf[e - 1] == '\n')
+		e--;
+	if (e > 0 && buf[e - 1] == '\r')
+		e--;
+	if (e > 0 && buf[e - 1] == ']')
+		return 0;
 	while (e > 0 && blank((unsigned char)buf[e - 1]))
 		e--;
 	/* Every result token ends so ("]" of a tag line does not). */
@@ -209,6 +259,39 @@ result_before(const char *buf, size_t at)
 	for (s = e; s > 0 && !blank((unsigned char)buf[s - 1]); s--)
 		;
 	return result_at(buf, s, e) == e - s;
+}
+
+/*
+ * The line ends ('\n') in buf[0..len): on x86-64 (SSE2) counted in the
+ * bytes of a vector, summed every 255 steps; elsewhere 8 bytes at a time,
+ * the flags (0x80 a byte) summed by a product.  __builtin_popcountll(), a
+ * call into libgcc without -mpopcnt, took 28 million instructions of
+ * pdn-select -j 2 -t on 20 copies of the bench games.
+ */
+long
+pdn_cut_lines(const char *buf, size_t len)
+{
+	size_t i = 0, end;
+	long n = 0;
+
+#if defined(__SSE2__)
+	while (len - i >= 16) {
+		__m128i acc = _mm_setzero_si128();
+
+		end = len - i >= 16 * 255 ? i + 16 * 255 : len;
+		for (; end - i >= 16; i += 16)
+			acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(
+			    (const __m128i *)(const void *)(buf + i)),
+			    _mm_set1_epi8('\n')));
+		acc = _mm_sad_epu8(acc, _mm_setzero_si128());
+		n += _mm_cvtsi128_si32(acc) + _mm_extract_epi16(acc, 4);
+	}
+#endif
+	for (; len - i >= 8; i += 8)
+		n += (long)(((ANY(load8(buf + i), '\n') >> 7) * ONES) >> 56);
+	for (; i < len; i++)
+		n += buf[i] == '\n';
+	return n;
 }
 
 /* --- the game before a candidate -------------------------------------- */
@@ -493,96 +576,208 @@ read_game(const char *buf, size_t from, size_t to, struct game *g)
 }
 
 /*
- * Nonzero when the candidate at buf[at] is a cut: the game before it
- * reads in the narrow grammar from the last line starting with '[' before
- * it, and cannot be too large; or from the first line of the game that
- * followed the candidate before, or of the text's first game when only
- * blanks come before it, where it started afresh, and it is short enough.
+ * Nonzero when the game before the candidate at buf[at] reads in the
+ * narrow grammar from the line starting with '[' at buf[from], the last
+ * one before it, and no skip from before can pass the candidate (a move
+ * number or move came on a line before the result's line, which stops
+ * the skip of a game's broken tags).
  */
 static int
-check(const pdn_cut *c, const char *buf, size_t at)
+ends_afresh(const char *buf, size_t from, size_t at)
 {
-	struct game g, prev;
+	struct game g;
 
-	if (c->tag != PDN_CUT_NONE && prose_ok(buf, c->tag) &&
-	    read_game(buf, c->tag, at, &g) && g.moved && !g.tag_line)
-		return 1;
-	return c->sec != PDN_CUT_NONE && at - c->sec <= CUT_GAME_MAX &&
-	    prose_ok(buf, c->sec) && read_game(buf, c->sec, at, &g) &&
-	    (c->sec_tag != PDN_CUT_NONE ? prose_ok(buf, c->sec_tag) &&
-	    read_game(buf, c->sec_tag, c->sec, &prev) :
-	    blanks(buf, 0, c->sec));
+	return prose_ok(buf, from) && read_game(buf, from, at, &g) &&
+	    g.moved && !g.tag_line;
 }
 
 /*
- * The scan and the check of the candidates past min.  Measured over the
- * 76 MB of 100 copies of the real international games of the issues'
- * figures (intl-real-x20.pdn, the team's benchmark), cut as -j N cuts them (min
- * 256 kB, the scan starting again at each cut), gcc -O3 on this machine
- * (x86-64, SSE2; the fastest of five runs): 3.6 to 3.8 GB/s, where the
- * scan it replaces (find_cut() of cmd/chunks.c, which read no game and
- * cut where a reader may not start afresh) did 4.3 to 4.6 GB/s in the
- * same runs; both cut those games at the same 289 places.
+ * Nonzero when the candidate at buf[at] is a cut: the game before it
+ * ends afresh (ends_afresh()) and cannot be too large; or it reads in the
+ * narrow grammar from the candidate before, which was one as the text's
+ * first game or by ends_afresh(), and it is short enough.  That candidate
+ * must be one itself: after a game's broken tag the reader skips every
+ * line that starts with '[' up to a line that does not, so that in a run
+ * of games each a tag line with its result ("[FEN \"...\"] *"), which all
+ * read in the narrow grammar, a broken tag before the run makes none of
+ * them start afresh (found by fuzz/spans with a min past the broken tag:
+ * before, two such games in a row made a cut).  Not inline: a candidate
+ * past min is one tag line in thousands, and the registers it takes cost
+ * every line_end() 20 instructions more.
+ */
+static int __attribute__((noinline))
+check(const pdn_cut *c, const char *buf, size_t at)
+{
+	struct game g;
+
+	if (c->tag != PDN_CUT_NONE && ends_afresh(buf, c->tag, at))
+		return 1;
+	return c->sec != PDN_CUT_NONE && at - c->sec <= CUT_GAME_MAX &&
+	    prose_ok(buf, c->sec) && read_game(buf, c->sec, at, &g) &&
+	    (c->sec_tag != PDN_CUT_NONE ? ends_afresh(buf, c->sec_tag,
+	    c->sec) : blanks(buf, 0, c->sec));
+}
+
+/*
+ * The line from buf[x] to its end at buf[e], which the scan passes whole:
+ * a tag (x a '[' at a line's start) or a line comment; `braces` when it
+ * holds a byte past x that may be a brace.  Returns 1 when x is the cut,
+ * with s->scan at it.
+ */
+static int
+line_end(pdn_cut *s, const char *buf, size_t x, size_t e, int braces,
+    size_t min)
+{
+	if (buf[x] == '[') {
+		if (x > 0 && result_before(buf, x)) {
+			if (x >= min && check(s, buf, x)) {
+				s->scan = x;
+				return 1;
+			}
+			s->sec_tag = s->tag;
+			s->sec = x;
+		} else if (s->sec == PDN_CUT_NONE) {
+			s->sec_tag = PDN_CUT_NONE;
+			s->sec = x;
+		}
+		s->tag = x;
+	}
+	s->in_comment = braces && opens_comment(buf, x, e);
+	return 0;
+}
+
+/*
+ * The scan need not look at the bytes more than CUT_BACK before min: it
+ * may go on from there, at from = min - CUT_BACK, as from a line start,
+ * when no comment may be open there: when the scan stands out of one,
+ * and the last brace between it and from is not '{' (or there is none),
+ * the tokenizer is out of one at from, since a comment ends at the first
+ * '}' and opens only at a '{'.  From there on the scan is in a comment
+ * whenever the tokenizer is, as from the text's start (the rest of a tag
+ * or line comment that from falls in is read as moves: a '{' there is
+ * taken to open a comment, which it may), and that is all that the
+ * check of a candidate asks of it; the lines starting with '[' before
+ * from are forgotten (a candidate whose game started before from is not
+ * taken: the next one is).  For -j N, whose chunks are 256 kB, that
+ * leaves about 1 kB and a game of each to scan, and the memchr() calls
+ * of opens_comment() over the rest: on intl-real-x20.pdn, cut as -j N
+ * cuts it, 50.6 million instructions become 11.8 million, and on
+ * intl-real-x100.pdn 38.4 ms become 9.9 ms (the fastest of 30 runs,
+ * alternating, on this loaded machine).  fuzz/spans checks such cuts.
+ */
+#define CUT_BACK	1024
+
+static void
+leap(pdn_cut *s, const char *buf, size_t len, size_t min)
+{
+	size_t from;
+
+	if (min <= CUT_BACK || len < min || s->in_comment ||
+	    s->scan >= (from = min - CUT_BACK) ||
+	    opens_comment(buf, s->scan, from))
+		return;
+	s->scan = from;
+	s->tag = s->sec = s->sec_tag = PDN_CUT_NONE;
+}
+
+/*
+ * The scan and the check of the candidates past min, a block of 64 bytes
+ * at a time: the bits of the line ends and of the bytes that may matter
+ * (struct block), the lines they start, and of those bytes the first past
+ * where the scan stands; no byte between them is looked at again.  On the
+ * 76 MB of intl-real-x100.pdn (100 copies of the real international games
+ * of the issues' figures), cut as -j N cuts them (min 256 kB, the scan
+ * starting again at each cut, more bytes given 64 kB at a time), gcc -O3,
+ * the fastest of 40 runs alternating with the scan it replaces (lines one
+ * by one, the ends of tag lines found with memchr()) on this loaded
+ * machine: 21.3 ms against 29.7 ms (3.6 against 2.6 GB/s), at the same
+ * 289 places.  Instructions hardly changed (50.6 million against 49.2 on
+ * intl-real-x20.pdn): the memchr() calls and a branch a line went.
  */
 size_t
 pdn_cut_next(pdn_cut *c, const char *buf, size_t len, size_t min)
 {
 	pdn_cut s = *c;		/* in registers, not stored at each line */
-	size_t i = s.scan, e;
+	size_t p, x = 0;
+	struct block b;
+	uint64_t starts, m;
 	const char *nl;
+	unsigned k, e;
+	int passing = 0, braces = 0;
 
-	while (i < len) {
+	leap(&s, buf, len, min);
+	p = s.scan;
+	while (p < len) {
 		if (s.in_comment) {
-			if ((nl = memchr(buf + i, '}', len - i)) == NULL) {
-				i = len;
+			/* Comments are few: the bytes to their end. */
+			if ((nl = memchr(buf + p, '}', len - p)) == NULL) {
+				p = len;
 				break;
 			}
 			s.in_comment = 0;
-			i = (size_t)(nl - buf) + 1;
+			p = (size_t)(nl - buf) + 1;
 			continue;
 		}
-		if ((i == 0 || buf[i - 1] == '\n') &&
-		    (buf[i] == '[' || buf[i] == '%')) {
-			/* A tag or a line comment: its line, whole. */
-			if ((nl = memchr(buf + i, '\n', len - i)) == NULL)
-				break;
-			e = (size_t)(nl - buf);
-			if (buf[i] == '[') {
-				if (i > 0 && result_before(buf, i)) {
-					if (i >= min && check(&s, buf, i)) {
-						s.scan = i;
-						*c = s;
-						return i;
-					}
-					s.sec_tag = s.tag;
-					s.sec = i;
-				} else if (s.sec == PDN_CUT_NONE) {
-					s.sec_tag = PDN_CUT_NONE;
-					s.sec = i;
-				}
-				s.tag = i;
+		/* A block from p, and the bytes of it that start a line. */
+		block_at(buf, p, len, &b);
+		starts = b.nl << 1 | (p == 0 || buf[p - 1] == '\n');
+		k = 0;
+		if (passing) {
+			/* The end of the line from x, in this block or on. */
+			if (b.nl == 0) {
+				braces |= b.ev != 0;
+				p += 64;
+				continue;
 			}
-			s.in_comment = opens_comment(buf, i, e);
-			i = e + 1;
-			continue;
+			k = (unsigned)__builtin_ctzll(b.nl);
+			passing = 0;
+			if (line_end(&s, buf, x, p + k, braces ||
+			    (b.ev & ~FROM(k)) != 0, min)) {
+				*c = s;
+				return x;
+			}
+			k++;
 		}
-		/* Nothing else matters before a line end, '{' or ';'. */
-		if ((i = skip_plain(buf, i, len)) >= len)
-			break;
-		if (buf[i] == ';') {
-			/* A line comment, to the line's end. */
-			if ((nl = memchr(buf + i, '\n', len - i)) == NULL)
+		while (k < 64 && !s.in_comment) {
+			/*
+			 * Nothing else matters but a '{', a ';' and a line
+			 * starting with '[' or '%'.
+			 */
+			if ((m = b.ev & FROM(k)) == 0) {
+				k = 64;
 				break;
-			e = (size_t)(nl - buf);
-			s.in_comment = opens_comment(buf, i, e);
-			i = e + 1;
-			continue;
+			}
+			k = (unsigned)__builtin_ctzll(m);
+			x = p + k;
+			if (buf[x] == '{') {
+				s.in_comment = 1;
+				k++;
+				continue;
+			}
+			if (buf[x] != ';' && (!(starts >> k & 1) ||
+			    buf[x] == 0x1b)) {
+				k++;
+				continue;
+			}
+			/* A tag, a line comment: to the line's end. */
+			if ((m = b.nl & FROM(k)) == 0) {
+				passing = 1;
+				braces = (b.ev & AFTER(k)) != 0;
+				k = 64;
+				break;
+			}
+			e = (unsigned)__builtin_ctzll(m);
+			if (line_end(&s, buf, x, p + e, (b.ev & AFTER(k) &
+			    ~FROM(e)) != 0, min)) {
+				*c = s;
+				return x;
+			}
+			k = e + 1;
 		}
-		if (buf[i] == '{')
-			s.in_comment = 1;
-		i++;
+		p += k;
 	}
-	s.scan = i;
+	/* A line not ended yet is passed again with more bytes. */
+	s.scan = passing ? x : p < len ? p : len;
 	*c = s;
 	return 0;
 }

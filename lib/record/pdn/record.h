@@ -459,9 +459,18 @@ typedef struct pdn_cut {
  * of a text starting where a reader starts, scanning on from where the
  * last call with c stopped; 0 when there is none yet (more bytes may make
  * one).  A cut is never 0.  buf may move between calls, and grow, but the
- * bytes already given must stay the same.
+ * bytes already given must stay the same.  The bytes more than 1 kB before
+ * min are passed unscanned where no comment can be open after them.
  */
 size_t pdn_cut_next(pdn_cut *c, const char *buf, size_t len, size_t min);
+
+/*
+ * The line ends ('\n') of buf[0..len), the text before a cut (or between
+ * two): how many lines a reader of the text from the cut numbers less
+ * than a reader of the whole, which a program that reads the parts apart
+ * adds back to the lines they report.
+ */
+long pdn_cut_lines(const char *buf, size_t len);
 
 #pragma GCC visibility pop
 
