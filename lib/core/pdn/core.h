@@ -28,15 +28,15 @@ extern "C" {
  * library's soname changes with the major number.
  */
 #define PDN_VERSION_MAJOR 3
-#define PDN_VERSION_MINOR 1
+#define PDN_VERSION_MINOR 2
 #define PDN_VERSION_PATCH 0
 #define PDN_VERSION_NUMBER (PDN_VERSION_MAJOR * 10000 + \
 	PDN_VERSION_MINOR * 100 + PDN_VERSION_PATCH)
-#define PDN_VERSION "3.1.0"
+#define PDN_VERSION "3.2.0"
 
 /*
  * The version of the library linked at run time, as PDN_VERSION_NUMBER
- * counts it; `str` (may be NULL) gets its static "3.1.0" form.
+ * counts it; `str` (may be NULL) gets its static "3.2.0" form.
  */
 int pdn_version(const char **str);
 
