@@ -48,7 +48,10 @@ while [ $n -lt 3 ]; do
 	/usr/bin/time -o "$tmp/time" -f "%e %U %S %M" $one $BUILD/bin/pdn-index \
 	    -q build "$tmp/t.db" "$tmp/big.pdn" 2>"$tmp/stderr" ||
 	    cat "$tmp/stderr"
-	read -r s u y r <"$tmp/time"
+	# A nonzero exit puts time(1)'s line "Command exited ..." first.
+	read -r s u y r <<-EOF2
+	$(tail -n 1 "$tmp/time")
+	EOF2
 	secs=$(awk -v a="$secs" -v b="$s" \
 	    'BEGIN { print (a == "" || b < a) ? b : a }')
 	n=$((n + 1))
@@ -65,7 +68,10 @@ $BUILD/bench/randgames $more 1 >"$tmp/random.pdn"
 rm -f "$tmp/t.db"
 /usr/bin/time -o "$tmp/time" -f "%e %M" $one $BUILD/bin/pdn-index build \
     "$tmp/t.db" "$tmp/big.pdn" "$tmp/random.pdn" 2>"$tmp/stderr"
-read -r s r <"$tmp/time"
+# A nonzero exit puts time(1)'s line "Command exited ..." first.
+read -r s r <<-EOF2
+$(tail -n 1 "$tmp/time")
+EOF2
 # "DB: N games indexed (P positions), ...": a position per ply and game.
 all=$(sed -n 's/.* \([0-9]*\) games indexed (\([0-9]*\) positions).*/\1 \2/p' \
     "$tmp/stderr")

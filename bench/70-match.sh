@@ -23,7 +23,10 @@ while [ $n -lt "${BENCH_RUNS:-3}" ]; do
 		cat "$tmp/stderr"
 		exit 1
 	}
-	read -r s r <"$tmp/time"
+	# A nonzero exit puts time(1)'s line "Command exited ..." first.
+	read -r s r <<-EOF2
+	$(tail -n 1 "$tmp/time")
+	EOF2
 	best=$(awk -v a="$best" -v b="$s" 'BEGIN { print (a == "" || b < a) ? b : a }')
 	n=$((n + 1))
 done
