@@ -229,27 +229,6 @@ static const struct drv_tool tool = {
 	options, option, NULL, NULL, NULL, NULL
 };
 
-/*
- * Nonzero when the options ask for the version (-V, --version) before
- * any help: the run that the driver ends after printing the version,
- * which this tool follows with the library's code path for the count.
- */
-static int
-asks_version(int argc, char *argv[])
-{
-	int i;
-
-	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], "-V") == 0 ||
-		    strcmp(argv[i], "--version") == 0)
-			return 1;
-		if (strcmp(argv[i], "-h") == 0 ||
-		    strcmp(argv[i], "--help") == 0)
-			return 0;
-	}
-	return 0;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -263,15 +242,15 @@ main(int argc, char *argv[])
 	struct drv d;
 	const char *fen, *name;
 	char names[160], want[256];
+	static char path_line[64];
 	int status, k, rc;
 
-	if ((status = drv_start(&d, &tool, NULL, argc, argv)) >= 0) {
-		if (status == 0 && asks_version(argc, argv)) {
-			printf("movegen path: %s\n", pdn_movegen_path());
-			return cli_close_output(stdout, "<stdout>");
-		}
+	/* -V says which of the library's code paths counts (perft.c). */
+	snprintf(path_line, sizeof(path_line), "movegen path: %s",
+	    pdn_movegen_path());
+	cli_set_version_note(path_line);
+	if ((status = drv_start(&d, &tool, NULL, argc, argv)) >= 0)
 		return status;
-	}
 	status = 2;
 	variant = pdn_variant_default();
 	/* Any variant the library generates, its records replayed or not. */

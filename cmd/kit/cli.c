@@ -148,6 +148,14 @@ cli_diag_stream(FILE *fp)
 	diag_fp = fp;
 }
 
+static const char *version_note;
+
+void
+cli_set_version_note(const char *line)
+{
+	version_note = line;
+}
+
 int
 cli_version(void)
 {
@@ -156,6 +164,8 @@ cli_version(void)
 	/* The library's own word: the copy linked, not the headers seen. */
 	pdn_version(&v);
 	printf("%s %s\n", cli_progname, v);
+	if (version_note != NULL)
+		printf("%s\n", version_note);
 	return cli_close_output(stdout, "<stdout>");
 }
 

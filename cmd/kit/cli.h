@@ -39,10 +39,17 @@ void cli_warn(const char *fmt, ...)
 void cli_diag_stream(FILE *fp);
 
 /*
- * --version: prints "prog VERSION".  Returns the exit status (0, or 2
+ * --version: prints "prog VERSION", then the version note when the tool
+ * set one (cli_set_version_note()).  Returns the exit status (0, or 2
  * when standard output cannot be written).
  */
 int cli_version(void);
+/*
+ * A line that -V prints after the version (NULL: none), for a tool that
+ * says more of what runs (pdn-perft: the move generator's code path);
+ * `line` must live until the run ends.
+ */
+void cli_set_version_note(const char *line);
 
 /* What cli_diag() prints and what it has counted. */
 struct cli_diag_state {
