@@ -117,22 +117,6 @@ holds(const struct find *f, const pdn_variant *v, int vi,
 	return 1;
 }
 
-/* Whether each --player names White or Black of g. */
-static int
-players_hold(const struct find *f, const pdn_game *g)
-{
-	const pdn_tag *w = pdn_game_find_tag(g, "White");
-	const pdn_tag *b = pdn_game_find_tag(g, "Black");
-	int i;
-
-	for (i = 0; i < f->nplayers; i++)
-		if (!(w != NULL && player_matches(&f->players[i], w->value,
-		    w->vlen)) && !(b != NULL && player_matches(&f->players[i],
-		    b->value, b->vlen)))
-			return 0;
-	return 1;
-}
-
 /*
  * The first hit of a game: its ply (-1: none), the position, and where to
  * mark it: after the move element `elem`, or before it (`before`), or
@@ -489,7 +473,8 @@ find_games(void *arg, pdn_reader *r, const struct cli_input *in, void *ctx,
 		if (drv_no_game(g))
 			continue;
 		/* The games of other players are not replayed. */
-		if (f->nplayers > 0 && !players_hold(f, g)) {
+		if (f->nplayers > 0 &&
+		    !player_game_has_all(f->players, f->nplayers, g)) {
 			b->games++;
 			hit = 0;
 		} else {

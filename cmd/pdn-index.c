@@ -153,22 +153,6 @@ static const struct drv_tool tool_def = {
 
 /* --- build and add ------------------------------------------------------ */
 
-/* Whether each --player names White or Black of g. */
-static int
-players_hold(const struct ix *x, const pdn_game *g)
-{
-	const pdn_tag *w = pdn_game_find_tag(g, "White");
-	const pdn_tag *b = pdn_game_find_tag(g, "Black");
-	int i;
-
-	for (i = 0; i < x->nplayers; i++)
-		if (!(w != NULL && player_matches(&x->players[i], w->value,
-		    w->vlen)) && !(b != NULL && player_matches(&x->players[i],
-		    b->value, b->vlen)))
-			return 0;
-	return 1;
-}
-
 /* The key of a game's setup and main line: its positions' keys, mixed. */
 static uint64_t
 game_key(const struct db_ply *p, size_t n)
@@ -374,7 +358,8 @@ index_file(void *arg, struct drv *d, struct cli_input *in)
 	while (st == 0 && (rc = drv_reader_next(d, &g, r)) == 1) {
 		if (drv_no_game(g))
 			continue;
-		if (x->nplayers > 0 && !players_hold(x, g)) {
+		if (x->nplayers > 0 &&
+		    !player_game_has_all(x->players, x->nplayers, g)) {
 			drv_progress(d, 1, g->offset);
 			continue;
 		}

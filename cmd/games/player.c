@@ -482,6 +482,20 @@ player_matches(const struct player_match *m, const char *s, size_t len)
 	return b >= 0 && m->inblock[b];
 }
 
+int
+player_game_has_all(const struct player_match *m, int n, const pdn_game *g)
+{
+	const pdn_tag *w = pdn_game_find_tag(g, "White");
+	const pdn_tag *b = pdn_game_find_tag(g, "Black");
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!(w != NULL && player_matches(&m[i], w->value, w->vlen)) &&
+		    !(b != NULL && player_matches(&m[i], b->value, b->vlen)))
+			return 0;
+	return 1;
+}
+
 void
 player_match_free(struct player_match *m)
 {

@@ -28,6 +28,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <pdn/pdn.h>
+
 #include "strtab.h"
 
 /* The longest folded name or spelling kept, NUL included. */
@@ -134,6 +136,12 @@ int player_match_aliases(struct player_match *m,
 /* Whether the name s[0..len) (a tag's value) is one NAME matches. */
 int player_matches(const struct player_match *m, const char *s, size_t len);
 void player_match_free(struct player_match *m);
+/*
+ * Whether each of the n NAMEs of m (--player, given n times) is White or
+ * Black of g: the games of all those players.
+ */
+int player_game_has_all(const struct player_match *m, int n,
+    const pdn_game *g);
 
 /*
  * --suggest-aliases: the players of roster r (read without a spelling
