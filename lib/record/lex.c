@@ -31,6 +31,19 @@
 #define VCMP(c, k)	_mm_cmpeq_epi8((c), _mm_set1_epi8(k))
 #define VMASK(v, i)	((uint64_t)(unsigned)_mm_movemask_epi8(v) << (i))
 #endif
+/*
+ * And AVX2 where the processor has it, asked at run time (skip_build()):
+ * the default build runs on any x86-64.
+ */
+#if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
+#define SKIP_AVX2	1
+#include <immintrin.h>
+
+#define VCMP256(c, k)	_mm256_cmpeq_epi8((c), _mm256_set1_epi8(k))
+#define VMASK256(v, i)	((uint64_t)(uint32_t)_mm256_movemask_epi8(v) << (i))
+#else
+#define SKIP_AVX2	0
+#endif
 
 #define LX_BUF		(256 * 1024)
 #define LX_WRAP_LINES	4		/* lines a tag value may run over */
@@ -2057,12 +2070,18 @@ has_big_square(const unsigned char *b, size_t n)
 static uint16_t skip_t[S_N * 256], skip_t2[S_N * 256];
 static unsigned char skip_tb[S_N * 256];
 static pthread_once_t skip_once = PTHREAD_ONCE_INIT;
+static int skip_avx2;		/* the processor has AVX2 */
 
 static void
 skip_build(void)
 {
 	size_t st, c, k1, k2, s1, s2;
 
+#if SKIP_AVX2
+	skip_avx2 = __builtin_cpu_supports("avx2") &&
+	    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+	    __builtin_cpu_supports("popcnt");
+#endif
 	for (st = 0; st < S_N; st++) {
 		for (c = 0; c < 256; c++) {
 			s1 = dfa[st][kls[c]];
@@ -2088,19 +2107,19 @@ skip_build(void)
 
 #if defined(__SSE2__)
 /*
- * Ahead of the state machine, on x86-64 (SSE2 is part of its base): the
- * common run of plain moves 64 bytes at a time, classes made by vector
- * compares into one bit a byte, and the tokens checked by shifts and
- * masks instead of a table load a byte that waits on the one before.  It
- * takes a subset of what the state machine takes from its state S_B,
- * units of a move, maybe after its move number, each with the blanks
- * after it and the first byte of the token that follows, all in the 64
- * bytes; it stops before the first unit it is not sure of, at the start
- * of a token that follows a move, where the state machine in S_B goes on
- * as if it had read the units itself (what it would take at that byte
- * is taken).  Anything rarer (tabs, a CR without its LF, "1.32-28", 'X'
- * and ':', a results' look-alike "1-0", zero padding, four digits, a
- * longer path, a glued comment) it leaves to the state machine.
+ * Ahead of the state machine, on x86-64 (SSE2 is part of its base, AVX2
+ * is used where there): the common run of plain moves 64 bytes at a time,
+ * classes made by vector compares into one bit a byte, and the tokens
+ * checked by shifts and masks instead of a table load a byte that waits
+ * on the one before.  It takes a subset of what the state machine takes
+ * from its state S_B, units of a move, maybe after its move number, each
+ * with the blanks after it and the first byte of the token that follows,
+ * all in the 64 bytes; it stops before the first unit it is not sure of,
+ * at the start of a token that follows a move, where the state machine in
+ * S_B goes on as if it had read the units itself (what it would take at
+ * that byte is taken).  Anything rarer (tabs, a CR without its LF,
+ * "1.32-28", 'X' and ':', a results' look-alike "1-0", zero padding, four
+ * digits, a longer path, a glued comment) it leaves to the state machine.
  * pdn-select -t 'White~Sijbrands' took 191.7 million instructions on 20
  * copies of the bench games with it and 237.2 million without
  * (callgrind), 0.157 s against 0.200 s on 200 copies (best of 9 runs
@@ -2127,26 +2146,27 @@ lone_crs(const unsigned char *p)
 }
 
 /*
- * The units at p[0..63]: returns the bytes they span (0: none), adds
- * their moves to *moves and sets *last to the end of the last move.
- *
- * Each mask a byte class takes costs a movemask, a shift and an OR for
- * each 16 bytes, and the classes that no rule needs apart share one:
- * the digits 0-2 with '-' (each told from the other by d), '0' with '.',
- * 'x' with '-' (the separators), the blanks, and a CR only looked at
- * when there is one (lone_crs()).  pdn-select --count -t Result=2-0 on
- * intl-real-x20.pdn took 324.0 M instructions with a mask for each of
- * nine classes, 315.1 M so (callgrind).
+ * The classes of the bytes p[0..63], bit i for byte i: the digits, the
+ * digits 0-2 with '-', '0' with '.', the separators ('x', '-'), the
+ * blanks (space, LF, CR), and whether there is a CR.  Each mask a class
+ * takes costs a movemask, a shift and an OR for each vector, and the
+ * classes that no rule needs apart share one, told apart by the digits;
+ * a CR is looked at only when there is one (lone_crs()).  pdn-select
+ * --count -t Result=2-0 on intl-real-x20.pdn took 324.0 M instructions
+ * with a mask for each of nine classes, 315.1 M so (callgrind).
  */
-static size_t
-skip_units(const unsigned char *p, long *moves, size_t *last)
-{
-	uint64_t d = 0, qd = 0, zd = 0, s = 0, b = 0;
-	uint64_t q, z, dash, dot;
-	uint64_t bad, nb, ts, r, a, e, h, mn, nt, rn, keep;
-	__m128i anycr = _mm_setzero_si128();
-	int i, at;
+struct skip_masks {
+	uint64_t d, qd, zd, s, b;
+	int cr;
+};
 
+static inline void
+skip_masks(const unsigned char *p, struct skip_masks *m)
+{
+	__m128i anycr = _mm_setzero_si128();
+	int i;
+
+	m->d = m->qd = m->zd = m->s = m->b = 0;
 	for (i = 0; i < 64; i += 16) {
 		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)
 		    (p + i));
@@ -2154,22 +2174,73 @@ skip_units(const unsigned char *p, long *moves, size_t *last)
 		__m128i t = _mm_add_epi8(c, _mm_set1_epi8((char)(0x80 - '0')));
 		__m128i vdash = VCMP(c, '-'), vcr = VCMP(c, '\r');
 
-		d |= VMASK(_mm_cmplt_epi8(t, _mm_set1_epi8(-128 + 10)), i);
-		qd |= VMASK(_mm_or_si128(vdash,
+		m->d |= VMASK(_mm_cmplt_epi8(t, _mm_set1_epi8(-128 + 10)), i);
+		m->qd |= VMASK(_mm_or_si128(vdash,
 		    _mm_cmplt_epi8(t, _mm_set1_epi8(-128 + 3))), i);
-		zd |= VMASK(_mm_or_si128(VCMP(c, '0'), VCMP(c, '.')), i);
-		s |= VMASK(_mm_or_si128(vdash, VCMP(c, 'x')), i);
-		b |= VMASK(_mm_or_si128(_mm_or_si128(VCMP(c, ' '),
+		m->zd |= VMASK(_mm_or_si128(VCMP(c, '0'), VCMP(c, '.')), i);
+		m->s |= VMASK(_mm_or_si128(vdash, VCMP(c, 'x')), i);
+		m->b |= VMASK(_mm_or_si128(_mm_or_si128(VCMP(c, ' '),
 		    VCMP(c, '\n')), vcr), i);
 		anycr = _mm_or_si128(anycr, vcr);
 	}
-	q = qd & d;
-	dash = qd & ~d;
-	z = zd & d;
-	dot = zd & ~d;
+	m->cr = _mm_movemask_epi8(anycr) != 0;
+}
+
+#if SKIP_AVX2
+/*
+ * skip_masks() 32 bytes a vector, where the processor has AVX2 (asked
+ * once, skip_build(), with BMI and POPCNT, which every processor with
+ * AVX2 has, for skip_units_of()'s ANDN and popcount): pdn-select --count
+ * -t Result=2-0 on intl-real-x20.pdn took 318.2 M instructions with
+ * skip_masks(), 282.3 M so (callgrind).
+ */
+__attribute__((target("avx2,bmi,bmi2,popcnt"))) static inline void
+skip_masks_avx2(const unsigned char *p, struct skip_masks *m)
+{
+	__m256i anycr = _mm256_setzero_si256();
+	int i;
+
+	m->d = m->qd = m->zd = m->s = m->b = 0;
+	for (i = 0; i < 64; i += 32) {
+		__m256i c = _mm256_loadu_si256((const __m256i *)(const void *)
+		    (p + i));
+		__m256i t = _mm256_add_epi8(c,
+		    _mm256_set1_epi8((char)(0x80 - '0')));
+		__m256i vdash = VCMP256(c, '-'), vcr = VCMP256(c, '\r');
+
+		m->d |= VMASK256(_mm256_cmpgt_epi8(
+		    _mm256_set1_epi8(-128 + 10), t), i);
+		m->qd |= VMASK256(_mm256_or_si256(vdash, _mm256_cmpgt_epi8(
+		    _mm256_set1_epi8(-128 + 3), t)), i);
+		m->zd |= VMASK256(_mm256_or_si256(VCMP256(c, '0'),
+		    VCMP256(c, '.')), i);
+		m->s |= VMASK256(_mm256_or_si256(vdash, VCMP256(c, 'x')), i);
+		m->b |= VMASK256(_mm256_or_si256(_mm256_or_si256(
+		    VCMP256(c, ' '), VCMP256(c, '\n')), vcr), i);
+		anycr = _mm256_or_si256(anycr, vcr);
+	}
+	m->cr = _mm256_movemask_epi8(anycr) != 0;
+}
+#endif
+
+/*
+ * The units at p[0..63], whose classes are m: returns the bytes they span
+ * (0: none), adds their moves to *moves and sets *last to the end of the
+ * last move.
+ */
+static inline __attribute__((always_inline)) size_t
+skip_units_of(const unsigned char *p, const struct skip_masks *m,
+    long *moves, size_t *last)
+{
+	uint64_t d = m->d, s = m->s, b = m->b;
+	uint64_t q = m->qd & d, dash = m->qd & ~d, z = m->zd & d;
+	uint64_t dot = m->zd & ~d;
+	uint64_t bad, nb, ts, r, a, e, h, mn, nt, rn, keep;
+	int at;
+
 	/* Bit i is byte i: x << 1 is "the byte before is x", x >> 1 "after". */
 	bad = ~(d | s | dot | b);
-	if (_mm_movemask_epi8(anycr) != 0)
+	if (m->cr)
 		bad |= lone_crs(p);
 	/* A separator between digits; dots after a number, then a blank. */
 	bad |= (s & ~(d << 1)) | (s & ~(d >> 1));
@@ -2229,6 +2300,38 @@ skip_units(const unsigned char *p, long *moves, size_t *last)
 	*last = (size_t)(63 - __builtin_clzll(keep));
 	return (size_t)at;
 }
+
+/*
+ * The units from p on while 64 bytes are in view before lim, the classes
+ * of each 64 bytes made by masks(): returns where they end, adds their
+ * moves to *moves and sets *done to the end of the last move.
+ */
+static inline __attribute__((always_inline)) const unsigned char *
+skip_run(const unsigned char *p, const unsigned char *lim, long *moves,
+    const unsigned char **done,
+    void (*masks)(const unsigned char *, struct skip_masks *))
+{
+	struct skip_masks m;
+	size_t n, last;
+
+	while (lim - p >= 64) {
+		masks(p, &m);
+		if ((n = skip_units_of(p, &m, moves, &last)) == 0)
+			break;
+		*done = p + last;
+		p += n;
+	}
+	return p;
+}
+
+#if SKIP_AVX2
+__attribute__((target("avx2,bmi,bmi2,popcnt"))) static const unsigned char *
+skip_run_avx2(const unsigned char *p, const unsigned char *lim, long *moves,
+    const unsigned char **done)
+{
+	return skip_run(p, lim, moves, done, skip_masks_avx2);
+}
+#endif
 #endif
 
 void
@@ -2253,13 +2356,19 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 	else if ((size_t)(lim - p) / 4 >= (size_t)s->max)
 		lim = p + 4 * (size_t)s->max - 1;
 #if defined(__SSE2__)
-	while (lim - p >= 64) {
-		size_t n, last;
+	{
+		/* Copies: moves and done stay in registers in the loop below. */
+		const unsigned char *d = done;
+		long m = 0;
 
-		if ((n = skip_units(p, &moves, &last)) == 0)
-			break;
-		done = p + last;
-		p += n;
+#if SKIP_AVX2
+		if (skip_avx2)
+			p = skip_run_avx2(p, lim, &m, &d);
+		else
+#endif
+			p = skip_run(p, lim, &m, &d, skip_masks);
+		moves = m;
+		done = d;
 	}
 #endif
 	/* Plain: a state that does nothing (S_STOP is 0, below 1). */
