@@ -177,13 +177,6 @@ lex_blank_start(const pdn_lexer *lx)
 	return lx->blank_at;
 }
 
-void
-lex_tag_value(const pdn_lexer *lx, uint64_t *offset, uint64_t *len)
-{
-	*offset = lx->value_at;
-	*len = lx->value_end - lx->value_at;
-}
-
 int
 lex_error_in_tag(const pdn_lexer *lx)
 {

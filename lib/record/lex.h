@@ -88,9 +88,15 @@ uint64_t lex_blank_start(const pdn_lexer *lx);
 
 /*
  * After a PDN_TOK_TAG: where its value lies, the bytes between its quotes
- * (an unquoted value without the blanks around it).
+ * (an unquoted value without the blanks around it).  Inline, as
+ * lex_end(), for the reader's every tag.
  */
-void lex_tag_value(const pdn_lexer *lx, uint64_t *offset, uint64_t *len);
+static inline void
+lex_tag_value(const pdn_lexer *lx, uint64_t *offset, uint64_t *len)
+{
+	*offset = lx->value_at;
+	*len = lx->value_end - lx->value_at;
+}
 
 /* After a PDN_TOK_ERROR: nonzero when the broken token is a tag ('['). */
 int lex_error_in_tag(const pdn_lexer *lx);
