@@ -2119,38 +2119,33 @@ skip_build(void)
  * each, 2026-12-03).
  */
 /*
- * The CRs of p[0..63] without their LF, bit i for byte i: looked for only
- * when the 64 bytes hold a CR, which files of LF line ends have none of.
+ * The CRs of p[0..63], bit i for byte i: looked for only when the 64
+ * bytes hold one, which files of LF line ends have none of.
  */
 static uint64_t
-lone_crs(const unsigned char *p)
+crs(const unsigned char *p)
 {
-	uint64_t cr = 0, lf = 0;
+	uint64_t cr = 0;
 	int i;
 
-	for (i = 0; i < 64; i += 16) {
-		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)
-		    (p + i));
-
-		cr |= VMASK(VCMP(c, '\r'), i);
-		lf |= VMASK(VCMP(c, '\n'), i);
-	}
-	return cr & ~(lf >> 1);
+	for (i = 0; i < 64; i += 16)
+		cr |= VMASK(VCMP(_mm_loadu_si128((const __m128i *)(const void *)
+		    (p + i)), '\r'), i);
+	return cr;
 }
 
 /*
  * The classes of the bytes p[0..63], bit i for byte i: the digits, the
  * digits 0-2 with '-', '0' with '.', the separators ('x', '-'), the
- * blanks (space, LF, CR), and whether there is a CR.  Each mask a class
- * takes costs a movemask, a shift and an OR for each vector, and the
- * classes that no rule needs apart share one, told apart by the digits;
- * a CR is looked at only when there is one (lone_crs()).  pdn-select
+ * blanks (space, LF, CR), the LFs, and the CRs without their LF.  Each
+ * mask a class takes costs a movemask, a shift and an OR for each vector,
+ * and the classes that no rule needs apart share one, told apart by the
+ * digits; a CR is looked at only when there is one (crs()).  pdn-select
  * --count -t Result=2-0 on intl-real-x20.pdn took 324.0 M instructions
  * with a mask for each of nine classes, 315.1 M so (callgrind).
  */
 struct skip_masks {
-	uint64_t d, qd, zd, s, b;
-	int cr;
+	uint64_t d, qd, zd, s, b, lf, lone;
 };
 
 static inline void
@@ -2159,24 +2154,26 @@ skip_masks(const unsigned char *p, struct skip_masks *m)
 	__m128i anycr = _mm_setzero_si128();
 	int i;
 
-	m->d = m->qd = m->zd = m->s = m->b = 0;
+	m->d = m->qd = m->zd = m->s = m->b = m->lf = 0;
 	for (i = 0; i < 64; i += 16) {
 		__m128i c = _mm_loadu_si128((const __m128i *)(const void *)
 		    (p + i));
 		/* '0' to '9' become -128 to -119, the least signed bytes. */
 		__m128i t = _mm_add_epi8(c, _mm_set1_epi8((char)(0x80 - '0')));
 		__m128i vdash = VCMP(c, '-'), vcr = VCMP(c, '\r');
+		__m128i vlf = VCMP(c, '\n');
 
 		m->d |= VMASK(_mm_cmplt_epi8(t, _mm_set1_epi8(-128 + 10)), i);
 		m->qd |= VMASK(_mm_or_si128(vdash,
 		    _mm_cmplt_epi8(t, _mm_set1_epi8(-128 + 3))), i);
 		m->zd |= VMASK(_mm_or_si128(VCMP(c, '0'), VCMP(c, '.')), i);
 		m->s |= VMASK(_mm_or_si128(vdash, VCMP(c, 'x')), i);
-		m->b |= VMASK(_mm_or_si128(_mm_or_si128(VCMP(c, ' '),
-		    VCMP(c, '\n')), vcr), i);
+		m->b |= VMASK(_mm_or_si128(_mm_or_si128(VCMP(c, ' '), vlf),
+		    vcr), i);
+		m->lf |= VMASK(vlf, i);
 		anycr = _mm_or_si128(anycr, vcr);
 	}
-	m->cr = _mm_movemask_epi8(anycr) != 0;
+	m->lone = _mm_movemask_epi8(anycr) != 0 ? crs(p) & ~(m->lf >> 1) : 0;
 }
 
 #if SKIP_AVX2
@@ -2185,21 +2182,23 @@ skip_masks(const unsigned char *p, struct skip_masks *m)
  * once, skip_build(), with BMI and POPCNT, which every processor with
  * AVX2 has, for skip_units_of()'s ANDN and popcount): pdn-select --count
  * -t Result=2-0 on intl-real-x20.pdn took 318.2 M instructions with
- * skip_masks(), 282.3 M so (callgrind).
+ * skip_masks(), 282.3 M so (callgrind).  Two vectors make the CRs' mask
+ * for a few instructions more, without a branch.
  */
 __attribute__((target("avx2,bmi,bmi2,popcnt"))) static inline void
 skip_masks_avx2(const unsigned char *p, struct skip_masks *m)
 {
-	__m256i anycr = _mm256_setzero_si256();
+	uint64_t cr = 0;
 	int i;
 
-	m->d = m->qd = m->zd = m->s = m->b = 0;
+	m->d = m->qd = m->zd = m->s = m->b = m->lf = 0;
 	for (i = 0; i < 64; i += 32) {
 		__m256i c = _mm256_loadu_si256((const __m256i *)(const void *)
 		    (p + i));
 		__m256i t = _mm256_add_epi8(c,
 		    _mm256_set1_epi8((char)(0x80 - '0')));
 		__m256i vdash = VCMP256(c, '-'), vcr = VCMP256(c, '\r');
+		__m256i vlf = VCMP256(c, '\n');
 
 		m->d |= VMASK256(_mm256_cmpgt_epi8(
 		    _mm256_set1_epi8(-128 + 10), t), i);
@@ -2209,21 +2208,21 @@ skip_masks_avx2(const unsigned char *p, struct skip_masks *m)
 		    VCMP256(c, '.')), i);
 		m->s |= VMASK256(_mm256_or_si256(vdash, VCMP256(c, 'x')), i);
 		m->b |= VMASK256(_mm256_or_si256(_mm256_or_si256(
-		    VCMP256(c, ' '), VCMP256(c, '\n')), vcr), i);
-		anycr = _mm256_or_si256(anycr, vcr);
+		    VCMP256(c, ' '), vlf), vcr), i);
+		m->lf |= VMASK256(vlf, i);
+		cr |= VMASK256(vcr, i);
 	}
-	m->cr = _mm256_movemask_epi8(anycr) != 0;
+	m->lone = cr & ~(m->lf >> 1);
 }
 #endif
 
 /*
- * The units at p[0..63], whose classes are m: returns the bytes they span
+ * The units of 64 bytes whose classes are m: returns the bytes they span
  * (0: none), adds their moves to *moves and sets *last to the end of the
  * last move.
  */
 static inline __attribute__((always_inline)) size_t
-skip_units_of(const unsigned char *p, const struct skip_masks *m,
-    long *moves, size_t *last)
+skip_units_of(const struct skip_masks *m, long *moves, size_t *last)
 {
 	uint64_t d = m->d, s = m->s, b = m->b;
 	uint64_t q = m->qd & d, dash = m->qd & ~d, z = m->zd & d;
@@ -2232,9 +2231,7 @@ skip_units_of(const unsigned char *p, const struct skip_masks *m,
 	int at;
 
 	/* Bit i is byte i: x << 1 is "the byte before is x", x >> 1 "after". */
-	bad = ~(d | s | dot | b);
-	if (m->cr)
-		bad |= lone_crs(p);
+	bad = ~(d | s | dot | b) | m->lone;
 	/* A separator between digits; dots after a number, then a blank. */
 	bad |= (s & ~(d << 1)) | (s & ~(d >> 1));
 	bad |= (dot & ~((d | dot) << 1)) | (dot & ~((dot | b) >> 1));
@@ -2295,23 +2292,54 @@ skip_units_of(const unsigned char *p, const struct skip_masks *m,
 }
 
 /*
+ * Where skip_run() stands: the end of the last move taken (done), the
+ * moves taken, the line ends before done and the start of the line done
+ * is on (ls, NULL while on the first).
+ */
+struct skip_at {
+	const unsigned char *done, *ls;
+	long moves, lines;
+};
+
+/*
  * The units from p on while 64 bytes are in view before lim, the classes
- * of each 64 bytes made by masks(): returns where they end, adds their
- * moves to *moves and sets *done to the end of the last move.
+ * of each 64 bytes made by masks(): returns where they end, with *at
+ * moved on.  The line ends passed are counted from the masks (pdn-select
+ * --count -t Result=2-0 on intl-real-x20.pdn took 278.0 M instructions
+ * with a memchr() for each line, 274.0 M so, callgrind).
  */
 static inline __attribute__((always_inline)) const unsigned char *
-skip_run(const unsigned char *p, const unsigned char *lim, long *moves,
-    const unsigned char **done,
+skip_run(const unsigned char *p, const unsigned char *lim,
+    struct skip_at *at,
     void (*masks)(const unsigned char *, struct skip_masks *))
 {
 	struct skip_masks m;
+	const unsigned char *tail_ls = NULL;
+	uint64_t lf, passed;
 	size_t n, last;
+	long tail = 0;
 
 	while (lim - p >= 64) {
 		masks(p, &m);
-		if ((n = skip_units_of(p, &m, moves, &last)) == 0)
+		if ((n = skip_units_of(&m, &at->moves, &last)) == 0)
 			break;
-		*done = p + last;
+		/*
+		 * The line ends before the last move's end are passed, and
+		 * those of the blanks after it once a move follows.
+		 */
+		lf = m.lf & (((uint64_t)1 << n) - 1);
+		passed = lf & (((uint64_t)1 << last) - 1);
+		at->lines += tail + popcount(passed);
+		if (passed != 0)
+			at->ls = p + 64 - __builtin_clzll(passed);
+		else if (tail != 0)
+			at->ls = tail_ls;
+		if ((lf &= ~passed) != 0) {
+			tail = popcount(lf);
+			tail_ls = p + 64 - __builtin_clzll(lf);
+		} else
+			tail = 0;
+		at->done = p + last;
 		p += n;
 	}
 	return p;
@@ -2319,10 +2347,10 @@ skip_run(const unsigned char *p, const unsigned char *lim, long *moves,
 
 #if SKIP_AVX2
 __attribute__((target("avx2,bmi,bmi2,popcnt"))) static const unsigned char *
-skip_run_avx2(const unsigned char *p, const unsigned char *lim, long *moves,
-    const unsigned char **done)
+skip_run_avx2(const unsigned char *p, const unsigned char *lim,
+    struct skip_at *at)
 {
-	return skip_run(p, lim, moves, done, skip_masks_avx2);
+	return skip_run(p, lim, at, skip_masks_avx2);
 }
 #endif
 #endif
@@ -2331,8 +2359,8 @@ void
 lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 {
 	const unsigned char *b = lx->b, *p = b + lx->pos, *from = p;
-	const unsigned char *lim = b + lx->end, *mark = p, *q, *x, *ls;
-	const unsigned char *done = p;
+	const unsigned char *lim = b + lx->end, *mark = p, *q, *x, *ls = NULL;
+	const unsigned char *done = p, *counted = p;
 	long nl = 0, moves = 0;
 	const uint16_t *t = skip_t, *t2 = skip_t2;
 	const unsigned char *tb = skip_tb;
@@ -2350,18 +2378,19 @@ lex_skip_moves(pdn_lexer *lx, struct lex_skip *s)
 		lim = p + 4 * (size_t)s->max - 1;
 #if defined(__SSE2__)
 	{
-		/* Copies: moves and done stay in registers in the loop below. */
-		const unsigned char *d = done;
-		long m = 0;
+		/* A copy: moves and done stay in registers in the loop below. */
+		struct skip_at at = { p, NULL, 0, 0 };
 
 #if SKIP_AVX2
 		if (skip_avx2)
-			p = skip_run_avx2(p, lim, &m, &d);
+			p = skip_run_avx2(p, lim, &at);
 		else
 #endif
-			p = skip_run(p, lim, &m, &d, skip_masks);
-		moves = m;
-		done = d;
+			p = skip_run(p, lim, &at, skip_masks);
+		moves = at.moves;
+		done = counted = at.done;
+		nl = at.lines;
+		ls = at.ls;
 	}
 #endif
 	/* Plain: a state that does nothing (S_STOP is 0, below 1). */
@@ -2416,8 +2445,11 @@ act:
 			break;
 	}
 #undef PLAIN
-	/* The line ends passed (memchr: a byte loop took a quarter). */
-	for (x = from, ls = NULL; x < done &&
+	/*
+	 * The line ends passed after those counted (memchr: a byte loop took
+	 * a quarter).
+	 */
+	for (x = counted; x < done &&
 	    (x = memchr(x, '\n', (size_t)(done - x))) != NULL; ls = ++x)
 		nl++;
 	if (ls != NULL) {
