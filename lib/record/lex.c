@@ -790,6 +790,33 @@ tag_token(pdn_lexer *lx, pdn_token *tok)
  * taken here.
  */
 /*
+ * Sets text buffer s to the n bytes at p, in view before lim, as sput()
+ * into an empty s does; a short text (most tag names and values) with one
+ * 16-byte move where 16 bytes are in view at p and s has room for them,
+ * not a call of memcpy().  pdn-select --count -t Result=2-0 on
+ * intl-real-x20.pdn (two texts a tag, 179,600 tags) took 274.0 M
+ * instructions with sput(), 268.4 M so (callgrind).
+ */
+static inline int
+set_short(struct sbuf *s, const unsigned char *p, size_t n,
+    const unsigned char *lim)
+{
+#if defined(__SSE2__)
+	if (n < 16 && lim - p >= 16 && s->cap >= 17) {
+		_mm_storeu_si128((__m128i *)(void *)s->p,
+		    _mm_loadu_si128((const __m128i *)(const void *)p));
+		s->p[n] = '\0';
+		s->len = n;
+		return 0;
+	}
+#else
+	(void)lim;
+#endif
+	s->len = 0;
+	return sput(s, p, n, LX_TAG_MAX);
+}
+
+/*
  * The end of the run of bytes of class k, C_NAME or C_STR, from b[i] on
  * and before b[end]: with SSE2 16 bytes a step while 16 are in view, a
  * byte a step after.  pdn-select --count -t Result=2-0 on
@@ -850,10 +877,8 @@ lex_tag_fast(pdn_lexer *lx, pdn_token *tok, int *rc)
 	if (v1 + 1 >= end || b[v1] != '"' || b[v1 + 1] != ']' ||
 	    n1 - n0 >= LX_TAG_MAX || v1 - v0 >= LX_TAG_MAX)
 		return 0;
-	lx->t.len = 0;
-	lx->v.len = 0;
-	if (sput(&lx->t, b + n0, n1 - n0, LX_TAG_MAX) != 0 ||
-	    sput(&lx->v, b + v0, v1 - v0, LX_TAG_MAX) != 0) {
+	if (set_short(&lx->t, b + n0, n1 - n0, b + end) != 0 ||
+	    set_short(&lx->v, b + v0, v1 - v0, b + end) != 0) {
 		*rc = PDN_ENOMEM;
 		return 1;
 	}
