@@ -24,7 +24,10 @@
 #include "lex.h"
 #include "board.h"
 
-/* SSE2 is part of x86-64's base: skip_units() and class_run() use it. */
+/*
+ * SSE2 is part of x86-64's base: set_short(), class_run() and
+ * skip_masks() use it.
+ */
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
@@ -2204,8 +2207,8 @@ skip_masks(const unsigned char *p, struct skip_masks *m)
 #if SKIP_AVX2
 /*
  * skip_masks() 32 bytes a vector, where the processor has AVX2 (asked
- * once, skip_build(), with BMI and POPCNT, which every processor with
- * AVX2 has, for skip_units_of()'s ANDN and popcount): pdn-select --count
+ * once, skip_build(), with BMI and POPCNT, which processors with AVX2
+ * have, for skip_units_of()'s ANDN and popcount): pdn-select --count
  * -t Result=2-0 on intl-real-x20.pdn took 318.2 M instructions with
  * skip_masks(), 282.3 M so (callgrind).  Two vectors make the CRs' mask
  * for a few instructions more, without a branch.
