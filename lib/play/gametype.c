@@ -47,8 +47,12 @@ struct typing {
 	int fen_read, fen_rc;
 	pdn_position fen_pos;
 	pdn_fen_info fen_info;
-	pdn_file_hint *hint;	/* the file's own variant, or NULL */
-	pdn_file_hint *memo;	/* whose memo serves infer_8x8(), or NULL */
+	/*
+	 * The file's own variant, or NULL; for a game of the hint's head
+	 * (scan), the hint whose head it is, for its memo alone (struct
+	 * memo): the game's type is then its own.
+	 */
+	pdn_file_hint *hint;
 	int scan;		/* a game of the hint's head: decisive only */
 	/*
 	 * Nonzero when the game itself says its type (a tag, a square or
@@ -642,7 +646,7 @@ file_choice(struct typing *r, const int *types, int nt)
 	const long *count;
 	int i, t, best = -1;
 
-	if (r->hint == NULL ||
+	if (r->hint == NULL || r->scan ||
 	    (count = hint_counts(r->hint, r->g->file)) == NULL)
 		return -1;
 	for (i = 0; i < nt; i++) {
@@ -836,9 +840,13 @@ fitting_8x8(struct typing *r, const pdn_tag *fen, struct fits *f, int all)
  * Returns the GameType, or 0; f says which fit.  The variants that fit
  * come from the memo of the file hint when it knows the game, and go
  * there when it has room (struct memo): then all eight are tried, even
- * for the hint's head.
+ * for the hint's head.  Not inlined: its key's buffer would make the
+ * frame of decide_gametype(), which every game calls, that much larger
+ * (-fstack-clash-protection probes each page of it); inlined,
+ * pdn-validate -q on intl-real-x20.pdn, which never comes here, took
+ * 954.56 million instructions, not inlined 954.49.
  */
-static int
+static int __attribute__((noinline))
 infer_8x8(struct typing *r, const pdn_tag *fen, struct fits *f)
 {
 	unsigned char key[MEMO_KEY_MAX];
@@ -851,11 +859,11 @@ infer_8x8(struct typing *r, const pdn_tag *fen, struct fits *f)
 	/* No move: nothing tells one 8x8 variant from another. */
 	if (r->first == NULL && r->nsetups == 0)
 		return 0;
-	keyed = r->memo != NULL && memo_key(r, fen, key, &len);
-	if (!keyed || !memo_find(r->memo, key, len, f, &toomany, &room)) {
+	keyed = r->hint != NULL && memo_key(r, fen, key, &len);
+	if (!keyed || !memo_find(r->hint, key, len, f, &toomany, &room)) {
 		toomany = fitting_8x8(r, fen, f, !r->scan || room) < 0;
 		if (room)
-			memo_add(r->memo, key, len, f, toomany);
+			memo_add(r->hint, key, len, f, toomany);
 	}
 	/* Too many readings alive to tell: no variant is taken. */
 	if (toomany) {
@@ -937,7 +945,8 @@ default_by_file(struct typing *r, const pdn_tag *fen, int *basis)
 		if (count[t] <= count[20])
 			v = NULL;
 	}
-	if (v == NULL && r->hint != NULL && r->hint->board8 > 0) {
+	if (v == NULL && r->hint != NULL && !r->scan &&
+	    r->hint->board8 > 0) {
 		t = r->hint->board8;
 		*basis = r->hint->board_basis;
 		v = pdn_variant_get(t);
@@ -1436,18 +1445,17 @@ set_order(const struct typing *r, struct pdn_game_priv *out)
 
 /*
  * Decides the GameType of game g and checks its FENs, its diagnostics
- * going to report(ctx, ...), with the file's hint (NULL: none) and the
- * hint whose memo serves its inference (the same, or for a game of the
- * hint's head that hint; NULL: none), and sets the order of its result
- * tokens; returns the GameType, and in *decisive (may be NULL) whether
- * the game says it for itself.  A game of the hint's head (mode
- * FINISH_TYPES) is not checked, and what it says goes to *tally.
+ * going to report(ctx, ...), with the file's hint (NULL: none), and sets
+ * the order of its result tokens; returns the GameType, and in *decisive
+ * (may be NULL) whether the game says it for itself.  A game of the
+ * hint's head (mode FINISH_TYPES) is not checked, and what it says goes
+ * to *tally; its hint is the one whose head it is, for the memo alone
+ * (struct memo): its own type is not decided by the file's.
  */
 static int
 finish(const pdn_game *g, struct pdn_game_priv *out, void (*report)(void *,
     pdn_diag_code, long, long, const char *, const char *), void *ctx,
-    pdn_file_hint *hint, pdn_file_hint *memo, int *decisive, int mode,
-    struct tally *tally)
+    pdn_file_hint *hint, int *decisive, int mode, struct tally *tally)
 {
 	struct typing t;
 	const pdn_tag *fen;
@@ -1460,7 +1468,6 @@ finish(const pdn_game *g, struct pdn_game_priv *out, void (*report)(void *,
 	t.out = out;
 	t.gametype = g->gametype;
 	t.hint = hint;
-	t.memo = memo;
 	t.scan = mode == FINISH_TYPES;
 	hints(&t, g);
 	fen = pdn_game_find_tag(g, "FEN");
@@ -1498,7 +1505,7 @@ reader_report(void *ctx, pdn_diag_code code, long line, long col,
 int
 pdn_game_finish(pdn_reader *r, pdn_game *g, void *arg)
 {
-	g->gametype = finish(g, g->priv, reader_report, r, arg, arg, NULL,
+	g->gametype = finish(g, g->priv, reader_report, r, arg, NULL,
 	    FINISH_GAME, NULL);
 	return 0;
 }
@@ -1598,7 +1605,7 @@ hint_finish(pdn_reader *r, pdn_game *g, void *arg)
 
 	(void)r;
 	memset(&one, 0, sizeof(one));
-	t = finish(g, g->priv, quiet_report, NULL, NULL, sc->h, &decisive,
+	t = finish(g, g->priv, quiet_report, NULL, sc->h, &decisive,
 	    FINISH_TYPES, &one);
 	g->gametype = t;
 	if (sc->pending > 0 && ++sc->h->count[sc->pending] >= HINT_ENOUGH)
@@ -1876,6 +1883,6 @@ replay_report(void *ctx, pdn_diag_code code, long line, long col,
 int
 play_finish(pdn_replay *rp, const pdn_game *g)
 {
-	return finish(g, NULL, replay_report, rp, NULL, NULL, NULL,
-	    FINISH_GAME, NULL);
+	return finish(g, NULL, replay_report, rp, NULL, NULL, FINISH_GAME,
+	    NULL);
 }
