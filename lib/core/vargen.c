@@ -38,6 +38,9 @@ struct vgen {
 	pdn_movelist *list;
 	uint8_t board[GEOM_MAX + 1];
 	uint8_t enemy;		/* SQ_WHITE or SQ_BLACK: the opponent */
+	uint8_t own;		/* and the side to move */
+	/* The directions a man and a king capture in (capture_dirs()). */
+	uint8_t man_dirs, king_dirs;
 	uint8_t crown_y;	/* the rank where the mover's men are crowned */
 	uint8_t from;
 	uint8_t mover_king;	/* the moving piece started as a king */
@@ -61,17 +64,29 @@ bit(const struct vgen *g, int sq)
 	return b < 64 ? 1ULL << b : 0;
 }
 
-/* The directions a piece captures in: a mask of bits of 0..7. */
-static unsigned
+/*
+ * The directions a piece captures in, a mask of bits of 0..7, set once
+ * for the side to move.
+ */
+static void
+set_capture_dirs(struct vgen *g)
+{
+	unsigned dirs = 0xf, man = 0xf;
+
+	if (!g->v->men_back)
+		man = g->enemy == SQ_BLACK ? 0x5 : 0xa;
+	if (g->v->orthogonal) {
+		dirs |= 0xf0;
+		man |= 0xf0;
+	}
+	g->king_dirs = (uint8_t)dirs;
+	g->man_dirs = (uint8_t)man;
+}
+
+static inline unsigned
 capture_dirs(const struct vgen *g, int king)
 {
-	unsigned dirs = 0xf;
-
-	if (!king && !g->v->men_back)
-		dirs = g->enemy == SQ_BLACK ? 0x5 : 0xa;
-	if (g->v->orthogonal)
-		dirs |= 0xf0;
-	return dirs;
+	return king ? g->king_dirs : g->man_dirs;
 }
 
 /* Nonzero when the piece on `sq` (an enemy's, not yet taken) may be taken. */
@@ -89,7 +104,7 @@ takeable(const struct vgen *g, int sq, int king)
  * The first square behind which a piece on `sq` could land capturing in
  * direction d: the piece it would take in *over, or 0 when it cannot.
  */
-static int
+static inline __attribute__((always_inline)) int
 jump(const struct vgen *g, int sq, int d, int king, int *over)
 {
 	int t = g->nb[sq][d], l;
@@ -106,15 +121,18 @@ jump(const struct vgen *g, int sq, int d, int king, int *over)
 	return l;
 }
 
-/* Nonzero when a piece on `sq` can capture on. */
+/*
+ * Nonzero when a piece on `sq` can capture on: for most pieces, all that
+ * the search does (captures()).
+ */
 static int
 can_capture(const struct vgen *g, int sq, int king)
 {
 	unsigned dirs = capture_dirs(g, king);
-	int d, over;
+	int over;
 
-	for (d = 0; d < 8; d++)
-		if ((dirs >> d & 1) && jump(g, sq, d, king, &over))
+	for (; dirs != 0; dirs &= dirs - 1)
+		if (jump(g, sq, __builtin_ctz(dirs), king, &over))
 			return 1;
 	return 0;
 }
@@ -255,9 +273,9 @@ capture(struct vgen *g, int sq, int king, int promoted, int n)
 		return;
 	}
 	if (n < PDN_MAX_CAPTURES)
-		for (d = 0; d < 8; d++) {
-			if (!(dirs >> d & 1) ||
-			    (l = jump(g, sq, d, king, &over)) == 0)
+		for (; dirs != 0; dirs &= dirs - 1) {
+			d = __builtin_ctz(dirs);
+			if ((l = jump(g, sq, d, king, &over)) == 0)
 				continue;
 			any = 1;
 			if (!king || !g->v->flying || g->v->land_behind) {
@@ -316,28 +334,42 @@ spread(struct vgen *g, const pdn_position *pos, const pdn_variant *v)
 	}
 	g->board[0] = SQ_OFF;
 	g->enemy = pos->side == PDN_WHITE ? SQ_BLACK : SQ_WHITE;
+	g->own = pos->side == PDN_WHITE ? SQ_WHITE : SQ_BLACK;
+	set_capture_dirs(g);
 	g->crown_y = pos->side == PDN_WHITE ?
 	    (uint8_t)(v->geom->height - 1) : 0;
 	g->overflow = 0;
 	g->best = 0;
 }
 
-/* The captures of the side to move into g->list; their number. */
+/*
+ * The captures of the side to move into g->list; their number.  A piece
+ * that has no first capture is not searched: can_capture() tells it for
+ * a fraction of what capture() costs, and in the positions that the 8x8
+ * variants' inference replays most pieces have none.  The moves found,
+ * and their order, are those of a search from every piece.  With
+ * capture() tried on every piece and both looping over the eight
+ * directions, fuzz/reader's target on 494 inputs of its corpus took 421
+ * million instructions; with this test first and the directions taken
+ * by their bits, 340 million (callgrind).
+ */
 static int
 captures(struct vgen *g)
 {
-	uint8_t own = g->enemy == SQ_BLACK ? SQ_WHITE : SQ_BLACK, c;
+	uint8_t c;
 	int sq, squares = g->v->geom->squares;
 
 	g->list->n = 0;
 	for (sq = 1; sq <= squares; sq++) {
 		c = g->board[sq];
-		if (!(c & own))
+		if (!(c & g->own))
 			continue;
-		g->from = (uint8_t)sq;
-		g->mover_king = (c & SQ_KING) != 0;
 		g->board[sq] = SQ_EMPTY;
-		capture(g, sq, g->mover_king, 0, 0);
+		if (can_capture(g, sq, (c & SQ_KING) != 0)) {
+			g->from = (uint8_t)sq;
+			g->mover_king = (c & SQ_KING) != 0;
+			capture(g, sq, g->mover_king, 0, 0);
+		}
 		g->board[sq] = c;
 	}
 	return g->list->n;
@@ -381,37 +413,39 @@ vargen_generate(pdn_movelist *list, const pdn_position *pos,
     const pdn_variant *v)
 {
 	struct vgen g;
-	uint8_t own, c;
+	uint8_t c;
 	int sq, d, t, squares = v->geom->squares;
 
 	spread(&g, pos, v);
 	g.list = list;
 	if (captures(&g) > 0 || g.overflow)
 		return g.overflow ? PDN_ERANGE : list->n;
-	own = g.enemy == SQ_BLACK ? SQ_WHITE : SQ_BLACK;
 	/* At most 20 pieces with 17 moves each: the list cannot overflow. */
 	for (sq = 1; sq <= squares; sq++) {
 		c = g.board[sq];
-		if (!(c & own))
+		if (!(c & g.own))
 			continue;
-		for (d = 0; d < 4; d++) {
-			if (!(c & SQ_KING)) {
-				/* Forward: 0 and 2 for White, 1 and 3 for Black. */
-				if ((d & 1) != (own == SQ_BLACK))
-					continue;
+		/*
+		 * A man's two forward directions alone (0 and 2 for White, 1
+		 * and 3 for Black), not the four tested: 340 million
+		 * instructions against 328 (the inputs of captures()).
+		 */
+		if (!(c & SQ_KING)) {
+			for (d = g.own == SQ_BLACK; d < 4; d += 2) {
 				t = g.nb[sq][d];
 				if (g.board[t] == SQ_EMPTY)
 					add_quiet(&g, list, sq, t,
 					    v->geom->y[t] == g.crown_y);
-				continue;
 			}
+			continue;
+		}
+		for (d = 0; d < 4; d++)
 			for (t = g.nb[sq][d]; g.board[t] == SQ_EMPTY;
 			    t = g.nb[t][d]) {
 				add_quiet(&g, list, sq, t, 0);
 				if (!v->flying)
 					break;
 			}
-		}
 	}
 	return list->n;
 }

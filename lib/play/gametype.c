@@ -47,7 +47,12 @@ struct typing {
 	int fen_read, fen_rc;
 	pdn_position fen_pos;
 	pdn_fen_info fen_info;
-	pdn_file_hint *hint;	/* the file's own variant, or NULL */
+	/*
+	 * The file's own variant, or NULL; for a game of the hint's head
+	 * (scan), the hint whose head it is, for its memo alone (struct
+	 * memo): the game's type is then its own.
+	 */
+	pdn_file_hint *hint;
 	int scan;		/* a game of the hint's head: decisive only */
 	/*
 	 * Nonzero when the game itself says its type (a tag, a square or
@@ -75,6 +80,14 @@ struct typing {
  * while a file of one endgame of a few pieces says nothing.
  */
 #define HINT_BOARD_SQUARES	24
+
+/*
+ * The games whose 8x8 variants a file hint remembers (struct memo), and
+ * the longest key of one (memo_key()): a game whose key is longer is
+ * replayed as if not remembered.
+ */
+#define MEMO_GAMES	(HINT_GAMES + 1)
+#define MEMO_KEY_MAX	8192
 
 /* Why a file's FEN-only games are of its 8x8 variant (board_basis). */
 enum {
@@ -136,6 +149,27 @@ struct pdn_file_hint {
 	int odone;
 	int order;		/* PDN_ORDER_*, or PDN_ORDER_DECIDE */
 	long white, first;	/* weights for each order */
+	pthread_mutex_t mmu;	/* of the memo */
+	int nmemo;
+	struct memo *memo;	/* MEMO_GAMES of them, allocated when first */
+};
+
+/*
+ * What infer_8x8() found of a game, remembered by the file hint: the head's
+ * games are inferred once for the hint (hint_scan()) and again as the
+ * file's reader reads them, the same games in the same eight variants.
+ * A game is known by everything that fits_variant() reads of it
+ * (memo_key()), compared byte for byte, so that a game is never taken
+ * for another.  On fuzz/reader's target (494 inputs of its corpus, all
+ * their games in the head) it took the instructions from 328 million to
+ * 289 (callgrind).
+ */
+struct memo {
+	unsigned char *key;
+	size_t len;
+	int toomany;		/* a variant had too many readings alive */
+	int n;
+	int type[8], ends[8];
 };
 
 /*
@@ -612,7 +646,7 @@ file_choice(struct typing *r, const int *types, int nt)
 	const long *count;
 	int i, t, best = -1;
 
-	if (r->hint == NULL ||
+	if (r->hint == NULL || r->scan ||
 	    (count = hint_counts(r->hint, r->g->file)) == NULL)
 		return -1;
 	for (i = 0; i < nt; i++) {
@@ -634,22 +668,190 @@ struct fits {
 	int by_file;		/* taken as the file's other games are */
 };
 
+/* Appends n bytes at p to key k; 0 when they do not fit. */
+static int
+key_put(unsigned char *k, size_t *len, const void *p, size_t n)
+{
+	if (n > MEMO_KEY_MAX - *len)
+		return 0;
+	if (n > 0)
+		memcpy(k + *len, p, n);
+	*len += n;
+	return 1;
+}
+
+/*
+ * Appends a mark and move token t (NULL: the mark alone).  Each mark
+ * says what follows and how long it is (the number of squares, the
+ * length of a text), so that two keys are equal only for the same items.
+ */
+static int
+key_tok(unsigned char *k, size_t *len, unsigned char mark,
+    const pdn_movetok *t)
+{
+	unsigned char h[4];
+
+	h[0] = mark;
+	if (t == NULL)
+		return key_put(k, len, h, 1);
+	h[1] = t->nsq;
+	h[2] = t->capture;
+	h[3] = t->alpha;
+	return key_put(k, len, h, 4) &&
+	    key_put(k, len, t->sq, (size_t)t->nsq * sizeof(t->sq[0]));
+}
+
+/* Appends a mark and a text of n bytes (s NULL: the mark alone). */
+static int
+key_text(unsigned char *k, size_t *len, unsigned char mark, const char *s,
+    size_t n)
+{
+	return key_put(k, len, &mark, 1) && (s == NULL ||
+	    (key_put(k, len, &n, sizeof(n)) && key_put(k, len, s, n)));
+}
+
+/*
+ * The key of the game being typed in the memo, into k (MEMO_KEY_MAX
+ * bytes) and *len: what fits_variant() and infer_8x8() read of it, its
+ * FEN tag, its first move, and the moves and setups of its main line in
+ * order.  0 when it is longer.
+ */
+static int
+memo_key(const struct typing *r, const pdn_tag *fen, unsigned char *k,
+    size_t *len)
+{
+	const pdn_line *l = &r->g->moves;
+	const pdn_elem *e;
+	size_t i;
+
+	*len = 0;
+	if (!key_text(k, len, fen != NULL ? 'F' : 'f',
+	    fen != NULL ? fen->value : NULL, fen != NULL ? fen->vlen : 0) ||
+	    !key_tok(k, len, r->first != NULL ? '1' : '0', r->first))
+		return 0;
+	for (i = 0; i < l->n; i++) {
+		e = &l->e[i];
+		if ((e->type == PDN_EL_MOVE &&
+		    !key_tok(k, len, 'M', &e->u.move.tok)) ||
+		    (e->type == PDN_EL_SETUP &&
+		    !key_text(k, len, 'S', e->u.text.s, e->u.text.len)))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * What the memo of h says of the game of key k: 1 when it knows it (its
+ * fits into f, *toomany), else 0, with *room nonzero when it has room
+ * for it.
+ */
+static int
+memo_find(pdn_file_hint *h, const unsigned char *k, size_t len,
+    struct fits *f, int *toomany, int *room)
+{
+	const struct memo *m;
+	int i, found = 0;
+
+	pthread_mutex_lock(&h->mmu);
+	for (i = 0; i < h->nmemo && !found; i++) {
+		m = &h->memo[i];
+		if (m->len != len || memcmp(m->key, k, len) != 0)
+			continue;
+		f->n = m->n;
+		memcpy(f->type, m->type, sizeof(f->type));
+		memcpy(f->ends, m->ends, sizeof(f->ends));
+		*toomany = m->toomany;
+		found = 1;
+	}
+	*room = h->nmemo < MEMO_GAMES;
+	pthread_mutex_unlock(&h->mmu);
+	return found;
+}
+
+/* Remembers the fits of the game of key k, when there is room. */
+static void
+memo_add(pdn_file_hint *h, const unsigned char *k, size_t len,
+    const struct fits *f, int toomany)
+{
+	struct memo *m;
+	int i;
+
+	pthread_mutex_lock(&h->mmu);
+	for (i = 0; i < h->nmemo; i++)
+		if (h->memo[i].len == len &&
+		    memcmp(h->memo[i].key, k, len) == 0)
+			break;
+	if (h->memo == NULL)
+		h->memo = calloc(MEMO_GAMES, sizeof(*h->memo));
+	if (i == h->nmemo && h->nmemo < MEMO_GAMES && h->memo != NULL &&
+	    (h->memo[i].key = malloc(len > 0 ? len : 1)) != NULL) {
+		m = &h->memo[h->nmemo++];
+		memcpy(m->key, k, len);
+		m->len = len;
+		m->toomany = toomany;
+		m->n = f->n;
+		memcpy(m->type, f->type, sizeof(m->type));
+		memcpy(m->ends, f->ends, sizeof(m->ends));
+	}
+	pthread_mutex_unlock(&h->mmu);
+}
+
+/*
+ * The 8x8 variants that replay the game's main line, into f->type and
+ * f->ends (f->n of them), tried in the order of ties for its moves;
+ * returns -1 (f->n 0) when one had too many readings alive to tell,
+ * else 0.  With `all` 0, stops at the second that fits: the hint's head
+ * asks only whether one does.
+ */
+static int
+fitting_8x8(struct typing *r, const pdn_tag *fen, struct fits *f, int all)
+{
+	const int *order = r->first != NULL && r->first->alpha ?
+	    algebraic_8x8 : numeric_8x8;
+	const pdn_variant *v;
+	int i, end, fit;
+
+	f->n = 0;
+	for (i = 0; i < (int)(sizeof(numeric_8x8) / sizeof(numeric_8x8[0]));
+	    i++) {
+		if ((v = pdn_variant_get(order[i])) == NULL ||
+		    pdn_variant_squares(v) != 32 ||
+		    (fit = fits_variant(v, r->g, fen, r->first, &end,
+		    NULL)) == 0)
+			continue;
+		if (fit < 0) {
+			f->n = 0;
+			return -1;
+		}
+		f->type[f->n] = order[i];
+		f->ends[f->n++] = end;
+		if (!all && f->n > 1)
+			break;
+	}
+	return 0;
+}
+
 /*
  * The 8x8 variant of an untagged game that international draughts does
  * not fit: the one variant whose rules replay every main-line move; of
  * several, the one the file's other games are of (file_choice()), else
  * the first of the order above unless they disagree on what the last
  * position says (one has the game won, another not), when none is taken.
- * Returns the GameType, or 0; f says which fit.
+ * Returns the GameType, or 0; f says which fit.  The variants that fit
+ * come from the memo of the file hint when it knows the game, and go
+ * there when it has room (struct memo): then all eight are tried, even
+ * for the hint's head.  Not inlined: its key's buffer would make the
+ * frame of decide_gametype(), which every game calls, that much larger
+ * (-fstack-clash-protection probes each page of it); inlined,
+ * pdn-validate -q on intl-real-x20.pdn, which never comes here, took
+ * 954.56 million instructions, not inlined 954.49.
  */
-static int
+static int __attribute__((noinline))
 infer_8x8(struct typing *r, const pdn_tag *fen, struct fits *f)
 {
-	const pdn_game *g = r->g;
-	const int *order = r->first != NULL && r->first->alpha ?
-	    algebraic_8x8 : numeric_8x8;
-	int i, end, fit, c, agree = 1;
-	const pdn_variant *v;
+	unsigned char key[MEMO_KEY_MAX];
+	size_t len;
+	int i, c, agree = 1, toomany = 0, room = 0, keyed;
 
 	f->n = 0;
 	f->chosen = -1;
@@ -657,25 +859,23 @@ infer_8x8(struct typing *r, const pdn_tag *fen, struct fits *f)
 	/* No move: nothing tells one 8x8 variant from another. */
 	if (r->first == NULL && r->nsetups == 0)
 		return 0;
-	for (i = 0; i < (int)(sizeof(numeric_8x8) / sizeof(numeric_8x8[0]));
-	    i++) {
-		if ((v = pdn_variant_get(order[i])) == NULL ||
-		    pdn_variant_squares(v) != 32 ||
-		    (fit = fits_variant(v, g, fen, r->first, &end, NULL)) == 0)
-			continue;
-		/* Too many readings alive to tell: no variant is taken. */
-		if (fit < 0) {
-			f->n = 0;
-			return 0;
-		}
-		f->type[f->n] = order[i];
-		f->ends[f->n++] = end;
-		if (end != f->ends[0])
-			agree = 0;
-		/* The hint's head asks only whether one variant fits. */
-		if (r->scan && f->n > 1)
-			return 0;
+	keyed = r->hint != NULL && memo_key(r, fen, key, &len);
+	if (!keyed || !memo_find(r->hint, key, len, f, &toomany, &room)) {
+		toomany = fitting_8x8(r, fen, f, !r->scan || room) < 0;
+		if (room)
+			memo_add(r->hint, key, len, f, toomany);
 	}
+	/* Too many readings alive to tell: no variant is taken. */
+	if (toomany) {
+		f->n = 0;
+		return 0;
+	}
+	/* The hint's head asks only whether one variant fits. */
+	if (r->scan && f->n > 1)
+		return 0;
+	for (i = 1; i < f->n; i++)
+		if (f->ends[i] != f->ends[0])
+			agree = 0;
 	if (f->n == 1)
 		r->decisive = 1;
 	else if (f->n > 1 && (c = file_choice(r, f->type, f->n)) >= 0 &&
@@ -745,7 +945,8 @@ default_by_file(struct typing *r, const pdn_tag *fen, int *basis)
 		if (count[t] <= count[20])
 			v = NULL;
 	}
-	if (v == NULL && r->hint != NULL && r->hint->board8 > 0) {
+	if (v == NULL && r->hint != NULL && !r->scan &&
+	    r->hint->board8 > 0) {
 		t = r->hint->board8;
 		*basis = r->hint->board_basis;
 		v = pdn_variant_get(t);
@@ -1247,8 +1448,9 @@ set_order(const struct typing *r, struct pdn_game_priv *out)
  * going to report(ctx, ...), with the file's hint (NULL: none), and sets
  * the order of its result tokens; returns the GameType, and in *decisive
  * (may be NULL) whether the game says it for itself.  A game of the
- * hint's head (mode FINISH_TYPES) is not checked, and what
- * it says goes to *tally.
+ * hint's head (mode FINISH_TYPES) is not checked, and what it says goes
+ * to *tally; its hint is the one whose head it is, for the memo alone
+ * (struct memo): its own type is not decided by the file's.
  */
 static int
 finish(const pdn_game *g, struct pdn_game_priv *out, void (*report)(void *,
@@ -1327,6 +1529,12 @@ pdn_file_hint_new(pdn_file_hint **out, pdn_head_fn head, void *arg)
 		free(h);
 		return PDN_ENOMEM;
 	}
+	if (pthread_mutex_init(&h->mmu, NULL) != 0) {
+		pthread_mutex_destroy(&h->mu);
+		pthread_mutex_destroy(&h->omu);
+		free(h);
+		return PDN_ENOMEM;
+	}
 	h->head = head;
 	h->arg = arg;
 	*out = h;
@@ -1336,10 +1544,16 @@ pdn_file_hint_new(pdn_file_hint **out, pdn_head_fn head, void *arg)
 void
 pdn_file_hint_free(pdn_file_hint *h)
 {
+	int i;
+
 	if (h == NULL)
 		return;
 	pthread_mutex_destroy(&h->mu);
 	pthread_mutex_destroy(&h->omu);
+	pthread_mutex_destroy(&h->mmu);
+	for (i = 0; i < h->nmemo; i++)
+		free(h->memo[i].key);
+	free(h->memo);
 	free(h);
 }
 
@@ -1391,7 +1605,7 @@ hint_finish(pdn_reader *r, pdn_game *g, void *arg)
 
 	(void)r;
 	memset(&one, 0, sizeof(one));
-	t = finish(g, g->priv, quiet_report, NULL, NULL, &decisive,
+	t = finish(g, g->priv, quiet_report, NULL, sc->h, &decisive,
 	    FINISH_TYPES, &one);
 	g->gametype = t;
 	if (sc->pending > 0 && ++sc->h->count[sc->pending] >= HINT_ENOUGH)
