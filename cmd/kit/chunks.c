@@ -45,7 +45,17 @@
  *   does not); a file would be mapped instead, with MADV_DONTNEED or
  *   munmap() of the ranges printed so that the resident size stays that
  *   of the chunks in flight, and a SIGBUS handler for a file cut short
- *   under the mapping; a pipe keeps read(2).
+ *   under the mapping; a pipe keeps read(2).  Both that and a design in
+ *   which whichever thread is free cuts the next chunk and reads it
+ *   itself (its bytes in its own core's cache) were built and measured
+ *   on this 2-core machine, and neither paid: pdn-validate -q -j 2 on
+ *   intl-real-x20.pdn 0.052 s and 0.057 s as here against 0.053 s and
+ *   0.061 s mapped, 0.053 s against 0.055 s cut by any thread (the
+ *   fastest of 18 runs each, alternating).  Two copies of pdn-validate
+ *   -q -j 1 on intl-real-x100.pdn, one on each core, each ran 5-18%
+ *   slower than one alone (0.40-0.45 s against 0.38 s): the bound of
+ *   -j 2 on this machine is about 1.8x, which -j 2 there reached
+ *   (0.21-0.22 s, 1.73-1.81x).
  * - The printing: the tools' print() formats the records of a batch on
  *   the main thread; they would be formatted by the thread that read the
  *   chunk, into the batch's bytes, leaving the main thread one write a
