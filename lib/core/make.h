@@ -31,22 +31,31 @@ static inline __attribute__((always_inline)) void
 play_bits(pdn_position *dst, const pdn_position *src, const pdn_move *m)
 {
 	uint64_t ft = m->fromto, white = src->white, black = src->black;
-	uint64_t kings = src->kings;
+	uint64_t kings = src->kings & ~m->captured, own;
 
 	if (src->side == PDN_WHITE) {
+		own = white;
 		white ^= ft;
 		black &= ~m->captured;
 	} else {
+		own = black;
 		black ^= ft;
 		white &= ~m->captured;
 	}
-	if (kings & ft)
+	/*
+	 * A king leaves its own square (ft & own) for its landing square,
+	 * which the captures have emptied: in Thai draughts, where a piece
+	 * taken leaves the board at once, a king may land on the square of a
+	 * piece it took (fuzz/fen found "W:WK1:B6,9,17,19,27", whose 1x6 left
+	 * a man on 6 when the captures were taken off the kings last).
+	 */
+	if (src->kings & ft & own)
 		kings ^= ft;
 	else if (m->promotes)
 		kings |= square_bit(src, m->to);
 	dst->white = white;
 	dst->black = black;
-	dst->kings = kings & ~m->captured;
+	dst->kings = kings;
 	dst->side = (pdn_colour)!src->side;
 }
 
