@@ -583,7 +583,7 @@ test_own_games(void **state)
 
 /* A whole file as its own head, for a file hint. */
 struct whole {
-	const char *data;
+	char *data;
 	size_t len;
 };
 
@@ -624,7 +624,7 @@ read_hinted(const char *path, int order, void (*each)(const pdn_game *,
 		each(g, arg);
 	pdn_reader_free(r);
 	pdn_file_hint_free(h);
-	free((char *)w.data);
+	free(w.data);
 }
 
 /* Marion Tinsley's games, counted from his side. */

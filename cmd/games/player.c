@@ -240,6 +240,31 @@ player_contains(const char *s, const char *sub)
 
 /* --- spelling files -------------------------------------------------- */
 
+/*
+ * Makes room in two arrays indexed alike, of *cap entries each (of sizes
+ * asize and bsize), for entry `at`, one past their end at most: both
+ * doubled (64 at first).  Returns 0, or -1 when out of memory (each array
+ * still valid, *cap unchanged).
+ */
+static int
+grow_pair(void **a, size_t asize, void **b, size_t bsize, size_t *cap,
+    size_t at)
+{
+	size_t nc = *cap == 0 ? 64 : 2 * *cap;
+	void *p;
+
+	if (at < *cap)
+		return 0;
+	if ((p = realloc(*a, nc * asize)) == NULL)
+		return -1;
+	*a = p;
+	if ((p = realloc(*b, nc * bsize)) == NULL)
+		return -1;
+	*b = p;
+	*cap = nc;
+	return 0;
+}
+
 /* What a spelling file's reader keeps of each name: its line. */
 struct file_names {
 	long *line;
@@ -256,9 +281,7 @@ alias_name(struct player_aliases *a, struct file_names *fn, const char *path,
     long lineno, const char *s, size_t len, long b)
 {
 	char key[PLAYER_MAX], name[PLAYER_MAX], **nc;
-	size_t kl, nl, cap;
-	uint32_t *nb;
-	long *nlines;
+	size_t kl, nl;
 	long at;
 	int added;
 
@@ -281,16 +304,9 @@ alias_name(struct player_aliases *a, struct file_names *fn, const char *path,
 	}
 	if ((at = strtab_add(&a->names, key, kl, &added)) < 0)
 		return -2;
-	if ((size_t)at >= fn->cap) {
-		cap = fn->cap == 0 ? 64 : 2 * fn->cap;
-		if ((nb = realloc(a->block, cap * sizeof(*nb))) == NULL)
-			return -2;
-		a->block = nb;
-		if ((nlines = realloc(fn->line, cap * sizeof(*nlines))) == NULL)
-			return -2;
-		fn->line = nlines;
-		fn->cap = cap;
-	}
+	if (grow_pair((void **)&a->block, sizeof(*a->block),
+	    (void **)&fn->line, sizeof(*fn->line), &fn->cap, (size_t)at) != 0)
+		return -2;
 	fn->line[at] = lineno;
 	if (b < 0) {
 		if ((nc = realloc(a->canon, (a->nblocks + 1) *
@@ -540,9 +556,7 @@ player_add(struct player_roster *r, const char *s, size_t len)
 {
 	char key[PLAYER_MAX];
 	long at, who;
-	size_t kl, cap;
-	uint32_t *np;
-	uint64_t *nc;
+	size_t kl;
 	int added;
 
 	/* Most games name a spelling met before. */
@@ -555,16 +569,10 @@ player_add(struct player_roster *r, const char *s, size_t len)
 	if ((who = strtab_add(&r->keys, key, kl, &added)) < 0 ||
 	    (at = strtab_add(&r->spell, s, len, &added)) < 0)
 		return -1;
-	if ((size_t)at >= r->spell_cap) {
-		cap = r->spell_cap == 0 ? 64 : 2 * r->spell_cap;
-		if ((np = realloc(r->spell_player, cap * sizeof(*np))) == NULL)
-			return -1;
-		r->spell_player = np;
-		if ((nc = realloc(r->spell_count, cap * sizeof(*nc))) == NULL)
-			return -1;
-		r->spell_count = nc;
-		r->spell_cap = cap;
-	}
+	if (grow_pair((void **)&r->spell_player, sizeof(*r->spell_player),
+	    (void **)&r->spell_count, sizeof(*r->spell_count), &r->spell_cap,
+	    (size_t)at) != 0)
+		return -1;
 	r->spell_player[at] = (uint32_t)who;
 	r->spell_count[at] = 1;
 	return who;
