@@ -377,8 +377,8 @@ FUZZ_TARGETS ?= $(FUZZ_SRC:fuzz/%.c=%)
 # fuzz/reader's processor time (perf, 40 s run from the seeds).  The
 # words the input holds (tag names, keywords) are still learnt: the
 # sanitizer's memcmp and strcmp interceptors report them, hooks or not.
-# 40 s runs from the seeds, with hooks and without (runs; edges, features
-# at the end): reader 66,917 and 82,936 against 124,601 and 123,975
+# 40 s runs from the seeds, with hooks and without (runs; in brackets the
+# edges at the end): reader 66,917 and 82,936 against 124,601 and 123,975
 # (2,996 and 3,005 edges against 3,036 and 3,022); replay 178,604 against
 # 346,229 (2,479 against 2,507); spans 35,503 against 84,897 (2,593
 # against 2,643); skim 97,347 against 206,814 (2,014 against 2,093); fen
